@@ -1,0 +1,65 @@
+"""World engine speeds (World issue)."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from pathlib import Path
+
+from bench.common import median_ms, process_ms, row
+from companion.rise_and_fall.layout import Layout, check, save
+from companion.rise_and_fall.placement import legal_placements, violation
+from companion.rise_and_fall.tiles import Tile
+from companion.rise_and_fall.world import World
+from companion.rise_and_fall.worldgen import generate
+
+KINDS = ["sea", "plains", "forest", "mountain", "glacier"]
+
+
+def probes(world: World, n: int = 200, seed: int = 1) -> list[Tile]:
+    rng = random.Random(seed)
+    spaces = sorted(world.spaces())
+    out = []
+    for _ in range(n):
+        q, r = rng.choice(spaces)
+        out.append(Tile(rng.choice(KINDS), q + rng.randint(-2, 2), r + rng.randint(-2, 2), rng.randint(0, 5)))
+    return out
+
+
+def median_validation_ms(world: World, tiles: list[Tile], players: int | None) -> float:
+    it = iter(tiles * 10)
+    return median_ms(lambda: violation(world, next(it), players), repeat=len(tiles), warmup=5)
+
+
+def tenfold(layout: Layout) -> World:
+    """Ten translated copies of a complete World, side by side: a custom World ten times larger."""
+    tiles = []
+    for k in range(10):
+        dq, dr = (k % 5) * 40, (k // 5) * 40
+        tiles += [Tile(t.kind, t.q + dq, t.r + dr, t.rotation) for t in layout.tiles]
+    return World(tiles)
+
+
+def run() -> None:
+    layout = generate(4, 1)
+    world = layout.world()
+    tiles = probes(world)
+    v4 = median_validation_ms(world, tiles, None)
+    row("validate one placement, complete 4-player World", v4, "<= 2 ms", ok=v4 <= 2)
+    big = tenfold(layout)
+    vbig = median_validation_ms(big, probes(big), None)
+    row("validate one placement, World 10x larger (free)", vbig, f"<= 3x ({3 * v4:.2f} ms)", ok=vbig <= 3 * v4)
+    c = median_ms(lambda: check(layout), repeat=15)
+    row("check a complete 4-player layout (in-process)", c, "<= 100 ms", ok=c <= 100)
+    worst = 0.0
+    for kind in KINDS:
+        ms = median_ms(lambda: legal_placements(world, kind), repeat=5, warmup=1)
+        row(f"all legal placements of {kind}, complete World", ms, "<= 50 ms", ok=ms <= 50)
+        worst = max(worst, ms)
+    with tempfile.TemporaryDirectory() as d:
+        p = Path(d) / "w.json"
+        save(layout, p)
+        pm = process_ms(["check", str(p)])
+        row("`check` as a whole process", pm, "<= 1500 ms", ok=pm <= 1500)
+    g = median_ms(lambda: generate(4, 2), repeat=3, warmup=0)
+    row("generate a complete 4-player World", g, "(no target)")

@@ -1,0 +1,148 @@
+"""A tiny scene of shapes, drawn to SVG, to PNG (Pillow) or, in the dashboard, to a canvas.
+
+Games build a :class:`Scene` from their state; every picture of the app, file or screen,
+comes from the same scene, so what the table sees and what is exported agree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from typing import Sequence
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Shape:
+    points: tuple[Point, ...]
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 1.0
+    closed: bool = True
+
+
+@dataclass(frozen=True)
+class Text:
+    x: float
+    y: float
+    text: str
+    size: float = 14.0
+    color: str = "#222222"
+    anchor: str = "middle"  # start | middle
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class Circle:
+    x: float
+    y: float
+    radius: float
+    fill: str
+    stroke: str | None = None
+    width: float = 1.0
+
+
+@dataclass
+class Scene:
+    """Shapes in drawing order, in pixels, with a background colour."""
+
+    background: str = "#f4efe4"
+    items: list[Shape | Text | Circle] = field(default_factory=list)
+
+    def polygon(self, points: Sequence[Point], fill: str | None = None, stroke: str | None = None, width: float = 1.0) -> None:
+        self.items.append(Shape(tuple(points), fill, stroke, width, True))
+
+    def line(self, points: Sequence[Point], stroke: str, width: float = 1.0) -> None:
+        self.items.append(Shape(tuple(points), None, stroke, width, False))
+
+    def text(self, x: float, y: float, text: str, **kw) -> None:
+        self.items.append(Text(x, y, text, **kw))
+
+    def circle(self, x: float, y: float, radius: float, fill: str, stroke: str | None = None, width: float = 1.0) -> None:
+        self.items.append(Circle(x, y, radius, fill, stroke, width))
+
+    def bounds(self, margin: float = 0.0) -> tuple[float, float, float, float]:
+        xs: list[float] = []
+        ys: list[float] = []
+        for it in self.items:
+            if isinstance(it, Shape):
+                xs += [p[0] for p in it.points]
+                ys += [p[1] for p in it.points]
+            elif isinstance(it, Circle):
+                xs += [it.x - it.radius, it.x + it.radius]
+                ys += [it.y - it.radius, it.y + it.radius]
+            else:
+                w = len(it.text) * it.size * 0.6
+                xs += [it.x - (w / 2 if it.anchor == "middle" else 0), it.x + w]
+                ys += [it.y - it.size, it.y + it.size * 0.3]
+        if not xs:
+            return (0, 0, 1, 1)
+        return (min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)
+
+
+def to_svg(scene: Scene, margin: float = 12.0) -> str:
+    x0, y0, x1, y1 = scene.bounds(margin)
+    w, h = x1 - x0, y1 - y0
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" '
+        f'viewBox="{x0:.2f} {y0:.2f} {w:.2f} {h:.2f}">',
+        f'<rect x="{x0:.2f}" y="{y0:.2f}" width="{w:.2f}" height="{h:.2f}" fill="{scene.background}"/>',
+    ]
+    for it in scene.items:
+        if isinstance(it, Shape):
+            pts = " ".join(f"{x:.2f},{y:.2f}" for x, y in it.points)
+            tag = "polygon" if it.closed else "polyline"
+            fill = it.fill if (it.fill and it.closed) else "none"
+            stroke = f' stroke="{it.stroke}" stroke-width="{it.width:g}" stroke-linejoin="round" stroke-linecap="round"' if it.stroke else ""
+            out.append(f'<{tag} points="{pts}" fill="{fill}"{stroke}/>')
+        elif isinstance(it, Circle):
+            stroke = f' stroke="{it.stroke}" stroke-width="{it.width:g}"' if it.stroke else ""
+            out.append(f'<circle cx="{it.x:.2f}" cy="{it.y:.2f}" r="{it.radius:.2f}" fill="{it.fill}"{stroke}/>')
+        else:
+            anchor = "middle" if it.anchor == "middle" else "start"
+            weight = ' font-weight="bold"' if it.bold else ""
+            out.append(
+                f'<text x="{it.x:.2f}" y="{it.y:.2f}" font-family="sans-serif" font-size="{it.size:g}" '
+                f'fill="{it.color}" text-anchor="{anchor}"{weight}>{escape(it.text)}</text>'
+            )
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def to_png(scene: Scene, scale: float = 2.0, margin: float = 12.0) -> bytes:
+    """Rasterise with Pillow, drawn at ``scale`` for sharp lines."""
+    import io
+
+    from PIL import Image, ImageDraw, ImageFont
+
+    x0, y0, x1, y1 = scene.bounds(margin)
+    W, H = int((x1 - x0) * scale) + 1, int((y1 - y0) * scale) + 1
+    img = Image.new("RGB", (W, H), scene.background)
+    d = ImageDraw.Draw(img)
+
+    def tr(p: Point) -> Point:
+        return ((p[0] - x0) * scale, (p[1] - y0) * scale)
+
+    fonts: dict[tuple[float, bool], ImageFont.ImageFont] = {}
+    for it in scene.items:
+        if isinstance(it, Shape):
+            pts = [tr(p) for p in it.points]
+            if it.closed and it.fill:
+                d.polygon(pts, fill=it.fill)
+            if it.stroke:
+                ring = pts + [pts[0]] if it.closed else pts
+                d.line(ring, fill=it.stroke, width=max(1, round(it.width * scale)), joint="curve")
+        elif isinstance(it, Circle):
+            cx, cy = tr((it.x, it.y))
+            r = it.radius * scale
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=it.fill, outline=it.stroke, width=max(1, round(it.width * scale)) if it.stroke else 0)
+        else:
+            key = (it.size * scale, it.bold)
+            if key not in fonts:
+                fonts[key] = ImageFont.load_default(size=key[0])
+            x, y = tr((it.x, it.y))
+            d.text((x, y), it.text, fill=it.color, font=fonts[key], anchor="ms" if it.anchor == "middle" else "ls")
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", optimize=False)
+    return buf.getvalue()

@@ -1,0 +1,20 @@
+"""The project's own error type: every message is one sentence a player can act on."""
+
+
+class CompanionError(Exception):
+    """Bad input or an impossible action, explained in one plain sentence."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class FileFormatError(CompanionError):
+    """A file that cannot be read as what it claims to be."""
+
+
+class IllegalAction(CompanionError):
+    """An action the rules forbid in the current state; nothing was changed."""

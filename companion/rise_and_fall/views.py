@@ -1,0 +1,99 @@
+"""Pictures of the World: terrain colours, tile outlines, Cliffs as heavy lines, a legend.
+
+Builds a :class:`companion.drawing.Scene`; the command line writes it as SVG or PNG and
+the dashboard draws the same scene on its canvas.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..drawing import Scene
+from ..hexgrid import Hex, PixelLayout
+from .placement import TILE_NAMES
+from .world import World
+
+TERRAIN_COLOURS = {
+    "sea": "#4a8fd1",
+    "plains": "#d6df7a",
+    "forest": "#3f8a3c",
+    "mountain": "#9a8574",
+    "glacier": "#eef5fa",
+}
+OUTLINE = "#2b2b2b"
+CLIFF = "#1a1208"
+PLAYER_COLOURS = {
+    "red": "#d33b2c",
+    "yellow": "#f2c12e",
+    "green": "#2e9e4f",
+    "blue": "#2a5db0",
+    "purple": "#8a4fb5",
+    "black": "#222222",
+    "white": "#fafafa",
+    "orange": "#ee7d22",
+}
+
+
+@dataclass(frozen=True)
+class WorldStyle:
+    hex_size: float = 18.0
+    outline_width: float = 1.4
+    cliff_width: float = 4.0
+    legend: bool = True
+    background: str = "#f4efe4"
+
+
+def layout_for(style: WorldStyle) -> PixelLayout:
+    return PixelLayout(style.hex_size)
+
+
+def world_scene(world: World, style: WorldStyle = WorldStyle(), scene: Scene | None = None) -> Scene:
+    """The World seen from above: each Space in its top terrain's colour, tile edges, Cliffs."""
+    scene = scene or Scene(background=style.background)
+    lay = layout_for(style)
+    for space, terrain in sorted(world.terrain_map().items()):
+        scene.polygon(lay.corners(space), fill=TERRAIN_COLOURS[terrain], stroke=TERRAIN_COLOURS[terrain], width=0.6)
+    for i in range(len(world.tiles)):
+        vis = world.visible(i)
+        for poly in getattr(vis, "geoms", [vis]):
+            if poly.is_empty or poly.geom_type != "Polygon":
+                continue
+            for ring in [poly.exterior, *poly.interiors]:
+                scene.polygon([lay.lattice_to_pixel(x, y) for x, y in ring.coords[:-1]], stroke=OUTLINE, width=style.outline_width)
+    for cliff in world.cliffs():
+        a, b = cliff.segment
+        scene.line([lay.lattice_to_pixel(*a), lay.lattice_to_pixel(*b)], stroke=CLIFF, width=style.cliff_width)
+    if style.legend:
+        add_legend(scene, world, style)
+    return scene
+
+
+def add_legend(scene: Scene, world: World, style: WorldStyle) -> None:
+    x0, y0, x1, y1 = scene.bounds()
+    x, y = x0, y1 + 2.2 * style.hex_size
+    s = style.hex_size * 0.8
+    entries = [(TILE_NAMES[t], TERRAIN_COLOURS[t]) for t in ("sea", "plains", "forest", "mountain", "glacier")]
+    for label, colour in entries:
+        scene.polygon([(x, y - s), (x + s, y - s), (x + s, y), (x, y)], fill=colour, stroke=OUTLINE, width=1)
+        scene.text(x + s * 1.3, y - s * 0.2, label, size=s, anchor="start")
+        x += s * 1.6 + len(label) * s * 0.62
+    scene.line([(x, y - s / 2), (x + 2 * s, y - s / 2)], stroke=CLIFF, width=style.cliff_width)
+    scene.text(x + 2.4 * s, y - s * 0.2, "Cliff", size=s, anchor="start")
+
+
+def highlight(scene: Scene, spaces: list[Hex], style: WorldStyle, colour: str = "#e0102a", width: float = 3.0) -> None:
+    lay = layout_for(style)
+    for s in spaces:
+        scene.polygon(lay.corners(s), stroke=colour, width=width)
+
+
+def tile_outline(tile_cells: list[Hex], style: WorldStyle) -> list[list[tuple[float, float]]]:
+    """Pixel rings of the outline of a group of cells (used for previews)."""
+    from .tiles import cells_polygon
+
+    lay = layout_for(style)
+    poly = cells_polygon(tile_cells)
+    rings = []
+    for p in getattr(poly, "geoms", [poly]):
+        rings.append([lay.lattice_to_pixel(x, y) for x, y in p.exterior.coords[:-1]])
+    return rings

@@ -1,0 +1,216 @@
+"""The World: terrain Tiles stacked in placement order, its Spaces, Cliffs and Regions.
+
+The World knows what lies where; whether a placement is legal is decided in
+:mod:`companion.rise_and_fall.placement`. Geometry for shapely (tile footprints, the
+visible part of every tile, an STRtree) is kept up to date locally on each placement so
+that validating a tile never redoes whole-World work.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+import shapely
+from shapely import STRtree
+from shapely.geometry import Polygon
+
+from ..hexgrid import DIRECTIONS, Hex, connected_components, edge_segment, neighbours
+from .rules import load_rules
+from .tiles import Tile
+
+
+@dataclass(frozen=True)
+class Cliff:
+    """The edge between two adjacent Spaces whose levels differ by 2 or more."""
+
+    low: Hex
+    high: Hex
+    segment: tuple[tuple[int, int], tuple[int, int]]  # lattice coordinates
+
+
+@dataclass(frozen=True)
+class Region:
+    """Adjacent Spaces of one terrain (Glacier counts as Mountain)."""
+
+    terrain: str
+    spaces: tuple[Hex, ...]
+    vp_per_space_total: int
+
+    @property
+    def size(self) -> int:
+        return len(self.spaces)
+
+    @property
+    def value(self) -> int:
+        """VP for the player who controls the Region."""
+        return self.vp_per_space_total
+
+
+class World:
+    """Tiles in placement order, bottom layer first; each tile covers what lies under it."""
+
+    def __init__(self, tiles: Iterable[Tile] = ()) -> None:
+        self.tiles: list[Tile] = []
+        self._stack: dict[Hex, list[int]] = {}
+        self._footprints: list[Polygon] = []
+        self._visible: list[Polygon] = []
+        self._ground_parent: dict[int, int] = {}  # union-find over Sea-layer tiles
+        self._ground_tree: STRtree | None = None
+        self._ground_ids: list[int] = []
+        self._visible_tree: STRtree | None = None
+        self._outline: Polygon | None = None
+        for t in tiles:
+            self.place(t)
+
+    # --- building -------------------------------------------------------------------
+    def place(self, tile: Tile) -> None:
+        """Put ``tile`` on top of the World as it is, without checking any rule."""
+        index = len(self.tiles)
+        fp = tile.footprint
+        for i in {self._stack[c][-1] for c in tile.cells if c in self._stack}:
+            self._visible[i] = self._visible[i].difference(fp)
+        self.tiles.append(tile)
+        self._footprints.append(fp)
+        self._visible.append(fp)
+        for c in tile.cells:
+            self._stack.setdefault(c, []).append(index)
+        if tile.spec.covers_empty:
+            self._ground_parent[index] = index
+            for j in self.ground_tiles_touching(fp):
+                self._union(index, j)
+            self._ground_tree = None
+            self._outline = None
+        self._visible_tree = None
+
+    def copy(self) -> "World":
+        return World(self.tiles)
+
+    def without(self, index: int) -> "World":
+        """The World as if tile ``index`` had never been placed (later tiles kept in order)."""
+        return World(t for i, t in enumerate(self.tiles) if i != index)
+
+    # --- spaces ---------------------------------------------------------------------
+    def __contains__(self, space: Hex) -> bool:
+        return space in self._stack
+
+    def spaces(self) -> Iterator[Hex]:
+        return iter(self._stack)
+
+    def top_index(self, space: Hex) -> int | None:
+        stack = self._stack.get(space)
+        return stack[-1] if stack else None
+
+    def top_tile(self, space: Hex) -> Tile | None:
+        i = self.top_index(space)
+        return None if i is None else self.tiles[i]
+
+    def terrain(self, space: Hex) -> str | None:
+        """The top terrain of a Space, or None for an empty space."""
+        i = self.top_index(space)
+        return None if i is None else self.tiles[i].terrain
+
+    def level(self, space: Hex) -> int | None:
+        t = self.terrain(space)
+        return None if t is None else load_rules().level(t)
+
+    def terrain_map(self) -> dict[Hex, str]:
+        return {s: self.tiles[st[-1]].terrain for s, st in self._stack.items()}
+
+    def count(self, kind: str) -> int:
+        return sum(1 for t in self.tiles if t.kind == kind)
+
+    def tiles_under(self, index: int) -> set[int]:
+        """Tiles directly covered by tile ``index`` (its support)."""
+        out = set()
+        for c in self.tiles[index].cells:
+            st = self._stack[c]
+            k = st.index(index)
+            if k > 0:
+                out.add(st[k - 1])
+        return out
+
+    def is_uncovered(self, index: int) -> bool:
+        return all(self._stack[c][-1] == index for c in self.tiles[index].cells)
+
+    # --- geometry for shapely -------------------------------------------------------
+    def footprint(self, index: int) -> Polygon:
+        return self._footprints[index]
+
+    def visible(self, index: int) -> Polygon:
+        """The part of tile ``index`` not covered by later tiles."""
+        return self._visible[index]
+
+    def ground_tiles_touching(self, geom: Polygon) -> list[int]:
+        """Sea-layer tiles that share at least an edge or an area with ``geom``."""
+        tree = self._ground_index()
+        return [self._ground_ids[k] for k in tree.query(geom, predicate="intersects")]
+
+    def visible_tiles_under(self, geom: Polygon) -> list[int]:
+        if self._visible_tree is None:
+            self._visible_tree = STRtree(self._visible)
+        return [int(k) for k in self._visible_tree.query(geom, predicate="intersects")]
+
+    def ground_component(self, index: int) -> int:
+        """Which connected part of the World's outline a Sea-layer tile belongs to."""
+        parent = self._ground_parent
+        while parent[index] != index:
+            parent[index] = parent[parent[index]]
+            index = parent[index]
+        return index
+
+    def outline(self) -> Polygon:
+        """The union of all tiles: the World as seen from above, holes included (cached)."""
+        if self._outline is None:
+            self._outline = shapely.union_all([self._footprints[i] for i in self._ground_parent])
+        return self._outline
+
+    def _ground_index(self) -> STRtree:
+        if self._ground_tree is None:
+            self._ground_ids = sorted(self._ground_parent)
+            self._ground_tree = STRtree([self._footprints[i] for i in self._ground_ids])
+        return self._ground_tree
+
+    def _union(self, a: int, b: int) -> None:
+        ra, rb = self.ground_component(a), self.ground_component(b)
+        if ra != rb:
+            self._ground_parent[max(ra, rb)] = min(ra, rb)
+
+    # --- what players see -----------------------------------------------------------
+    def cliffs(self) -> list[Cliff]:
+        """Every edge between adjacent Spaces whose levels differ by 2 or more."""
+        rules = load_rules()
+        levels = {s: rules.level(t) for s, t in self.terrain_map().items()}
+        out = []
+        for s, lv in levels.items():
+            for d, (dq, dr) in enumerate(DIRECTIONS[:3]):  # each edge once
+                n = (s[0] + dq, s[1] + dr)
+                ln = levels.get(n)
+                if ln is not None and abs(ln - lv) >= rules.cliff_difference:
+                    low, high = (s, n) if lv < ln else (n, s)
+                    out.append(Cliff(low, high, edge_segment(s, d)))
+        return out
+
+    def regions(self) -> list[Region]:
+        """Every Region, largest first, then by terrain and first space (deterministic)."""
+        return regions_of(self.terrain_map())
+
+
+def regions_of(terrain: dict[Hex, str]) -> list[Region]:
+    """Regions of a map of top terrains (also used for position files without tiles)."""
+    rules = load_rules()
+    by_region_terrain: dict[str, list[Hex]] = {}
+    for s, t in terrain.items():
+        by_region_terrain.setdefault(rules.region_terrain(t), []).append(s)
+    out = []
+    for rt, cells in by_region_terrain.items():
+        for group in connected_components(cells):
+            spaces = tuple(sorted(group))
+            out.append(Region(rt, spaces, sum(rules.vp_per_space(terrain[s]) for s in spaces)))
+    out.sort(key=lambda g: (-g.size, g.terrain, g.spaces[0]))
+    return out
+
+
+def empty_neighbours(world: World, cells: Iterable[Hex]) -> set[Hex]:
+    cells = set(cells)
+    return {n for c in cells for n in neighbours(c) if n not in world and n not in cells}

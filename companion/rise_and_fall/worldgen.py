@@ -1,0 +1,112 @@
+"""Starting Seas, the Plains rescue, and a seeded random World that follows every rule.
+
+Balance ("spread"): each Plains, Forest, Mountain and Glacier tile goes, among its legal
+places, to one of the places farthest from the tiles of its own kind already in the World,
+so that Wood and Stone are not all in one corner. Sea tiles are placed at random.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from dataclasses import dataclass
+
+from ..hexgrid import lattice_center
+from .layout import Layout
+from .placement import legal_placements, next_kind
+from .rules import load_rules
+from .tiles import Tile
+from .world import World
+
+
+def default_starting_seas(players: int) -> list[Tile]:
+    """This project's arrangement of the Starting Sea tiles (the rulebook's diagram is not known)."""
+    return [Tile("starting-sea", q, r, rot) for q, r, rot in load_rules().starting_seas(players)]
+
+
+@dataclass(frozen=True)
+class PlainsRescue:
+    """The fewest Plains tiles to move so that the next Plains tile fits, and where all go."""
+
+    moved: tuple[int, ...]  # indices in world.tiles of the Plains tiles to take up
+    places: tuple[Tile, ...]  # where the moved tiles go again, then the new tile last
+
+    def apply(self, world: World) -> World:
+        kept = [t for i, t in enumerate(world.tiles) if i not in self.moved]
+        return World(kept + list(self.places))
+
+
+def rescue_plains(world: World, max_moved: int = 3, budget_s: float = 5.0) -> PlainsRescue | None:
+    """'If a player doesn't have the space required to place a Plains tile, they MUST move as
+    few Plains tiles of their choice as possible in order to be able to place their tile.'"""
+    if legal_placements(world, "plains"):
+        return PlainsRescue((), ())
+    deadline = time.monotonic() + budget_s
+    movable = [i for i, t in enumerate(world.tiles) if t.kind == "plains" and world.is_uncovered(i)]
+    for k in range(1, max_moved + 1):
+        for combo in itertools.combinations(movable, k):
+            if time.monotonic() > deadline:
+                return None
+            rest = World(t for i, t in enumerate(world.tiles) if i not in combo)
+            places = _fit_plains(rest, k + 1, deadline)
+            if places:
+                return PlainsRescue(combo, tuple(places))
+    return None
+
+
+def _fit_plains(world: World, n: int, deadline: float) -> list[Tile] | None:
+    if n == 0:
+        return []
+    for t in legal_placements(world, "plains"):
+        if time.monotonic() > deadline:
+            return None
+        w = world.copy()
+        w.place(t)
+        rest = _fit_plains(w, n - 1, deadline)
+        if rest is not None:
+            return [t] + rest
+    return None
+
+
+def _centre(t: Tile) -> tuple[float, float]:
+    pts = [lattice_center(c) for c in t.cells]
+    return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+
+
+def _spread_pick(rng: random.Random, world: World, options: list[Tile]) -> Tile:
+    same = [_centre(t) for t in world.tiles if t.kind == options[0].kind]
+    if not same:
+        return rng.choice(options)
+
+    def gap(t: Tile) -> float:
+        x, y = _centre(t)
+        return min((x - a) ** 2 + (y - b) ** 2 for a, b in same)
+
+    ranked = sorted(options, key=gap, reverse=True)
+    return rng.choice(ranked[: max(1, len(ranked) // 4)])
+
+
+def generate(players: int, seed: int, spread: bool = True, name: str | None = None) -> Layout:
+    """A complete legal World for ``players``; the same seed gives the same World."""
+    for attempt in range(50):
+        rng = random.Random(f"{players}:{seed}:{attempt}")
+        world = World(default_starting_seas(players))
+        while (kind := next_kind(world, players)) is not None:
+            options = legal_placements(world, kind, players)
+            if not options and kind == "plains":
+                rescue = rescue_plains(world, max_moved=2, budget_s=2.0)
+                if rescue is None:
+                    break
+                world = rescue.apply(world)
+                continue
+            if not options:
+                break
+            if spread and kind != "sea":
+                world.place(_spread_pick(rng, world, options))
+            else:
+                world.place(rng.choice(options))
+        else:
+            label = name or f"Random {players}-player World, seed {seed}"
+            return Layout(players, list(world.tiles), label, {"seed": seed})
+    raise RuntimeError(f"no complete World found for seed {seed}")  # not seen in practice
