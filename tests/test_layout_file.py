@@ -89,7 +89,7 @@ def test_mutations_of_a_valid_layout_only_raise_our_error(data):
     doc = json.loads(complete_layout(2).dumps())
     for _ in range(data.draw(st.integers(1, 4))):
         target = doc
-        if data.draw(st.booleans()) and doc.get("tiles"):
+        if data.draw(st.booleans()) and isinstance(doc.get("tiles"), list) and doc["tiles"]:
             target = doc["tiles"][data.draw(st.integers(0, len(doc["tiles"]) - 1))]
             if not isinstance(target, dict):
                 continue

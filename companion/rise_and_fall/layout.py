@@ -138,7 +138,7 @@ def parse(doc: Any, source: str = "the layout") -> Layout:
         for key in _TILE_KEYS:
             if key not in t:
                 raise fail(f"tile {i} has no '{key}'.")
-        if t["tile"] not in kinds:
+        if not isinstance(t["tile"], str) or t["tile"] not in kinds:
             raise fail(f"tile {i}: {json.dumps(t['tile'])} is not a tile; use one of {', '.join(kinds)}.")
         for key in ("q", "r"):
             if type(t[key]) is not int:

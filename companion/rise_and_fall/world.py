@@ -196,6 +196,16 @@ class World:
         return regions_of(self.terrain_map())
 
 
+def top_terrain(tiles: Iterable[Tile]) -> dict[Hex, str]:
+    """The top terrain of every Space, without building geometry (for scoring)."""
+    out: dict[Hex, str] = {}
+    for t in tiles:
+        terrain = t.terrain
+        for c in t.cells:
+            out[c] = terrain
+    return out
+
+
 def regions_of(terrain: dict[Hex, str]) -> list[Region]:
     """Regions of a map of top terrains (also used for position files without tiles)."""
     rules = load_rules()

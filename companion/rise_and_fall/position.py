@@ -1,0 +1,251 @@
+"""Position files (``rise-and-fall/position``, version 1): the end of a game, for scoring.
+
+A position holds the World's Spaces (or a whole layout), every player's Treasury, Trophies
+and Decline, and every piece with its Space. :func:`problems` lists every reason it cannot
+be the end of a real game; :func:`parse_position` refuses a file with the first of them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import FileFormatError
+from ..hexgrid import Hex
+from . import layout as layout_file
+from .rules import PIECE_TYPES, TERRAINS, load_rules
+from .world import top_terrain
+
+FORMAT = "rise-and-fall/position"
+VERSION = 1
+
+#: Where each piece type may stand at the end of a game (Cities and Nomads "cannot be placed
+#: in a Sea space or on a Glacier space"; Ships on Sea; only Mountaineers reach Glaciers).
+STANDS_ON: dict[str, frozenset[str]] = {
+    "ship": frozenset({"sea"}),
+    "nomad": frozenset({"plains", "forest", "mountain"}),
+    "city": frozenset({"plains", "forest", "mountain"}),
+    "temple": frozenset({"plains", "forest", "mountain"}),
+    "merchant": frozenset({"plains", "forest", "mountain"}),
+    "mountaineer": frozenset({"plains", "forest", "mountain", "glacier"}),
+}
+
+
+@dataclass
+class PlayerState:
+    name: str
+    gold: int = 0
+    trophies: list[str] = field(default_factory=list)
+    decline: list[str] = field(default_factory=list)
+    wood: int = 0
+    stone: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Piece:
+    space: Hex
+    player: str
+    type: str
+
+
+@dataclass
+class Position:
+    terrain: dict[Hex, str]
+    players: list[PlayerState]
+    pieces: list[Piece]
+    layout: layout_file.Layout | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def player(self, name: str) -> PlayerState:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def counts(self) -> dict[str, dict[str, int]]:
+        """Pieces in the World per player and type."""
+        out = {p.name: {t: 0 for t in PIECE_TYPES} for p in self.players}
+        for pc in self.pieces:
+            if pc.player in out and pc.type in out[pc.player]:
+                out[pc.player][pc.type] += 1
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+        if self.layout is not None:
+            doc["layout"] = self.layout.to_dict()
+        else:
+            doc["spaces"] = [[q, r, t] for (q, r), t in sorted(self.terrain.items())]
+        doc["players"] = []
+        for p in self.players:
+            d: dict[str, Any] = {"name": p.name, "gold": p.gold, "trophies": list(p.trophies), "decline": list(p.decline)}
+            if p.wood:
+                d["wood"] = p.wood
+            if p.stone:
+                d["stone"] = p.stone
+            d.update(p.extra)
+            doc["players"].append(d)
+        doc["pieces"] = [[pc.space[0], pc.space[1], pc.player, pc.type] for pc in self.pieces]
+        doc.update(self.extra)
+        return doc
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1) + "\n"
+
+
+def problems(pos: Position) -> list[str]:
+    """Every reason this cannot be the end of a game, each a sentence naming piece or player."""
+    rules = load_rules()
+    owned = rules.pieces_per_player
+    out: list[str] = []
+    names = [p.name for p in pos.players]
+    claimed: dict[str, str] = {}
+    for p in pos.players:
+        if type(p.gold) is not int or p.gold < 0:
+            out.append(f"Player {p.name}: gold is {json.dumps(p.gold)}; it must be a whole number of GP, 0 or more.")
+        for res in ("wood", "stone"):
+            v = getattr(p, res)
+            limit = rules.treasury_limit[res]
+            if type(v) is not int or not 0 <= v <= limit:
+                out.append(f"Player {p.name}: {res} is {json.dumps(v)}; a Treasury holds 0 to {limit}.")
+        for t in p.trophies:
+            if t not in PIECE_TYPES:
+                out.append(f"Player {p.name}: {json.dumps(t)} is not a Trophy; Trophies are {', '.join(PIECE_TYPES)}.")
+            elif t in claimed:
+                who = "twice by " + p.name if claimed[t] == p.name else f"by both {claimed[t]} and {p.name}"
+                out.append(f"The {t} Trophy is claimed {who}; each Trophy can only be claimed once.")
+            else:
+                claimed[t] = p.name
+        for t in p.decline:
+            if t not in PIECE_TYPES:
+                out.append(f"Player {p.name}: {json.dumps(t)} in Decline is not a Civilization card; cards are {', '.join(PIECE_TYPES)}.")
+        if len(set(p.decline)) != len(p.decline):
+            out.append(f"Player {p.name}: a card is listed twice in Decline.")
+    seen_names = set()
+    for n in names:
+        if n in seen_names:
+            out.append(f"Two players are called {n}; names must differ.")
+        seen_names.add(n)
+    for s, t in pos.terrain.items():
+        if t not in TERRAINS:
+            out.append(f"Space {s[0]},{s[1]}: {json.dumps(t)} is not a terrain; terrains are {', '.join(TERRAINS)}.")
+    by_space: dict[Hex, list[Piece]] = {}
+    for i, pc in enumerate(pos.pieces):
+        label = f"Piece {i} ({pc.player} {pc.type} at {pc.space[0]},{pc.space[1]})"
+        if pc.player not in seen_names:
+            out.append(f"{label}: there is no player called {pc.player}.")
+            continue
+        if pc.type not in PIECE_TYPES:
+            out.append(f"{label}: {json.dumps(pc.type)} is not a piece type; types are {', '.join(PIECE_TYPES)}.")
+            continue
+        terrain = pos.terrain.get(pc.space)
+        if terrain is None:
+            out.append(f"{label}: that space is not in the World.")
+            continue
+        if terrain in TERRAINS and terrain not in STANDS_ON[pc.type]:
+            where = " or ".join(sorted(STANDS_ON[pc.type]))
+            out.append(f"{label}: a {pc.type} cannot stand on {terrain}; it stands on {where}.")
+        by_space.setdefault(pc.space, []).append(pc)
+    for s, pcs in by_space.items():
+        if len(pcs) > 1 and sorted(p.type for p in pcs) != ["city", "merchant"]:
+            what = ", ".join(f"{p.player} {p.type}" for p in pcs)
+            out.append(f"Space {s[0]},{s[1]} holds {what}; one piece per space, except one City with one Merchant.")
+    for name, per_type in pos.counts().items():
+        for t, n in per_type.items():
+            if n > owned[t]:
+                out.append(f"Player {name} has {n} {t} pieces in the World; each player owns {owned[t]}.")
+    return out
+
+
+# --- reading -------------------------------------------------------------------------------
+def _fail(source: str, msg: str) -> FileFormatError:
+    return FileFormatError(f"{source}: {msg}")
+
+
+def _int(v: Any) -> bool:
+    return type(v) is int
+
+
+def parse_position(doc: Any, source: str = "the position", check: bool = True) -> Position:
+    if not isinstance(doc, dict):
+        raise _fail(source, "a position must be a JSON object with format, version, players and pieces.")
+    for key in ("format", "version", "players", "pieces"):
+        if key not in doc:
+            raise _fail(source, f"the key '{key}' is missing.")
+    if doc["format"] != FORMAT:
+        raise _fail(source, f"'format' is {json.dumps(doc['format'])}; a position file says \"{FORMAT}\".")
+    if not _int(doc["version"]) or doc["version"] != VERSION:
+        raise _fail(source, f"'version' is {json.dumps(doc['version'])}; this companion reads version {VERSION}.")
+    layout = None
+    if "layout" in doc:
+        layout = layout_file.parse(doc["layout"], f"{source}, 'layout'")
+        terrain = top_terrain(layout.tiles)
+    elif "spaces" in doc:
+        terrain = _spaces(doc["spaces"], source)
+    else:
+        raise _fail(source, "give the World as 'spaces' (q, r, terrain) or as a whole 'layout'.")
+    if not isinstance(doc["players"], list) or not doc["players"]:
+        raise _fail(source, "'players' must be a list of at least one player.")
+    players = [_player(i, p, source) for i, p in enumerate(doc["players"])]
+    if not isinstance(doc["pieces"], list):
+        raise _fail(source, "'pieces' must be a list of [q, r, player, type].")
+    pieces = []
+    for i, pc in enumerate(doc["pieces"]):
+        if not (isinstance(pc, list) and len(pc) == 4 and _int(pc[0]) and _int(pc[1]) and isinstance(pc[2], str) and isinstance(pc[3], str)):
+            raise _fail(source, f"piece {i} is {json.dumps(pc)[:60]}; a piece is [q, r, player name, type] with whole-number q and r.")
+        pieces.append(Piece((pc[0], pc[1]), pc[2], pc[3]))
+    extra = {k: v for k, v in doc.items() if k not in ("format", "version", "spaces", "layout", "players", "pieces")}
+    pos = Position(terrain, players, pieces, layout, extra)
+    if check:
+        found = problems(pos)
+        if found:
+            more = f" ({len(found) - 1} more problem{'s' if len(found) > 2 else ''} after this one.)" if len(found) > 1 else ""
+            raise _fail(source, found[0] + more)
+    return pos
+
+
+def _spaces(spaces: Any, source: str) -> dict[Hex, str]:
+    if not isinstance(spaces, list):
+        raise _fail(source, "'spaces' must be a list of [q, r, terrain].")
+    out: dict[Hex, str] = {}
+    for i, s in enumerate(spaces):
+        if not (isinstance(s, list) and len(s) == 3 and _int(s[0]) and _int(s[1]) and isinstance(s[2], str)):
+            raise _fail(source, f"space {i} is {json.dumps(s)[:60]}; a space is [q, r, terrain] with whole-number q and r.")
+        if s[2] not in TERRAINS:
+            raise _fail(source, f"space {i}: {json.dumps(s[2])} is not a terrain; terrains are {', '.join(TERRAINS)}.")
+        if (s[0], s[1]) in out:
+            raise _fail(source, f"space {i}: {s[0]},{s[1]} is listed twice.")
+        out[(s[0], s[1])] = s[2]
+    return out
+
+
+def _player(i: int, p: Any, source: str) -> PlayerState:
+    if not isinstance(p, dict):
+        raise _fail(source, f"player {i} must be an object with name, gold, trophies and decline.")
+    if not isinstance(p.get("name"), str) or not p["name"].strip():
+        raise _fail(source, f"player {i} has no name.")
+    name = p["name"]
+    for key in ("trophies", "decline"):
+        if key in p and not (isinstance(p[key], list) and all(isinstance(x, str) for x in p[key])):
+            raise _fail(source, f"player {name}: '{key}' must be a list of piece types.")
+    if "gold" not in p:
+        raise _fail(source, f"player {name} has no 'gold'.")
+    known = ("name", "gold", "trophies", "decline", "wood", "stone")
+    return PlayerState(
+        name,
+        p["gold"],
+        list(p.get("trophies", [])),
+        list(p.get("decline", [])),
+        p.get("wood", 0),
+        p.get("stone", 0),
+        {k: v for k, v in p.items() if k not in known},
+    )
+
+
+def load_position(path: str | os.PathLike) -> Position:
+    from .files import read_json
+
+    return parse_position(read_json(path), str(path))

@@ -1,0 +1,81 @@
+"""Pictures of a position: the World, every piece, and each Region in its controller's colour."""
+
+from __future__ import annotations
+
+import shapely
+
+from ..drawing import Scene
+from ..hexgrid import lattice_corners
+from .position import Position
+from .scoring import RegionScore, region_scores
+from .views import PLAYER_COLOURS, TERRAIN_COLOURS, WorldStyle, add_legend, layout_for, world_scene
+from .world import World
+
+PIECE_LETTERS = {"nomad": "N", "city": "C", "ship": "S", "mountaineer": "A", "temple": "T", "merchant": "M"}
+FALLBACK = ["#d33b2c", "#f2c12e", "#2e9e4f", "#2a5db0", "#8a4fb5", "#ee7d22"]
+
+
+def player_colours(pos: Position) -> dict[str, str]:
+    out = {}
+    for i, p in enumerate(pos.players):
+        c = p.extra.get("colour") or p.extra.get("color") or p.name.lower()
+        out[p.name] = PLAYER_COLOURS.get(c, c if isinstance(c, str) and c.startswith("#") else FALLBACK[i % len(FALLBACK)])
+    return out
+
+
+def terrain_scene(terrain: dict, style: WorldStyle) -> Scene:
+    scene = Scene(background=style.background)
+    lay = layout_for(style)
+    for s, t in sorted(terrain.items()):
+        scene.polygon(lay.corners(s), fill=TERRAIN_COLOURS[t], stroke="#2b2b2b", width=0.5)
+    return scene
+
+
+def region_outline(r: RegionScore) -> list[list[tuple[int, int]]]:
+    poly = shapely.union_all([shapely.Polygon(lattice_corners(s)) for s in r.region.spaces])
+    rings = []
+    for p in getattr(poly, "geoms", [poly]):
+        rings.append(list(p.exterior.coords[:-1]))
+    return rings
+
+
+def position_scene(pos: Position, style: WorldStyle = WorldStyle(hex_size=22.0), highlight: int | None = None) -> Scene:
+    """The World with every piece, Regions outlined in their controller's colour.
+
+    ``highlight`` (a Region index) draws that Region alone in bold, for the Region-by-Region walk.
+    """
+    if pos.layout is not None:
+        scene = world_scene(World(pos.layout.tiles), WorldStyle(hex_size=style.hex_size, legend=False))
+    else:
+        scene = terrain_scene(pos.terrain, style)
+    lay = layout_for(style)
+    colours = player_colours(pos)
+    for k, r in enumerate(region_scores(pos)):
+        if highlight is not None and k != highlight:
+            continue
+        colour = colours.get(r.controller, "#ffffff") if r.controller else None
+        if colour is None and highlight is None:
+            continue
+        for ring in region_outline(r):
+            scene.polygon([lay.lattice_to_pixel(x, y) for x, y in ring], stroke=colour or "#ffffff", width=5 if highlight is not None else 3.5)
+    by_space: dict = {}
+    for pc in pos.pieces:
+        by_space.setdefault(pc.space, []).append(pc)
+    for space, pcs in by_space.items():
+        cx, cy = lay.hex_to_pixel(space)
+        for j, pc in enumerate(sorted(pcs, key=lambda p: p.type != "city")):
+            dx = (j - (len(pcs) - 1) / 2) * style.hex_size * 0.7
+            rad = style.hex_size * (0.5 if len(pcs) == 1 else 0.4)
+            col = colours[pc.player]
+            scene.circle(cx + dx, cy, rad, col, stroke="#111111", width=1.2)
+            ink = "#111111" if col in ("#f2c12e", "#fafafa") else "#ffffff"
+            scene.text(cx + dx, cy + rad * 0.45, PIECE_LETTERS.get(pc.type, "?"), size=rad * 1.2, color=ink, bold=True)
+    add_legend(scene, World(), style)
+    x0, _, _, y1 = scene.bounds()
+    x = x0
+    for name, col in colours.items():
+        scene.circle(x + 8, y1 + 22, 8, col, stroke="#111111")
+        scene.text(x + 22, y1 + 27, name, size=14, anchor="start")
+        x += 40 + len(name) * 9
+    scene.text(x + 10, y1 + 27, "N Nomad · C City · S Ship · A Mountaineer · T Temple · M Merchant", size=12, anchor="start")
+    return scene

@@ -1,0 +1,177 @@
+"""Tallying Victory Points: Economy, Trophies, Development and Territories, Region by Region.
+
+Pure functions of a :class:`~companion.rise_and_fall.position.Position`. The rulebook
+names no tie-break: players tied for the most VP share the victory (``winners``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .position import Position
+from .rules import PIECE_TYPES, load_rules
+from .world import Region, regions_of
+
+
+@dataclass(frozen=True)
+class RegionScore:
+    """One Region as the table checks it: who has how many pieces, who controls it, its VP."""
+
+    region: Region
+    pieces: dict[str, int]
+    controller: str | None
+
+    @property
+    def vp(self) -> int:
+        return self.region.value if self.controller else 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "terrain": self.region.terrain,
+            "size": self.region.size,
+            "spaces": [list(s) for s in self.region.spaces],
+            "pieces": dict(self.pieces),
+            "controller": self.controller,
+            "vp": self.vp,
+        }
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    name: str
+    gold: int
+    economy: int
+    trophies: int
+    development: int
+    territories: int
+    development_lines: dict[str, tuple[int, int] | None]  # type -> (pieces, VP), None when crossed out
+    territory_lines: dict[str, list[int]] = field(default_factory=dict)  # terrain -> sizes controlled
+
+    @property
+    def total(self) -> int:
+        return self.economy + self.trophies + self.development + self.territories
+
+    def to_dict(self) -> dict[str, int]:
+        return {
+            "economy": self.economy,
+            "trophies": self.trophies,
+            "development": self.development,
+            "territories": self.territories,
+            "total": self.total,
+        }
+
+
+@dataclass(frozen=True)
+class Score:
+    players: list[PlayerScore]
+    regions: list[RegionScore]
+
+    @property
+    def winners(self) -> list[str]:
+        best = max((p.total for p in self.players), default=0)
+        return [p.name for p in self.players if p.total == best]
+
+    def player(self, name: str) -> PlayerScore:
+        return next(p for p in self.players if p.name == name)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": {p.name: p.to_dict() for p in self.players},
+            "regions": [r.to_dict() for r in self.regions],
+            "winners": self.winners,
+        }
+
+
+def region_scores(pos: Position) -> list[RegionScore]:
+    """'The player with the most pieces in a Region controls it'; a tie scores nobody."""
+    regions = regions_of(pos.terrain)
+    where = {s: k for k, g in enumerate(regions) for s in g.spaces}
+    counts: list[dict[str, int]] = [{} for _ in regions]
+    for pc in pos.pieces:
+        k = where[pc.space]
+        counts[k][pc.player] = counts[k].get(pc.player, 0) + 1
+    out = []
+    for g, c in zip(regions, counts):
+        controller = None
+        if c:
+            top = max(c.values())
+            leaders = [n for n, v in c.items() if v == top]
+            controller = leaders[0] if len(leaders) == 1 else None
+        out.append(RegionScore(g, dict(sorted(c.items())), controller))
+    return out
+
+
+def score(pos: Position) -> Score:
+    rules = load_rules()
+    regions = region_scores(pos)
+    counts = pos.counts()
+    players = []
+    for p in pos.players:
+        lines: dict[str, tuple[int, int] | None] = {}
+        for t in PIECE_TYPES:
+            n = counts[p.name][t]
+            # cards in Decline or in reserve (no piece in the World) are crossed out
+            lines[t] = None if (t in p.decline or n == 0) else (n, rules.development_vp(t, n))
+        terr: dict[str, list[int]] = {}
+        for r in regions:
+            if r.controller == p.name:
+                terr.setdefault(r.region.terrain, []).append(r.region.size)
+        players.append(
+            PlayerScore(
+                name=p.name,
+                gold=p.gold,
+                economy=p.gold // 2,
+                trophies=sum(rules.trophy_vp(t) for t in p.trophies),
+                development=sum(v[1] for v in lines.values() if v),
+                territories=sum(r.vp for r in regions if r.controller == p.name),
+                development_lines=lines,
+                territory_lines=terr,
+            )
+        )
+    return Score(players, regions)
+
+
+@dataclass(frozen=True)
+class QuickStep:
+    """One step of the Quick Scoring variant, and every player's GP after it."""
+
+    text: str
+    gp: dict[str, int]
+
+
+def quick_scoring(pos: Position) -> list[QuickStep]:
+    """'Each player returns to the box half of their GP (rounded up). From now on, GP represent
+    victory points' — then Development, Territories Region by Region, then Trophies."""
+    rules = load_rules()
+    s = score(pos)
+    gp = {p.name: p.gold - (p.gold + 1) // 2 for p in pos.players}
+    steps = [QuickStep("Each player returns half of their GP to the box, rounded up.", dict(gp))]
+    for p in s.players:
+        gp[p.name] += p.development
+    steps.append(QuickStep("Each player takes GP for the Development of their active cards.", dict(gp)))
+    for r in s.regions:
+        if r.controller:
+            gp[r.controller] += r.vp
+            text = f"{r.region.terrain.title()} Region of {r.region.size}: {r.controller} takes {r.vp} GP; its pieces leave the World."
+        else:
+            text = f"{r.region.terrain.title()} Region of {r.region.size}: no majority, no GP; its pieces leave the World."
+        if r.pieces:
+            steps.append(QuickStep(text, dict(gp)))
+    for p in pos.players:
+        gp[p.name] += sum(rules.trophy_vp(t) for t in p.trophies)
+    steps.append(QuickStep("Each player adds the VP of their Trophies: the final scores.", dict(gp)))
+    return steps
+
+
+def scorepad_text(s: Score) -> str:
+    """The printed scorepad as a text table: player rows, category columns."""
+    head = ["Player", "GP", "Economy", "Trophies", "Development", "Territories", "Total"]
+    rows = [[p.name, str(p.gold), str(p.economy), str(p.trophies), str(p.development), str(p.territories), str(p.total)] for p in s.players]
+    widths = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
+    fmt = lambda r: "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths)))  # noqa: E731
+    lines = [fmt(head), fmt(["-" * w for w in widths])] + [fmt(r) for r in rows]
+    win = s.winners
+    lines.append("")
+    lines.append(("Winner: " if len(win) == 1 else "Shared victory (the rulebook names no tie-break): ") + ", ".join(win))
+    return "\n".join(lines)
