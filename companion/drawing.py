@@ -20,6 +20,7 @@ class Shape:
     stroke: str | None = None
     width: float = 1.0
     closed: bool = True
+    alpha: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -50,8 +51,10 @@ class Scene:
     background: str = "#f4efe4"
     items: list[Shape | Text | Circle] = field(default_factory=list)
 
-    def polygon(self, points: Sequence[Point], fill: str | None = None, stroke: str | None = None, width: float = 1.0) -> None:
-        self.items.append(Shape(tuple(points), fill, stroke, width, True))
+    def polygon(
+        self, points: Sequence[Point], fill: str | None = None, stroke: str | None = None, width: float = 1.0, alpha: float = 1.0
+    ) -> None:
+        self.items.append(Shape(tuple(points), fill, stroke, width, True, alpha))
 
     def line(self, points: Sequence[Point], stroke: str, width: float = 1.0) -> None:
         self.items.append(Shape(tuple(points), None, stroke, width, False))
@@ -94,6 +97,8 @@ def to_svg(scene: Scene, margin: float = 12.0) -> str:
             pts = " ".join(f"{x:.2f},{y:.2f}" for x, y in it.points)
             tag = "polygon" if it.closed else "polyline"
             fill = it.fill if (it.fill and it.closed) else "none"
+            if it.alpha < 1:
+                fill += f'" fill-opacity="{it.alpha:g}'
             stroke = f' stroke="{it.stroke}" stroke-width="{it.width:g}" stroke-linejoin="round" stroke-linecap="round"' if it.stroke else ""
             out.append(f'<{tag} points="{pts}" fill="{fill}"{stroke}/>')
         elif isinstance(it, Circle):

@@ -1,0 +1,106 @@
+"""The dashboard: a bar that is always visible (World, Setup, Game, Scores) and its screens.
+
+``App().widget`` is what the notebook displays, in Voilà on a tablet or in JupyterLab.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import ipywidgets as W
+
+from ..atomic import write_atomically
+from ..gamelog import GameStore, default_data_dir
+from .library import Library
+from .scores_screen import ScoresScreen
+from .style import CSS
+from .widgets import REPORT, button, message_html
+from .world_screen import WorldScreen
+
+SCREENS = ("World", "Setup", "Game", "Scores")
+
+
+def default_layouts_dir() -> Path:
+    """``$COMPANION_LAYOUTS``, else the project's ``layouts/``, else one in the data directory."""
+    env = os.environ.get("COMPANION_LAYOUTS")
+    if env:
+        return Path(env)
+    repo = Path(__file__).resolve().parents[2] / "layouts"
+    return repo if repo.is_dir() else default_data_dir() / "layouts"
+
+
+class Settings:
+    """Dark theme and larger text, kept in the data directory."""
+
+    def __init__(self, root: Path) -> None:
+        self.path = root / "settings.json"
+        try:
+            self.values = json.loads(self.path.read_text())
+        except (OSError, ValueError):
+            self.values = {}
+
+    def get(self, key: str) -> bool:
+        return bool(self.values.get(key, False))
+
+    def set(self, key: str, value: bool) -> None:
+        self.values[key] = value
+        write_atomically(self.path, json.dumps(self.values))
+
+
+class App:
+    def __init__(self, data_dir: str | os.PathLike | None = None, layouts_dir: str | os.PathLike | None = None) -> None:
+        self.store = GameStore(data_dir)
+        self.settings = Settings(self.store.root)
+        layouts = Path(layouts_dir) if layouts_dir else default_layouts_dir()
+        layouts.mkdir(parents=True, exist_ok=True)
+        self.alert = W.HTML()
+        REPORT[:] = [self.show_error]
+        self.library = Library(layouts)
+        self.world = WorldScreen(self.store, self.library, dark=lambda: self.settings.get("dark"))
+        self.scores = ScoresScreen(self.library)
+        later = "<div class='rf-msg rf-msg-info'>{}</div>"
+        self.screens: dict[str, W.Widget] = {
+            "World": self.world.widget,
+            "Setup": W.HTML(later.format("Setup of a game (players, bank, first pieces) comes with the game tracker. Build the World first.")),
+            "Game": W.HTML(later.format("The game tracker (cards, Treasury, Trophies, Decline) is not built yet; keep the books on paper for now.")),
+            "Scores": self.scores.widget,
+        }
+        self.nav = W.ToggleButtons(options=list(SCREENS), value="World")
+        self.nav.add_class("rf-nav-tabs")
+        self.nav.observe(lambda ch: self.go(ch["new"]), "value")
+        self.dark_btn = button("Dark", self.toggle_dark, "rf-dark-toggle")
+        self.large_btn = button("A+", self.toggle_large, "rf-large-toggle")
+        bar = W.HBox([self.nav, self.dark_btn, self.large_btn])
+        bar.add_class("rf-nav")
+        self.body = W.Box([self.screens["World"]])
+        self.widget = W.VBox([W.HTML(CSS), bar, self.alert, self.body])
+        self.widget.add_class("rf-app")
+        self._apply_settings()
+
+    def go(self, screen: str) -> None:
+        self.body.children = [self.screens[screen]]
+        if screen == "World":
+            self.world.refresh()
+
+    def show_error(self, text: str) -> None:
+        self.alert.value = message_html(text, "error")
+
+    def toggle_dark(self) -> None:
+        self.settings.set("dark", not self.settings.get("dark"))
+        self._apply_settings()
+        self.world.refresh()
+
+    def toggle_large(self) -> None:
+        self.settings.set("large", not self.settings.get("large"))
+        self._apply_settings()
+
+    def _apply_settings(self) -> None:
+        for key, css in (("dark", "rf-dark"), ("large", "rf-large")):
+            if self.settings.get(key):
+                self.widget.add_class(css)
+            else:
+                self.widget.remove_class(css)
+        self.dark_btn.description = "Light" if self.settings.get("dark") else "Dark"
+        self.large_btn.description = "A−" if self.settings.get("large") else "A+"

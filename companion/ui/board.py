@@ -1,0 +1,232 @@
+"""The board: a Scene on an ipycanvas, sharp on 2x screens, with tap, pan and zoom.
+
+A finger tap fires only touch events (ipycanvas >= 0.14.3) and a mouse click only mouse
+events; both end in one ``on_tap(x, y)`` in scene pixels. One finger or the mouse drags
+the board; two fingers pinch to zoom; the wheel zooms too. The canvas is drawn in
+``on_client_ready`` (drawing before the page is there is lost in Voilà) and whenever the
+scene changes; the whole render list is computed before any drawing so an error can never
+leave the canvas stuck in caching mode.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from typing import Callable
+
+import ipywidgets as W
+from ipycanvas import Canvas, hold_canvas
+
+from ..drawing import Scene
+from .render_list import RenderList, prepare
+
+log = logging.getLogger(__name__)
+
+TAP_SLOP = 14.0  # buffer pixels a finger may wander and still tap
+
+
+class Board:
+    def __init__(self, width: int = 760, height: int = 600, dpr: int = 2, report: Callable[[str], None] | None = None) -> None:
+        self.width, self.height, self.dpr = width, height, dpr
+        self.canvas = Canvas(
+            width=width * dpr,
+            height=height * dpr,
+            layout=W.Layout(width="100%", max_width=f"{width}px", height="auto"),
+        )
+        self.canvas.add_class("rf-board")
+        self.scene: Scene | None = None
+        self.zoom = 1.0
+        self.tx = 0.0
+        self.ty = 0.0
+        self.on_tap: Callable[[float, float], None] | None = None
+        self.report = report or (lambda msg: None)
+        self.draws = 0
+        self._press: tuple[float, float] | None = None
+        self._last: tuple[float, float] | None = None
+        self._dragging = False
+        self._pinch: tuple[float, float, float, float] | None = None  # distance, zoom, mid x, mid y
+        c = self.canvas
+        c.on_client_ready(self._guard(self.redraw))
+        c.on_touch_start(self._guard(self._touch_start))
+        c.on_touch_move(self._guard(self._touch_move))
+        c.on_touch_end(self._guard(self._touch_end))
+        c.on_touch_cancel(self._guard(self._touch_cancel))
+        c.on_mouse_down(self._guard(self._mouse_down))
+        c.on_mouse_move(self._guard(self._mouse_move))
+        c.on_mouse_up(self._guard(self._mouse_up))
+        c.on_mouse_out(self._guard(self._mouse_out))
+        c.on_mouse_wheel(self._guard(self._wheel))
+
+    # --- error boundary -----------------------------------------------------------------
+    def _guard(self, fn: Callable) -> Callable:
+        def wrapped(*args, **kw):
+            try:
+                return fn(*args, **kw)
+            except Exception as e:  # callbacks' exceptions would vanish: show and log them
+                log.exception("board callback failed")
+                self.report(f"Something went wrong on the board ({type(e).__name__}: {e}); nothing was changed.")
+
+        return wrapped
+
+    # --- drawing --------------------------------------------------------------------------
+    def show(self, scene: Scene, fit: bool = False) -> None:
+        self.scene = scene
+        if fit:
+            self.fit()
+        self.redraw()
+
+    def fit(self, margin: float = 16.0) -> None:
+        if self.scene is None:
+            return
+        x0, y0, x1, y1 = self.scene.bounds(margin)
+        bw, bh = self.width * self.dpr, self.height * self.dpr
+        k = min(bw / max(1.0, x1 - x0), bh / max(1.0, y1 - y0))
+        self.zoom = k / self.dpr
+        self.tx = (bw - (x1 - x0) * k) / 2 - x0 * k
+        self.ty = (bh - (y1 - y0) * k) / 2 - y0 * k
+
+    @property
+    def k(self) -> float:
+        return self.zoom * self.dpr
+
+    def render_list(self) -> RenderList:
+        return prepare(self.scene or Scene(), self.k, self.tx, self.ty)
+
+    def redraw(self) -> None:
+        rl = self.render_list()  # everything computed before the canvas holds
+        self.draws += 1
+        c = self.canvas
+        # ipycanvas routes all drawing through one manager that remembers the last canvas
+        # drawn on and only sends "switch canvas" when it changes. A new page (a reload, a
+        # second tab) starts with no current canvas, so a drawing sent without the switch
+        # fails in the browser ("reading 'clearCanvas'") and the board stays blank: always switch.
+        c._canvas_manager._current_canvas = None
+        with hold_canvas():
+            c.clear()
+            c.fill_style = rl.background
+            c.fill_rect(0, 0, c.width, c.height)
+            if rl.fills is not None:
+                b = rl.fills
+                c.fill_styled_polygons(b.points, b.colours, b.alphas, points_per_polygon=b.counts)
+            c.line_join = "round"
+            c.line_cap = "round"
+            for width, b in rl.strokes.items():
+                c.line_width = width
+                c.stroke_styled_polygons(b.points, b.colours, 1, points_per_polygon=b.counts)
+            for width, b in rl.lines.items():
+                c.line_width = width
+                c.stroke_styled_line_segments(b.points, b.colours, 1, points_per_line_segment=b.counts)
+            for x, y, r, col in rl.circles:
+                c.fill_styled_circles(x, y, r, col)
+            for x, y, r, col, w in rl.circle_strokes:
+                c.line_width = w
+                c.stroke_styled_circles(x, y, r, col)
+            c.text_align = "center"
+            for x, y, text, size, colour, bold in rl.texts:
+                c.font = f"{'bold ' if bold else ''}{size:.0f}px sans-serif"
+                c.fill_style = colour
+                c.fill_text(text, x, y)
+
+    # --- coordinates ----------------------------------------------------------------------
+    def to_scene(self, bx: float, by: float) -> tuple[float, float]:
+        """Canvas-buffer pixels (what ipycanvas events give) to scene pixels."""
+        return ((bx - self.tx) / self.k, (by - self.ty) / self.k)
+
+    def to_buffer(self, sx: float, sy: float) -> tuple[float, float]:
+        return (sx * self.k + self.tx, sy * self.k + self.ty)
+
+    def zoom_by(self, factor: float, bx: float | None = None, by: float | None = None) -> None:
+        bx = self.width * self.dpr / 2 if bx is None else bx
+        by = self.height * self.dpr / 2 if by is None else by
+        sx, sy = self.to_scene(bx, by)
+        self.zoom = min(8.0, max(0.2, self.zoom * factor))
+        self.tx = bx - sx * self.k
+        self.ty = by - sy * self.k
+        self.redraw()
+
+    def tap(self, bx: float, by: float) -> None:
+        if self.on_tap:
+            self.on_tap(*self.to_scene(bx, by))
+
+    # --- touch ------------------------------------------------------------------------------
+    @staticmethod
+    def _xy(touches) -> list[tuple[float, float]]:
+        out = []
+        for t in touches or []:
+            if isinstance(t, dict):
+                out.append((float(t.get("x", 0)), float(t.get("y", 0))))
+            else:
+                out.append((float(t[0]), float(t[1])))
+        return out
+
+    def _touch_start(self, touches) -> None:
+        pts = self._xy(touches)
+        if len(pts) == 1 and self._pinch is None:
+            self._press = self._last = pts[0]
+            self._dragging = False
+        elif len(pts) >= 2:
+            (x1, y1), (x2, y2) = pts[0], pts[1]
+            self._press = None  # two fingers never tap
+            self._pinch = (math.hypot(x2 - x1, y2 - y1), self.zoom, (x1 + x2) / 2, (y1 + y2) / 2)
+
+    def _touch_move(self, touches) -> None:
+        pts = self._xy(touches)
+        if self._pinch and len(pts) >= 2:
+            (x1, y1), (x2, y2) = pts[0], pts[1]
+            d0, z0, mx, my = self._pinch
+            d = math.hypot(x2 - x1, y2 - y1)
+            if d0 > 0:
+                self.zoom_by((z0 * d / d0) / self.zoom, mx, my)
+        elif len(pts) == 1 and self._last is not None:
+            self._drag_to(pts[0])
+
+    def _touch_end(self, touches) -> None:
+        remaining = self._xy(touches)
+        if self._pinch is not None:
+            if not remaining:
+                self._pinch = None
+            return
+        if not remaining and self._press is not None and not self._dragging:
+            self.tap(*self._press)
+        if not remaining:
+            self._press = self._last = None
+            self._dragging = False
+
+    def _touch_cancel(self, touches) -> None:
+        self._press = self._last = None
+        self._pinch = None
+        self._dragging = False
+
+    # --- mouse ------------------------------------------------------------------------------
+    def _mouse_down(self, x: float, y: float) -> None:
+        self._press = self._last = (x, y)
+        self._dragging = False
+
+    def _mouse_move(self, x: float, y: float) -> None:
+        if self._last is not None:
+            self._drag_to((x, y))
+
+    def _mouse_up(self, x: float, y: float) -> None:
+        if self._press is not None and not self._dragging:
+            self.tap(*self._press)
+        self._press = self._last = None
+        self._dragging = False
+
+    def _mouse_out(self, x: float, y: float) -> None:
+        self._press = self._last = None
+        self._dragging = False
+
+    def _wheel(self, dx: float, dy: float) -> None:
+        """ipycanvas passes the wheel's deltas; zoom about the board's centre."""
+        if dy:
+            self.zoom_by(0.9 if dy > 0 else 1 / 0.9)
+
+    def _drag_to(self, p: tuple[float, float]) -> None:
+        assert self._last is not None
+        if self._press and not self._dragging and math.hypot(p[0] - self._press[0], p[1] - self._press[1]) < TAP_SLOP:
+            return
+        self._dragging = True
+        self.tx += p[0] - self._last[0]
+        self.ty += p[1] - self._last[1]
+        self._last = p
+        self.redraw()

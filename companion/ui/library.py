@@ -1,0 +1,70 @@
+"""The layout library: every World in ``layouts/`` with a thumbnail; unreadable files say why."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Callable
+
+import ipywidgets as W
+
+from ..drawing import to_png
+from ..errors import CompanionError
+from ..rise_and_fall.files import read_json
+from ..rise_and_fall.layout import Layout, check, parse, save
+from ..rise_and_fall.views import WorldStyle, world_scene
+from .widgets import button, message_html
+
+THUMB = WorldStyle(hex_size=5.0, outline_width=0.6, cliff_width=1.2, legend=False)
+
+
+class Library:
+    def __init__(self, folder: Path) -> None:
+        self.folder = Path(folder)
+        self.on_load: Callable[[dict], None] | None = None
+        self.widget = W.VBox([])
+        self.widget.add_class("rf-library")
+        self._thumbs: dict[tuple[str, float], bytes] = {}
+        self.refresh()
+
+    def entries(self) -> list[tuple[Path, Layout | None, str | None]]:
+        """(path, layout or None, problem sentence or None) for every .json file."""
+        out = []
+        for p in sorted(self.folder.glob("*.json")):
+            try:
+                out.append((p, parse(read_json(p), p.name), None))
+            except CompanionError as e:
+                out.append((p, None, str(e)))
+        return out
+
+    def thumbnail(self, path: Path, layout: Layout) -> bytes:
+        key = (str(path), path.stat().st_mtime)
+        if key not in self._thumbs:
+            self._thumbs[key] = to_png(world_scene(layout.world(), THUMB), scale=1.0, margin=4)
+        return self._thumbs[key]
+
+    def refresh(self) -> None:
+        rows = []
+        for path, layout, problem in self.entries():
+            if layout is None:
+                rows.append(W.HTML(message_html(problem or "unreadable", "error")))
+                continue
+            report = check(layout)
+            state = "complete" if report.complete else ("legal so far" if report.valid else "has an illegal tile")
+            label = W.HTML(f"<b>{layout.name or path.stem}</b><br>{layout.players} players · {len(layout.tiles)} tiles · {state}")
+            img = W.Image(value=self.thumbnail(path, layout), format="png", layout=W.Layout(width="96px"))
+            load = button("Load", lambda doc=layout.to_dict(): self.on_load and self.on_load(doc), "rf-load")
+            row = W.HBox([img, label, load])
+            row.add_class("rf-lib-row")
+            rows.append(row)
+        if not rows:
+            rows.append(W.HTML("<i>No Worlds saved yet.</i>"))
+        self.widget.children = rows
+
+    def save(self, layout: Layout, name: str) -> Path:
+        slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "world"
+        layout.name = name
+        path = self.folder / f"{slug}.json"
+        save(layout, path)
+        self.refresh()
+        return path

@@ -1,0 +1,102 @@
+"""A Scene turned into a few vectorised canvas calls (pure numpy, no widgets).
+
+ipycanvas draws thousands of polygons in one message with ``fill_styled_polygons``;
+line width is a canvas-wide setting, so strokes are grouped by width.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..drawing import Circle, Scene, Shape, Text
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    c = colour.lstrip("#")
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    return (int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16))
+
+
+@dataclass
+class Batch:
+    """Polygons (or polylines) of one line width: flat points, points per item, colours, alphas."""
+
+    points: np.ndarray
+    counts: np.ndarray
+    colours: np.ndarray
+    alphas: np.ndarray
+
+
+@dataclass
+class RenderList:
+    background: str
+    fills: Batch | None = None
+    strokes: dict[float, Batch] = field(default_factory=dict)
+    lines: dict[float, Batch] = field(default_factory=dict)
+    circles: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = field(default_factory=list)
+    circle_strokes: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]] = field(default_factory=list)
+    texts: list[tuple[float, float, str, float, str, bool]] = field(default_factory=list)
+
+    def messages(self) -> int:
+        """How many canvas calls drawing this takes (background and clear included)."""
+        return 2 + (1 if self.fills else 0) + len(self.strokes) + len(self.lines) + len(self.circles) + len(self.circle_strokes) + len(self.texts)
+
+
+def _batch(items: list[tuple[list, str, float]], scale: float, tx: float, ty: float) -> Batch:
+    pts = np.array([p for poly, _, _ in items for p in poly], dtype=float).reshape(-1, 2)
+    pts[:, 0] = pts[:, 0] * scale + tx
+    pts[:, 1] = pts[:, 1] * scale + ty
+    counts = np.array([len(poly) for poly, _, _ in items], dtype=int)
+    colours = np.array([rgb(c) for _, c, _ in items], dtype=int).reshape(-1, 3)
+    alphas = np.array([a for _, _, a in items], dtype=float)
+    return Batch(pts, counts, colours, alphas)
+
+
+def prepare(scene: Scene, scale: float = 1.0, tx: float = 0.0, ty: float = 0.0) -> RenderList:
+    """Group the scene's items, mapped by ``p * scale + t`` to canvas-buffer pixels.
+
+    Drawing order: fills, then outlines and lines by width (thin first), then circles, then text.
+    """
+    fills: list = []
+    strokes: dict[float, list] = {}
+    lines: dict[float, list] = {}
+    circles: list = []
+    texts = []
+    for it in scene.items:
+        if isinstance(it, Shape):
+            if it.closed and it.fill:
+                fills.append((it.points, it.fill, it.alpha))
+            if it.stroke:
+                target = strokes if it.closed else lines
+                target.setdefault(it.width, []).append((it.points, it.stroke, 1.0))
+        elif isinstance(it, Circle):
+            circles.append(it)
+        elif isinstance(it, Text):
+            texts.append((it.x * scale + tx, it.y * scale + ty, it.text, it.size * scale, it.color, it.bold))
+    out = RenderList(scene.background)
+    if fills:
+        out.fills = _batch(fills, scale, tx, ty)
+    out.strokes = {w * scale: _batch(v, scale, tx, ty) for w, v in sorted(strokes.items())}
+    out.lines = {w * scale: _batch(v, scale, tx, ty) for w, v in sorted(lines.items())}
+    if circles:
+        x = np.array([c.x for c in circles]) * scale + tx
+        y = np.array([c.y for c in circles]) * scale + ty
+        r = np.array([c.radius for c in circles]) * scale
+        col = np.array([rgb(c.fill) for c in circles], dtype=int)
+        out.circles.append((x, y, r, col))
+        ring = [c for c in circles if c.stroke]
+        if ring:
+            out.circle_strokes.append(
+                (
+                    np.array([c.x for c in ring]) * scale + tx,
+                    np.array([c.y for c in ring]) * scale + ty,
+                    np.array([c.radius for c in ring]) * scale,
+                    np.array([rgb(c.stroke) for c in ring], dtype=int),
+                    ring[0].width * scale,
+                )
+            )
+    out.texts = texts
+    return out

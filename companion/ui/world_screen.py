@@ -1,0 +1,474 @@
+"""The World screen: the board builder, a thin layer over :mod:`companion.rise_and_fall.builder`.
+
+Tap a Space to see the current tile there (snapped to a legal place covering that Space when
+there is one), rotate it, and tap the preview again or press Place. Every accepted action
+goes to the World's game log on disk before the board changes.
+"""
+
+from __future__ import annotations
+
+import base64
+import random
+from dataclasses import dataclass
+from typing import Callable
+
+import ipywidgets as W
+
+from ..drawing import Scene, to_png, to_svg
+from ..errors import CompanionError
+from ..gamelog import GameStore, Session
+from ..rise_and_fall.builder import DEFAULT_COLOURS, Build, BuildRules, describe
+from ..rise_and_fall.placement import TILE_NAMES, Violation, layer_kinds, violation
+from ..rise_and_fall.tiles import Tile
+from ..rise_and_fall.views import PLAYER_COLOURS, TERRAIN_COLOURS, WorldStyle, layout_for, world_scene
+from ..rise_and_fall.world import World
+from ..rise_and_fall.worldgen import generate
+from .board import Board
+from .library import Library
+from .widgets import button, message_html
+
+STYLE = WorldStyle(hex_size=18.0, legend=False)
+COLOUR_CHOICES = ["red", "yellow", "green", "blue", "purple", "black", "white", "orange"]
+
+
+@dataclass
+class Preview:
+    tile: Tile
+    verdict: Violation | None
+    moving: int | None = None  # index of the Starting Sea being moved
+
+
+class WorldScreen:
+    """The board builder: setup, turn order, preview and placement, library, export."""
+
+    KIND = "world"
+
+    def __init__(self, store: GameStore, library: Library, dark: Callable[[], bool] = lambda: False) -> None:
+        self.store = store
+        self.library = library
+        self.dark = dark
+        self.message = W.HTML(layout=W.Layout(min_height="48px"))
+        self.message.add_class("rf-message")
+        self.board = Board(report=self.error)
+        self.board.on_tap = self.tap_pixel
+        self.preview: Preview | None = None
+        self.rotation = 0
+        self.cycle: list[Tile] = []
+        self.hint = False
+        self.moving_mode = False
+        self.free_kind = "sea"
+        self._build_widgets()
+        self.session = self._open_latest()
+        self.refresh(fit=True)
+
+    # --- game log ---------------------------------------------------------------------
+    def _open_latest(self) -> Session[Build]:
+        for g in self.store.games(self.KIND):
+            if g.problem is None and g.kind == self.KIND:
+                try:
+                    return Session(self.store.open(g.id), BuildRules())
+                except CompanionError as e:
+                    self.error(str(e))
+        gid, log = self.store.create(self.KIND, "World")
+        s = Session(log, BuildRules())
+        s.do({"type": "setup", "players": 3, "first": random.randrange(3)})
+        return s
+
+    @property
+    def build(self) -> Build:
+        return self.session.state
+
+    def act(self, action: dict) -> bool:
+        """Send one action to the log; a refusal is shown as the rule's sentence."""
+        try:
+            self.session.do(action)
+        except CompanionError as e:
+            self.error(str(e))
+            self.refresh()
+            return False
+        self.preview = None
+        self.cycle = []
+        self.refresh()
+        return True
+
+    def new_world(self, action: dict) -> None:
+        gid, log = self.store.create(self.KIND, action.get("name") or "World")
+        session = Session(log, BuildRules())
+        try:
+            session.do(action)
+        except CompanionError as e:
+            self.error(str(e))
+            return
+        self.session = session
+        self.preview = None
+        self.moving_mode = False
+        self.refresh(fit=True)
+
+    # --- widgets ----------------------------------------------------------------------
+    def _build_widgets(self) -> None:
+        self.status = W.HTML()
+        self.status.add_class("rf-status")
+        self.rotate_btn = button("⟳ Rotate", self.rotate, "rf-rotate")
+        self.place_btn = button("✓ Place", self.confirm, "rf-place", primary=True)
+        self.cancel_btn = button("✕ Cancel", self.cancel, "rf-cancel")
+        self.hint_btn = button("Hint", self.toggle_hint, "rf-hint")
+        self.undo_btn = button("↶ Undo", self.undo, "rf-undo")
+        self.redo_btn = button("↷ Redo", self.redo, "rf-redo")
+        self.move_btn = button("Move a Starting Sea", self.toggle_moving, "rf-move-start")
+        self.rescue_btn = button("Move Plains tiles", self.rescue, "rf-rescue", primary=True)
+        self.zoom_in = button("+", lambda: self.board.zoom_by(1.25), "rf-zoom-in")
+        self.zoom_out = button("−", lambda: self.board.zoom_by(0.8), "rf-zoom-out")
+        self.fit_btn = button("Fit", lambda: (self.board.fit(), self.board.redraw()), "rf-fit")
+        self.kind_pick = W.ToggleButtons(options=[(TILE_NAMES[k], k) for k in layer_kinds()], value="sea")
+        self.kind_pick.add_class("rf-kinds")
+        self.kind_pick.observe(self._kind_changed, "value")
+        self.free_badge = W.HTML("<span class='rf-badge'>FREE DESIGN — no pool, no turn order</span>")
+        self.history = W.Select(options=[], rows=6, layout=W.Layout(width="100%"))
+        self.history.add_class("rf-history")
+        self.undo_to_btn = button("Undo to here", self.undo_to_selected, "rf-undo-to")
+
+        # new World
+        self.n_players = W.ToggleButtons(options=[("2 players", 2), ("3 players", 3), ("4 players", 4)], value=3)
+        self.n_players.observe(lambda ch: self._sync_player_rows(), "value")
+        self.names = [W.Text(value=c.title(), layout=W.Layout(width="120px")) for c in DEFAULT_COLOURS]
+        self.colours = [W.Dropdown(options=COLOUR_CHOICES, value=c, layout=W.Layout(width="110px")) for c in DEFAULT_COLOURS]
+        self.player_rows = [W.HBox([self.names[i], self.colours[i]]) for i in range(4)]
+        self.first_pick = W.Dropdown(options=[("Draw at random", -1)], value=-1, description="First player")
+        self.free_check = W.Checkbox(value=False, description="Free design (custom World)")
+        self.start_btn = button("Start a new World", self.start_new, "rf-start", primary=True)
+        self.seed = W.IntText(value=1, description="Seed", layout=W.Layout(width="190px"))
+        self.random_btn = button("Random World", self.random_world, "rf-random")
+        self.setup_box = W.VBox(
+            [W.HTML("<b>New World</b>"), self.n_players, *self.player_rows, self.first_pick, self.free_check, self.start_btn,
+             W.HTML("<b>Or a random World</b> (same seed, same World)"), W.HBox([self.seed, self.random_btn])]
+        )
+        self.setup_box.add_class("rf-panel")
+        self._sync_player_rows()
+
+        # library and export
+        self.save_name = W.Text(placeholder="World name", layout=W.Layout(width="100%"))
+        self.save_btn = button("Save to library", self.save_to_library, "rf-save")
+        self.export_btn = button("Export PNG and SVG", self.export, "rf-export")
+        self.downloads = W.HTML()
+        self.library_box = W.VBox([])
+        self.library.on_load = self.load_layout
+        lib_panel = W.VBox([W.HTML("<b>Library</b>"), W.HBox([self.save_name]), W.HBox([self.save_btn, self.export_btn]), self.downloads, self.library.widget])
+        lib_panel.add_class("rf-panel")
+
+        tools = W.HBox([self.rotate_btn, self.place_btn, self.cancel_btn])
+        tools2 = W.HBox([self.hint_btn, self.undo_btn, self.redo_btn])
+        view = W.HBox([self.zoom_out, self.zoom_in, self.fit_btn])
+        self.side = W.VBox(
+            [self.free_badge, self.kind_pick, tools, tools2, self.move_btn, self.rescue_btn, view,
+             W.HTML("<b>History</b>"), self.history, self.undo_to_btn,
+             W.Accordion(children=[self.setup_box, lib_panel], titles=("New World", "Library and export"))]
+        )
+        self.side.add_class("rf-side")
+        board_box = W.VBox([self.board.canvas])
+        board_box.add_class("rf-board-box")
+        main = W.HBox([board_box, self.side])
+        main.add_class("rf-main")
+        self.widget = W.VBox([self.status, self.message, main])
+        self.widget.add_class("rf-screen")
+
+    def _sync_player_rows(self) -> None:
+        n = self.n_players.value
+        for i, row in enumerate(self.player_rows):
+            row.layout.display = "" if i < n else "none"
+        self.first_pick.options = [("Draw at random", -1)] + [(self.names[i].value or f"Player {i + 1}", i) for i in range(n)]
+        self.first_pick.value = -1
+
+    def _kind_changed(self, change) -> None:
+        self.free_kind = change["new"]
+        self.preview = None
+        self.refresh()
+
+    # --- messages ---------------------------------------------------------------------
+    def error(self, text: str) -> None:
+        self.message.value = message_html(text, "error")
+
+    def info(self, text: str) -> None:
+        self.message.value = message_html(text, "info")
+
+    # --- what is being placed -----------------------------------------------------------
+    def current_kind(self) -> str | None:
+        if self.moving_mode:
+            return "starting-sea"
+        if self.build.free:
+            return self.free_kind
+        return self.build.next_kind()
+
+    def tap_pixel(self, x: float, y: float) -> None:
+        self.tap_space(layout_for(STYLE).pixel_to_hex(x, y))
+
+    def tap_space(self, space: tuple[int, int]) -> None:
+        """What a tap on the board does: pick, preview, or confirm."""
+        b = self.build
+        if self.moving_mode:
+            return self._tap_moving(space)
+        kind = self.current_kind()
+        if kind is None:
+            self.info("The World is complete. Save it to the library, or start a new one.")
+            return
+        if self.preview and self.preview.verdict is None and space in self.preview.tile.cells:
+            self.confirm()
+            return
+        covering = [t for t in b.legal(kind) if space in t.cells]
+        if covering:
+            covering.sort(key=lambda t: (t.rotation != self.rotation, (t.q - space[0]) ** 2 + (t.r - space[1]) ** 2))
+            self.cycle = covering
+            self._show(covering[0])
+        else:
+            self.cycle = []
+            self._show(Tile(kind, space[0], space[1], self.rotation))
+
+    def _tap_moving(self, space: tuple[int, int]) -> None:
+        b = self.build
+        if self.preview is None or self.preview.moving is None:
+            top = b.world.top_index(space)
+            if top is None or b.tiles[top].kind != "starting-sea":
+                self.info("Tap one of the Starting Sea tiles to pick it up.")
+                return
+            t = b.tiles[top]
+            self.preview = Preview(t, None, top)
+            self.rotation = t.rotation
+            self.info("Now tap where this Starting Sea should go, rotate it, then press Place.")
+            self.refresh()
+            return
+        if self.preview.verdict is None and space in self.preview.tile.cells and self.preview.tile != b.tiles[self.preview.moving]:
+            self.confirm()
+            return
+        tile = Tile("starting-sea", space[0], space[1], self.rotation)
+        others = World(t for k, t in enumerate(b.tiles) if k != self.preview.moving)
+        self.preview = Preview(tile, violation(others, tile, None), self.preview.moving)
+        self._say_verdict()
+        self.refresh()
+
+    def _show(self, tile: Tile) -> None:
+        self.rotation = tile.rotation
+        self.preview = Preview(tile, self.build.check(tile))
+        self._say_verdict()
+        self.refresh()
+
+    def _say_verdict(self) -> None:
+        p = self.preview
+        if p is None:
+            return
+        if p.verdict is None:
+            self.info(f"{TILE_NAMES[p.tile.kind]} tile fits here. Tap it again or press Place.")
+        else:
+            self.error(p.verdict.message)
+
+    def rotate(self) -> None:
+        if self.preview is None:
+            self.rotation = (self.rotation + 1) % 6
+            self.info(f"Rotation {self.rotation}: tap a space to see the tile there.")
+            return
+        if self.cycle and not self.moving_mode:
+            i = self.cycle.index(self.preview.tile) if self.preview.tile in self.cycle else -1
+            self._show(self.cycle[(i + 1) % len(self.cycle)])
+            return
+        t = self.preview.tile
+        tile = Tile(t.kind, t.q, t.r, (t.rotation + 1) % 6)
+        if self.preview.moving is not None:
+            others = World(x for k, x in enumerate(self.build.tiles) if k != self.preview.moving)
+            self.preview = Preview(tile, violation(others, tile, None), self.preview.moving)
+            self.rotation = tile.rotation
+            self._say_verdict()
+            self.refresh()
+        else:
+            self._show(tile)
+
+    def confirm(self) -> None:
+        p = self.preview
+        if p is None:
+            self.info("Tap a space on the board first to see the tile there.")
+            return
+        if p.verdict is not None:
+            self.error(p.verdict.message)
+            return
+        t = p.tile
+        if p.moving is not None:
+            if self.act({"type": "move-starting", "index": p.moving, "q": t.q, "r": t.r, "rotation": t.rotation}):
+                self.moving_mode = False
+                self.info("Starting Sea moved.")
+            return
+        who = self.build.whose_turn()
+        if self.act({"type": "place", "tile": t.kind, "q": t.q, "r": t.r, "rotation": t.rotation}):
+            self.info(f"{who + ' placed a ' if who else 'Placed a '}{TILE_NAMES[t.kind]} tile.")
+
+    def cancel(self) -> None:
+        self.preview = None
+        self.cycle = []
+        self.moving_mode = False
+        self.message.value = ""
+        self.refresh()
+
+    def toggle_hint(self) -> None:
+        self.hint = not self.hint
+        self.refresh()
+
+    def toggle_moving(self) -> None:
+        if self.build.seas_started:
+            self.error("The Starting Seas can only be moved before the first Sea tile is placed.")
+            return
+        self.moving_mode = not self.moving_mode
+        self.preview = None
+        if self.moving_mode:
+            self.info("Tap one of the Starting Sea tiles to pick it up.")
+        self.refresh()
+
+    def rescue(self) -> None:
+        if self.act({"type": "rescue"}):
+            self.info("Plains tiles moved; the next Plains tile is placed as proposed.")
+
+    def undo(self) -> None:
+        try:
+            self.session.undo()
+            self.message.value = ""
+        except CompanionError as e:
+            self.error(str(e))
+        self.preview = None
+        self.refresh()
+
+    def redo(self) -> None:
+        try:
+            self.session.redo()
+            self.message.value = ""
+        except CompanionError as e:
+            self.error(str(e))
+        self.preview = None
+        self.refresh()
+
+    def undo_to_selected(self) -> None:
+        seq = self.history.value
+        if seq is None:
+            self.info("Pick a step in the history first.")
+            return
+        try:
+            self.session.undo_to(seq)
+        except CompanionError as e:
+            self.error(str(e))
+        self.preview = None
+        self.refresh()
+
+    # --- new, random, library, export ---------------------------------------------------------
+    def start_new(self) -> None:
+        n = self.n_players.value
+        first = self.first_pick.value if self.first_pick.value >= 0 else random.randrange(n)
+        self.new_world(
+            {"type": "setup", "players": n, "names": [self.names[i].value.strip() for i in range(n)],
+             "colours": [self.colours[i].value for i in range(n)], "first": first, "free": self.free_check.value}
+        )
+        if self.build.started:
+            self.info(f"A new World for {n} players. {self.build.whose_turn() or 'Anyone'} places first.")
+
+    def random_world(self) -> None:
+        n = self.n_players.value
+        lay = generate(n, int(self.seed.value))
+        self.new_world({"type": "load", "layout": lay.to_dict()})
+        self.info(f"A complete random World for {n} players from seed {self.seed.value}.")
+
+    def load_layout(self, doc: dict) -> None:
+        self.new_world({"type": "load", "layout": doc})
+        if self.build.started:
+            self.info(f"Loaded {self.build.name or 'the World'}.")
+
+    def save_to_library(self) -> None:
+        name = self.save_name.value.strip() or self.build.name or "My World"
+        try:
+            path = self.library.save(self.build.layout(), name)
+        except CompanionError as e:
+            self.error(str(e))
+            return
+        self.info(f"Saved as {path.name} in the library.")
+
+    def export(self) -> None:
+        scene = world_scene(self.build.world, WorldStyle(hex_size=18))
+        png = base64.b64encode(to_png(scene)).decode()
+        svg = base64.b64encode(to_svg(scene).encode()).decode()
+        self.downloads.value = (
+            f"<a class='rf-download' download='world.png' href='data:image/png;base64,{png}'>Download PNG</a> "
+            f"<a class='rf-download' download='world.svg' href='data:image/svg+xml;base64,{svg}'>Download SVG</a>"
+        )
+
+    # --- drawing ------------------------------------------------------------------------
+    def scene(self) -> Scene:
+        b = self.build
+        style = WorldStyle(hex_size=STYLE.hex_size, legend=False, background="#1d2228" if self.dark() else STYLE.background)
+        scene = world_scene(b.world, style)
+        lay = layout_for(STYLE)
+        kind = self.current_kind()
+        if self.hint and kind and not self.moving_mode:
+            covered = {c for t in b.legal(kind) for c in t.cells}
+            for c in covered:
+                x, y = lay.hex_to_pixel(c)
+                scene.circle(x, y, STYLE.hex_size * 0.22, "#ffffff", stroke="#1b5e20", width=1.5)
+        if b.stuck_plains():
+            r = b.rescue()
+            if r:
+                for i in r.moved:
+                    for c in b.tiles[i].cells:
+                        scene.polygon(lay.corners(c), stroke="#ff8f00", width=3.5)
+                for t in r.places:
+                    for c in t.cells:
+                        scene.polygon(lay.corners(c), fill=TERRAIN_COLOURS["plains"], stroke="#ff8f00", width=2, alpha=0.6)
+        p = self.preview
+        if p is not None:
+            ok = p.verdict is None
+            fill = TERRAIN_COLOURS[p.tile.terrain]
+            for c in p.tile.cells:
+                scene.polygon(lay.corners(c), fill=fill, stroke="#1b5e20" if ok else "#b71c1c", width=2.5, alpha=0.75)
+            for c in (p.verdict.spaces if p.verdict else ()):
+                scene.polygon(lay.corners(c), stroke="#ff1744", width=4)
+            x, y = lay.hex_to_pixel((p.tile.q, p.tile.r))
+            scene.circle(x, y, STYLE.hex_size * 0.18, "#ffffff" if ok else "#ff1744")
+        return scene
+
+    def refresh(self, fit: bool = False) -> None:
+        b = self.build
+        self.status.value = self.status_html()
+        self.free_badge.layout.display = "" if b.free else "none"
+        self.kind_pick.layout.display = "" if b.free else "none"
+        stuck = b.stuck_plains()
+        self.rescue_btn.layout.display = "" if stuck else "none"
+        if stuck and not self.preview:
+            r = b.rescue()
+            if r:
+                n = len(r.moved)
+                self.error(
+                    f"No legal place for this Plains tile. ALL of the Plains tiles must be placed: move {n} Plains "
+                    f"tile{'s' if n > 1 else ''} (outlined in orange) to the places shown, then the new tile fits."
+                )
+            else:
+                self.error("No legal place for this Plains tile, and no way was found by moving up to 3 Plains tiles.")
+        self.move_btn.disabled = b.seas_started
+        self.move_btn.description = "Stop moving" if self.moving_mode else "Move a Starting Sea"
+        self.undo_btn.disabled = not self.session.can_undo()
+        self.redo_btn.disabled = not self.session.can_redo()
+        self.place_btn.disabled = self.preview is None or self.preview.verdict is not None
+        self.hint_btn.description = "Hide hint" if self.hint else "Hint"
+        hist = self.session.history()
+        self.history.options = [(f"{i + 1}. {describe(e.action)}", e.seq) for i, e in enumerate(hist)][::-1]
+        self.board.show(self.scene(), fit=fit)
+
+    def status_html(self) -> str:
+        b = self.build
+        if not b.started:
+            return "<div class='rf-turn'>Choose the players to begin.</div>"
+        chips = []
+        for k, n in b.remaining().items():
+            if k == "starting-sea":
+                continue
+            chips.append(f"<span class='rf-chip' style='--c:{TERRAIN_COLOURS[k]}'>{TILE_NAMES[k]} {n}</span>")
+        title = f"<span class='rf-world-name'>{b.name}</span> " if b.name else ""
+        if b.free:
+            turn = "Free design: pick a tile kind and tap the board."
+        elif b.complete:
+            turn = "The World is complete. Each player can lay down the bases of their Civilization."
+        else:
+            i = b.turn()
+            colour = PLAYER_COLOURS.get(b.colours[i], b.colours[i])
+            kind = TILE_NAMES[b.next_kind()]
+            turn = f"<span class='rf-dot' style='background:{colour}'></span><b>{b.names[i]}</b> places a <b>{kind}</b> tile"
+        return f"<div class='rf-turn'>{title}{turn}</div><div class='rf-left'>{' '.join(chips)}</div>"
