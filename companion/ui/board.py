@@ -71,16 +71,24 @@ class Board:
     # --- drawing --------------------------------------------------------------------------
     def show(self, scene: Scene, fit: bool = False) -> None:
         self.scene = scene
-        if fit:
+        if fit or not self.visible(scene):
             self.fit()
         self.redraw()
 
-    def fit(self, margin: float = 16.0) -> None:
+    def visible(self, scene: Scene) -> bool:
+        """Whether all of ``scene`` lies on the canvas as it is panned and zoomed now."""
+        x0, y0, x1, y1 = scene.bounds()
+        bx0, by0 = self.to_buffer(x0, y0)
+        bx1, by1 = self.to_buffer(x1, y1)
+        return bx0 >= 0 and by0 >= 0 and bx1 <= self.width * self.dpr and by1 <= self.height * self.dpr
+
+    def fit(self, margin: float = 16.0, max_zoom: float = 1.6) -> None:
+        """Show the whole scene, with room around it to tap, not magnified past ``max_zoom``."""
         if self.scene is None:
             return
         x0, y0, x1, y1 = self.scene.bounds(margin)
         bw, bh = self.width * self.dpr, self.height * self.dpr
-        k = min(bw / max(1.0, x1 - x0), bh / max(1.0, y1 - y0))
+        k = min(bw / max(1.0, x1 - x0), bh / max(1.0, y1 - y0), max_zoom * self.dpr)
         self.zoom = k / self.dpr
         self.tx = (bw - (x1 - x0) * k) / 2 - x0 * k
         self.ty = (bh - (y1 - y0) * k) / 2 - y0 * k

@@ -1,0 +1,201 @@
+"""The board builder driven without a browser: taps on Spaces, button clicks, reloads."""
+
+import json
+import sqlite3
+
+import pytest
+
+from companion.rise_and_fall.builder import BuildRules
+from companion.rise_and_fall.layout import check, parse
+from companion.ui.app import App
+
+
+@pytest.fixture
+def app(tmp_path):
+    return App(data_dir=tmp_path / "data", layouts_dir=tmp_path / "layouts")
+
+
+def legal_first(app, kind=None):
+    b = app.world.build
+    return b.legal(kind or b.next_kind())[0]
+
+
+def test_tap_previews_then_tap_again_places(app):
+    screen = app.world
+    before = len(screen.build.tiles)
+    t = legal_first(app)
+    screen.tap_space(t.cells[0])
+    assert screen.preview is not None and screen.preview.verdict is None
+    assert "fits here" in screen.message.value
+    screen.tap_space(screen.preview.tile.cells[0])
+    assert len(screen.build.tiles) == before + 1
+    assert screen.session.log.head() >= 2  # setup + place, on disk
+
+
+def test_illegal_tap_shows_the_rule_and_changes_nothing(app):
+    screen = app.world
+    before = screen.build.tiles
+    screen.tap_space((40, 40))  # far from every Sea tile
+    assert screen.preview.verdict.rule == "sea-touch"
+    assert "must touch at least 2 Sea tiles" in screen.message.value
+    screen.place_btn.click()
+    assert screen.build.tiles == before
+    assert screen.place_btn.disabled
+
+
+def test_rotate_cycles_legal_places_covering_the_tapped_space(app):
+    screen = app.world
+    t = legal_first(app)
+    screen.tap_space(t.cells[0])
+    seen = {screen.preview.tile}
+    for _ in range(len(screen.cycle)):
+        screen.rotate_btn.click()
+        seen.add(screen.preview.tile)
+        assert screen.preview.verdict is None
+    assert len(seen) == len(screen.cycle)
+
+
+def test_undo_redo_buttons(app):
+    screen = app.world
+    t = legal_first(app)
+    screen.tap_space(t.cells[0])
+    screen.place_btn.click()
+    n = len(screen.build.tiles)
+    screen.undo_btn.click()
+    assert len(screen.build.tiles) == n - 1
+    screen.redo_btn.click()
+    assert len(screen.build.tiles) == n
+
+
+def test_a_reload_restores_the_world_exactly(tmp_path):
+    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    for _ in range(3):
+        t = legal_first(a)
+        a.world.tap_space(t.cells[0])
+        a.world.confirm()
+    tiles = a.world.build.tiles
+    b = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")  # a new kernel after a reload
+    assert b.world.build.tiles == tiles
+    assert b.world.build.whose_turn() == a.world.build.whose_turn()
+
+
+def test_two_tabs_the_stale_one_is_told_and_refreshed(tmp_path):
+    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    b = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    t = legal_first(a)
+    a.world.tap_space(t.cells[0])
+    a.world.confirm()
+    t2 = legal_first(b)  # b still sees the old World
+    b.world.tap_space(t2.cells[0])
+    b.world.confirm()
+    assert "another screen" in b.world.message.value
+    assert b.world.build.tiles == a.world.build.tiles
+
+
+def test_new_world_setup_and_turn_order(app):
+    s = app.world
+    s.n_players.value = 2
+    s.names[0].value, s.names[1].value = "Ana", "Ben"
+    s.first_pick.value = 1
+    s.start_btn.click()
+    b = s.build
+    assert b.players == 2 and b.whose_turn() == "Ben"
+    t = legal_first(app)
+    s.tap_space(t.cells[0])
+    s.confirm()
+    assert s.build.whose_turn() == "Ana"  # "In turn and going clockwise"
+    assert "Ana" in s.status.value
+
+
+def test_starting_seas_move_only_before_the_first_sea(app):
+    s = app.world
+    b = s.build
+    s.move_btn.click()
+    assert s.moving_mode
+    first = b.tiles[0]
+    s.tap_space(first.cells[0])  # pick it up
+    s.tap_space((first.q - 12, first.r))  # far away: legal (no overlap)
+    assert s.preview.verdict is None
+    s.place_btn.click()
+    assert s.build.tiles[0].q == first.q - 12
+    t = legal_first(app)
+    s.tap_space(t.cells[0])
+    s.confirm()
+    assert s.move_btn.disabled
+
+
+def test_free_design_is_marked_and_has_no_pool(app):
+    s = app.world
+    s.free_check.value = True
+    s.start_btn.click()
+    assert s.build.free and s.free_badge.layout.display == ""
+    s.kind_pick.value = "plains"
+    t = s.build.legal("plains")[0]
+    s.tap_space(t.cells[0])
+    s.confirm()
+    assert any(x.kind == "plains" for x in s.build.tiles)
+
+
+def test_library_save_load_and_broken_files(app, tmp_path):
+    s = app.world
+    s.save_name.value = "Test World"
+    s.save_btn.click()
+    path = tmp_path / "layouts" / "test-world.json"
+    assert check(parse(json.loads(path.read_text()))).valid
+    (tmp_path / "layouts" / "broken.json").write_text("{nope")
+    app.library.refresh()
+    texts = " ".join(getattr(w, "value", "") for w in app.library.widget.children)
+    assert "broken.json is not valid JSON" in texts
+    assert len(app.library.widget.children) == 2
+
+
+def test_random_world_is_complete(app):
+    s = app.world
+    s.n_players.value = 2
+    s.seed.value = 3
+    s.random_btn.click()
+    assert s.build.complete and s.build.whose_turn() is None
+
+
+def test_plains_rescue_from_the_screen(app):
+    """'ALL of the Plains tiles must be placed': the screen proposes the fewest tiles to move."""
+    from pathlib import Path
+
+    doc = json.loads((Path(__file__).parents[1] / "data" / "stuck-plains-2p.json").read_text())
+    s = app.world
+    s.new_world({"type": "load", "layout": doc})
+    assert s.build.stuck_plains()
+    assert s.rescue_btn.layout.display == ""
+    assert "move 1 Plains tile" in s.message.value
+    plains_before = sum(1 for t in s.build.tiles if t.kind == "plains")
+    s.rescue_btn.click()
+    assert sum(1 for t in s.build.tiles if t.kind == "plains") == plains_before + 1
+    assert check(s.build.layout()).valid
+    assert s.build.next_kind() == "forest"  # all 10 Plains tiles are in the World
+
+
+def test_export_offers_png_and_svg(app):
+    app.world.export_btn.click()
+    v = app.world.downloads.value
+    assert "data:image/png;base64," in v and "data:image/svg+xml;base64," in v
+
+
+def test_every_button_is_at_least_44px_by_css():
+    from companion.ui.style import CSS
+
+    assert "min-height: 48px" in CSS and "touch-action: none" in CSS
+
+
+def test_board_prepares_few_messages(app):
+    rl = app.world.board.render_list()
+    assert rl.messages() <= 12
+
+
+def test_log_holds_every_tap_that_changed_something(app, tmp_path):
+    s = app.world
+    t = legal_first(app)
+    s.tap_space(t.cells[0])
+    s.confirm()
+    db = sqlite3.connect(s.session.log.path)
+    kinds = [json.loads(a)["type"] for (a,) in db.execute("SELECT action FROM actions ORDER BY seq")]
+    assert kinds == ["setup", "place"]
