@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import IllegalAction
 from ..gamelog import Action, Rules
 from .layout import Layout, parse
-from .placement import TILE_NAMES, Violation, layer_kinds, legal_placements, next_kind, violation
+from .placement import TILE_NAMES, Violation, layer_kinds, legal_placements, order_violation, violation
 from .rules import load_rules
 from .tiles import Tile
 from .world import World
@@ -33,6 +33,7 @@ class Build:
     free: bool = False
     name: str = ""
     tiles: tuple[Tile, ...] = ()
+    set_aside: tuple[tuple[str, int], ...] = ()  # tiles left out when a kind had nowhere to go
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     # --- what the table sees -----------------------------------------------------------
@@ -55,7 +56,10 @@ class Build:
         """The kind the table must place now (None once the pool is placed, or in free design)."""
         if not self.started or self.free:
             return None
-        return next_kind(self.world, self.players)
+        for kind, left in self.remaining().items():
+            if left > 0:
+                return kind
+        return None
 
     @property
     def complete(self) -> bool:
@@ -69,6 +73,8 @@ class Build:
         counts = {k: 0 for k in pool}
         for t in self.tiles:
             counts[t.kind] = counts.get(t.kind, 0) + 1
+        for k, n in self.set_aside:
+            counts[k] += n
         return {k: pool[k] - counts[k] for k in layer_kinds()}
 
     @property
@@ -87,10 +93,21 @@ class Build:
         return None if i is None else self.names[i]
 
     def check(self, tile: Tile) -> Violation | None:
-        return violation(self.world, tile, self.pool_players)
+        if not self.free:
+            v = order_violation(tile.kind, self.remaining(), self.players)
+            if v is not None:
+                return v
+        return violation(self.world, tile, None)
 
     def legal(self, kind: str) -> list[Tile]:
-        return legal_placements(self.world, kind, self.pool_players)
+        if not self.free and order_violation(kind, self.remaining(), self.players):
+            return []
+        return legal_placements(self.world, kind, None)
+
+    def stuck(self) -> bool:
+        """True when the next tile, not a Plains tile, has no legal place anywhere."""
+        kind = self.next_kind()
+        return kind is not None and kind != "plains" and not self.legal(kind)
 
     def stuck_plains(self) -> bool:
         """True when the next Plains tile has no legal place: the rescue must be offered."""
@@ -104,6 +121,8 @@ class Build:
 
     def layout(self) -> Layout:
         extra: dict[str, Any] = {"free": True} if self.free else {}
+        if self.set_aside:
+            extra["set_aside"] = dict(self.set_aside)
         if self.names:
             extra["names"] = list(self.names)
             extra["colours"] = list(self.colours)
@@ -197,6 +216,15 @@ class BuildRules(Rules[Build]):
             raise IllegalAction("No way was found to fit the Plains tile by moving up to 3 Plains tiles.")
         return replace(state, tiles=tuple(r.apply(state.world).tiles), _cache={})
 
+    def _set_aside(self, state: Build, a: Action) -> Build:
+        """The rulebook only rescues Plains; for another kind with nowhere to go, the table
+        may leave the rest of that kind out and go on with the next layer."""
+        if not state.stuck():
+            raise IllegalAction("The next tile has a legal place; only a tile with nowhere to go can be set aside.")
+        kind = state.next_kind()
+        left = state.remaining()[kind]
+        return replace(state, set_aside=state.set_aside + ((kind, left),), _cache={})
+
     def _load(self, state: Build, a: Action) -> Build:
         lay = parse(a.get("layout"), "the layout")
         extra = lay.extra
@@ -206,7 +234,9 @@ class BuildRules(Rules[Build]):
         first = extra.get("first", 0) if isinstance(extra.get("first"), int) else 0
         if len(names) != n or len(colours) != n or not 0 <= first < n:
             names, colours, first = tuple(c.title() for c in DEFAULT_COLOURS[:n]), DEFAULT_COLOURS[:n], 0
-        return Build(n, names, colours, first, lay.free, lay.name, tuple(lay.tiles))
+        aside = extra.get("set_aside") if isinstance(extra.get("set_aside"), dict) else {}
+        aside_t = tuple((k, v) for k, v in aside.items() if k in load_rules().tile_kinds and type(v) is int and v > 0)
+        return Build(n, names, colours, first, lay.free, lay.name, tuple(lay.tiles), aside_t)
 
     def _name(self, state: Build, a: Action) -> Build:
         return replace(state, name=str(a.get("name", ""))[:80])
@@ -221,6 +251,8 @@ def describe(action: Action) -> str:
         return f"New World for {action.get('players')} players" + (" (free design)" if action.get("free") else "")
     if k == "move-starting":
         return f"Starting Sea moved to {action.get('q')},{action.get('r')}"
+    if k == "set-aside":
+        return "Tiles with nowhere to go set aside"
     if k == "rescue":
         return "Plains tiles moved to fit the next one"
     if k == "load":

@@ -73,24 +73,26 @@ def is_complete(world: World, players: int) -> bool:
 def _order_violation(world: World, tile: Tile, players: int | None) -> Violation | None:
     if players is None:
         return None
-    rules = load_rules()
-    pool = rules.pool(players)
-    name = TILE_NAMES[tile.kind]
-    for kind in layer_kinds():
-        if kind == tile.kind:
+    pool = load_rules().pool(players)
+    remaining = {k: pool[k] - world.count(k) for k in layer_kinds()}
+    return order_violation(tile.kind, remaining, players)
+
+
+def order_violation(kind: str, remaining: dict[str, int], players: int) -> Violation | None:
+    """``phase-order`` or ``pool-exhausted`` for a tile of ``kind``, given what is left to place."""
+    pool = load_rules().pool(players)
+    name = TILE_NAMES[kind]
+    for earlier in layer_kinds():
+        if earlier == kind:
             break
-        missing = pool[kind] - world.count(kind)
-        if missing > 0:
+        if remaining[earlier] > 0:
             return Violation(
                 "phase-order",
-                f"A {name} tile cannot be placed yet: all {TILE_NAMES[kind]} tiles come first "
-                f"({missing} of {pool[kind]} still to place).",
+                f"A {name} tile cannot be placed yet: all {TILE_NAMES[earlier]} tiles come first "
+                f"({remaining[earlier]} of {pool[earlier]} still to place).",
             )
-    if world.count(tile.kind) >= pool[tile.kind]:
-        return Violation(
-            "pool-exhausted",
-            f"All {pool[tile.kind]} {name} tiles of a {players}-player World are already placed.",
-        )
+    if remaining[kind] <= 0:
+        return Violation("pool-exhausted", f"All {pool[kind]} {name} tiles of a {players}-player World are already placed.")
     return None
 
 

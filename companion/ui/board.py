@@ -10,6 +10,7 @@ leave the canvas stuck in caching mode.
 
 from __future__ import annotations
 
+import json
 import logging
 import math
 from typing import Callable
@@ -34,11 +35,16 @@ class Board:
             layout=W.Layout(width="100%", max_width=f"{width}px", height="auto"),
         )
         self.canvas.add_class("rf-board")
+        # where the board is panned and zoomed, for tools that tap on Spaces (browser tests)
+        self.meta = W.HTML(layout=W.Layout(display="none"))
+        self.meta.add_class("rf-board-meta")
+        self.widget = W.VBox([self.canvas, self.meta])
         self.scene: Scene | None = None
         self.zoom = 1.0
         self.tx = 0.0
         self.ty = 0.0
         self.on_tap: Callable[[float, float], None] | None = None
+        self.room = 16.0  # scene pixels kept free around the scene when fitting
         self.report = report or (lambda msg: None)
         self.draws = 0
         self._press: tuple[float, float] | None = None
@@ -70,23 +76,24 @@ class Board:
 
     # --- drawing --------------------------------------------------------------------------
     def show(self, scene: Scene, fit: bool = False) -> None:
+        """Draw ``scene``; refit when asked or when the scene and the room around it leave the canvas."""
         self.scene = scene
-        if fit or not self.visible(scene):
+        if fit or not self.visible(scene, self.room / 2):
             self.fit()
         self.redraw()
 
-    def visible(self, scene: Scene) -> bool:
-        """Whether all of ``scene`` lies on the canvas as it is panned and zoomed now."""
-        x0, y0, x1, y1 = scene.bounds()
+    def visible(self, scene: Scene, margin: float = 0.0) -> bool:
+        """Whether all of ``scene`` (and ``margin`` around it) lies on the canvas as it is now."""
+        x0, y0, x1, y1 = scene.bounds(margin)
         bx0, by0 = self.to_buffer(x0, y0)
         bx1, by1 = self.to_buffer(x1, y1)
         return bx0 >= 0 and by0 >= 0 and bx1 <= self.width * self.dpr and by1 <= self.height * self.dpr
 
-    def fit(self, margin: float = 16.0, max_zoom: float = 1.6) -> None:
-        """Show the whole scene, with room around it to tap, not magnified past ``max_zoom``."""
+    def fit(self, max_zoom: float = 1.6) -> None:
+        """Show the whole scene with ``room`` around it to tap, not magnified past ``max_zoom``."""
         if self.scene is None:
             return
-        x0, y0, x1, y1 = self.scene.bounds(margin)
+        x0, y0, x1, y1 = self.scene.bounds(self.room)
         bw, bh = self.width * self.dpr, self.height * self.dpr
         k = min(bw / max(1.0, x1 - x0), bh / max(1.0, y1 - y0), max_zoom * self.dpr)
         self.zoom = k / self.dpr
@@ -103,6 +110,7 @@ class Board:
     def redraw(self) -> None:
         rl = self.render_list()  # everything computed before the canvas holds
         self.draws += 1
+        self.meta.value = json.dumps({"k": self.k, "tx": self.tx, "ty": self.ty, "dpr": self.dpr})
         c = self.canvas
         # ipycanvas routes all drawing through one manager that remembers the last canvas
         # drawn on and only sends "switch canvas" when it changes. A new page (a reload, a

@@ -14,6 +14,8 @@ CSS = """
 .rf-app .widget-checkbox input { width: 28px; height: 28px; }
 .rf-app .widget-label, .rf-app .widget-html-content, .rf-app label { font-size: 1em; line-height: 1.35; }
 .rf-app .widget-toggle-buttons .widget-toggle-button { min-width: 80px; }
+.rf-app .rf-btn:disabled { opacity: .4; filter: grayscale(1); }
+.rf-tools { flex-wrap: wrap; }
 .rf-nav { position: sticky; top: 0; z-index: 10; background: #2b3a42; border-radius: 10px; padding: 4px; flex-wrap: wrap; }
 .rf-nav .widget-toggle-button { background: #3d5059; color: #fff; font-weight: 600; }
 .rf-nav .widget-toggle-button.mod-active { background: #f2c12e; color: #111; }

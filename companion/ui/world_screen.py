@@ -50,6 +50,7 @@ class WorldScreen:
         self.message = W.HTML(layout=W.Layout(min_height="48px"))
         self.message.add_class("rf-message")
         self.board = Board(report=self.error)
+        self.board.room = 3.2 * STYLE.hex_size * 1.8  # room for a Sea tile beyond the World's edge
         self.board.on_tap = self.tap_pixel
         self.preview: Preview | None = None
         self.rotation = 0
@@ -116,6 +117,7 @@ class WorldScreen:
         self.redo_btn = button("↷ Redo", self.redo, "rf-redo")
         self.move_btn = button("Move a Starting Sea", self.toggle_moving, "rf-move-start")
         self.rescue_btn = button("Move Plains tiles", self.rescue, "rf-rescue", primary=True)
+        self.aside_btn = button("Set the rest aside", self.set_aside, "rf-set-aside", primary=True)
         self.zoom_in = button("+", lambda: self.board.zoom_by(1.25), "rf-zoom-in")
         self.zoom_out = button("−", lambda: self.board.zoom_by(0.8), "rf-zoom-out")
         self.fit_btn = button("Fit", lambda: (self.board.fit(), self.board.redraw()), "rf-fit")
@@ -155,20 +157,20 @@ class WorldScreen:
         lib_panel = W.VBox([W.HTML("<b>Library</b>"), W.HBox([self.save_name]), W.HBox([self.save_btn, self.export_btn]), self.downloads, self.library.widget])
         lib_panel.add_class("rf-panel")
 
-        tools = W.HBox([self.rotate_btn, self.place_btn, self.cancel_btn])
-        tools2 = W.HBox([self.hint_btn, self.undo_btn, self.redo_btn])
-        view = W.HBox([self.zoom_out, self.zoom_in, self.fit_btn])
+        tools = W.HBox([self.rotate_btn, self.place_btn, self.cancel_btn, self.hint_btn, self.undo_btn, self.redo_btn,
+                        self.zoom_out, self.zoom_in, self.fit_btn])
+        tools.add_class("rf-tools")
         self.side = W.VBox(
-            [self.free_badge, self.kind_pick, tools, tools2, self.move_btn, self.rescue_btn, view,
+            [self.free_badge, self.kind_pick, self.rescue_btn, self.aside_btn, self.move_btn,
              W.HTML("<b>History</b>"), self.history, self.undo_to_btn,
              W.Accordion(children=[self.setup_box, lib_panel], titles=("New World", "Library and export"))]
         )
         self.side.add_class("rf-side")
-        board_box = W.VBox([self.board.canvas])
+        board_box = W.VBox([self.board.widget])
         board_box.add_class("rf-board-box")
         main = W.HBox([board_box, self.side])
         main.add_class("rf-main")
-        self.widget = W.VBox([self.status, self.message, main])
+        self.widget = W.VBox([self.status, self.message, tools, main])
         self.widget.add_class("rf-screen")
 
     def _sync_player_rows(self) -> None:
@@ -322,6 +324,11 @@ class WorldScreen:
         if self.act({"type": "rescue"}):
             self.info("Plains tiles moved; the next Plains tile is placed as proposed.")
 
+    def set_aside(self) -> None:
+        kind = self.build.next_kind()
+        if self.act({"type": "set-aside"}):
+            self.info(f"The remaining {TILE_NAMES[kind]} tiles are set aside.")
+
     def undo(self) -> None:
         try:
             self.session.undo()
@@ -442,6 +449,14 @@ class WorldScreen:
                 )
             else:
                 self.error("No legal place for this Plains tile, and no way was found by moving up to 3 Plains tiles.")
+        stuck_other = b.stuck()
+        self.aside_btn.layout.display = "" if stuck_other else "none"
+        if stuck_other and not self.preview:
+            kind = TILE_NAMES[b.next_kind()]
+            self.error(
+                f"No legal place for this {kind} tile anywhere in the World. The rulebook only says what to do for "
+                f"Plains: undo some tiles to make room, or set the remaining {kind} tiles aside and go on."
+            )
         self.move_btn.disabled = b.seas_started
         self.move_btn.description = "Stop moving" if self.moving_mode else "Move a Starting Sea"
         self.undo_btn.disabled = not self.session.can_undo()

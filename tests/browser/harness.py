@@ -1,0 +1,148 @@
+"""Serve the dashboard with Voilà and drive Debian's Chromium like a tablet (used by tests and bench)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+from companion.gamelog import GameStore, Session
+from companion.hexgrid import PixelLayout
+from companion.rise_and_fall.builder import Build, BuildRules
+from companion.ui.serve import voila_command, voila_env
+from companion.ui.world_screen import STYLE
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+         "--disable-sync", "--no-first-run", "--disable-quic"]
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+SEA = (74, 143, 209)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def served(tmp: Path, preheat: bool = False):
+    """Voilà on a free loopback port with its own data and layouts folders."""
+    data, layouts = tmp / "data", tmp / "layouts"
+    layouts.mkdir(parents=True, exist_ok=True)
+    for p in (ROOT / "layouts").glob("*.json"):
+        shutil.copy(p, layouts / p.name)
+    port = free_port()
+    env = voila_env()
+    env.update(COMPANION_DATA=str(data), COMPANION_LAYOUTS=str(layouts))
+    log = open(tmp / "voila.log", "w")
+    proc = subprocess.Popen(voila_command(port, "127.0.0.1", None, preheat), env=env, stdout=log, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.time() + 60
+        while True:
+            try:
+                urllib.request.urlopen(url + "favicon.ico", timeout=2)
+                break
+            except urllib.error.HTTPError:
+                break  # the server answers: it is up
+            except OSError:
+                if time.time() > deadline or proc.poll() is not None:
+                    raise RuntimeError("Voilà did not start: " + (tmp / "voila.log").read_text()[-2000:])
+                time.sleep(0.3)
+        yield url, data, layouts
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+        log.close()
+
+
+def launch(playwright):
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+
+
+def tablet(browser, portrait: bool = False):
+    size = {"width": 768, "height": 1024} if portrait else {"width": 1024, "height": 768}
+    return browser.new_context(viewport=size, device_scale_factor=2, has_touch=True, is_mobile=False)
+
+
+def open_app(page, url: str, timeout: float = 60_000) -> float:
+    """Load the dashboard and wait until the World is drawn; seconds taken."""
+    t = time.perf_counter()
+    page.goto(url)
+    page.wait_for_selector("canvas.rf-board", timeout=timeout)
+    page.wait_for_function(DRAWN_JS, timeout=timeout)
+    return time.perf_counter() - t
+
+
+DRAWN_JS = """() => { const c = document.querySelector('canvas.rf-board'); if (!c) return false;
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  for (let i = 0; i < d.length; i += 4 * 101) { if (d[i+3] && !(d[i] == 244 && d[i+1] == 239)) return true; } return false; }"""
+
+
+def latest_build(data: Path) -> tuple[Session[Build], GameStore]:
+    store = GameStore(data)
+    g = next(g for g in store.games("world") if g.problem is None)
+    return Session(store.open(g.id), BuildRules()), store
+
+
+def board_meta(page) -> dict:
+    return json.loads(page.locator(".rf-board-meta").first.evaluate("e => e.textContent") or "{}")
+
+
+def space_to_css(page, space) -> tuple[float, float]:
+    """Where on the page a Space of the World is, as the board is drawn now."""
+    meta = board_meta(page)
+    sx, sy = PixelLayout(STYLE.hex_size).hex_to_pixel(space)
+    bx, by = sx * meta["k"] + meta["tx"], sy * meta["k"] + meta["ty"]
+    box = page.evaluate("() => { const c = document.querySelector('canvas.rf-board'); const r = c.getBoundingClientRect();"
+                        " return [r.left, r.top, r.width / c.width, r.height / c.height]; }")
+    return box[0] + bx * box[2], box[1] + by * box[3]
+
+
+def pixel_at(page, space) -> tuple[int, int, int, int]:
+    meta = board_meta(page)
+    sx, sy = PixelLayout(STYLE.hex_size).hex_to_pixel(space)
+    bx, by = int(sx * meta["k"] + meta["tx"]), int(sy * meta["k"] + meta["ty"])
+    return tuple(page.evaluate(
+        f"() => Array.from(document.querySelector('canvas.rf-board').getContext('2d').getImageData({bx}, {by}, 1, 1).data)"))
+
+
+def tap_space(page, space) -> None:
+    x, y = space_to_css(page, space)
+    page.touchscreen.tap(x, y)
+
+
+def message(page) -> str:
+    loc = page.locator(".rf-msg")
+    return " ".join(loc.all_inner_texts())
+
+
+def wait_for(predicate, timeout: float = 10.0, step: float = 0.05):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        v = predicate()
+        if v:
+            return v
+        time.sleep(step)
+    raise AssertionError("timed out waiting")
+
+
+def screenshot(page, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    p = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(p), full_page=True)
+    return p

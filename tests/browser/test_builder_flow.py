@@ -1,0 +1,151 @@
+"""The board builder in a real browser: headless Chromium as a tablet (touch, 2x pixels)."""
+
+import time
+
+from .harness import (
+    SEA,
+    latest_build,
+    message,
+    open_app,
+    pixel_at,
+    screenshot,
+    tablet,
+    tap_space,
+    wait_for,
+)
+
+
+def head(data):
+    s, _ = latest_build(data)
+    return s.head, s.state
+
+
+def test_world_is_drawn_in_landscape_and_portrait(server, browser):
+    url, data, _ = server
+    for portrait in (False, True):
+        ctx = tablet(browser, portrait)
+        page = ctx.new_page()
+        open_app(page, url)
+        _, build = head(data)
+        assert pixel_at(page, build.tiles[0].cells[0])[:3] == SEA
+        screenshot(page, "world-portrait" if portrait else "world-landscape")
+        # every button a finger can reach is at least 44 px tall
+        heights = page.eval_on_selector_all(".rf-app button", "bs => bs.filter(b => b.offsetParent).map(b => b.getBoundingClientRect().height)")
+        assert heights and min(heights) >= 44, heights
+        ctx.close()
+
+
+def test_tap_places_illegal_tap_explains_undo_and_reload(server, browser):
+    url, data, _ = server
+    ctx = tablet(browser)
+    page = ctx.new_page()
+    open_app(page, url)
+    seq0, build = head(data)
+    tile = build.legal(build.next_kind())[0]
+    target = tile.cells[0]
+    assert pixel_at(page, target)[3] == 0 or pixel_at(page, target)[:3] != SEA  # empty table before
+    tap_space(page, target)
+    wait_for(lambda: "fits here" in message(page))
+    screenshot(page, "world-preview")
+    tap_space(page, target)
+    wait_for(lambda: head(data)[0] > seq0)
+    _, after = head(data)
+    assert len(after.tiles) == len(build.tiles) + 1
+    placed = after.tiles[-1]
+    page.wait_for_function("() => true")
+    wait_for(lambda: pixel_at(page, placed.cells[-1])[:3] == SEA)
+
+    # an illegal tap: far from every Sea tile, on the board
+    far = min(((q, r) for q in range(-30, 30) for r in range(-30, 30)
+               if all((q, r) not in t.cells for t in after.legal("sea")) and (q, r) not in after.world
+               and abs(q) + abs(r) < 40 and _on_canvas(page, (q, r))),
+              key=lambda h: -min(abs(h[0] - c[0]) + abs(h[1] - c[1]) for c in after.world.spaces()))
+    tap_space(page, far)
+    wait_for(lambda: "must touch at least 2 Sea tiles" in message(page))
+    screenshot(page, "world-illegal")
+    assert head(data)[0] == head(data)[0] and len(head(data)[1].tiles) == len(after.tiles)
+
+    # undo by tap
+    page.locator("button.rf-cancel").tap()
+    page.locator("button.rf-undo").tap()
+    wait_for(lambda: len(head(data)[1].tiles) == len(build.tiles))
+    page.locator("button.rf-redo").tap()
+    wait_for(lambda: len(head(data)[1].tiles) == len(after.tiles))
+
+    # a reload restores the World exactly
+    page.reload()
+    page.wait_for_selector("canvas.rf-board")
+    wait_for(lambda: page.evaluate("() => !!document.querySelector('.rf-board-meta')") and pixel_at(page, placed.cells[-1])[:3] == SEA, timeout=30)
+    screenshot(page, "world-after-reload")
+    ctx.close()
+
+
+def roomy_choice(b):
+    """A legal place that leaves the most room for the next tile of the same kind."""
+    kind = b.next_kind()
+    options = b.legal(kind)
+
+    def room(t):
+        w = b.world.copy()
+        w.place(t)
+        from companion.rise_and_fall.placement import legal_placements
+
+        return len(legal_placements(w, kind))
+
+    return max(options[:: max(1, len(options) // 25)], key=room)
+
+
+def _on_canvas(page, space) -> bool:
+    from .harness import space_to_css
+
+    x, y = space_to_css(page, space)
+    r = page.evaluate("() => { const b = document.querySelector('canvas.rf-board').getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; }")
+    return r[0] + 20 < x < r[2] - 20 and r[1] + 20 < y < r[3] - 20
+
+
+def test_a_whole_two_player_world_by_taps_alone(server, browser):
+    url, data, _ = server
+    ctx = tablet(browser)
+    page = ctx.new_page()
+    open_app(page, url)
+    # New World: open the panel, 2 players, start
+    page.get_by_text("New World", exact=True).first.tap()
+    page.get_by_role("button", name="2 players").tap()
+    seq = head(data)[0]
+    page.locator("button.rf-start").tap()
+    wait_for(lambda: head(data)[1].players == 2 and len(head(data)[1].tiles) == 2, timeout=15)
+    page.get_by_text("New World", exact=True).first.tap()  # fold the panel away
+    taps = 0
+    t0 = time.time()
+    while True:
+        seq, b = head(data)
+        if b.complete:
+            break
+        if b.stuck_plains():
+            page.locator("button.rf-rescue").tap()
+            taps += 1
+        elif b.stuck():
+            page.locator("button.rf-set-aside").tap()
+            taps += 1
+        else:
+            tile = roomy_choice(b)
+            cell = next((c for c in tile.cells if _on_canvas(page, c)), tile.cells[0])
+            tap_space(page, cell)
+            try:
+                wait_for(lambda: "fits here" in message(page))
+            except AssertionError:
+                screenshot(page, "world-whole-failed")
+                raise AssertionError(f"no preview after tapping {cell} for {tile}; the screen said: {message(page)!r}")
+            tap_space(page, cell)
+            taps += 2
+        wait_for(lambda: head(data)[0] > seq, timeout=20)
+        assert time.time() - t0 < 400
+    screenshot(page, "world-complete-2p")
+    _, b = head(data)
+    from companion.rise_and_fall.layout import check
+
+    report = check(b.layout())
+    assert report.valid
+    assert report.complete or b.set_aside  # every tile placed, or set aside by tap when it had nowhere to go
+    assert taps >= 2 * 30
+    ctx.close()
