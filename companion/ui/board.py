@@ -23,6 +23,7 @@ from .render_list import RenderList, prepare
 
 log = logging.getLogger(__name__)
 
+Bounds = tuple[float, float, float, float]
 TAP_SLOP = 14.0  # buffer pixels a finger may wander and still tap
 
 
@@ -40,6 +41,7 @@ class Board:
         self.meta.add_class("rf-board-meta")
         self.widget = W.VBox([self.canvas, self.meta])
         self.scene: Scene | None = None
+        self.frame: Bounds | None = None
         self.zoom = 1.0
         self.tx = 0.0
         self.ty = 0.0
@@ -75,16 +77,18 @@ class Board:
         return wrapped
 
     # --- drawing --------------------------------------------------------------------------
-    def show(self, scene: Scene, fit: bool = False) -> None:
-        """Draw ``scene``; refit when asked or when the scene and the room around it leave the canvas."""
+    def show(self, scene: Scene, fit: bool = False, frame: Bounds | None = None) -> None:
+        """Draw ``scene``. Refit when asked, or when ``frame`` (the part that must stay in view,
+        the whole scene by default) and some room around it leave the canvas."""
         self.scene = scene
-        if fit or not self.visible(scene, self.room / 2):
+        self.frame = frame or scene.bounds()
+        if fit or not self.visible(self.frame, self.room / 2):
             self.fit()
         self.redraw()
 
-    def visible(self, scene: Scene, margin: float = 0.0) -> bool:
-        """Whether all of ``scene`` (and ``margin`` around it) lies on the canvas as it is now."""
-        x0, y0, x1, y1 = scene.bounds(margin)
+    def visible(self, bounds: Bounds, margin: float = 0.0) -> bool:
+        """Whether ``bounds`` (and ``margin`` around them) lie on the canvas as it is now."""
+        x0, y0, x1, y1 = bounds[0] - margin, bounds[1] - margin, bounds[2] + margin, bounds[3] + margin
         bx0, by0 = self.to_buffer(x0, y0)
         bx1, by1 = self.to_buffer(x1, y1)
         return bx0 >= 0 and by0 >= 0 and bx1 <= self.width * self.dpr and by1 <= self.height * self.dpr
@@ -93,7 +97,8 @@ class Board:
         """Show the whole scene with ``room`` around it to tap, not magnified past ``max_zoom``."""
         if self.scene is None:
             return
-        x0, y0, x1, y1 = self.scene.bounds(self.room)
+        b = self.frame or self.scene.bounds()
+        x0, y0, x1, y1 = b[0] - self.room, b[1] - self.room, b[2] + self.room, b[3] + self.room
         bw, bh = self.width * self.dpr, self.height * self.dpr
         k = min(bw / max(1.0, x1 - x0), bh / max(1.0, y1 - y0), max_zoom * self.dpr)
         self.zoom = k / self.dpr

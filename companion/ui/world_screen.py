@@ -404,6 +404,7 @@ class WorldScreen:
         b = self.build
         style = WorldStyle(hex_size=STYLE.hex_size, legend=False, background="#1d2228" if self.dark() else STYLE.background)
         scene = world_scene(b.world, style)
+        self.world_bounds = scene.bounds() if scene.items else (0.0, 0.0, 1.0, 1.0)
         lay = layout_for(STYLE)
         kind = self.current_kind()
         if self.hint and kind and not self.moving_mode:
@@ -465,7 +466,8 @@ class WorldScreen:
         self.hint_btn.description = "Hide hint" if self.hint else "Hint"
         hist = self.session.history()
         self.history.options = [(f"{i + 1}. {describe(e.action)}", e.seq) for i, e in enumerate(hist)][::-1]
-        self.board.show(self.scene(), fit=fit)
+        scene = self.scene()  # previews never move the board; a World that outgrows it does
+        self.board.show(scene, fit=fit, frame=self.world_bounds)
 
     def status_html(self) -> str:
         b = self.build

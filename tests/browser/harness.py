@@ -103,14 +103,25 @@ def board_meta(page) -> dict:
     return json.loads(page.locator(".rf-board-meta").first.evaluate("e => e.textContent") or "{}")
 
 
+def css_mapper(page):
+    """A function from a Space to where it is on the page, as the board is drawn now,
+    and the board's rectangle (left, top, right, bottom)."""
+    meta = board_meta(page)
+    box = page.evaluate("() => { const c = document.querySelector('canvas.rf-board'); const r = c.getBoundingClientRect();"
+                        " return [r.left, r.top, r.width / c.width, r.height / c.height, r.right, r.bottom]; }")
+    lay = PixelLayout(STYLE.hex_size)
+
+    def to_css(space) -> tuple[float, float]:
+        sx, sy = lay.hex_to_pixel(space)
+        bx, by = sx * meta["k"] + meta["tx"], sy * meta["k"] + meta["ty"]
+        return box[0] + bx * box[2], box[1] + by * box[3]
+
+    return to_css, (box[0], box[1], box[4], box[5])
+
+
 def space_to_css(page, space) -> tuple[float, float]:
     """Where on the page a Space of the World is, as the board is drawn now."""
-    meta = board_meta(page)
-    sx, sy = PixelLayout(STYLE.hex_size).hex_to_pixel(space)
-    bx, by = sx * meta["k"] + meta["tx"], sy * meta["k"] + meta["ty"]
-    box = page.evaluate("() => { const c = document.querySelector('canvas.rf-board'); const r = c.getBoundingClientRect();"
-                        " return [r.left, r.top, r.width / c.width, r.height / c.height]; }")
-    return box[0] + bx * box[2], box[1] + by * box[3]
+    return css_mapper(page)[0](space)
 
 
 def pixel_at(page, space) -> tuple[int, int, int, int]:

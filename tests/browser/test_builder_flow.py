@@ -4,6 +4,7 @@ import time
 
 from .harness import (
     SEA,
+    css_mapper,
     latest_build,
     message,
     open_app,
@@ -56,10 +57,11 @@ def test_tap_places_illegal_tap_explains_undo_and_reload(server, browser):
     wait_for(lambda: pixel_at(page, placed.cells[-1])[:3] == SEA)
 
     # an illegal tap: far from every Sea tile, on the board
-    far = min(((q, r) for q in range(-30, 30) for r in range(-30, 30)
-               if all((q, r) not in t.cells for t in after.legal("sea")) and (q, r) not in after.world
-               and abs(q) + abs(r) < 40 and _on_canvas(page, (q, r))),
-              key=lambda h: -min(abs(h[0] - c[0]) + abs(h[1] - c[1]) for c in after.world.spaces()))
+    covered = {c for t in after.legal("sea") for c in t.cells}
+    candidates = [(q, r) for q in range(-25, 25) for r in range(-25, 25) if (q, r) not in covered and (q, r) not in after.world]
+    to_css, (left, top, right, bottom) = css_mapper(page)
+    on_board = [h for h in candidates if left + 20 < to_css(h)[0] < right - 20 and top + 20 < to_css(h)[1] < bottom - 20]
+    far = max(on_board, key=lambda h: min(abs(h[0] - c[0]) + abs(h[1] - c[1]) for c in after.world.spaces()))
     tap_space(page, far)
     wait_for(lambda: "must touch at least 2 Sea tiles" in message(page))
     screenshot(page, "world-illegal")
@@ -138,7 +140,13 @@ def test_a_whole_two_player_world_by_taps_alone(server, browser):
                 raise AssertionError(f"no preview after tapping {cell} for {tile}; the screen said: {message(page)!r}")
             tap_space(page, cell)
             taps += 2
-        wait_for(lambda: head(data)[0] > seq, timeout=20)
+            # the screen says so after the board is redrawn (and perhaps refitted)
+            wait_for(lambda: "placed a" in message(page), timeout=20)
+        try:
+            wait_for(lambda: head(data)[0] > seq, timeout=20)
+        except AssertionError:
+            screenshot(page, "world-whole-failed")
+            raise AssertionError(f"nothing placed after {taps} taps; the screen said: {message(page)!r}")
         assert time.time() - t0 < 400
     screenshot(page, "world-complete-2p")
     _, b = head(data)
