@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m companion.ui.serve")
     ap.add_argument("--port", type=int, default=8866)
     ap.add_argument("--table", action="store_true", help="serve to the local network with a token and a QR code")
-    ap.add_argument("--preheat", action="store_true", help="keep a kernel ready for the next page load")
+    ap.add_argument("--no-preheat", dest="preheat", action="store_false", help="start a kernel only when a page asks")
     args = ap.parse_args(argv)
     if args.table:
         token = secrets.token_urlsafe(12)

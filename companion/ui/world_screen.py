@@ -60,6 +60,7 @@ class WorldScreen:
         self.free_kind = "sea"
         self._build_widgets()
         self.session = self._open_latest()
+        self.board.canvas.on_client_ready(self._catch_up)
         self.refresh(fit=True)
 
     # --- game log ---------------------------------------------------------------------
@@ -74,6 +75,15 @@ class WorldScreen:
         s = Session(log, BuildRules())
         s.do({"type": "setup", "players": 3, "first": random.randrange(3)})
         return s
+
+    def _catch_up(self) -> None:
+        """A kernel prepared before the page was asked for may be behind the log: replay it."""
+        try:
+            if self.session.log.head() != self.session.head:
+                self.session.refresh()
+                self.refresh(fit=True)
+        except CompanionError as e:
+            self.error(str(e))
 
     @property
     def build(self) -> Build:
