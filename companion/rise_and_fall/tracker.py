@@ -1,0 +1,567 @@
+"""The game tracker: each player's six Civilization cards, Treasury, pieces in the World and
+Trophies, turn by turn through phases A to F, with the rules' automatic state changes.
+
+Pure Python. The state is replayed from the game log (:mod:`companion.gamelog`); every
+action is a small JSON object and an impossible one raises :class:`IllegalAction` with the
+rule's sentence, changing nothing. Piece *positions* are tracked for the first pieces
+only; afterwards the table moves pieces on the real board and the tracker keeps the counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..errors import IllegalAction
+from ..gamelog import Action, Rules
+from ..hexgrid import Hex
+from .position import STANDS_ON
+from .rules import PIECE_TYPES, load_rules
+from .world import top_terrain
+
+PHASES = {
+    "placement": "Placement of the first game pieces",
+    "A": "A – Play a Civilization card",
+    "B": "B – Take Actions",
+    "C": "C – Decline",
+    "D": "D – Purchase a card in Decline",
+    "over": "The game is over: Tallying Victory Points",
+}
+PILES = ("hand", "discard", "reserve", "decline", "played")
+
+
+@dataclass(frozen=True)
+class Civ:
+    """One player's Civilization: cards by state, Treasury, pieces in the World, Trophies."""
+
+    name: str
+    colour: str
+    hand: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()  # last played on top (at the end)
+    reserve: tuple[str, ...] = ()
+    decline: tuple[str, ...] = ()
+    played: tuple[str, ...] = ()  # the card face up in front of the player this turn
+    gold: int = 0
+    wood: int = 0
+    stone: int = 0
+    pieces: tuple[tuple[str, int], ...] = ()  # (type, count in the World)
+    trophies: tuple[str, ...] = ()
+    extinct: bool = False
+
+    def count(self, piece: str) -> int:
+        return dict(self.pieces).get(piece, 0)
+
+    def where(self, card: str) -> str:
+        for pile in PILES:
+            if card in getattr(self, pile):
+                return pile
+        raise KeyError(card)
+
+    @property
+    def active(self) -> tuple[str, ...]:
+        """'The cards in a player's Hand and in their Discard pile are their active cards.'"""
+        return self.hand + self.discard
+
+    def in_reserve(self, piece: str) -> int:
+        return load_rules().pieces_per_player[piece] - self.count(piece)
+
+
+@dataclass(frozen=True)
+class Game:
+    civs: tuple[Civ, ...] = ()
+    trophies_to_end: int = 4
+    bank_gold: int = 0
+    bank_wood: int = 0
+    bank_stone: int = 0
+    first: int = 0  # who holds the First Player token
+    turn: int = 0
+    phase: str = "setup"
+    terrain: tuple[tuple[Hex, str], ...] = ()  # the World's Spaces, for the first pieces
+    positions: tuple[tuple[Hex, int, str], ...] = ()  # (space, player, type) of the first pieces
+    acting: int | None = None  # phase B: who is taking actions
+    acting_card: str | None = None  # the card they played
+    activations: int = 0  # pieces activated so far by the acting player
+    act_limit: int = 0  # pieces of that type they had when they began
+    claimed_this_turn: tuple[tuple[str, int], ...] = ()  # (trophy, player)
+    declined: tuple[int, ...] = ()  # phase C: how many cards each player still owes
+    decided: tuple[int, ...] = ()  # phase D: players who bought or passed
+    log: tuple[str, ...] = field(default=(), compare=False)  # what happened by itself (for the screen)
+
+    @property
+    def claimed(self) -> int:
+        return sum(len(c.trophies) for c in self.civs)
+
+    @property
+    def decline_price(self) -> int:
+        return load_rules().decline_cost(self.claimed)
+
+    def order(self) -> list[int]:
+        """Players clockwise from the First player, extinct ones left out."""
+        n = len(self.civs)
+        return [(self.first + k) % n for k in range(n) if not self.civs[(self.first + k) % n].extinct]
+
+    def to_move(self) -> list[int]:
+        """Whose move it is now (several players in the simultaneous phases)."""
+        if self.phase == "placement":
+            return [self._next_placer()] if self._next_placer() is not None else []
+        if self.phase == "A":
+            return [i for i in self.order() if not self.civs[i].played]
+        if self.phase == "B":
+            return [self.acting] if self.acting is not None else []
+        if self.phase == "C":
+            return [i for i in self.order() if self.declined[i] > 0]
+        if self.phase == "D":
+            return [i for i in self.order() if i not in self.decided]
+        return []
+
+    def _next_placer(self) -> int | None:
+        placed = [0] * len(self.civs)
+        for _, i, _ in self.positions:
+            placed[i] += 1
+        for k in range(3 * len(self.civs)):
+            i = self.order()[k % len(self.order())]
+            if placed[i] <= k // len(self.order()):
+                return i if placed[i] < 3 else None
+        return None
+
+    def occupied(self) -> dict[Hex, tuple[int, str]]:
+        return {s: (i, t) for s, i, t in self.positions}
+
+
+# --- helpers that keep the rules' automatic state changes in one place -----------------------
+def _set(game: Game, i: int, civ: Civ) -> Game:
+    civs = list(game.civs)
+    civs[i] = civ
+    return replace(game, civs=tuple(civs))
+
+
+def _without(pile: tuple[str, ...], card: str) -> tuple[str, ...]:
+    return tuple(c for c in pile if c != card)
+
+
+def _move_card(civ: Civ, card: str, to: str) -> Civ:
+    src = civ.where(card)
+    civ = replace(civ, **{src: _without(getattr(civ, src), card)})
+    return replace(civ, **{to: getattr(civ, to) + (card,)})
+
+
+def _state_changes(game: Game, i: int, notes: list[str]) -> Game:
+    """'If a player loses their last piece of a given type, the corresponding card is immediately
+    placed into their reserve' and 'If a player controls a type of piece for which they don't have
+    an active card and which isn't in Decline, they immediately add the corresponding card to
+    their hand from their reserve.'"""
+    civ = game.civs[i]
+    for t in PIECE_TYPES:
+        where = civ.where(t)
+        n = civ.count(t)
+        if n == 0 and where in ("hand", "discard", "played"):
+            civ = _move_card(civ, t, "reserve")
+            notes.append(f"{civ.name} has no {t.title()} left: the {t.title()} card goes to the reserve.")
+        elif n > 0 and where == "reserve":
+            civ = _move_card(civ, t, "hand")
+            notes.append(f"{civ.name} has a {t.title()} in the World again: the {t.title()} card comes back to the hand.")
+    return _set(game, i, civ)
+
+
+def _trophies(game: Game, i: int, notes: list[str]) -> Game:
+    """'The first player to place their last game piece of a given type in the World wins the
+    matching Trophy.' Each Trophy once; never lost."""
+    owned = load_rules().pieces_per_player
+    taken = {t for c in game.civs for t in c.trophies}
+    civ = game.civs[i]
+    for t in PIECE_TYPES:
+        if t not in taken and civ.count(t) == owned[t]:
+            civ = replace(civ, trophies=civ.trophies + (t,))
+            game = replace(game, claimed_this_turn=game.claimed_this_turn + ((t, i),))
+            notes.append(f"{civ.name} has placed their last {t.title()}: the {t.title()} Trophy is theirs.")
+    return _set(game, i, civ)
+
+
+def _pieces(civ: Civ, piece: str, delta: int) -> Civ:
+    counts = dict(civ.pieces)
+    counts[piece] = counts.get(piece, 0) + delta
+    return replace(civ, pieces=tuple((t, counts.get(t, 0)) for t in PIECE_TYPES))
+
+
+def _after_pieces_change(game: Game, players: list[int], notes: list[str]) -> Game:
+    for i in players:
+        game = _trophies(game, i, notes)
+        game = _state_changes(game, i, notes)
+    return game
+
+
+# --- the rules --------------------------------------------------------------------------------
+class TrackerRules(Rules[Game]):
+    """How each action of the table changes the game (replayed from the log)."""
+
+    def initial(self) -> Game:
+        return Game()
+
+    def apply(self, game: Game, action: Action) -> Game:
+        kind = str(action.get("type"))
+        handler = getattr(self, "_" + kind.replace("-", "_"), None)
+        if handler is None:
+            raise IllegalAction(f"Unknown game action {kind!r}.")
+        if kind != "setup" and game.phase == "setup":
+            raise IllegalAction("Set up the game first: players, Trophies to end, and the World.")
+        if kind != "setup" and game.phase == "over":
+            raise IllegalAction("The game is over; go to the Scores.")
+        notes: list[str] = []
+        game = handler(game, action, notes)
+        return replace(game, log=tuple(notes))
+
+    # setup ------------------------------------------------------------------------------
+    def _setup(self, game: Game, a: Action, notes: list[str]) -> Game:
+        if game.phase != "setup":
+            raise IllegalAction("This game is already set up; start a new game for new players.")
+        rules = load_rules()
+        players = a.get("players") or []
+        n = len(players)
+        if n not in rules.player_counts:
+            raise IllegalAction("A game of Rise & Fall is for 2, 3 or 4 players.")
+        names = [str(p.get("name", "")).strip() for p in players]
+        colours = [str(p.get("colour", "")) for p in players]
+        if not all(names) or len(set(names)) != n:
+            raise IllegalAction("Each player needs a name of their own.")
+        if len(set(colours)) != n:
+            raise IllegalAction("Each player needs a colour of their own.")
+        target = a.get("trophies_to_end", 4)
+        if target not in rules.raw["trophies_to_end"]["choices"]:
+            raise IllegalAction("The game ends after 4, 5 or 6 Trophies.")
+        first = a.get("first", 0)
+        if type(first) is not int or not 0 <= first < n:
+            raise IllegalAction("The First player must be one of the players.")
+        start = tuple(rules.raw["first_pieces"]["types"])
+        civs = tuple(
+            Civ(
+                name=names[k],
+                colour=colours[k],
+                hand=start,
+                reserve=tuple(t for t in PIECE_TYPES if t not in start),
+                pieces=tuple((t, 0) for t in PIECE_TYPES),
+            )
+            for k in range(n)
+        )
+        terrain: dict = {}
+        if a.get("world"):
+            from .layout import parse
+
+            terrain = top_terrain(parse(a["world"], "the World").tiles)
+        bank = rules.raw["bank"]
+        g = Game(
+            civs=civs,
+            trophies_to_end=target,
+            bank_gold=rules.bank_gold(n),
+            bank_wood=bank["wood"],
+            bank_stone=bank["stone"],
+            first=first,
+            turn=1,
+            phase="placement",
+            terrain=tuple(sorted(terrain.items())),
+            declined=(0,) * n,
+        )
+        notes.append(f"{names[first]} has the First Player token and places a first piece.")
+        return g
+
+    # placement of the first game pieces -------------------------------------------------------
+    def _place_first(self, game: Game, a: Action, notes: list[str]) -> Game:
+        if game.phase != "placement":
+            raise IllegalAction("The first pieces are all placed.")
+        i, piece = a.get("player"), a.get("piece")
+        who = game.to_move()
+        if i not in who:
+            raise IllegalAction(f"It is {game.civs[who[0]].name}'s turn to place a first piece." if who else "Nobody places now.")
+        civ = game.civs[i]
+        if piece not in load_rules().raw["first_pieces"]["types"]:
+            raise IllegalAction("The first pieces are one Nomad, one City and one Ship.")
+        if civ.count(piece) > 0:
+            raise IllegalAction(f"{civ.name} has already placed their {piece.title()}.")
+        space = (a.get("q"), a.get("r"))
+        terrain = dict(game.terrain)
+        if terrain:
+            t = terrain.get(space)
+            if t is None:
+                raise IllegalAction("That space is not in the World.")
+            if space in game.occupied():
+                raise IllegalAction("One game piece per space: that space is taken.")
+            if piece == "ship" and t != "sea":
+                raise IllegalAction("Ships must be placed on a Sea space.")
+            if piece in ("city", "nomad") and t in ("sea", "glacier"):
+                raise IllegalAction("Cities and Nomads cannot be placed in a Sea space or on a Glacier space.")
+            if t not in STANDS_ON[piece]:
+                raise IllegalAction(f"A {piece} cannot stand on {t}.")
+        civ = _pieces(civ, piece, 1)
+        game = _set(game, i, civ)
+        game = replace(game, positions=game.positions + ((space, i, piece),))
+        if game._next_placer() is None:
+            game = replace(game, phase="A")
+            notes.append("Every player has placed their three pieces: turn 1 begins. Play a Civilization card.")
+        return game
+
+    # A: play a card ---------------------------------------------------------------------------
+    def _play(self, game: Game, a: Action, notes: list[str]) -> Game:
+        if game.phase != "A":
+            raise IllegalAction("Cards are played in phase A.")
+        i, card = a.get("player"), a.get("card")
+        if i not in game.to_move():
+            raise IllegalAction("That player has already played a card this turn.")
+        civ = game.civs[i]
+        if card not in civ.hand:
+            raise IllegalAction(f"{civ.name} can only play a card from their hand ({', '.join(civ.hand) or 'empty'}).")
+        game = _set(game, i, _move_card(civ, card, "played"))
+        if not game.to_move():
+            game = self._start_actions(game, notes)
+        return game
+
+    def _start_actions(self, game: Game, notes: list[str]) -> Game:
+        notes.append("All cards are revealed. Phase B: players act in turn from the First player.")
+        game = replace(game, phase="B", acting=None, activations=0)
+        return self._next_actor(game, notes)
+
+    def _next_actor(self, game: Game, notes: list[str]) -> Game:
+        order = game.order()
+        start = 0 if game.acting is None else order.index(game.acting) + 1
+        for i in order[start:]:
+            civ = game.civs[i]
+            card = civ.played[0] if civ.played else None
+            if card is None:
+                continue
+            if civ.count(card) == 0:
+                # 'Unfortunate situation': no piece of the played type left.
+                game = _set(game, i, _move_card(civ, card, "reserve"))
+                notes.append(f"{civ.name} has no {card.title()} left to act with: the card goes to the reserve and the turn is skipped.")
+                continue
+            return replace(game, acting=i, acting_card=card, activations=0, act_limit=civ.count(card))
+        return self._end_actions(replace(game, acting=None, acting_card=None), notes)
+
+    # B: actions ---------------------------------------------------------------------------------
+    def _act(self, game: Game, a: Action, notes: list[str]) -> Game:
+        if game.phase != "B":
+            raise IllegalAction("Actions are taken in phase B.")
+        i = a.get("player")
+        if i != game.acting:
+            raise IllegalAction(f"It is {game.civs[game.acting].name}'s turn to act." if game.acting is not None else "Nobody acts now.")
+        card = game.acting_card
+        spec = find_action(card, a.get("action"))
+        if spec is None:
+            raise IllegalAction(f"{a.get('action')!r} is not an action of the {card.title()} card.")
+        if game.activations >= game.act_limit:
+            raise IllegalAction(f"Each {card.title()} acts once per turn, and all {game.act_limit} have acted; end the actions.")
+        game = apply_card_action(game, i, spec, a, notes)
+        return replace(game, activations=game.activations + 1)
+
+    def _end_turn(self, game: Game, a: Action, notes: list[str]) -> Game:
+        """The acting player has finished: the played card goes to the discard pile."""
+        if game.phase != "B" or a.get("player") != game.acting:
+            raise IllegalAction("Only the player taking actions can end them.")
+        i = game.acting
+        civ = game.civs[i]
+        if civ.played:
+            game = _set(game, i, _move_card(civ, civ.played[0], "discard"))
+        return self._next_actor(game, notes)
+
+    def _end_actions(self, game: Game, notes: list[str]) -> Game:
+        if game.claimed_this_turn:
+            k = len(game.claimed_this_turn)
+            owed = tuple(min(k, len(c.active)) if not c.extinct else 0 for c in game.civs)
+            notes.append(f"{k} Trophy claimed this turn: each player puts {k} card{'s' if k > 1 else ''} into Decline.")
+            game = replace(game, phase="C", acting=None, declined=owed)
+            if any(owed):
+                return game
+        return self._start_purchase(game, notes)
+
+    # C: Decline ---------------------------------------------------------------------------------
+    def _decline(self, game: Game, a: Action, notes: list[str]) -> Game:
+        if game.phase != "C":
+            raise IllegalAction("Cards go into Decline in phase C, after a Trophy is claimed.")
+        i, card = a.get("player"), a.get("card")
+        if i not in game.to_move():
+            raise IllegalAction("That player has put all the cards they owe into Decline.")
+        civ = game.civs[i]
+        if card not in civ.active:
+            raise IllegalAction(f"{civ.name} puts a card from their hand or discard pile into Decline.")
+        game = _set(game, i, _move_card(civ, card, "decline"))
+        owed = list(game.declined)
+        owed[i] -= 1
+        game = replace(game, declined=tuple(owed))
+        if not game.to_move():
+            game = self._start_purchase(game, notes)
+        return game
+
+    # D: purchase --------------------------------------------------------------------------------
+    def _start_purchase(self, game: Game, notes: list[str]) -> Game:
+        game = replace(game, phase="D", decided=(), acting=None)
+        for i in game.order():
+            civ = game.civs[i]
+            if not civ.active and civ.decline and civ.gold < game.decline_price:
+                game = _extinct(game, i, notes, "has no active card and cannot pay for one in Decline")
+        if not game.to_move():
+            return self._recycle(game, notes)
+        return game
+
+    def _buy(self, game: Game, a: Action, notes: list[str]) -> Game:
+        if game.phase != "D":
+            raise IllegalAction("Cards are bought back in phase D.")
+        i, card = a.get("player"), a.get("card")
+        if i not in game.to_move():
+            raise IllegalAction("Each player can only purchase a single card during this phase.")
+        civ = game.civs[i]
+        if card not in civ.decline:
+            raise IllegalAction(f"{civ.name} has no {str(card).title()} card in Decline.")
+        price = game.decline_price
+        if civ.gold < price:
+            raise IllegalAction(f"A card in Decline costs {price} GP now; {civ.name} has {civ.gold} GP.")
+        to = "hand" if civ.count(card) > 0 else "reserve"
+        civ = _move_card(replace(civ, gold=civ.gold - price), card, to)
+        game = replace(_set(game, i, civ), bank_gold=game.bank_gold + price, decided=game.decided + (i,))
+        notes.append(f"{civ.name} buys back the {card.title()} card for {price} GP; it goes to the {to}.")
+        return self._recycle(game, notes) if not game.to_move() else game
+
+    def _pass(self, game: Game, a: Action, notes: list[str]) -> Game:
+        if game.phase != "D":
+            raise IllegalAction("Passing is for phase D.")
+        i = a.get("player")
+        if i not in game.to_move():
+            raise IllegalAction("That player has already decided this phase.")
+        civ = game.civs[i]
+        if not civ.active and civ.decline:
+            raise IllegalAction("If you no longer have any active cards, you MUST purchase a card in Decline.")
+        game = replace(game, decided=game.decided + (i,))
+        return self._recycle(game, notes) if not game.to_move() else game
+
+    # E and F ------------------------------------------------------------------------------------
+    def _recycle(self, game: Game, notes: list[str]) -> Game:
+        recycled = False
+        for i in game.order():
+            civ = game.civs[i]
+            if not civ.hand and civ.discard:
+                game = _set(game, i, replace(civ, hand=civ.hand + civ.discard, discard=()))
+                notes.append(f"{civ.name} recycles: the discard pile goes back to the hand.")
+                recycled = True
+        if recycled:
+            n = len(game.civs)
+            nxt = next((game.first + k) % n for k in range(1, n + 1) if not game.civs[(game.first + k) % n].extinct)
+            game = replace(game, first=nxt)
+            notes.append(f"The First Player token passes to {game.civs[nxt].name}.")
+        if game.claimed >= game.trophies_to_end:
+            notes.append(f"{game.claimed} Trophies are claimed: the game ends. Tally the Victory Points.")
+            return replace(game, phase="over", acting=None)
+        game = replace(game, phase="A", turn=game.turn + 1, claimed_this_turn=(), decided=(), declined=(0,) * len(game.civs))
+        return self._check_hands(game, notes)
+
+    def _check_hands(self, game: Game, notes: list[str]) -> Game:
+        """'If, during a phase A - Play a Civilization card, a player has no cards in their hand,
+        their Civilization goes extinct.'"""
+        for i in game.order():
+            if not game.civs[i].hand:
+                game = _extinct(game, i, notes, "has no card in hand in phase A")
+        if game.claimed >= game.trophies_to_end:
+            return replace(game, phase="over")
+        return game
+
+
+def _extinct(game: Game, i: int, notes: list[str], why: str) -> Game:
+    civ = game.civs[i]
+    notes.append(f"{civ.name} {why}: the Civilization is extinct and leaves the World. Its Trophies still count.")
+    game = replace(game, bank_gold=game.bank_gold + civ.gold, bank_wood=game.bank_wood + civ.wood, bank_stone=game.bank_stone + civ.stone)
+    cards = civ.hand + civ.discard + civ.played
+    civ = replace(
+        civ, gold=0, wood=0, stone=0, extinct=True, pieces=tuple((t, 0) for t in PIECE_TYPES),
+        hand=(), discard=(), played=(), reserve=civ.reserve + cards,
+    )
+    return _set(game, i, civ)
+
+
+def _whole(v: Any, what: str) -> int:
+    if type(v) is not int or not 0 <= v <= 99:
+        raise IllegalAction(f"Enter {what} as a whole number from 0 to 99.")
+    return v
+
+
+def _amounts(d: dict[str, int]) -> str:
+    names = {"gold": "GP", "wood": "Wood", "stone": "Stone"}
+    return " and ".join(f"{v} {names[k]}" for k, v in d.items())
+
+
+def apply_card_action(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
+    """Pay the cost to the bank, take the gain from it, change the pieces, then the automatic
+    state changes and Trophies. 'An action can only be selected if it can be fully completed.'"""
+    rules = load_rules()
+    civ = game.civs[i]
+    label = spec["label"]
+    cost = dict(spec.get("cost", {}))
+    gain = dict(spec.get("gain", {}))
+    if "per" in spec:
+        n = _whole(a.get("count"), spec["count"])
+        for k, v in spec["per"].items():
+            gain[k] = gain.get(k, 0) + v * n
+    if "per_count" in spec:
+        counts = a.get("counts") or {}
+        gain["gold"] = gain.get("gold", 0) + sum(v * _whole(counts.get(lbl, 0), lbl) for lbl, v in spec["per_count"].items())
+    for res, amt in cost.items():
+        if getattr(civ, res) < amt:
+            raise IllegalAction(f"{label} costs {_amounts(cost)}; {civ.name} has {getattr(civ, res)} {'GP' if res == 'gold' else res.title()}.")
+    target = None
+    if "replace" in spec:
+        src, dst = spec["replace"]
+        if civ.count(src) == 0:
+            raise IllegalAction(f"{civ.name} has no {src.title()} in the World to do that.")
+        if civ.in_reserve(dst) == 0:
+            raise IllegalAction(f"{civ.name} has no {dst.title()} left in the reserve, so the action cannot be fully completed.")
+    if "add" in spec and civ.in_reserve(spec["add"]) == 0:
+        raise IllegalAction(f"{civ.name} has no {spec['add'].title()} left in the reserve, so the action cannot be fully completed.")
+    if "convert" in spec:
+        kind = spec["convert"]
+        target = a.get("target")
+        if type(target) is not int or not 0 <= target < len(game.civs) or target == i or game.civs[target].extinct:
+            raise IllegalAction("Choose the opposing player whose unit the Temple converts.")
+        if game.civs[target].count(kind) == 0:
+            raise IllegalAction(f"{game.civs[target].name} has no {kind.title()} in the World to convert.")
+        if civ.in_reserve(kind) == 0:
+            raise IllegalAction(f"{civ.name} has no {kind.title()} left in the reserve: it is not possible to convert a {kind.title()}.")
+    limit = rules.treasury_limit
+    for res in ("wood", "stone"):
+        after = getattr(civ, res) - cost.get(res, 0) + gain.get(res, 0)
+        if after > limit[res]:
+            raise IllegalAction(f"A player cannot possess more than {limit[res]} Wood and {limit['stone']} Stones; {civ.name} has {getattr(civ, res)} {res.title()}.")
+        if gain.get(res, 0) > getattr(game, f"bank_{res}"):
+            raise IllegalAction(f"The bank has no {res.title()} left to give.")
+    # pay to the bank, then take from it ('the bank pays the most it can pay')
+    bank = {r: getattr(game, f"bank_{r}") for r in ("gold", "wood", "stone")}
+    mine = {r: getattr(civ, r) for r in ("gold", "wood", "stone")}
+    for r, amt in cost.items():
+        mine[r] -= amt
+        bank[r] += amt
+    for r, amt in gain.items():
+        paid = min(amt, bank[r])
+        if paid < amt:
+            notes.append(f"The bank is out of cash: it pays {paid} GP of {amt}, and the difference is lost.")
+        mine[r] += paid
+        bank[r] -= paid
+    civ = replace(civ, **mine)
+    game = replace(game, bank_gold=bank["gold"], bank_wood=bank["wood"], bank_stone=bank["stone"])
+    touched = [i]
+    if "replace" in spec:
+        src, dst = spec["replace"]
+        civ = _pieces(_pieces(civ, src, -1), dst, 1)
+    if "add" in spec:
+        civ = _pieces(civ, spec["add"], 1)
+    game = _set(game, i, civ)
+    if target is not None:
+        kind = spec["convert"]
+        game = _set(game, target, _pieces(game.civs[target], kind, -1))
+        game = _set(game, i, _pieces(game.civs[i], kind, 1))
+        notes.append(f"{civ.name} converts a {kind.title()} of {game.civs[target].name}.")
+        touched.append(target)
+    return _after_pieces_change(game, touched, notes)
+
+
+def find_action(card: str, action_id: Any) -> dict | None:
+    for spec in load_rules().raw["card_actions"].get(card, []):
+        if spec["id"] == action_id:
+            return spec
+    return None
+
+
+def card_actions(card: str) -> list[dict]:
+    return list(load_rules().raw["card_actions"].get(card, []))
