@@ -65,7 +65,7 @@ class GameLog:
         try:
             self._db = sqlite3.connect(self.path, timeout=5, isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA synchronous=FULL")
             self._db.executescript(_SCHEMA)
         except sqlite3.DatabaseError as e:
             raise DamagedGame(f"The game file {self.path.name} is damaged and cannot be opened ({e}); the other games are kept.") from None

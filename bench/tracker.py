@@ -1,0 +1,66 @@
+"""Game tracker speeds (tracker issue): accept an action with its commit, replay, undo."""
+
+from __future__ import annotations
+
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench.common import ROOT, median_ms, row
+from companion.gamelog import GameStore, Session
+from companion.rise_and_fall.tracker import TrackerRules
+
+sys.path.insert(0, str(ROOT / "tests"))
+
+
+def random_game(store: GameStore, actions: int, seed: int = 1) -> tuple[str, Session]:
+    from test_tracker import legal
+
+    rnd = random.Random(seed)
+    gid, log = store.create("game", "bench")
+    s = Session(log, TrackerRules())
+    s.do({"type": "setup", "players": [{"name": f"P{k}", "colour": c} for k, c in enumerate(["red", "yellow", "green", "blue"])]})
+    k = 0
+    while s.state.phase == "placement":
+        i = s.state.to_move()[0]
+        piece = next(p for p in ("nomad", "city", "ship") if s.state.civs[i].count(p) == 0)
+        s.do({"type": "place-first", "player": i, "piece": piece, "q": k, "r": 0})
+        k += 1
+    while s.log.head() < actions and s.state.phase != "over":
+        opts = legal(s.state)
+        acts = [a for a in opts if a["type"] in ("act", "end-turn", "play")]
+        s.do(rnd.choice(acts if acts and rnd.random() < 0.9 else opts))
+    return gid, s
+
+
+def run() -> None:
+    with tempfile.TemporaryDirectory() as d:
+        store = GameStore(Path(d))
+        gid, s = random_game(store, 120)
+        from test_tracker import legal
+
+        rnd = random.Random(2)
+        samples = []
+        for _ in range(60):
+            if s.state.phase == "over":
+                break
+            a = rnd.choice(legal(s.state))
+            t = time.perf_counter()
+            s.do(a)  # rules check, SQLite commit, new state
+            samples.append((time.perf_counter() - t) * 1000)
+        samples.sort()
+        ms = samples[len(samples) // 2]
+        row("accept an action, database commit included", ms, "<= 20 ms", ok=ms <= 20)
+        gid2, s2 = random_game(store, 1000, seed=3)
+        n = s2.log.head()
+        rp = median_ms(lambda: Session(store.open(gid2), TrackerRules()), repeat=5, warmup=1)
+        row(f"replay a {n}-action game from its log", rp, "<= 300 ms", ok=rp <= 300)
+
+        def undo_redo():
+            s2.undo()
+            s2.redo()
+
+        u = median_ms(undo_redo, repeat=20) / 2
+        row("undo (one step, committed)", u, "<= 50 ms", ok=u <= 50)
