@@ -17,6 +17,7 @@ from ..gamelog import Action, Rules
 from ..hexgrid import Hex
 from .position import STANDS_ON
 from .rules import PIECE_TYPES, load_rules
+from .tiles import Tile
 from .world import top_terrain
 
 PHASES = {
@@ -76,7 +77,7 @@ class Game:
     first: int = 0  # who holds the First Player token
     turn: int = 0
     phase: str = "setup"
-    terrain: tuple[tuple[Hex, str], ...] = ()  # the World's Spaces, for the first pieces
+    tiles: tuple[Tile, ...] = ()  # the World the game is played on
     positions: tuple[tuple[Hex, int, str], ...] = ()  # (space, player, type) of the first pieces
     acting: int | None = None  # phase B: who is taking actions
     acting_card: str | None = None  # the card they played
@@ -242,11 +243,11 @@ class TrackerRules(Rules[Game]):
             )
             for k in range(n)
         )
-        terrain: dict = {}
+        tiles: tuple[Tile, ...] = ()
         if a.get("world"):
             from .layout import parse
 
-            terrain = top_terrain(parse(a["world"], "the World").tiles)
+            tiles = tuple(parse(a["world"], "the World").tiles)
         bank = rules.raw["bank"]
         g = Game(
             civs=civs,
@@ -257,7 +258,7 @@ class TrackerRules(Rules[Game]):
             first=first,
             turn=1,
             phase="placement",
-            terrain=tuple(sorted(terrain.items())),
+            tiles=tiles,
             declined=(0,) * n,
         )
         notes.append(f"{names[first]} has the First Player token and places a first piece.")
@@ -277,7 +278,7 @@ class TrackerRules(Rules[Game]):
         if civ.count(piece) > 0:
             raise IllegalAction(f"{civ.name} has already placed their {piece.title()}.")
         space = (a.get("q"), a.get("r"))
-        terrain = dict(game.terrain)
+        terrain = top_terrain(game.tiles)
         if terrain:
             t = terrain.get(space)
             if t is None:

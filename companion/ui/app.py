@@ -13,6 +13,7 @@ import ipywidgets as W
 
 from ..atomic import write_atomically
 from ..gamelog import GameStore, default_data_dir
+from .game_screen import GameHub, GameScreen, SetupScreen
 from .library import Library
 from .scores_screen import ScoresScreen
 from .style import CSS
@@ -59,14 +60,22 @@ class App:
         REPORT[:] = [self.show_error]
         self.library = Library(layouts)
         self.world = WorldScreen(self.store, self.library, dark=lambda: self.settings.get("dark"))
+        self.hub = GameHub(self.store)
+        self.setup = SetupScreen(
+            self.hub,
+            world_layout=lambda: self.world.build.layout().to_dict(),
+            world_names=lambda: (self.world.build.names, self.world.build.colours),
+        )
+        self.game = GameScreen(self.hub, go_scores=lambda: self.go_to("Scores"))
         self.scores = ScoresScreen(self.library)
-        later = "<div class='rf-msg rf-msg-info'>{}</div>"
         self.screens: dict[str, W.Widget] = {
             "World": self.world.widget,
-            "Setup": W.HTML(later.format("Setup of a game (players, bank, first pieces) comes with the game tracker. Build the World first.")),
-            "Game": W.HTML(later.format("The game tracker (cards, Treasury, Trophies, Decline) is not built yet; keep the books on paper for now.")),
+            "Setup": self.setup.widget,
+            "Game": self.game.widget,
             "Scores": self.scores.widget,
         }
+        self._phase = self.hub.game.phase
+        self.hub.listeners.append(self._follow_the_game)
         self.nav = W.ToggleButtons(options=list(SCREENS), value="World")
         self.nav.add_class("rf-nav-tabs")
         self.nav.observe(lambda ch: self.go(ch["new"]), "value")
@@ -78,6 +87,16 @@ class App:
         self.widget = W.VBox([W.HTML(CSS), bar, self.alert, self.body])
         self.widget.add_class("rf-app")
         self._apply_settings()
+
+    def go_to(self, screen: str) -> None:
+        self.nav.value = screen
+
+    def _follow_the_game(self) -> None:
+        """When the first pieces are all placed, the Game screen opens by itself."""
+        phase = self.hub.game.phase
+        if self._phase == "placement" and phase == "A" and self.nav.value == "Setup":
+            self.go_to("Game")
+        self._phase = phase
 
     def go(self, screen: str) -> None:
         self.body.children = [self.screens[screen]]

@@ -41,6 +41,11 @@ CSS = """
 .rf-scorepad table { border-collapse: collapse; font-size: 1.05em; }
 .rf-scorepad td, .rf-scorepad th { border: 1px solid #999; padding: 6px 10px; text-align: right; }
 .rf-scorepad .rf-crossed { text-decoration: line-through; color: #888; }
+.rf-civs { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 8px; }
+.rf-players .widget-html-content, .rf-players { display: block; width: 100%; }
+.rf-civ { flex: 1 1 300px; padding: 8px 12px; border-radius: 8px; background: rgba(0,0,0,.05); }
+.rf-civ-name { font-size: 1.15em; }
+.rf-controls .widget-hbox { flex-wrap: wrap; align-items: center; gap: 4px; }
 .rf-app.rf-dark { background: #15191d; color: #e8e8e8; }
 .rf-app.rf-dark .rf-btn, .rf-app.rf-dark .widget-toggle-button { background: #2c343b; color: #f0f0f0; }
 .rf-app.rf-dark .rf-btn.mod-success { background: #2e7d32; }

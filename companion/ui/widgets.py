@@ -31,7 +31,8 @@ def guarded(fn: Callable[[], None]) -> Callable[..., None]:
 def button(label: str, on_click: Callable[[], None], css: str, primary: bool = False) -> W.Button:
     b = W.Button(description=label, button_style="success" if primary else "")
     b.add_class("rf-btn")
-    b.add_class(css)
+    for c in css.split():
+        b.add_class(c)
     b.on_click(guarded(on_click))
     return b
 

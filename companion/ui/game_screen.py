@@ -1,0 +1,417 @@
+"""The Setup and Game screens: a thin layer over :mod:`companion.rise_and_fall.tracker`.
+
+Every button sends one action to the game's log (SQLite) and the screen is redrawn from
+the replayed state. Only actions that can be fully completed are offered.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from typing import Callable
+
+import ipywidgets as W
+
+from ..drawing import Scene
+from ..errors import CompanionError, IllegalAction
+from ..gamelog import GameStore, Session
+from ..rise_and_fall.position_view import PIECE_LETTERS
+from ..rise_and_fall.rules import PIECE_TYPES
+from ..rise_and_fall.tracker import PHASES, Game, TrackerRules, card_actions
+from ..rise_and_fall.views import PLAYER_COLOURS, WorldStyle, layout_for, world_scene
+from ..rise_and_fall.world import World
+from .board import Board
+from .widgets import button, message_html
+from .world_screen import COLOUR_CHOICES, STYLE
+
+KIND = "game"
+
+
+def colour_of(name: str) -> str:
+    return PLAYER_COLOURS.get(name, name)
+
+
+def describe(action: dict, game: Game | None = None) -> str:
+    names = [c.name for c in game.civs] if game and game.civs else []
+    who = names[action["player"]] if names and isinstance(action.get("player"), int) and action["player"] < len(names) else ""
+    k = action.get("type")
+    if k == "setup":
+        return f"New game for {len(action.get('players', []))} players"
+    if k == "place-first":
+        return f"{who} places a {action.get('piece')} at {action.get('q')},{action.get('r')}"
+    if k == "play":
+        return f"{who} plays a card"
+    if k == "act":
+        card = str(action.get("action", "")).split("-")[0]
+        label = next((s["label"] for s in card_actions(card) if s["id"] == action.get("action")), action.get("action"))
+        return f"{who}: {label}"
+    if k == "end-turn":
+        return f"{who} ends their actions"
+    if k == "decline":
+        return f"{who} puts {action.get('card')} into Decline"
+    if k == "buy":
+        return f"{who} buys back {action.get('card')}"
+    if k == "pass":
+        return f"{who} buys nothing"
+    return str(k)
+
+
+class GameHub:
+    """The game being tracked: opened from the data directory, shared by Setup, Game and Scores."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self.session: Session[Game] | None = None
+        self.listeners: list[Callable[[], None]] = []
+        for g in store.games(KIND):
+            if g.problem is None and g.kind == KIND:
+                try:
+                    self.session = Session(store.open(g.id), TrackerRules())
+                    break
+                except CompanionError:
+                    continue
+
+    @property
+    def game(self) -> Game:
+        return self.session.state if self.session else TrackerRules().initial()
+
+    def changed(self) -> None:
+        for f in self.listeners:
+            f()
+
+    def new(self, setup: dict) -> None:
+        gid, log = self.store.create(KIND, "Game")
+        session = Session(log, TrackerRules())
+        session.do(setup)  # refused setups raise before anything else changes
+        self.session = session
+        self.changed()
+
+    def resume(self, game_id: str) -> None:
+        self.session = Session(self.store.open(game_id), TrackerRules())
+        self.changed()
+
+    def do(self, action: dict) -> Game:
+        if self.session is None:
+            raise IllegalAction("Start a game on the Setup screen first.")
+        try:
+            return self.session.do(action)
+        finally:
+            self.changed()
+
+    def can(self, action: dict) -> bool:
+        """Whether the rules accept ``action`` now (nothing is written)."""
+        try:
+            TrackerRules().apply(self.game, action)
+            return True
+        except IllegalAction:
+            return False
+
+
+class SetupScreen:
+    """Players, Trophies to end, the First player, then the first pieces on the World."""
+
+    def __init__(self, hub: GameHub, world_layout: Callable[[], dict], world_names: Callable[[], tuple]) -> None:
+        self.hub = hub
+        self.world_layout = world_layout
+        self.world_names = world_names
+        self.message = W.HTML()
+        self.n_players = W.ToggleButtons(options=[("2 players", 2), ("3 players", 3), ("4 players", 4)], value=3)
+        self.n_players.observe(lambda ch: self._rows(), "value")
+        self.names = [W.Text(layout=W.Layout(width="140px")) for _ in range(4)]
+        self.colours = [W.Dropdown(options=COLOUR_CHOICES, value=c, layout=W.Layout(width="120px")) for c in ("red", "yellow", "green", "blue")]
+        self.rows = [W.HBox([self.names[i], self.colours[i]]) for i in range(4)]
+        self.target = W.ToggleButtons(options=[("4 Trophies (standard)", 4), ("5 (advanced)", 5), ("6 (epic)", 6)], value=4)
+        self.start_btn = button("Start the game (First player drawn at random)", self.start, "rf-start-game", primary=True)
+        self.piece = W.ToggleButtons(options=[("Nomad", "nomad"), ("City", "city"), ("Ship", "ship")], value="nomad")
+        self.piece.add_class("rf-first-piece")
+        self.status = W.HTML()
+        self.board = Board(width=760, height=520, report=self.error)
+        self.board.on_tap = self.tap_pixel
+        self.board.room = 20
+        self.placing = W.VBox([self.status, self.piece, self.board.widget])
+        form = W.VBox([W.HTML("<b>Players</b> (clockwise)"), self.n_players, *self.rows, W.HTML("<b>The game ends after</b>"), self.target, self.start_btn])
+        form.add_class("rf-panel")
+        self.widget = W.VBox([self.message, form, self.placing])
+        self.widget.add_class("rf-screen")
+        self.defaults()
+        hub.listeners.append(self.refresh)
+        self.refresh()
+
+    def defaults(self) -> None:
+        names, colours = self.world_names()
+        if names:
+            self.n_players.value = len(names)
+            for i, (n, c) in enumerate(zip(names, colours)):
+                self.names[i].value = n
+                if c in COLOUR_CHOICES:
+                    self.colours[i].value = c
+        self._rows()
+
+    def _rows(self) -> None:
+        for i, r in enumerate(self.rows):
+            r.layout.display = "" if i < self.n_players.value else "none"
+            if not self.names[i].value:
+                self.names[i].value = self.colours[i].value.title()
+
+    def error(self, text: str) -> None:
+        self.message.value = message_html(text, "error")
+
+    def start(self) -> None:
+        world = self.world_layout()
+        lands = {t["tile"] for t in world.get("tiles", [])} & {"plains", "forest", "mountain"}
+        if not lands:
+            self.error("Build the World first (World screen): the first Cities and Nomads need land to stand on.")
+            return
+        n = self.n_players.value
+        setup = {
+            "type": "setup",
+            "players": [{"name": self.names[i].value.strip(), "colour": self.colours[i].value} for i in range(n)],
+            "trophies_to_end": self.target.value,
+            "first": random.randrange(n),
+            "world": world,
+        }
+        try:
+            self.hub.new(setup)
+        except CompanionError as e:
+            self.error(str(e))
+            return
+        g = self.hub.game
+        self.message.value = message_html(f"{g.civs[g.first].name} has the First Player token and places a first piece.", "info")
+
+    def tap_pixel(self, x: float, y: float) -> None:
+        self.tap_space(layout_for(STYLE).pixel_to_hex(x, y))
+
+    def tap_space(self, space) -> None:
+        g = self.hub.game
+        if g.phase != "placement":
+            return
+        who = g.to_move()[0]
+        try:
+            self.hub.do({"type": "place-first", "player": who, "piece": self.piece.value, "q": space[0], "r": space[1]})
+        except CompanionError as e:
+            self.error(str(e))
+            return
+        self.message.value = message_html(f"{g.civs[who].name} placed a {self.piece.value.title()}.", "info")
+
+    def scene(self) -> Scene:
+        g = self.hub.game
+        scene = world_scene(World(g.tiles), WorldStyle(hex_size=STYLE.hex_size, legend=False))
+        draw_pieces(scene, g)
+        return scene
+
+    def refresh(self) -> None:
+        g = self.hub.game
+        placing = g.phase == "placement"
+        self.placing.layout.display = "" if placing else "none"
+        if not placing:
+            return
+        civ = g.civs[g.to_move()[0]]
+        left = [p for p in ("nomad", "city", "ship") if civ.count(p) == 0]
+        self.piece.options = [(p.title(), p) for p in left]
+        self.status.value = (
+            f"<div class='rf-turn'><span class='rf-dot' style='background:{colour_of(civ.colour)}'></span>"
+            f"<b>{html.escape(civ.name)}</b> places a first piece: choose it, then tap a space.</div>"
+            "<div>One piece per space; Ships on Sea; Cities and Nomads neither on Sea nor on Glacier.</div>"
+        )
+        self.board.show(self.scene(), fit=not self.board.scene)
+
+
+def draw_pieces(scene: Scene, g: Game) -> None:
+    lay = layout_for(STYLE)
+    for space, i, piece in g.positions:
+        x, y = lay.hex_to_pixel(space)
+        civ = g.civs[i]
+        scene.circle(x, y, STYLE.hex_size * 0.55, colour_of(civ.colour), stroke="#111111", width=1.5)
+        ink = "#111111" if civ.colour in ("yellow", "white") else "#ffffff"
+        scene.text(x, y + STYLE.hex_size * 0.3, PIECE_LETTERS[piece], size=STYLE.hex_size * 0.8, color=ink, bold=True)
+
+
+class GameScreen:
+    """Turn by turn: whose move, the phase, every player's cards, Treasury and pieces, and
+    the buttons for what the rules allow now."""
+
+    def __init__(self, hub: GameHub, go_scores: Callable[[], None]) -> None:
+        self.hub = hub
+        self.go_scores = go_scores
+        self.header = W.HTML()
+        self.message = W.HTML(layout=W.Layout(min_height="44px"))
+        self.controls = W.VBox([])
+        self.controls.add_class("rf-controls")
+        self.players = W.HTML(layout=W.Layout(width="100%"))
+        self.players.add_class("rf-players")
+        self.secret = W.ToggleButton(value=False, description="Pass the tablet: hide the cards until all have played")
+        self.secret.add_class("rf-btn")
+        self.count = W.BoundedIntText(value=1, min=0, max=99, description="How many", layout=W.Layout(width="220px"))
+        self.undo_btn = button("↶ Undo", self.undo, "rf-game-undo")
+        self.redo_btn = button("↷ Redo", self.redo, "rf-game-redo")
+        self.history = W.Select(options=[], rows=6, layout=W.Layout(width="100%"))
+        self.undo_to_btn = button("Undo to here", self.undo_to, "rf-game-undo-to")
+        self.games = W.VBox([])
+        saved = W.Accordion(children=[self.games], titles=("Saved games",))
+        side = W.VBox([W.HBox([self.undo_btn, self.redo_btn]), W.HTML("<b>History</b>"), self.history, self.undo_to_btn, saved])
+        side.add_class("rf-side")
+        left = W.VBox([self.controls, self.players])
+        left.add_class("rf-board-box")
+        main = W.HBox([left, side])
+        main.add_class("rf-main")
+        self.widget = W.VBox([self.header, self.message, self.secret, main])
+        self.widget.add_class("rf-screen")
+        self.secret.observe(lambda ch: self.refresh(), "value")
+        hub.listeners.append(self.refresh)
+        self.refresh()
+
+    # --- actions ----------------------------------------------------------------------------
+    def send(self, action: dict) -> None:
+        try:
+            g = self.hub.do(action)
+        except CompanionError as e:
+            self.message.value = message_html(str(e), "error")
+            return
+        self.message.value = message_html(" ".join(g.log), "info") if g.log else ""
+
+    def undo(self) -> None:
+        self._control(lambda s: s.undo())
+
+    def redo(self) -> None:
+        self._control(lambda s: s.redo())
+
+    def undo_to(self) -> None:
+        if self.history.value is not None:
+            self._control(lambda s: s.undo_to(self.history.value))
+
+    def _control(self, f) -> None:
+        if not self.hub.session:
+            return
+        try:
+            f(self.hub.session)
+            self.message.value = ""
+        except CompanionError as e:
+            self.message.value = message_html(str(e), "error")
+        self.hub.changed()
+
+    # --- drawing --------------------------------------------------------------------------
+    def refresh(self) -> None:
+        g = self.hub.game
+        s = self.hub.session
+        self.undo_btn.disabled = not (s and s.can_undo())
+        self.redo_btn.disabled = not (s and s.can_redo())
+        if s:
+            self.history.options = [(f"{k + 1}. {describe(e.action, g)}", e.seq) for k, e in enumerate(s.history())][::-1]
+        self.games.children = self._saved_games()
+        if g.phase in ("setup",):
+            self.header.value = "<div class='rf-turn'>No game yet: start one on the Setup screen.</div>"
+            self.controls.children = []
+            self.players.value = ""
+            return
+        self.header.value = self.header_html(g)
+        self.controls.children = self.phase_controls(g)
+        self.players.value = self.players_html(g)
+
+    def header_html(self, g: Game) -> str:
+        who = ", ".join(g.civs[i].name for i in g.to_move())
+        return (
+            f"<div class='rf-turn'>Turn {g.turn} · <b>{PHASES.get(g.phase, g.phase)}</b>"
+            + (f" · to move: <b>{html.escape(who)}</b>" if who else "")
+            + "</div>"
+            f"<div class='rf-left'><span class='rf-chip'>First Player: {html.escape(g.civs[g.first].name)}</span>"
+            f"<span class='rf-chip'>Trophies {g.claimed} of {g.trophies_to_end}</span>"
+            f"<span class='rf-chip'>A card in Decline costs {g.decline_price} GP</span>"
+            f"<span class='rf-chip'>Bank {g.bank_gold} GP · {g.bank_wood} Wood · {g.bank_stone} Stone</span></div>"
+        )
+
+    def phase_controls(self, g: Game) -> list[W.Widget]:
+        out: list[W.Widget] = []
+        if g.phase == "placement":
+            out.append(W.HTML("The first pieces are placed on the Setup screen."))
+        elif g.phase == "A":
+            for i in g.to_move():
+                civ = g.civs[i]
+                row = [W.HTML(f"<b>{html.escape(civ.name)}</b> plays:")]
+                row += [button(c.title(), lambda i=i, c=c: self.send({"type": "play", "player": i, "card": c}), f"rf-play-{c}") for c in civ.hand]
+                out.append(W.HBox(row))
+        elif g.phase == "B" and g.acting is not None:
+            i, card = g.acting, g.acting_card
+            civ = g.civs[i]
+            out.append(W.HTML(f"<b>{html.escape(civ.name)}</b> acts with the <b>{card.title()}</b> card: "
+                              f"{g.activations} of {g.act_limit} {card.title()} piece{'s' if g.act_limit != 1 else ''} used."))
+            buttons = []
+            for spec in card_actions(card):
+                for action, label in self._variants(g, i, spec):
+                    if self.hub.can(action):
+                        b = button(label, lambda a=action: self.send(self._with_count(a)), f"rf-act rf-act-{spec['id']}")
+                        buttons.append(b)
+            if any("per" in sp or "per_count" in sp for sp in card_actions(card)):
+                out.append(self.count)
+            out.append(W.HBox(buttons))
+            out.append(button(f"{civ.name} ends their actions", lambda: self.send({"type": "end-turn", "player": i}), "rf-end-turn", primary=True))
+        elif g.phase == "C":
+            for i in g.to_move():
+                civ = g.civs[i]
+                row = [W.HTML(f"<b>{html.escape(civ.name)}</b> puts into Decline ({g.declined[i]} to go):")]
+                row += [button(c.title(), lambda i=i, c=c: self.send({"type": "decline", "player": i, "card": c}), f"rf-decline-{c}") for c in civ.active]
+                out.append(W.HBox(row))
+        elif g.phase == "D":
+            for i in g.to_move():
+                civ = g.civs[i]
+                row = [W.HTML(f"<b>{html.escape(civ.name)}</b> ({civ.gold} GP):")]
+                for c in civ.decline:
+                    a = {"type": "buy", "player": i, "card": c}
+                    if self.hub.can(a):
+                        row.append(button(f"Buy back {c.title()} for {g.decline_price} GP", lambda a=a: self.send(a), f"rf-buy-{c}"))
+                p = {"type": "pass", "player": i}
+                if self.hub.can(p):
+                    row.append(button("Buy nothing", lambda p=p: self.send(p), "rf-pass"))
+                out.append(W.HBox(row))
+        elif g.phase == "over":
+            out.append(W.HTML(f"<div class='rf-turn'>{g.claimed} Trophies are claimed: the game is over.</div>"))
+            out.append(button("Go to the Scores", self.go_scores, "rf-go-scores", primary=True))
+        return out
+
+    def _variants(self, g: Game, i: int, spec: dict) -> list[tuple[dict, str]]:
+        base = {"type": "act", "player": i, "action": spec["id"]}
+        if "convert" in spec:
+            return [({**base, "target": t}, f"{spec['label']} of {g.civs[t].name} ({spec['cost']['gold']} GP)")
+                    for t in range(len(g.civs)) if t != i]
+        if "per" in spec:
+            return [({**base, "count": 0}, f"{spec['label']}: {spec['per'].get('gold', 0)} GP × how many {spec['count']}")]
+        if "per_count" in spec:
+            return [({**base, "counts": {k: 0 for k in spec["per_count"]}}, spec["label"])]
+        return [(base, spec["label"])]
+
+    def _with_count(self, action: dict) -> dict:
+        spec = next(s for s in card_actions(self.hub.game.acting_card) if s["id"] == action.get("action"))
+        if "per" in spec:
+            return {**action, "count": int(self.count.value)}
+        return action
+
+    def players_html(self, g: Game) -> str:
+        hide = self.secret.value and g.phase == "A"
+        cards = []
+        for i, c in enumerate(g.civs):
+            played = ("✓ played" if hide else ", ".join(x.title() for x in c.played)) if c.played else "—"
+            pieces = " · ".join(f"{t.title()} {c.count(t)}/{c.count(t) + c.in_reserve(t)}" for t in PIECE_TYPES)
+            status = " (extinct)" if c.extinct else (" ★ First Player" if i == g.first else "")
+            discard = (", ".join(x.title() for x in c.discard[:-1]) + (" · top: " + c.discard[-1].title())) if c.discard else "—"
+            hand = "hidden" if hide and not c.played else ", ".join(x.title() for x in c.hand) or "—"
+            cards.append(
+                f"<div class='rf-civ' style='border-left:10px solid {colour_of(c.colour)}'>"
+                f"<div class='rf-civ-name'><b>{html.escape(c.name)}</b>{status}</div>"
+                f"<div>Treasury: <b>{c.gold} GP</b> · {c.wood} Wood · {c.stone} Stone</div>"
+                f"<div>Hand: {hand}</div><div>Played: {played}</div><div>Discard: {discard}</div>"
+                f"<div>Reserve: {', '.join(x.title() for x in c.reserve) or '—'}</div>"
+                f"<div>Decline: {', '.join(x.title() for x in c.decline) or '—'}</div>"
+                f"<div>In the World / owned: {pieces}</div>"
+                f"<div>Trophies: {', '.join(x.title() for x in c.trophies) or '—'}</div></div>"
+            )
+        return "<div class='rf-civs'>" + "".join(cards) + "</div>"
+
+    def _saved_games(self) -> list[W.Widget]:
+        rows = []
+        current = self.hub.session.log.path.stem if self.hub.session else None
+        for info in self.hub.store.games(KIND)[:12]:
+            if info.problem:
+                rows.append(W.HTML(message_html(info.problem, "error")))
+                continue
+            label = f"{info.id}{' (this game)' if info.id == current else ''} · {info.actions} actions"
+            rows.append(W.HBox([W.HTML(label), button("Resume", lambda gid=info.id: self.hub.resume(gid), "rf-resume")]))
+        return rows

@@ -1,0 +1,107 @@
+"""Setup and Game screens without a browser: buttons clicked, taps on Spaces, reloads."""
+
+import pytest
+
+from companion.rise_and_fall.position import STANDS_ON
+from companion.ui.app import App
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    a.world.n_players.value = 3
+    a.world.seed.value = 4
+    a.world.random_btn.click()
+    return a
+
+
+def place_all_first_pieces(app):
+    g = app.hub.game
+    used = set()
+    terrain = app.world.build.world.terrain_map()
+    while g.phase == "placement":
+        civ = g.civs[g.to_move()[0]]
+        piece = app.setup.piece.value
+        space = next(s for s, t in sorted(terrain.items()) if t in STANDS_ON[piece] and t != "glacier" and s not in used)
+        used.add(space)
+        app.setup.tap_space(space)
+        g = app.hub.game
+        assert civ.count(piece) == 0
+
+
+def test_setup_needs_a_world(tmp_path):
+    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")  # only the Starting Seas
+    a.setup.start_btn.click()
+    assert "Build the World first" in a.setup.message.value
+    assert a.hub.session is None
+
+
+def test_setup_then_first_pieces_then_the_game_screen_opens(app):
+    app.go_to("Setup")
+    app.setup.start_btn.click()
+    g = app.hub.game
+    assert g.phase == "placement" and len(g.civs) == 3
+    first = g.civs[g.first].name
+    assert first in app.setup.status.value
+    app.setup.tap_space((99, 99))
+    assert "not in the World" in app.setup.message.value
+    place_all_first_pieces(app)
+    assert app.hub.game.phase == "A"
+    assert app.nav.value == "Game"
+
+
+def test_a_turn_by_buttons(app):
+    app.setup.start_btn.click()
+    place_all_first_pieces(app)
+    screen = app.game
+    g = app.hub.game
+    for i in g.order():
+        screen_buttons = [b for row in screen.controls.children for b in getattr(row, "children", []) if hasattr(b, "description")]
+        city = next(b for b in screen_buttons if "rf-play-city" in b._dom_classes and b in row_of(screen, g.civs[i].name))
+        city.click()
+    g = app.hub.game
+    assert g.phase == "B"
+    acting = g.civs[g.acting].name
+    tax = find(screen, "rf-act-city-tax-plains")
+    tax.click()
+    assert app.hub.game.civs[g.acting].gold == 2
+    assert "rf-act-city-merchant" not in classes(screen)  # 2 GP needed and each City acts once: not offered
+    find(screen, "rf-end-turn").click()
+    assert app.hub.game.acting != g.acting or app.hub.game.phase != "B"
+    screen.undo_btn.click()
+    assert app.hub.game.acting == g.acting and acting in screen.header.value + screen.controls.children[0].value
+
+
+def row_of(screen, name):
+    for row in screen.controls.children:
+        kids = getattr(row, "children", [])
+        if kids and name in getattr(kids[0], "value", ""):
+            return list(kids)
+    return []
+
+
+def classes(screen):
+    out = set()
+    for w in screen.controls.children:
+        for b in getattr(w, "children", [w]):
+            out |= set(getattr(b, "_dom_classes", ()))
+            for c in getattr(b, "children", []):
+                out |= set(getattr(c, "_dom_classes", ()))
+    return out
+
+
+def find(screen, css):
+    for w in screen.controls.children:
+        for b in [w, *getattr(w, "children", [])]:
+            if css in getattr(b, "_dom_classes", ()):
+                return b
+    raise AssertionError(f"no {css} among {sorted(classes(screen))}")
+
+
+def test_the_game_resumes_after_a_reload(app, tmp_path):
+    app.setup.start_btn.click()
+    place_all_first_pieces(app)
+    g = app.hub.game
+    again = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    assert again.hub.game == g
+    assert "Turn 1" in again.game.header.value
