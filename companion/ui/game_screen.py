@@ -391,7 +391,7 @@ class GameScreen:
             played = ("✓ played" if hide else ", ".join(x.title() for x in c.played)) if c.played else "—"
             pieces = " · ".join(f"{t.title()} {c.count(t)}/{c.count(t) + c.in_reserve(t)}" for t in PIECE_TYPES)
             status = " (extinct)" if c.extinct else (" ★ First Player" if i == g.first else "")
-            discard = (", ".join(x.title() for x in c.discard[:-1]) + (" · top: " + c.discard[-1].title())) if c.discard else "—"
+            discard = ", ".join(x.title() for x in c.discard[:-1]) + (", " if len(c.discard) > 1 else "") + f"{c.discard[-1].title()} (on top)" if c.discard else "—"
             hand = "hidden" if hide and not c.played else ", ".join(x.title() for x in c.hand) or "—"
             cards.append(
                 f"<div class='rf-civ' style='border-left:10px solid {colour_of(c.colour)}'>"
