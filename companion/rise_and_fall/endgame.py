@@ -1,0 +1,203 @@
+"""The end of the game at the table: from what the tracker knows to the final score.
+
+Pure Python, replayed from a game log like the tracker. The table either enters every
+piece on the World (the full path, scored by :mod:`.scoring`) or, in a hurry, taps for each
+Region who has the majority (the fast path: Development then comes from the tracked counts).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..errors import IllegalAction
+from ..gamelog import Action, Rules
+from ..hexgrid import Hex
+from .layout import parse
+from .position import Piece, PlayerState, Position, problems
+from .rules import PIECE_TYPES, load_rules
+from .scoring import PlayerScore, RegionScore, Score, region_scores, score
+from .tiles import Tile
+from .world import Region, regions_of, top_terrain
+
+
+@dataclass(frozen=True)
+class Entry:
+    """An end of game being entered: the World, the players' books and the pieces so far."""
+
+    tiles: tuple[Tile, ...] = ()
+    players: tuple[PlayerState, ...] = ()
+    colours: tuple[str, ...] = ()
+    tracked: tuple[tuple[tuple[str, int], ...], ...] | None = None  # per player, pieces the tracker counted
+    pieces: tuple[Piece, ...] = ()
+    votes: tuple[tuple[int, str | None], ...] = ()  # fast path: Region index -> controller or None (tie)
+    finished: bool = False
+    source: str = ""
+
+    @property
+    def started(self) -> bool:
+        return bool(self.players)
+
+    def terrain(self) -> dict[Hex, str]:
+        return top_terrain(self.tiles)
+
+    def regions(self) -> list[Region]:
+        return regions_of(self.terrain())
+
+    def position(self) -> Position:
+        return Position(self.terrain(), [replace(p) for p in self.players], list(self.pieces))
+
+    def problems(self) -> list[str]:
+        return problems(self.position())
+
+    def counts(self) -> dict[str, dict[str, int]]:
+        return self.position().counts()
+
+    def mismatches(self) -> list[str]:
+        """Where the pieces entered differ from the tracker's counts, one sentence each."""
+        if self.tracked is None:
+            return []
+        out = []
+        entered = self.counts()
+        for p, tracked in zip(self.players, self.tracked):
+            for t, n in tracked:
+                got = entered[p.name][t]
+                if got != n:
+                    out.append(f"{p.name}: {got} {t} piece{'s' if got != 1 else ''} entered, the tracker counted {n}.")
+        return out
+
+    def full_score(self) -> Score:
+        return score(self.position())
+
+    def fast_score(self) -> Score:
+        """Economy and Trophies from the books, Development from the tracked counts (or the
+        pieces entered), Territories from the majorities tapped Region by Region."""
+        rules = load_rules()
+        regions = self.regions()
+        votes = dict(self.votes)
+        region_rows = [RegionScore(g, {}, votes.get(k)) for k, g in enumerate(regions)]
+        counts = self.counts() if self.tracked is None else {p.name: dict(t) for p, t in zip(self.players, self.tracked)}
+        players = []
+        for p in self.players:
+            lines: dict[str, tuple[int, int] | None] = {}
+            for t in PIECE_TYPES:
+                n = counts[p.name].get(t, 0)
+                lines[t] = None if (t in p.decline or n == 0) else (n, rules.development_vp(t, n))
+            terr: dict[str, list[int]] = {}
+            for r in region_rows:
+                if r.controller == p.name:
+                    terr.setdefault(r.region.terrain, []).append(r.region.size)
+            players.append(PlayerScore(
+                p.name, p.gold, p.gold // 2, sum(rules.trophy_vp(t) for t in p.trophies),
+                sum(v[1] for v in lines.values() if v), sum(r.vp for r in region_rows if r.controller == p.name),
+                lines, terr))
+        return Score(players, region_rows)
+
+    def regions_to_vote(self) -> list[int]:
+        """Fast path: the Regions still waiting for a tap."""
+        done = {k for k, _ in self.votes}
+        return [k for k in range(len(self.regions())) if k not in done]
+
+
+class EntryRules(Rules[Entry]):
+    def initial(self) -> Entry:
+        return Entry()
+
+    def apply(self, e: Entry, a: Action) -> Entry:
+        kind = str(a.get("type"))
+        if kind != "start" and not e.started:
+            raise IllegalAction("Choose where the end of game comes from first: the tracked game or a World.")
+        if e.finished and kind not in ("start",):
+            raise IllegalAction("These scores are final and kept in the history; start a new scoring to change them.")
+        handler = getattr(self, "_" + kind.replace("-", "_"), None)
+        if handler is None:
+            raise IllegalAction(f"Unknown scoring action {kind!r}.")
+        return handler(e, a)
+
+    def _start(self, e: Entry, a: Action) -> Entry:
+        lay = parse(a.get("world"), "the World")
+        players = []
+        for p in a.get("players", []):
+            players.append(PlayerState(str(p["name"]), int(p.get("gold", 0)), list(p.get("trophies", [])), list(p.get("decline", []))))
+        if not 2 <= len(players) <= 4:
+            raise IllegalAction("A game of Rise & Fall has 2 to 4 players.")
+        tracked = a.get("tracked")
+        tracked_t = tuple(tuple((t, int(c.get(t, 0))) for t in PIECE_TYPES) for c in tracked) if tracked else None
+        return Entry(tuple(lay.tiles), tuple(players), tuple(a.get("colours", [])), tracked_t, source=str(a.get("source", "")))
+
+    def _piece(self, e: Entry, a: Action) -> Entry:
+        space = (a.get("q"), a.get("r"))
+        player, kind = a.get("player"), a.get("piece")
+        names = [p.name for p in e.players]
+        if player not in names:
+            raise IllegalAction("Pick a player's colour first.")
+        if kind not in PIECE_TYPES:
+            raise IllegalAction("Pick a piece type first.")
+        new = replace(e, pieces=e.pieces + (Piece(space, player, kind),))
+        found = [p for p in new.problems() if p not in e.problems()]
+        if found:
+            raise IllegalAction(found[0])
+        return new
+
+    def _remove(self, e: Entry, a: Action) -> Entry:
+        space = (a.get("q"), a.get("r"))
+        here = [p for p in e.pieces if p.space == space]
+        if not here:
+            raise IllegalAction("There is no piece on that space to take away.")
+        last = here[-1]
+        pieces = list(e.pieces)
+        pieces.remove(last)
+        return replace(e, pieces=tuple(pieces))
+
+    def _books(self, e: Entry, a: Action) -> Entry:
+        """Gold, Trophies and Decline of one player, entered by hand (no tracked game)."""
+        i = a.get("player")
+        if type(i) is not int or not 0 <= i < len(e.players):
+            raise IllegalAction("Pick a player.")
+        p = e.players[i]
+        gold = a.get("gold", p.gold)
+        if type(gold) is not int or gold < 0:
+            raise IllegalAction("Gold is a whole number of GP, 0 or more.")
+        trophies = list(a.get("trophies", p.trophies))
+        taken = {t for j, q in enumerate(e.players) if j != i for t in q.trophies}
+        clash = [t for t in trophies if t in taken]
+        if clash:
+            raise IllegalAction(f"The {clash[0]} Trophy is already claimed by another player; each Trophy can only be claimed once.")
+        players = list(e.players)
+        players[i] = PlayerState(p.name, gold, trophies, list(a.get("decline", p.decline)))
+        return replace(e, players=tuple(players))
+
+    def _vote(self, e: Entry, a: Action) -> Entry:
+        k = a.get("region")
+        if type(k) is not int or not 0 <= k < len(e.regions()):
+            raise IllegalAction("That Region is not in the World.")
+        who = a.get("controller")
+        if who is not None and who not in [p.name for p in e.players]:
+            raise IllegalAction("The majority goes to one of the players, or to nobody on a tie.")
+        votes = tuple(v for v in e.votes if v[0] != k) + ((k, who),)
+        return replace(e, votes=votes)
+
+    def _finish(self, e: Entry, a: Action) -> Entry:
+        if a.get("path") == "full":
+            found = e.problems()
+            if found:
+                raise IllegalAction(found[0])
+        elif e.regions_to_vote():
+            raise IllegalAction(f"{len(e.regions_to_vote())} Regions still need a majority tapped.")
+        return replace(e, finished=True)
+
+
+def from_tracker(game: Any) -> dict[str, Any]:
+    """The ``start`` action for an end of game that the tracker followed."""
+    from .layout import Layout
+
+    n = len(game.civs)
+    world = Layout(n, list(game.tiles), "", {}).to_dict()
+    return {
+        "type": "start",
+        "source": "tracked game",
+        "world": world,
+        "players": [{"name": c.name, "gold": c.gold, "trophies": list(c.trophies), "decline": list(c.decline)} for c in game.civs],
+        "colours": [c.colour for c in game.civs],
+        "tracked": [{t: c.count(t) for t in PIECE_TYPES} for c in game.civs],
+    }
