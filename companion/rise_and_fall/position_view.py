@@ -79,3 +79,29 @@ def position_scene(pos: Position, style: WorldStyle = WorldStyle(hex_size=22.0),
         x += 40 + len(name) * 9
     scene.text(x + 10, y1 + 27, "N Nomad · C City · S Ship · A Mountaineer · T Temple · M Merchant", size=12, anchor="start")
     return scene
+
+
+def scorepad_scene(s, pos: Position, style: WorldStyle = WorldStyle(hex_size=14.0)) -> Scene:
+    """The scorepad as a picture (for export): the table, the winner, and the World beside it."""
+    from .rules import PIECE_TYPES
+
+    scene = position_scene(pos, style)
+    x0, y0, x1, y1 = scene.bounds()
+    top = y1 + 40
+    col = [x0, x0 + 230] + [x0 + 230 + 110 * (k + 1) for k in range(len(s.players))]
+    scene.text(col[0], top, "Scorepad", size=20, anchor="start", bold=True)
+    rows = [("", [p.name for p in s.players]), ("Economy (GP / VP)", [f"{p.gold} / {p.economy}" for p in s.players]),
+            ("Trophies", [str(p.trophies) for p in s.players])]
+    for t in PIECE_TYPES:
+        rows.append((f"Development: {t.title()}", ["—" if p.development_lines[t] is None else f"{p.development_lines[t][0]} / {p.development_lines[t][1]}" for p in s.players]))
+    rows.append(("Territories", [str(p.territories) for p in s.players]))
+    rows.append(("Total", [str(p.total) for p in s.players]))
+    for r, (label, cells) in enumerate(rows):
+        y = top + 30 + 24 * r
+        scene.text(col[0], y, label, size=15, anchor="start", bold=label in ("", "Total"))
+        for k, c in enumerate(cells):
+            scene.text(col[2 + k] - 50, y, c, size=15, bold=label in ("", "Total"))
+    win = s.winners
+    verdict = f"Winner: {win[0]}" if len(win) == 1 else "Shared victory: " + ", ".join(win)
+    scene.text(col[0], top + 40 + 24 * len(rows), verdict, size=18, anchor="start", bold=True)
+    return scene

@@ -14,13 +14,14 @@ import ipywidgets as W
 from ..atomic import write_atomically
 from ..gamelog import GameStore, default_data_dir
 from .game_screen import GameHub, GameScreen, SetupScreen
+from .history_screen import HistoryScreen
 from .library import Library
 from .scores_screen import ScoresScreen
 from .style import CSS
 from .widgets import REPORT, button, message_html
 from .world_screen import WorldScreen
 
-SCREENS = ("World", "Setup", "Game", "Scores")
+SCREENS = ("World", "Setup", "Game", "Scores", "History")
 
 
 def default_layouts_dir() -> Path:
@@ -67,13 +68,20 @@ class App:
             world_names=lambda: (self.world.build.names, self.world.build.colours),
         )
         self.game = GameScreen(self.hub, go_scores=lambda: self.go_to("Scores"))
-        self.scores = ScoresScreen(self.library)
+        self.scores = ScoresScreen(
+            self.store,
+            tracked=lambda: self.hub.game if self.hub.session else None,
+            world_source=lambda: (self.world.build.layout().to_dict(), list(self.world.build.names), list(self.world.build.colours)),
+        )
         self.screens: dict[str, W.Widget] = {
             "World": self.world.widget,
             "Setup": self.setup.widget,
             "Game": self.game.widget,
             "Scores": self.scores.widget,
+            "History": None,
         }
+        self.history = HistoryScreen(self.scores.history)
+        self.screens["History"] = self.history.widget
         self._phase = self.hub.game.phase
         self.hub.listeners.append(self._follow_the_game)
         self.nav = W.ToggleButtons(options=list(SCREENS), value="World")
@@ -102,6 +110,10 @@ class App:
         self.body.children = [self.screens[screen]]
         if screen == "World":
             self.world.refresh()
+        elif screen == "History":
+            self.history.refresh()
+        elif screen == "Scores":
+            self.scores.refresh()
 
     def show_error(self, text: str) -> None:
         self.alert.value = message_html(text, "error")

@@ -1,21 +1,38 @@
-"""The Scores screen: a position file in, the scorepad as printed out, with the World drawn."""
+"""The Scores screen: from the tracked game (or a World) to the scorepad as printed.
+
+Enter the pieces on the World, or take the fast path (tap who has the majority in each
+Region); walk the Regions one by one; read the scorepad; keep the game in the history.
+Every tap goes to the scoring's own log, so a reload loses nothing.
+"""
 
 from __future__ import annotations
 
+import base64
+import csv
 import html
+import io
 import json
+from typing import Callable
 
 import ipywidgets as W
 
-from ..drawing import to_png
+from ..drawing import Scene, to_png
 from ..errors import CompanionError
+from ..gamelog import GameStore, Session
+from ..rise_and_fall.endgame import Entry, EntryRules, from_tracker
+from ..rise_and_fall.history import History
+from ..rise_and_fall.layout import Layout
 from ..rise_and_fall.position import parse_position
-from ..rise_and_fall.position_view import position_scene
+from ..rise_and_fall.position_view import PIECE_LETTERS, region_outline, scorepad_scene
 from ..rise_and_fall.rules import PIECE_TYPES
-from ..rise_and_fall.scoring import Score, score
-from .library import Library
-from .widgets import message_html
+from ..rise_and_fall.scoring import Score
+from ..rise_and_fall.views import PLAYER_COLOURS, WorldStyle, layout_for, world_scene
+from ..rise_and_fall.world import World
+from .board import Board
+from .widgets import button, message_html
+from .world_screen import STYLE
 
+KIND = "scoring"
 TERRAIN_ROWS = ("plains", "sea", "forest", "mountain")
 
 
@@ -44,26 +61,279 @@ def scorepad_html(s: Score) -> str:
         for p in ps:
             sizes = p.territory_lines.get(terrain, [])
             vp = sum(r.vp for r in s.regions if r.controller == p.name and r.region.terrain == terrain)
-            cells.append((" + ".join(map(str, sizes)) or "", str(vp) if sizes else "", False))
+            cells.append((" + ".join(map(str, sizes)), str(vp) if sizes else "", False))
         pair(f"Territories: {terrain.title()}", cells)
-    rows.append("<tr><th>Total</th>" + "".join(f"<td colspan=2><b>{p.total}</b></td>" for p in ps) + "</tr>")
+    rows.append("<tr><th>Total</th>" + "".join(f"<td colspan=2 class='rf-total'><b>{p.total}</b></td>" for p in ps) + "</tr>")
     win = s.winners
-    verdict = (f"Winner: {e(win[0])}" if len(win) == 1 else f"Shared victory: {e(', '.join(win))} (the rulebook names no tie-break)")
+    verdict = f"Winner: {e(win[0])}" if len(win) == 1 else f"Shared victory: {e(', '.join(win))} (the rulebook names no tie-break)"
     return f"<div class='rf-scorepad'><table>{''.join(rows)}</table><p class='rf-winner'><b>{verdict}</b></p></div>"
 
 
+def bars_html(s: Score, colours: dict[str, str]) -> str:
+    """Categories per player as horizontal stacked bars."""
+    cats = [("economy", "#c9a227"), ("trophies", "#8a4fb5"), ("development", "#2e7d32"), ("territories", "#2a5db0")]
+    best = max((p.total for p in s.players), default=1) or 1
+    out = ["<div class='rf-bars'>"]
+    for p in s.players:
+        segs = "".join(
+            f"<span title='{c} {getattr(p, c)}' style='display:inline-block;height:26px;width:{100 * getattr(p, c) / best:.1f}%;background:{col}'></span>"
+            for c, col in cats)
+        out.append(f"<div><span class='rf-dot' style='background:{colours.get(p.name, '#999')}'></span><b>{html.escape(p.name)}</b> {p.total}"
+                   f"<div style='width:100%;background:rgba(0,0,0,.06)'>{segs}</div></div>")
+    out.append("<div>" + " ".join(f"<span class='rf-chip' style='--c:{col}'>{c.title()}</span>" for c, col in cats) + "</div></div>")
+    return "".join(out)
+
+
 class ScoresScreen:
-    def __init__(self, library: Library) -> None:
-        self.upload = W.FileUpload(accept=".json", multiple=False, description="Open a position file")
-        self.upload.add_class("rf-btn")
-        self.upload.observe(self._uploaded, "value")
-        self.message = W.HTML()
+    def __init__(self, store: GameStore, tracked: Callable[[], object | None], world_source: Callable[[], tuple[dict, list, list]]) -> None:
+        self.store = store
+        self.tracked = tracked
+        self.world_source = world_source
+        self.history = History(store.root)
+        self.session: Session[Entry] | None = None
+        for g in store.games(KIND):
+            if g.problem is None and g.kind == KIND:
+                try:
+                    self.session = Session(store.open(g.id), EntryRules())
+                    break
+                except CompanionError:
+                    continue
+        self.message = W.HTML(layout=W.Layout(min_height="44px"))
+        self.from_game_btn = button("Score the tracked game", self.start_from_game, "rf-score-game", primary=True)
+        self.from_world_btn = button("Score the World on the World screen", self.start_from_world, "rf-score-world")
+        self.mode = W.ToggleButtons(options=[("Enter the pieces", "full"), ("Fast path: majorities", "fast")], value="full")
+        self.mode.observe(lambda ch: self.refresh(), "value")
+        self.who = W.ToggleButtons(options=[], description="")
+        self.who.add_class("rf-who")
+        self.piece = W.ToggleButtons(options=[(t.title(), t) for t in PIECE_TYPES], value="city")
+        self.piece.add_class("rf-piece")
+        self.take_away = W.ToggleButton(value=False, description="Take away a piece")
+        self.take_away.add_class("rf-btn")
+        self.counts = W.HTML()
+        self.region = 0
+        self.walk_text = W.HTML()
+        self.prev_btn = button("◀ Previous Region", lambda: self.step(-1), "rf-prev-region")
+        self.next_btn = button("Next Region ▶", lambda: self.step(1), "rf-next-region")
+        self.votes = W.HBox([])
+        self.votes.add_class("rf-votes")
+        self.board = Board(width=760, height=560, report=self.error)
+        self.board.on_tap = self.tap_pixel
+        self.board.room = 20
         self.pad = W.HTML()
-        self.picture = W.Image(format="png", layout=W.Layout(max_width="100%"))
-        intro = W.HTML("<p>Open a position file (see formats.md) to score it. Entering pieces on the World and the "
-                       "Region-by-Region walk come with the end-of-game work.</p>")
-        self.widget = W.VBox([intro, self.upload, self.message, self.pad, self.picture])
+        self.bars = W.HTML()
+        self.finish_btn = button("Final: keep this game in the history", self.finish, "rf-finish", primary=True)
+        self.export_btn = button("Export PNG, CSV and position file", self.export, "rf-export-scores")
+        self.downloads = W.HTML()
+        self.books = W.VBox([])
+        self.upload = W.FileUpload(accept=".json", multiple=False, description="Open a position file")
+        self.upload.observe(self._uploaded, "value")
+        self.entry_box = W.VBox([self.who, self.piece, self.take_away, self.counts])
+        walk = W.VBox([self.walk_text, self.votes, W.HBox([self.prev_btn, self.next_btn])])
+        side = W.VBox([self.mode, self.entry_box, walk, self.books, self.finish_btn, self.export_btn, self.downloads])
+        side.add_class("rf-side")
+        board_box = W.VBox([self.board.widget])
+        board_box.add_class("rf-board-box")
+        main = W.HBox([board_box, side])
+        main.add_class("rf-main")
+        sources = W.HBox([self.from_game_btn, self.from_world_btn, self.upload])
+        self.widget = W.VBox([sources, self.message, main, self.pad, self.bars])
         self.widget.add_class("rf-screen")
+        self.refresh(fit=True)
+
+    # --- the scoring's log ---------------------------------------------------------------------
+    @property
+    def entry(self) -> Entry:
+        return self.session.state if self.session else Entry()
+
+    def error(self, text: str) -> None:
+        self.message.value = message_html(text, "error")
+
+    def _new(self, start: dict) -> None:
+        gid, log = self.store.create(KIND, "Scores")
+        s = Session(log, EntryRules())
+        try:
+            s.do(start)
+        except CompanionError as e:
+            self.error(str(e))
+            return
+        self.session = s
+        self.region = 0
+        self.message.value = ""
+        self.refresh(fit=True)
+
+    def start_from_game(self) -> None:
+        game = self.tracked()
+        if game is None or not getattr(game, "civs", ()):
+            self.error("There is no tracked game yet: score a World instead, or set up a game first.")
+            return
+        self._new(from_tracker(game))
+
+    def start_from_world(self) -> None:
+        world, names, colours = self.world_source()
+        if not names:
+            self.error("The World screen has no players: start a new World with its players first.")
+            return
+        self._new({"type": "start", "source": "World", "world": world, "colours": list(colours),
+                   "players": [{"name": n, "gold": 0, "trophies": [], "decline": []} for n in names]})
+
+    def send(self, action: dict) -> bool:
+        if self.session is None:
+            self.error("Choose where the end of game comes from first: the tracked game or a World.")
+            return False
+        try:
+            self.session.do(action)
+        except CompanionError as e:
+            self.error(str(e))
+            return False
+        self.message.value = ""
+        self.refresh()
+        return True
+
+    # --- taps ------------------------------------------------------------------------------------
+    def tap_pixel(self, x: float, y: float) -> None:
+        self.tap_space(layout_for(STYLE).pixel_to_hex(x, y))
+
+    def tap_space(self, space) -> None:
+        e = self.entry
+        if not e.started:
+            return
+        if self.mode.value == "fast":
+            k = next((k for k, g in enumerate(e.regions()) if space in g.spaces), None)
+            if k is not None:
+                self.region = k
+                self.refresh()
+            return
+        if self.take_away.value:
+            self.send({"type": "remove", "q": space[0], "r": space[1]})
+        else:
+            self.send({"type": "piece", "q": space[0], "r": space[1], "player": self.who.value, "piece": self.piece.value})
+
+    def vote(self, controller: str | None) -> None:
+        if self.send({"type": "vote", "region": self.region, "controller": controller}):
+            left = self.entry.regions_to_vote()
+            if left:
+                self.region = next((k for k in left if k > self.region), left[0])
+            self.refresh()
+
+    def step(self, d: int) -> None:
+        n = len(self.entry.regions())
+        if n:
+            self.region = (self.region + d) % n
+            self.refresh()
+
+    def finish(self) -> None:
+        if self.send({"type": "finish", "path": self.mode.value}):
+            s = self.current_score()
+            self.history.record(self.session.log.path.stem, "World", s)
+            self.message.value = message_html("These scores are kept in the history.", "info")
+
+    # --- what is shown ---------------------------------------------------------------------------
+    def current_score(self) -> Score:
+        e = self.entry
+        return e.fast_score() if self.mode.value == "fast" else e.full_score()
+
+    def colours(self) -> dict[str, str]:
+        e = self.entry
+        return {p.name: PLAYER_COLOURS.get(c, c) for p, c in zip(e.players, e.colours or ["red", "yellow", "green", "blue"])}
+
+    def scene(self) -> Scene:
+        e = self.entry
+        scene = world_scene(World(e.tiles), WorldStyle(hex_size=STYLE.hex_size, legend=False))
+        lay = layout_for(STYLE)
+        colours = self.colours()
+        s = self.current_score()
+        for k, r in enumerate(s.regions):
+            if r.controller and k != self.region:
+                for ring in region_outline(r):
+                    scene.polygon([lay.lattice_to_pixel(x, y) for x, y in ring], stroke=colours[r.controller], width=3)
+        for pc in e.pieces:
+            x, y = lay.hex_to_pixel(pc.space)
+            dx = STYLE.hex_size * 0.3 if pc.type == "merchant" else 0
+            col = colours.get(pc.player, "#999999")
+            scene.circle(x + dx, y, STYLE.hex_size * 0.5, col, stroke="#111111", width=1.2)
+            ink = "#111111" if col in ("#f2c12e", "#fafafa") else "#ffffff"
+            scene.text(x + dx, y + STYLE.hex_size * 0.28, PIECE_LETTERS[pc.type], size=STYLE.hex_size * 0.75, color=ink, bold=True)
+        if s.regions and 0 <= self.region < len(s.regions):
+            r = s.regions[self.region]
+            for ring in region_outline(r):
+                scene.polygon([lay.lattice_to_pixel(x, y) for x, y in ring], stroke="#ff1744", width=5)
+        return scene
+
+    def refresh(self, fit: bool = False) -> None:
+        e = self.entry
+        self.from_game_btn.disabled = self.tracked() is None
+        if not e.started:
+            self.walk_text.value = "<i>Choose where the end of game comes from.</i>"
+            self.board.show(Scene(), fit=True)
+            self.pad.value = self.bars.value = ""
+            return
+        names = [p.name for p in e.players]
+        if list(self.who.options) != names:
+            self.who.options = names
+            self.who.value = names[0]
+        fast = self.mode.value == "fast"
+        self.entry_box.layout.display = "none" if fast else ""
+        s = self.current_score()
+        regions = s.regions
+        self.region = min(self.region, max(0, len(regions) - 1))
+        if regions:
+            r = regions[self.region]
+            pieces = ", ".join(f"{html.escape(n)} {c}" for n, c in r.pieces.items()) if not fast else ""
+            owner = r.controller or ("nobody (tie)" if (r.pieces or fast and self.region in dict(e.votes)) else "nobody")
+            voted = dict(e.votes)
+            state = "" if not fast else (" · waiting for a tap" if self.region not in voted else "")
+            self.walk_text.value = (
+                f"<div class='rf-turn'>Region {self.region + 1} of {len(regions)}: {r.region.terrain.title()}, "
+                f"{r.region.size} space{'s' if r.region.size != 1 else ''}, {r.region.value} VP</div>"
+                f"<div>{'Pieces: ' + pieces + ' · ' if pieces else ''}Controlled by <b>{html.escape(owner)}</b>{state}"
+                + (f" · {len(e.regions_to_vote())} Regions left" if fast else "") + "</div>"
+            )
+        self.votes.layout.display = "" if fast else "none"
+        if fast:
+            self.votes.children = [button(n, lambda n=n: self.vote(n), "rf-vote") for n in names] + [button("Tie / nobody", lambda: self.vote(None), "rf-vote-tie")]
+        if not fast:
+            lines = [f"<div class='rf-msg rf-msg-error'>{html.escape(m)}</div>" for m in e.mismatches()]
+            counts = e.counts()
+            table = "".join(f"<div>{html.escape(p)}: " + ", ".join(f"{t.title()} {n}" for t, n in c.items() if n) + "</div>" for p, c in counts.items())
+            self.counts.value = table + "".join(lines)
+        self.books.children = self._books_rows() if e.tracked is None else []
+        self.pad.value = scorepad_html(s)
+        self.bars.value = bars_html(s, self.colours())
+        self.finish_btn.disabled = e.finished
+        self.board.show(self.scene(), fit=fit or not self.board.scene)
+
+    def _books_rows(self) -> list[W.Widget]:
+        rows = [W.HTML("<b>Treasury and Trophies</b> (no tracked game: enter them)")]
+        for i, p in enumerate(self.entry.players):
+            gold = W.BoundedIntText(value=p.gold, min=0, max=9999, description=p.name, layout=W.Layout(width="220px"))
+            trophies = W.SelectMultiple(options=list(PIECE_TYPES), value=tuple(p.trophies), rows=3, description="Trophies")
+            decline = W.SelectMultiple(options=list(PIECE_TYPES), value=tuple(p.decline), rows=3, description="Decline")
+            save = button("Save", lambda i=i, g=gold, t=trophies, d=decline: self.send(
+                {"type": "books", "player": i, "gold": int(g.value), "trophies": list(t.value), "decline": list(d.value)}), "rf-books")
+            rows.append(W.HBox([gold, trophies, decline, save]))
+        return rows
+
+    # --- export and files --------------------------------------------------------------------------
+    def export(self) -> None:
+        e = self.entry
+        if not e.started:
+            return
+        s = self.current_score()
+        pos = e.position()
+        pos.layout = Layout(len(e.players), list(e.tiles), "", {})
+        png = base64.b64encode(to_png(scorepad_scene(s, pos), scale=1.5)).decode()
+        buf = io.StringIO()
+        w = csv.writer(buf)
+        w.writerow(["player", "gp", "economy", "trophies", "development", "territories", "total", "winner"])
+        for p in s.players:
+            w.writerow([p.name, p.gold, p.economy, p.trophies, p.development, p.territories, p.total, p.name in s.winners])
+        csv64 = base64.b64encode(buf.getvalue().encode()).decode()
+        pos64 = base64.b64encode(pos.dumps().encode()).decode()
+        self.downloads.value = (
+            f"<a class='rf-download' download='scores.png' href='data:image/png;base64,{png}'>Scorepad PNG</a>"
+            f"<a class='rf-download' download='scores.csv' href='data:text/csv;base64,{csv64}'>Scores CSV</a>"
+            f"<a class='rf-download' download='position.json' href='data:application/json;base64,{pos64}'>Position file</a>"
+        )
 
     def _uploaded(self, change) -> None:
         files = change["new"]
@@ -72,9 +342,10 @@ class ScoresScreen:
         f = files[0]
         name = f.get("name", "the file") if isinstance(f, dict) else getattr(f, "name", "the file")
         content = f["content"] if isinstance(f, dict) else f.content
-        self.show_bytes(bytes(content), name)
+        self.open_position(bytes(content), name)
 
-    def show_bytes(self, data: bytes, name: str) -> None:
+    def open_position(self, data: bytes, name: str) -> None:
+        """A position file becomes a scoring with every piece entered."""
         try:
             try:
                 doc = json.loads(data.decode("utf-8"))
@@ -82,9 +353,14 @@ class ScoresScreen:
                 raise CompanionError(f"{name} is not a JSON position file ({e}).") from None
             pos = parse_position(doc, name)
         except CompanionError as e:
-            self.message.value = message_html(str(e), "error")
+            self.error(str(e))
             return
-        s = score(pos)
-        self.message.value = ""
-        self.pad.value = scorepad_html(s)
-        self.picture.value = to_png(position_scene(pos), scale=1.0)
+        if pos.layout is None:
+            self.error(f"{name} has its Spaces but not its tiles; open a position that carries its 'layout'.")
+            return
+        self._new({"type": "start", "source": name, "world": pos.layout.to_dict(),
+                   "players": [{"name": p.name, "gold": p.gold, "trophies": p.trophies, "decline": p.decline} for p in pos.players],
+                   "colours": [p.extra.get("colour", p.name.lower()) for p in pos.players]})
+        for pc in pos.pieces:
+            self.session.do({"type": "piece", "q": pc.space[0], "r": pc.space[1], "player": pc.player, "piece": pc.type})
+        self.refresh(fit=True)

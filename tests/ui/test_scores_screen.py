@@ -1,0 +1,80 @@
+"""The Scores and History screens without a browser."""
+
+import pytest
+
+from companion.rise_and_fall.samples import random_end_position
+from companion.rise_and_fall.scoring import score
+from companion.ui.app import App
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    a.world.n_players.value = 4
+    a.world.seed.value = 1
+    a.world.random_btn.click()
+    return a
+
+
+def test_score_the_world_by_entering_pieces_and_by_the_fast_path(app):
+    sc = app.scores
+    sc.from_world_btn.click()
+    e = sc.entry
+    assert e.started and len(e.players) == 4
+    from companion.rise_and_fall.layout import parse
+
+    lay = parse(app.world.build.layout().to_dict())
+    pos = random_end_position(lay, 7)
+    names = [p.name for p in e.players]
+    for k, p in enumerate(pos.players):  # books by hand
+        sc.send({"type": "books", "player": k, "gold": p.gold, "trophies": p.trophies, "decline": p.decline})
+    for pc in pos.pieces:
+        sc.who.value = names[["Red", "Yellow", "Green", "Blue"].index(pc.player)]
+        sc.piece.value = pc.type
+        sc.tap_space(pc.space)
+    full = sc.current_score()
+    renamed = {o: n for o, n in zip(["Red", "Yellow", "Green", "Blue"], names)}
+    expected = score(pos)
+    assert [p.total for p in full.players] == [p.total for p in expected.players]
+    assert "Winner" in sc.pad.value or "Shared victory" in sc.pad.value
+    # the fast path on the same game gives the same totals
+    sc.mode.value = "fast"
+    for k, r in enumerate(full.regions):
+        sc.region = k
+        sc.vote(r.controller)
+    fast = sc.current_score()
+    assert [p.total for p in fast.players] == [p.total for p in full.players]
+    sc.finish_btn.click()
+    assert sc.entry.finished
+    app.go_to("History")
+    assert "1 finished game" in app.history.body.value
+    sc.export_btn.click()
+    assert "scores.csv" in sc.downloads.value and "position.json" in sc.downloads.value
+    _ = renamed
+
+
+def test_wrong_taps_are_sentences(app):
+    sc = app.scores
+    sc.from_world_btn.click()
+    sea = next(s for s, t in app.world.build.world.terrain_map().items() if t == "sea")
+    sc.piece.value = "city"
+    sc.tap_space(sea)
+    assert "cannot stand on sea" in sc.message.value
+    sc.take_away.value = True
+    sc.tap_space(sea)
+    assert "no piece on that space" in sc.message.value
+
+
+def test_scoring_entry_survives_a_reload(app, tmp_path):
+    sc = app.scores
+    sc.from_world_btn.click()
+    land = next(s for s, t in app.world.build.world.terrain_map().items() if t == "plains")
+    sc.piece.value = "city"
+    sc.tap_space(land)
+    again = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    assert again.scores.entry.pieces == sc.entry.pieces
+
+
+def test_bad_position_upload_is_a_sentence(app):
+    app.scores.open_position(b"{not json", "p.json")
+    assert "p.json is not a JSON position file" in app.scores.message.value
