@@ -99,3 +99,15 @@ def test_history_keeps_finished_games_and_counts_wins(tmp_path):
     assert sum(stats["wins"].values()) >= 3
     assert all(len(v) == 3 for v in stats["totals"].values())
     assert set(next(iter(stats["averages"].values()))) == {"economy", "trophies", "development", "territories"}
+
+
+def test_the_regions_left_empty_in_one_tap():
+    pos = random_end_position(complete_layout(4), 5)
+    e = enter_all(start(pos), pos)
+    full = e.full_score()
+    held = [k for k, r in enumerate(full.regions) if r.pieces]
+    for k in held:
+        e = R.apply(e, {"type": "vote", "region": k, "controller": full.regions[k].controller})
+    e = R.apply(e, {"type": "rest-empty"})
+    assert e.regions_to_vote() == []
+    assert [p.total for p in e.fast_score().players] == [p.total for p in full.players]

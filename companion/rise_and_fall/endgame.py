@@ -177,6 +177,10 @@ class EntryRules(Rules[Entry]):
         votes = tuple(v for v in e.votes if v[0] != k) + ((k, who),)
         return replace(e, votes=votes)
 
+    def _rest_empty(self, e: Entry, a: Action) -> Entry:
+        """Fast path: 'every Region not tapped yet holds no piece' — one tap for all of them."""
+        return replace(e, votes=e.votes + tuple((k, None) for k in e.regions_to_vote()))
+
     def _finish(self, e: Entry, a: Action) -> Entry:
         if a.get("path") == "full":
             found = e.problems()

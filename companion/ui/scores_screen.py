@@ -279,7 +279,7 @@ class ScoresScreen:
         if regions:
             r = regions[self.region]
             pieces = ", ".join(f"{html.escape(n)} {c}" for n, c in r.pieces.items()) if not fast else ""
-            owner = r.controller or ("nobody (tie)" if (r.pieces or fast and self.region in dict(e.votes)) else "nobody")
+            owner = r.controller or ("nobody (a tie)" if r.pieces else "nobody")
             voted = dict(e.votes)
             state = "" if not fast else (" · waiting for a tap" if self.region not in voted else "")
             self.walk_text.value = (
@@ -290,7 +290,10 @@ class ScoresScreen:
             )
         self.votes.layout.display = "" if fast else "none"
         if fast:
-            self.votes.children = [button(n, lambda n=n: self.vote(n), "rf-vote") for n in names] + [button("Tie / nobody", lambda: self.vote(None), "rf-vote-tie")]
+            self.votes.children = [button(n, lambda n=n: self.vote(n), f"rf-vote rf-vote-{i}") for i, n in enumerate(names)] + [
+                button("Tie / nobody", lambda: self.vote(None), "rf-vote-tie"),
+                button("The Regions left hold no pieces", lambda: self.send({"type": "rest-empty"}), "rf-rest-empty"),
+            ]
         if not fast:
             lines = [f"<div class='rf-msg rf-msg-error'>{html.escape(m)}</div>" for m in e.mismatches()]
             counts = e.counts()

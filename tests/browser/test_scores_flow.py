@@ -1,0 +1,122 @@
+"""The end of a 4-player game in a real browser: pieces entered by taps, a reload during entry,
+the Region-by-Region walk, the scorepad, and the fast path agreeing with the full path."""
+
+from dataclasses import replace
+
+from companion.gamelog import GameStore, Session
+from companion.rise_and_fall.endgame import EntryRules
+from companion.rise_and_fall.layout import parse
+from companion.rise_and_fall.position import Position
+from companion.rise_and_fall.samples import random_end_position
+from companion.rise_and_fall.scoring import score
+from companion.ui.app import App
+
+from .harness import css_mapper, open_app, screenshot, tablet, wait_for
+
+
+def entry(data):
+    store = GameStore(data)
+    g = next(x for x in store.games("scoring") if x.problem is None)
+    return Session(store.open(g.id), EntryRules()).state
+
+
+def totals(page) -> list[int]:
+    return [int(t) for t in page.locator(".rf-scorepad .rf-total").all_inner_texts()]
+
+
+def tap_spaces(page, spaces):
+    to_css, _ = css_mapper(page)
+    for s in spaces:
+        page.touchscreen.tap(*to_css(s))
+
+
+def test_a_whole_end_of_game_for_four_players(server, browser):
+    url, data, layouts = server
+    app = App(data_dir=data, layouts_dir=layouts)  # the table built a 4-player World
+    app.world.n_players.value = 4
+    app.world.seed.value = 1
+    app.world.random_btn.click()
+    lay = parse(app.world.build.layout().to_dict())
+    full_pos = random_end_position(lay, 11)
+    by_player = {}
+    for pc in full_pos.pieces:
+        by_player.setdefault(pc.player, []).append(pc)
+    pieces = [pc for pcs in by_player.values() for pc in pcs[:6]]  # six pieces each keeps the test short
+    players = [replace(p, trophies=[], decline=[]) for p in full_pos.players]
+    pos = Position(full_pos.terrain, players, pieces)
+    expected = score(pos)
+
+    ctx = tablet(browser)
+    page = ctx.new_page()
+    open_app(page, url)
+    page.get_by_role("button", name="Scores", exact=True).tap()
+    page.locator("button.rf-score-world").tap()
+    wait_for(lambda: GameStore(data).games("scoring"))
+    page.wait_for_selector(".rf-scorepad")
+
+    for k, p in enumerate(players):  # the Treasury, typed in
+        box = page.locator(".rf-side .widget-hbox", has=page.locator(f"label:text-is('{p.name}')")).first
+        box.locator("input[type=number]").fill(str(p.gold))
+        box.locator("input[type=number]").press("Enter")
+        box.locator("button.rf-books").tap()
+        try:
+            wait_for(lambda: entry(data).players[k].gold == p.gold)
+        except AssertionError:
+            screenshot(page, "scores-failed")
+            raise AssertionError(f"gold of {p.name} not saved: {entry(data).players[k]} rows={page.locator('.rf-side .widget-hbox').count()}")
+
+    who = piece = None
+    for n, pc in enumerate(pieces):
+        if n == len(pieces) // 2:  # a reload in the middle of the entry loses nothing
+            before = entry(data).pieces
+            page.reload()
+            page.wait_for_selector("canvas.rf-board")
+            page.get_by_role("button", name="Scores", exact=True).tap()
+            page.wait_for_selector(".rf-scorepad")
+            assert entry(data).pieces == before
+            screenshot(page, "scores-after-reload")
+            who = piece = None
+        if who != pc.player:
+            page.locator(".rf-who button", has_text=pc.player).first.tap()
+            who = pc.player
+        if piece != pc.type:
+            page.locator(".rf-piece button", has_text=pc.type.title()).first.tap()
+            piece = pc.type
+        page.wait_for_timeout(120)
+        tap_spaces(page, [pc.space])
+        wait_for(lambda: len(entry(data).pieces) == n + 1, timeout=15)
+
+    # walk the Regions, one tap each
+    n_regions = len(expected.regions)
+    for k in range(n_regions):
+        page.locator("button.rf-next-region").tap()
+    wait_for(lambda: f"of {n_regions}:" in page.locator(".rf-side").inner_text())
+    screenshot(page, "scores-full-path")
+    wait_for(lambda: totals(page) == [p.total for p in expected.players])
+
+    # the fast path on the same game: a tap per Region that holds pieces, then one for the rest
+    page.get_by_role("button", name="Fast path: majorities").tap()
+    taps = 1
+    for k, r in enumerate(expected.regions):
+        if not r.pieces:
+            continue
+        tap_spaces(page, [r.region.spaces[0]])
+        page.wait_for_timeout(150)
+        if r.controller:
+            idx = [p.name for p in players].index(r.controller)
+            page.locator(f"button.rf-vote-{idx}").tap()
+        else:
+            page.locator("button.rf-vote-tie").tap()
+        taps += 2
+        wait_for(lambda: k in dict(entry(data).votes), timeout=15)
+    page.locator("button.rf-rest-empty").tap()
+    taps += 1
+    wait_for(lambda: not entry(data).regions_to_vote())
+    wait_for(lambda: totals(page) == [p.total for p in expected.players])
+    screenshot(page, "scores-fast-path")
+    page.locator("button.rf-finish").tap()
+    wait_for(lambda: entry(data).finished)
+    page.get_by_role("button", name="History", exact=True).tap()
+    page.wait_for_selector("text=1 finished game")
+    screenshot(page, "history")
+    ctx.close()
