@@ -44,6 +44,7 @@ def python_side() -> None:
 
 def run() -> None:
     python_side()
+    scores_run()
     from playwright.sync_api import sync_playwright
 
     from browser.harness import latest_build, launch, open_app, pixel_at, served, space_to_css, tablet
@@ -100,3 +101,67 @@ def run() -> None:
                 row("kernel memory after building a 4-player World", rss, "<= 300 MB", unit="MB", ok=rss <= 300)
                 ctx.close()
         browser.close()
+
+
+def scores_run() -> None:
+    """The Scores screen: last tap to scorepad drawn, and taps for a typical fast-path scoring."""
+    from playwright.sync_api import sync_playwright
+
+    from browser.harness import launch, open_app, served, tablet
+    from companion.gamelog import GameStore, Session
+    from companion.rise_and_fall.endgame import EntryRules
+    from companion.rise_and_fall.layout import parse
+    from companion.rise_and_fall.samples import random_end_position
+    from companion.rise_and_fall.scoring import score
+    from companion.ui.app import App
+
+    with tempfile.TemporaryDirectory() as d, served(Path(d)) as (url, data, layouts):
+        app = App(data_dir=data, layouts_dir=layouts)
+        app.world.n_players.value = 4
+        app.world.seed.value = 1
+        app.world.random_btn.click()
+        pos = random_end_position(parse(app.world.build.layout().to_dict()), 3)
+        full = score(pos)
+        held = [k for k, r in enumerate(full.regions) if r.pieces]
+        # a tracked 4-player game at its end: books and piece counts known, positions not
+        store = GameStore(data)
+        _, log = store.create("scoring", "bench")
+        s = Session(log, EntryRules())
+        s.do({"type": "start", "world": app.world.build.layout().to_dict(), "colours": ["red", "yellow", "green", "blue"],
+              "players": [{"name": p.name, "gold": p.gold, "trophies": p.trophies, "decline": p.decline} for p in pos.players],
+              "tracked": [pos.counts()[p.name] for p in pos.players]})
+        with sync_playwright() as p:
+            browser = launch(p)
+            page = tablet(browser).new_page()
+            open_app(page, url)
+            page.get_by_role("button", name="Scores", exact=True).tap()
+            page.get_by_role("button", name="Fast path: majorities").tap()
+            page.wait_for_selector(".rf-scorepad")
+            taps = 2  # the Scores screen, the fast path
+            times = []
+            remaining = set(held)
+            for k, r in enumerate(full.regions):  # the screen walks the Regions, largest first
+                if not remaining:
+                    break
+                before = page.locator(".rf-scorepad").inner_text()
+                t0 = time.perf_counter()
+                if r.controller:
+                    idx = [q.name for q in pos.players].index(r.controller)
+                    page.locator(f"button.rf-vote-{idx}").tap()
+                    page.wait_for_function("b => document.querySelector('.rf-scorepad').innerText !== b", arg=before, timeout=10000)
+                    times.append((time.perf_counter() - t0) * 1000)
+                else:
+                    page.locator("button.rf-vote-tie").tap()
+                    page.wait_for_function(f"() => document.querySelector('.rf-side').innerText.includes('Region {k + 2} of')", timeout=10000)
+                remaining.discard(k)
+                taps += 1
+            page.locator("button.rf-rest-empty").tap()
+            taps += 2  # the Regions left are empty; final
+            page.wait_for_timeout(500)
+            votes = dict(Session(store.open(log.path.stem), EntryRules()).state.votes)
+            assert all(votes.get(k) == full.regions[k].controller for k in held), "the fast path recorded other majorities"
+            browser.close()
+        ms = statistics.median(times)
+        row("Scores: last tap to scorepad drawn (median of taps)", ms, "<= 300 ms", ok=ms <= 300)
+        row(f"taps to score a 4-player end, fast path ({len(held)} of {len(full.regions)} Regions hold pieces)", taps,
+            "aim < 60", unit="taps", ok=taps < 60)
