@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from companion.errors import IllegalAction
 from companion.gamelog import GameStore, Session
 from companion.rise_and_fall.rules import PIECE_TYPES, load_rules
-from companion.rise_and_fall.tracker import Civ, Game, TrackerRules, _pieces, _set, card_actions
+from companion.rise_and_fall.tracker import Game, TrackerRules, _pieces, _set, card_actions
 
 R = TrackerRules()
 NAMES = ["Eric", "Cathy", "Joanna"]

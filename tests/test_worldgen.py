@@ -1,7 +1,7 @@
 import math
 
 import pytest
-from helpers import T, complete_layout
+from helpers import T
 
 from companion.hexgrid import lattice_center
 from companion.rise_and_fall.layout import check

@@ -16,7 +16,7 @@ from ..hexgrid import Hex
 from .layout import parse
 from .position import Piece, PlayerState, Position, problems
 from .rules import PIECE_TYPES, load_rules
-from .scoring import PlayerScore, RegionScore, Score, region_scores, score
+from .scoring import PlayerScore, RegionScore, Score, score
 from .tiles import Tile
 from .world import Region, regions_of, top_terrain
 

@@ -5,7 +5,6 @@ import sqlite3
 
 import pytest
 
-from companion.rise_and_fall.builder import BuildRules
 from companion.rise_and_fall.layout import check, parse
 from companion.ui.app import App
 
