@@ -299,7 +299,10 @@ class ScoresScreen:
             counts = e.counts()
             table = "".join(f"<div>{html.escape(p)}: " + ", ".join(f"{t.title()} {n}" for t, n in c.items() if n) + "</div>" for p, c in counts.items())
             self.counts.value = table + "".join(lines)
-        self.books.children = self._books_rows() if e.tracked is None else []
+        books_for = (self.session.log.path.stem if self.session else None) if e.tracked is None else None
+        if books_for != getattr(self, "_books_for", None):  # built once per scoring: typing is never lost
+            self._books_for = books_for
+            self.books.children = self._books_rows() if books_for else []
         self.pad.value = scorepad_html(s)
         self.bars.value = bars_html(s, self.colours())
         self.finish_btn.disabled = e.finished
