@@ -38,6 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("score", help="final scores of one or more position files")
     s.add_argument("positions", nargs="+")
     s.add_argument("--json", action="store_true")
+    s.add_argument("--quick", action="store_true", help="also print the Quick Scoring variant step by step")
     return p
 
 
@@ -93,7 +94,7 @@ def cmd_render(args) -> int:
 
 def cmd_score(args) -> int:
     from .rise_and_fall.position import load_position
-    from .rise_and_fall.scoring import score, scorepad_text
+    from .rise_and_fall.scoring import quick_scoring, score, scorepad_text
 
     positions = [load_position(p) for p in args.positions]  # all read before anything is printed
     results = [score(p) for p in positions]
@@ -101,10 +102,15 @@ def cmd_score(args) -> int:
         docs = [r.to_dict() for r in results]
         print(json.dumps(docs[0] if len(docs) == 1 else docs, indent=2))
     else:
-        for path, r in zip(args.positions, results):
+        for path, pos, r in zip(args.positions, positions, results):
             if len(results) > 1:
                 print(f"== {path}")
             print(scorepad_text(r))
+            if args.quick:
+                print("\nQuick Scoring, step by step (GP after each step):")
+                for k, step in enumerate(quick_scoring(pos), 1):
+                    gp = ", ".join(f"{n} {v}" for n, v in step.gp.items())
+                    print(f"{k:>3}. {step.text}  [{gp}]")
     return 0
 
 

@@ -158,6 +158,9 @@ def test_score_command_json_and_table(tmp_path):
     assert {r["terrain"] for r in doc["regions"]} == {"sea", "plains", "mountain", "forest"}
     table = subprocess.run([sys.executable, "-m", "companion", "score", str(p), str(p)], capture_output=True, text=True)
     assert table.returncode == 0 and "Economy" in table.stdout and "Winner: Red" in table.stdout
+    quick = subprocess.run([sys.executable, "-m", "companion", "score", str(p), "--quick"], capture_output=True, text=True)
+    blue = doc["players"]["Blue"]["total"]
+    assert "Quick Scoring" in quick.stdout and f"[Red 34, Blue {blue}]" in quick.stdout.splitlines()[-1]  # the same totals
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "rise-and-fall/position"}')
     out = subprocess.run([sys.executable, "-m", "companion", "score", str(p), str(bad)], capture_output=True, text=True)

@@ -104,6 +104,9 @@ class App:
         phase = self.hub.game.phase
         if self._phase == "placement" and phase == "A" and self.nav.value == "Setup":
             self.go_to("Game")
+        if self._phase != "over" and phase == "over":
+            self.scores.start_from_game()  # 'take the scoreboard and proceed to Tallying Victory Points'
+            self.go_to("Scores")
         self._phase = phase
 
     def go(self, screen: str) -> None:

@@ -241,6 +241,7 @@ class GameScreen:
         self.players.add_class("rf-players")
         self.secret = W.ToggleButton(value=False, description="Pass the tablet: hide the cards until all have played")
         self.secret.add_class("rf-btn")
+        self.revealed: int | None = None
         self.count = W.BoundedIntText(value=1, min=0, max=99, description="How many", layout=W.Layout(width="220px"))
         self.undo_btn = button("↶ Undo", self.undo, "rf-game-undo")
         self.redo_btn = button("↷ Redo", self.redo, "rf-game-redo")
@@ -268,6 +269,16 @@ class GameScreen:
             self.message.value = message_html(str(e), "error")
             return
         self.message.value = message_html(" ".join(g.log), "info") if g.log else ""
+
+    def reveal(self, i: int) -> None:
+        self.revealed = i
+        self.refresh()
+
+    def play(self, i: int, card: str) -> None:
+        self.revealed = None
+        self.send({"type": "play", "player": i, "card": card})
+        if self.secret.value and self.hub.game.phase == "A":
+            self.message.value = message_html("Card played face down. Pass the tablet to the next player.", "info")
 
     def undo(self) -> None:
         self._control(lambda s: s.undo())
@@ -326,8 +337,12 @@ class GameScreen:
         elif g.phase == "A":
             for i in g.to_move():
                 civ = g.civs[i]
+                if self.secret.value and self.revealed != i:
+                    # pass the tablet: only the player holding it sees their hand
+                    out.append(button(f"{civ.name}: show my cards", lambda i=i: self.reveal(i), "rf-reveal"))
+                    continue
                 row = [W.HTML(f"<b>{html.escape(civ.name)}</b> plays:")]
-                row += [button(c.title(), lambda i=i, c=c: self.send({"type": "play", "player": i, "card": c}), f"rf-play-{c}") for c in civ.hand]
+                row += [button(c.title(), lambda i=i, c=c: self.play(i, c), f"rf-play-{c}") for c in civ.hand]
                 out.append(W.HBox(row))
         elif g.phase == "B" and g.acting is not None:
             i, card = g.acting, g.acting_card
@@ -392,7 +407,7 @@ class GameScreen:
             pieces = " · ".join(f"{t.title()} {c.count(t)}/{c.count(t) + c.in_reserve(t)}" for t in PIECE_TYPES)
             status = " (extinct)" if c.extinct else (" ★ First Player" if i == g.first else "")
             discard = ", ".join(x.title() for x in c.discard[:-1]) + (", " if len(c.discard) > 1 else "") + f"{c.discard[-1].title()} (on top)" if c.discard else "—"
-            hand = "hidden" if hide and not c.played else ", ".join(x.title() for x in c.hand) or "—"
+            hand = "hidden" if hide else ", ".join(x.title() for x in c.hand) or "—"
             cards.append(
                 f"<div class='rf-civ' style='border-left:10px solid {colour_of(c.colour)}'>"
                 f"<div class='rf-civ-name'><b>{html.escape(c.name)}</b>{status}</div>"

@@ -123,6 +123,8 @@ class WorldScreen:
         self.place_btn = button("✓ Place", self.confirm, "rf-place", primary=True)
         self.cancel_btn = button("✕ Cancel", self.cancel, "rf-cancel")
         self.hint_btn = button("Hint", self.toggle_hint, "rf-hint")
+        self.regions_btn = button("Regions", self.toggle_regions, "rf-regions")
+        self.show_regions = False
         self.undo_btn = button("↶ Undo", self.undo, "rf-undo")
         self.redo_btn = button("↷ Redo", self.redo, "rf-redo")
         self.move_btn = button("Move a Starting Sea", self.toggle_moving, "rf-move-start")
@@ -168,7 +170,7 @@ class WorldScreen:
         lib_panel.add_class("rf-panel")
 
         tools = W.HBox([self.rotate_btn, self.place_btn, self.cancel_btn, self.hint_btn, self.undo_btn, self.redo_btn,
-                        self.zoom_out, self.zoom_in, self.fit_btn])
+                        self.regions_btn, self.zoom_out, self.zoom_in, self.fit_btn])
         tools.add_class("rf-tools")
         self.side = W.VBox(
             [self.free_badge, self.kind_pick, self.rescue_btn, self.aside_btn, self.move_btn,
@@ -320,6 +322,10 @@ class WorldScreen:
         self.hint = not self.hint
         self.refresh()
 
+    def toggle_regions(self) -> None:
+        self.show_regions = not self.show_regions
+        self.refresh()
+
     def toggle_moving(self) -> None:
         if self.build.seas_started:
             self.error("The Starting Seas can only be moved before the first Sea tile is placed.")
@@ -416,6 +422,8 @@ class WorldScreen:
         scene = world_scene(b.world, style)
         self.world_bounds = scene.bounds() if scene.items else (0.0, 0.0, 1.0, 1.0)
         lay = layout_for(STYLE)
+        if self.show_regions:
+            region_overlay(scene, b.world)
         kind = self.current_kind()
         if self.hint and kind and not self.moving_mode:
             covered = {c for t in b.legal(kind) for c in t.cells}
@@ -474,6 +482,7 @@ class WorldScreen:
         self.redo_btn.disabled = not self.session.can_redo()
         self.place_btn.disabled = self.preview is None or self.preview.verdict is not None
         self.hint_btn.description = "Hide hint" if self.hint else "Hint"
+        self.regions_btn.description = "Hide Regions" if self.show_regions else "Regions"
         hist = self.session.history()
         self.history.options = [(f"{i + 1}. {describe(e.action)}", e.seq) for i, e in enumerate(hist)][::-1]
         scene = self.scene()  # previews never move the board; a World that outgrows it does
@@ -499,3 +508,18 @@ class WorldScreen:
             kind = TILE_NAMES[b.next_kind()]
             turn = f"<span class='rf-dot' style='background:{colour}'></span><b>{b.names[i]}</b> places a <b>{kind}</b> tile"
         return f"<div class='rf-turn'>{title}{turn}</div><div class='rf-left'>{' '.join(chips)}</div>"
+
+
+def region_overlay(scene: Scene, world: World) -> None:
+    """Every Region outlined, with its size and VP value written at its first Space."""
+    from ..rise_and_fall.position_view import region_outline
+    from ..rise_and_fall.scoring import RegionScore
+
+    lay = layout_for(STYLE)
+    for region in world.regions():
+        for ring in region_outline(RegionScore(region, {}, None)):
+            scene.polygon([lay.lattice_to_pixel(x, y) for x, y in ring], stroke="#ffffff", width=2.5)
+        x, y = lay.hex_to_pixel(region.spaces[len(region.spaces) // 2])
+        scene.circle(x, y, STYLE.hex_size * 0.62, "#ffffff", stroke="#222222", width=1)
+        scene.text(x, y - 1, str(region.size), size=STYLE.hex_size * 0.5, bold=True)
+        scene.text(x, y + STYLE.hex_size * 0.45, f"{region.value}VP", size=STYLE.hex_size * 0.32)

@@ -105,3 +105,56 @@ def test_the_game_resumes_after_a_reload(app, tmp_path):
     again = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
     assert again.hub.game == g
     assert "Turn 1" in again.game.header.value
+
+
+def test_pass_the_tablet_hides_every_hand_until_all_have_played(app):
+    app.setup.start_btn.click()
+    place_all_first_pieces(app)
+    screen = app.game
+    screen.secret.value = True
+    assert "Hand: hidden" in screen.players.value and "Hand: City" not in screen.players.value
+    g = app.hub.game
+    first = g.order()[0]
+    assert "rf-play-city" not in classes(screen)  # nobody's cards show until they ask
+    screen.reveal(first)
+    assert "rf-play-city" in classes(screen)
+    find(screen, "rf-play-city").click()
+    assert "Pass the tablet" in screen.message.value
+    assert "rf-play-city" not in classes(screen)
+    for i in app.hub.game.to_move():
+        screen.reveal(i)
+        find(screen, "rf-play-nomad").click()
+    assert app.hub.game.phase == "B"  # all revealed together
+    assert "Played: City" in screen.players.value
+
+
+def test_the_scores_screen_opens_when_the_game_ends(app):
+    from dataclasses import replace
+
+    app.setup.start_btn.click()
+    place_all_first_pieces(app)
+    app.go_to("Game")
+    g = app.hub.game
+    # the game's last action: a Trophy that reaches the target ends the game at phase F
+    from companion.rise_and_fall.tracker import _pieces, _set
+
+    civs = list(g.civs)
+    civs[0] = replace(_pieces(civs[0], "ship", 3), trophies=("nomad", "city", "temple"), wood=1)
+    session = app.hub.session
+    session._states[-1] = replace(g, civs=tuple(civs))  # a late-game state, as if replayed
+    for i in g.order():
+        app.hub.do({"type": "play", "player": i, "card": "nomad"})
+    while app.hub.game.phase == "B":
+        gg = app.hub.game
+        if gg.acting == 0 and gg.civs[0].count("ship") == 4:
+            app.hub.do({"type": "act", "player": 0, "action": "nomad-ship"})
+        app.hub.do({"type": "end-turn", "player": app.hub.game.acting})
+    while app.hub.game.phase == "C":
+        i = app.hub.game.to_move()[0]
+        app.hub.do({"type": "decline", "player": i, "card": app.hub.game.civs[i].active[0]})
+    while app.hub.game.phase == "D":
+        i = app.hub.game.to_move()[0]
+        app.hub.do({"type": "pass", "player": i})
+    assert app.hub.game.phase == "over"
+    assert app.nav.value == "Scores"
+    assert app.scores.entry.started and app.scores.entry.tracked is not None

@@ -198,3 +198,17 @@ def test_log_holds_every_tap_that_changed_something(app, tmp_path):
     db = sqlite3.connect(s.session.log.path)
     kinds = [json.loads(a)["type"] for (a,) in db.execute("SELECT action FROM actions ORDER BY seq")]
     assert kinds == ["setup", "place"]
+
+
+def test_region_overlay_shows_every_region_with_size_and_value(app):
+    s = app.world
+    s.n_players.value = 2
+    s.seed.value = 3
+    s.random_btn.click()
+    s.regions_btn.click()
+    texts = [it.text for it in s.scene().items if hasattr(it, "text")]
+    regions = s.build.world.regions()
+    assert len([t for t in texts if t.endswith("VP")]) == len(regions)
+    assert f"{regions[0].value}VP" in texts
+    s.regions_btn.click()
+    assert not any(hasattr(it, "text") for it in s.scene().items)
