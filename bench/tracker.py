@@ -16,18 +16,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 
 def random_game(store: GameStore, actions: int, seed: int = 1) -> tuple[str, Session]:
-    from test_tracker import legal
+    from test_tracker import legal, started_session
 
     rnd = random.Random(seed)
-    gid, log = store.create("game", "bench")
-    s = Session(log, TrackerRules())
-    s.do({"type": "setup", "players": [{"name": f"P{k}", "colour": c} for k, c in enumerate(["red", "yellow", "green", "blue"])]})
-    k = 0
-    while s.state.phase == "placement":
-        i = s.state.to_move()[0]
-        piece = next(p for p in ("nomad", "city", "ship") if s.state.civs[i].count(p) == 0)
-        s.do({"type": "place-first", "player": i, "piece": piece, "q": k, "r": 0})
-        k += 1
+    gid, s = started_session(store, 4)
     while s.log.head() < actions and s.state.phase != "over":
         opts = legal(s.state)
         acts = [a for a in opts if a["type"] in ("act", "end-turn", "play")]

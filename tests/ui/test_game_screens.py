@@ -136,7 +136,7 @@ def test_the_scores_screen_opens_when_the_game_ends(app):
     app.go_to("Game")
     g = app.hub.game
     # the game's last action: a Trophy that reaches the target ends the game at phase F
-    from companion.rise_and_fall.tracker import _pieces, _set
+    from companion.rise_and_fall.tracker import _pieces
 
     civs = list(g.civs)
     civs[0] = replace(_pieces(civs[0], "ship", 3), trophies=("nomad", "city", "temple"), wood=1)
