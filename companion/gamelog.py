@@ -285,6 +285,14 @@ class GameStore:
         game_id = time.strftime("%Y%m%d-%H%M%S") + "-" + uuid.uuid4().hex[:6]
         return game_id, GameLog.create(self.path(game_id), kind, title, meta)
 
+    def start(self, kind: str, title: str, rules: "Rules", first: Action) -> "Session":
+        """A new game whose first action the rules accept; a refused one leaves no file behind."""
+        rules.apply(rules.initial(), first)  # raises IllegalAction before anything is written
+        _, log = self.create(kind, title)
+        session = Session(log, rules)
+        session.do(first)
+        return session
+
     def open(self, game_id: str) -> GameLog:
         p = self.path(game_id)
         if not p.exists():

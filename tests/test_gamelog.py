@@ -117,3 +117,12 @@ def test_replay_equals_live_state_and_undo_redo_is_identity(tmp_path_factory, pr
         s.redo()
         assert s.state == before
     assert [e.seq for e in effective(log.entries())] == [e.seq for e in s.history()]
+
+
+def test_a_refused_first_action_leaves_no_game_file(tmp_path):
+    store = GameStore(tmp_path)
+    with pytest.raises(IllegalAction):
+        store.start("count", "c", Counter(), {"type": "add", "n": -5})
+    assert store.games() == []
+    s = store.start("count", "c", Counter(), {"type": "add", "n": 5})
+    assert s.state == 5 and len(store.games()) == 1

@@ -80,10 +80,7 @@ class GameHub:
             f()
 
     def new(self, setup: dict) -> None:
-        gid, log = self.store.create(KIND, "Game")
-        session = Session(log, TrackerRules())
-        session.do(setup)  # refused setups raise before anything else changes
-        self.session = session
+        self.session = self.store.start(KIND, "Game", TrackerRules(), setup)
         self.changed()
 
     def resume(self, game_id: str) -> None:

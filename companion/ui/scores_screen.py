@@ -149,14 +149,11 @@ class ScoresScreen:
         self.message.value = message_html(text, "error")
 
     def _new(self, start: dict) -> None:
-        gid, log = self.store.create(KIND, "Scores")
-        s = Session(log, EntryRules())
         try:
-            s.do(start)
+            self.session = self.store.start(KIND, "Scores", EntryRules(), start)
         except CompanionError as e:
             self.error(str(e))
             return
-        self.session = s
         self.region = 0
         self.message.value = ""
         self.refresh(fit=True)

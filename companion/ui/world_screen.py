@@ -71,10 +71,7 @@ class WorldScreen:
                     return Session(self.store.open(g.id), BuildRules())
                 except CompanionError as e:
                     self.error(str(e))
-        gid, log = self.store.create(self.KIND, "World")
-        s = Session(log, BuildRules())
-        s.do({"type": "setup", "players": 3, "first": random.randrange(3)})
-        return s
+        return self.store.start(self.KIND, "World", BuildRules(), {"type": "setup", "players": 3, "first": random.randrange(3)})
 
     def _catch_up(self) -> None:
         """A kernel prepared before the page was asked for may be behind the log: replay it."""
@@ -103,14 +100,11 @@ class WorldScreen:
         return True
 
     def new_world(self, action: dict) -> None:
-        gid, log = self.store.create(self.KIND, action.get("name") or "World")
-        session = Session(log, BuildRules())
         try:
-            session.do(action)
+            self.session = self.store.start(self.KIND, action.get("name") or "World", BuildRules(), action)
         except CompanionError as e:
             self.error(str(e))
             return
-        self.session = session
         self.preview = None
         self.moving_mode = False
         self.refresh(fit=True)
