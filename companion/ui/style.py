@@ -12,7 +12,8 @@ CSS = """
   min-height: 44px; font-size: 1em;
 }
 .rf-app .widget-checkbox input { width: 28px; height: 28px; }
-.rf-app .widget-label, .rf-app .widget-html-content, .rf-app label { font-size: 1em; line-height: 1.35; }
+.rf-app .widget-label, .rf-app .widget-html-content, .rf-app label { font-size: inherit; line-height: 1.35; }
+.rf-app .widget-html, .rf-app .widget-html-content { font-size: inherit; }
 .rf-app .widget-toggle-buttons .widget-toggle-button { min-width: 80px; }
 .rf-app .rf-btn:disabled { opacity: .4; filter: grayscale(1); }
 .rf-tools { flex-wrap: wrap; }

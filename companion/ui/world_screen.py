@@ -8,6 +8,7 @@ goes to the World's game log on disk before the board changes.
 from __future__ import annotations
 
 import base64
+import html
 import random
 from dataclasses import dataclass
 from typing import Callable
@@ -491,7 +492,7 @@ class WorldScreen:
             if k == "starting-sea":
                 continue
             chips.append(f"<span class='rf-chip' style='--c:{TERRAIN_COLOURS[k]}'>{TILE_NAMES[k]} {n}</span>")
-        title = f"<span class='rf-world-name'>{b.name}</span> " if b.name else ""
+        title = f"<span class='rf-world-name'>{html.escape(b.name)}</span> · " if b.name else ""
         if b.free:
             turn = "Free design: pick a tile kind and tap the board."
         elif b.complete:
@@ -500,7 +501,7 @@ class WorldScreen:
             i = b.turn()
             colour = PLAYER_COLOURS.get(b.colours[i], b.colours[i])
             kind = TILE_NAMES[b.next_kind()]
-            turn = f"<span class='rf-dot' style='background:{colour}'></span><b>{b.names[i]}</b> places a <b>{kind}</b> tile"
+            turn = f"<span class='rf-dot' style='background:{colour}'></span><b>{html.escape(b.names[i])}</b> places a <b>{kind}</b> tile"
         return f"<div class='rf-turn'>{title}{turn}</div><div class='rf-left'>{' '.join(chips)}</div>"
 
 
