@@ -239,7 +239,10 @@ class GameScreen:
         self.secret = W.ToggleButton(value=False, description="Pass the tablet: hide the cards until all have played")
         self.secret.add_class("rf-btn")
         self.revealed: int | None = None
-        self.count = W.BoundedIntText(value=1, min=0, max=99, description="How many", layout=W.Layout(width="220px"))
+        self.count = W.BoundedIntText(value=1, min=0, max=99, description="How many", layout=W.Layout(width="260px"))
+        self.count2 = W.BoundedIntText(value=0, min=0, max=99, description="", layout=W.Layout(width="260px"))
+        for box in (self.count, self.count2):
+            box.style.description_width = "initial"
         self.undo_btn = button("↶ Undo", self.undo, "rf-game-undo")
         self.redo_btn = button("↷ Redo", self.redo, "rf-game-redo")
         self.history = W.Select(options=[], rows=6, layout=W.Layout(width="100%"))
@@ -352,8 +355,14 @@ class GameScreen:
                     if self.hub.can(action):
                         b = button(label, lambda a=action: self.send(self._with_count(a)), f"rf-act rf-act-{spec['id']}")
                         buttons.append(b)
-            if any("per" in sp or "per_count" in sp for sp in card_actions(card)):
+            counted = [sp for sp in card_actions(card) if "per" in sp or "per_count" in sp]
+            if counted:
+                labels = list(counted[0].get("per_count", {}))
+                self.count.description = f"How many {labels[0]}" if labels else f"How many {counted[0]['count']}"
                 out.append(self.count)
+                if len(labels) > 1:
+                    self.count2.description = f"How many {labels[1]}"
+                    out.append(self.count2)
             out.append(W.HBox(buttons))
             out.append(button(f"{civ.name} ends their actions", lambda: self.send({"type": "end-turn", "player": i}), "rf-end-turn", primary=True))
         elif g.phase == "C":
@@ -385,15 +394,19 @@ class GameScreen:
             return [({**base, "target": t}, f"{spec['label']} of {g.civs[t].name} ({spec['cost']['gold']} GP)")
                     for t in range(len(g.civs)) if t != i]
         if "per" in spec:
-            return [({**base, "count": 0}, f"{spec['label']}: {spec['per'].get('gold', 0)} GP × how many {spec['count']}")]
+            return [({**base, "count": 0}, f"{spec['label']}: {spec['per'].get('gold', 0)} GP each")]
         if "per_count" in spec:
-            return [({**base, "counts": {k: 0 for k in spec["per_count"]}}, spec["label"])]
+            each = ", ".join(f"{v} GP per {k.split(' adjacent')[0].rstrip('s')}" for k, v in spec["per_count"].items())
+            return [({**base, "counts": {k: 0 for k in spec["per_count"]}}, f"{spec['label']}: {each}")]
         return [(base, spec["label"])]
 
     def _with_count(self, action: dict) -> dict:
         spec = next(s for s in card_actions(self.hub.game.acting_card) if s["id"] == action.get("action"))
         if "per" in spec:
             return {**action, "count": int(self.count.value)}
+        if "per_count" in spec:
+            values = [int(self.count.value), int(self.count2.value)]
+            return {**action, "counts": dict(zip(spec["per_count"], values))}
         return action
 
     def players_html(self, g: Game) -> str:

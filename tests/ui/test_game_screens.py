@@ -158,3 +158,34 @@ def test_the_scores_screen_opens_when_the_game_ends(app):
     assert app.hub.game.phase == "over"
     assert app.nav.value == "Scores"
     assert app.scores.entry.started and app.scores.entry.tracked is not None
+
+
+def test_merchant_trade_counts_both_kinds_of_city(app, rulebook_text):
+    """'Example: The Red Merchant trades with 4 Cities. ... In this case, it gains a total of 16 GP.'"""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from conftest import quote
+
+    quote(rulebook_text, "Effect: The player gains 5 GP for each adjacent opposing City, and 3 GP for each adjacent allied City.")
+    quote(rulebook_text, "In this case, it gains a total of 16 GP.")
+    from dataclasses import replace
+
+    from companion.rise_and_fall.tracker import _pieces, _set
+
+    app.setup.start_btn.click()
+    place_all_first_pieces(app)
+    g = app.hub.game
+    i = g.order()[0]
+    civ = _pieces(g.civs[i], "merchant", 1)
+    civ = replace(civ, hand=civ.hand + ("merchant",), reserve=tuple(c for c in civ.reserve if c != "merchant"))
+    app.hub.session._states[-1] = _set(g, i, civ)  # a Merchant in the World, as if replayed
+    for j in g.order():
+        app.hub.do({"type": "play", "player": j, "card": "merchant" if j == i else "city"})
+    screen = app.game
+    screen.refresh()
+    assert "opposing Cities" in screen.count.description and "your Cities" in screen.count2.description
+    screen.count.value, screen.count2.value = 2, 2  # four Cities: two opposing, two of its own colour
+    find(screen, "rf-act-merchant-trade").click()
+    assert app.hub.game.civs[i].gold == 16
