@@ -14,6 +14,7 @@ import ipywidgets as W
 from ..atomic import write_atomically
 from ..gamelog import GameStore, default_data_dir
 from .game_screen import GameHub, GameScreen, SetupScreen
+from ..rise_and_fall.history import History
 from .history_screen import HistoryScreen
 from .library import Library
 from .scores_screen import ScoresScreen
@@ -62,28 +63,14 @@ class App:
         self.library = Library(layouts)
         self.world = WorldScreen(self.store, self.library, dark=lambda: self.settings.get("dark"))
         self.hub = GameHub(self.store)
-        self.setup = SetupScreen(
-            self.hub,
-            world_layout=lambda: self.world.build.layout().to_dict(),
-            world_names=lambda: (self.world.build.names, self.world.build.colours),
-        )
-        self.game = GameScreen(self.hub, go_scores=lambda: self.go_to("Scores"))
-        self.scores = ScoresScreen(
-            self.store,
-            tracked=lambda: self.hub.game if self.hub.session else None,
-            world_source=lambda: (self.world.build.layout().to_dict(), list(self.world.build.names), list(self.world.build.colours)),
-        )
-        self.screens: dict[str, W.Widget] = {
-            "World": self.world.widget,
-            "Setup": self.setup.widget,
-            "Game": self.game.widget,
-            "Scores": self.scores.widget,
-            "History": None,
-        }
-        self.history = HistoryScreen(self.scores.history)
-        self.screens["History"] = self.history.widget
         self._phase = self.hub.game.phase
         self.hub.listeners.append(self._follow_the_game)
+        # the other screens are built when first visited: a lighter page loads faster
+        self._built: dict[str, W.Widget] = {"World": self.world.widget}
+        self._setup: SetupScreen | None = None
+        self._game: GameScreen | None = None
+        self._scores: ScoresScreen | None = None
+        self._history: HistoryScreen | None = None
         self.nav = W.ToggleButtons(options=list(SCREENS), value="World")
         self.nav.add_class("rf-nav-tabs")
         self.nav.observe(lambda ch: self.go(ch["new"]), "value")
@@ -91,10 +78,46 @@ class App:
         self.large_btn = button("A+", self.toggle_large, "rf-large-toggle")
         bar = W.HBox([self.nav, self.dark_btn, self.large_btn])
         bar.add_class("rf-nav")
-        self.body = W.Box([self.screens["World"]])
+        self.body = W.Box([self.world.widget])
         self.widget = W.VBox([W.HTML(CSS), bar, self.alert, self.body])
         self.widget.add_class("rf-app")
         self._apply_settings()
+
+    @property
+    def setup(self) -> SetupScreen:
+        if self._setup is None:
+            self._setup = SetupScreen(
+                self.hub,
+                world_layout=lambda: self.world.build.layout().to_dict(),
+                world_names=lambda: (self.world.build.names, self.world.build.colours),
+            )
+        return self._setup
+
+    @property
+    def game(self) -> GameScreen:
+        if self._game is None:
+            self._game = GameScreen(self.hub, go_scores=lambda: self.go_to("Scores"))
+        return self._game
+
+    @property
+    def scores(self) -> ScoresScreen:
+        if self._scores is None:
+            self._scores = ScoresScreen(
+                self.store,
+                tracked=lambda: self.hub.game if self.hub.session else None,
+                world_source=lambda: (self.world.build.layout().to_dict(), list(self.world.build.names), list(self.world.build.colours)),
+            )
+        return self._scores
+
+    @property
+    def history(self) -> HistoryScreen:
+        if self._history is None:
+            self._history = HistoryScreen(History(self.store.root))
+        return self._history
+
+    def screen(self, name: str) -> W.Widget:
+        return {"World": lambda: self.world, "Setup": lambda: self.setup, "Game": lambda: self.game,
+                "Scores": lambda: self.scores, "History": lambda: self.history}[name]().widget
 
     def go_to(self, screen: str) -> None:
         self.nav.value = screen
@@ -110,7 +133,7 @@ class App:
         self._phase = phase
 
     def go(self, screen: str) -> None:
-        self.body.children = [self.screens[screen]]
+        self.body.children = [self.screen(screen)]
         if screen == "World":
             self.world.refresh()
         elif screen == "History":

@@ -25,7 +25,7 @@ class Library:
         self.widget = W.VBox([])
         self.widget.add_class("rf-library")
         self._thumbs: dict[tuple[str, float], bytes] = {}
-        self.refresh()
+        self.widget.children = [W.HTML("<i>Open this panel to see the Worlds.</i>")]  # built when first shown
 
     def entries(self) -> list[tuple[Path, Layout | None, str | None]]:
         """(path, layout or None, problem sentence or None) for every .json file."""

@@ -170,7 +170,7 @@ class WorldScreen:
         self.side = W.VBox(
             [self.free_badge, self.kind_pick, self.rescue_btn, self.aside_btn, self.move_btn,
              W.HTML("<b>History</b>"), self.history, self.undo_to_btn,
-             W.Accordion(children=[self.setup_box, lib_panel], titles=("New World", "Library and export"))]
+             self._panels(lib_panel)]
         )
         self.side.add_class("rf-side")
         board_box = W.VBox([self.board.widget])
@@ -179,6 +179,12 @@ class WorldScreen:
         main.add_class("rf-main")
         self.widget = W.VBox([self.status, self.message, tools, main])
         self.widget.add_class("rf-screen")
+
+    def _panels(self, lib_panel: W.Widget) -> W.Accordion:
+        panels = W.Accordion(children=[self.setup_box, lib_panel], titles=("New World", "Library and export"))
+        # the library's thumbnails are drawn when the panel is first opened, not at page load
+        panels.observe(lambda ch: ch["new"] == 1 and self.library.refresh(), "selected_index")
+        return panels
 
     def _sync_player_rows(self) -> None:
         n = self.n_players.value
