@@ -74,6 +74,22 @@ def test_tap_places_illegal_tap_explains_undo_and_reload(server, browser):
     page.locator("button.rf-redo").tap()
     wait_for(lambda: len(head(data)[1].tiles) == len(after.tiles))
 
+    # the board pans under a dragging mouse and zooms with the buttons, and a drag is no tap
+    from .harness import board_meta
+
+    before = board_meta(page)
+    box = page.locator("canvas.rf-board").bounding_box()
+    page.mouse.move(box["x"] + 200, box["y"] + 200)
+    page.mouse.down()
+    for k in range(1, 6):
+        page.mouse.move(box["x"] + 200 + 12 * k, box["y"] + 200 + 6 * k)
+    page.mouse.up()
+    wait_for(lambda: board_meta(page)["tx"] > before["tx"] + 50 and board_meta(page)["ty"] > before["ty"] + 20)
+    page.locator("button.rf-zoom-in").tap()
+    wait_for(lambda: board_meta(page)["k"] > before["k"] * 1.2)
+    assert len(head(data)[1].tiles) == len(after.tiles)
+    page.locator("button.rf-fit").tap()
+
     # a reload restores the World exactly
     page.reload()
     page.wait_for_selector("canvas.rf-board")
