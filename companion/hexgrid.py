@@ -29,10 +29,6 @@ HEX_LATTICE_AREA = 6
 EDGE_CORNERS: tuple[tuple[int, int], ...] = ((1, 2), (2, 3), (3, 4), (4, 5), (5, 0), (0, 1))
 
 
-def add(a: Hex, b: Hex) -> Hex:
-    return (a[0] + b[0], a[1] + b[1])
-
-
 def neighbours(h: Hex) -> Iterator[Hex]:
     q, r = h
     for dq, dr in DIRECTIONS:

@@ -8,7 +8,7 @@ from functools import lru_cache
 import shapely
 from shapely.geometry import Polygon
 
-from ..hexgrid import HEX_LATTICE_AREA, Hex, lattice_corners, rotate
+from ..hexgrid import Hex, lattice_corners, rotate
 from .rules import TileKind, load_rules
 
 
@@ -66,7 +66,3 @@ def hex_polygon(h: Hex) -> Polygon:
 def cells_polygon(cells) -> Polygon:
     """Union of hexagons; exact because shared corners are identical integers."""
     return shapely.union_all([hex_polygon(c) for c in cells])
-
-
-def spaces_in_area(area: float) -> int:
-    return round(area / HEX_LATTICE_AREA)

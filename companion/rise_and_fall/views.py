@@ -79,21 +79,3 @@ def add_legend(scene: Scene, world: World, style: WorldStyle) -> None:
         x += s * 1.6 + len(label) * s * 0.62
     scene.line([(x, y - s / 2), (x + 2 * s, y - s / 2)], stroke=CLIFF, width=style.cliff_width)
     scene.text(x + 2.4 * s, y - s * 0.2, "Cliff", size=s, anchor="start")
-
-
-def highlight(scene: Scene, spaces: list[Hex], style: WorldStyle, colour: str = "#e0102a", width: float = 3.0) -> None:
-    lay = layout_for(style)
-    for s in spaces:
-        scene.polygon(lay.corners(s), stroke=colour, width=width)
-
-
-def tile_outline(tile_cells: list[Hex], style: WorldStyle) -> list[list[tuple[float, float]]]:
-    """Pixel rings of the outline of a group of cells (used for previews)."""
-    from .tiles import cells_polygon
-
-    lay = layout_for(style)
-    poly = cells_polygon(tile_cells)
-    rings = []
-    for p in getattr(poly, "geoms", [poly]):
-        rings.append([lay.lattice_to_pixel(x, y) for x, y in p.exterior.coords[:-1]])
-    return rings

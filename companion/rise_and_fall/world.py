@@ -15,7 +15,7 @@ import shapely
 from shapely import STRtree
 from shapely.geometry import Polygon
 
-from ..hexgrid import DIRECTIONS, Hex, connected_components, edge_segment, neighbours
+from ..hexgrid import DIRECTIONS, Hex, connected_components, edge_segment
 from .rules import load_rules
 from .tiles import Tile
 
@@ -219,8 +219,3 @@ def regions_of(terrain: dict[Hex, str]) -> list[Region]:
             out.append(Region(rt, spaces, sum(rules.vp_per_space(terrain[s]) for s in spaces)))
     out.sort(key=lambda g: (-g.size, g.terrain, g.spaces[0]))
     return out
-
-
-def empty_neighbours(world: World, cells: Iterable[Hex]) -> set[Hex]:
-    cells = set(cells)
-    return {n for c in cells for n in neighbours(c) if n not in world and n not in cells}
