@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..drawing import Scene
-from ..hexgrid import Hex, PixelLayout
+from ..hexgrid import PixelLayout
 from .placement import TILE_NAMES
 from .world import World
 
