@@ -1,0 +1,25 @@
+"""The core (World, tracker, scoring, files) works from a script: it never imports widgets."""
+
+import pkgutil
+import subprocess
+import sys
+
+import companion
+
+
+def core_modules() -> list[str]:
+    return [m.name for m in pkgutil.walk_packages(companion.__path__, "companion.") if ".ui" not in m.name]
+
+
+def test_core_imports_without_widget_libraries():
+    mods = core_modules()
+    assert "companion.rise_and_fall.tracker" in mods and "companion.gamelog" in mods
+    code = (
+        "import sys\n"
+        "for name in ('ipywidgets', 'ipycanvas', 'voila'):\n"
+        "    sys.modules[name] = None  # importing them now fails\n"
+        f"for m in {mods!r}:\n"
+        "    __import__(m)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
