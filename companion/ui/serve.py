@@ -39,6 +39,11 @@ def notebook_path() -> Path:
 def lan_addresses() -> list[str]:
     """This machine's addresses on the local network (no packet is sent to find them)."""
     found = set()
+    try:  # Linux: every address of every interface
+        out = subprocess.run(["hostname", "-I"], capture_output=True, text=True, timeout=2).stdout
+        found.update(a for a in out.split() if "." in a)
+    except (OSError, subprocess.SubprocessError):
+        pass
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
             found.add(info[4][0])
