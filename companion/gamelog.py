@@ -293,6 +293,16 @@ class GameStore:
         session.do(first)
         return session
 
+    def latest(self, kind: str, rules: "Rules") -> "Session | None":
+        """The most recently changed readable game of ``kind``, replayed; None if there is none."""
+        for info in self.games(kind):
+            if info.problem is None and info.kind == kind:
+                try:
+                    return Session(self.open(info.id), rules)
+                except CompanionError:
+                    continue  # damaged since it was listed: try the next one
+        return None
+
     def open(self, game_id: str) -> GameLog:
         p = self.path(game_id)
         if not p.exists():

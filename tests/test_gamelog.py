@@ -126,3 +126,11 @@ def test_a_refused_first_action_leaves_no_game_file(tmp_path):
     assert store.games() == []
     s = store.start("count", "c", Counter(), {"type": "add", "n": 5})
     assert s.state == 5 and len(store.games()) == 1
+
+
+def test_latest_skips_damaged_files(tmp_path):
+    store = GameStore(tmp_path)
+    s = store.start("count", "c", Counter(), {"type": "add", "n": 3})
+    store.path("zzz-broken").write_bytes(b"not a database" * 50)
+    assert store.latest("count", Counter()).state == s.state
+    assert GameStore(tmp_path / "empty").latest("count", Counter()) is None

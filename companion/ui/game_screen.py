@@ -61,15 +61,8 @@ class GameHub:
 
     def __init__(self, store: GameStore) -> None:
         self.store = store
-        self.session: Session[Game] | None = None
+        self.session: Session[Game] | None = store.latest(KIND, TrackerRules())
         self.listeners: list[Callable[[], None]] = []
-        for g in store.games(KIND):
-            if g.problem is None and g.kind == KIND:
-                try:
-                    self.session = Session(store.open(g.id), TrackerRules())
-                    break
-                except CompanionError:
-                    continue
 
     @property
     def game(self) -> Game:

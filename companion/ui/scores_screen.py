@@ -90,14 +90,7 @@ class ScoresScreen:
         self.tracked = tracked
         self.world_source = world_source
         self.history = History(store.root)
-        self.session: Session[Entry] | None = None
-        for g in store.games(KIND):
-            if g.problem is None and g.kind == KIND:
-                try:
-                    self.session = Session(store.open(g.id), EntryRules())
-                    break
-                except CompanionError:
-                    continue
+        self.session: Session[Entry] | None = store.latest(KIND, EntryRules())
         self.message = W.HTML(layout=W.Layout(min_height="44px"))
         self.from_game_btn = button("Score the tracked game", self.start_from_game, "rf-score-game", primary=True)
         self.from_world_btn = button("Score the World on the World screen", self.start_from_world, "rf-score-world")

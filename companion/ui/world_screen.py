@@ -66,13 +66,8 @@ class WorldScreen:
 
     # --- game log ---------------------------------------------------------------------
     def _open_latest(self) -> Session[Build]:
-        for g in self.store.games(self.KIND):
-            if g.problem is None and g.kind == self.KIND:
-                try:
-                    return Session(self.store.open(g.id), BuildRules())
-                except CompanionError as e:
-                    self.error(str(e))
-        return self.store.start(self.KIND, "World", BuildRules(), {"type": "setup", "players": 3, "first": random.randrange(3)})
+        latest = self.store.latest(self.KIND, BuildRules())
+        return latest or self.store.start(self.KIND, "World", BuildRules(), {"type": "setup", "players": 3, "first": random.randrange(3)})
 
     def _catch_up(self) -> None:
         """A kernel prepared before the page was asked for may be behind the log: replay it."""
