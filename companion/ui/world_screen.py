@@ -342,30 +342,23 @@ class WorldScreen:
             self.info(f"The remaining {TILE_NAMES[kind]} tiles are set aside.")
 
     def undo(self) -> None:
-        try:
-            self.session.undo()
-            self.message.value = ""
-        except CompanionError as e:
-            self.error(str(e))
-        self.preview = None
-        self.refresh()
+        self._history_step(lambda s: s.undo())
 
     def redo(self) -> None:
-        try:
-            self.session.redo()
-            self.message.value = ""
-        except CompanionError as e:
-            self.error(str(e))
-        self.preview = None
-        self.refresh()
+        self._history_step(lambda s: s.redo())
 
     def undo_to_selected(self) -> None:
         seq = self.history.value
         if seq is None:
             self.info("Pick a step in the history first.")
             return
+        self._history_step(lambda s: s.undo_to(seq))
+
+    def _history_step(self, step) -> None:
+        """Undo, redo or undo-to: an action in the log too, refused with a sentence."""
         try:
-            self.session.undo_to(seq)
+            step(self.session)
+            self.message.value = ""
         except CompanionError as e:
             self.error(str(e))
         self.preview = None
