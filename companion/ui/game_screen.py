@@ -322,8 +322,14 @@ class GameScreen:
             f"<div class='rf-left'><span class='rf-chip'>First Player: {html.escape(g.civs[g.first].name)}</span>"
             f"<span class='rf-chip'>Trophies {g.claimed} of {g.trophies_to_end}</span>"
             f"<span class='rf-chip'>A card in Decline costs {g.decline_price} GP</span>"
+            f"<span class='rf-chip'>Decline zone: {html.escape(self.decline_zone(g))}</span>"
             f"<span class='rf-chip'>Bank {g.bank_gold} GP · {g.bank_wood} Wood · {g.bank_stone} Stone</span></div>"
         )
+
+    @staticmethod
+    def decline_zone(g: Game) -> str:
+        cards = [f"{c.name} {', '.join(x.title() for x in c.decline)}" for c in g.civs if c.decline]
+        return " · ".join(cards) or "empty"
 
     def phase_controls(self, g: Game) -> list[W.Widget]:
         out: list[W.Widget] = []
@@ -409,7 +415,7 @@ class GameScreen:
         cards = []
         for i, c in enumerate(g.civs):
             played = ("✓ played" if hide else ", ".join(x.title() for x in c.played)) if c.played else "—"
-            pieces = " · ".join(f"{t.title()} {c.count(t)}/{c.count(t) + c.in_reserve(t)}" for t in PIECE_TYPES)
+            pieces = " · ".join(f"{t.title()} {c.count(t)} ({c.in_reserve(t)})" for t in PIECE_TYPES)
             status = " (extinct)" if c.extinct else (" ★ First Player" if i == g.first else "")
             discard = ", ".join(x.title() for x in c.discard[:-1]) + (", " if len(c.discard) > 1 else "") + f"{c.discard[-1].title()} (on top)" if c.discard else "—"
             hand = "hidden" if hide else ", ".join(x.title() for x in c.hand) or "—"
@@ -420,7 +426,7 @@ class GameScreen:
                 f"<div>Hand: {hand}</div><div>Played: {played}</div><div>Discard: {discard}</div>"
                 f"<div>Reserve: {', '.join(x.title() for x in c.reserve) or '—'}</div>"
                 f"<div>Decline: {', '.join(x.title() for x in c.decline) or '—'}</div>"
-                f"<div>In the World / owned: {pieces}</div>"
+                f"<div>Pieces in the World (in reserve): {pieces}</div>"
                 f"<div>Trophies: {', '.join(x.title() for x in c.trophies) or '—'}</div></div>"
             )
         return "<div class='rf-civs'>" + "".join(cards) + "</div>"

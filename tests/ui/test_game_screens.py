@@ -189,3 +189,18 @@ def test_merchant_trade_counts_both_kinds_of_city(app, rulebook_text):
     screen.count.value, screen.count2.value = 2, 2  # four Cities: two opposing, two of its own colour
     find(screen, "rf-act-merchant-trade").click()
     assert app.hub.game.civs[i].gold == 16
+
+
+def test_the_screen_shows_the_decline_zone_and_the_reserve(app):
+    from dataclasses import replace
+
+    from companion.rise_and_fall.tracker import _set
+
+    app.setup.start_btn.click()
+    place_all_first_pieces(app)
+    g = app.hub.game
+    civ = g.civs[0]
+    app.hub.session._states[-1] = _set(g, 0, replace(civ, hand=("nomad", "city"), decline=("ship",)))
+    app.game.refresh()
+    assert f"Decline zone: {civ.name} Ship" in app.game.header.value
+    assert "Nomad 1 (7)" in app.game.players.value  # one in the World, seven in the reserve
