@@ -253,7 +253,7 @@ def violation_by_spaces(world: World, tile: Tile, players: int | None = None) ->
 def touching_ground_tiles(world: World, cells) -> set[int]:
     cellset = set(cells)
     return {
-        world._stack[n][0]
+        world.bottom_index(n)
         for c in cellset
         for n in neighbours(c)
         if n not in cellset and n in world

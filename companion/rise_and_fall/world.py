@@ -35,16 +35,11 @@ class Region:
 
     terrain: str
     spaces: tuple[Hex, ...]
-    vp_per_space_total: int
+    value: int  # VP for the player who controls the Region: the sum of its Spaces' worth
 
     @property
     def size(self) -> int:
         return len(self.spaces)
-
-    @property
-    def value(self) -> int:
-        """VP for the player who controls the Region."""
-        return self.vp_per_space_total
 
 
 class World:
@@ -96,6 +91,11 @@ class World:
 
     def spaces(self) -> Iterator[Hex]:
         return iter(self._stack)
+
+    def bottom_index(self, space: Hex) -> int | None:
+        """The Sea-layer tile a Space belongs to (the first tile placed there)."""
+        stack = self._stack.get(space)
+        return stack[0] if stack else None
 
     def top_index(self, space: Hex) -> int | None:
         stack = self._stack.get(space)
