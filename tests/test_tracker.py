@@ -337,3 +337,16 @@ def test_random_games_reach_trophies_and_the_end():
             acts = [a for a in opts if a["type"] == "act"]
             g = R.apply(g, rnd.choice(acts if acts and rnd.random() < 0.85 else opts))
     assert ended >= 1
+
+
+def test_yan_activates_his_nomads_one_by_one(rulebook_text):
+    quote(rulebook_text, "the 3rd produces Wood, the 4th produces Stone, the 5th builds a City using the two resources which have just been produced, and the 6th does nothing.")
+    g = acting(started(), 0, "nomad", pieces={"nomad": 6})
+    for action in ("nomad-wood", "nomad-stone", "nomad-city"):
+        g = do(g, type="act", player=0, action=action)
+    yan = g.civs[0]
+    assert (yan.wood, yan.stone) == (0, 0)
+    assert yan.count("nomad") == 5 and yan.count("city") == 2
+    assert g.activations == 3 and g.act_limit == 6  # two moved (nothing to record), one does nothing
+    g = do(g, type="end-turn", player=0)
+    assert g.civs[0].where("nomad") == "discard"

@@ -344,6 +344,8 @@ class GameScreen:
                     continue
                 row = [W.HTML(f"<b>{html.escape(civ.name)}</b> plays:")]
                 row += [button(c.title(), lambda i=i, c=c: self.play(i, c), f"rf-play-{c}") for c in civ.hand]
+                # 'another player randomly draws a card from the slow player's hand for them to play'
+                row.append(button("Too slow: draw one at random", lambda i=i: self.play(i, random.choice(self.hub.game.civs[i].hand)), "rf-play-random"))
                 out.append(W.HBox(row))
         elif g.phase == "B" and g.acting is not None:
             i, card = g.acting, g.acting_card

@@ -204,3 +204,40 @@ def test_the_screen_shows_the_decline_zone_and_the_reserve(app):
     app.game.refresh()
     assert f"Decline zone: {civ.name} Ship" in app.game.header.value
     assert "Nomad 1 (7)" in app.game.players.value  # one in the World, seven in the reserve
+
+
+def test_a_slow_player_gets_a_random_card(app, rulebook_text):
+    from conftest import quote
+
+    quote(rulebook_text, "another player randomly draws a card from the slow player's hand for them to play this turn")
+    app.setup.start_btn.click()
+    place_all_first_pieces(app)
+    g = app.hub.game
+    i = g.order()[0]
+    hand = g.civs[i].hand
+    row = row_of(app.game, g.civs[i].name)
+    next(b for b in row if "rf-play-random" in getattr(b, "_dom_classes", ())).click()
+    played = app.hub.game.civs[i].played
+    assert len(played) == 1 and played[0] in hand
+
+
+def test_a_second_screen_on_the_same_game_is_told_and_refreshed(app, tmp_path):
+    app.setup.start_btn.click()
+    place_all_first_pieces(app)
+    other = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")  # a second tab
+    g = app.hub.game
+    first = g.order()[0]
+    app.game.play(first, g.civs[first].hand[0])
+    other.game.play(first, other.hub.game.civs[first].hand[-1])  # stale: it did not see that card played
+    assert "another screen" in other.game.message.value
+    assert other.hub.game == app.hub.game
+
+
+def test_a_damaged_game_file_is_listed_with_the_reason(app, tmp_path):
+    app.setup.start_btn.click()
+    (tmp_path / "d" / "games" / "0000-broken.sqlite").write_bytes(b"garbage" * 100)
+    app.go_to("Game")
+    app.game.refresh()
+    texts = " ".join(getattr(w, "value", "") for w in app.game.games.children)
+    assert "0000-broken.sqlite is damaged" in texts
+    assert app.hub.game.phase == "placement"  # the game itself is untouched
