@@ -119,9 +119,9 @@ class SetupScreen:
         self.board.on_tap = self.tap_pixel
         self.board.room = 20
         self.placing = W.VBox([self.status, self.piece, self.board.widget])
-        form = W.VBox([W.HTML("<b>Players</b> (clockwise)"), self.n_players, *self.rows, W.HTML("<b>The game ends after</b>"), self.target, self.start_btn])
-        form.add_class("rf-panel")
-        self.widget = W.VBox([self.message, form, self.placing])
+        self.form = W.VBox([W.HTML("<b>Players</b> (clockwise)"), self.n_players, *self.rows, W.HTML("<b>The game ends after</b>"), self.target, self.start_btn])
+        self.form.add_class("rf-panel")
+        self.widget = W.VBox([self.message, self.form, self.placing])
         self.widget.add_class("rf-screen")
         self.defaults()
         hub.listeners.append(self.refresh)
@@ -193,6 +193,7 @@ class SetupScreen:
         g = self.hub.game
         placing = g.phase == "placement"
         self.placing.layout.display = "" if placing else "none"
+        self.form.layout.display = "none" if placing else ""  # the board comes first while placing
         if not placing:
             return
         civ = g.civs[g.to_move()[0]]
