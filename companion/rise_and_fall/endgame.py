@@ -33,6 +33,7 @@ class Entry:
     votes: tuple[tuple[int, str | None], ...] = ()  # fast path: Region index -> controller or None (tie)
     finished: bool = False
     source: str = ""
+    world_name: str = ""
 
     @property
     def started(self) -> bool:
@@ -123,7 +124,8 @@ class EntryRules(Rules[Entry]):
             raise IllegalAction("A game of Rise & Fall has 2 to 4 players.")
         tracked = a.get("tracked")
         tracked_t = tuple(tuple((t, int(c.get(t, 0))) for t in PIECE_TYPES) for c in tracked) if tracked else None
-        return Entry(tuple(lay.tiles), tuple(players), tuple(a.get("colours", [])), tracked_t, source=str(a.get("source", "")))
+        return Entry(tuple(lay.tiles), tuple(players), tuple(a.get("colours", [])), tracked_t,
+                     source=str(a.get("source", "")), world_name=lay.name)
 
     def _piece(self, e: Entry, a: Action) -> Entry:
         space = (a.get("q"), a.get("r"))
@@ -196,7 +198,7 @@ def from_tracker(game: Any) -> dict[str, Any]:
     from .layout import Layout
 
     n = len(game.civs)
-    world = Layout(n, list(game.tiles), "", {}).to_dict()
+    world = Layout(n, list(game.tiles), game.world_name, {}).to_dict()
     return {
         "type": "start",
         "source": "tracked game",

@@ -78,6 +78,7 @@ class Game:
     turn: int = 0
     phase: str = "setup"
     tiles: tuple[Tile, ...] = ()  # the World the game is played on
+    world_name: str = ""
     positions: tuple[tuple[Hex, int, str], ...] = ()  # (space, player, type) of the first pieces
     acting: int | None = None  # phase B: who is taking actions
     acting_card: str | None = None  # the card they played
@@ -244,10 +245,12 @@ class TrackerRules(Rules[Game]):
             for k in range(n)
         )
         tiles: tuple[Tile, ...] = ()
+        world_name = ""
         if a.get("world"):
             from .layout import parse
 
-            tiles = tuple(parse(a["world"], "the World").tiles)
+            world = parse(a["world"], "the World")
+            tiles, world_name = tuple(world.tiles), world.name
         bank = rules.raw["bank"]
         g = Game(
             civs=civs,
@@ -259,6 +262,7 @@ class TrackerRules(Rules[Game]):
             turn=1,
             phase="placement",
             tiles=tiles,
+            world_name=world_name,
             declined=(0,) * n,
         )
         notes.append(f"{names[first]} has the First Player token and places a first piece.")

@@ -9,6 +9,7 @@ import ipywidgets as W
 
 from ..drawing import Scene, to_svg
 from ..rise_and_fall.history import CATEGORIES, History
+from ..rise_and_fall.views import PLAYER_COLOURS
 
 LINE_COLOURS = ["#d33b2c", "#2a5db0", "#2e9e4f", "#f2a800", "#8a4fb5", "#ee7d22", "#555555"]
 
@@ -22,7 +23,7 @@ def totals_chart(totals: dict[str, list]) -> str:
     scene.line([(0, h), (w, h)], stroke="#888888")
     scene.line([(0, 0), (0, h)], stroke="#888888")
     for k, (name, values) in enumerate(sorted(totals.items())):
-        col = LINE_COLOURS[k % len(LINE_COLOURS)]
+        col = PLAYER_COLOURS.get(name.lower(), LINE_COLOURS[k % len(LINE_COLOURS)])  # Red is drawn red
         pts = [(w * i / max(1, n - 1), h - h * v / best) for i, v in enumerate(values) if v is not None]
         if len(pts) > 1:
             scene.line(pts, stroke=col, width=3)

@@ -214,7 +214,8 @@ class ScoresScreen:
     def finish(self) -> None:
         if self.send({"type": "finish", "path": self.mode.value}):
             s = self.current_score()
-            self.history.record(self.session.log.path.stem, "World", s)
+            e = self.entry
+            self.history.record(self.session.log.path.stem, e.world_name or f"A {len(e.players)}-player World", s)
             self.message.value = message_html("These scores are kept in the history.", "info")
 
     # --- what is shown ---------------------------------------------------------------------------

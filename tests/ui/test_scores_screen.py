@@ -48,6 +48,7 @@ def test_score_the_world_by_entering_pieces_and_by_the_fast_path(app):
     assert sc.entry.finished
     app.go_to("History")
     assert "1 finished game" in app.history.body.value
+    assert "Random 4-player World, seed 1" in app.history.body.value  # the World's name is kept
     sc.export_btn.click()
     assert "scores.csv" in sc.downloads.value and "position.json" in sc.downloads.value
     _ = renamed
