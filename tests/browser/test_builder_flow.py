@@ -85,6 +85,21 @@ def test_tap_places_illegal_tap_explains_undo_and_reload(server, browser):
         page.mouse.move(box["x"] + 200 + 12 * k, box["y"] + 200 + 6 * k)
     page.mouse.up()
     wait_for(lambda: board_meta(page)["tx"] > before["tx"] + 50 and board_meta(page)["ty"] > before["ty"] + 20)
+    # two fingers spread apart: the board zooms in (touch events sent as a tablet sends them)
+    cdp = page.context.new_cdp_session(page)
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    k0 = board_meta(page)["k"]
+
+    def fingers(kind, d):
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [] if kind == "touchEnd" else [
+            {"x": cx - d, "y": cy, "id": 1}, {"x": cx + d, "y": cy, "id": 2}]})
+
+    fingers("touchStart", 40)
+    for d in (60, 80, 100, 120):
+        fingers("touchMove", d)
+    fingers("touchEnd", 0)
+    wait_for(lambda: board_meta(page)["k"] > k0 * 2)
+    assert len(head(data)[1].tiles) == len(after.tiles)  # a pinch never places a tile
     page.locator("button.rf-zoom-in").tap()
     wait_for(lambda: board_meta(page)["k"] > before["k"] * 1.2)
     assert len(head(data)[1].tiles) == len(after.tiles)
