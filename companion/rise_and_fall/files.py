@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import FileFormatError
-from . import layout as layout_file
 
 
 def read_json(path: str | os.PathLike) -> Any:
@@ -21,12 +20,17 @@ def read_json(path: str | os.PathLike) -> Any:
         raise FileFormatError(f"{path} is not UTF-8 text; these files are JSON.") from None
     except OSError as e:
         raise FileFormatError(f"{path} cannot be read: {e.strerror}.") from None
+    return parse_json(text, str(path))
+
+
+def parse_json(text: str, source: str) -> Any:
+    """Decoded JSON, or one sentence naming ``source`` and where the JSON breaks."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise FileFormatError(f"{path} is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}.") from None
+        raise FileFormatError(f"{source} is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}.") from None
     except RecursionError:
-        raise FileFormatError(f"{path} is nested too deeply to be read.") from None
+        raise FileFormatError(f"{source} is nested too deeply to be read.") from None
 
 
 def load_any(path: str | os.PathLike) -> tuple[str, Any]:
@@ -37,4 +41,6 @@ def load_any(path: str | os.PathLike) -> tuple[str, Any]:
         from .position import parse_position
 
         return "position", parse_position(doc, str(path))
-    return "layout", layout_file.parse(doc, str(path))
+    from .layout import parse
+
+    return "layout", parse(doc, str(path))

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..atomic import write_atomically
 from ..errors import FileFormatError
+from .files import parse_json, read_json
 from .placement import Violation, is_complete, violation
 from .rules import load_rules
 from .tiles import Tile
@@ -156,18 +157,10 @@ def parse(doc: Any, source: str = "the layout") -> Layout:
 
 
 def loads(text: str, source: str = "the layout") -> Layout:
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise FileFormatError(f"{source} is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}.") from None
-    except RecursionError:
-        raise FileFormatError(f"{source} is nested too deeply to be a layout.") from None
-    return parse(doc, source)
+    return parse(parse_json(text, source), source)
 
 
 def load(path: str | os.PathLike) -> Layout:
-    from .files import read_json
-
     return parse(read_json(path), str(path))
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from ..errors import FileFormatError
 from ..hexgrid import Hex
 from . import layout as layout_file
+from .files import read_json
 from .rules import PIECE_TYPES, TERRAINS, load_rules
 from .world import top_terrain
 
@@ -246,6 +247,4 @@ def _player(i: int, p: Any, source: str) -> PlayerState:
 
 
 def load_position(path: str | os.PathLike) -> Position:
-    from .files import read_json
-
     return parse_position(read_json(path), str(path))

@@ -34,6 +34,11 @@ PLAYER_COLOURS = {
 }
 
 
+def colour_hex(colour: str) -> str:
+    """A player's colour as drawn: a named colour of the set, or the value itself."""
+    return PLAYER_COLOURS.get(colour, colour)
+
+
 @dataclass(frozen=True)
 class WorldStyle:
     hex_size: float = 18.0

@@ -18,17 +18,13 @@ from ..gamelog import GameStore, Session
 from ..rise_and_fall.position_view import PIECE_LETTERS
 from ..rise_and_fall.rules import PIECE_TYPES
 from ..rise_and_fall.tracker import PHASES, Game, TrackerRules, card_actions
-from ..rise_and_fall.views import PLAYER_COLOURS, WorldStyle, layout_for, world_scene
+from ..rise_and_fall.views import WorldStyle, colour_hex, layout_for, world_scene
 from ..rise_and_fall.world import World
 from .board import Board
 from .widgets import button, message_html
 from .world_screen import COLOUR_CHOICES, STYLE
 
 KIND = "game"
-
-
-def colour_of(name: str) -> str:
-    return PLAYER_COLOURS.get(name, name)
 
 
 def describe(action: dict, game: Game | None = None) -> str:
@@ -200,7 +196,7 @@ class SetupScreen:
         left = [p for p in ("nomad", "city", "ship") if civ.count(p) == 0]
         self.piece.options = [(p.title(), p) for p in left]
         self.status.value = (
-            f"<div class='rf-turn'><span class='rf-dot' style='background:{colour_of(civ.colour)}'></span>"
+            f"<div class='rf-turn'><span class='rf-dot' style='background:{colour_hex(civ.colour)}'></span>"
             f"<b>{html.escape(civ.name)}</b> places a first piece: choose it, then tap a space.</div>"
             "<div>One piece per space; Ships on Sea; Cities and Nomads neither on Sea nor on Glacier.</div>"
         )
@@ -212,7 +208,7 @@ def draw_pieces(scene: Scene, g: Game) -> None:
     for space, i, piece in g.positions:
         x, y = lay.hex_to_pixel(space)
         civ = g.civs[i]
-        scene.circle(x, y, STYLE.hex_size * 0.55, colour_of(civ.colour), stroke="#111111", width=1.5)
+        scene.circle(x, y, STYLE.hex_size * 0.55, colour_hex(civ.colour), stroke="#111111", width=1.5)
         ink = "#111111" if civ.colour in ("yellow", "white") else "#ffffff"
         scene.text(x, y + STYLE.hex_size * 0.3, PIECE_LETTERS[piece], size=STYLE.hex_size * 0.8, color=ink, bold=True)
 
@@ -423,7 +419,7 @@ class GameScreen:
             discard = ", ".join(x.title() for x in c.discard[:-1]) + (", " if len(c.discard) > 1 else "") + f"{c.discard[-1].title()} (on top)" if c.discard else "—"
             hand = "hidden" if hide else ", ".join(x.title() for x in c.hand) or "—"
             cards.append(
-                f"<div class='rf-civ' style='border-left:10px solid {colour_of(c.colour)}'>"
+                f"<div class='rf-civ' style='border-left:10px solid {colour_hex(c.colour)}'>"
                 f"<div class='rf-civ-name'><b>{html.escape(c.name)}</b>{status}</div>"
                 f"<div>Treasury: <b>{c.gold} GP</b> · {c.wood} Wood · {c.stone} Stone</div>"
                 f"<div>Hand: {hand}</div><div>Played: {played}</div><div>Discard: {discard}</div>"

@@ -26,7 +26,7 @@ from ..rise_and_fall.position import parse_position
 from ..rise_and_fall.position_view import PIECE_LETTERS, region_outline, scorepad_scene
 from ..rise_and_fall.rules import PIECE_TYPES
 from ..rise_and_fall.scoring import Score
-from ..rise_and_fall.views import PLAYER_COLOURS, WorldStyle, layout_for, world_scene
+from ..rise_and_fall.views import WorldStyle, colour_hex, layout_for, world_scene
 from ..rise_and_fall.world import World
 from .board import Board
 from .widgets import button, message_html
@@ -225,7 +225,7 @@ class ScoresScreen:
 
     def colours(self) -> dict[str, str]:
         e = self.entry
-        return {p.name: PLAYER_COLOURS.get(c, c) for p, c in zip(e.players, e.colours or ["red", "yellow", "green", "blue"])}
+        return {p.name: colour_hex(c) for p, c in zip(e.players, e.colours or ["red", "yellow", "green", "blue"])}
 
     def scene(self) -> Scene:
         e = self.entry

@@ -21,7 +21,7 @@ from ..gamelog import GameStore, Session
 from ..rise_and_fall.builder import DEFAULT_COLOURS, Build, BuildRules, describe
 from ..rise_and_fall.placement import TILE_NAMES, Violation, layer_kinds, violation
 from ..rise_and_fall.tiles import Tile
-from ..rise_and_fall.views import PLAYER_COLOURS, TERRAIN_COLOURS, WorldStyle, layout_for, world_scene
+from ..rise_and_fall.views import TERRAIN_COLOURS, colour_hex, WorldStyle, layout_for, world_scene
 from ..rise_and_fall.world import World
 from ..rise_and_fall.worldgen import generate
 from .board import Board
@@ -493,7 +493,7 @@ class WorldScreen:
             turn = "The World is complete. Each player can lay down the bases of their Civilization."
         else:
             i = b.turn()
-            colour = PLAYER_COLOURS.get(b.colours[i], b.colours[i])
+            colour = colour_hex(b.colours[i])
             kind = TILE_NAMES[b.next_kind()]
             turn = f"<span class='rf-dot' style='background:{colour}'></span><b>{html.escape(b.names[i])}</b> places a <b>{kind}</b> tile"
         return f"<div class='rf-turn'>{title}{turn}</div><div class='rf-left'>{' '.join(chips)}</div>"
