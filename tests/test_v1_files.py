@@ -1,0 +1,55 @@
+"""Files written by version 1 (one game, kinds without a game id) open and continue today."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from companion.gamelog import GameStore, Session
+from companion.rise_and_fall.builder import BuildRules
+from companion.rise_and_fall.endgame import EntryRules
+from companion.rise_and_fall.history import History
+from companion.rise_and_fall.tracker import TrackerRules
+
+V1 = Path(__file__).parent / "data" / "v1"
+EXPECTED = json.loads((V1 / "expected.json").read_text())
+
+
+@pytest.fixture
+def data(tmp_path) -> Path:
+    """A copy of the version-1 data directory (the kept files are never written to)."""
+    root = tmp_path / "data"
+    shutil.copytree(V1 / "data", root)
+    return root
+
+
+def test_the_world_build_opens_and_continues(data):
+    ex = EXPECTED["world"]
+    s = Session(GameStore(data).open(ex["id"]), BuildRules())
+    assert (s.head, len(s.state.tiles), list(s.state.names), s.state.name) == (ex["head"], ex["tiles"], ex["names"], ex["name"])
+    assert s.can_redo() == ex["can_redo"] and s.state.next_kind() == ex["next_kind"]
+    s.redo()
+    assert len(s.state.tiles) == ex["tiles"] + 1
+
+
+def test_the_game_in_phase_d_opens_and_continues(data):
+    ex = EXPECTED["game"]
+    s = Session(GameStore(data).open(ex["id"]), TrackerRules())
+    g = s.state
+    assert (g.phase, g.turn, g.to_move(), g.decline_price) == (ex["phase"], ex["turn"], ex["to_move"], ex["decline_price"])
+    assert {c.name: c.gold for c in g.civs} == ex["gold"]
+    for i in ex["to_move"]:
+        s.do({"type": "pass", "player": i})
+    assert s.state.phase == "A" and s.state.turn == ex["turn"] + 1
+
+
+def test_the_finished_scoring_and_the_history_open(data):
+    ex = EXPECTED["scoring"]
+    s = Session(GameStore(data).open(ex["id"]), EntryRules())
+    assert s.state.finished
+    assert {p.name: p.total for p in s.state.full_score().players} == ex["totals"]
+    kept = History(data).games()
+    assert [(f.id, f.world, f.winners, {n: v["total"] for n, v in f.scores.items()}) for f in kept] == [
+        (h["id"], h["world"], h["winners"], h["totals"]) for h in EXPECTED["history"]]
+    assert json.loads((data / "settings.json").read_text()) == EXPECTED["settings"]
