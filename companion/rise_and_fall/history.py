@@ -27,16 +27,35 @@ class Finished:
 class History:
     def __init__(self, root: str | os.PathLike) -> None:
         self.path = Path(root) / "history.sqlite"
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute(
-            "CREATE TABLE IF NOT EXISTS finished (id TEXT PRIMARY KEY, at REAL, world TEXT, scores TEXT, winners TEXT)"
-        )
+        self.problem: str | None = None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute(
+                "CREATE TABLE IF NOT EXISTS finished (id TEXT PRIMARY KEY, at REAL, world TEXT, scores TEXT, winners TEXT)"
+            )
+        except (OSError, sqlite3.Error) as e:  # a read-only or full disk: show what can be read
+            self.problem = f"The history ({self.path}) cannot be written ({e}); finished games are not kept."
+            self._db = self._read_only()
+
+    def _read_only(self) -> sqlite3.Connection:
+        try:
+            db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
+            db.execute("SELECT 1 FROM finished LIMIT 1").fetchall()
+            return db
+        except sqlite3.Error:
+            db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+            db.execute("CREATE TABLE finished (id TEXT PRIMARY KEY, at REAL, world TEXT, scores TEXT, winners TEXT)")
+            return db
 
     def record(self, game_id: str, world: str, s: Score) -> None:
         """Keep a finished game (recording the same game again replaces it)."""
         scores = {p.name: p.to_dict() for p in s.players}
+        if self.problem:
+            from ..errors import CompanionError
+
+            raise CompanionError(self.problem)
         self._db.execute(
             "INSERT OR REPLACE INTO finished VALUES (?, ?, ?, ?, ?)",
             (game_id, time.time(), world, json.dumps(scores), json.dumps(s.winners)),

@@ -49,7 +49,10 @@ class Settings:
 
     def set(self, key: str, value: bool) -> None:
         self.values[key] = value
-        write_atomically(self.path, json.dumps(self.values))
+        try:
+            write_atomically(self.path, json.dumps(self.values))
+        except OSError:
+            pass  # a full or read-only disk: the setting holds for this page only
 
 
 class App:
@@ -57,8 +60,11 @@ class App:
         self.store = GameStore(data_dir)
         self.settings = Settings(self.store.root)
         layouts = Path(layouts_dir) if layouts_dir else default_layouts_dir()
-        layouts.mkdir(parents=True, exist_ok=True)
-        self.alert = W.HTML()
+        try:
+            layouts.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            pass  # a read-only disk: the library lists what is there
+        self.alert = W.HTML(message_html(self.store.problem, "error") if self.store.problem else "")
         REPORT[:] = [self.show_error]
         self.library = Library(layouts)
         self.world = WorldScreen(self.store, self.library, dark=lambda: self.settings.get("dark"))

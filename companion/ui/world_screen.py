@@ -63,11 +63,14 @@ class WorldScreen:
         self.session = self._open_latest()
         self.board.canvas.on_client_ready(self._catch_up)
         self.refresh(fit=True)
+        if self.session.problem:  # a damaged game is shown read-only, and says so
+            self.error(self.session.problem)
 
     # --- game log ---------------------------------------------------------------------
     def _open_latest(self) -> Session[Build]:
         latest = self.store.latest(self.KIND, BuildRules())
-        return latest or self.store.start(self.KIND, "World", BuildRules(), {"type": "setup", "players": 3, "first": random.randrange(3)})
+        first = {"type": "setup", "players": 3, "first": random.randrange(3)}
+        return latest or self.store.start_or_show(self.KIND, "World", BuildRules(), first)
 
     def _catch_up(self) -> None:
         """A kernel prepared before the page was asked for may be behind the log: replay it."""
