@@ -6,7 +6,7 @@ PORT   ?= 8866
 STAMP  := $(VENV)/.installed
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run table test test-fast bench install chromium clean
+.PHONY: run table lint test test-fast bench install chromium clean
 
 $(STAMP): pyproject.toml
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
@@ -29,11 +29,15 @@ chromium:
 	@command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || \
 	  ( $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium )
 
-test: $(STAMP) chromium
+## ruff first: a finding fails the run before any test.
+lint: $(STAMP)
+	$(PY) -m ruff check .
+
+test: $(STAMP) chromium lint
 	$(PY) -m pytest -q
 
 ## Everything but the real-browser tests.
-test-fast: $(STAMP)
+test-fast: $(STAMP) lint
 	$(PY) -m pytest -q -m "not browser"
 
 bench: $(STAMP) chromium

@@ -45,9 +45,8 @@ def python_side() -> None:
 def run() -> None:
     python_side()
     scores_run()
-    from playwright.sync_api import sync_playwright
-
     from browser.harness import latest_build, launch, open_app, pixel_at, served, space_to_css, tablet
+    from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         browser = launch(p)
@@ -105,9 +104,9 @@ def run() -> None:
 
 def scores_run() -> None:
     """The Scores screen: last tap to scorepad drawn, and taps for a typical fast-path scoring."""
+    from browser.harness import launch, open_app, served, tablet
     from playwright.sync_api import sync_playwright
 
-    from browser.harness import launch, open_app, served, tablet
     from companion.gamelog import GameStore, Session
     from companion.rise_and_fall.endgame import EntryRules
     from companion.rise_and_fall.layout import parse

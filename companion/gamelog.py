@@ -46,7 +46,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from .datadir import default_data_dir
 from .errors import CompanionError, IllegalAction
+from .games import game_of, qualified
 
 Action = dict[str, Any]
 S = TypeVar("S")
@@ -81,13 +83,12 @@ class NotSaved(CompanionError):
     """The disk refused a write: nothing was saved and nothing changed."""
 
 
-def default_data_dir() -> Path:
-    """``$COMPANION_DATA`` if set, else ``~/.local/share/rise-and-fall-companion``."""
-    env = os.environ.get("COMPANION_DATA")
-    if env:
-        return Path(env).expanduser()
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "rise-and-fall-companion"
+def identity(kind: str) -> dict[str, Any]:
+    """What a new log records of itself: its kind with the game id (``rise-and-fall/world``), the
+    game, and the version of the game's rules data it is played under."""
+    kind = qualified(kind)
+    game = game_of(kind)
+    return {"kind": kind, "game": kind.split("/", 1)[0], "rules_version": game.rules_version() if game else ""}
 
 
 def write_error(e: sqlite3.Error) -> CompanionError:
@@ -178,7 +179,7 @@ class GameLog:
         """A read-only game held in memory only, for a screen that must show something when
         nothing can be saved (``why`` is the sentence shown for every refused change)."""
         log = cls.__new__(cls)
-        log.path = Path(f"{kind}-not-saved")
+        log.path = Path(f"{qualified(kind).replace('/', '-')}-not-saved")
         log.writable = False
         log.why_read_only = why
         log.cut_short = None
@@ -198,7 +199,7 @@ class GameLog:
     ) -> GameLog:
         """A new game file with its meta (and first action), all written before it takes its name."""
         path = Path(path)
-        info = {"kind": kind, "title": title, "created": time.time(), **(meta or {})}
+        info = {"title": title, "created": time.time(), **(meta or {}), **identity(kind)}
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=_CREATING)
         os.close(fd)
         try:
@@ -579,6 +580,11 @@ class GameInfo:
     actions: int
     problem: str | None = None
 
+    @property
+    def game(self) -> str:
+        """The id of the game this log belongs to ("?" for a file that cannot be read)."""
+        return self.kind.split("/", 1)[0] if "/" in self.kind else "?"
+
 
 class GameStore:
     """The data directory: one SQLite file per game.
@@ -641,7 +647,7 @@ class GameStore:
         not even the first action replays is passed over for the next.
         """
         for info in self.games(kind):
-            if info.kind != kind:
+            if info.kind != qualified(kind):
                 continue
             try:
                 session = Session(self.open(info.id), rules)
@@ -662,7 +668,7 @@ class GameStore:
         out = []
         for p in sorted(self.games_dir.glob("*.sqlite")):
             info = self._info(p)
-            if kind is None or info.kind == kind or (info.problem and info.kind == "?"):
+            if kind is None or info.kind == qualified(kind) or (info.problem and info.kind == "?"):
                 out.append(info)
         out.sort(key=lambda g: -g.updated)
         return out
@@ -683,7 +689,7 @@ class GameStore:
             except CompanionError as e:
                 return GameInfo(gid, p, "?", gid, mtime, 0, str(e))
             entries, problem = log.read()
-            kind = m.get("kind") if isinstance(m.get("kind"), str) else "?"
+            kind = qualified(m["kind"]) if isinstance(m.get("kind"), str) else "?"
             title = m.get("title") if isinstance(m.get("title"), str) else gid
             updated = m.get("updated", m.get("created", mtime))
             if not isinstance(updated, (int, float)) or isinstance(updated, bool):

@@ -6,27 +6,37 @@ from pathlib import Path
 
 import pytest
 
+from companion import games
 from companion.gamelog import GameStore, Session
-from companion.rise_and_fall.builder import BuildRules
-from companion.rise_and_fall.endgame import EntryRules
 from companion.rise_and_fall.history import History
-from companion.rise_and_fall.tracker import TrackerRules
 
 V1 = Path(__file__).parent / "data" / "v1"
 EXPECTED = json.loads((V1 / "expected.json").read_text())
 
 
 @pytest.fixture
-def data(tmp_path) -> Path:
-    """A copy of the version-1 data directory (the kept files are never written to)."""
-    root = tmp_path / "data"
-    shutil.copytree(V1 / "data", root)
+def data(tmp_path, monkeypatch) -> Path:
+    """Version 1's data directory where version 1 kept it, moved by today's first start."""
+    monkeypatch.delenv("COMPANION_DATA", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    shutil.copytree(V1 / "data", tmp_path / "rise-and-fall-companion")
+    root = GameStore().root
+    assert root == tmp_path / "table-companion"
     return root
+
+
+def opened(data: Path, kind: str) -> Session:
+    """The most recent log of ``kind``, replayed by the reducer the registry names."""
+    rf = games.get("rise-and-fall")
+    s = GameStore(data).latest(rf.kind(kind), rf.reducer(kind))
+    assert s is not None
+    return s
 
 
 def test_the_world_build_opens_and_continues(data):
     ex = EXPECTED["world"]
-    s = Session(GameStore(data).open(ex["id"]), BuildRules())
+    s = opened(data, "world")
+    assert s.log.path.stem == ex["id"]
     assert (s.head, len(s.state.tiles), list(s.state.names), s.state.name) == (ex["head"], ex["tiles"], ex["names"], ex["name"])
     assert s.can_redo() == ex["can_redo"] and s.state.next_kind() == ex["next_kind"]
     s.redo()
@@ -35,7 +45,8 @@ def test_the_world_build_opens_and_continues(data):
 
 def test_the_game_in_phase_d_opens_and_continues(data):
     ex = EXPECTED["game"]
-    s = Session(GameStore(data).open(ex["id"]), TrackerRules())
+    s = opened(data, "game")
+    assert s.log.path.stem == ex["id"]
     g = s.state
     assert (g.phase, g.turn, g.to_move(), g.decline_price) == (ex["phase"], ex["turn"], ex["to_move"], ex["decline_price"])
     assert {c.name: c.gold for c in g.civs} == ex["gold"]
@@ -46,7 +57,8 @@ def test_the_game_in_phase_d_opens_and_continues(data):
 
 def test_the_finished_scoring_and_the_history_open(data):
     ex = EXPECTED["scoring"]
-    s = Session(GameStore(data).open(ex["id"]), EntryRules())
+    s = opened(data, "scoring")
+    assert s.log.path.stem == ex["id"]
     assert s.state.finished
     assert {p.name: p.total for p in s.state.full_score().players} == ex["totals"]
     kept = History(data).games()

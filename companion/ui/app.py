@@ -13,8 +13,8 @@ import ipywidgets as W
 
 from ..atomic import write_atomically
 from ..gamelog import GameStore, default_data_dir
-from .game_screen import GameHub, GameScreen, SetupScreen
 from ..rise_and_fall.history import History
+from .game_screen import GameHub, GameScreen, SetupScreen
 from .history_screen import HistoryScreen
 from .library import Library
 from .scores_screen import ScoresScreen

@@ -15,6 +15,7 @@ import ipywidgets as W
 from ..drawing import Scene
 from ..errors import CompanionError, IllegalAction
 from ..gamelog import GameStore, Session
+from ..rise_and_fall import GAME_LOG
 from ..rise_and_fall.position_view import PIECE_LETTERS
 from ..rise_and_fall.rules import PIECE_TYPES
 from ..rise_and_fall.tracker import PHASES, Game, TrackerRules, card_actions
@@ -24,7 +25,7 @@ from .board import Board
 from .widgets import button, message_html
 from .world_screen import COLOUR_CHOICES, STYLE
 
-KIND = "game"
+KIND = GAME_LOG
 
 
 def describe(action: dict, game: Game | None = None) -> str:

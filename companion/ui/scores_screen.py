@@ -19,6 +19,7 @@ import ipywidgets as W
 from ..drawing import Scene, to_png
 from ..errors import CompanionError
 from ..gamelog import GameStore, Session
+from ..rise_and_fall import SCORING_LOG
 from ..rise_and_fall.endgame import Entry, EntryRules, from_tracker
 from ..rise_and_fall.history import History
 from ..rise_and_fall.layout import Layout
@@ -32,7 +33,7 @@ from .board import Board
 from .widgets import button, message_html
 from .world_screen import STYLE
 
-KIND = "scoring"
+KIND = SCORING_LOG
 TERRAIN_ROWS = ("plains", "sea", "forest", "mountain")
 
 

@@ -2,7 +2,7 @@
 
 ``--table`` listens on the local network with a token, and prints the address and a QR code
 for the tablet to scan. Idle kernels are culled. The data directory is ``$COMPANION_DATA``
-(default ``~/.local/share/rise-and-fall-companion``).
+(default ``~/.local/share/table-companion``).
 """
 
 from __future__ import annotations

@@ -18,10 +18,11 @@ import ipywidgets as W
 from ..drawing import Scene, to_png, to_svg
 from ..errors import CompanionError
 from ..gamelog import GameStore, Session
+from ..rise_and_fall import WORLD_LOG
 from ..rise_and_fall.builder import DEFAULT_COLOURS, Build, BuildRules, describe
 from ..rise_and_fall.placement import TILE_NAMES, Violation, layer_kinds, violation
 from ..rise_and_fall.tiles import Tile
-from ..rise_and_fall.views import TERRAIN_COLOURS, colour_hex, WorldStyle, layout_for, world_scene
+from ..rise_and_fall.views import TERRAIN_COLOURS, WorldStyle, colour_hex, layout_for, world_scene
 from ..rise_and_fall.world import World
 from ..rise_and_fall.worldgen import generate
 from .board import Board
@@ -42,7 +43,7 @@ class Preview:
 class WorldScreen:
     """The board builder: setup, turn order, preview and placement, library, export."""
 
-    KIND = "world"
+    KIND = WORLD_LOG
 
     def __init__(self, store: GameStore, library: Library, dark: Callable[[], bool] = lambda: False) -> None:
         self.store = store

@@ -22,6 +22,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+from test_tracker import legal  # noqa: E402
+
 from companion.errors import IllegalAction  # noqa: E402
 from companion.gamelog import GameStore, Session  # noqa: E402
 from companion.rise_and_fall.builder import BuildRules  # noqa: E402
@@ -30,7 +32,6 @@ from companion.rise_and_fall.history import History  # noqa: E402
 from companion.rise_and_fall.samples import random_end_position  # noqa: E402
 from companion.rise_and_fall.tracker import TrackerRules  # noqa: E402
 from companion.rise_and_fall.worldgen import generate  # noqa: E402
-from test_tracker import legal  # noqa: E402
 
 NAMES = ["Eric", "Cathy", "Joanna"]
 COLOURS = ["red", "yellow", "green"]

@@ -1,0 +1,103 @@
+"""Rise & Fall's commands: ``python -m companion rise-and-fall check | render | new | score``.
+
+The same commands answer without the game's name (``python -m companion check``), as in
+version 1. Exit codes: 0 good, 1 an illegal World, 2 a file that cannot be read (one sentence
+on stderr, never a traceback, nothing written).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..atomic import write_atomically
+from ..drawing import to_png, to_svg
+from ..errors import CompanionError
+
+
+def add_commands(sub) -> None:
+    """The commands of formats.md, added to the command line's sub-parsers."""
+    c = sub.add_parser("check", help="replay a layout's tiles under the rules of Creating the World")
+    c.add_argument("layout")
+    c.add_argument("--json", action="store_true")
+    c.set_defaults(run=cmd_check)
+    r = sub.add_parser("render", help="draw a layout or position as SVG or PNG")
+    r.add_argument("file")
+    r.add_argument("-o", "--output", required=True)
+    r.set_defaults(run=cmd_render)
+    n = sub.add_parser("new", help="a complete random World")
+    n.add_argument("--players", type=int, required=True, choices=(2, 3, 4))
+    n.add_argument("--seed", type=int, required=True)
+    n.add_argument("-o", "--output", required=True)
+    n.add_argument("--name", default=None)
+    n.set_defaults(run=cmd_new)
+    s = sub.add_parser("score", help="final scores of one or more position files")
+    s.add_argument("positions", nargs="+")
+    s.add_argument("--json", action="store_true")
+    s.add_argument("--quick", action="store_true", help="also print the Quick Scoring variant step by step")
+    s.set_defaults(run=cmd_score)
+
+
+def cmd_check(args) -> int:
+    from .layout import check, load
+
+    report = check(load(args.layout))
+    if args.json:
+        print(json.dumps(report.to_dict()))
+    else:
+        print(report.message)
+    return 0 if report.valid else 1
+
+
+def cmd_new(args) -> int:
+    from .layout import save
+    from .worldgen import generate
+
+    layout = generate(args.players, args.seed, name=args.name)
+    save(layout, args.output)
+    print(f"Wrote {args.output}: a complete {args.players}-player World from seed {args.seed}.")
+    return 0
+
+
+def cmd_render(args) -> int:
+    from .files import load_any
+    from .views import world_scene
+
+    out = Path(args.output)
+    if out.suffix.lower() not in (".svg", ".png"):
+        raise CompanionError(f"{out}: the picture must end in .svg or .png.")
+    kind, obj = load_any(args.file)
+    if kind == "layout":
+        scene = world_scene(obj.world())
+    else:
+        from .position_view import position_scene
+
+        scene = position_scene(obj)
+    data = to_svg(scene) if out.suffix.lower() == ".svg" else to_png(scene)
+    write_atomically(out, data)
+    print(f"Wrote {out}.")
+    return 0
+
+
+def cmd_score(args) -> int:
+    from .position import load_position
+    from .scoring import quick_scoring, score, scorepad_text
+
+    positions = [load_position(p) for p in args.positions]  # all read before anything is printed
+    results = [score(p) for p in positions]
+    if args.json:
+        docs = [r.to_dict() for r in results]
+        print(json.dumps(docs[0] if len(docs) == 1 else docs, indent=2))
+    else:
+        for path, pos, r in zip(args.positions, positions, results):
+            if len(results) > 1:
+                print(f"== {path}")
+            print(scorepad_text(r))
+            if args.quick:
+                print("\nQuick Scoring, step by step (GP after each step):")
+                for k, step in enumerate(quick_scoring(pos), 1):
+                    gp = ", ".join(f"{n} {v}" for n, v in step.gp.items())
+                    print(f"{k:>3}. {step.text}  [{gp}]")
+    return 0
+
+
