@@ -109,7 +109,7 @@ def _uri(path: Path, **params: str) -> str:
 
 
 @dataclass(frozen=True)
-class Entry:
+class LogEntry:
     seq: int
     action: Action
     at: float
@@ -263,9 +263,9 @@ class GameLog:
             raise DamagedGame(f"The game file {self.path.name} is damaged ({e}); the other games are kept.") from None
         return row[0] or 0
 
-    def read(self, after: int = 0) -> tuple[list[Entry], str | None]:
+    def read(self, after: int = 0) -> tuple[list[LogEntry], str | None]:
         """The actions after ``after`` that can be read, in order, and why the next one cannot (or None)."""
-        out: list[Entry] = []
+        out: list[LogEntry] = []
         expected = after + 1
         cols = "seq, action, at, crc" if self._crc else "seq, action, at, NULL"
         try:
@@ -274,7 +274,7 @@ class GameLog:
                 action, why = _decode(seq, text, at, crc, expected)
                 if why:
                     return out, self._sentence(expected, why)
-                out.append(Entry(seq, action, float(at)))
+                out.append(LogEntry(seq, action, float(at)))
                 expected = seq + 1
         except sqlite3.DatabaseError as e:
             return out, self._sentence(expected, f"SQLite cannot read it: {e}")
@@ -285,7 +285,7 @@ class GameLog:
     def _sentence(self, seq: int, why: str) -> str:
         return f"The game file {self.path.name} is damaged at action {seq} ({why}); it is shown up to the action before, read-only."
 
-    def entries(self, after: int = 0) -> list[Entry]:
+    def entries(self, after: int = 0) -> list[LogEntry]:
         """Every action after ``after``; DamagedGame if one cannot be read."""
         out, problem = self.read(after)
         if problem:
@@ -396,10 +396,10 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def _resolve(entries: Iterable[Entry]) -> tuple[list[Entry], list[Entry]]:
+def _resolve(entries: Iterable[LogEntry]) -> tuple[list[LogEntry], list[LogEntry]]:
     """(actions in force, actions undone and still redoable) once undo/redo/undo-to apply."""
-    done: list[Entry] = []
-    undone: list[Entry] = []
+    done: list[LogEntry] = []
+    undone: list[LogEntry] = []
     for e in entries:
         kind = e.action.get("type")
         if kind == "undo":
@@ -417,16 +417,16 @@ def _resolve(entries: Iterable[Entry]) -> tuple[list[Entry], list[Entry]]:
     return done, undone
 
 
-def effective(entries: Iterable[Entry]) -> list[Entry]:
+def effective(entries: Iterable[LogEntry]) -> list[LogEntry]:
     """The actions in force once undo, redo and undo-to are applied."""
     return _resolve(entries)[0]
 
 
-def redo_available(entries: Iterable[Entry]) -> int:
+def redo_available(entries: Iterable[LogEntry]) -> int:
     return len(_resolve(entries)[1])
 
 
-class Rules(Generic[S]):
+class Reducer(Generic[S]):
     """What a game gives the session: its first state and how an action changes it."""
 
     def initial(self) -> S:  # pragma: no cover - interface
@@ -444,7 +444,7 @@ class Session(Generic[S]):
     ``read_only`` and ``problem``: see the module's docstring.
     """
 
-    def __init__(self, log: GameLog, rules: Rules[S], on_change: Callable[[], None] | None = None) -> None:
+    def __init__(self, log: GameLog, rules: Reducer[S], on_change: Callable[[], None] | None = None) -> None:
         self.log = log
         self.rules = rules
         self.on_change = on_change
@@ -538,7 +538,7 @@ class Session(Generic[S]):
         del self._states[keep + 1 :]
         self._changed()
 
-    def history(self) -> list[Entry]:
+    def history(self) -> list[LogEntry]:
         return list(self.applied)
 
     def _require_writable(self) -> None:
@@ -554,7 +554,7 @@ class Session(Generic[S]):
             self.refresh()
             self._changed()
             raise
-        entry = Entry(seq, action, time.time())
+        entry = LogEntry(seq, action, time.time())
         self._entries.append(entry)
         self.head = seq
 
@@ -622,7 +622,7 @@ class GameStore:
         game_id = self._new_id()
         return game_id, GameLog.create(self.path(game_id), kind, title, meta)
 
-    def start(self, kind: str, title: str, rules: Rules, first: Action) -> Session:
+    def start(self, kind: str, title: str, rules: Reducer, first: Action) -> Session:
         """A new game whose first action the rules accept; a refused one leaves no file behind.
 
         The file appears with its first action already in it, or not at all.
@@ -632,7 +632,7 @@ class GameStore:
         log = GameLog.create(self.path(self._new_id()), kind, title, first=first)
         return Session(log, rules)
 
-    def start_or_show(self, kind: str, title: str, rules: Rules, first: Action) -> Session:
+    def start_or_show(self, kind: str, title: str, rules: Reducer, first: Action) -> Session:
         """Like :meth:`start`; where nothing can be saved (a full or read-only disk) the screen
         still gets a game to show, held in memory and read-only, whose every change says why."""
         try:
@@ -640,7 +640,7 @@ class GameStore:
         except NotSaved as e:
             return Session(GameLog.in_memory(kind, title, first, str(e)), rules)
 
-    def latest(self, kind: str, rules: Rules) -> Session | None:
+    def latest(self, kind: str, rules: Reducer) -> Session | None:
         """The most recently changed game of ``kind`` that shows anything, replayed; None if there is none.
 
         A damaged one opens read-only as far as it replays (see ``Session.problem``); one where

@@ -50,10 +50,10 @@ def game_file(tmp_path_factory):
 def replayed(actions: list[dict]):
     """The state after ``actions`` (with undo/redo), replayed from scratch in a memory store."""
     rules = BuildRules()
-    from companion.gamelog import Entry, effective
+    from companion.gamelog import LogEntry, effective
 
     state = rules.initial()
-    for e in effective(Entry(i + 1, a, 0.0) for i, a in enumerate(actions)):
+    for e in effective(LogEntry(i + 1, a, 0.0) for i, a in enumerate(actions)):
         state = rules.apply(state, e.action)
     return state
 

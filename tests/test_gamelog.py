@@ -7,10 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.errors import IllegalAction
-from companion.gamelog import DamagedGame, GameStore, Rules, Session, StaleGame, effective
+from companion.gamelog import DamagedGame, GameStore, Reducer, Session, StaleGame, effective
 
 
-class Counter(Rules[int]):
+class Counter(Reducer[int]):
     def initial(self) -> int:
         return 0
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import IllegalAction
-from ..gamelog import Action, Rules
+from ..gamelog import Action, Reducer
 from .layout import Layout, parse
 from .placement import TILE_NAMES, Violation, layer_kinds, legal_placements, order_violation, violation
 from .rules import load_rules
@@ -151,7 +151,7 @@ def _tile(action: Action) -> Tile:
     return Tile(kind, q, r, rot)
 
 
-class BuildRules(Rules[Build]):
+class BuildRules(Reducer[Build]):
     """How each builder action changes the World in progress."""
 
     def initial(self) -> Build:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import IllegalAction
-from ..gamelog import Action, Rules
+from ..gamelog import Action, Reducer
 from ..hexgrid import Hex
 from .layout import parse
 from .position import Piece, PlayerState, Position, problems
@@ -100,7 +100,7 @@ class Entry:
         return [k for k in range(len(self.regions())) if k not in done]
 
 
-class EntryRules(Rules[Entry]):
+class EntryRules(Reducer[Entry]):
     def initial(self) -> Entry:
         return Entry()
 

@@ -31,7 +31,9 @@ class TileKind:
 
 
 @dataclass(frozen=True, eq=False)
-class Rules:
+class RulesData:
+    """The printed numbers of Rise & Fall (``rules.json``), with what the code asks of them."""
+
     raw: dict[str, Any]
 
     @property
@@ -89,7 +91,7 @@ class Rules:
 
 
 @lru_cache(maxsize=None)
-def _tile_kinds(rules: Rules) -> dict[str, TileKind]:
+def _tile_kinds(rules: RulesData) -> dict[str, TileKind]:
     kinds = {}
     for kid, k in rules.raw["tiles"]["kinds"].items():
         kinds[kid] = TileKind(kid, k["terrain"], k["layer"], k["base"], tuple(tuple(c) for c in k["cells"]))
@@ -97,6 +99,6 @@ def _tile_kinds(rules: Rules) -> dict[str, TileKind]:
 
 
 @lru_cache(maxsize=1)
-def load_rules() -> Rules:
+def load_rules() -> RulesData:
     text = resources.files(__package__).joinpath("rules.json").read_text(encoding="utf-8")
-    return Rules(json.loads(text))
+    return RulesData(json.loads(text))

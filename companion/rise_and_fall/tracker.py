@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import IllegalAction
-from ..gamelog import Action, Rules
+from ..gamelog import Action, Reducer
 from ..hexgrid import Hex
 from .position import STANDS_ON
 from .rules import PIECE_TYPES, load_rules
@@ -193,7 +193,7 @@ def _after_pieces_change(game: Game, players: list[int], notes: list[str]) -> Ga
 
 
 # --- the rules --------------------------------------------------------------------------------
-class TrackerRules(Rules[Game]):
+class TrackerRules(Reducer[Game]):
     """How each action of the table changes the game (replayed from the log)."""
 
     def initial(self) -> Game:
