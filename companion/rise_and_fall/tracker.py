@@ -85,9 +85,9 @@ class Game:
     activations: int = 0  # pieces activated so far by the acting player
     act_limit: int = 0  # pieces of that type they had when they began
     claimed_this_turn: tuple[tuple[str, int], ...] = ()  # (trophy, player)
-    declined: tuple[int, ...] = ()  # phase C: how many cards each player still owes
+    cards_owed: tuple[int, ...] = ()  # phase C: how many cards each player still owes to the Decline zone
     decided: tuple[int, ...] = ()  # phase D: players who bought or passed
-    log: tuple[str, ...] = field(default=(), compare=False)  # what happened by itself (for the screen)
+    notes: tuple[str, ...] = field(default=(), compare=False)  # what happened by itself (for the screen)
 
     @property
     def claimed(self) -> int:
@@ -111,7 +111,7 @@ class Game:
         if self.phase == "B":
             return [self.acting] if self.acting is not None else []
         if self.phase == "C":
-            return [i for i in self.order() if self.declined[i] > 0]
+            return [i for i in self.order() if self.cards_owed[i] > 0]
         if self.phase == "D":
             return [i for i in self.order() if i not in self.decided]
         return []
@@ -210,7 +210,7 @@ class TrackerRules(Reducer[Game]):
             raise IllegalAction("The game is over; go to the Scores.")
         notes: list[str] = []
         game = handler(game, action, notes)
-        return replace(game, log=tuple(notes))
+        return replace(game, notes=tuple(notes))
 
     # setup ------------------------------------------------------------------------------
     def _setup(self, game: Game, a: Action, notes: list[str]) -> Game:
@@ -263,7 +263,7 @@ class TrackerRules(Reducer[Game]):
             phase="placement",
             tiles=tiles,
             world_name=world_name,
-            declined=(0,) * n,
+            cards_owed=(0,) * n,
         )
         notes.append(f"{names[first]} has the First Player token and places a first piece.")
         return g
@@ -370,7 +370,7 @@ class TrackerRules(Reducer[Game]):
             k = len(game.claimed_this_turn)
             owed = tuple(min(k, len(c.active)) if not c.extinct else 0 for c in game.civs)
             notes.append(f"{k} Trophy claimed this turn: each player puts {k} card{'s' if k > 1 else ''} into Decline.")
-            game = replace(game, phase="C", acting=None, declined=owed)
+            game = replace(game, phase="C", acting=None, cards_owed=owed)
             if any(owed):
                 return game
         return self._start_purchase(game, notes)
@@ -386,9 +386,9 @@ class TrackerRules(Reducer[Game]):
         if card not in civ.active:
             raise IllegalAction(f"{civ.name} puts a card from their hand or discard pile into Decline.")
         game = _set(game, i, _move_card(civ, card, "decline"))
-        owed = list(game.declined)
+        owed = list(game.cards_owed)
         owed[i] -= 1
-        game = replace(game, declined=tuple(owed))
+        game = replace(game, cards_owed=tuple(owed))
         if not game.to_move():
             game = self._start_purchase(game, notes)
         return game
@@ -451,7 +451,7 @@ class TrackerRules(Reducer[Game]):
         if game.claimed >= game.trophies_to_end:
             notes.append(f"{game.claimed} Trophies are claimed: the game ends. Tally the Victory Points.")
             return replace(game, phase="over", acting=None)
-        game = replace(game, phase="A", turn=game.turn + 1, claimed_this_turn=(), decided=(), declined=(0,) * len(game.civs))
+        game = replace(game, phase="A", turn=game.turn + 1, claimed_this_turn=(), decided=(), cards_owed=(0,) * len(game.civs))
         return self._check_hands(game, notes)
 
     def _check_hands(self, game: Game, notes: list[str]) -> Game:

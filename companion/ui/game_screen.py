@@ -261,7 +261,7 @@ class GameScreen:
         except CompanionError as e:
             self.message.value = message_html(str(e), "error")
             return
-        self.message.value = message_html(" ".join(g.log), "info") if g.log else ""
+        self.message.value = message_html(" ".join(g.notes), "info") if g.notes else ""
 
     def reveal(self, i: int) -> None:
         self.revealed = i
@@ -369,7 +369,7 @@ class GameScreen:
         elif g.phase == "C":
             for i in g.to_move():
                 civ = g.civs[i]
-                row = [W.HTML(f"<b>{html.escape(civ.name)}</b> puts into Decline ({g.declined[i]} to go):")]
+                row = [W.HTML(f"<b>{html.escape(civ.name)}</b> puts into Decline ({g.cards_owed[i]} to go):")]
                 row += [button(c.title(), lambda i=i, c=c: self.send({"type": "decline", "player": i, "card": c}), f"rf-decline-{c}") for c in civ.active]
                 out.append(W.HBox(row))
         elif g.phase == "D":
