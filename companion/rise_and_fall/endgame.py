@@ -89,7 +89,7 @@ class Entry:
                 if r.controller == p.name:
                     terr.setdefault(r.region.terrain, []).append(r.region.size)
             players.append(PlayerScore(
-                p.name, p.gold, p.gold // 2, sum(rules.trophy_vp(t) for t in p.trophies),
+                p.name, p.gold, rules.economy_vp(p.gold), sum(rules.trophy_vp(t) for t in p.trophies),
                 sum(v[1] for v in lines.values() if v), sum(r.vp for r in region_rows if r.controller == p.name),
                 lines, terr))
         return Score(players, region_rows)

@@ -22,16 +22,8 @@ from .world import top_terrain
 FORMAT = "rise-and-fall/position"
 VERSION = 1
 
-#: Where each piece type may stand at the end of a game (Cities and Nomads "cannot be placed
-#: in a Sea space or on a Glacier space"; Ships on Sea; only Mountaineers reach Glaciers).
-STANDS_ON: dict[str, frozenset[str]] = {
-    "ship": frozenset({"sea"}),
-    "nomad": frozenset({"plains", "forest", "mountain"}),
-    "city": frozenset({"plains", "forest", "mountain"}),
-    "temple": frozenset({"plains", "forest", "mountain"}),
-    "merchant": frozenset({"plains", "forest", "mountain"}),
-    "mountaineer": frozenset({"plains", "forest", "mountain", "glacier"}),
-}
+#: Where each piece type may stand (``stands_on`` in rules.json).
+STANDS_ON: dict[str, frozenset[str]] = load_rules().stands_on
 
 
 @dataclass

@@ -77,6 +77,30 @@ class RulesData:
             return table["1"]
         return table[str(min(trophies_claimed, max(int(k) for k in table)))]
 
+    def economy_vp(self, gold: int) -> int:
+        """'Each player gains 1 VP (Victory Point) for every 2 GP in their Treasury.'"""
+        return gold // self.raw["economy"]["gp_per_vp"]
+
+    @property
+    def stands_on(self) -> dict[str, frozenset[str]]:
+        """Where each piece type may stand, by terrain."""
+        return {piece: frozenset(terrains) for piece, terrains in self.raw["stands_on"]["by_piece"].items()}
+
+    @property
+    def trophies_to_end(self) -> dict[int, str]:
+        """The choices of Trophies that end the game, each with its label."""
+        t = self.raw["trophies_to_end"]
+        return {int(k): t["labels"][str(k)] for k in t["choices"]}
+
+    @property
+    def standard_trophies_to_end(self) -> int:
+        return self.raw["trophies_to_end"]["standard"]
+
+    @property
+    def first_pieces(self) -> tuple[str, ...]:
+        """The pieces each player places before the first turn."""
+        return tuple(self.raw["first_pieces"]["types"])
+
     def bank_gold(self, players: int) -> int:
         bank = self.raw["bank"]
         total = sum(int(v) * n for v, n in bank["coins"].items())

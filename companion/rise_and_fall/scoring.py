@@ -121,7 +121,7 @@ def score(pos: Position) -> Score:
             PlayerScore(
                 name=p.name,
                 gold=p.gold,
-                economy=p.gold // 2,
+                economy=rules.economy_vp(p.gold),
                 trophies=sum(rules.trophy_vp(t) for t in p.trophies),
                 development=sum(v[1] for v in lines.values() if v),
                 territories=sum(r.vp for r in regions if r.controller == p.name),
@@ -145,7 +145,7 @@ def quick_scoring(pos: Position) -> list[QuickStep]:
     victory points' — then Development, Territories Region by Region, then Trophies."""
     rules = load_rules()
     s = score(pos)
-    gp = {p.name: p.gold - (p.gold + 1) // 2 for p in pos.players}
+    gp = {p.name: rules.economy_vp(p.gold) for p in pos.players}  # half returned, rounded up
     steps = [QuickStep("Each player returns half of their GP to the box, rounded up.", dict(gp))]
     for p in s.players:
         gp[p.name] += p.development

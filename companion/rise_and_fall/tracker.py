@@ -70,7 +70,7 @@ class Civ:
 @dataclass(frozen=True)
 class Game:
     civs: tuple[Civ, ...] = ()
-    trophies_to_end: int = 4
+    trophies_to_end: int = field(default_factory=lambda: load_rules().standard_trophies_to_end)
     bank_gold: int = 0
     bank_wood: int = 0
     bank_stone: int = 0
@@ -227,13 +227,13 @@ class TrackerRules(Reducer[Game]):
             raise IllegalAction("Each player needs a name of their own.")
         if len(set(colours)) != n:
             raise IllegalAction("Each player needs a colour of their own.")
-        target = a.get("trophies_to_end", 4)
-        if target not in rules.raw["trophies_to_end"]["choices"]:
+        target = a.get("trophies_to_end", rules.standard_trophies_to_end)
+        if target not in rules.trophies_to_end:
             raise IllegalAction("The game ends after 4, 5 or 6 Trophies.")
         first = a.get("first", 0)
         if type(first) is not int or not 0 <= first < n:
             raise IllegalAction("The First player must be one of the players.")
-        start = tuple(rules.raw["first_pieces"]["types"])
+        start = rules.first_pieces
         civs = tuple(
             Civ(
                 name=names[k],
@@ -277,7 +277,7 @@ class TrackerRules(Reducer[Game]):
         if i not in who:
             raise IllegalAction(f"It is {game.civs[who[0]].name}'s turn to place a first piece." if who else "Nobody places now.")
         civ = game.civs[i]
-        if piece not in load_rules().raw["first_pieces"]["types"]:
+        if piece not in load_rules().first_pieces:
             raise IllegalAction("The first pieces are one Nomad, one City and one Ship.")
         if civ.count(piece) > 0:
             raise IllegalAction(f"{civ.name} has already placed their {piece.title()}.")

@@ -17,7 +17,7 @@ from ..errors import CompanionError, IllegalAction
 from ..gamelog import GameStore, Session
 from ..rise_and_fall import GAME_LOG
 from ..rise_and_fall.position_view import PIECE_LETTERS
-from ..rise_and_fall.rules import PIECE_TYPES
+from ..rise_and_fall.rules import PIECE_TYPES, load_rules
 from ..rise_and_fall.tracker import PHASES, Game, TrackerRules, card_actions
 from ..rise_and_fall.views import WorldStyle, colour_hex, layout_for, world_scene
 from ..rise_and_fall.world import World
@@ -107,9 +107,11 @@ class SetupScreen:
         self.names = [W.Text(layout=W.Layout(width="140px")) for _ in range(4)]
         self.colours = [W.Dropdown(options=COLOUR_CHOICES, value=c, layout=W.Layout(width="120px")) for c in ("red", "yellow", "green", "blue")]
         self.rows = [W.HBox([self.names[i], self.colours[i]]) for i in range(4)]
-        self.target = W.ToggleButtons(options=[("4 Trophies (standard)", 4), ("5 (advanced)", 5), ("6 (epic)", 6)], value=4)
+        rules = load_rules()
+        self.target = W.ToggleButtons(options=[(label, n) for n, label in rules.trophies_to_end.items()],
+                                      value=rules.standard_trophies_to_end)
         self.start_btn = button("Start the game (First player drawn at random)", self.start, "rf-start-game", primary=True)
-        self.piece = W.ToggleButtons(options=[("Nomad", "nomad"), ("City", "city"), ("Ship", "ship")], value="nomad")
+        self.piece = W.ToggleButtons(options=[(p.title(), p) for p in rules.first_pieces], value=rules.first_pieces[0])
         self.piece.add_class("rf-first-piece")
         self.status = W.HTML()
         self.board = Board(width=760, height=520, report=self.error)
@@ -194,7 +196,7 @@ class SetupScreen:
         if not placing:
             return
         civ = g.civs[g.to_move()[0]]
-        left = [p for p in ("nomad", "city", "ship") if civ.count(p) == 0]
+        left = [p for p in load_rules().first_pieces if civ.count(p) == 0]
         self.piece.options = [(p.title(), p) for p in left]
         self.status.value = (
             f"<div class='rf-turn'><span class='rf-dot' style='background:{colour_hex(civ.colour)}'></span>"
@@ -397,7 +399,7 @@ class GameScreen:
         if "per" in spec:
             return [({**base, "count": 0}, f"{spec['label']}: {spec['per'].get('gold', 0)} GP each")]
         if "per_count" in spec:
-            each = ", ".join(f"{v} GP per {k.split(' adjacent')[0].rstrip('s')}" for k, v in spec["per_count"].items())
+            each = ", ".join(f"{v} GP per {spec['count_labels'][k]}" for k, v in spec["per_count"].items())
             return [({**base, "counts": {k: 0 for k in spec["per_count"]}}, f"{spec['label']}: {each}")]
         return [(base, spec["label"])]
 
