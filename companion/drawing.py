@@ -32,6 +32,7 @@ class Text:
     color: str = "#222222"
     anchor: str = "middle"  # start | middle
     bold: bool = False
+    min_size: float = 0.0  # on a screen, never drawn smaller than this many CSS pixels
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ import ipywidgets as W
 from ..atomic import write_atomically
 from ..gamelog import GameStore, default_data_dir
 from ..rise_and_fall.history import History
+from .board import Board
 from .game_screen import GameHub, GameScreen, SetupScreen
 from .history_screen import HistoryScreen
 from .library import Library
@@ -165,5 +166,6 @@ class App:
                 self.widget.add_class(css)
             else:
                 self.widget.remove_class(css)
+        Board.set_dark(self.settings.get("dark"))
         self.dark_btn.description = "Light" if self.settings.get("dark") else "Dark"
         self.large_btn.description = "A−" if self.settings.get("large") else "A+"

@@ -6,13 +6,21 @@ the board; two fingers pinch to zoom; the wheel zooms too. The canvas is drawn i
 ``on_client_ready`` (drawing before the page is there is lost in Voilà) and whenever the
 scene changes; the whole render list is computed before any drawing so an error can never
 leave the canvas stuck in caching mode.
+
+A finger is about 40 CSS pixels wide. When neighbouring Spaces are drawn closer than that,
+the first tap zooms smoothly about the finger until they are :data:`FINGER` apart and the
+second tap chooses. The page reports how wide the canvas is drawn (the Voilà template writes
+it into a hidden text box), so the board knows CSS pixels, not only buffer pixels.
 """
 
 from __future__ import annotations
 
+import asyncio
+import html
 import json
 import logging
 import math
+import weakref
 from typing import Callable
 
 import ipywidgets as W
@@ -25,11 +33,34 @@ log = logging.getLogger(__name__)
 
 Bounds = tuple[float, float, float, float]
 TAP_SLOP = 14.0  # buffer pixels a finger may wander and still tap
+FINGER = 40.0  # CSS pixels: Spaces closer than this are zoomed to before a tap chooses
+ZOOM_TO = 48.0  # CSS pixels between neighbouring Spaces after a zooming tap
+MAX_ZOOM, MIN_ZOOM = 8.0, 0.2
+FRAMES = 6  # drawings of a smooth zoom
+FRAME_S = 0.03
+DARK_BACKGROUND = "#1d2228"
+_BOARDS: weakref.WeakSet = weakref.WeakSet()  # every board of this kernel, for the theme
 
 
 class Board:
-    def __init__(self, width: int = 760, height: int = 600, dpr: int = 2, report: Callable[[str], None] | None = None) -> None:
+    dark = False  # the dark theme: every board is drawn on a dark background
+
+    @classmethod
+    def set_dark(cls, dark: bool) -> None:
+        """Switch every board of this kernel to the dark (or light) background."""
+        cls.dark = dark
+        for b in list(_BOARDS):
+            if b.scene is not None:
+                b.redraw()
+
+    def __init__(self, width: int = 760, height: int = 600, dpr: int = 2, report: Callable[[str], None] | None = None,
+                 space: float | None = None) -> None:
         self.width, self.height, self.dpr = width, height, dpr
+        #: scene pixels between the centres of neighbouring Spaces (None: taps never zoom)
+        self.space = space
+        #: CSS pixels the canvas is drawn wide, as the page reports it (None: not known yet)
+        self.css_width: float | None = None
+        self.user_view = False  # the players zoomed or panned: a redraw keeps their view
         self.canvas = Canvas(
             width=width * dpr,
             height=height * dpr,
@@ -39,7 +70,18 @@ class Board:
         # where the board is panned and zoomed, for tools that tap on Spaces (browser tests)
         self.meta = W.HTML(layout=W.Layout(display="none"))
         self.meta.add_class("rf-board-meta")
-        self.widget = W.VBox([self.canvas, self.meta])
+        self.css_box = W.Text(value="", layout=W.Layout(display="none"))
+        self.css_box.add_class("rf-board-css")
+        self.css_box.observe(self._css_reported, "value")
+        self.zoom_out = self._tool("−", lambda: self.zoom_by(1 / 1.25), "rf-zoom-out", "Zoom out")
+        self.zoom_in = self._tool("+", lambda: self.zoom_by(1.25), "rf-zoom-in", "Zoom in")
+        self.fit_btn = self._tool("Fit", self.fit_view, "rf-fit", "Show the whole World")
+        self.zoom_bar = W.HBox([self.zoom_out, self.zoom_in, self.fit_btn])
+        self.zoom_bar.add_class("rf-zoom-bar")
+        self.legend = W.HTML()
+        self.legend.add_class("rf-legend")
+        self.widget = W.VBox([self.zoom_bar, self.canvas, self.legend, self.meta, self.css_box])
+        self.widget.add_class("rf-board-wrap")
         self.scene: Scene | None = None
         self.frame: Bounds | None = None
         self.zoom = 1.0
@@ -54,6 +96,7 @@ class Board:
         self._dragging = False
         self._pinch: tuple[float, float, float, float] | None = None  # distance, zoom, mid x, mid y
         c = self.canvas
+        _BOARDS.add(self)
         c.on_client_ready(self._guard(self.redraw))
         c.on_touch_start(self._guard(self._touch_start))
         c.on_touch_move(self._guard(self._touch_move))
@@ -76,14 +119,35 @@ class Board:
 
         return wrapped
 
+    def _tool(self, label: str, fn: Callable[[], None], css: str, tip: str) -> W.Button:
+        b = W.Button(description=label, tooltip=tip)
+        b.add_class("rf-btn")
+        b.add_class(css)
+        b.on_click(lambda _b: self._guard(fn)())
+        return b
+
+    def _css_reported(self, change) -> None:
+        try:
+            w = float(change["new"])
+        except (TypeError, ValueError):
+            return
+        if w > 0:
+            self.css_width = w
+            self._write_meta()
+
     # --- drawing --------------------------------------------------------------------------
     def show(self, scene: Scene, fit: bool = False, frame: Bounds | None = None) -> None:
         """Draw ``scene``. Refit when asked, or when ``frame`` (the part that must stay in view,
         the whole scene by default) and some room around it leave the canvas."""
         self.scene = scene
         self.frame = frame or scene.bounds()
-        if fit or not self.visible(self.frame, self.room / 2):
+        if fit or (not self.user_view and not self.visible(self.frame, self.room / 2)):
             self.fit()
+        self.redraw()
+
+    def fit_view(self) -> None:
+        """The Fit button: the whole scene again."""
+        self.fit()
         self.redraw()
 
     def visible(self, bounds: Bounds, margin: float = 0.0) -> bool:
@@ -101,6 +165,7 @@ class Board:
         x0, y0, x1, y1 = b[0] - self.room, b[1] - self.room, b[2] + self.room, b[3] + self.room
         bw, bh = self.width * self.dpr, self.height * self.dpr
         k = min(bw / max(1.0, x1 - x0), bh / max(1.0, y1 - y0), max_zoom * self.dpr)
+        self.user_view = False
         self.zoom = k / self.dpr
         self.tx = (bw - (x1 - x0) * k) / 2 - x0 * k
         self.ty = (bh - (y1 - y0) * k) / 2 - y0 * k
@@ -109,13 +174,30 @@ class Board:
     def k(self) -> float:
         return self.zoom * self.dpr
 
-    def render_list(self) -> RenderList:
-        return prepare(self.scene or Scene(), self.k, self.tx, self.ty)
+    @property
+    def css_per_buffer(self) -> float:
+        """CSS pixels per canvas-buffer pixel, as the page draws the canvas now."""
+        return (self.css_width or self.width) / (self.width * self.dpr)
 
-    def redraw(self) -> None:
-        rl = self.render_list()  # everything computed before the canvas holds
+    def space_css(self) -> float | None:
+        """CSS pixels between neighbouring Spaces at the present zoom (None: no Spaces)."""
+        return None if not self.space else self.space * self.k * self.css_per_buffer
+
+    def render_list(self, k: float | None = None, tx: float | None = None, ty: float | None = None) -> RenderList:
+        k = self.k if k is None else k
+        return prepare(self.scene or Scene(), k, self.tx if tx is None else tx, self.ty if ty is None else ty,
+                       text_floor=1 / self.css_per_buffer)
+
+    def _write_meta(self) -> None:
+        gap = self.space_css()
+        self.meta.value = json.dumps({"k": self.k, "tx": self.tx, "ty": self.ty, "dpr": self.dpr, "css_width": self.css_width,
+                                      "space_css": gap, "zoom_first": gap is not None and gap < FINGER and self.zoom < MAX_ZOOM})
+
+    def redraw(self, view: tuple[float, float, float] | None = None) -> None:
+        """Draw the scene as the board is zoomed now, or at ``view`` (k, tx, ty: a frame of a smooth zoom)."""
+        rl = self.render_list(*view) if view else self.render_list()  # everything computed before the canvas holds
         self.draws += 1
-        self.meta.value = json.dumps({"k": self.k, "tx": self.tx, "ty": self.ty, "dpr": self.dpr})
+        self._write_meta()
         c = self.canvas
         # ipycanvas routes all drawing through one manager that remembers the last canvas
         # drawn on and only sends "switch canvas" when it changes. A new page (a reload, a
@@ -124,7 +206,7 @@ class Board:
         c._canvas_manager._current_canvas = None
         with hold_canvas():
             c.clear()
-            c.fill_style = rl.background
+            c.fill_style = DARK_BACKGROUND if Board.dark else rl.background
             c.fill_rect(0, 0, c.width, c.height)
             if rl.fills is not None:
                 b = rl.fills
@@ -156,16 +238,44 @@ class Board:
     def to_buffer(self, sx: float, sy: float) -> tuple[float, float]:
         return (sx * self.k + self.tx, sy * self.k + self.ty)
 
-    def zoom_by(self, factor: float, bx: float | None = None, by: float | None = None) -> None:
+    def zoom_by(self, factor: float, bx: float | None = None, by: float | None = None, smooth: bool = False) -> None:
+        """Zoom about a buffer point (the board's centre by default); that point stays put."""
         bx = self.width * self.dpr / 2 if bx is None else bx
         by = self.height * self.dpr / 2 if by is None else by
         sx, sy = self.to_scene(bx, by)
-        self.zoom = min(8.0, max(0.2, self.zoom * factor))
+        start = (self.k, self.tx, self.ty)
+        self.zoom = min(MAX_ZOOM, max(MIN_ZOOM, self.zoom * factor))
         self.tx = bx - sx * self.k
         self.ty = by - sy * self.k
-        self.redraw()
+        self.user_view = True
+        if smooth:
+            self._animate(start, bx, by, sx, sy)
+        else:
+            self.redraw()
+
+    def _animate(self, start: tuple[float, float, float], bx: float, by: float, sx: float, sy: float) -> None:
+        """Draw a few frames from ``start`` to the present view. The board's state is already the
+        end of the zoom, so a tap during the frames lands where the player sees the end."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no kernel loop (a script, a test): go straight to the end
+            self.redraw()
+            return
+        k0, k1 = start[0], self.k
+        frames = []
+        for n in range(1, FRAMES):
+            k = k0 * (k1 / k0) ** (n / FRAMES)  # geometric: the zoom feels even
+            frames.append((k, bx - sx * k, by - sy * k))
+        for n, view in enumerate(frames):
+            loop.call_later(n * FRAME_S, self._guard(self.redraw), view)
+        loop.call_later(FRAMES * FRAME_S, self._guard(self.redraw))
 
     def tap(self, bx: float, by: float) -> None:
+        """A tap chooses, unless the Spaces are smaller than a finger: then it zooms there first."""
+        gap = self.space_css()
+        if gap is not None and gap < FINGER and self.zoom < MAX_ZOOM:
+            self.zoom_by(ZOOM_TO / gap, bx, by, smooth=True)
+            return
         if self.on_tap:
             self.on_tap(*self.to_scene(bx, by))
 
@@ -247,7 +357,16 @@ class Board:
         if self._press and not self._dragging and math.hypot(p[0] - self._press[0], p[1] - self._press[1]) < TAP_SLOP:
             return
         self._dragging = True
+        self.user_view = True
         self.tx += p[0] - self._last[0]
         self.ty += p[1] - self._last[1]
         self._last = p
         self.redraw()
+
+
+def legend_html(entries: list[tuple[str, str]]) -> str:
+    """A key for the letters drawn on the board: (letter, what it stands for) pairs."""
+    items = "".join(
+        f"<span class='rf-key'><span class='rf-key-letter'>{html.escape(k)}</span>{html.escape(v)}</span>" for k, v in entries
+    )
+    return f"<div class='rf-legend-row'>{items}</div>"

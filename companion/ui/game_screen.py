@@ -21,9 +21,9 @@ from ..rise_and_fall.rules import PIECE_TYPES, load_rules
 from ..rise_and_fall.tracker import PHASES, Game, TrackerRules, card_actions
 from ..rise_and_fall.views import WorldStyle, colour_hex, layout_for, world_scene
 from ..rise_and_fall.world import World
-from .board import Board
-from .widgets import button, message_html
-from .world_screen import COLOUR_CHOICES, STYLE
+from .board import Board, legend_html
+from .widgets import Stepper, button, message_html
+from .world_screen import COLOUR_CHOICES, SPACE_PX, STYLE
 
 KIND = GAME_LOG
 
@@ -114,7 +114,8 @@ class SetupScreen:
         self.piece = W.ToggleButtons(options=[(p.title(), p) for p in rules.first_pieces], value=rules.first_pieces[0])
         self.piece.add_class("rf-first-piece")
         self.status = W.HTML()
-        self.board = Board(width=760, height=520, report=self.error)
+        self.board = Board(width=760, height=520, report=self.error, space=SPACE_PX)
+        self.board.legend.value = piece_legend()
         self.board.on_tap = self.tap_pixel
         self.board.room = 20
         self.placing = W.VBox([self.status, self.piece, self.board.widget])
@@ -213,7 +214,12 @@ def draw_pieces(scene: Scene, g: Game) -> None:
         civ = g.civs[i]
         scene.circle(x, y, STYLE.hex_size * 0.55, colour_hex(civ.colour), stroke="#111111", width=1.5)
         ink = "#111111" if civ.colour in ("yellow", "white") else "#ffffff"
-        scene.text(x, y + STYLE.hex_size * 0.3, PIECE_LETTERS[piece], size=STYLE.hex_size * 0.8, color=ink, bold=True)
+        scene.text(x, y + STYLE.hex_size * 0.3, PIECE_LETTERS[piece], size=STYLE.hex_size * 0.8, color=ink, bold=True, min_size=11)
+
+
+def piece_legend() -> str:
+    """The key to the letters on the pieces drawn on the board."""
+    return legend_html([(PIECE_LETTERS[p], p.title()) for p in PIECE_TYPES])
 
 
 class GameScreen:
@@ -232,10 +238,8 @@ class GameScreen:
         self.secret = W.ToggleButton(value=False, description="Pass the tablet (hide the cards)")
         self.secret.add_class("rf-btn")
         self.revealed: int | None = None
-        self.count = W.BoundedIntText(value=1, min=0, max=99, description="How many", layout=W.Layout(width="260px"))
-        self.count2 = W.BoundedIntText(value=0, min=0, max=99, description="", layout=W.Layout(width="260px"))
-        for box in (self.count, self.count2):
-            box.style.description_width = "initial"
+        self.count = Stepper(value=1, min=0, max=99, description="How many", css="rf-count")
+        self.count2 = Stepper(value=0, min=0, max=99, description="", css="rf-count2")
         self.undo_btn = button("↶ Undo", self.undo, "rf-game-undo")
         self.redo_btn = button("↷ Redo", self.redo, "rf-game-redo")
         self.history = W.Select(options=[], rows=6, layout=W.Layout(width="100%"))

@@ -55,8 +55,12 @@ def _batch(items: list[tuple[list, str, float]], scale: float, tx: float, ty: fl
     return Batch(pts, counts, colours, alphas)
 
 
-def prepare(scene: Scene, scale: float = 1.0, tx: float = 0.0, ty: float = 0.0) -> RenderList:
+def prepare(scene: Scene, scale: float = 1.0, tx: float = 0.0, ty: float = 0.0, text_floor: float = 1.0) -> RenderList:
     """Group the scene's items, mapped by ``p * scale + t`` to canvas-buffer pixels.
+
+    A text with a ``min_size`` is drawn at least ``min_size * text_floor`` buffer pixels high
+    (``text_floor``: buffer pixels per CSS pixel), so labels stay readable when zoomed out and
+    grow when zoomed in.
 
     Drawing order: fills, then outlines and lines by width (thin first), then circles, then text.
     """
@@ -75,7 +79,8 @@ def prepare(scene: Scene, scale: float = 1.0, tx: float = 0.0, ty: float = 0.0) 
         elif isinstance(it, Circle):
             circles.append(it)
         elif isinstance(it, Text):
-            texts.append((it.x * scale + tx, it.y * scale + ty, it.text, it.size * scale, it.color, it.bold))
+            size = max(it.size * scale, it.min_size * text_floor)
+            texts.append((it.x * scale + tx, it.y * scale + ty, it.text, size, it.color, it.bold))
     out = RenderList(scene.background)
     if fills:
         out.fills = _batch(fills, scale, tx, ty)

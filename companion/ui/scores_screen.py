@@ -30,8 +30,9 @@ from ..rise_and_fall.scoring import Score
 from ..rise_and_fall.views import WorldStyle, colour_hex, layout_for, world_scene
 from ..rise_and_fall.world import World
 from .board import Board
+from .game_screen import piece_legend
 from .widgets import button, message_html
-from .world_screen import STYLE
+from .world_screen import SPACE_PX, STYLE
 
 KIND = SCORING_LOG
 TERRAIN_ROWS = ("plains", "sea", "forest", "mountain")
@@ -110,7 +111,8 @@ class ScoresScreen:
         self.next_btn = button("Next Region ▶", lambda: self.step(1), "rf-next-region")
         self.votes = W.HBox([])
         self.votes.add_class("rf-votes")
-        self.board = Board(width=760, height=560, report=self.error)
+        self.board = Board(width=760, height=560, report=self.error, space=SPACE_PX)
+        self.board.legend.value = piece_legend()
         self.board.on_tap = self.tap_pixel
         self.board.room = 20
         self.pad = W.HTML()
@@ -244,7 +246,7 @@ class ScoresScreen:
             col = colours.get(pc.player, "#999999")
             scene.circle(x + dx, y, STYLE.hex_size * 0.5, col, stroke="#111111", width=1.2)
             ink = "#111111" if col in ("#f2c12e", "#fafafa") else "#ffffff"
-            scene.text(x + dx, y + STYLE.hex_size * 0.28, PIECE_LETTERS[pc.type], size=STYLE.hex_size * 0.75, color=ink, bold=True)
+            scene.text(x + dx, y + STYLE.hex_size * 0.28, PIECE_LETTERS[pc.type], size=STYLE.hex_size * 0.75, color=ink, bold=True, min_size=11)
         if s.regions and 0 <= self.region < len(s.regions):
             r = s.regions[self.region]
             for ring in region_outline(r):

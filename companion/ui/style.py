@@ -1,29 +1,56 @@
-"""The dashboard's CSS: touch targets of at least 44 px, readable at arm's length, dark theme."""
+"""The dashboard's CSS: touch targets of at least 44 px, readable at arm's length, dark theme.
+
+Contrasts (checked in a browser by ``tests/browser/test_controls.py``): text at least 4.5:1
+on its background, a selected toggle at least 3:1 against one not selected, in both themes.
+"""
 
 CSS = """
 <style>
 .rf-app { font-size: 17px; line-height: 1.35; color: #1d1d1d; background: #f4efe4; padding: 8px; border-radius: 10px; }
 .rf-app.rf-large { font-size: 21px; }
 .rf-app .rf-btn, .rf-app .widget-toggle-button, .rf-app .jupyter-button {
-  min-height: 48px; min-width: 48px; height: auto; width: auto; padding: 6px 14px; margin: 3px;
-  font-size: 1em; border-radius: 8px; white-space: nowrap; touch-action: manipulation;
+  min-height: 48px; min-width: 48px; height: auto; width: auto; max-width: 100%; padding: 6px 14px; margin: 3px;
+  font-size: 1em; border-radius: 8px; white-space: normal; overflow: visible; touch-action: manipulation;
+  background: #e6dfd0; color: #1d1d1d; border: 1px solid rgba(0,0,0,.18);
 }
+/* a selected toggle is dark on light buttons (8:1 against the others) */
+.rf-app .widget-toggle-button.mod-active { background: #2b3a42; color: #ffffff; box-shadow: none; }
+.rf-app .jupyter-button.mod-success, .rf-app .rf-btn.mod-success { background: #2e7d32; color: #ffffff; }
+.rf-app .widget-upload.jupyter-button { display: inline-flex; align-items: center; gap: 6px; width: auto; flex: 0 1 auto; }
 .rf-app .widget-text input, .rf-app .widget-dropdown select, .rf-app .widget-inline-hbox input, .rf-app select {
   min-height: 44px; font-size: 1em;
 }
+/* descriptions are never cut to "First pl…" */
+.rf-app .widget-inline-hbox .widget-label { width: auto !important; max-width: none; overflow: visible; flex: 0 0 auto; padding-right: 8px; }
+.rf-app .widget-inline-hbox { width: auto; max-width: 100%; }
+.rf-app .widget-checkbox { width: auto; min-height: 44px; }
+.rf-app .widget-checkbox label.widget-label-basic { min-height: 44px; display: inline-flex; align-items: center; gap: 8px; white-space: normal; }
 .rf-app .widget-checkbox input { width: 28px; height: 28px; }
 .rf-app .widget-label, .rf-app .widget-html-content, .rf-app label { font-size: inherit; line-height: 1.35; }
 .rf-app .widget-html, .rf-app .widget-html-content { font-size: inherit; }
+/* no empty slot where there is no message */
+.rf-app .widget-html:has(> .widget-html-content:empty) { display: none !important; }
+.rf-app .widget-toggle-buttons { flex-wrap: wrap; height: auto; }
 .rf-app .widget-toggle-buttons .widget-toggle-button { min-width: 80px; }
-.rf-app .rf-btn:disabled { opacity: .4; filter: grayscale(1); }
-.rf-tools { flex-wrap: wrap; }
+.rf-app .rf-btn:disabled, .rf-app .jupyter-button:disabled { opacity: .45; filter: grayscale(1); }
+.rf-tools, .rf-app .widget-hbox { flex-wrap: wrap; }
+/* buttons whose label changes keep their width, so the buttons after them stay put */
+.rf-app .rf-hint { min-width: 6em; }
+.rf-app .rf-regions { min-width: 8.2em; }
+.rf-app .rf-dark-toggle { min-width: 4.3em; }
+.rf-app .rf-large-toggle { min-width: 3.2em; }
 .rf-nav { position: sticky; top: 0; z-index: 10; background: #2b3a42; border-radius: 10px; padding: 4px; flex-wrap: wrap; }
-.rf-nav .widget-toggle-button { background: #3d5059; color: #fff; font-weight: 600; }
-.rf-nav .widget-toggle-button.mod-active { background: #f2c12e; color: #111; }
-.rf-nav .rf-btn { background: #3d5059; color: #fff; }
+.rf-app .rf-nav .widget-toggle-button, .rf-app .rf-nav .rf-btn { background: #3d5059; color: #fff; font-weight: 600; border-color: transparent; }
+.rf-app .rf-nav .widget-toggle-button.mod-active { background: #f2c12e; color: #111; }
 .rf-main { flex-wrap: wrap; gap: 10px; align-items: flex-start; }
-.rf-board-box { flex: 1 1 540px; min-width: 300px; }
+.rf-board-box { flex: 1 1 540px; min-width: 300px; max-width: 100%; }
 .rf-board { touch-action: none; border-radius: 10px; box-shadow: 0 1px 4px rgba(0,0,0,.25); max-width: 100%; }
+.rf-zoom-bar { flex-wrap: nowrap; justify-content: flex-end; }
+.rf-app .rf-zoom-bar .rf-btn { min-width: 52px; font-size: 1.1em; font-weight: 700; }
+.rf-legend-row { display: flex; flex-wrap: wrap; gap: 4px 14px; padding: 4px 2px; }
+.rf-key { display: inline-flex; align-items: center; gap: 6px; }
+.rf-key-letter { display: inline-flex; width: 26px; height: 26px; border-radius: 50%; align-items: center; justify-content: center;
+  background: #3d5059; color: #fff; font-weight: 700; font-size: .85em; }
 .rf-side { flex: 1 1 300px; min-width: 280px; max-width: 520px; }
 .rf-side .widget-hbox { flex-wrap: wrap; }
 .rf-status { font-size: 1.15em; }
@@ -36,24 +63,53 @@ CSS = """
 .rf-msg-info { background: #e8f5e9; color: #1b4d20; border-left: 8px solid #2e7d32; }
 .rf-panel { padding: 6px; }
 .rf-lib-row { align-items: center; gap: 8px; border-bottom: 1px solid rgba(0,0,0,.1); padding: 4px 0; }
-.rf-download { display: inline-block; padding: 10px 14px; margin: 4px; border-radius: 8px; background: #2a5db0; color: #fff !important; text-decoration: none; }
+.rf-download { display: inline-flex; align-items: center; min-height: 44px; padding: 0 14px; margin: 4px; border-radius: 8px; background: #2a5db0; color: #fff !important; text-decoration: none; }
 .rf-app .widget-select select { font-size: 1em; }
-.rf-app .widget-select select option { padding: 8px 4px; }
+.rf-app .widget-select select option { padding: 12px 6px; }
+.rf-stepper { align-items: center; flex-wrap: wrap; gap: 4px; }
+.rf-app .rf-stepper .rf-btn { min-width: 64px; min-height: 56px; font-size: 1.5em; font-weight: 700; line-height: 1; }
+.rf-stepper-value { min-width: 2.4em; text-align: center; font-size: 1.5em; font-weight: 700; }
+.rf-stepper-label { flex: 1 1 100%; }
 .rf-scorepad table { border-collapse: collapse; font-size: 1.05em; }
 .rf-scorepad td, .rf-scorepad th { border: 1px solid #999; padding: 6px 10px; text-align: right; }
-.rf-scorepad .rf-crossed { text-decoration: line-through; color: #888; }
+.rf-scorepad .rf-crossed { text-decoration: line-through; color: #5c5c5c; }
 .rf-civs { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 8px; }
 .rf-players .widget-html-content, .rf-players { display: block; width: 100%; }
 .rf-civ { flex: 1 1 300px; padding: 8px 12px; border-radius: 8px; background: rgba(0,0,0,.05); }
 .rf-civ-name { font-size: 1.15em; }
 .rf-controls .widget-hbox { flex-wrap: wrap; align-items: center; gap: 4px; }
+.rf-app .jupyter-widget-Collapse-header, .rf-app .p-Collapse-header { min-height: 44px; font-size: 1em; display: flex; align-items: center;
+  background: #e6dfd0; color: #1d1d1d; }
+.rf-app .jupyter-widget-Collapse-contents { background: transparent; }
+/* the phone: the bar of screens in one row, at a size A+ does not change */
+@media (max-width: 600px) {
+  .rf-app { padding: 4px; }
+  .rf-app .rf-nav { flex-wrap: nowrap; padding: 3px; }
+  .rf-nav .widget-toggle-buttons { flex-wrap: nowrap; flex: 1 1 auto; min-width: 0; }
+  .rf-app .rf-nav .widget-toggle-button, .rf-app .rf-nav .rf-btn {
+    font-size: 13px; padding: 0 3px; margin: 1px; min-width: 44px; flex: 1 1 auto; }
+  .rf-app .rf-nav .rf-dark-toggle { min-width: 46px; }
+  .rf-app .rf-nav .rf-large-toggle { min-width: 44px; }
+  .rf-side { min-width: 0; }
+  .rf-board-box { min-width: 0; flex-basis: 100%; }
+}
+/* dark: light text on dark panels, the same contrasts */
 .rf-app.rf-dark { background: #15191d; color: #e8e8e8; }
-.rf-app.rf-dark .rf-btn, .rf-app.rf-dark .widget-toggle-button { background: #2c343b; color: #f0f0f0; }
-.rf-app.rf-dark .rf-btn.mod-success { background: #2e7d32; }
+body:has(.rf-app.rf-dark), body:has(.rf-app.rf-dark) #rendered_cells { background: #15191d; }
+.rf-app.rf-dark .rf-btn, .rf-app.rf-dark .widget-toggle-button, .rf-app.rf-dark .jupyter-button { background: #2c343b; color: #f0f0f0; border-color: #46525c; }
+.rf-app.rf-dark .widget-toggle-button.mod-active { background: #f2c12e; color: #111111; }
+.rf-app.rf-dark .jupyter-button.mod-success, .rf-app.rf-dark .rf-btn.mod-success { background: #2e7d32; color: #ffffff; }
 .rf-app.rf-dark .widget-html-content, .rf-app.rf-dark .widget-label, .rf-app.rf-dark label { color: #e8e8e8; }
-.rf-app.rf-dark input, .rf-app.rf-dark select { background: #222a30; color: #eee; }
+.rf-app.rf-dark input, .rf-app.rf-dark select { background: #222a30; color: #eeeeee; border-color: #46525c; }
 .rf-app.rf-dark .rf-chip { background: rgba(255,255,255,.08); }
-.rf-app.rf-dark .lm-TabBar-tab, .rf-app.rf-dark .jupyter-widget-Collapse-header { background: #2c343b; color: #eee; }
-.rf-app .jupyter-widget-Collapse-header, .rf-app .p-Collapse-header { min-height: 44px; font-size: 1em; display: flex; align-items: center; }
+.rf-app.rf-dark .lm-TabBar-tab, .rf-app.rf-dark .jupyter-widget-Collapse-header { background: #2c343b; color: #eeeeee; }
+.rf-app.rf-dark .jupyter-widget-Collapse-contents { background: #1b2126; border-color: #46525c; }
+.rf-app.rf-dark .rf-msg-error { background: #3b1416; color: #ffcdd2; border-left-color: #ef5350; }
+.rf-app.rf-dark .rf-msg-info { background: #12301a; color: #c8f0cc; border-left-color: #66bb6a; }
+.rf-app.rf-dark .rf-civ { background: rgba(255,255,255,.06); }
+.rf-app.rf-dark .rf-scorepad td, .rf-app.rf-dark .rf-scorepad th { border-color: #5a6670; }
+.rf-app.rf-dark .rf-scorepad .rf-crossed { color: #a8a8a8; }
+.rf-app.rf-dark .rf-lib-row { border-bottom-color: rgba(255,255,255,.12); }
+.rf-app.rf-dark .rf-key-letter { background: #e8e8e8; color: #15191d; }
 </style>
 """

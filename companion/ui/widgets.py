@@ -1,4 +1,4 @@
-"""Small widget helpers shared by the screens: big buttons with an error boundary, messages."""
+"""Small widget helpers shared by the screens: big buttons with an error boundary, messages, a stepper."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import logging
 from typing import Callable
 
 import ipywidgets as W
+from traitlets import Int, Unicode, validate
 
 log = logging.getLogger(__name__)
 
@@ -39,3 +40,55 @@ def button(label: str, on_click: Callable[[], None], css: str, primary: bool = F
 
 def message_html(text: str, level: str = "info") -> str:
     return f"<div class='rf-msg rf-msg-{level}' role='status'>{html.escape(text)}</div>"
+
+
+class Stepper(W.HBox):
+    """A "how many" count for a finger: a large − and +, the value shown between them.
+
+    Behaves like a ``BoundedIntText`` for the code around it (``value``, ``min``, ``max``,
+    ``description``, ``observe``); − and + are disabled at the bounds. ``max`` is meant to be
+    the rule's limit, so a count the rules cannot accept is never offered.
+    """
+
+    value = Int(0)
+    min = Int(0)
+    max = Int(99)
+    description = Unicode("")
+
+    def __init__(self, value: int = 0, min: int = 0, max: int = 99, description: str = "", css: str = "", **kw) -> None:
+        self._label = W.HTML()
+        self._label.add_class("rf-stepper-label")
+        self._shown = W.HTML()
+        self._shown.add_class("rf-stepper-value")
+        self.minus = W.Button(description="−", tooltip="One fewer")
+        self.plus = W.Button(description="+", tooltip="One more")
+        for b, css_class in ((self.minus, "rf-stepper-minus"), (self.plus, "rf-stepper-plus")):
+            b.add_class("rf-btn")
+            b.add_class(css_class)
+        super().__init__([self._label, self.minus, self._shown, self.plus], **kw)
+        self.add_class("rf-stepper")
+        for c in css.split():
+            self.add_class(c)
+        self.minus.on_click(guarded(lambda: self.step(-1)))
+        self.plus.on_click(guarded(lambda: self.step(1)))
+        self.observe(self._sync, names=["value", "min", "max", "description"])
+        self.min, self.max, self.description = min, max, description
+        self.value = value
+        self._sync()
+
+    @validate("value")
+    def _clamp(self, proposal) -> int:
+        return max(self.min, min(self.max, int(proposal["value"])))
+
+    def step(self, by: int) -> None:
+        self.value = self.value + by
+
+    def _sync(self, _change=None) -> None:
+        if self.value > self.max or self.value < self.min:
+            self.value = max(self.min, min(self.max, self.value))  # a new bound clamps the value
+            return
+        self._label.value = html.escape(self.description)
+        self._label.layout.display = "" if self.description else "none"
+        self._shown.value = f"<span aria-live='polite'>{self.value}</span>"
+        self.minus.disabled = self.value <= self.min
+        self.plus.disabled = self.value >= self.max

@@ -30,6 +30,7 @@ from .library import Library
 from .widgets import button, message_html
 
 STYLE = WorldStyle(hex_size=18.0, legend=False)
+SPACE_PX = STYLE.hex_size * 3 ** 0.5  # scene pixels between neighbouring Spaces' centres
 COLOUR_CHOICES = ["red", "yellow", "green", "blue", "purple", "black", "white", "orange"]
 
 
@@ -51,7 +52,7 @@ class WorldScreen:
         self.dark = dark
         self.message = W.HTML(layout=W.Layout(min_height="48px"))
         self.message.add_class("rf-message")
-        self.board = Board(report=self.error)
+        self.board = Board(report=self.error, space=SPACE_PX)
         self.board.room = 3.2 * STYLE.hex_size * 1.8  # room for a Sea tile beyond the World's edge
         self.board.on_tap = self.tap_pixel
         self.preview: Preview | None = None
@@ -124,9 +125,6 @@ class WorldScreen:
         self.move_btn = button("Move a Starting Sea", self.toggle_moving, "rf-move-start")
         self.rescue_btn = button("Move Plains tiles", self.rescue, "rf-rescue", primary=True)
         self.aside_btn = button("Set the rest aside", self.set_aside, "rf-set-aside", primary=True)
-        self.zoom_in = button("+", lambda: self.board.zoom_by(1.25), "rf-zoom-in")
-        self.zoom_out = button("−", lambda: self.board.zoom_by(0.8), "rf-zoom-out")
-        self.fit_btn = button("Fit", lambda: (self.board.fit(), self.board.redraw()), "rf-fit")
         self.kind_pick = W.ToggleButtons(options=[(TILE_NAMES[k], k) for k in layer_kinds()], value="sea")
         self.kind_pick.add_class("rf-kinds")
         self.kind_pick.observe(self._kind_changed, "value")
@@ -164,7 +162,7 @@ class WorldScreen:
         lib_panel.add_class("rf-panel")
 
         tools = W.HBox([self.rotate_btn, self.place_btn, self.cancel_btn, self.hint_btn, self.undo_btn, self.redo_btn,
-                        self.regions_btn, self.zoom_out, self.zoom_in, self.fit_btn])
+                        self.regions_btn])
         tools.add_class("rf-tools")
         self.side = W.VBox(
             [self.free_badge, self.kind_pick, self.rescue_btn, self.aside_btn, self.move_btn,
@@ -514,5 +512,6 @@ def region_overlay(scene: Scene, world: World) -> None:
             scene.polygon([lay.lattice_to_pixel(x, y) for x, y in ring], stroke="#ffffff", width=2.5)
         x, y = lay.hex_to_pixel(region.spaces[len(region.spaces) // 2])
         scene.circle(x, y, STYLE.hex_size * 0.62, "#ffffff", stroke="#222222", width=1)
-        scene.text(x, y - 1, str(region.size), size=STYLE.hex_size * 0.5, bold=True)
-        scene.text(x, y + STYLE.hex_size * 0.45, f"{region.value}VP", size=STYLE.hex_size * 0.32)
+        # readable at the fitted zoom (at least 13 CSS pixels), larger as the board zooms in
+        scene.text(x, y - 1, str(region.size), size=STYLE.hex_size * 0.5, bold=True, min_size=14)
+        scene.text(x, y + STYLE.hex_size * 0.45, f"{region.value}VP", size=STYLE.hex_size * 0.32, min_size=13)

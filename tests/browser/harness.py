@@ -133,6 +133,13 @@ def pixel_at(page, space) -> tuple[int, int, int, int]:
 
 
 def tap_space(page, space) -> None:
+    """Tap a Space as a player does: where Spaces are smaller than a finger, the first tap
+    zooms the board there, and the second chooses."""
+    if board_meta(page).get("zoom_first"):
+        before = board_meta(page)["k"]
+        page.touchscreen.tap(*space_to_css(page, space))
+        wait_for(lambda: board_meta(page)["k"] > before)
+        page.wait_for_timeout(250)  # the frames of the smooth zoom
     x, y = space_to_css(page, space)
     page.touchscreen.tap(x, y)
 

@@ -162,7 +162,11 @@ def test_a_whole_two_player_world_by_taps_alone(server, browser):
             taps += 1
         else:
             tile = roomy_choice(b)
-            cell = next((c for c in tile.cells if _on_canvas(page, c)), tile.cells[0])
+            cell = next((c for c in tile.cells if _on_canvas(page, c)), None)
+            if cell is None:  # zoomed in elsewhere: the player shows the whole World again
+                page.locator("button.rf-fit").tap()
+                wait_for(lambda: any(_on_canvas(page, c) for c in tile.cells))
+                cell = next(c for c in tile.cells if _on_canvas(page, c))
             tap_space(page, cell)
             try:
                 wait_for(lambda: "fits here" in message(page))

@@ -11,7 +11,7 @@ from companion.rise_and_fall.samples import random_end_position
 from companion.rise_and_fall.scoring import score
 from companion.ui.app import App
 
-from .harness import css_mapper, open_app, screenshot, tablet, wait_for
+from .harness import open_app, screenshot, tablet, tap_space, wait_for
 
 
 def entry(data):
@@ -25,9 +25,8 @@ def totals(page) -> list[int]:
 
 
 def tap_spaces(page, spaces):
-    to_css, _ = css_mapper(page)
     for s in spaces:
-        page.touchscreen.tap(*to_css(s))
+        tap_space(page, s)
 
 
 def test_a_whole_end_of_game_for_four_players(server, browser):

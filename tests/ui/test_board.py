@@ -1,7 +1,12 @@
 """The board's touch and mouse handling, driven as ipycanvas calls it (buffer pixels)."""
 
+import json
+
+import pytest
+
 from companion.drawing import Scene
-from companion.ui.board import Board
+from companion.ui.board import FINGER, MAX_ZOOM, ZOOM_TO, Board, legend_html
+from companion.ui.render_list import prepare
 
 
 def board_with_taps():
@@ -58,3 +63,101 @@ def test_a_failing_tap_handler_is_reported_not_lost():
     b.on_tap = lambda x, y: 1 / 0
     b._guard(b.tap)(1.0, 1.0)
     assert said and "ZeroDivisionError" in said[0]
+
+
+def small_spaces_board(css_width=None):
+    """A board whose Spaces are 10 scene pixels apart, fitted: far smaller than a finger."""
+    b = Board(width=400, height=300, space=10.0)
+    s = Scene()
+    s.polygon([(0, 0), (400, 0), (400, 300), (0, 300)], fill="#123456")
+    b.show(s, fit=True)
+    if css_width:
+        b.css_box.value = str(css_width)  # what the page reports
+    taps = []
+    b.on_tap = lambda x, y: taps.append((x, y))
+    return b, taps
+
+
+def test_a_tap_on_spaces_smaller_than_a_finger_zooms_there_and_the_second_chooses():
+    b, taps = small_spaces_board()
+    assert b.space_css() < FINGER
+    at = b.to_scene(300.0, 200.0)
+    b._touch_start([(300.0, 200.0)])
+    b._touch_end([])
+    assert taps == []  # the first tap only zoomed
+    assert b.space_css() >= FINGER
+    assert b.to_scene(300.0, 200.0) == pytest.approx(at)  # about the finger: the same place stays under it
+    b._touch_start([(300.0, 200.0)])
+    b._touch_end([])
+    assert taps == [pytest.approx(at)]
+
+
+def test_the_page_reports_how_wide_the_board_is_drawn_and_taps_follow():
+    b, taps = small_spaces_board(css_width=200)  # a phone draws the 400 px board 200 px wide
+    wide, _ = small_spaces_board()
+    assert b.space_css() == pytest.approx(wide.space_css() / 2)
+    b._mouse_down(100.0, 100.0)
+    b._mouse_up(100.0, 100.0)
+    assert taps == [] and b.space_css() == pytest.approx(min(ZOOM_TO, MAX_ZOOM * 10 * 2 * 200 / 800))
+    meta = json.loads(b.meta.value)
+    assert meta["css_width"] == 200 and meta["zoom_first"] is False  # at the largest zoom a tap chooses
+    b._mouse_down(100.0, 100.0)
+    b._mouse_up(100.0, 100.0)
+    assert len(taps) == 1
+
+
+def test_a_board_without_spaces_never_zooms_on_a_tap():
+    b, taps = board_with_taps()
+    b._mouse_down(10.0, 10.0)
+    b._mouse_up(10.0, 10.0)
+    assert len(taps) == 1
+
+
+def test_zoom_buttons_and_fit_on_every_board():
+    b, _ = small_spaces_board()
+    z = b.zoom
+    b.zoom_in.click()
+    assert b.zoom == pytest.approx(z * 1.25) and b.user_view
+    b.zoom_out.click()
+    b.zoom_out.click()
+    assert b.zoom < z
+    b.fit_btn.click()
+    assert b.zoom == pytest.approx(z) and not b.user_view
+
+
+def test_a_redraw_keeps_the_players_zoom():
+    """Zoomed in, a tap that changes the scene does not throw the view back to the whole World."""
+    b, _ = small_spaces_board()
+    b.zoom_by(3.0)
+    k = b.k
+    s = Scene()
+    s.polygon([(0, 0), (400, 0), (400, 300), (0, 300)], fill="#654321")
+    b.show(s)
+    assert b.k == k
+
+
+def test_region_labels_stay_readable_when_zoomed_out_and_grow_when_zoomed_in():
+    s = Scene()
+    s.text(0, 0, "7VP", size=6, min_size=13)
+    small = prepare(s, scale=0.5, text_floor=2.0).texts[0][3]
+    large = prepare(s, scale=10.0, text_floor=2.0).texts[0][3]
+    assert small == 26.0  # 13 CSS pixels on a 2x screen
+    assert large == 60.0
+
+
+def test_the_dark_theme_draws_every_board_on_a_dark_background():
+    b, _ = small_spaces_board()
+    try:
+        Board.set_dark(True)
+        assert Board.dark and b.draws >= 2
+    finally:
+        Board.set_dark(False)
+
+
+def test_the_legend_names_each_letter():
+    from companion.ui.game_screen import piece_legend
+
+    text = piece_legend()
+    for letter, name in (("A", "Mountaineer"), ("M", "Merchant"), ("N", "Nomad"), ("C", "City"), ("S", "Ship"), ("T", "Temple")):
+        assert f"<span class='rf-key-letter'>{letter}</span>{name}" in text
+    assert "&lt;b&gt;" in legend_html([("<b>", "x")])

@@ -1,0 +1,114 @@
+"""What a finger and an eye meet on a page: every visible control's box, and the contrasts.
+
+``audit(page)`` runs in the browser and returns one list of problems, each a sentence naming
+the control (its classes and text) and the numbers, so a failing test says what to fix.
+"""
+
+from __future__ import annotations
+
+MIN_BOX = 44  # CSS pixels, both ways
+TEXT_CONTRAST = 4.5
+SELECTED_CONTRAST = 3.0
+
+AUDIT_JS = r"""
+([minBox, textContrast, selContrast, dark]) => {
+  const problems = [];
+  const W = window.innerWidth;
+  const parse = (c) => { const m = c.match(/rgba?\(([^)]+)\)/); if (!m) return [0, 0, 0, 0];
+    const p = m[1].split(/[ ,\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const ratio = (a, b) => { const x = lum(a), y = lum(b); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
+  const over = (top, under) => { const a = top[3]; return [0, 1, 2].map(i => top[i] * a + under[i] * (1 - a)).concat([1]); };
+  // the colour behind an element: its own background blended over its ancestors'
+  const background = (el) => { const layers = [];
+    for (let e = el; e && e.nodeType === 1; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor);
+      if (c[3] > 0) { layers.push(c); if (c[3] >= 1) break; } }
+    let col = [255, 255, 255, 1]; for (let i = layers.length - 1; i >= 0; i--) col = over(layers[i], col); return col; };
+  const name = (el) => { const cls = (el.className && el.className.baseVal === undefined ? el.className : '').toString()
+      .split(/\s+/).filter(c => c.startsWith('rf-') || c.startsWith('mod-') || c.startsWith('widget-')).slice(0, 3).join('.');
+    const text = (el.innerText || el.value || el.getAttribute('aria-label') || '').trim().replace(/\s+/g, ' ').slice(0, 30);
+    return `${el.tagName.toLowerCase()}${cls ? '.' + cls : ''} "${text}"`; };
+  const shown = (el) => { if (!el.getClientRects().length) return false; const cs = getComputedStyle(el);
+    return cs.visibility !== 'hidden' && cs.display !== 'none' && Number(cs.opacity) > 0; };
+  const controls = Array.from(document.querySelectorAll(
+    'button, input:not([type=hidden]), select, textarea, a[href], .jupyter-widget-Collapse-header, .lm-TabBar-tab'))
+    .filter(el => shown(el) && !el.closest('.rf-board-css'));
+  for (const el0 of controls) {
+    // a checkbox is tapped through its label
+    const el = (el0.type === 'checkbox' && el0.closest('label')) ? el0.closest('label') : el0;
+    el.scrollIntoView({block: 'center', inline: 'nearest'});
+    const r = el.getBoundingClientRect();
+    if (r.width < minBox - 0.5 || r.height < minBox - 0.5)
+      problems.push(`${name(el)} is ${r.width.toFixed(0)}×${r.height.toFixed(0)} px (at least ${minBox}×${minBox})`);
+    if (r.left < -0.5 || r.right > W + 0.5)
+      problems.push(`${name(el)} is outside the screen: ${r.left.toFixed(0)}..${r.right.toFixed(0)} of ${W} px`);
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+      const b = a.getBoundingClientRect();
+      const cutX = cs.overflowX !== 'visible' && (r.left < b.left - 0.5 || r.right > b.right + 0.5);
+      const cutY = cs.overflowY !== 'visible' && (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5);
+      if ((cutX && cs.overflowX === 'hidden') || (cutY && cs.overflowY === 'hidden')) {
+        problems.push(`${name(el)} is cut off by ${name(a)}`); break; }
+    }
+    if ((el.tagName === 'BUTTON') && el.scrollWidth > el.clientWidth + 1)
+      problems.push(`${name(el)}: its label is cut (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
+    const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+    const hit = document.elementFromPoint(cx, cy);
+    if (hit && hit !== el && !el.contains(hit) && !(hit.tagName === 'LABEL' && hit.contains(el)) && !hit.contains(el))
+      problems.push(`${name(el)} is covered by ${name(hit)}`);
+    if (!el0.disabled) {
+      const fg = parse(getComputedStyle(el0).color), bg = background(el0);
+      const text = (el0.innerText || el0.value || '').trim();
+      if (text && ratio(over(fg, bg), bg) < textContrast)
+        problems.push(`${name(el0)}: text contrast ${ratio(over(fg, bg), bg).toFixed(2)} (at least ${textContrast})`);
+    }
+  }
+  for (const el of document.querySelectorAll('.rf-app .widget-label, .rf-app .widget-label-basic')) {
+    if (shown(el) && el.scrollWidth > el.clientWidth + 1)
+      problems.push(`${name(el)}: its text is cut (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
+  }
+  // every piece of text on the page
+  const walker = document.createTreeWalker(document.querySelector('.rf-app') || document.body, NodeFilter.SHOW_TEXT);
+  const seen = new Set();
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement; if (!n.textContent.trim() || seen.has(el) || !shown(el)) continue;
+    if (el.closest('svg') || el.closest('button:disabled') || el.closest('option') || el.closest('.rf-board-meta')) continue;
+    seen.add(el);
+    const fg = parse(getComputedStyle(el).color), bg = background(el);
+    const c = ratio(over(fg, bg), bg);
+    if (c < textContrast) problems.push(`text ${name(el)}: contrast ${c.toFixed(2)} (at least ${textContrast})`);
+  }
+  // selected against not selected, in every group of toggles
+  for (const group of document.querySelectorAll('.widget-toggle-buttons')) {
+    if (!shown(group)) continue;
+    const on = group.querySelector('.mod-active'), off = group.querySelector('button:not(.mod-active)');
+    if (!on || !off) continue;
+    const c = ratio(background(on), background(off));
+    if (c < selContrast) problems.push(`${name(on)} selected against ${name(off)}: contrast ${c.toFixed(2)} (at least ${selContrast})`);
+  }
+  if (dark) {  // no light panel left in a dark room
+    for (const el of document.querySelectorAll('.rf-app *')) {
+      if (!shown(el) || el.closest('svg') || el.closest('.mod-active') || el.closest('.rf-nav')) continue;
+      const c = parse(getComputedStyle(el).backgroundColor);
+      const r = el.getBoundingClientRect();
+      if (c[3] >= 0.5 && r.width * r.height >= 60 * 40 && lum(c) > 0.3 && !el.classList.contains('mod-success'))
+        problems.push(`${name(el)} is a light panel in the dark theme (${getComputedStyle(el).backgroundColor})`);
+    }
+    for (const cv of document.querySelectorAll('canvas.rf-board')) {
+      if (!shown(cv)) continue;
+      const d = cv.getContext('2d').getImageData(2, 2, 1, 1).data;
+      if (lum([d[0], d[1], d[2]]) > 0.3) problems.push(`the board's background is light in the dark theme (rgb ${d[0]},${d[1]},${d[2]})`);
+    }
+  }
+  document.querySelectorAll('*').forEach(e => { if (e.scrollTop) e.scrollTop = 0; });  // the page as first seen
+  window.scrollTo(0, 0);
+  return Array.from(new Set(problems));
+}
+"""
+
+
+def audit(page, dark: bool) -> list[str]:
+    """Every problem of the controls and contrasts on the page as it is now."""
+    return page.evaluate(AUDIT_JS, [MIN_BOX, TEXT_CONTRAST, SELECTED_CONTRAST, dark])

@@ -1,0 +1,90 @@
+"""Every screen on a tablet (both ways round) and a phone, light and dark: every visible control
+is at least 44×44 px, on the screen, not cut off, not covered by another, and readable
+(text 4.5:1, selected against not selected 3:1, no light panel left in the dark theme)."""
+
+import pytest
+
+from companion.rise_and_fall.position import STANDS_ON
+from companion.ui.app import App
+
+from .controls import audit
+from .harness import open_app, screenshot, wait_for
+
+SIZES = {"tablet": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
+SCREENS = ("World", "New World", "Library", "Setup", "Game", "Scores", "History")
+
+
+def a_game_in_progress(data, layouts) -> None:
+    """A complete 3-player World, a game whose first pieces are placed and whose players all
+    played their Ship (so the Ship's "how many" count is on screen), and a scoring."""
+    app = App(data_dir=data, layouts_dir=layouts)
+    app.world.n_players.value = 3
+    app.world.seed.value = 2
+    app.world.random_btn.click()
+    app.setup.start_btn.click()
+    terrain = app.world.build.world.terrain_map()
+    used = set()
+    g = app.hub.game
+    while g.phase == "placement":
+        piece = app.setup.piece.value
+        space = next(s for s, t in sorted(terrain.items()) if t in STANDS_ON[piece] and t != "glacier" and s not in used)
+        used.add(space)
+        app.setup.tap_space(space)
+        g = app.hub.game
+    for i in g.order():
+        app.hub.do({"type": "play", "player": i, "card": "ship"})
+    app.scores.start_from_world()
+
+
+def show(page, screen: str) -> None:
+    """Open a screen; "New World" and "Library" are the World screen with that side panel open."""
+    panel = {"New World": "New World", "Library": "Library and export"}.get(screen)
+    page.get_by_role("button", name="World" if panel else screen, exact=True).first.tap()
+    page.wait_for_timeout(400)
+    if panel:
+        header = page.locator(".jupyter-widget-Collapse-header", has_text=panel).first
+        if "mod-active" not in (header.locator("..").get_attribute("class") or ""):
+            header.tap()
+        page.wait_for_timeout(400)
+
+
+@pytest.fixture(scope="module")
+def prepared(server):
+    url, data, layouts = server
+    a_game_in_progress(data, layouts)
+    return url
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_control_is_big_enough_visible_and_readable(prepared, browser, size):
+    w, h = SIZES[size]
+    ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=2, has_touch=True, is_mobile=size == "phone")
+    page = ctx.new_page()
+    open_app(page, prepared)
+    found = {}
+    for theme in ("light", "dark"):
+        toggle = page.locator("button.rf-dark-toggle")
+        if (toggle.inner_text().strip() == "Light") != (theme == "dark"):
+            toggle.tap()
+            wait_for(lambda t=toggle, dark=theme == "dark": (t.inner_text().strip() == "Light") == dark)
+        for screen in SCREENS:
+            show(page, screen)
+            problems = audit(page, dark=theme == "dark")
+            screenshot(page, f"controls-{size}-{theme}-{screen.lower().replace(' ', '-')}")
+            if problems:
+                found[f"{theme} {screen}"] = problems
+    if size == "phone":  # larger text (A+) never cuts a control off either
+        page.locator("button.rf-large-toggle").tap()
+        page.wait_for_timeout(300)
+        for screen in SCREENS:
+            show(page, screen)
+            problems = [p for p in audit(page, dark=True) if "cut" in p or "outside" in p or "covered" in p]
+            screenshot(page, f"controls-{size}-large-{screen.lower().replace(' ', '-')}")
+            if problems:
+                found[f"A+ {screen}"] = problems
+        page.locator("button.rf-large-toggle").tap()
+    if page.locator("button.rf-dark-toggle").inner_text().strip() == "Light":
+        page.locator("button.rf-dark-toggle").tap()  # the next test starts in the light theme
+    ctx.close()
+    report = "\n".join(f"{where}:\n  " + "\n  ".join(ps) for where, ps in found.items())
+    assert not found, f"at {w}×{h}:\n{report}"
