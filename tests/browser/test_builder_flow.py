@@ -165,7 +165,7 @@ def test_a_whole_two_player_world_by_taps_alone(server, browser):
             cell = next((c for c in tile.cells if _on_canvas(page, c)), None)
             if cell is None:  # zoomed in elsewhere: the player shows the whole World again
                 page.locator("button.rf-fit").tap()
-                wait_for(lambda: any(_on_canvas(page, c) for c in tile.cells))
+                wait_for(lambda t=tile: any(_on_canvas(page, c) for c in t.cells))
                 cell = next(c for c in tile.cells if _on_canvas(page, c))
             tap_space(page, cell)
             try:
