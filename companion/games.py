@@ -39,11 +39,17 @@ def _read(ref: str) -> bytes:
 class Game:
     """What the dashboard knows of one game.
 
-    ``screens`` names a factory called with the shared parts of the page (``Table``) that returns
-    an object with a ``widget`` (and, for a game of several screens, ``screens`` and ``go(name)``).
+    ``screens`` names a factory called with the shared parts of the page (``companion.ui.table.Table``:
+    the store, the settings, History, a way to show an error or bring a screen forward). It
+    returns the game's screens: an object with ``screens`` (the names on the game's own bar) and
+    ``screen(name)`` (that screen's widget), or simply one ``widget``. It may also have
+    ``shown(name)`` (a screen comes to the front), ``resume(kind, log_id)`` (open that log; returns
+    the screen that shows it), ``reopen()`` (the page attached: read the logs again) and
+    ``poll()`` (follow other pages; True if something changed).
     ``kinds`` maps each kind of log the game keeps to its reducer class (``Reducer`` of gamelog).
     ``commands`` names ``add_commands(subparsers)``, which adds the game's command-line commands,
-    each with ``set_defaults(run=function)``.
+    each with ``set_defaults(run=function)``. ``finished`` names ``finished(kind, state) -> bool``:
+    whether a log needs no more play (the shelf's "Continue" passes over finished ones).
     """
 
     id: str
@@ -55,6 +61,7 @@ class Game:
     commands: str = ""
     rules_data: str = ""
     about: str = ""
+    finished: str = ""
 
     def kind(self, short: str) -> str:
         """The store's kind of one of this game's logs, e.g. ``rise-and-fall/world``."""
@@ -75,6 +82,10 @@ class Game:
 
     def picture_svg(self) -> str:
         return _read(self.picture).decode("utf-8")
+
+    def is_finished(self, kind: str, state: Any) -> bool:
+        short = kind.split("/", 1)[1] if "/" in kind else kind
+        return bool(self.finished) and bool(_load(self.finished)(short, state))
 
     def open_screens(self, table: Any) -> Any:
         return _load(self.screens)(table)
@@ -101,7 +112,8 @@ RF = "companion.rise_and_fall"
 BUILT: tuple[Game, ...] = (
     Game("rise-and-fall", "Rise & Fall", (2, 3, 4), f"{RF}:picture.svg", f"{RF}.screens:open_screens",
          {"world": f"{RF}.builder:BuildRules", "game": f"{RF}.tracker:TrackerRules", "scoring": f"{RF}.endgame:EntryRules"},
-         f"{RF}.cli:add_commands", f"{RF}:rules.json", "Build the World tile by tile, keep the books, score the end."),
+         f"{RF}.cli:add_commands", f"{RF}:rules.json", "Build the World tile by tile, keep the books, score the end.",
+         f"{RF}:finished"),
 )
 
 _games: dict[str, Game] = {g.id: g for g in BUILT}
@@ -118,6 +130,11 @@ def get(game_id: str) -> Game:
     except KeyError:
         known = ", ".join(_games)
         raise CompanionError(f"There is no game {game_id!r} here; the games are: {known}.") from None
+
+
+def find(game_id: str) -> Game | None:
+    """The registered game of that id, or None (a game of an older or newer dashboard)."""
+    return _games.get(game_id)
 
 
 def register(game: Game) -> Callable[[], None]:

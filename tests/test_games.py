@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from counter_game import GAME as COUNTER
 from counter_game import CountRules
+from helpers import complete_layout
 
 from companion import cli, datadir, games
 from companion.errors import CompanionError, IllegalAction
@@ -149,3 +150,17 @@ def test_two_starts_at_once_leave_one_copy(tmp_path):
     shutil.copytree(V1, old)
     assert datadir.migrate(old, new) and datadir.migrate(old, new)
     assert tree(new) == tree(old)
+
+
+def test_which_logs_are_finished(tmp_path):
+    """The shelf's Continue passes over a complete World, a game that is over and a final scoring."""
+    shutil.copytree(V1, tmp_path / "data")
+    store = GameStore(tmp_path / "data")
+    rf = games.get("rise-and-fall")
+    seen = {}
+    for info in store.games():
+        state = store.latest(info.kind, rf.reducer(info.kind)).state
+        seen[info.kind.split("/")[1]] = rf.is_finished(info.kind, state)
+    assert seen == {"world": False, "game": False, "scoring": True}
+    s = store.start(WORLD_LOG, "World", BuildRules(), {"type": "load", "layout": complete_layout(2).to_dict()})
+    assert rf.is_finished(WORLD_LOG, s.state)

@@ -3,3 +3,15 @@
 GAME_ID = "rise-and-fall"
 #: The store's kinds of Rise & Fall's logs: a World being built, a tracked game, an end-of-game scoring.
 WORLD_LOG, GAME_LOG, SCORING_LOG = f"{GAME_ID}/world", f"{GAME_ID}/game", f"{GAME_ID}/scoring"
+
+
+def finished(kind: str, state: object) -> bool:
+    """Whether a log needs no more play: a complete World (not a free design), a game that is
+    over, a final scoring. The shelf offers to continue the others."""
+    if kind == "world":
+        return bool(state.started) and not state.free and state.next_kind() is None
+    if kind == "game":
+        return state.phase == "over"
+    if kind == "scoring":
+        return bool(state.finished)
+    return False

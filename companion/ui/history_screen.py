@@ -1,4 +1,8 @@
-"""The History screen: every finished game and simple statistics, drawn as charts."""
+"""The History screen: every finished game of every game, filterable by game, with charts.
+
+Each finished game shows its game's picture and its own scorepad (the categories that game
+scores, then the total); the statistics are those of the games shown.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +11,14 @@ import html
 
 import ipywidgets as W
 
+from .. import games
 from ..drawing import Scene, to_svg
-from ..rise_and_fall.history import CATEGORIES, History
+from ..history import Finished, FinishedGames
+from ..history import stats as per_category
 from ..rise_and_fall.views import PLAYER_COLOURS
 
 LINE_COLOURS = ["#d33b2c", "#2a5db0", "#2e9e4f", "#f2a800", "#8a4fb5", "#ee7d22", "#555555"]
+ALL = ""
 
 
 def totals_chart(totals: dict[str, list]) -> str:
@@ -35,40 +42,82 @@ def totals_chart(totals: dict[str, list]) -> str:
     return to_svg(scene)
 
 
+def categories(rows: list[Finished]) -> tuple[str, ...]:
+    """The categories a game scores, in its scorepad's order (the total last, apart)."""
+    seen: dict[str, None] = {}
+    for f in rows:
+        for sc in f.scores.values():
+            seen.update((c, None) for c in sc if c != "total")
+    return tuple(seen)
+
+
+def scorepad_html(f: Finished) -> str:
+    """A finished game's own scorepad: a row per player, its categories, the total."""
+    e = html.escape
+    cats = categories([f])
+    head = "".join(f"<th>{e(c.title())}</th>" for c in cats)
+    body = "".join(
+        f"<tr><th>{e(name)}{' ★' if name in f.winners else ''}</th>"
+        + "".join(f"<td>{sc.get(c, '')}</td>" for c in cats) + f"<td><b>{sc.get('total', '')}</b></td></tr>"
+        for name, sc in f.scores.items())
+    return f"<div class='rf-scorepad'><table><tr><th></th>{head}<th>Total</th></tr>{body}</table></div>"
+
+
+def stats(rows: list[Finished]) -> dict:
+    return per_category(rows, categories(rows))
+
+
 class HistoryScreen:
-    def __init__(self, history: History) -> None:
+    def __init__(self, history: FinishedGames, game: str | None = None) -> None:
         self.history = history
         self.body = W.HTML()
+        options = [("All games", ALL)] + [(g.title, g.id) for g in games.games()]
+        self.filter = W.ToggleButtons(options=options, value=game if game in dict((v, k) for k, v in options) else ALL)
+        self.filter.add_class("rf-history-filter")
+        self.filter.observe(lambda _: self.refresh(), "value")
         self.refresh_btn = W.Button(description="Refresh")
         self.refresh_btn.add_class("rf-btn")
         self.refresh_btn.on_click(lambda _: self.refresh())
-        self.widget = W.VBox([self.refresh_btn, self.body])
+        self.widget = W.VBox([W.HBox([self.filter, self.refresh_btn]), self.body])
         self.widget.add_class("rf-screen")
         self.refresh()
 
+    def show_game(self, game: str | None) -> None:
+        """Filter to one game (None: every game)."""
+        self.filter.value = game or ALL
+
     def refresh(self) -> None:
-        games = self.history.games()
-        if not games:
-            self.body.value = "<p>No finished game yet. A game is kept here when its scores are made final.</p>"
+        chosen = self.filter.value or None
+        rows = self.history.finished(chosen)
+        if not rows:
+            game = games.find(chosen) if chosen else None
+            what = f"of {game.title} " if game else ""
+            self.body.value = f"<p>No finished game {what}yet. A game is kept here when its scores are made final.</p>"
             return
-        st = self.history.stats()
         e = html.escape
-        rows = []
-        for g in reversed(games):
-            when = datetime.datetime.fromtimestamp(g.at).strftime("%Y-%m-%d %H:%M")
-            scores = ", ".join(f"{e(n)} {s['total']}" for n, s in g.scores.items())
-            rows.append(f"<tr><td>{when}</td><td>{e(g.world)}</td><td>{scores}</td><td><b>{e(', '.join(g.winners))}</b></td></tr>")
+        st = stats(rows)
+        out = []
+        for f in reversed(rows):
+            when = datetime.datetime.fromtimestamp(f.at).strftime("%Y-%m-%d %H:%M")
+            game = games.find(f.game)
+            title = game.title if game else f.game
+            picture = f"<span class='rf-history-picture'>{game.picture_svg()}</span>" if game else ""
+            out.append(
+                f"<div class='rf-history-game'>{picture}<div><b>{e(title)}</b> · {when} · {e(f.world)}"
+                f" · winner: <b>{e(', '.join(f.winners))}</b>{scorepad_html(f)}</div></div>")
         most = max(st["wins"].values(), default=1) or 1
         wins = "".join(
-            f"<div>{e(n)} <span style='display:inline-block;height:22px;width:{200 * w / most:.0f}px;background:#2a5db0'></span> {w}</div>"
-            for n, w in sorted(st["wins"].items(), key=lambda x: -x[1]))
-        avg = "".join(
-            f"<tr><td>{e(n)}</td>" + "".join(f"<td>{a[c]}</td>" for c in CATEGORIES) + "</tr>" for n, a in sorted(st["averages"].items()))
+            f"<div>{e(n)} <span style='display:inline-block;height:22px;width:{200 * w / most:.0f}px;background:#2a5db0'>"
+            f"</span> {w}</div>" for n, w in sorted(st["wins"].items(), key=lambda x: -x[1]))
+        cats = categories(rows)
+        avg = "".join(f"<tr><td>{e(n)}</td>" + "".join(f"<td>{a[c]}</td>" for c in cats) + "</tr>"
+                      for n, a in sorted(st["averages"].items()))
         self.body.value = (
-            f"<h3>{st['games']} finished game{'s' if st['games'] != 1 else ''}</h3>"
-            f"<div class='rf-scorepad'><table><tr><th>When</th><th>World</th><th>Scores</th><th>Winner</th></tr>{''.join(rows)}</table></div>"
+            "<style>.rf-history-game{display:flex;gap:10px;align-items:flex-start;padding:6px 0;"
+            "border-bottom:1px solid rgba(0,0,0,.1)} .rf-history-picture svg{width:64px;height:64px}</style>"
+            f"<h3>{st['games']} finished game{'s' if st['games'] != 1 else ''}</h3>{''.join(out)}"
             f"<h3>Wins per player</h3>{wins}"
-            f"<h3>Average VP by category</h3><div class='rf-scorepad'><table><tr><th></th>"
-            + "".join(f"<th>{c.title()}</th>" for c in CATEGORIES) + f"</tr>{avg}</table></div>"
-            f"<h3>Score over games</h3>{totals_chart(st['totals'])}"
+            + ("<h3>Average by category</h3><div class='rf-scorepad'><table><tr><th></th>"
+               + "".join(f"<th>{e(c.title())}</th>" for c in cats) + f"</tr>{avg}</table></div>" if chosen else "")
+            + f"<h3>Score over games</h3>{totals_chart(st['totals'])}"
         )

@@ -17,7 +17,7 @@ from companion.games import Game
 GAME = Game(
     "counter", "Counter", (1, 2), "counter_game:picture.svg", "counter_game.screens:CounterScreens",
     {"tally": "counter_game:CountRules"}, "counter_game:add_commands", "counter_game:rules.json",
-    "Count together to the target.",
+    "Count together to the target.", "counter_game:finished",
 )
 
 
@@ -68,3 +68,7 @@ def run_add(args) -> int:
         state = rules.apply(state, {"type": "add", "by": n})
     print(f"{state.value} of {target()}")
     return 0
+
+
+def finished(kind: str, state: Count) -> bool:
+    return state.finished

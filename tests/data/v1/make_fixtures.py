@@ -1,9 +1,10 @@
 """Make the files of version 1 of the companion (before several games shared the dashboard).
 
-Run once with that version's code; the files it wrote are kept in ``tests/data/v1/data`` and
-a test opens them with today's code:
+Run once with that version's code (commit efe6528, "One JSON decoder for every file"); the files
+it wrote are kept in ``tests/data/v1/data`` and ``tests/test_v1_files.py`` opens them with
+today's code. Run again with today's code it would write today's files, not version 1's:
 
-    python tests/data/v1/make_fixtures.py
+    git checkout efe6528 && python tests/data/v1/make_fixtures.py
 
 The data directory it writes has what a table had on disk: a World being built, a game in
 phase D (Purchase), a finished scoring with its game in the history, and the settings.

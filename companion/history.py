@@ -1,0 +1,88 @@
+"""Every finished game of every game, in one SQLite file: ``history.sqlite`` in the data directory.
+
+Each row names its game (the registry's id), when it ended, its title (the World's name for
+Rise & Fall), each player's points by category with the total, and the winners. Version 1 kept
+Rise & Fall's games in the same table without the game column: they are read as Rise & Fall's.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .games import VERSION_1_GAME
+
+_COLUMNS = {"game": f"TEXT NOT NULL DEFAULT '{VERSION_1_GAME}'", "extra": "TEXT NOT NULL DEFAULT '{}'"}
+
+
+@dataclass(frozen=True)
+class Finished:
+    id: str
+    at: float
+    world: str  # the game's title: the World's name for Rise & Fall
+    scores: dict[str, dict[str, int]]  # player -> category -> points (and "total")
+    winners: list[str]
+    game: str = VERSION_1_GAME
+    extra: dict[str, Any] = field(default_factory=dict)  # what a game keeps besides (players' colours)
+
+
+class FinishedGames:
+    """The history of every game: ``keep`` a finished game, list them (one game's or all)."""
+
+    def __init__(self, root: str | os.PathLike) -> None:
+        self.path = Path(root) / "history.sqlite"
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute(
+            "CREATE TABLE IF NOT EXISTS finished (id TEXT PRIMARY KEY, at REAL, world TEXT, scores TEXT, winners TEXT)"
+        )
+        have = {row[1] for row in self._db.execute("PRAGMA table_info(finished)")}
+        for name, decl in _COLUMNS.items():
+            if name not in have:  # a history written by version 1
+                self._db.execute(f"ALTER TABLE finished ADD COLUMN {name} {decl}")
+
+    def keep(self, game: str, log_id: str, title: str, scores: dict[str, dict[str, int]], winners: list[str],
+             extra: dict[str, Any] | None = None) -> None:
+        """Keep a finished game (keeping the same log again replaces it)."""
+        self._db.execute(
+            "INSERT OR REPLACE INTO finished (id, at, world, scores, winners, game, extra) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (log_id, time.time(), title, json.dumps(scores), json.dumps(winners), game, json.dumps(extra or {})),
+        )
+
+    def finished(self, game: str | None = None) -> list[Finished]:
+        """Finished games, oldest first: of one game, or of every game."""
+        sql = "SELECT id, at, world, scores, winners, game, extra FROM finished"
+        rows = self._db.execute(sql + " WHERE game = ? ORDER BY at" if game else sql + " ORDER BY at", (game,) if game else ())
+        return [Finished(i, at, w, json.loads(sc), json.loads(wn), g, json.loads(ex)) for i, at, w, sc, wn, g, ex in rows]
+
+    def version(self) -> int:
+        """Changes when another connection keeps a game."""
+        return self._db.execute("PRAGMA data_version").fetchone()[0]
+
+    def close(self) -> None:
+        self._db.close()
+
+
+def stats(games: list[Finished], categories: tuple[str, ...]) -> dict[str, Any]:
+    """Wins per player, average points per category per player, and totals game after game."""
+    wins: dict[str, int] = {}
+    sums: dict[str, dict[str, int]] = {}
+    played: dict[str, int] = {}
+    over: dict[str, list[int | None]] = {}
+    for k, g in enumerate(games):
+        for w in g.winners:
+            wins[w] = wins.get(w, 0) + 1
+        for name, sc in g.scores.items():
+            played[name] = played.get(name, 0) + 1
+            acc = sums.setdefault(name, {c: 0 for c in categories})
+            for c in categories:
+                acc[c] += sc.get(c, 0)
+            over.setdefault(name, [None] * len(games))[k] = sc["total"]
+    averages = {n: {c: round(v / played[n], 1) for c, v in acc.items()} for n, acc in sums.items()}
+    return {"games": len(games), "wins": wins, "averages": averages, "totals": over}
