@@ -15,6 +15,7 @@ from companion.errors import FileFormatError
 from companion.rise_and_fall.position import Piece, PlayerState, Position, parse_position, problems
 from companion.rise_and_fall.samples import random_end_position
 from companion.rise_and_fall.scoring import quick_scoring, score
+from companion.rise_and_fall.world import regions_of
 
 
 def line(q0: int, r0: int, n: int, terrain: str | list[str]) -> dict:
@@ -265,3 +266,29 @@ def test_mutated_positions_only_raise_our_error(data):
         score(parse_position(doc, "m.json"))
     except CompanionError:
         pass
+
+
+# --- the Regions walked once per World ----------------------------------------------------------
+def _partial_terrain(layout, upto: int) -> dict:
+    from companion.rise_and_fall.world import top_terrain
+
+    return top_terrain(layout.tiles[:upto])
+
+
+@given(st.integers(2, 4), st.integers(1, 3), st.integers(0, 10_000), st.integers(20, 80), st.randoms(use_true_random=False))
+def test_the_cached_regions_score_exactly_as_a_fresh_walk(rulebook_text, players, world_seed, seed, tiles, rnd):
+    quote(rulebook_text, "Region: a set of adjacent spaces which share the same Terrain type. Be careful: Glacier spaces are considered to be Mountains when determining Regions.")
+    layout = complete_layout(players, world_seed)
+    pos = random_end_position(layout, seed)
+    # another World in between, so the cache holds several and must tell them apart
+    other = random_end_position(complete_layout(players, world_seed % 3 + 1), seed + 1)
+    for p in (pos, other, pos):
+        assert score(p).to_dict() == score(p, cached=False).to_dict()
+        assert score(p) == score(p, cached=False)
+    # the same World changed in place (a tile more or fewer) is walked again, not answered from the cache
+    pos.terrain.clear()
+    pos.terrain.update(_partial_terrain(layout, min(tiles, len(layout.tiles))))
+    pos.pieces = [pc for pc in pos.pieces if pc.space in pos.terrain]
+    rnd.shuffle(pos.pieces)
+    assert score(pos) == score(pos, cached=False)
+    assert [r.region for r in score(pos).regions] == regions_of(pos.terrain)

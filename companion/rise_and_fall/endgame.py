@@ -18,7 +18,7 @@ from .position import Piece, PlayerState, Position, problems
 from .rules import PIECE_TYPES, load_rules
 from .scoring import PlayerScore, RegionScore, Score, score
 from .tiles import Tile
-from .world import Region, regions_of, top_terrain
+from .world import Region, region_map, top_terrain
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ class Entry:
         return top_terrain(self.tiles)
 
     def regions(self) -> list[Region]:
-        return regions_of(self.terrain())
+        return list(region_map(self.terrain()).regions)
 
     def position(self) -> Position:
         return Position(self.terrain(), [replace(p) for p in self.players], list(self.pieces))

@@ -60,10 +60,11 @@ class Position:
 
     def counts(self) -> dict[str, dict[str, int]]:
         """Pieces in the World per player and type."""
-        out = {p.name: {t: 0 for t in PIECE_TYPES} for p in self.players}
+        out = {p.name: dict.fromkeys(PIECE_TYPES, 0) for p in self.players}
         for pc in self.pieces:
-            if pc.player in out and pc.type in out[pc.player]:
-                out[pc.player][pc.type] += 1
+            mine = out.get(pc.player)
+            if mine is not None and pc.type in mine:
+                mine[pc.type] += 1
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -122,28 +123,34 @@ def problems(pos: Position) -> list[str]:
         if n in seen_names:
             out.append(f"Two players are called {n}; names must differ.")
         seen_names.add(n)
-    for s, t in pos.terrain.items():
-        if t not in TERRAINS:
-            out.append(f"Space {s[0]},{s[1]}: {json.dumps(t)} is not a terrain; terrains are {', '.join(TERRAINS)}.")
-    by_space: dict[Hex, list[Piece]] = {}
+    if not _TERRAIN_SET.issuperset(pos.terrain.values()):
+        for s, t in pos.terrain.items():
+            if t not in TERRAINS:
+                out.append(f"Space {s[0]},{s[1]}: {json.dumps(t)} is not a terrain; terrains are {', '.join(TERRAINS)}.")
+    terrain_of = pos.terrain
+    first_on: dict[Hex, int] = {}  # the index of the first piece seen on each Space
+    shared: dict[Hex, list[Piece]] = {}  # Spaces holding more than one piece
     for i, pc in enumerate(pos.pieces):
-        label = f"Piece {i} ({pc.player} {pc.type} at {pc.space[0]},{pc.space[1]})"
+        space = pc.space
         if pc.player not in seen_names:
-            out.append(f"{label}: there is no player called {pc.player}.")
+            out.append(f"{_label(i, pc)}: there is no player called {pc.player}.")
             continue
-        if pc.type not in PIECE_TYPES:
-            out.append(f"{label}: {json.dumps(pc.type)} is not a piece type; types are {', '.join(PIECE_TYPES)}.")
+        stands = STANDS_ON.get(pc.type)
+        if stands is None:
+            out.append(f"{_label(i, pc)}: {json.dumps(pc.type)} is not a piece type; types are {', '.join(PIECE_TYPES)}.")
             continue
-        terrain = pos.terrain.get(pc.space)
+        terrain = terrain_of.get(space)
         if terrain is None:
-            out.append(f"{label}: that space is not in the World.")
+            out.append(f"{_label(i, pc)}: that space is not in the World.")
             continue
-        if terrain in TERRAINS and terrain not in STANDS_ON[pc.type]:
-            where = " or ".join(sorted(STANDS_ON[pc.type]))
-            out.append(f"{label}: a {pc.type} cannot stand on {terrain}; it stands on {where}.")
-        by_space.setdefault(pc.space, []).append(pc)
-    for s, pcs in by_space.items():
-        if len(pcs) > 1 and sorted(p.type for p in pcs) != ["city", "merchant"]:
+        if terrain not in stands and terrain in TERRAINS:
+            where = " or ".join(sorted(stands))
+            out.append(f"{_label(i, pc)}: a {pc.type} cannot stand on {terrain}; it stands on {where}.")
+        before = first_on.setdefault(space, i)
+        if before != i:
+            shared.setdefault(space, [pos.pieces[before]]).append(pc)
+    for s, pcs in sorted(shared.items(), key=lambda item: first_on[item[0]]):
+        if sorted(p.type for p in pcs) != ["city", "merchant"]:
             what = ", ".join(f"{p.player} {p.type}" for p in pcs)
             out.append(f"Space {s[0]},{s[1]} holds {what}; one piece per space, except one City with one Merchant.")
     for name, per_type in pos.counts().items():
@@ -151,6 +158,13 @@ def problems(pos: Position) -> list[str]:
             if n > owned[t]:
                 out.append(f"Player {name} has {n} {t} pieces in the World; each player owns {owned[t]}.")
     return out
+
+
+_TERRAIN_SET = frozenset(TERRAINS)
+
+
+def _label(i: int, pc: Piece) -> str:
+    return f"Piece {i} ({pc.player} {pc.type} at {pc.space[0]},{pc.space[1]})"
 
 
 # --- reading -------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import Any
 
 from .position import Position
 from .rules import PIECE_TYPES, load_rules
-from .world import Region, regions_of
+from .world import Region, region_map, regions_of
 
 
 @dataclass(frozen=True)
@@ -83,40 +83,57 @@ class Score:
         }
 
 
-def region_scores(pos: Position) -> list[RegionScore]:
-    """'The player with the most pieces in a Region controls it'; a tie scores nobody."""
-    regions = regions_of(pos.terrain)
-    where = {s: k for k, g in enumerate(regions) for s in g.spaces}
-    counts: list[dict[str, int]] = [{} for _ in regions]
+def region_scores(pos: Position, cached: bool = True) -> list[RegionScore]:
+    """'The player with the most pieces in a Region controls it'; a tie scores nobody.
+
+    The Regions come from :func:`~companion.rise_and_fall.world.region_map`, walked once per
+    World; ``cached=False`` walks them again (the reference the cached path is tested against)."""
+    if cached:
+        rm = region_map(pos.terrain)
+        regions, where = rm.regions, rm.where
+    else:
+        regions = tuple(regions_of(pos.terrain))
+        where = {s: k for k, g in enumerate(regions) for s in g.spaces}
+    counts: dict[int, dict[str, int]] = {}
     for pc in pos.pieces:
         k = where[pc.space]
-        counts[k][pc.player] = counts[k].get(pc.player, 0) + 1
+        c = counts.get(k)
+        if c is None:
+            counts[k] = {pc.player: 1}
+        else:
+            c[pc.player] = c.get(pc.player, 0) + 1
     out = []
-    for g, c in zip(regions, counts):
-        controller = None
-        if c:
+    for k, g in enumerate(regions):
+        c = counts.get(k)
+        if c is None:
+            out.append(RegionScore(g, {}, None))
+        elif len(c) == 1:
+            out.append(RegionScore(g, c, next(iter(c))))
+        else:
             top = max(c.values())
             leaders = [n for n, v in c.items() if v == top]
-            controller = leaders[0] if len(leaders) == 1 else None
-        out.append(RegionScore(g, dict(sorted(c.items())), controller))
+            out.append(RegionScore(g, dict(sorted(c.items())), leaders[0] if len(leaders) == 1 else None))
     return out
 
 
-def score(pos: Position) -> Score:
+def score(pos: Position, cached: bool = True) -> Score:
     rules = load_rules()
-    regions = region_scores(pos)
+    regions = region_scores(pos, cached)
     counts = pos.counts()
+    territories: dict[str, int] = {}
+    terr_lines: dict[str, dict[str, list[int]]] = {}
+    for r in regions:
+        if r.controller is not None:
+            territories[r.controller] = territories.get(r.controller, 0) + r.region.value
+            terr_lines.setdefault(r.controller, {}).setdefault(r.region.terrain, []).append(r.region.size)
     players = []
     for p in pos.players:
         lines: dict[str, tuple[int, int] | None] = {}
+        mine = counts[p.name]
         for t in PIECE_TYPES:
-            n = counts[p.name][t]
+            n = mine[t]
             # cards in Decline or in reserve (no piece in the World) are crossed out
             lines[t] = None if (t in p.decline or n == 0) else (n, rules.development_vp(t, n))
-        terr: dict[str, list[int]] = {}
-        for r in regions:
-            if r.controller == p.name:
-                terr.setdefault(r.region.terrain, []).append(r.region.size)
         players.append(
             PlayerScore(
                 name=p.name,
@@ -124,9 +141,9 @@ def score(pos: Position) -> Score:
                 economy=rules.economy_vp(p.gold),
                 trophies=sum(rules.trophy_vp(t) for t in p.trophies),
                 development=sum(v[1] for v in lines.values() if v),
-                territories=sum(r.vp for r in regions if r.controller == p.name),
+                territories=territories.get(p.name, 0),
                 development_lines=lines,
-                territory_lines=terr,
+                territory_lines=terr_lines.get(p.name, {}),
             )
         )
     return Score(players, regions)

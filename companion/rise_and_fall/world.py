@@ -206,6 +206,36 @@ def top_terrain(tiles: Iterable[Tile]) -> dict[Hex, str]:
     return out
 
 
+@dataclass(frozen=True)
+class RegionMap:
+    """Every Region of a World and, for each Space, the index of its Region."""
+
+    regions: tuple[Region, ...]
+    where: dict[Hex, int]
+
+
+_REGION_MAPS: list[tuple[dict[Hex, str], RegionMap]] = []  # most recent first
+_REGION_MAPS_KEPT = 8
+
+
+def region_map(terrain: dict[Hex, str]) -> RegionMap:
+    """The Regions of a World, walked once per World and reused across scorings.
+
+    Regions depend only on the top terrains. The few most recent Worlds are kept, each with a
+    copy of its terrain map, and a map equal to a kept one (compared as dictionaries, so a map
+    changed in place is walked again) is answered without walking the Spaces."""
+    for k, (seen, found) in enumerate(_REGION_MAPS):
+        if seen == terrain:
+            if k:
+                _REGION_MAPS.insert(0, _REGION_MAPS.pop(k))
+            return found
+    regions = tuple(regions_of(terrain))
+    found = RegionMap(regions, {s: k for k, g in enumerate(regions) for s in g.spaces})
+    _REGION_MAPS.insert(0, (dict(terrain), found))
+    del _REGION_MAPS[_REGION_MAPS_KEPT:]
+    return found
+
+
 def regions_of(terrain: dict[Hex, str]) -> list[Region]:
     """Regions of a map of top terrains (also used for position files without tiles)."""
     rules = load_rules()
