@@ -17,4 +17,10 @@ class FileFormatError(CompanionError):
 
 
 class IllegalAction(CompanionError):
-    """An action the rules forbid in the current state; nothing was changed."""
+    """An action the rules forbid in the current state; nothing was changed.
+
+    ``rule`` names the rule broken where a caller may want to tell rules apart (e.g. ``count-limit``)."""
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from companion.errors import FileFormatError
 from companion.rise_and_fall.position import Piece, PlayerState, Position, parse_position, problems
 from companion.rise_and_fall.samples import random_end_position
-from companion.rise_and_fall.scoring import quick_scoring, score
+from companion.rise_and_fall.scoring import quick_scoring, score, scorepad_text
 from companion.rise_and_fall.world import regions_of
 
 
@@ -292,3 +292,20 @@ def test_the_cached_regions_score_exactly_as_a_fresh_walk(rulebook_text, players
     rnd.shuffle(pos.pieces)
     assert score(pos) == score(pos, cached=False)
     assert [r.region for r in score(pos).regions] == regions_of(pos.terrain)
+
+
+def test_an_extinct_player_is_never_a_winner(rulebook_text):
+    quote(rulebook_text, "Return its resources and Treasury to the bank. That player has lost the game. The Trophies they may have claimed are not returned to the Trophy board but are counted towards the number of Trophies to be claimed to finish the game.")
+    terrain = line(0, 0, 3, "plains")
+    players = [PlayerState("Red", 10, ["ship", "temple"], [], extinct=True), PlayerState("Blue", 4)]
+    s = score(Position(terrain, players, [Piece((0, 0), "Blue", "nomad")]))
+    assert s.player("Red").total > s.player("Blue").total  # the Trophies still count for the table...
+    assert s.winners == ["Blue"]  # ...but an extinct player has lost
+    assert s.to_dict()["players"]["Red"]["extinct"] is True and "extinct" not in s.to_dict()["players"]["Blue"]
+    assert "Red (extinct, lost)" in scorepad_text(s) and "Winner: Blue" in scorepad_text(s)
+    again = parse_position(json.loads(Position(terrain, players, []).dumps()))
+    assert again.player("Red").extinct and not again.player("Blue").extinct
+    with pytest.raises(FileFormatError, match="'extinct' is true or false"):
+        doc = json.loads(Position(terrain, players, []).dumps())
+        doc["players"][0]["extinct"] = "yes"
+        parse_position(doc)

@@ -10,8 +10,18 @@ from hypothesis import strategies as st
 
 from companion.errors import IllegalAction
 from companion.gamelog import GameStore, Session
+from companion.rise_and_fall.public import public_view
 from companion.rise_and_fall.rules import PIECE_TYPES, load_rules
-from companion.rise_and_fall.tracker import Game, TrackerRules, _pieces, _set, card_actions
+from companion.rise_and_fall.tracker import (
+    TRACKER_VERSION,
+    Game,
+    TrackerRules,
+    _pieces,
+    _set,
+    card_actions,
+    count_limits,
+    random_play,
+)
 
 R = TrackerRules()
 NAMES = ["Eric", "Cathy", "Joanna"]
@@ -21,9 +31,9 @@ def do(game: Game, **action) -> Game:
     return R.apply(game, action)
 
 
-def started(n: int = 3, first: int = 0) -> Game:
+def started(n: int = 3, first: int = 0, version: int = TRACKER_VERSION) -> Game:
     """Set up, first pieces placed (no World given, so any space), phase A of turn 1."""
-    g = do(R.initial(), type="setup", players=[{"name": NAMES[k] if k < 3 else "Dan", "colour": c} for k, c in zip(range(n), ["red", "yellow", "green", "blue"])], first=first)
+    g = do(R.initial(), type="setup", players=[{"name": NAMES[k] if k < 3 else "Dan", "colour": c} for k, c in zip(range(n), ["red", "yellow", "green", "blue"])], first=first, tracker_version=version)
     k = 0
     while g.phase == "placement":
         i = g.to_move()[0]
@@ -236,14 +246,16 @@ def candidates(g: Game) -> list[dict]:
         civ = g.civs[i]
         if g.phase == "A":
             out += [{"type": "play", "player": i, "card": c} for c in civ.hand]
+            out.append(random_play(g, i, random.Random(len(out))))
         elif g.phase == "B":
             out.append({"type": "end-turn", "player": i})
             for spec in card_actions(g.acting_card):
                 a = {"type": "act", "player": i, "action": spec["id"]}
+                limits = count_limits(g, i, spec)
                 if "per" in spec:
-                    a["count"] = 2
+                    a["count"] = min(2, limits[spec["count"]][0])
                 if "per_count" in spec:
-                    a["counts"] = {k: 1 for k in spec["per_count"]}
+                    a["counts"] = {k: min(1, limits[k][0]) for k in spec["per_count"]}
                 if "convert" in spec:
                     for t in range(len(g.civs)):
                         out.append({**a, "target": t})
@@ -285,13 +297,51 @@ def check_invariants(g: Game, money: tuple[int, int, int]) -> None:
     assert g.bank_gold + sum(c.gold for c in g.civs) <= money[0]
     assert g.bank_wood + sum(c.wood for c in g.civs) == money[1]
     assert g.bank_stone + sum(c.stone for c in g.civs) == money[2]
+    check_secrets(g)
+
+
+def _other_choices(g: Game) -> list[Game]:
+    """The same game but for one card a player placed face down, for every such card and every
+    card it could have been instead."""
+    out = []
+    for i, c in enumerate(g.civs):
+        if g.phase == "A" and c.played:
+            for other in c.hand:
+                out.append(_set(g, i, replace(c, hand=tuple(x if x != other else c.played[0] for x in c.hand), played=(other,))))
+        if g.phase == "C":
+            for j, card in g.face_down:
+                if j != i:
+                    continue
+                for pile in ("hand", "discard"):
+                    for other in getattr(c, pile):
+                        swapped = replace(
+                            c, decline=tuple(other if x == card else x for x in c.decline),
+                            **{pile: tuple(card if x == other else x for x in getattr(c, pile))},
+                        )
+                        fd = tuple((k, other if (k, x) == (i, card) else x) for k, x in g.face_down)
+                        out.append(replace(_set(g, i, swapped), face_down=fd))
+    return out
+
+
+def check_secrets(g: Game) -> None:
+    """The table's view never tells a card placed face down: it is the same whichever card it was.
+    Each player's own view does show their own card."""
+    table = public_view(g)
+    for alt in _other_choices(g):
+        assert public_view(alt) == table
+    for i, c in enumerate(g.civs):
+        own = public_view(g, viewer=i).civs[i]
+        assert own.played == c.played and own.hand == c.hand and own.decline == c.decline
+        if table.civs[i].face_down:
+            assert table.civs[i].played == () and not set(table.civs[i].decline) & {x for j, x in g.face_down if j == i}
 
 
 def started_session(store: GameStore, n: int, first: int = 0) -> tuple[str, Session]:
     """A game in its log: set up, the first pieces placed on any spaces, at phase A of turn 1."""
     gid, log = store.create("game", "random")
     s = Session(log, TrackerRules())
-    s.do({"type": "setup", "players": [{"name": f"P{k}", "colour": c} for k, c in zip(range(n), ["red", "yellow", "green", "blue"])], "first": first})
+    s.do({"type": "setup", "players": [{"name": f"P{k}", "colour": c} for k, c in zip(range(n), ["red", "yellow", "green", "blue"])], "first": first,
+          "tracker_version": TRACKER_VERSION})
     k = 0
     while s.state.phase == "placement":
         i = s.state.to_move()[0]
@@ -336,6 +386,7 @@ def test_random_games_reach_trophies_and_the_end():
             opts = legal(g)
             acts = [a for a in opts if a["type"] == "act"]
             g = R.apply(g, rnd.choice(acts if acts and rnd.random() < 0.85 else opts))
+            check_secrets(g)
     assert ended >= 1
 
 
@@ -350,3 +401,159 @@ def test_yan_activates_his_nomads_one_by_one(rulebook_text):
     assert g.activations == 3 and g.act_limit == 6  # two moved (nothing to record), one does nothing
     g = do(g, type="end-turn", player=0)
     assert g.civs[0].where("nomad") == "discard"
+
+
+# --- counts capped by what the World can hold -----------------------------------------------------
+def test_a_tithe_counts_at_most_the_players_pieces_other_than_temples(rulebook_text):
+    quote(rulebook_text, "Effect: Gain 2 GP for each game piece of your color adjacent to the Temple, other than another Temple (Temples do not pay each other Tithes).")
+    g = acting(started(), 2, "temple", pieces={"temple": 2, "nomad": 2, "city": 1, "ship": 0})
+    # Joanna: 2 Nomads and 1 City in the World besides her Temples
+    with pytest.raises(IllegalAction, match="Tithe counts at most 3 now, since Joanna has 3 pieces in the World other than Temples; 4 is too many") as e:
+        do(g, type="act", player=2, action="temple-tithe", count=4)
+    assert e.value.rule == "count-limit"
+    g = do(g, type="act", player=2, action="temple-tithe", count=3)
+    assert g.civs[2].gold == 6
+
+
+def test_a_merchant_trades_with_at_most_the_cities_of_each_side(rulebook_text):
+    quote(rulebook_text, "Effect: The player gains 5 GP for each adjacent opposing City, and 3 GP for each adjacent allied City.")
+    g = acting(started(), 0, "merchant", pieces={"merchant": 1, "city": 2})
+    # Eric has 2 Cities; Cathy and Joanna 1 each
+    with pytest.raises(IllegalAction, match="at most 2 your Cities adjacent now, since Eric has 2 Cities in the World; 3 is too many"):
+        do(g, type="act", player=0, action="merchant-trade", counts={"opposing Cities adjacent": 2, "your Cities adjacent": 3})
+    with pytest.raises(IllegalAction, match="at most 2 opposing Cities adjacent now, since the other players have 2 Cities in the World"):
+        do(g, type="act", player=0, action="merchant-trade", counts={"opposing Cities adjacent": 3, "your Cities adjacent": 0})
+    g = do(g, type="act", player=0, action="merchant-trade", counts={"opposing Cities adjacent": 2, "your Cities adjacent": 2})
+    assert g.civs[0].gold == 16  # 'In this case, it gains a total of 16 GP.'
+
+
+def test_a_ships_trade_counts_at_most_the_cities_in_the_world(rulebook_text):
+    quote(rulebook_text, "Effect: Gain 3 GP for each coastal City (allied or opposing) adjacent to the Sea Region in which the Ship is located.")
+    quote(rulebook_text, "Example: The Red Ship occupies a Sea Region bordered by 4 coastal Cities. This Ship will thus gain 12 GP each time it performs a \"Trade\" action.")
+    g = acting(started(), 1, "ship", pieces={"city": 2})
+    with pytest.raises(IllegalAction, match="Trade counts at most 4 now, since there are 4 Cities in the World; 5 is too many"):
+        do(g, type="act", player=1, action="ship-trade", count=5)
+    g = do(g, type="act", player=1, action="ship-trade", count=4)
+    assert g.civs[1].gold == 12
+
+
+def test_a_version_1_game_replays_its_counts_uncapped():
+    g = acting(started(version=1), 1, "ship")
+    assert do(g, type="act", player=1, action="ship-trade", count=9).civs[1].gold == 27
+
+
+# --- phase D, setup, extinction ----------------------------------------------------------------------
+def test_phase_d_with_an_empty_decline_zone_needs_no_tap(rulebook_text):
+    quote(rulebook_text, "During this phase, each player has an opportunity to purchase one of their Civilization cards in Decline.")
+    g = play_turn(started(), ["nomad", "city", "city"])
+    for _ in range(3):
+        g = do(g, type="end-turn", player=g.acting)
+    assert g.phase == "A" and g.turn == 2  # no Trophy, nothing in Decline: straight on to the next turn
+    assert "The Decline zone is empty: there is no card to buy back." in g.notes
+    # a version 1 game keeps the taps its log holds
+    old = play_turn(started(version=1), ["nomad", "city", "city"])
+    for _ in range(3):
+        old = do(old, type="end-turn", player=old.acting)
+    assert old.phase == "D" and len(old.to_move()) == 3
+
+
+def test_in_phase_d_only_players_with_a_card_in_decline_are_asked():
+    g = started()
+    g = _set(g, 1, replace(g.civs[1], hand=("nomad", "city"), decline=("ship",)))
+    g = play_turn(g, ["nomad", "city", "city"])
+    for _ in range(3):
+        g = do(g, type="end-turn", player=g.acting)
+    assert g.phase == "D" and g.to_move() == [1]
+    g = do(g, type="pass", player=1)
+    assert g.phase == "A"
+
+
+def test_the_setup_message_names_the_piece_placed():
+    g = do(R.initial(), type="setup", players=[{"name": "Cy", "colour": "red"}, {"name": "Di", "colour": "blue"}], tracker_version=TRACKER_VERSION)
+    g = do(g, type="place-first", player=0, piece="nomad", q=0, r=0)
+    assert g.notes == ("Cy placed a Nomad.",)
+
+
+def test_an_extinct_player_has_lost_the_game(rulebook_text):
+    quote(rulebook_text, "That player has lost the game.")
+    g = started()
+    cathy = g.civs[1]
+    notes: list[str] = []
+    g = _set(g, 1, replace(cathy, hand=(), decline=cathy.hand))
+    g = TrackerRules()._check_hands(g, notes)
+    assert g.civs[1].extinct and "That player has lost the game" in " ".join(notes)
+
+
+# --- secrets: face down until all have chosen ------------------------------------------------------
+def test_a_played_card_is_face_down_until_every_player_has_chosen(rulebook_text):
+    from companion.rise_and_fall.public import public_view
+
+    quote(rulebook_text, "Once all players have placed a face-down card in front of themselves, the cards are revealed simultaneously.")
+    base = started()
+    a = do(base, type="play", player=0, card="city")
+    b = do(base, type="play", player=0, card="ship")
+    assert public_view(a) == public_view(b)  # the table cannot tell which card Eric played
+    eric = public_view(a).civs[0]
+    assert eric.face_down == 1 and eric.played == () and eric.hand == () and eric.among == ("nomad", "city", "ship")
+    assert public_view(a, viewer=0).civs[0].played == ("city",)  # Eric sees his own card
+    assert public_view(a, viewer=1) == public_view(b, viewer=1)
+    g = do(do(a, type="play", player=1, card="nomad"), type="play", player=2, card="ship")
+    assert g.phase == "B" and public_view(g).civs[0].played == ("city",)
+    assert g.notes[0] == "All cards are revealed: Eric City, Cathy Nomad, Joanna Ship. Phase B: players act in turn from the First player."
+
+
+def test_a_slow_players_card_is_drawn_at_random_and_kept_in_the_log(rulebook_text):
+    from companion.rise_and_fall.public import describe, public_view
+    from companion.rise_and_fall.tracker import random_play
+
+    quote(rulebook_text, "If the slow player hasn't played a card after these three seconds, another player randomly draws a card from the slow player's hand for them to play this turn")
+    g = play_turn(started(), ["city", "nomad"])
+    action = random_play(g, 2, random.Random(3))
+    assert action["random"] is True and action["card"] in g.civs[2].hand
+    g2 = do(g, **action)
+    assert g2.phase == "B"  # she was the last to choose: all cards are revealed at once
+    assert f"Joanna {action['card'].title()} (drawn at random)" in g2.notes[-1]
+    assert describe(action, g2) == "Joanna was too slow: a card drawn at random, face down"
+    # a slow player who is not the last: the note names no card
+    g3 = do(started(), **random_play(started(), 0, random.Random(1)))
+    assert g3.notes == ("Eric was too slow: a card is drawn at random from their hand and placed face down.",)
+    assert not any(c.title() in " ".join(g3.notes) for c in PIECE_TYPES)
+    assert public_view(g3).civs[0].face_down == 1
+    with pytest.raises(IllegalAction, match="drawn at random or chosen"):
+        do(started(), type="play", player=0, card="city", random="yes")
+
+
+def test_cards_placed_in_decline_are_face_down_until_all_have_placed_them(rulebook_text):
+    from companion.rise_and_fall.public import public_view
+
+    quote(rulebook_text, "Once all of the players have placed their cards, these are turned over and spread-out face-up in the Decline zone of the Trophy board, so that the upper part of the Civilization card can be seen by all.")
+    g = started()
+    eric = _pieces(g.civs[0], "ship", 3)
+    g = _set(g, 0, replace(eric, wood=1, gold=10))
+    g = play_turn(g, ["nomad", "city", "city"])
+    g = do(g, type="act", player=0, action="nomad-ship")
+    for _ in range(3):
+        g = do(g, type="end-turn", player=g.acting)
+    assert g.phase == "C"
+    a = do(g, type="decline", player=1, card="nomad")
+    b = do(g, type="decline", player=1, card="ship")
+    assert public_view(a) == public_view(b)
+    cathy = public_view(a).civs[1]
+    assert cathy.face_down == 1 and cathy.face_down_where == "decline" and cathy.decline == ()
+    assert public_view(a, viewer=1).civs[1].decline == ("nomad",)
+    a = do(a, type="decline", player=0, card="ship")
+    a = do(a, type="decline", player=2, card="ship")
+    assert a.phase == "D" and a.face_down == ()
+    assert "The cards placed in Decline are turned over: Cathy Nomad, Eric Ship, Joanna Ship." in a.notes
+    assert public_view(a).civs[1].decline == ("nomad",)
+
+
+def test_pass_the_tablet_is_the_tables_choice_kept_in_the_game():
+    g = do(R.initial(), type="setup", players=[{"name": "A", "colour": "red"}, {"name": "B", "colour": "blue"}], pass_tablet=True)
+    assert g.pass_tablet
+    g = do(g, type="pass-tablet", on=False)
+    assert not g.pass_tablet
+    with pytest.raises(IllegalAction, match="already off"):
+        do(g, type="pass-tablet", on=False)
+    with pytest.raises(IllegalAction, match="on or off"):
+        do(g, type="pass-tablet", on="yes")

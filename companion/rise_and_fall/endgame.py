@@ -91,7 +91,7 @@ class Entry:
             players.append(PlayerScore(
                 p.name, p.gold, rules.economy_vp(p.gold), sum(rules.trophy_vp(t) for t in p.trophies),
                 sum(v[1] for v in lines.values() if v), sum(r.vp for r in region_rows if r.controller == p.name),
-                lines, terr))
+                lines, terr, p.extinct))
         return Score(players, region_rows)
 
     def regions_to_vote(self) -> list[int]:
@@ -119,7 +119,8 @@ class EntryRules(Reducer[Entry]):
         lay = parse(a.get("world"), "the World")
         players = []
         for p in a.get("players", []):
-            players.append(PlayerState(str(p["name"]), int(p.get("gold", 0)), list(p.get("trophies", [])), list(p.get("decline", []))))
+            players.append(PlayerState(str(p["name"]), int(p.get("gold", 0)), list(p.get("trophies", [])), list(p.get("decline", [])),
+                                       extinct=p.get("extinct") is True))
         if not 2 <= len(players) <= 4:
             raise IllegalAction("A game of Rise & Fall has 2 to 4 players.")
         tracked = a.get("tracked")
@@ -166,7 +167,7 @@ class EntryRules(Reducer[Entry]):
         if clash:
             raise IllegalAction(f"The {clash[0]} Trophy is already claimed by another player; each Trophy can only be claimed once.")
         players = list(e.players)
-        players[i] = PlayerState(p.name, gold, trophies, list(a.get("decline", p.decline)))
+        players[i] = replace(p, gold=gold, trophies=trophies, decline=list(a.get("decline", p.decline)))
         return replace(e, players=tuple(players))
 
     def _vote(self, e: Entry, a: Action) -> Entry:
@@ -203,7 +204,8 @@ def from_tracker(game: Any) -> dict[str, Any]:
         "type": "start",
         "source": "tracked game",
         "world": world,
-        "players": [{"name": c.name, "gold": c.gold, "trophies": list(c.trophies), "decline": list(c.decline)} for c in game.civs],
+        "players": [{"name": c.name, "gold": c.gold, "trophies": list(c.trophies), "decline": list(c.decline), "extinct": c.extinct}
+                    for c in game.civs],
         "colours": [c.colour for c in game.civs],
         "tracked": [{t: c.count(t) for t in PIECE_TYPES} for c in game.civs],
     }

@@ -35,6 +35,7 @@ class PlayerState:
     wood: int = 0
     stone: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    extinct: bool = False  # 'That player has lost the game': never a winner
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,8 @@ class Position:
                 d["wood"] = p.wood
             if p.stone:
                 d["stone"] = p.stone
+            if p.extinct:
+                d["extinct"] = True
             d.update(p.extra)
             doc["players"].append(d)
         doc["pieces"] = [[pc.space[0], pc.space[1], pc.player, pc.type] for pc in self.pieces]
@@ -240,7 +243,9 @@ def _player(i: int, p: Any, source: str) -> PlayerState:
             raise _fail(source, f"player {name}: '{key}' must be a list of piece types.")
     if "gold" not in p:
         raise _fail(source, f"player {name} has no 'gold'.")
-    known = ("name", "gold", "trophies", "decline", "wood", "stone")
+    if type(p.get("extinct", False)) is not bool:
+        raise _fail(source, f"player {name}: 'extinct' is true or false.")
+    known = ("name", "gold", "trophies", "decline", "wood", "stone", "extinct")
     return PlayerState(
         name,
         p["gold"],
@@ -249,6 +254,7 @@ def _player(i: int, p: Any, source: str) -> PlayerState:
         p.get("wood", 0),
         p.get("stone", 0),
         {k: v for k, v in p.items() if k not in known},
+        p.get("extinct", False),
     )
 
 

@@ -47,19 +47,23 @@ class PlayerScore:
     territories: int
     development_lines: dict[str, tuple[int, int] | None]  # type -> (pieces, VP), None when crossed out
     territory_lines: dict[str, list[int]] = field(default_factory=dict)  # terrain -> sizes controlled
+    extinct: bool = False  # an extinct Civilization: 'That player has lost the game'
 
     @property
     def total(self) -> int:
         return self.economy + self.trophies + self.development + self.territories
 
-    def to_dict(self) -> dict[str, int]:
-        return {
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
             "economy": self.economy,
             "trophies": self.trophies,
             "development": self.development,
             "territories": self.territories,
             "total": self.total,
         }
+        if self.extinct:
+            out["extinct"] = True
+        return out
 
 
 @dataclass(frozen=True)
@@ -69,8 +73,10 @@ class Score:
 
     @property
     def winners(self) -> list[str]:
-        best = max((p.total for p in self.players), default=0)
-        return [p.name for p in self.players if p.total == best]
+        """The most VP among the players still in the game: an extinct player has lost."""
+        alive = [p for p in self.players if not p.extinct]
+        best = max((p.total for p in alive), default=0)
+        return [p.name for p in alive if p.total == best]
 
     def player(self, name: str) -> PlayerScore:
         return next(p for p in self.players if p.name == name)
@@ -144,6 +150,7 @@ def score(pos: Position, cached: bool = True) -> Score:
                 territories=territories.get(p.name, 0),
                 development_lines=lines,
                 territory_lines=terr_lines.get(p.name, {}),
+                extinct=p.extinct,
             )
         )
     return Score(players, regions)
@@ -184,7 +191,7 @@ def quick_scoring(pos: Position) -> list[QuickStep]:
 def scorepad_text(s: Score) -> str:
     """The printed scorepad as a text table: player rows, category columns."""
     head = ["Player", "GP", "Economy", "Trophies", "Development", "Territories", "Total"]
-    rows = [[p.name, str(p.gold), str(p.economy), str(p.trophies), str(p.development), str(p.territories), str(p.total)] for p in s.players]
+    rows = [[p.name + (" (extinct, lost)" if p.extinct else ""), str(p.gold), str(p.economy), str(p.trophies), str(p.development), str(p.territories), str(p.total)] for p in s.players]
     widths = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
     fmt = lambda r: "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths)))  # noqa: E731
     lines = [fmt(head), fmt(["-" * w for w in widths])] + [fmt(r) for r in rows]

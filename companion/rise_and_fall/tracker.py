@@ -30,6 +30,11 @@ PHASES = {
 }
 PILES = ("hand", "discard", "reserve", "decline", "played")
 
+#: The version of the tracker's rules that a new game's ``setup`` action names (``tracker_version``). A log
+#: without it was written by version 1 and replays as then: every player taps in phase D, and the
+#: counts entered are not capped by the World (an old log may hold such counts).
+TRACKER_VERSION = 2
+
 
 @dataclass(frozen=True)
 class Civ:
@@ -86,7 +91,11 @@ class Game:
     act_limit: int = 0  # pieces of that type they had when they began
     claimed_this_turn: tuple[tuple[str, int], ...] = ()  # (trophy, player)
     cards_owed: tuple[int, ...] = ()  # phase C: how many cards each player still owes to the Decline zone
+    face_down: tuple[tuple[int, str], ...] = ()  # phase C: (player, card) placed in Decline, not yet turned over
+    drawn: tuple[int, ...] = ()  # phase A: players whose card was drawn at random from their hand
     decided: tuple[int, ...] = ()  # phase D: players who bought or passed
+    pass_tablet: bool = False  # the table's choice: each player chooses their card out of the others' sight
+    tracker_version: int = 1  # see TRACKER_VERSION
     notes: tuple[str, ...] = field(default=(), compare=False)  # what happened by itself (for the screen)
 
     @property
@@ -233,6 +242,12 @@ class TrackerRules(Reducer[Game]):
         first = a.get("first", 0)
         if type(first) is not int or not 0 <= first < n:
             raise IllegalAction("The First player must be one of the players.")
+        pass_tablet = a.get("pass_tablet", False)
+        if type(pass_tablet) is not bool:
+            raise IllegalAction("Pass the tablet is on or off (true or false).")
+        version = a.get("tracker_version", 1)
+        if type(version) is not int or not 1 <= version <= TRACKER_VERSION:
+            raise IllegalAction(f"This companion knows the game rules of versions 1 to {TRACKER_VERSION}.")
         start = rules.first_pieces
         civs = tuple(
             Civ(
@@ -264,9 +279,23 @@ class TrackerRules(Reducer[Game]):
             tiles=tiles,
             world_name=world_name,
             cards_owed=(0,) * n,
+            pass_tablet=pass_tablet,
+            tracker_version=version,
         )
         notes.append(f"{names[first]} has the First Player token and places a first piece.")
         return g
+
+    def _pass_tablet(self, game: Game, a: Action, notes: list[str]) -> Game:
+        """The table's choice, kept in the game: with one tablet passed from hand to hand, each
+        player sees their own cards only while choosing, out of the others' sight."""
+        on = a.get("on")
+        if type(on) is not bool:
+            raise IllegalAction("Pass the tablet is on or off (true or false).")
+        if on == game.pass_tablet:
+            raise IllegalAction(f"Pass the tablet is already {'on' if on else 'off'}.")
+        notes.append("Pass the tablet: each player sees their cards only while choosing." if on
+                     else "The tablet stays on the table: the cards to choose from show to all.")
+        return replace(game, pass_tablet=on)
 
     # placement of the first game pieces -------------------------------------------------------
     def _place_first(self, game: Game, a: Action, notes: list[str]) -> Game:
@@ -298,6 +327,7 @@ class TrackerRules(Reducer[Game]):
         civ = _pieces(civ, piece, 1)
         game = _set(game, i, civ)
         game = replace(game, positions=game.positions + ((space, i, piece),))
+        notes.append(f"{civ.name} placed a {piece.title()}.")
         if game._next_placer() is None:
             game = replace(game, phase="A")
             notes.append("Every player has placed their three pieces: turn 1 begins. Play a Civilization card.")
@@ -311,16 +341,28 @@ class TrackerRules(Reducer[Game]):
         if i not in game.to_move():
             raise IllegalAction("That player has already played a card this turn.")
         civ = game.civs[i]
+        drawn = a.get("random", False)
+        if type(drawn) is not bool:
+            raise IllegalAction("A card is drawn at random or chosen (random is true or false).")
         if card not in civ.hand:
             raise IllegalAction(f"{civ.name} can only play a card from their hand ({', '.join(civ.hand) or 'empty'}).")
         game = _set(game, i, _move_card(civ, card, "played"))
+        if drawn:
+            game = replace(game, drawn=game.drawn + (i,))
+            notes.append(f"{civ.name} was too slow: a card is drawn at random from their hand and placed face down.")
         if not game.to_move():
             game = self._start_actions(game, notes)
         return game
 
     def _start_actions(self, game: Game, notes: list[str]) -> Game:
-        notes.append("All cards are revealed. Phase B: players act in turn from the First player.")
-        game = replace(game, phase="B", acting=None, activations=0)
+        """'Once all players have placed a face-down card in front of themselves, the cards are
+        revealed simultaneously.'"""
+        shown = ", ".join(
+            f"{game.civs[i].name} {game.civs[i].played[0].title()}{' (drawn at random)' if i in game.drawn else ''}"
+            for i in game.order() if game.civs[i].played
+        )
+        notes.append(f"All cards are revealed: {shown}. Phase B: players act in turn from the First player.")
+        game = replace(game, phase="B", acting=None, activations=0, drawn=())
         return self._next_actor(game, notes)
 
     def _next_actor(self, game: Game, notes: list[str]) -> Game:
@@ -388,9 +430,12 @@ class TrackerRules(Reducer[Game]):
         game = _set(game, i, _move_card(civ, card, "decline"))
         owed = list(game.cards_owed)
         owed[i] -= 1
-        game = replace(game, cards_owed=tuple(owed))
+        game = replace(game, cards_owed=tuple(owed), face_down=game.face_down + ((i, card),))
         if not game.to_move():
-            game = self._start_purchase(game, notes)
+            # 'Once all of the players have placed their cards, these are turned over'
+            shown = ", ".join(f"{game.civs[j].name} {c.title()}" for j, c in game.face_down)
+            notes.append(f"The cards placed in Decline are turned over: {shown}.")
+            game = self._start_purchase(replace(game, face_down=()), notes)
         return game
 
     # D: purchase --------------------------------------------------------------------------------
@@ -400,7 +445,12 @@ class TrackerRules(Reducer[Game]):
             civ = game.civs[i]
             if not civ.active and civ.decline and civ.gold < game.decline_price:
                 game = _extinct(game, i, notes, "has no active card and cannot pay for one in Decline")
+        if game.tracker_version >= 2:
+            # a player with no card in Decline has nothing to buy back: no tap is needed from them
+            game = replace(game, decided=tuple(i for i in game.order() if not game.civs[i].decline))
         if not game.to_move():
+            if not any(game.civs[i].decline for i in game.order()):
+                notes.append("The Decline zone is empty: there is no card to buy back.")
             return self._recycle(game, notes)
         return game
 
@@ -467,7 +517,10 @@ class TrackerRules(Reducer[Game]):
 
 def _extinct(game: Game, i: int, notes: list[str], why: str) -> Game:
     civ = game.civs[i]
-    notes.append(f"{civ.name} {why}: the Civilization is extinct and leaves the World. Its Trophies still count.")
+    notes.append(
+        f"{civ.name} {why}: the Civilization is extinct and leaves the World. That player has lost the game; "
+        "their Trophies still count towards the end of the game."
+    )
     game = replace(game, bank_gold=game.bank_gold + civ.gold, bank_wood=game.bank_wood + civ.wood, bank_stone=game.bank_stone + civ.stone)
     cards = civ.hand + civ.discard + civ.played
     civ = replace(
@@ -483,6 +536,68 @@ def _whole(v: Any, what: str) -> int:
     return v
 
 
+def _counted(v: Any, what: str, label: str, limits: dict[str, tuple[int, str]], noun: str = "") -> int:
+    """A count entered by the table, refused beyond what the World can hold (rule ``count-limit``)."""
+    n = _whole(v, what)
+    if what in limits:
+        most, why = limits[what]
+        if n > most:
+            raise IllegalAction(f"{label} counts at most {most}{' ' + noun if noun else ''} now, since {why}; {n} is too many.",
+                                rule="count-limit")
+    return n
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _cities(game: Game, i: int) -> tuple[int, str]:
+    n = sum(c.count("city") for c in game.civs)
+    return n, f"there {'is' if n == 1 else 'are'} {_plural(n, 'City', 'Cities')} in the World"
+
+
+def _own_cities(game: Game, i: int) -> tuple[int, str]:
+    n = game.civs[i].count("city")
+    return n, f"{game.civs[i].name} has {_plural(n, 'City', 'Cities')} in the World"
+
+
+def _opposing_cities(game: Game, i: int) -> tuple[int, str]:
+    n = sum(c.count("city") for j, c in enumerate(game.civs) if j != i)
+    return n, f"the other players have {_plural(n, 'City', 'Cities')} in the World"
+
+
+def _own_pieces_but_temples(game: Game, i: int) -> tuple[int, str]:
+    civ = game.civs[i]
+    n = sum(civ.count(t) for t in PIECE_TYPES if t != "temple")
+    return n, f"{civ.name} has {_plural(n, 'piece', 'pieces')} in the World other than Temples"
+
+
+#: What caps a count, by the name ``rules.json`` gives it in ``at_most``.
+AT_MOST = {
+    "cities": _cities,
+    "own-cities": _own_cities,
+    "opposing-cities": _opposing_cities,
+    "own-pieces-but-temples": _own_pieces_but_temples,
+}
+
+
+def count_limits(game: Game, i: int, spec: dict) -> dict[str, tuple[int, str]]:
+    """For each count an action asks for, the most the World can hold now and why, e.g. a Tithe
+    counts at most the player's pieces in the World other than Temples."""
+    at_most = spec.get("at_most")
+    if isinstance(at_most, str):
+        return {spec["count"]: AT_MOST[at_most](game, i)}
+    if isinstance(at_most, dict):
+        return {lbl: AT_MOST[k](game, i) for lbl, k in at_most.items()}
+    return {}
+
+
+def random_play(game: Game, i: int, rng: Any) -> Action:
+    """'another player randomly draws a card from the slow player's hand for them to play this
+    turn': the card drawn by ``rng`` (a :class:`random.Random`), kept in the log as drawn at random."""
+    return {"type": "play", "player": i, "card": rng.choice(sorted(game.civs[i].hand)), "random": True}
+
+
 def _amounts(d: dict[str, int]) -> str:
     names = {"gold": "GP", "wood": "Wood", "stone": "Stone"}
     return " and ".join(f"{v} {names[k]}" for k, v in d.items())
@@ -496,13 +611,17 @@ def apply_card_action(game: Game, i: int, spec: dict, a: Action, notes: list[str
     label = spec["label"]
     cost = dict(spec.get("cost", {}))
     gain = dict(spec.get("gain", {}))
+    limits = count_limits(game, i, spec) if game.tracker_version >= 2 else {}
     if "per" in spec:
-        n = _whole(a.get("count"), spec["count"])
+        n = _counted(a.get("count"), spec["count"], label, limits)
         for k, v in spec["per"].items():
             gain[k] = gain.get(k, 0) + v * n
     if "per_count" in spec:
         counts = a.get("counts") or {}
-        gain["gold"] = gain.get("gold", 0) + sum(v * _whole(counts.get(lbl, 0), lbl) for lbl, v in spec["per_count"].items())
+        if not isinstance(counts, dict):
+            raise IllegalAction(f"Enter how many {' and how many '.join(spec['per_count'])}.")
+        n_each = {lbl: _counted(counts.get(lbl, 0), lbl, label, limits, lbl) for lbl in spec["per_count"]}
+        gain["gold"] = gain.get("gold", 0) + sum(v * n_each[lbl] for lbl, v in spec["per_count"].items())
     for res, amt in cost.items():
         if getattr(civ, res) < amt:
             raise IllegalAction(f"{label} costs {_amounts(cost)}; {civ.name} has {getattr(civ, res)} {'GP' if res == 'gold' else res.title()}.")

@@ -17,8 +17,9 @@ from ..errors import CompanionError, IllegalAction
 from ..gamelog import GameStore, Session
 from ..rise_and_fall import GAME_LOG
 from ..rise_and_fall.position_view import PIECE_LETTERS
+from ..rise_and_fall.public import TableView, describe, public_view
 from ..rise_and_fall.rules import PIECE_TYPES, load_rules
-from ..rise_and_fall.tracker import PHASES, Game, TrackerRules, card_actions
+from ..rise_and_fall.tracker import TRACKER_VERSION, Game, TrackerRules, card_actions, count_limits, random_play
 from ..rise_and_fall.views import WorldStyle, colour_hex, layout_for, world_scene
 from ..rise_and_fall.world import World
 from .board import Board, legend_html
@@ -26,31 +27,7 @@ from .widgets import Stepper, button, message_html
 from .world_screen import COLOUR_CHOICES, SPACE_PX, STYLE
 
 KIND = GAME_LOG
-
-
-def describe(action: dict, game: Game | None = None) -> str:
-    names = [c.name for c in game.civs] if game and game.civs else []
-    who = names[action["player"]] if names and isinstance(action.get("player"), int) and action["player"] < len(names) else ""
-    k = action.get("type")
-    if k == "setup":
-        return f"New game for {len(action.get('players', []))} players"
-    if k == "place-first":
-        return f"{who} places a {action.get('piece')} at {action.get('q')},{action.get('r')}"
-    if k == "play":
-        return f"{who} plays a card"
-    if k == "act":
-        card = str(action.get("action", "")).split("-")[0]
-        label = next((s["label"] for s in card_actions(card) if s["id"] == action.get("action")), action.get("action"))
-        return f"{who}: {label}"
-    if k == "end-turn":
-        return f"{who} ends their actions"
-    if k == "decline":
-        return f"{who} puts {action.get('card')} into Decline"
-    if k == "buy":
-        return f"{who} buys back {action.get('card')}"
-    if k == "pass":
-        return f"{who} buys nothing"
-    return str(k)
+__all__ = ["KIND", "GameHub", "GameScreen", "SetupScreen", "describe", "draw_pieces"]
 
 
 class GameHub:
@@ -159,6 +136,7 @@ class SetupScreen:
             "trophies_to_end": self.target.value,
             "first": random.randrange(n),
             "world": world,
+            "tracker_version": TRACKER_VERSION,
         }
         try:
             self.hub.new(setup)
@@ -177,11 +155,11 @@ class SetupScreen:
             return
         who = g.to_move()[0]
         try:
-            self.hub.do({"type": "place-first", "player": who, "piece": self.piece.value, "q": space[0], "r": space[1]})
+            after = self.hub.do({"type": "place-first", "player": who, "piece": self.piece.value, "q": space[0], "r": space[1]})
         except CompanionError as e:
             self.error(str(e))
             return
-        self.message.value = message_html(f"{g.civs[who].name} placed a {self.piece.value.title()}.", "info")
+        self.message.value = message_html(" ".join(after.notes), "info")  # names the piece placed
 
     def scene(self) -> Scene:
         g = self.hub.game
@@ -237,7 +215,9 @@ class GameScreen:
         self.players.add_class("rf-players")
         self.secret = W.ToggleButton(value=False, description="Pass the tablet (hide the cards)")
         self.secret.add_class("rf-btn")
+        self._showing = False  # True while the toggle is set from the log, not by a tap
         self.revealed: int | None = None
+        self.rng = random.Random()  # draws a slow player's card; the card drawn is kept in the log
         self.count = Stepper(value=1, min=0, max=99, description="How many", css="rf-count")
         self.count2 = Stepper(value=0, min=0, max=99, description="", css="rf-count2")
         self.undo_btn = button("↶ Undo", self.undo, "rf-game-undo")
@@ -256,28 +236,64 @@ class GameScreen:
         top.add_class("rf-tools")
         self.widget = W.VBox([self.header, self.message, top, main])
         self.widget.add_class("rf-screen")
-        self.secret.observe(lambda ch: self.refresh(), "value")
+        self.secret.observe(self._pass_tablet, "value")
         hub.listeners.append(self.refresh)
         self.refresh()
 
     # --- actions ----------------------------------------------------------------------------
-    def send(self, action: dict) -> None:
+    def send(self, action: dict) -> bool:
+        """One action to the log; the rules' sentence on screen when refused. True when accepted."""
         try:
             g = self.hub.do(action)
         except CompanionError as e:
             self.message.value = message_html(str(e), "error")
-            return
+            return False
         self.message.value = message_html(" ".join(g.notes), "info") if g.notes else ""
+        return True
+
+    def _pass_tablet(self, change: dict) -> None:
+        if self._showing or change["new"] == self.hub.game.pass_tablet:
+            return
+        if self.hub.session is None:
+            self._show_pass_tablet(False)
+            return
+        self.send({"type": "pass-tablet", "on": bool(change["new"])})
+
+    def _show_pass_tablet(self, on: bool) -> None:
+        self._showing = True
+        try:
+            self.secret.value = on
+        finally:
+            self._showing = False
 
     def reveal(self, i: int) -> None:
         self.revealed = i
         self.refresh()
 
     def play(self, i: int, card: str) -> None:
+        self._face_down({"type": "play", "player": i, "card": card})
+
+    def too_slow(self, i: int) -> None:
+        """'another player randomly draws a card from the slow player's hand': the card is drawn
+        here, kept in the log as drawn at random, and shown to nobody until the reveal."""
+        self._face_down(random_play(self.hub.game, i, self.rng))
+
+    def decline(self, i: int, cards: list[str]) -> None:
+        """The cards a player places face down into Decline, all chosen before any is placed."""
+        for card in cards:
+            if not self._face_down({"type": "decline", "player": i, "card": card}):
+                break
+
+    def _face_down(self, action: dict) -> bool:
         self.revealed = None
-        self.send({"type": "play", "player": i, "card": card})
-        if self.secret.value and self.hub.game.phase == "A":
-            self.message.value = message_html("Card played face down. Pass the tablet to the next player.", "info")
+        phase = self.hub.game.phase
+        if not self.send(action):
+            return False
+        g = self.hub.game
+        if g.phase == phase and g.pass_tablet:
+            said = " ".join(g.notes)
+            self.message.value = message_html(f"{said} Card placed face down. Pass the tablet to the next player.".strip(), "info")
+        return True
 
     def undo(self) -> None:
         self._control(lambda s: s.undo())
@@ -301,6 +317,8 @@ class GameScreen:
 
     # --- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:
+        """Redraw from the log. Only the table's view of the game is shown (no card face down),
+        plus the choice of the player who holds the tablet."""
         g = self.hub.game
         s = self.hub.session
         self.undo_btn.disabled = not (s and s.can_undo())
@@ -308,102 +326,157 @@ class GameScreen:
         if s:
             self.history.options = [(f"{k + 1}. {describe(e.action, g)}", e.seq) for k, e in enumerate(s.history())][::-1]
         self.games.children = self._saved_games()
+        self._show_pass_tablet(g.pass_tablet)
         if g.phase in ("setup",):
             self.header.value = "<div class='rf-turn'>No game yet: start one on the Setup screen.</div>"
             self.controls.children = []
             self.players.value = ""
             return
-        self.header.value = self.header_html(g)
-        self.controls.children = self.phase_controls(g)
-        self.players.value = self.players_html(g)
+        view = public_view(g)
+        self.header.value = self.header_html(view)
+        self.controls.children = self.phase_controls(view)
+        self.players.value = self.players_html(view)
 
-    def header_html(self, g: Game) -> str:
-        who = ", ".join(g.civs[i].name for i in g.to_move())
+    def header_html(self, v: TableView) -> str:
+        who = ", ".join(v.civs[i].name for i in v.to_move)
         return (
-            f"<div class='rf-turn'>Turn {g.turn} · <b>{PHASES.get(g.phase, g.phase)}</b>"
+            f"<div class='rf-turn'>Turn {v.turn} · <b>{v.phase_name}</b>"
             + (f" · to move: <b>{html.escape(who)}</b>" if who else "")
             + "</div>"
-            f"<div class='rf-left'><span class='rf-chip'>First Player: {html.escape(g.civs[g.first].name)}</span>"
-            f"<span class='rf-chip'>Trophies {g.claimed} of {g.trophies_to_end}</span>"
-            f"<span class='rf-chip'>A card in Decline costs {g.decline_price} GP</span>"
-            f"<span class='rf-chip'>Decline zone: {html.escape(self.decline_zone(g))}</span>"
-            f"<span class='rf-chip'>Bank {g.bank_gold} GP · {g.bank_wood} Wood · {g.bank_stone} Stone</span></div>"
+            f"<div class='rf-left'><span class='rf-chip'>First Player: {html.escape(v.civs[v.first].name)}</span>"
+            f"<span class='rf-chip'>Trophies {v.claimed} of {v.trophies_to_end}</span>"
+            f"<span class='rf-chip'>A card in Decline costs {v.decline_price} GP</span>"
+            f"<span class='rf-chip'>Decline zone: {html.escape(self.decline_zone(v))}</span>"
+            f"<span class='rf-chip'>Bank {v.bank_gold} GP · {v.bank_wood} Wood · {v.bank_stone} Stone</span></div>"
         )
 
     @staticmethod
-    def decline_zone(g: Game) -> str:
-        cards = [f"{c.name} {', '.join(x.title() for x in c.decline)}" for c in g.civs if c.decline]
+    def decline_zone(v: TableView) -> str:
+        cards = []
+        for c in v.civs:
+            shown = [x.title() for x in c.decline]
+            if c.face_down and c.face_down_where == "decline":
+                shown.append(f"{c.face_down} face down")
+            if shown:
+                cards.append(f"{c.name} {', '.join(shown)}")
         return " · ".join(cards) or "empty"
 
-    def phase_controls(self, g: Game) -> list[W.Widget]:
+    def _seat_row(self, v: TableView, i: int) -> list[W.Widget] | None:
+        """Pass the tablet: a player's own cards show only after they ask, one player at a time."""
+        if v.pass_tablet and self.revealed != i:
+            return [button(f"{v.civs[i].name}: show my cards", lambda i=i: self.reveal(i), "rf-reveal")]
+        return None
+
+    def phase_controls(self, v: TableView) -> list[W.Widget]:
         out: list[W.Widget] = []
-        if g.phase == "placement":
+        g = self.hub.game
+        if v.phase == "placement":
             out.append(W.HTML("The first pieces are placed on the Setup screen."))
-        elif g.phase == "A":
-            for i in g.to_move():
-                civ = g.civs[i]
-                if self.secret.value and self.revealed != i:
-                    # pass the tablet: only the player holding it sees their hand
-                    out.append(button(f"{civ.name}: show my cards", lambda i=i: self.reveal(i), "rf-reveal"))
+        elif v.phase == "A":
+            for i in v.to_move:
+                hidden = self._seat_row(v, i)
+                if hidden:
+                    out += hidden
                     continue
-                row = [W.HTML(f"<b>{html.escape(civ.name)}</b> plays:")]
-                row += [button(c.title(), lambda i=i, c=c: self.play(i, c), f"rf-play-{c}") for c in civ.hand]
-                # 'another player randomly draws a card from the slow player's hand for them to play'
-                row.append(button("Too slow: draw one at random", lambda i=i: self.play(i, random.choice(self.hub.game.civs[i].hand)), "rf-play-random"))
+                mine = public_view(g, i).civs[i]  # the chooser's own hand
+                row = [W.HTML(f"<b>{html.escape(mine.name)}</b> plays: <span class='rf-hint'>(face down until all have chosen)</span>")]
+                row += [button(c.title(), lambda i=i, c=c: self.play(i, c), f"rf-play-{c}") for c in mine.hand]
+                row.append(button("Too slow: draw one at random", lambda i=i: self.too_slow(i), "rf-play-random"))
                 out.append(W.HBox(row))
-        elif g.phase == "B" and g.acting is not None:
-            i, card = g.acting, g.acting_card
-            civ = g.civs[i]
-            out.append(W.HTML(f"<b>{html.escape(civ.name)}</b> acts with the <b>{card.title()}</b> card: "
-                              f"{g.activations} of {g.act_limit} {card.title()} piece{'s' if g.act_limit != 1 else ''} used."))
-            buttons = []
-            for spec in card_actions(card):
-                for action, label in self._variants(g, i, spec):
-                    if self.hub.can(action):
-                        b = button(label, lambda a=action: self.send(self._with_count(a)), f"rf-act rf-act-{spec['id']}")
-                        buttons.append(b)
-            counted = [sp for sp in card_actions(card) if "per" in sp or "per_count" in sp]
-            if counted:
-                labels = list(counted[0].get("per_count", {}))
-                self.count.description = f"How many {labels[0]}" if labels else f"How many {counted[0]['count']}"
-                out.append(self.count)
-                if len(labels) > 1:
-                    self.count2.description = f"How many {labels[1]}"
-                    out.append(self.count2)
-            out.append(W.HBox(buttons))
-            out.append(button(f"{civ.name} ends their actions", lambda: self.send({"type": "end-turn", "player": i}), "rf-end-turn", primary=True))
-        elif g.phase == "C":
-            for i in g.to_move():
-                civ = g.civs[i]
-                row = [W.HTML(f"<b>{html.escape(civ.name)}</b> puts into Decline ({g.cards_owed[i]} to go):")]
-                row += [button(c.title(), lambda i=i, c=c: self.send({"type": "decline", "player": i, "card": c}), f"rf-decline-{c}") for c in civ.active]
-                out.append(W.HBox(row))
-        elif g.phase == "D":
-            for i in g.to_move():
-                civ = g.civs[i]
+        elif v.phase == "B" and v.acting is not None:
+            out += self._action_controls(v, g)
+        elif v.phase == "C":
+            for i in v.to_move:
+                hidden = self._seat_row(v, i)
+                if hidden:
+                    out += hidden
+                    continue
+                out.append(self._decline_row(v, g, i))
+        elif v.phase == "D":
+            for i in v.to_move:
+                civ = v.civs[i]
                 row = [W.HTML(f"<b>{html.escape(civ.name)}</b> ({civ.gold} GP):")]
                 for c in civ.decline:
                     a = {"type": "buy", "player": i, "card": c}
                     if self.hub.can(a):
-                        row.append(button(f"Buy back {c.title()} for {g.decline_price} GP", lambda a=a: self.send(a), f"rf-buy-{c}"))
+                        row.append(button(f"Buy back {c.title()} for {v.decline_price} GP", lambda a=a: self.send(a), f"rf-buy-{c}"))
                 p = {"type": "pass", "player": i}
                 if self.hub.can(p):
                     row.append(button("Buy nothing", lambda p=p: self.send(p), "rf-pass"))
                 out.append(W.HBox(row))
-        elif g.phase == "over":
-            out.append(W.HTML(f"<div class='rf-turn'>{g.claimed} Trophies are claimed: the game is over.</div>"))
+        elif v.phase == "over":
+            out.append(W.HTML(f"<div class='rf-turn'>{v.claimed} Trophies are claimed: the game is over.</div>"))
+            for c in v.civs:
+                if c.extinct:
+                    out.append(W.HTML(f"<div class='rf-lost'><b>{html.escape(c.name)}</b> has lost the game: "
+                                      "their Civilization is extinct.</div>"))
             out.append(button("Go to the Scores", self.go_scores, "rf-go-scores", primary=True))
         return out
 
-    def _variants(self, g: Game, i: int, spec: dict) -> list[tuple[dict, str]]:
+    def _decline_row(self, v: TableView, g: Game, i: int) -> W.Widget:
+        """All the cards a player owes are chosen first, then placed face down together, so the
+        cards left on screen never tell which went into Decline."""
+        mine = public_view(g, i).civs[i]
+        owed = v.owed[i]
+        active = [c for c in PIECE_TYPES if c in mine.hand + mine.discard]
+        label = W.HTML(f"<b>{html.escape(mine.name)}</b> puts into Decline, face down ({owed} to go):")
+        if owed == 1:
+            return W.HBox([label, *[button(c.title(), lambda i=i, c=c: self.decline(i, [c]), f"rf-decline-{c}") for c in active]])
+        picks = [W.ToggleButton(value=False, description=c.title()) for c in active]
+        for b, c in zip(picks, active):
+            b.add_class("rf-btn")
+            b.add_class(f"rf-decline-{c}")
+
+        def chosen() -> list[str]:
+            return [c for b, c in zip(picks, active) if b.value]
+
+        place = button(f"Place these {owed} face down", lambda: self.decline(i, chosen()), "rf-decline-place", primary=True)
+        place.disabled = True
+
+        def changed(_=None) -> None:
+            place.disabled = len(chosen()) != owed
+
+        for b in picks:
+            b.observe(changed, "value")
+        return W.HBox([label, *picks, place])
+
+    def _action_controls(self, v: TableView, g: Game) -> list[W.Widget]:
+        out: list[W.Widget] = []
+        i, card = v.acting, v.acting_card
+        civ = v.civs[i]
+        out.append(W.HTML(f"<b>{html.escape(civ.name)}</b> acts with the <b>{card.title()}</b> card: "
+                          f"{v.activations} of {v.act_limit} {card.title()} piece{'s' if v.act_limit != 1 else ''} used."))
+        buttons = []
+        for spec in card_actions(card):
+            for action, label in self._variants(v, i, spec):
+                if self.hub.can(action):
+                    b = button(label, lambda a=action: self.send(self._with_count(a)), f"rf-act rf-act-{spec['id']}")
+                    buttons.append(b)
+        counted = [sp for sp in card_actions(card) if "per" in sp or "per_count" in sp]
+        if counted:
+            spec = counted[0]
+            limits = count_limits(g, i, spec) if g.tracker_version >= 2 else {}
+            labels = list(spec.get("per_count", {})) or [spec["count"]]
+            boxes = [self.count, self.count2][: len(labels)]
+            for box, lbl in zip(boxes, labels):
+                box.description = f"How many {lbl}"
+                most, why = limits.get(lbl, (99, ""))
+                box.max = most  # the input offers no more than the World can hold
+                box.tooltip = f"At most {most}: {why}." if why else ""
+                out.append(box)
+        out.append(W.HBox(buttons))
+        out.append(button(f"{civ.name} ends their actions", lambda: self.send({"type": "end-turn", "player": i}), "rf-end-turn", primary=True))
+        return out
+
+    def _variants(self, v: TableView, i: int, spec: dict) -> list[tuple[dict, str]]:
         base = {"type": "act", "player": i, "action": spec["id"]}
         if "convert" in spec:
-            return [({**base, "target": t}, f"{spec['label']} of {g.civs[t].name} ({spec['cost']['gold']} GP)")
-                    for t in range(len(g.civs)) if t != i]
+            return [({**base, "target": t}, f"{spec['label']} of {v.civs[t].name} ({spec['cost']['gold']} GP)")
+                    for t in range(len(v.civs)) if t != i]
         if "per" in spec:
             return [({**base, "count": 0}, f"{spec['label']}: {spec['per'].get('gold', 0)} GP each")]
         if "per_count" in spec:
-            each = ", ".join(f"{v} GP per {spec['count_labels'][k]}" for k, v in spec["per_count"].items())
+            each = ", ".join(f"{gp} GP per {spec['count_labels'][k]}" for k, gp in spec["per_count"].items())
             return [({**base, "counts": {k: 0 for k in spec["per_count"]}}, f"{spec['label']}: {each}")]
         return [(base, spec["label"])]
 
@@ -416,24 +489,33 @@ class GameScreen:
             return {**action, "counts": dict(zip(spec["per_count"], values))}
         return action
 
-    def players_html(self, g: Game) -> str:
-        hide = self.secret.value and g.phase == "A"
+    @staticmethod
+    def _cards(cards: tuple[str, ...]) -> str:
+        return ", ".join(x.title() for x in cards) or "—"
+
+    def players_html(self, v: TableView) -> str:
         cards = []
-        for i, c in enumerate(g.civs):
-            played = ("✓ played" if hide else ", ".join(x.title() for x in c.played)) if c.played else "—"
+        for i, c in enumerate(v.civs):
             pieces = " · ".join(f"{t.title()} {c.count(t)} ({c.in_reserve(t)})" for t in PIECE_TYPES)
-            status = " (extinct)" if c.extinct else (" ★ First Player" if i == g.first else "")
+            status = " — extinct: has lost the game" if c.extinct else (" ★ First Player" if i == v.first else "")
             discard = ", ".join(x.title() for x in c.discard[:-1]) + (", " if len(c.discard) > 1 else "") + f"{c.discard[-1].title()} (on top)" if c.discard else "—"
-            hand = "hidden" if hide else ", ".join(x.title() for x in c.hand) or "—"
+            if c.face_down and c.face_down_where == "played":
+                held = f"<div>Hand before playing: {self._cards(c.among)}</div><div>Played: one card, face down</div><div>Discard: {discard}</div>"
+            elif c.face_down and c.face_down_where == "decline":
+                n = c.face_down
+                held = (f"<div>Hand and discard: {self._cards(c.among)} — {n} of them face down in Decline</div>"
+                        f"<div>Played: {self._cards(c.played)}</div>")
+            else:
+                held = f"<div>Hand: {self._cards(c.hand)}</div><div>Played: {self._cards(c.played)}</div><div>Discard: {discard}</div>"
             cards.append(
-                f"<div class='rf-civ' style='border-left:10px solid {colour_hex(c.colour)}'>"
+                f"<div class='rf-civ{' rf-civ-lost' if c.extinct else ''}' style='border-left:10px solid {colour_hex(c.colour)}'>"
                 f"<div class='rf-civ-name'><b>{html.escape(c.name)}</b>{status}</div>"
                 f"<div>Treasury: <b>{c.gold} GP</b> · {c.wood} Wood · {c.stone} Stone</div>"
-                f"<div>Hand: {hand}</div><div>Played: {played}</div><div>Discard: {discard}</div>"
-                f"<div>Reserve: {', '.join(x.title() for x in c.reserve) or '—'}</div>"
-                f"<div>Decline: {', '.join(x.title() for x in c.decline) or '—'}</div>"
+                f"{held}"
+                f"<div>Reserve: {self._cards(c.reserve)}</div>"
+                f"<div>Decline: {self._cards(c.decline)}</div>"
                 f"<div>Pieces in the World (in reserve): {pieces}</div>"
-                f"<div>Trophies: {', '.join(x.title() for x in c.trophies) or '—'}</div></div>"
+                f"<div>Trophies: {self._cards(c.trophies)}</div></div>"
             )
         return "<div class='rf-civs'>" + "".join(cards) + "</div>"
 

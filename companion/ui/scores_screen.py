@@ -43,7 +43,7 @@ def scorepad_html(s: Score) -> str:
     crossed out), Territories per terrain, Total — the printed scorepad's rows."""
     e = html.escape
     ps = s.players
-    head = "".join(f"<th colspan=2>{e(p.name)}</th>" for p in ps)
+    head = "".join(f"<th colspan=2>{e(p.name)}{'<br><span class=rf-lost>extinct: has lost the game</span>' if p.extinct else ''}</th>" for p in ps)
     rows = [f"<tr><th></th>{head}</tr>"]
 
     def pair(label: str, cells: list[tuple[str, str, bool]]) -> None:
@@ -68,6 +68,9 @@ def scorepad_html(s: Score) -> str:
     rows.append("<tr><th>Total</th>" + "".join(f"<td colspan=2 class='rf-total'><b>{p.total}</b></td>" for p in ps) + "</tr>")
     win = s.winners
     verdict = f"Winner: {e(win[0])}" if len(win) == 1 else f"Shared victory: {e(', '.join(win))} (the rulebook names no tie-break)"
+    lost = [p.name for p in ps if p.extinct]
+    if lost:
+        verdict += f" · {e(', '.join(lost))}: extinct, {'has' if len(lost) == 1 else 'have'} lost the game"
     return f"<div class='rf-scorepad'><table>{''.join(rows)}</table><p class='rf-winner'><b>{verdict}</b></p></div>"
 
 

@@ -1,5 +1,7 @@
 """Setup and Game screens without a browser: buttons clicked, taps on Spaces, reloads."""
 
+import re
+
 import pytest
 
 from companion.rise_and_fall.position import STANDS_ON
@@ -107,12 +109,14 @@ def test_the_game_resumes_after_a_reload(app, tmp_path):
     assert "Turn 1" in again.game.header.value
 
 
-def test_pass_the_tablet_hides_every_hand_until_all_have_played(app):
+def test_pass_the_tablet_shows_a_hand_only_to_the_player_holding_the_tablet(app, tmp_path):
     app.setup.start_btn.click()
     place_all_first_pieces(app)
     screen = app.game
     screen.secret.value = True
-    assert "Hand: hidden" in screen.players.value and "Hand: City" not in screen.players.value
+    assert app.hub.game.pass_tablet  # the table's choice is in the game's log
+    again = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    assert again.game.secret.value is True  # remembered across a reload
     g = app.hub.game
     first = g.order()[0]
     assert "rf-play-city" not in classes(screen)  # nobody's cards show until they ask
@@ -121,11 +125,13 @@ def test_pass_the_tablet_hides_every_hand_until_all_have_played(app):
     find(screen, "rf-play-city").click()
     assert "Pass the tablet" in screen.message.value
     assert "rf-play-city" not in classes(screen)
+    assert "Played: one card, face down" in screen.players.value and "Played: City" not in screen.players.value
     for i in app.hub.game.to_move():
         screen.reveal(i)
         find(screen, "rf-play-nomad").click()
     assert app.hub.game.phase == "B"  # all revealed together
     assert "Played: City" in screen.players.value
+    assert "All cards are revealed" in screen.message.value
 
 
 def test_the_scores_screen_opens_when_the_game_ends(app):
@@ -178,7 +184,7 @@ def test_merchant_trade_counts_both_kinds_of_city(app, rulebook_text):
     place_all_first_pieces(app)
     g = app.hub.game
     i = g.order()[0]
-    civ = _pieces(g.civs[i], "merchant", 1)
+    civ = _pieces(_pieces(g.civs[i], "merchant", 1), "city", 1)  # a Merchant and a second City
     civ = replace(civ, hand=civ.hand + ("merchant",), reserve=tuple(c for c in civ.reserve if c != "merchant"))
     app.hub.session._states[-1] = _set(g, i, civ)  # a Merchant in the World, as if replayed
     for j in g.order():
@@ -186,6 +192,9 @@ def test_merchant_trade_counts_both_kinds_of_city(app, rulebook_text):
     screen = app.game
     screen.refresh()
     assert "opposing Cities" in screen.count.description and "your Cities" in screen.count2.description
+    assert (screen.count.max, screen.count2.max) == (2, 2)  # the World holds 2 opposing Cities and 2 of its own
+    screen.count.value, screen.count2.value = 5, 5
+    assert (screen.count.value, screen.count2.value) == (2, 2)  # the input offers no more than that
     screen.count.value, screen.count2.value = 2, 2  # four Cities: two opposing, two of its own colour
     find(screen, "rf-act-merchant-trade").click()
     assert app.hub.game.civs[i].gold == 16
@@ -241,3 +250,80 @@ def test_a_damaged_game_file_is_listed_with_the_reason(app, tmp_path):
     texts = " ".join(getattr(w, "value", "") for w in app.game.games.children)
     assert "0000-broken.sqlite is damaged" in texts
     assert app.hub.game.phase == "placement"  # the game itself is untouched
+
+
+GAME_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{6}")
+
+
+def widget_texts(w, out=None) -> list[str]:
+    """Every string a widget tree sends to the page: values, descriptions, options, tooltips
+    (the games' file names, which differ between two data directories, left out)."""
+    out = [] if out is None else out
+    for name in ("value", "description", "tooltip", "placeholder", "_options_labels"):
+        v = getattr(w, name, None)
+        if isinstance(v, str):
+            out.append(GAME_ID.sub("<id>", f"{type(w).__name__}.{name}={v}"))
+        elif isinstance(v, (tuple, list)):
+            out += [GAME_ID.sub("<id>", f"{type(w).__name__}.{name}={x}") for x in v if isinstance(x, str)]
+    for c in getattr(w, "children", ()) or ():
+        widget_texts(c, out)
+    return out
+
+
+def app_with_one_card_played(tmp_path, name, card, pass_tablet=False, random_draw=False):
+    """A game on a fixed World where the First player has placed ``card`` face down."""
+    a = App(data_dir=tmp_path / name / "d", layouts_dir=tmp_path / name / "l")
+    a.world.n_players.value = 3
+    a.world.seed.value = 4
+    a.world.random_btn.click()
+    a.hub.new({"type": "setup", "players": [{"name": n, "colour": c} for n, c in (("Ana", "red"), ("Ben", "yellow"), ("Cy", "blue"))],
+               "first": 0, "world": a.world.build.layout().to_dict(), "tracker_version": 2, "pass_tablet": pass_tablet})
+    place_all_first_pieces(a)
+    a.go_to("Game")
+    action = {"type": "play", "player": 0, "card": card}
+    if random_draw:
+        action["random"] = True
+    a.game._face_down(action)
+    return a
+
+
+@pytest.mark.parametrize("pass_tablet", [False, True])
+def test_no_widget_tells_a_card_played_face_down(tmp_path, rulebook_text, pass_tablet):
+    from conftest import quote
+
+    quote(rulebook_text, "All players simultaneously choose and play a Civilization card from their hand and place it face down in front of themselves.")
+    city = app_with_one_card_played(tmp_path, "a", "city", pass_tablet)
+    ship = app_with_one_card_played(tmp_path, "b", "ship", pass_tablet)
+    assert city.hub.game.civs[0].played == ("city",) and ship.hub.game.civs[0].played == ("ship",)
+    assert widget_texts(city.widget) == widget_texts(ship.widget)  # header, panel, history, message, buttons
+    assert "Played: one card, face down" in city.game.players.value
+
+
+def test_no_widget_tells_a_card_drawn_at_random(tmp_path):
+    city = app_with_one_card_played(tmp_path, "a", "city", random_draw=True)
+    nomad = app_with_one_card_played(tmp_path, "b", "nomad", random_draw=True)
+    assert widget_texts(city.widget) == widget_texts(nomad.widget)
+    assert "was too slow" in city.game.message.value
+    assert "a card drawn at random" in city.game.history.options[0][0]
+
+
+def test_the_too_slow_button_logs_a_random_draw(app):
+    app.setup.start_btn.click()
+    place_all_first_pieces(app)
+    g = app.hub.game
+    i = g.order()[0]
+    app.game.too_slow(i)
+    last = app.hub.session.history()[-1].action
+    assert last["random"] is True and last["card"] in g.civs[i].hand
+    assert last["card"].title() not in app.game.message.value
+
+
+def test_the_setup_screen_names_the_piece_placed(app):
+    app.setup.start_btn.click()
+    g = app.hub.game
+    who = g.civs[g.to_move()[0]].name
+    app.setup.piece.value = "nomad"
+    terrain = app.world.build.world.terrain_map()
+    space = next(s for s, t in sorted(terrain.items()) if t == "plains")
+    app.setup.tap_space(space)
+    assert f"{who} placed a Nomad." in app.setup.message.value  # not the piece selected next

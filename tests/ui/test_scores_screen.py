@@ -79,3 +79,29 @@ def test_scoring_entry_survives_a_reload(app, tmp_path):
 def test_bad_position_upload_is_a_sentence(app):
     app.scores.open_position(b"{not json", "p.json")
     assert "p.json is not a JSON position file" in app.scores.message.value
+
+
+def test_an_extinct_player_is_marked_as_lost_and_never_wins(app, rulebook_text):
+    import sys
+    from dataclasses import replace
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from conftest import quote
+
+    from companion.rise_and_fall.endgame import from_tracker
+    from companion.rise_and_fall.tracker import TrackerRules
+
+    quote(rulebook_text, "That player has lost the game.")
+    names = [{"name": n, "colour": c} for n, c in zip(["Ann", "Bo", "Cy", "Di"], ["red", "yellow", "green", "blue"])]
+    g = TrackerRules().apply(TrackerRules().initial(), {"type": "setup", "players": names, "world": app.world.build.layout().to_dict()})
+    civs = list(g.civs)
+    civs[0] = replace(civs[0], extinct=True, trophies=("ship", "temple"))  # most VP, but extinct
+    start = from_tracker(replace(g, civs=tuple(civs)))
+    assert start["players"][0]["extinct"] is True
+    sc = app.scores
+    sc._new(start)
+    sc.mode.value = "fast"
+    s = sc.current_score()
+    assert s.player("Ann").extinct and "Ann" not in s.winners
+    assert "extinct: has lost the game" in sc.pad.value and "Ann: extinct, has lost the game" in sc.pad.value

@@ -1,0 +1,170 @@
+"""What a viewer may see of a tracked game: a card placed face down stays face down.
+
+The rulebook, phase A: "place it face down in front of themselves. Once all players have placed a
+face-down card in front of themselves, the cards are revealed simultaneously." Phase C: "each player
+must place one face-down card per Trophy claimed ... Once all of the players have placed their
+cards, these are turned over".
+
+A screen renders a :class:`TableView`, never the :class:`~.tracker.Game` itself. The shared tablet
+is the viewer ``None`` (the whole table); a player's own screen is the viewer ``i`` and also sees
+that player's own face-down cards. Hiding the card is not enough: a hand that shrinks by the card
+just played tells which card it was, so a player with a face-down card shows the cards it is
+*among* (their hand before the choice), not their hand after it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .rules import PIECE_TYPES, load_rules
+from .tracker import PHASES, Civ, Game, card_actions
+
+
+def _in_order(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """Cards in the rulebook's order, so the order says nothing about which one was taken."""
+    return tuple(sorted(cards, key=PIECE_TYPES.index))
+
+
+@dataclass(frozen=True)
+class CivView:
+    """One player's Civilization as the viewer sees it."""
+
+    name: str
+    colour: str
+    gold: int
+    wood: int
+    stone: int
+    pieces: tuple[tuple[str, int], ...]
+    trophies: tuple[str, ...]
+    extinct: bool
+    hand: tuple[str, ...]
+    discard: tuple[str, ...]  # last played on top (at the end)
+    reserve: tuple[str, ...]
+    decline: tuple[str, ...]  # face up in the Decline zone
+    played: tuple[str, ...]  # face up in front of the player
+    face_down: int = 0  # cards of this player lying face down, not yet revealed
+    face_down_where: str = ""  # "played" (in front of the player, phase A) or "decline" (phase C)
+    among: tuple[str, ...] = ()  # the face-down cards are among these (listed here, not in hand or discard)
+
+    def count(self, piece: str) -> int:
+        return dict(self.pieces).get(piece, 0)
+
+    def in_reserve(self, piece: str) -> int:
+        return load_rules().pieces_per_player[piece] - self.count(piece)
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The tracked game as one viewer may see it: everything but the cards still face down."""
+
+    viewer: int | None
+    phase: str
+    turn: int
+    first: int
+    trophies_to_end: int
+    claimed: int
+    decline_price: int
+    bank_gold: int
+    bank_wood: int
+    bank_stone: int
+    civs: tuple[CivView, ...]
+    to_move: tuple[int, ...]
+    order: tuple[int, ...]
+    acting: int | None
+    acting_card: str | None
+    activations: int
+    act_limit: int
+    owed: tuple[int, ...]  # phase C: cards each player still places into Decline
+    pass_tablet: bool
+    world_name: str
+
+    @property
+    def phase_name(self) -> str:
+        return PHASES.get(self.phase, self.phase)
+
+    @property
+    def face_down(self) -> int:
+        return sum(c.face_down for c in self.civs)
+
+
+def _civ_view(game: Game, i: int, civ: Civ, viewer: int | None) -> CivView:
+    seen: dict[str, Any] = {
+        "name": civ.name, "colour": civ.colour, "gold": civ.gold, "wood": civ.wood, "stone": civ.stone, "pieces": civ.pieces,
+        "trophies": civ.trophies, "extinct": civ.extinct, "hand": civ.hand, "discard": civ.discard, "reserve": civ.reserve,
+        "decline": civ.decline, "played": civ.played,
+    }
+    if game.phase == "A" and civ.played:
+        hidden = len(civ.played)
+        seen.update(hand=(), played=(), among=_in_order(civ.hand + civ.played), face_down_where="played")
+    elif game.phase == "C" and any(j == i for j, _ in game.face_down):
+        placed = tuple(c for j, c in game.face_down if j == i)
+        hidden = len(placed)
+        seen.update(
+            hand=(), discard=(), decline=tuple(c for c in civ.decline if c not in placed),
+            among=_in_order(civ.hand + civ.discard + placed), face_down_where="decline",
+        )
+    else:
+        return CivView(**seen)
+    if viewer == i:  # a player's own cards are never hidden from them
+        seen.update(hand=civ.hand, discard=civ.discard, decline=civ.decline, played=civ.played, among=())
+    return CivView(**seen, face_down=hidden)
+
+
+def public_view(game: Game, viewer: int | None = None) -> TableView:
+    """``game`` as ``viewer`` may see it (``None``: the whole table around one screen)."""
+    civs = tuple(_civ_view(game, i, c, viewer) for i, c in enumerate(game.civs))
+    started = bool(game.civs)
+    return TableView(
+        viewer=viewer,
+        phase=game.phase,
+        turn=game.turn,
+        first=game.first,
+        trophies_to_end=game.trophies_to_end,
+        claimed=game.claimed,
+        decline_price=game.decline_price,
+        bank_gold=game.bank_gold,
+        bank_wood=game.bank_wood,
+        bank_stone=game.bank_stone,
+        civs=civs,
+        to_move=tuple(game.to_move()) if started else (),
+        order=tuple(game.order()) if started else (),
+        acting=game.acting,
+        acting_card=game.acting_card,
+        activations=game.activations,
+        act_limit=game.act_limit,
+        owed=game.cards_owed,
+        pass_tablet=game.pass_tablet,
+        world_name=game.world_name,
+    )
+
+
+def describe(action: dict, game: Game | None = None) -> str:
+    """One line of the game's history, naming no card that was placed face down."""
+    names = [c.name for c in game.civs] if game and game.civs else []
+    p = action.get("player")
+    who = names[p] if names and type(p) is int and 0 <= p < len(names) else ""
+    k = action.get("type")
+    if k == "setup":
+        return f"New game for {len(action.get('players', []))} players"
+    if k == "pass-tablet":
+        return "Pass the tablet: on" if action.get("on") else "Pass the tablet: off"
+    if k == "place-first":
+        return f"{who} places a {action.get('piece')} at {action.get('q')},{action.get('r')}"
+    if k == "play":
+        if action.get("random"):
+            return f"{who} was too slow: a card drawn at random, face down"
+        return f"{who} plays a card face down"
+    if k == "act":
+        card = str(action.get("action", "")).split("-")[0]
+        label = next((s["label"] for s in card_actions(card) if s["id"] == action.get("action")), action.get("action"))
+        return f"{who}: {label}"
+    if k == "end-turn":
+        return f"{who} ends their actions"
+    if k == "decline":
+        return f"{who} places a card face down into Decline"
+    if k == "buy":
+        return f"{who} buys back {action.get('card')}"
+    if k == "pass":
+        return f"{who} buys nothing"
+    return str(k)
