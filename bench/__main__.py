@@ -7,7 +7,7 @@ import importlib
 
 from bench.common import print_table
 
-SECTIONS = ["world", "scoring", "tracker", "browser"]
+SECTIONS = ["world", "scoring", "tracker", "rise", "browser"]
 
 
 def main() -> None:

@@ -19,7 +19,8 @@ The decisions taken where the rulebook is open are in the README ("Rise!: decisi
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ..errors import IllegalAction
@@ -49,13 +50,28 @@ class RiseIllegal(IllegalAction):
         self.rule = rule
 
 
+_NB: dict[Hex, tuple[Hex, ...]] = {}
+
+
+def around(h: Hex) -> tuple[Hex, ...]:
+    """The six tiles around ``h`` (remembered: the search asks for them very often)."""
+    t = _NB.get(h)
+    if t is None:
+        t = _NB[h] = tuple(neighbours(h))
+    return t
+
+
 def name(colour: str) -> str:
     return colour.capitalize()
 
 
+_COLOURS = numbers().colours
+_INDEX = {c: i for i, c in enumerate(_COLOURS)}
+_OTHER = {_COLOURS[0]: _COLOURS[1], _COLOURS[1]: _COLOURS[0]}
+
+
 def other(colour: str) -> str:
-    a, b = numbers().colours
-    return b if colour == a else a
+    return _OTHER[colour]
 
 
 def at(h: Hex) -> str:
@@ -102,10 +118,10 @@ class Position:
 
     # --- reading the position ---------------------------------------------------------
     def of(self, colour: str) -> frozenset[Hex]:
-        return self.workers[numbers().colours.index(colour)]
+        return self.workers[_INDEX[colour]]
 
     def worker_at(self, h: Hex) -> str | None:
-        for c, ws in zip(numbers().colours, self.workers):
+        for c, ws in zip(_COLOURS, self.workers):
             if h in ws:
                 return c
         return None
@@ -116,19 +132,24 @@ class Position:
                 return t
         return None
 
+    @cached_property
+    def taken(self) -> frozenset[Hex]:
+        """Every tile with a Worker or a Tower block on it."""
+        return self.workers[0] | self.workers[1] | {t.at for t in self.towers}
+
     def occupied(self, h: Hex) -> bool:
         """A tile with a Worker or a Tower block on it (decision: a Tower occupies its tile)."""
-        return any(h in ws for ws in self.workers) or any(t.at == h for t in self.towers)
+        return h in self.taken
 
     def free_land(self, h: Hex) -> bool:
-        return h in self.tiles and not self.occupied(h)
+        return h in self.tiles and h not in self.taken
 
     def towers_of(self, colour: str) -> list[Tower]:
         return [t for t in self.towers if t.colour == colour]
 
     def ringed_by(self, h: Hex) -> str | None:
         """The colour whose Workers stand on all six tiles around ``h``, if any."""
-        ns = list(neighbours(h))
+        ns = around(h)
         for c, ws in zip(numbers().colours, self.workers):
             if all(n in ws for n in ns):
                 return c
@@ -164,6 +185,16 @@ class Position:
             "winner": self.winner,
             "reason": self.reason,
         }
+
+
+def _put(p: Position, **changes: Any) -> Position:
+    """``dataclasses.replace`` without its checks (the search makes hundreds of thousands)."""
+    q = object.__new__(Position)
+    d = q.__dict__
+    d.update(p.__dict__)
+    d.pop("taken", None)  # the cached occupancy belongs to the old position
+    d.update(changes)
+    return q
 
 
 def start() -> Position:
@@ -219,7 +250,8 @@ def _unoccupied_land(p: Position, h: Hex, what: str) -> None:
         raise RiseIllegal("occupied", f"{what} must go on an unoccupied tile; {at(h)} holds a {name(w)} Worker.")
 
 
-def _enough_to_sacrifice(p: Position) -> None:
+def check_can_sacrifice(p: Position) -> None:
+    """Refuse a sacrifice by a player with too few Workers (the sentence says how many)."""
     k, have = numbers().sacrifice, len(p.of(p.player))
     if have <= k:
         raise RiseIllegal(
@@ -234,7 +266,7 @@ def _sacrificed(p: Position, pair: tuple[Hex, Hex]) -> None:
         raise RiseIllegal("sacrifice-twice", f"A sacrifice takes two different Workers; {at(pair[0])} is named twice.")
     for h in pair:
         _own_worker(p, h, " to sacrifice")
-    _enough_to_sacrifice(p)
+    check_can_sacrifice(p)
 
 
 def _check_tile(p: Position, a: Action) -> Hex:
@@ -244,7 +276,7 @@ def _check_tile(p: Position, a: Action) -> Hex:
         raise RiseIllegal("no-tiles", f"All {numbers().land_tiles} land tiles are on the board; there is none left to place.")
     if h in p.tiles:
         raise RiseIllegal("tile-taken", f"There is already a land tile on {at(h)}.")
-    if not any(n in p.tiles for n in neighbours(h)):
+    if not any(n in p.tiles for n in around(h)):
         raise RiseIllegal("tile-adjacent", f"A new land tile must be adjacent to an existing tile; {at(h)} touches none.")
     return h
 
@@ -255,7 +287,7 @@ def _check_place(p: Position, a: Action) -> Hex:
     if left <= 0:
         raise RiseIllegal("no-workers", f"All {numbers().workers_per_colour} of {name(p.player)}'s Workers are on the board; none is left to place.")
     _unoccupied_land(p, h, "A new Worker")
-    if not any(n in p.of(p.player) for n in neighbours(h)):
+    if not any(n in p.of(p.player) for n in around(h)):
         raise RiseIllegal(
             "place-adjacent",
             f"A new Worker must be placed adjacent to one of {name(p.player)}'s Workers; {at(h)} touches none "
@@ -267,7 +299,7 @@ def _check_place(p: Position, a: Action) -> Hex:
 def _check_move(p: Position, a: Action) -> tuple[Hex, Hex]:
     src, dst = _hex(a, "from"), _hex(a, "to")
     _own_worker(p, src)
-    if dst not in set(neighbours(src)):
+    if dst not in set(around(src)):
         raise RiseIllegal("move-one", f"A Worker moves one space to an adjacent tile; {at(src)} to {at(dst)} is not one space.")
     _unoccupied_land(p, dst, "A moving Worker")
     return src, dst
@@ -281,7 +313,7 @@ def jump_landing(src: Hex, over: Hex) -> Hex:
 def _check_jump(p: Position, a: Action) -> tuple[Hex, Hex, Hex]:
     src, over = _hex(a, "from"), _hex(a, "over")
     _own_worker(p, src)
-    if over not in set(neighbours(src)):
+    if over not in set(around(src)):
         raise RiseIllegal("jump-adjacent", f"A jump goes over an adjacent enemy Worker; {at(over)} is not next to {at(src)}.")
     enemy = p.worker_at(over)
     if enemy is None or enemy == p.player:
@@ -336,17 +368,17 @@ def _check_remove_tier(p: Position, a: Action) -> Tower:
 
 # --- changing the position ----------------------------------------------------------------------
 def _with_workers(p: Position, colour: str, ws: frozenset[Hex]) -> Position:
-    i = numbers().colours.index(colour)
+    i = _INDEX[colour]
     w = list(p.workers)
     w[i] = ws
-    return replace(p, workers=(w[0], w[1]))
+    return _put(p, workers=(w[0], w[1]))
 
 
 def _set_tower(p: Position, t: Tower) -> Position:
     rest = [x for x in p.towers if x.at != t.at]
     if t.tiers > 0:
         rest.append(t)
-    return replace(p, towers=tuple(sorted(rest, key=lambda x: x.at)))
+    return _put(p, towers=tuple(sorted(rest, key=lambda x: x.at)))
 
 
 def _do(p: Position, a: Action) -> tuple[Position, list[str]]:
@@ -355,7 +387,7 @@ def _do(p: Position, a: Action) -> tuple[Position, list[str]]:
     ev: list[str] = []
     if kind == "tile":
         h = _check_tile(p, a)
-        return replace(p, tiles=p.tiles | {h}), ev
+        return _put(p, tiles=p.tiles | {h}), ev
     if kind == "place":
         h = _check_place(p, a)
         return _with_workers(p, me, p.of(me) | {h}), ev
@@ -377,10 +409,10 @@ def _do(p: Position, a: Action) -> tuple[Position, list[str]]:
         return _with_workers(p, me, (p.of(me) - set(pair)) | {h}), ev
     if kind == "remove-tier":
         t = _check_remove_tier(p, a)
-        q = _set_tower(p, replace(t, tiers=t.tiers - 1))
+        q = _set_tower(p, Tower(t.at, t.colour, t.tiers - 1))
         ev.append(f"{name(me)} removes a tier from the Tower on {at(t.at)} ({_plural(t.tiers - 1, 'tier')} left).")
         if t.tiers == 1:
-            q = replace(q, razed=q.razed | {t.at})
+            q = _put(q, razed=q.razed | {t.at})
         return q, ev
     if kind == "pass":
         if has_action(p):
@@ -393,12 +425,14 @@ def _do(p: Position, a: Action) -> tuple[Position, list[str]]:
 def _destroy(p: Position, ev: list[str]) -> Position:
     """The mover's rings around the other colour's Towers: one tier off each, once per round."""
     me = p.player
+    if len(p.of(me)) < numbers().ring:
+        return p
     for t in list(p.towers):
         if t.colour == me or t.at in p.hit or p.ringed_by(t.at) != me:
             continue
-        p = replace(_set_tower(p, replace(t, tiers=t.tiers - 1)), hit=p.hit | {t.at})
+        p = _put(_set_tower(p, Tower(t.at, t.colour, t.tiers - 1)), hit=p.hit | {t.at})
         if t.tiers == 1:
-            p = replace(p, razed=p.razed | {t.at})
+            p = _put(p, razed=p.razed | {t.at})
             ev.append(f"{name(me)}'s ring removes the last tier of {name(t.colour)}'s Tower on {at(t.at)}; "
                       f"{name(me)}'s own Tower starts there the following turn if the ring holds.")
         else:
@@ -418,25 +452,23 @@ def _grow(p: Position, ev: list[str]) -> Position:
         if p.supply(me)[tier] <= 0:
             ev.append(f"{name(me)} has no {tier} block left for the Tower on {at(t.at)}.")
             continue
-        p = replace(_set_tower(p, replace(t, tiers=t.tiers + 1)), grown=p.grown | {t.at})
+        p = _put(_set_tower(p, Tower(t.at, t.colour, t.tiers + 1)), grown=p.grown | {t.at})
         done = " — complete" if t.tiers + 1 == n.top else ""
         ev.append(f"{name(me)}'s Tower on {at(t.at)} rises to {_plural(t.tiers + 1, 'tier')}{done}.")
     mine = p.of(me)
-    seen: set[Hex] = set()
-    for w in sorted(mine):
-        for h in neighbours(w):
-            if h in seen or h in p.razed or not p.free_land(h):
-                continue
-            seen.add(h)
-            if all(x in mine for x in neighbours(h)):
-                if p.supply(me)[n.tiers[0]] <= 0:
-                    ev.append(
-                        f"{name(me)}'s Workers surround {at(h)}, but all {n.blocks[n.tiers[0]]} of {name(me)}'s "
-                        "base blocks are in Towers on the board: no Tower starts there."
-                    )
-                    continue
-                p = replace(_set_tower(p, Tower(h, me, 1)), grown=p.grown | {h})
-                ev.append(f"{name(me)}'s Workers surround {at(h)}: a Tower starts there (base).")
+    if len(mine) < n.ring:
+        return p
+    for h in sorted({x for w in mine for x in around(w)}):
+        if h in p.razed or not p.free_land(h) or not all(x in mine for x in around(h)):
+            continue
+        if p.supply(me)[n.tiers[0]] <= 0:
+            ev.append(
+                f"{name(me)}'s Workers surround {at(h)}, but all {n.blocks[n.tiers[0]]} of {name(me)}'s "
+                "base blocks are in Towers on the board: no Tower starts there."
+            )
+            continue
+        p = _put(_set_tower(p, Tower(h, me, 1)), grown=p.grown | {h})
+        ev.append(f"{name(me)}'s Workers surround {at(h)}: a Tower starts there (base).")
     return p
 
 
@@ -446,10 +478,10 @@ def _judge(p: Position, ev: list[str]) -> Position:
         if not p.of(c):
             w = other(c)
             ev.append(f"{name(w)} wins: {name(c)}'s last Worker is gone.")
-            return replace(p, winner=w, reason="elimination")
+            return _put(p, winner=w, reason="elimination")
         if p.complete_towers(c) >= n.towers_to_win:
             ev.append(f"{name(c)} wins with {n.towers_to_win} complete Towers on the board.")
-            return replace(p, winner=c, reason="towers")
+            return _put(p, winner=c, reason="towers")
     return p
 
 
@@ -460,7 +492,7 @@ def _settle(p: Position, ev: list[str]) -> Position:
 def start_turn(p: Position, ev: list[str]) -> Position:
     """The next player's turn begins: their rings act on Towers before their first action."""
     n = numbers()
-    p = replace(
+    p = _put(
         p,
         player=other(p.player),
         actions_left=n.actions_per_turn,
@@ -487,13 +519,13 @@ def apply(p: Position, action: Action) -> Position:
         raise RiseIllegal("not-your-turn", f"It is {name(p.player)}'s turn, not {who!r}'s.")
     q, ev = _do(p, action)
     if action.get("type") == "pass":
-        q = replace(q, actions_left=0)
+        q = _put(q, actions_left=0)
     else:
-        q = replace(q, actions_left=q.actions_left - 1)
+        q = _put(q, actions_left=q.actions_left - 1)
     q = _settle(q, ev)
     if q.winner is None and q.actions_left <= 0:
         q = start_turn(q, ev)
-    return replace(q, events=tuple(ev))
+    return _put(q, events=tuple(ev))
 
 
 def replay(actions: Iterable[Action], p: Position | None = None) -> Position:
@@ -507,7 +539,7 @@ def replay(actions: Iterable[Action], p: Position | None = None) -> Position:
 def tile_targets(p: Position) -> list[Hex]:
     if len(p.tiles) >= numbers().land_tiles:
         return []
-    out = {n for h in p.tiles for n in neighbours(h) if n not in p.tiles}
+    out = {n for h in p.tiles for n in around(h) if n not in p.tiles}
     return sorted(out)
 
 
@@ -515,18 +547,18 @@ def place_targets(p: Position) -> list[Hex]:
     mine = p.of(p.player)
     if len(mine) >= numbers().workers_per_colour:
         return []
-    return sorted({n for w in mine for n in neighbours(w) if p.free_land(n)})
+    return sorted({n for w in mine for n in around(w) if p.free_land(n)})
 
 
 def move_targets(p: Position, src: Hex) -> list[Hex]:
-    return [n for n in neighbours(src) if p.free_land(n)]
+    return [n for n in around(src) if p.free_land(n)]
 
 
 def jump_targets(p: Position, src: Hex) -> list[tuple[Hex, Hex]]:
     """(enemy jumped, landing tile) for every legal jump of the Worker on ``src``."""
     you = p.of(other(p.player))
     out = []
-    for over in neighbours(src):
+    for over in around(src):
         if over in you:
             land = jump_landing(src, over)
             if p.free_land(land):
@@ -628,12 +660,12 @@ class Threat:
 
 def threats(p: Position) -> list[Threat]:
     out: list[Threat] = []
-    candidates = {n for ws in p.workers for w in ws for n in neighbours(w) if n in p.tiles}
+    candidates = {n for ws in p.workers for w in ws for n in around(w) if n in p.tiles}
     for h in sorted(candidates):
         t = p.tower_at(h)
         if p.worker_at(h) is not None:
             continue
-        ns = list(neighbours(h))
+        ns = list(around(h))
         for c in numbers().colours:
             mine = p.of(c)
             gaps = [x for x in ns if x not in mine]
