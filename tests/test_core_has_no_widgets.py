@@ -8,7 +8,7 @@ import companion
 
 
 def core_modules() -> list[str]:
-    return [m.name for m in pkgutil.walk_packages(companion.__path__, "companion.") if ".ui" not in m.name and not m.name.endswith("__main__")]
+    return [m.name for m in pkgutil.walk_packages(companion.__path__, "companion.") if ".ui" not in m.name and not m.name.endswith(("__main__", ".screen"))]
 
 
 def test_core_imports_without_widget_libraries():

@@ -1,0 +1,410 @@
+"""The Rise! screen: the board, taps to act, the turn's two actions, Towers, threats, undo/redo,
+saved games, pictures, and a practice opponent that thinks without blocking the page.
+
+A thin layer of widgets over :mod:`companion.rise.game` (the rules), :mod:`companion.rise.taps`
+(taps to actions) and :mod:`companion.rise.opponent` (the search). Every accepted action goes to
+the game's log on disk before the screen changes; the screen is always drawn from the log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import html
+import math
+import random
+import time
+from typing import Any
+
+import ipywidgets as W
+
+from ..drawing import to_png, to_svg
+from ..errors import CompanionError
+from ..gamelog import GameStore, Session
+from ..ui.board import Board, legend_html
+from ..ui.widgets import button, message_html
+from .game import ACTION_NAMES, Action, Position, RiseRules, at, name, other, start, threats
+from .numbers import numbers
+from .opponent import LEVELS, choose_turn
+from .taps import MODE_NAMES, MODES, Taps
+from .view import COLOURS, SIZE, hex_at, position_scene
+
+KIND = "rise/game"
+THREAT_WORDS = {"start": "a Tower can start", "grow": "a paused Tower can rise again", "fall": "a Tower can lose a tier"}
+
+
+def describe(action: Action) -> str:
+    """One line for the history list."""
+    kind = action.get("type", "?")
+    who = name(action["player"]) + ": " if isinstance(action.get("player"), str) else ""
+    what = ACTION_NAMES.get(kind, kind)
+    where = action.get("at") or action.get("to") or action.get("over") or action.get("target")
+    if isinstance(where, list) and len(where) == 2:
+        what += f" {at((where[0], where[1]))}"
+    return who + what
+
+
+class RiseScreen:
+    """The whole Rise! screen; ``widget`` is what the dashboard shows."""
+
+    def __init__(self, store: GameStore, rng: random.Random | None = None) -> None:
+        self.store = store
+        self.rng = rng or random.Random()
+        self.taps = Taps()
+        self.session: Session[Position] | None = None  # None: a new game, saved at its first action
+        self.computer: dict[str, str] | None = None  # {"colour": ..., "level": ...}
+        self.thinking = False
+        self._generation = 0  # changes when the game under the computer's search changes
+        self._progress = 0.0
+        self.board = Board(report=self.error, space=SIZE * math.sqrt(3))
+        self.board.room = SIZE * 1.2
+        self.board.legend.value = legend_html([("3", "a Tower's height in tiers (gold rim: complete)"), ("○", "the gap of a ring one Worker short")])
+        self.board.on_tap = self.tap_pixel
+        self._build_widgets()
+        latest = store.latest(KIND, RiseRules())
+        if latest is not None:
+            self._adopt(latest)
+        self.board.canvas.on_client_ready(self._catch_up)
+        self.refresh(fit=True)
+
+    # --- the game ------------------------------------------------------------------------------
+    @property
+    def position(self) -> Position:
+        return self.session.state if self.session is not None else start()
+
+    def _adopt(self, session: Session[Position]) -> None:
+        self.session = session
+        comp = session.log.meta().get("computer")
+        self.computer = comp if isinstance(comp, dict) and comp.get("colour") in numbers().colours and comp.get("level") in LEVELS else None
+        self.taps.clear()
+        if getattr(session, "problem", None):
+            self.error(session.problem)
+
+    def _catch_up(self) -> None:
+        """A kernel prepared before its page may be behind the log: replay it, then draw."""
+        try:
+            if self.session is not None and self.session.log.head() != self.session.head:
+                self.session.refresh()
+            self.refresh(fit=True)
+        except CompanionError as e:
+            self.error(str(e))
+
+    def computer_to_move(self) -> bool:
+        p = self.position
+        return self.computer is not None and not p.over and p.player == self.computer["colour"]
+
+    def act(self, action: Action) -> bool:
+        """Send one action to the log (the rules check it first); a refusal shows the rule's sentence."""
+        p = self.position
+        action = {**action, "player": p.player}
+        try:
+            if self.session is None:
+                self.session = self.store.start(KIND, self._title(), RiseRules(), action)
+                if self.computer:
+                    self.session.log.set_meta("computer", self.computer)
+            else:
+                self.session.do(action)
+        except CompanionError as e:
+            self.error(str(e))
+            self.refresh()
+            return False
+        self.taps.clear()
+        q = self.position
+        self.say(" ".join(q.events) or f"{name(p.player)}: {ACTION_NAMES[action['type']]}.")
+        self.refresh()
+        if self.computer_to_move():
+            self.start_thinking()
+        return True
+
+    def _title(self) -> str:
+        if self.computer:
+            you = other(self.computer["colour"])
+            return f"Rise!: {name(you)} against the computer ({self.computer['level']}), {time.strftime('%d %b %H:%M')}"
+        return f"Rise!: Red and Blue, {time.strftime('%d %b %H:%M')}"
+
+    # --- taps ------------------------------------------------------------------------------------
+    def tap_pixel(self, x: float, y: float) -> None:
+        self.tap(hex_at(x, y))
+
+    def tap(self, h: tuple[int, int]) -> None:
+        if self.thinking or self.computer_to_move():
+            self.error(f"It is the computer's turn ({name(self.position.player)}); wait for it, or undo.")
+            return
+        ans = self.taps.tap(self.position, h)
+        if ans.action is not None:
+            self.act(ans.action)
+            return
+        if ans.error:
+            self.error(ans.error)
+        elif ans.note:
+            self.say(ans.note)
+        self.refresh()
+
+    def set_mode(self, mode: str) -> None:
+        self.taps.set_mode(mode)
+        self.say(self.taps.prompt(self.position))
+        self.refresh()
+
+    # --- undo, redo, undo to ----------------------------------------------------------------------
+    def undo(self) -> None:
+        if self.session is None or not self.session.can_undo():
+            self.error("There is nothing to undo.")
+            return
+        self._drop_plan()
+        try:
+            self.session.undo()
+            while self.computer_to_move() and self.session.can_undo():  # back to the player's own turn
+                self.session.undo()
+        except CompanionError as e:
+            self.error(str(e))
+        self.taps.clear()
+        self.say("Undone.")
+        self.refresh()
+        self.start_thinking()
+
+    def redo(self) -> None:
+        if self.session is None or not self.session.can_redo():
+            self.error("There is nothing to redo.")
+            return
+        try:
+            self.session.redo()
+            while self.computer_to_move() and self.session.can_redo():
+                self.session.redo()
+        except CompanionError as e:
+            self.error(str(e))
+        self.say("Redone.")
+        self.refresh()
+
+    def undo_to(self, seq: int | None = None) -> None:
+        seq = self.history.value if seq is None else seq
+        if self.session is None or seq is None:
+            self.error("Choose a step of the game first.")
+            return
+        self._drop_plan()
+        try:
+            self.session.undo_to(seq)
+        except CompanionError as e:
+            self.error(str(e))
+        self.taps.clear()
+        self.say(f"Back to step {seq}.")
+        self.refresh()
+        self.start_thinking()
+
+    # --- games ---------------------------------------------------------------------------------------
+    def new_game(self, against: str | None = None, colour: str | None = None, level: str | None = None) -> None:
+        """A fresh board; with ``against="computer"`` the computer plays ``colour`` at ``level``."""
+        against = against or self.opponent.value
+        self._drop_plan()
+        self.session = None
+        self.taps = Taps()
+        self.computer = None
+        if against == "computer":
+            self.computer = {"colour": colour or self.computer_colour.value, "level": level or self.level.value}
+        self.say("A new game: Red begins with one action." + (f" The computer plays {name(self.computer['colour'])}." if self.computer else ""))
+        self.refresh(fit=True)
+        if self.computer_to_move():
+            self.start_thinking()
+
+    def open_game(self, game_id: str | None = None) -> None:
+        gid = game_id or self.saved.value
+        if not gid:
+            self.error("Choose a saved game first.")
+            return
+        self._drop_plan()
+        try:
+            self._adopt(Session(self.store.open(gid), RiseRules()))
+        except CompanionError as e:
+            self.error(str(e))
+            return
+        self.say("Game opened.")
+        self.refresh(fit=True)
+        self.start_thinking()
+
+    # --- the computer ----------------------------------------------------------------------------------
+    def start_thinking(self) -> None:
+        """Let the computer choose its turn: in the kernel's loop without blocking it (a thread does
+        the search while the page keeps answering); without a loop (a script, a test), at once."""
+        if self.thinking or not self.computer_to_move():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        assert self.computer is not None
+        self.thinking = True
+        self._progress = 0.0
+        self.progress.layout.visibility = "visible"
+        self.progress.value = 0.0
+        self.refresh()
+        job = (self.position, self._generation, self.computer["level"])
+        if loop is None:
+            self._finish(self._search(*job), job[0], job[1])
+        else:
+            self.task = loop.create_task(self.think(job))
+
+    def _drop_plan(self) -> None:
+        """Undo, a new game or another game: whatever the computer is thinking no longer applies."""
+        self._generation += 1
+        self.thinking = False
+        self.progress.layout.visibility = "hidden"
+
+    def _search(self, p: Position, generation: int, level: str) -> list[Action]:
+        def progress(x: float) -> None:
+            self._progress = x
+
+        return choose_turn(p, level, self.rng, progress=progress, should_stop=lambda: generation != self._generation)
+
+    async def think(self, job: tuple[Position, int, str]) -> None:
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(None, self._search, *job)
+        while not future.done():
+            if job[1] == self._generation:
+                self.progress.value = self._progress
+            await asyncio.sleep(0.1)
+        self._finish(await future, job[0], job[1])
+
+    def _finish(self, actions: list[Action], p: Position, generation: int) -> None:
+        if generation != self._generation or self.position != p:
+            return  # undone, reopened or a new game meanwhile: the old plan is dropped
+        self.thinking = False
+        self.progress.layout.visibility = "hidden"
+        for a in actions:
+            if not self.act(a):
+                break
+
+    # --- pictures ----------------------------------------------------------------------------------------
+    def export(self) -> None:
+        p = self.position
+        caption = f"{name(p.winner)} has won" if p.winner else f"Turn {p.turn}: {name(p.player)} to play"
+        scene = position_scene(p, caption=caption)
+        png = base64.b64encode(to_png(scene)).decode()
+        svg = base64.b64encode(to_svg(scene).encode()).decode()
+        self.downloads.value = (
+            f"<a class='rf-download' download='rise-turn-{p.turn}.png' href='data:image/png;base64,{png}'>Download PNG</a>"
+            f"<a class='rf-download' download='rise-turn-{p.turn}.svg' href='data:image/svg+xml;base64,{svg}'>Download SVG</a>"
+        )
+
+    # --- widgets -----------------------------------------------------------------------------------------
+    def _build_widgets(self) -> None:
+        self.status = W.HTML()
+        self.status.add_class("rf-status")
+        self.message = W.HTML(layout=W.Layout(min_height="48px"))
+        self.message.add_class("rf-message")
+        self.mode_buttons = {m: button(MODE_NAMES[m], lambda m=m: self.set_mode(m), f"rise-mode rise-mode-{m}") for m in MODES}
+        self.undo_btn = button("↶ Undo", self.undo, "rise-undo")
+        self.redo_btn = button("↷ Redo", self.redo, "rise-redo")
+        self.history = W.Dropdown(options=[], description="Step", layout=W.Layout(width="100%"))
+        self.undo_to_btn = button("Undo to here", self.undo_to, "rise-undo-to")
+        self.opponent = W.ToggleButtons(options=[("Two players", "person"), ("Play against the computer", "computer")], value="person")
+        self.computer_colour = W.ToggleButtons(options=[("Computer is Blue", "blue"), ("Computer is Red", "red")], value="blue")
+        self.level = W.ToggleButtons(options=[(lv.capitalize(), lv) for lv in LEVELS], value="normal")
+        self.new_btn = button("New game", lambda: self.new_game(), "rise-new", primary=True)
+        self.saved = W.Dropdown(options=[], description="Saved", layout=W.Layout(width="100%"))
+        self.open_btn = button("Open", lambda: self.open_game(), "rise-open")
+        self.export_btn = button("Picture (PNG, SVG)", self.export, "rise-export")
+        self.downloads = W.HTML()
+        self.progress = W.FloatProgress(value=0.0, min=0.0, max=1.0, description="Thinking", layout=W.Layout(visibility="hidden", width="100%"))
+        self.towers = W.HTML()
+        self.threat_list = W.HTML()
+        side = W.VBox(
+            [
+                self.status,
+                self.message,
+                self.progress,
+                W.HBox([self.undo_btn, self.redo_btn]),
+                W.HTML("<b>Action</b>"),
+                W.VBox(list(self.mode_buttons.values())),
+                self.towers,
+                self.threat_list,
+                W.HBox([self.history, self.undo_to_btn]),
+                W.HTML("<b>Game</b>"),
+                self.opponent,
+                self.computer_colour,
+                self.level,
+                self.new_btn,
+                W.HBox([self.saved, self.open_btn]),
+                self.export_btn,
+                self.downloads,
+            ]
+        )
+        side.add_class("rf-side")
+        box = W.VBox([self.board.widget])
+        box.add_class("rf-board-box")
+        self.widget = W.HBox([box, side])
+        self.widget.add_class("rf-main")
+        self.widget.add_class("rise-screen")
+
+    # --- showing -----------------------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        self.message.value = message_html(text, "info")
+
+    def error(self, text: str) -> None:
+        self.message.value = message_html(text, "error")
+
+    def refresh(self, fit: bool = False) -> None:
+        p = self.position
+        lit = [] if (self.thinking or self.computer_to_move()) else self.taps.lit(p)
+        self.board.show(position_scene(p, lit=lit, selected=self.taps.selected), fit=fit)
+        self.status.value = self._status_html(p)
+        for m, b in self.mode_buttons.items():
+            b.button_style = "info" if m == self.taps.mode else ""
+        self.undo_btn.disabled = self.session is None or not self.session.can_undo()
+        self.redo_btn.disabled = self.session is None or not self.session.can_redo() or self.thinking
+        self.towers.value = self._towers_html(p)
+        self.threat_list.value = self._threats_html(p)
+        steps = [(f"{e.seq}. {describe(e.action)}", e.seq) for e in (self.session.history() if self.session else [])]
+        self.history.options = [("0. The starting formation", 0), *steps[::-1]]
+        self.saved.options = [(g.title + (f" ({g.problem})" if g.problem else ""), g.id) for g in self.store.games(KIND)]
+
+    def _status_html(self, p: Position) -> str:
+        def dot(c: str) -> str:
+            return f"<span class='rf-dot' style='background:{COLOURS[c]}'></span>"
+
+        if p.winner:
+            why = "three complete Towers on the board" if p.reason == "towers" else f"{name(other(p.winner))}'s last Worker is gone"
+            return f"<div class='rf-turn'>{dot(p.winner)}<span class='rf-badge'>{name(p.winner)} wins</span> {html.escape(why)}.</div>"
+        n = numbers()
+        total = n.first_turn_actions if p.turn == 1 else n.actions_per_turn
+        done = total - p.actions_left + 1
+        who = name(p.player) + (" (computer)" if self.computer and self.computer["colour"] == p.player else "")
+        thinking = " — thinking…" if self.thinking else ""
+        sup = {c: p.supply(c) for c in n.colours}
+        lines = "".join(
+            f"<div>{dot(c)}{name(c)}: {len(p.of(c))} Workers on the board, {sup[c]['workers']} in the supply; "
+            f"blocks left: {sup[c]['base']} base, {sup[c]['middle']} middle, {sup[c]['top']} top</div>"
+            for c in n.colours
+        )
+        return (
+            f"<div class='rf-turn'>{dot(p.player)}Turn {p.turn}: <b>{html.escape(who)}</b>, action {done} of {total}{thinking}</div>"
+            f"<div>{html.escape(self.taps.prompt(p))}</div>{lines}<div>Land tiles left: {sup['red']['tiles']}</div>"
+        )
+
+    @staticmethod
+    def _towers_html(p: Position) -> str:
+        if not p.towers:
+            return "<div><b>Towers</b>: none yet.</div>"
+        rows = []
+        for t in p.towers:
+            state = "complete" if t.complete else ("rising" if p.ringed_by(t.at) == t.colour else "paused")
+            ring = p.ringed_by(t.at)
+            if ring is not None and ring != t.colour:
+                state = f"surrounded by {name(ring)}: falling"
+            rows.append(f"<li>{name(t.colour)} on {at(t.at)}: <b>{t.tiers} of 3</b> tiers, {html.escape(state)}</li>")
+        return "<div><b>Towers</b></div><ul>" + "".join(rows) + "</ul>"
+
+    @staticmethod
+    def _threats_html(p: Position) -> str:
+        ts = threats(p)
+        if not ts:
+            return "<div><b>Threats</b>: no ring is one Worker short.</div>"
+        rows = [
+            f"<li style='color:{COLOURS[t.colour]}'>{name(t.colour)}: {THREAT_WORDS[t.kind]} on {at(t.at)} (one Worker short, on {at(t.missing)})</li>"
+            for t in ts
+        ]
+        return "<div><b>Threats</b> (a ring one Worker short, outlined on the board)</div><ul>" + "".join(rows) + "</ul>"
+
+
+def open_screens(table: Any) -> RiseScreen:
+    """The registry's factory: the Rise! screen on the page's shared parts (their game store)."""
+    store = table if isinstance(table, GameStore) else getattr(table, "store", None) or GameStore()
+    return RiseScreen(store)

@@ -1,0 +1,149 @@
+"""The Rise! screen without a kernel: buttons clicked, the board controller tapped directly."""
+
+import asyncio
+import random
+
+import pytest
+
+from companion.gamelog import GameStore, Session
+from companion.rise.game import RiseRules
+from companion.rise.screen import KIND, RiseScreen
+from companion.rise.view import centre
+
+
+@pytest.fixture
+def store(tmp_path):
+    return GameStore(tmp_path)
+
+
+def tap(screen: RiseScreen, h):
+    """A finger on the canvas at the centre of tile ``h`` (buffer pixels, as ipycanvas sends them)."""
+    bx, by = screen.board.to_buffer(*centre(h))
+    screen.board._touch_start([{"x": bx, "y": by}])
+    screen.board._touch_end([])
+
+
+def test_a_short_game_by_taps_to_a_win_survives_a_reload(store):
+    s = RiseScreen(store)
+    assert "Turn 1" in s.status.value and "action 1 of 1" in s.status.value
+    tap(s, (2, 0))  # red places a Worker
+    assert s.session is not None and s.position.player == "blue"
+    assert "action 1 of 2" in s.status.value
+    s.mode_buttons["tile"].click()
+    tap(s, (8, 0))
+    tap(s, (9, 0))
+    s.mode_buttons["play"].click()
+    tap(s, (3, 0))  # red: a third Worker
+    s.mode_buttons["eliminate"].click()
+    tap(s, (1, 0))
+    tap(s, (2, 0))
+    tap(s, (6, 0))  # blue's only Worker
+    p = s.position
+    assert p.winner == "red" and "Red wins" in s.status.value
+    tap(s, (4, 0))
+    assert "The game is over" in s.message.value
+    again = RiseScreen(store)  # a reload: the latest game, from the log
+    assert again.position == p
+    again.undo_btn.click()
+    assert again.position.winner is None and again.position.player == "red"
+
+
+def test_refusals_show_the_rule_sentence_and_change_nothing(store):
+    s = RiseScreen(store)
+    tap(s, (5, 0))
+    assert "must be placed adjacent to one of Red&#x27;s Workers" in s.message.value
+    assert s.session is None and store.games(KIND) == []
+    tap(s, (1, 0))  # choose red's Worker
+    assert s.taps.selected == [(1, 0)]
+    tap(s, (3, 0))
+    assert "moves one space" in s.message.value and s.session is None
+
+
+def test_undo_redo_and_undo_to(store):
+    s = RiseScreen(store)
+    tap(s, (2, 0))
+    tap(s, (5, 0))  # blue places beside its Worker on (6, 0)
+    tap(s, (7, 0))
+    assert s.position.player == "red" and len(s.session.history()) == 3
+    s.undo_btn.click()
+    assert s.position.player == "blue" and s.position.actions_left == 1
+    s.redo_btn.click()
+    assert s.position.player == "red"
+    s.history.value = 1
+    s.undo_to_btn.click()
+    assert len(s.session.history()) == 1 and s.position.player == "blue"
+
+
+def test_lit_targets_and_threats_are_drawn(store):
+    s = RiseScreen(store)
+    s.refresh()
+    assert "Threats" in s.threat_list.value and "Towers" in s.towers.value
+    tap(s, (1, 0))
+    assert s.taps.selected == [(1, 0)]
+    rl = s.board.render_list()
+    assert rl.fills is not None and len(rl.texts) == 0
+
+
+def test_play_against_the_computer_answers_and_undo_goes_back_to_the_players_turn(store):
+    s = RiseScreen(store, rng=random.Random(1))
+    s.opponent.value = "computer"
+    s.computer_colour.value = "blue"
+    s.level.value = "easy"
+    s.new_btn.click()
+    tap(s, (2, 0))  # red's one action; the computer (blue) answers at once without a kernel
+    assert s.position.player == "red" and len(s.session.history()) == 3
+    assert s.session.log.meta()["computer"] == {"colour": "blue", "level": "easy"}
+    s.undo_btn.click()  # the computer's two actions and red's own: back to red's turn
+    assert s.position.player == "red" and s.position.turn == 1 and len(s.session.history()) == 0
+    s.redo_btn.click()  # red's action again, and the computer's answer with it
+    assert s.position.player == "red" and len(s.session.history()) == 3
+    reopened = RiseScreen(store)
+    assert reopened.computer == {"colour": "blue", "level": "easy"}
+
+
+def test_the_computer_as_red_moves_first_in_the_kernel_loop(store):
+    async def scenario():
+        s = RiseScreen(store, rng=random.Random(2))
+        s.opponent.value = "computer"
+        s.computer_colour.value = "red"
+        s.level.value = "easy"
+        s.new_btn.click()
+        assert s.thinking and s.progress.layout.visibility == "visible"
+        tap(s, (5, 0))
+        assert "computer&#x27;s turn" in s.message.value
+        await s.task
+        return s
+
+    s = asyncio.run(scenario())
+    assert not s.thinking and s.position.player == "blue" and len(s.session.history()) == 1
+
+
+def test_a_new_game_while_the_computer_thinks_drops_its_plan(store):
+    async def scenario():
+        s = RiseScreen(store, rng=random.Random(3))
+        s.new_game("computer", "red", "easy")
+        s.new_game("person")
+        await s.task
+        return s
+
+    s = asyncio.run(scenario())
+    assert s.session is None and s.position.turn == 1
+
+
+def test_export_gives_png_and_svg_links(store):
+    s = RiseScreen(store)
+    s.export_btn.click()
+    assert "data:image/png;base64," in s.downloads.value and "data:image/svg+xml;base64," in s.downloads.value
+
+
+def test_saved_games_are_listed_and_open(store):
+    s = RiseScreen(store)
+    tap(s, (2, 0))
+    first = s.session.log.path.stem
+    s.new_btn.click()
+    tap(s, (0, 0))
+    assert len(s.saved.options) == 2
+    s.saved.value = first
+    s.open_btn.click()
+    assert s.position.of("red") == {(1, 0), (2, 0)}
+    assert Session(store.open(first), RiseRules()).state == s.position
