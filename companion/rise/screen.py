@@ -353,7 +353,10 @@ class RiseScreen:
         self.towers.value = self._towers_html(p)
         self.threat_list.value = self._threats_html(p)
         steps = [(f"{e.seq}. {describe(e.action)}", e.seq) for e in (self.session.history() if self.session else [])]
-        self.history.options = [("0. The starting formation", 0), *steps[::-1]]
+        options = [("0. The starting formation", 0), *steps[::-1]]
+        if list(self.history.options) != options:
+            self.history.options = options
+            self.history.value = options[0][1]  # the latest step first
         self.saved.options = [(g.title + (f" ({g.problem})" if g.problem else ""), g.id) for g in self.store.games(KIND)]
 
     def _status_html(self, p: Position) -> str:
@@ -408,3 +411,14 @@ def open_screens(table: Any) -> RiseScreen:
     """The registry's factory: the Rise! screen on the page's shared parts (their game store)."""
     store = table if isinstance(table, GameStore) else getattr(table, "store", None) or GameStore()
     return RiseScreen(store)
+
+
+def page(store: GameStore | None = None) -> Any:
+    """Rise! on a page of its own (``notebooks/rise.ipynb``), with the dashboard's look."""
+    from ..ui.style import CSS
+
+    screen = RiseScreen(store or GameStore())
+    box = W.VBox([W.HTML(CSS), screen.widget])
+    box.add_class("rf-app")
+    box.screen = screen  # type: ignore[attr-defined]
+    return box

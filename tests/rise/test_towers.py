@@ -189,3 +189,47 @@ def test_a_jump_can_take_the_last_worker():
 
 def test_start_is_what_the_log_begins_with():
     assert RiseRules().initial() == start()
+
+
+def test_a_whole_game_from_the_start_to_three_complete_towers(rise_rulebook):
+    quote(rise_rulebook, "The first player to construct 3 towers, or eliminate their opponent's workers, wins.")
+    from companion.hexgrid import neighbours
+
+    centres = [(1, -2), (3, -2), (2, -4)]
+    cells = {h for c in centres for h in neighbours(c)}
+    p = start()
+    # red's plan: the land first (each new tile beside the land), then Workers outward from (1, 0)
+    land = []
+    have = set(p.tiles)
+    todo = (cells | set(centres)) - have
+    while todo:
+        h = min(x for x in todo if any(n in have for n in neighbours(x)))
+        land.append(h)
+        have.add(h)
+        todo.discard(h)
+    workers, group, todo = [], {(1, 0)}, set(cells)
+    while todo:
+        h = min(x for x in todo if any(n in group for n in neighbours(x)))
+        workers.append(h)
+        group.add(h)
+        todo.discard(h)
+    plan = [{"type": "tile", "at": list(h)} for h in land] + [{"type": "place", "at": list(h)} for h in workers]
+    blue_at, blue_to = (6, 0), (7, 0)
+    seen: dict[tuple, list[int]] = {}
+    while not p.over:
+        if p.player == "red":
+            action = plan.pop(0) if plan else {"type": "move", "from": [1, 0], "to": [0, 0]}
+            if not plan and action["type"] == "move" and (1, 0) not in p.of("red"):
+                action = {"type": "move", "from": [0, 0], "to": [1, 0]}
+            p = apply(p, action)
+        else:
+            p = apply(p, {"type": "move", "from": list(blue_at), "to": list(blue_to)})
+            blue_at, blue_to = blue_to, blue_at
+        for t in p.towers:
+            seen.setdefault(t.at, [])
+            if not seen[t.at] or seen[t.at][-1] != t.tiers:
+                seen[t.at].append(t.tiers)
+        assert p.turn < 60
+    assert p.winner == "red" and p.reason == "towers"
+    assert all(seen[c] == [1, 2, 3] for c in centres)  # one tier per turn, never lost
+    assert p.complete_towers("red") == 3 and len(p.tiles) == 12 + len(land)
