@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import html
+import json
 import math
 import random
 import time
@@ -26,6 +27,7 @@ from ..ui.widgets import button, message_html
 from .game import ACTION_NAMES, Action, Position, RiseRules, at, name, other, start, threats
 from .numbers import numbers
 from .opponent import LEVELS, choose_turn
+from .record import Record, to_doc
 from .taps import MODE_NAMES, MODES, Taps
 from .view import COLOURS, SIZE, hex_at, position_scene
 
@@ -279,9 +281,12 @@ class RiseScreen:
         scene = position_scene(p, caption=caption)
         png = base64.b64encode(to_png(scene)).decode()
         svg = base64.b64encode(to_svg(scene).encode()).decode()
+        actions = tuple(e.action for e in self.session.history()) if self.session else ()
+        record = base64.b64encode(json.dumps(to_doc(Record(actions)), indent=1).encode()).decode()
         self.downloads.value = (
             f"<a class='rf-download' download='rise-turn-{p.turn}.png' href='data:image/png;base64,{png}'>Download PNG</a>"
             f"<a class='rf-download' download='rise-turn-{p.turn}.svg' href='data:image/svg+xml;base64,{svg}'>Download SVG</a>"
+            f"<a class='rf-download' download='rise-game.json' href='data:application/json;base64,{record}'>Game record (JSON)</a>"
         )
 
     # --- widgets -----------------------------------------------------------------------------------------
@@ -301,7 +306,7 @@ class RiseScreen:
         self.new_btn = button("New game", lambda: self.new_game(), "rise-new", primary=True)
         self.saved = W.Dropdown(options=[], description="Saved", layout=W.Layout(width="100%"))
         self.open_btn = button("Open", lambda: self.open_game(), "rise-open")
-        self.export_btn = button("Picture (PNG, SVG)", self.export, "rise-export")
+        self.export_btn = button("Picture and game record", self.export, "rise-export")
         self.downloads = W.HTML()
         self.progress = W.FloatProgress(value=0.0, min=0.0, max=1.0, description="Thinking", layout=W.Layout(visibility="hidden", width="100%"))
         self.towers = W.HTML()

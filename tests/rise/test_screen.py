@@ -130,10 +130,21 @@ def test_a_new_game_while_the_computer_thinks_drops_its_plan(store):
     assert s.session is None and s.position.turn == 1
 
 
-def test_export_gives_png_and_svg_links(store):
+def test_export_gives_png_svg_and_the_game_record(store):
+    import base64
+    import json
+    import re
+
+    from companion.rise.record import check, parse
+
     s = RiseScreen(store)
+    tap(s, (2, 0))
+    tap(s, (5, 0))
     s.export_btn.click()
     assert "data:image/png;base64," in s.downloads.value and "data:image/svg+xml;base64," in s.downloads.value
+    blob = re.search(r"data:application/json;base64,([A-Za-z0-9+/=]+)", s.downloads.value).group(1)
+    record = parse(json.loads(base64.b64decode(blob)), "export")
+    assert check(record).position == s.position and record.actions[0] == {"type": "place", "at": [2, 0], "player": "red"}
 
 
 def test_saved_games_are_listed_and_open(store):
