@@ -91,6 +91,30 @@ class RiseScreen:
         except CompanionError as e:
             self.error(str(e))
 
+    # --- what the shelf asks of a game's screens (companion/games.py) ---------------------------
+    def reopen(self) -> None:
+        """The page attached: read the log again."""
+        self._catch_up()
+
+    def resume(self, kind: str, log_id: str) -> None:
+        """Open one saved game (the shelf's "Continue")."""
+        self.open_game(log_id)
+
+    def poll(self) -> bool:
+        """Follow another page on the same game: True if the log changed and the screen was redrawn."""
+        if self.session is None or self.thinking:
+            return False
+        try:
+            if self.session.log.head() == self.session.head:
+                return False
+            self.session.refresh()
+        except CompanionError as e:
+            self.error(str(e))
+            return False
+        self.taps.clear()
+        self.refresh()
+        return True
+
     def computer_to_move(self) -> bool:
         p = self.position
         return self.computer is not None and not p.over and p.player == self.computer["colour"]

@@ -158,3 +158,17 @@ def test_saved_games_are_listed_and_open(store):
     s.open_btn.click()
     assert s.position.of("red") == {(1, 0), (2, 0)}
     assert Session(store.open(first), RiseRules()).state == s.position
+
+
+def test_a_second_page_follows_the_first(store):
+    a = RiseScreen(store)
+    tap(a, (2, 0))
+    b = RiseScreen(store)
+    assert b.position == a.position and not b.poll()
+    tap(a, (5, 0))
+    assert b.poll() and b.position == a.position
+    tap(b, (7, 0))  # blue's second action, on the second page
+    assert a.poll() and a.position.player == "red"
+    b.reopen()
+    a.resume(KIND, a.session.log.path.stem)
+    assert a.position == b.position
