@@ -1,0 +1,108 @@
+"""A card played face down, in a real browser: neither the page's text nor the widget messages
+sent to the page tell which card it was until every player has chosen."""
+
+import json
+import re
+
+from companion.gamelog import GameStore, Session
+from companion.rise_and_fall.tracker import TRACKER_VERSION, TrackerRules
+from companion.rise_and_fall.world import top_terrain
+from companion.rise_and_fall.worldgen import generate
+
+from .harness import open_app, screenshot, wait_for
+
+NAMES = ("Ana", "Ben", "Cy")
+
+
+def start_game(data) -> None:
+    """A game in its log, the first pieces placed: phase A of turn 1, Ana first."""
+    store = GameStore(data)
+    _, log = store.create("game", "secrets")
+    s = Session(log, TrackerRules())
+    world = generate(3, 2).to_dict()
+    s.do({"type": "setup", "players": [{"name": n, "colour": c} for n, c in zip(NAMES, ("red", "yellow", "blue"))],
+          "first": 0, "world": world, "tracker_version": TRACKER_VERSION})
+    terrain = sorted(top_terrain(s.state.tiles).items())
+    used = set()
+    while s.state.phase == "placement":
+        i = s.state.to_move()[0]
+        piece = next(p for p in ("nomad", "city", "ship") if s.state.civs[i].count(p) == 0)
+        want = ("sea",) if piece == "ship" else ("plains", "forest", "mountain")
+        space = next(sp for sp, t in terrain if t in want and sp not in used)
+        used.add(space)
+        s.do({"type": "place-first", "player": i, "piece": piece, "q": space[0], "r": space[1]})
+
+
+def state(data):
+    store = GameStore(data)
+    g = next(x for x in store.games("game") if x.problem is None)
+    return Session(store.open(g.id), TrackerRules()).state
+
+
+UUID = re.compile(r"[0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{8}-\d{6}-[0-9a-f]{6}")
+
+
+def strings(x, out: list[str]) -> list[str]:
+    if isinstance(x, str):
+        out.append(UUID.sub("<id>", x))
+    elif isinstance(x, dict):
+        for v in x.values():
+            strings(v, out)
+    elif isinstance(x, list):
+        for v in x:
+            strings(v, out)
+    return out
+
+
+def widget_strings(frames: list) -> list[str]:
+    """Every string of widget state the kernel sent to the page (comm messages)."""
+    out: list[str] = []
+    for f in frames:
+        if not isinstance(f, str):
+            continue
+        try:
+            msg = json.loads(f)
+        except ValueError:
+            continue
+        data = (msg.get("content") or {}).get("data") or {}
+        strings(data.get("state") or {}, out)
+    return sorted(out)
+
+
+def test_no_card_face_down_in_the_page_text_or_the_widget_messages(server, browser, rulebook_text):
+    rule = "Once all players have placed a face-down card in front of themselves, the cards are revealed simultaneously."
+    assert rulebook_text is None or rule in rulebook_text
+    url, data, _ = server
+    start_game(data)
+    frames: list = []
+    ctx = browser.new_context(viewport={"width": 1024, "height": 768}, device_scale_factor=2, has_touch=True)
+    page = ctx.new_page()
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    open_app(page, url)
+    page.get_by_role("button", name="Game", exact=True).tap()
+    page.wait_for_selector(".rf-controls button.rf-play-city")
+
+    def play(card: str) -> tuple[str, list[str]]:
+        page.wait_for_timeout(1000)
+        frames.clear()
+        row = page.locator(".rf-controls .widget-hbox", has_text="Ana plays:").first
+        row.locator(f"button.rf-play-{card}").first.tap()
+        wait_for(lambda: state(data).civs[0].played == (card,))
+        page.wait_for_function("() => document.body.innerText.includes('Played: one card, face down')")
+        page.wait_for_timeout(1500)  # every widget update of that tap has arrived
+        return UUID.sub("<id>", page.inner_text("body")), widget_strings(frames)
+
+    text_city, sent_city = play("city")
+    screenshot(page, "secret-city-face-down")
+    page.locator("button.rf-game-undo").tap()
+    wait_for(lambda: not state(data).civs[0].played)
+    page.wait_for_selector(".rf-controls button.rf-play-ship")
+    text_ship, sent_ship = play("ship")
+    assert "Played: City" not in text_city and "Hand before playing: Nomad, City, Ship" in text_city
+    assert text_city == text_ship  # the page reads the same whichever card Ana placed face down
+    assert sent_city == sent_ship  # and so does every widget message sent to it
+    for name, card in (("Ben", "nomad"), ("Cy", "city")):
+        page.locator(".rf-controls .widget-hbox", has_text=f"{name} plays:").first.locator(f"button.rf-play-{card}").first.tap()
+        wait_for(lambda n=name: state(data).civs[NAMES.index(n)].played or state(data).phase != "A")
+    page.wait_for_function("() => document.body.innerText.includes('All cards are revealed: Ana Ship, Ben Nomad, Cy City')")
+    ctx.close()
