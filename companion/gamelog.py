@@ -329,6 +329,10 @@ class GameLog:
         if not self.writable:
             raise ReadOnlyGame(self.why_read_only or f"The game file {self.path.name} is open read-only: nothing was changed.")
 
+    def version(self) -> int:
+        """A number that changes when another connection commits to this file (a cheap poll)."""
+        return self._db.execute("PRAGMA data_version").fetchone()[0]
+
     def close(self) -> None:
         self._db.close()
 

@@ -20,6 +20,10 @@ class History(FinishedGames):
         """Keep a finished game (recording the same game again replaces it)."""
         self.keep(GAME_ID, game_id, world, {p.name: p.to_dict() for p in s.players}, list(s.winners))
 
+    def version(self) -> int:
+        """Changes when another connection records a game (see ``GameLog.version``)."""
+        return self._db.execute("PRAGMA data_version").fetchone()[0]
+
     def games(self) -> list[Finished]:
         return self.finished(GAME_ID)
 

@@ -5,25 +5,44 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import os
 from pathlib import Path
 
 import ipywidgets as W
 
 from ..atomic import write_atomically
-from ..gamelog import GameStore, default_data_dir
+from ..errors import CompanionError
+from ..gamelog import GameLog, GameStore, Session, default_data_dir
+from ..rise_and_fall.builder import BuildRules
+from ..rise_and_fall.endgame import EntryRules
+from ..rise_and_fall.tracker import TrackerRules
 from ..rise_and_fall.history import History
 from .board import Board
-from .game_screen import GameHub, GameScreen, SetupScreen
+from .game_screen import KIND as GAME, GameHub, GameScreen, SetupScreen
 from .history_screen import HistoryScreen
 from .library import Library
-from .scores_screen import ScoresScreen
+from .scores_screen import KIND as SCORING, ScoresScreen
 from .style import CSS
 from .widgets import REPORT, button, message_html
 from .world_screen import WorldScreen
 
 SCREENS = ("World", "Setup", "Game", "Scores", "History")
+WORLD = WorldScreen.KIND
+POLL_SECONDS = 0.1  # how often a page looks whether another page changed a game (a cheap PRAGMA)
+
+log = logging.getLogger(__name__)
+
+
+def wait_for_page() -> None:
+    """In a preheated Voilà kernel, wait until a page asks for this kernel (at once elsewhere)."""
+    try:
+        from voila.utils import wait_for_request
+    except ImportError:  # JupyterLab without Voilà
+        return
+    wait_for_request()
 
 
 def default_layouts_dir() -> Path:
@@ -89,6 +108,12 @@ class App:
         self.widget = W.VBox([W.HTML(CSS), bar, self.alert, self.body])
         self.widget.add_class("rf-app")
         self._apply_settings()
+        self._remote = False  # True while following a change made on another page
+        self._seen: dict[str, int] = {}
+        self._files: set[str] = set()
+        self._settings_stamp = 0.0
+        self._watcher: asyncio.Future | None = None
+        self._remember()
 
     @property
     def setup(self) -> SetupScreen:
@@ -134,7 +159,7 @@ class App:
         phase = self.hub.game.phase
         if self._phase == "placement" and phase == "A" and self.nav.value == "Setup":
             self.go_to("Game")
-        if self._phase != "over" and phase == "over":
+        if self._phase != "over" and phase == "over" and not self._remote:
             self.scores.start_from_game()  # 'take the scoreboard and proceed to Tallying Victory Points'
             self.go_to("Scores")
         self._phase = phase
@@ -147,6 +172,164 @@ class App:
             self.history.refresh()
         elif screen == "Scores":
             self.scores.refresh()
+
+    # --- several pages, one game: every screen shows what the logs say now -----------------
+    def attach(self, live: bool = True) -> None:
+        """The notebook calls this before showing the page. A preheated kernel ran the notebook
+        before its page existed: once the page asks, every screen is read again from the logs.
+        Then other pages' changes are followed while the page is open."""
+        wait_for_page()
+        self.reopen()
+        if live:
+            self.follow_other_pages()
+
+    def reopen(self) -> None:
+        """Every screen from the logs as they are now: the latest World, game and scoring."""
+        self._remote = True
+        try:
+            world = self.store.latest(WORLD, BuildRules())
+            if world is not None:
+                self.world.follow(world)
+            self.hub.open(self.store.latest(GAME, TrackerRules()))
+            self._phase = self.hub.game.phase
+            if self._scores is not None:
+                self._scores.follow(self.store.latest(SCORING, EntryRules()))
+            if self._history is not None:
+                self._history.refresh()
+            self.settings = Settings(self.store.root)
+            self._apply_settings()
+        finally:
+            self._remote = False
+        self._remember()
+
+    def follow_other_pages(self) -> None:
+        """Poll the logs from the kernel's own event loop (no thread): the page follows by itself."""
+        if self._watcher is not None and not self._watcher.done():
+            return
+        try:
+            loop = asyncio.get_event_loop()
+        except RuntimeError:
+            return
+        if loop.is_running():
+            self._watcher = asyncio.ensure_future(self._poll_forever())
+
+    async def _poll_forever(self) -> None:
+        while True:
+            await asyncio.sleep(POLL_SECONDS)
+            try:
+                self.poll()
+            except Exception as e:  # a failed look must not stop the following
+                log.exception("following the logs failed")
+                self.show_error(f"This page could not read the latest changes ({type(e).__name__}: {e}); reload it.")
+
+    def _sessions(self) -> dict[str, Session]:
+        sessions: dict[str, Session] = {WORLD: self.world.session}
+        if self.hub.session is not None:
+            sessions[GAME] = self.hub.session
+        if self._scores is not None and self._scores.session is not None:
+            sessions[SCORING] = self._scores.session
+        return sessions
+
+    def _logs(self) -> dict[str, GameLog]:
+        return {kind: s.log for kind, s in self._sessions().items()}
+
+    def _remember(self) -> None:
+        self._seen = {str(lg.path): lg.version() for lg in self._logs().values()}
+        if self._history is not None:
+            self._seen["history"] = self._history.history.version()
+        self._files = self._game_files()
+        self._settings_stamp = self._stamp(self.settings.path)
+
+    def _game_files(self) -> set[str]:
+        return {e.name for e in os.scandir(self.store.games_dir) if e.name.endswith(".sqlite")}
+
+    @staticmethod
+    def _stamp(path: Path) -> float:
+        try:
+            return path.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    def poll(self) -> bool:
+        """Follow what other pages did since the last look; True if a screen changed."""
+        changed = False
+        seen: dict[str, int] = {}
+        self._remote = True
+        try:
+            for kind, session in self._sessions().items():
+                lg = session.log
+                v = lg.version()  # read before the log: a commit after it shows at the next look
+                known = self._seen.get(str(lg.path))
+                if (known is not None and known != v) or (known is None and lg.head() != session.head):
+                    self._changed_elsewhere(kind)
+                    changed = True
+                seen[str(lg.path)] = v
+            files = self._game_files()
+            for name in sorted(files - self._files):
+                found = self._new_game_elsewhere(name[: -len(".sqlite")], seen)
+                if found is None:
+                    files.discard(name)  # its first lines are still being written: look again next time
+                changed |= bool(found)
+            self._files = files
+            if self._history is not None:
+                v = self._history.history.version()
+                if self._seen.get("history", v) != v:
+                    self._history.refresh()
+                    changed = True
+                seen["history"] = v
+            stamp = self._stamp(self.settings.path)
+            if stamp != self._settings_stamp:
+                self.settings = Settings(self.store.root)
+                self._apply_settings()
+                self._settings_stamp = stamp
+                changed = True
+        finally:
+            self._remote = False
+        self._seen = seen
+        return changed
+
+    def _new_game_elsewhere(self, game_id: str, seen: dict[str, int]) -> bool | None:
+        """A World, game or scoring started on another page: this page shows it too
+        (None: not readable yet)."""
+        shown = self._logs()
+        if game_id in {lg.path.stem for lg in shown.values()}:
+            return False
+        try:
+            lg = self.store.open(game_id)
+            seen[str(lg.path)] = lg.version()
+            meta = lg.meta()
+            kind = meta.get("kind")
+            if kind is None:
+                lg.close()
+                return None
+            if kind in shown and shown[kind].meta().get("created", 0) > meta.get("created", 0):
+                lg.close()
+                return False  # older than the one this page shows
+            if kind == WORLD:
+                self.world.follow(Session(lg, BuildRules()), "A new World was started on another page; here it is.")
+            elif kind == GAME:
+                self.hub.open(Session(lg, TrackerRules()))
+                self._phase = self.hub.game.phase
+                if self._game is not None:
+                    self._game.say(f"A new game was started on another page: this page now shows {self.hub.name()}.")
+            elif kind == SCORING and self._scores is not None:
+                self._scores.follow(Session(lg, EntryRules()))
+            else:
+                lg.close()
+                return False
+        except CompanionError:
+            return False  # still being written, or damaged: listed where games are listed
+        return True
+
+    def _changed_elsewhere(self, kind: str) -> None:
+        if kind == WORLD:
+            self.world.follow()
+        elif kind == GAME and self.hub.session is not None:
+            self.hub.session.refresh()
+            self.hub.changed()
+            self._phase = self.hub.game.phase
+        elif kind == SCORING and self._scores is not None:
+            self._scores.follow()
 
     def show_error(self, text: str) -> None:
         self.alert.value = message_html(text, "error")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import random
+import time
 from typing import Callable
 
 import ipywidgets as W
@@ -37,10 +38,36 @@ class GameHub:
         self.store = store
         self.session: Session[Game] | None = store.latest(KIND, TrackerRules())
         self.listeners: list[Callable[[], None]] = []
+        self._named: tuple[str | None, str] = (None, "")
 
     @property
     def game(self) -> Game:
         return self.session.state if self.session else TrackerRules().initial()
+
+    @property
+    def id(self) -> str | None:
+        """The game's id (its file's name), which the screens show and their taps carry."""
+        return self.session.log.path.stem if self.session else None
+
+    def name(self) -> str:
+        """The game as the screens name it: its players and when it started."""
+        if self.session is None or not self.game.civs:
+            return "no game"
+        if self._named[0] != self.id:
+            created = self.session.log.meta().get("created", 0)
+            self._named = (self.id, time.strftime("%d %b at %H:%M", time.localtime(created)))
+        names = [c.name for c in self.game.civs]
+        return f"the game of {', '.join(names[:-1])} and {names[-1]}, started {self._named[1]}"
+
+    def open(self, session: Session[Game] | None) -> None:
+        """Show ``session`` (another page started it, or the page attached): every screen follows."""
+        self.session = session
+        self.changed()
+
+    def check(self, game_id: str | None) -> None:
+        """Refuse a tap made on a screen that showed another game than the one open now."""
+        if game_id is not None and game_id != self.id:
+            raise IllegalAction(f"That tap was for another game; this page now shows {self.name()}. Look and tap again.")
 
     def changed(self) -> None:
         for f in self.listeners:
@@ -54,9 +81,10 @@ class GameHub:
         self.session = Session(self.store.open(game_id), TrackerRules())
         self.changed()
 
-    def do(self, action: dict) -> Game:
+    def do(self, action: dict, game_id: str | None = None) -> Game:
         if self.session is None:
             raise IllegalAction("Start a game on the Setup screen first.")
+        self.check(game_id)
         try:
             return self.session.do(action)
         finally:
@@ -200,6 +228,26 @@ def piece_legend() -> str:
     return legend_html([(PIECE_LETTERS[p], p.title()) for p in PIECE_TYPES])
 
 
+def for_game(root: W.Widget, game_id: str | None, hub: GameHub, say: Callable[[str, str], None]) -> None:
+    """Every button under ``root`` carries the game it was drawn for: a tap that reaches the
+    kernel after another game was opened (on this page or another) is refused, not obeyed."""
+    stack = [root]
+    while stack:
+        w = stack.pop()
+        stack.extend(getattr(w, "children", ()))
+        if isinstance(w, W.Button):
+            def checked(b, inner=list(w._click_handlers.callbacks)):
+                try:
+                    hub.check(game_id)
+                except IllegalAction as e:
+                    say(str(e), "error")
+                    return
+                for cb in inner:
+                    cb(b)
+
+            w._click_handlers.callbacks = [checked]
+
+
 class GameScreen:
     """Turn by turn: whose move, the phase, every player's cards, Treasury and pieces, and
     the buttons for what the rules allow now."""
@@ -234,7 +282,9 @@ class GameScreen:
         main.add_class("rf-main")
         top = W.HBox([self.undo_btn, self.redo_btn, self.secret])  # undo is always in reach
         top.add_class("rf-tools")
-        self.widget = W.VBox([self.header, self.message, top, main])
+        self.confirm = W.VBox([])  # a question that needs an answer before anything is undone
+        self.confirm.add_class("rf-confirm")
+        self.widget = W.VBox([self.header, self.message, self.confirm, top, main])
         self.widget.add_class("rf-screen")
         self.secret.observe(self._pass_tablet, "value")
         hub.listeners.append(self.refresh)
@@ -266,6 +316,9 @@ class GameScreen:
         finally:
             self._showing = False
 
+    def say(self, text: str, level: str = "info") -> None:
+        self.message.value = message_html(text, level)
+
     def reveal(self, i: int) -> None:
         self.revealed = i
         self.refresh()
@@ -296,18 +349,58 @@ class GameScreen:
         return True
 
     def undo(self) -> None:
+        s = self.hub.session
+        if s and s.applied and self.hub.game.phase == "over":
+            self._ask_to_reopen([s.applied[-1]], lambda s: s.undo())
+            return
         self._control(lambda s: s.undo())
 
     def redo(self) -> None:
         self._control(lambda s: s.redo())
 
     def undo_to(self) -> None:
-        if self.history.value is not None:
-            self._control(lambda s: s.undo_to(self.history.value))
+        seq = self.history.value
+        if seq is None:
+            return
+        s = self.hub.session
+        if s and self.hub.game.phase == "over":
+            self._ask_to_reopen([e for e in s.applied if e.seq > seq], lambda s: s.undo_to(seq))
+            return
+        self._control(lambda s: s.undo_to(seq))
+
+    def _ask_to_reopen(self, undone: list, step) -> None:
+        """A finished game is finished: undoing into it is asked first, naming what it takes back."""
+        if not undone:
+            return
+        gid, head = self.hub.id, self.hub.session.head
+        last = describe(undone[-1].action, self.hub.game)
+        more = f" and {len(undone) - 1} action{'s' if len(undone) > 2 else ''} before it" if len(undone) > 1 else ""
+        yes = button("Yes, reopen the game", lambda: self._reopen(gid, head, step), "rf-reopen-yes", primary=True)
+        no = button("No, keep it finished", self._keep_finished, "rf-reopen-no")
+        for b in (yes, no):
+            b.layout.width = "auto"
+        self.confirm.children = [
+            W.HTML(message_html(f"Reopen the finished game? This is {self.hub.name()}, and it is over: "
+                                f"Undo takes back “{last}”{more}.", "warning")),
+            W.HBox([yes, no]),
+        ]
+
+    def _reopen(self, gid: str | None, head: int, step) -> None:
+        self.confirm.children = []
+        if gid != self.hub.id or self.hub.session is None or self.hub.session.head != head:
+            self.say("The game changed since the question was asked; nothing was undone. Look and tap again.", "error")
+            self.refresh()
+            return
+        self._control(step)
+
+    def _keep_finished(self) -> None:
+        self.confirm.children = []
+        self.say("The game stays finished.")
 
     def _control(self, f) -> None:
         if not self.hub.session:
             return
+        self.confirm.children = []
         try:
             f(self.hub.session)
             self.message.value = ""
@@ -333,8 +426,9 @@ class GameScreen:
             self.players.value = ""
             return
         view = public_view(g)
-        self.header.value = self.header_html(view)
+        self.header.value = f"<div class='rf-game-name'>This is {html.escape(self.hub.name())}.</div>" + self.header_html(view)
         self.controls.children = self.phase_controls(view)
+        for_game(self.controls, self.hub.id, self.hub, self.say)
         self.players.value = self.players_html(view)
 
     def header_html(self, v: TableView) -> str:

@@ -147,6 +147,15 @@ class ScoresScreen:
     def error(self, text: str) -> None:
         self.message.value = message_html(text, "error")
 
+    def follow(self, session: Session[Entry] | None = None) -> None:
+        """Show what the log says now: another page changed this scoring (or opened ``session``)."""
+        if session is None:
+            if self.session is not None:
+                self.session.refresh()
+        else:
+            self.session = session
+        self.refresh(fit=session is not None)
+
     def _new(self, start: dict) -> None:
         try:
             self.session = self.store.start(KIND, "Scores", EntryRules(), start)

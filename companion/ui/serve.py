@@ -29,7 +29,7 @@ def notebook_path() -> Path:
     fallback.parent.mkdir(parents=True, exist_ok=True)
     fallback.write_text(
         '{"cells":[{"cell_type":"code","execution_count":null,"metadata":{},"outputs":[],'
-        '"source":["from companion.ui.app import App\\n","app = App()\\n","app.widget"]}],'
+        '"source":["from companion.ui.app import App\\n","app = App()\\n","app.attach()\\n","app.widget"]}],'
         '"metadata":{"kernelspec":{"display_name":"Python 3","language":"python","name":"python3"}},'
         '"nbformat":4,"nbformat_minor":5}'
     )

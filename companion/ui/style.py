@@ -61,6 +61,7 @@ CSS = """
 .rf-msg { padding: 10px 14px; border-radius: 8px; font-size: 1.05em; }
 .rf-msg-error { background: #ffebee; color: #8e0000; border-left: 8px solid #c62828; }
 .rf-msg-info { background: #e8f5e9; color: #1b4d20; border-left: 8px solid #2e7d32; }
+.rf-msg-warning { background: #fff8e1; color: #5d4200; border-left: 8px solid #f9a825; }
 .rf-panel { padding: 6px; }
 .rf-lib-row { align-items: center; gap: 8px; border-bottom: 1px solid rgba(0,0,0,.1); padding: 4px 0; }
 .rf-download { display: inline-flex; align-items: center; min-height: 44px; padding: 0 14px; margin: 4px; border-radius: 8px; background: #2a5db0; color: #fff !important; text-decoration: none; }

@@ -83,6 +83,18 @@ class WorldScreen:
         except CompanionError as e:
             self.error(str(e))
 
+    def follow(self, session: Session[Build] | None = None, note: str = "") -> None:
+        """Show what the log says now: another page changed this World (or started ``session``)."""
+        if session is None:
+            self.session.refresh()
+        else:
+            self.session = session
+        self.preview = None
+        self.cycle = []
+        if note:
+            self.info(note)
+        self.refresh(fit=session is not None)
+
     @property
     def build(self) -> Build:
         return self.session.state

@@ -1,0 +1,158 @@
+"""Every page shows the truth, in a real browser with the preheated kernel (the default of
+``make run``): reloads at several points of an evening, on every screen, while the logs are
+changed elsewhere (by another page, here by this test writing to the logs directly)."""
+
+import random
+import sys
+import time
+from pathlib import Path
+
+from companion.gamelog import GameStore, Session
+from companion.rise_and_fall.builder import BuildRules
+from companion.rise_and_fall.history import History
+from companion.rise_and_fall.scoring import Score
+from companion.rise_and_fall.tracker import PHASES, TrackerRules
+from companion.rise_and_fall.worldgen import generate
+
+from .harness import open_app, screenshot, served, tablet, wait_for
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from test_tracker import legal  # noqa: E402
+
+R = TrackerRules()
+PREHEAT_SECONDS = 12  # the pool's next kernel runs the notebook (a few seconds on a busy 2-core machine)
+
+
+def opening(names, seed):
+    """A game's setup on a random World and its first pieces: the actions up to phase A."""
+    from companion.rise_and_fall.world import top_terrain
+
+    actions = [{"type": "setup", "players": [{"name": n, "colour": c} for n, c in zip(names, ("red", "yellow", "blue"))],
+                "first": 0, "world": generate(len(names), seed).to_dict()}]
+    g = R.apply(R.initial(), actions[0])
+    terrain = sorted(top_terrain(g.tiles).items())
+    used = set()
+    while g.phase == "placement":
+        i = g.to_move()[0]
+        piece = next(p for p in ("nomad", "city", "ship") if g.civs[i].count(p) == 0)
+        want = ("sea",) if piece == "ship" else ("plains", "forest", "mountain")
+        space = next(s for s, t in terrain if t in want and s not in used)
+        used.add(space)
+        actions.append({"type": "place-first", "player": i, "piece": piece, "q": space[0], "r": space[1]})
+        g = R.apply(g, actions[-1])
+    return actions
+
+
+def play_on(g, rnd, stop):
+    """Legal actions at random from ``g`` until ``stop(state)``."""
+    out = []
+    for _ in range(5000):
+        if stop(g) or g.phase == "over":
+            return out
+        opts = legal(g)
+        acts = [o for o in opts if o["type"] == "act"]
+        out.append(rnd.choice(acts if acts and rnd.random() < 0.9 else opts))
+        g = R.apply(g, out[-1])
+    raise AssertionError("the random game did not get there")
+
+
+def reload(page):
+    """A plain reload; the page gets the pool's preheated kernel."""
+    page.reload()
+    page.wait_for_selector(".rf-nav-tabs button", timeout=60_000)
+
+
+def screen(page, name):
+    page.get_by_role("button", name=name, exact=True).tap()
+
+
+def game_header(page) -> str:
+    loc = page.locator(".rf-game-name, .rf-turn").filter(has_text="Turn").first
+    loc.wait_for(timeout=30_000)
+    return page.locator(".rf-screen").first.inner_text()
+
+
+def check_every_screen(page, data, world_name, game, finished: int):
+    """World, Setup, Game, Scores and History all show what the logs say now."""
+    screen(page, "World")
+    page.wait_for_selector(f".rf-world-name:has-text('{world_name}')", timeout=30_000)
+    screen(page, "Setup")
+    if game.phase == "placement":
+        page.wait_for_selector("text=places a first piece", timeout=30_000)
+    else:
+        page.wait_for_selector("button.rf-start-game", timeout=30_000)
+    screen(page, "Game")
+    names = ", ".join(c.name for c in game.civs[:-1])
+    page.wait_for_selector(f".rf-game-name:has-text('{names} and {game.civs[-1].name}')", timeout=30_000)
+    text = page.locator(".rf-turn").filter(has_text="Turn").first.inner_text()
+    assert f"Turn {game.turn} · {PHASES[game.phase]}" in text, text
+    assert "No game yet" not in page.content()
+    screen(page, "History")
+    page.wait_for_selector(f"text={finished} finished game" if finished else "text=No finished game yet", timeout=30_000)
+    screen(page, "Scores")
+    page.wait_for_selector("button.rf-score-game", timeout=30_000)
+
+
+def test_a_reload_on_every_screen_at_every_point_of_an_evening_shows_the_log_of_now(browser, tmp_path):
+    with served(tmp_path, preheat=True) as (url, data, _):
+        store = GameStore(data)
+        ctx = tablet(browser)
+        page = ctx.new_page()
+        open_app(page, url)
+
+        def elsewhere(session, actions):
+            time.sleep(PREHEAT_SECONDS)  # the next page's kernel has run the notebook before this
+            for a in actions:
+                session.do(a)
+
+        # another page loads a named World and sets up the first game
+        world = store.start("world", "World", BuildRules(), {"type": "load", "layout": {**generate(3, 2).to_dict(), "name": "Harbour of Truth"}})
+        assert world.state.name == "Harbour of Truth"
+        _, log = store.create("game", "Game")
+        game = Session(log, R)
+        elsewhere(game, opening(["Ana", "Ben", "Cy"], 2))
+        reload(page)
+        check_every_screen(page, data, "Harbour of Truth", game.state, 0)
+        screenshot(page, "pages-reload-after-setup")
+        # the first tap after the reload is accepted
+        g = game.state
+        i = g.order()[0]
+        card = g.civs[i].hand[0]
+        screen(page, "Game")
+        page.locator(".rf-controls .widget-hbox", has_text=f"{g.civs[i].name} plays:").first.locator(f"button.rf-play-{card}").first.tap()
+        wait_for(lambda: Session(store.open(log.path.stem), R).state.civs[i].played == (card,), timeout=30)
+        assert "another screen" not in page.content()
+        game.refresh()
+
+        # late in the game, then at its end
+        rnd = random.Random(7)
+        elsewhere(game, play_on(game.state, rnd, lambda g: g.turn >= 4))
+        reload(page)
+        check_every_screen(page, data, "Harbour of Truth", game.state, 0)
+        screenshot(page, "pages-reload-late")
+        elsewhere(game, play_on(game.state, rnd, lambda g: False))
+        assert game.state.phase == "over"
+        History(data).record(log.path.stem, "Harbour of Truth", Score([], []))
+        reload(page)
+        check_every_screen(page, data, "Harbour of Truth", game.state, 1)
+        screen(page, "Game")
+        page.wait_for_selector("text=the game is over", timeout=30_000)
+        head = game.log.head()
+        page.locator("button.rf-game-undo").tap()
+        page.wait_for_selector("text=Reopen the finished game?", timeout=30_000)
+        assert game.log.head() == head  # asked, not done
+        screenshot(page, "pages-finished-game-asks")
+        page.locator("button.rf-reopen-no").tap()
+        page.wait_for_selector("text=The game stays finished", timeout=30_000)
+        assert game.log.head() == head
+
+        # the second game of the evening, set up on another page
+        _, log2 = store.create("game", "Game")
+        second = Session(log2, R)
+        elsewhere(second, opening(["Dee", "Eve", "Fay"], 3)[:2])
+        reload(page)
+        check_every_screen(page, data, "Harbour of Truth", second.state, 1)
+        screenshot(page, "pages-reload-second-game")
+        screen(page, "Game")
+        assert "Ana" not in page.locator(".rf-game-name").first.inner_text()
+        ctx.close()

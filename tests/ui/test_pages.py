@@ -1,0 +1,167 @@
+"""Several pages on one table, without a browser: two ``App`` objects on one data directory are
+two pages (two kernels) sharing only the logs. A page built before the others acted is a
+preheated kernel; ``attach`` is the moment its page asks for it; ``poll`` is one look of the
+coroutine that follows the other pages."""
+
+from dataclasses import replace
+
+import pytest
+
+from companion.ui.app import App
+
+from .test_game_screens import place_all_first_pieces, row_of
+
+
+def page(tmp_path) -> App:
+    return App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+
+
+@pytest.fixture
+def table(tmp_path):
+    """A table with a random 3-player World, and a page preheated before anything else happened."""
+    first = page(tmp_path)
+    first.world.n_players.value = 3
+    first.world.seed.value = 4
+    first.world.random_btn.click()
+    preheated = page(tmp_path)
+    return first, preheated
+
+
+def play_first_card(app: App) -> int:
+    g = app.hub.game
+    i = next(i for i in g.order() if not g.civs[i].played)
+    button = next(b for b in row_of(app.game, g.civs[i].name) if "rf-play-city" in getattr(b, "_dom_classes", ()))
+    button.click()
+    return i
+
+
+def answer(app: App, css: str):
+    """A button of the question the Game screen asks."""
+    return next(b for row in app.game.confirm.children[1:] for b in row.children if css in b._dom_classes)
+
+
+def test_a_preheated_page_opens_on_what_the_log_says_now(table):
+    first, preheated = table
+    preheated.go_to("Game")  # built before any game existed
+    assert "No game yet" in preheated.game.header.value
+    first.setup.start_btn.click()
+    place_all_first_pieces(first)
+    preheated.attach(live=False)  # its page asks for it
+    assert preheated.hub.game == first.hub.game
+    assert "Turn 1" in preheated.game.header.value and "No game yet" not in preheated.game.header.value
+    assert preheated.world.build == first.world.build
+    i = play_first_card(preheated)  # the first tap after the reload is not refused
+    assert "another screen" not in preheated.game.message.value
+    assert preheated.hub.game.civs[i].played == ("city",)
+
+
+def test_a_preheated_page_shows_the_game_of_now_not_an_earlier_one(table, tmp_path):
+    first, _ = table
+    first.setup.start_btn.click()
+    place_all_first_pieces(first)
+    earlier = first.hub.id
+    preheated = page(tmp_path)  # the pool's next kernel, preheated during the first game
+    preheated.go_to("Game")
+    first.setup.start_btn.click()  # the second game of the evening
+    place_all_first_pieces(first)
+    assert first.hub.id != earlier
+    preheated.attach(live=False)
+    assert preheated.hub.id == first.hub.id
+    assert preheated.hub.game == first.hub.game
+    assert "started" in preheated.game.header.value
+
+
+def test_a_second_page_follows_by_itself(table):
+    first, other = table
+    first.setup.start_btn.click()
+    place_all_first_pieces(first)
+    other.attach(live=False)
+    other.go_to("Game")
+    assert not other.poll()  # nothing new
+    i = play_first_card(first)
+    assert other.poll()
+    assert other.hub.game == first.hub.game
+    assert other.hub.game.civs[i].played == ("city",)
+    j = play_first_card(other)  # and its own next tap is accepted
+    assert "another screen" not in other.game.message.value
+    assert first.poll() and first.hub.game.civs[j].played == ("city",)
+    # the World too
+    before = first.world.build
+    other.world.new_world({"type": "setup", "players": 2, "first": 0})
+    assert first.poll()
+    assert first.world.build != before and first.world.build == other.world.build
+    assert "another page" in first.world.message.value
+
+
+def test_a_new_game_on_another_page_is_followed_and_an_old_button_is_refused(table, tmp_path):
+    first, other = table
+    first.setup.start_btn.click()
+    place_all_first_pieces(first)
+    other.attach(live=False)
+    g = other.hub.game
+    i = g.order()[0]
+    old_button = next(b for b in row_of(other.game, g.civs[i].name) if "rf-play-city" in getattr(b, "_dom_classes", ()))
+    old_id = other.hub.id
+    first.setup.start_btn.click()  # a new game on the first page
+    assert first.hub.id != old_id
+    assert other.poll()
+    assert other.hub.id == first.hub.id
+    assert "A new game was started on another page" in other.game.message.value
+    head = first.hub.session.log.head()
+    old_button.click()  # drawn for the earlier game: refused, nothing written to the new one
+    assert "That tap was for another game" in other.game.message.value
+    assert first.hub.session.log.head() == head
+
+
+def test_undo_on_a_finished_game_asks_first_and_says_what_it_undoes(table):
+    first, _ = table
+    first.setup.start_btn.click()
+    place_all_first_pieces(first)
+    s = first.hub.session
+    s._states[-1] = replace(first.hub.game, phase="over")  # the game just ended
+    first.game.refresh()
+    head = s.log.head()
+    first.game.undo_btn.click()
+    assert s.log.head() == head  # nothing undone yet
+    asked = " ".join(getattr(w, "value", "") for w in first.game.confirm.children)
+    assert "Reopen the finished game?" in asked and "places a" in asked and "the game of" in asked
+    no = answer(first, "rf-reopen-no")
+    no.click()
+    assert s.log.head() == head and not first.game.confirm.children
+    first.game.undo_btn.click()
+    yes = answer(first, "rf-reopen-yes")
+    yes.click()
+    assert s.log.head() == head + 1 and s.log.entries()[-1].action == {"type": "undo"}
+    assert first.hub.game.phase == "placement"
+
+
+def test_a_question_asked_before_another_page_acted_is_not_obeyed(table):
+    first, other = table
+    first.setup.start_btn.click()
+    place_all_first_pieces(first)
+    other.attach(live=False)
+    s = first.hub.session
+    s._states[-1] = replace(first.hub.game, phase="over")
+    first.game.refresh()
+    first.game.undo_btn.click()
+    yes = answer(first, "rf-reopen-yes")
+    play_first_card(other)
+    first.poll()
+    head = s.log.head()
+    yes.click()
+    assert s.log.head() == head
+    assert "changed since the question" in first.game.message.value
+    assert not first.game.confirm.children
+
+
+def test_settings_follow_too(table):
+    first, other = table
+    other.attach(live=False)
+    first.toggle_dark()
+    import os
+    import time
+
+    t = time.time() + 5
+    os.utime(first.settings.path, (t, t))  # a coarse clock must not hide the change
+    assert other.poll()
+    assert "rf-dark" in other.widget._dom_classes
