@@ -16,6 +16,7 @@ import ipywidgets as W
 from ..atomic import write_atomically
 from ..errors import CompanionError
 from ..gamelog import GameLog, GameStore, Session, default_data_dir
+from ..games import qualified
 from ..rise_and_fall.builder import BuildRules
 from ..rise_and_fall.endgame import EntryRules
 from ..rise_and_fall.tracker import TrackerRules
@@ -299,9 +300,10 @@ class App:
             seen[str(lg.path)] = lg.version()
             meta = lg.meta()
             kind = meta.get("kind")
-            if kind is None:
+            if not isinstance(kind, str):
                 lg.close()
                 return None
+            kind = qualified(kind)
             if kind in shown and shown[kind].meta().get("created", 0) > meta.get("created", 0):
                 lg.close()
                 return False  # older than the one this page shows

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from companion.gamelog import GameStore, Session
+from companion.rise_and_fall import GAME_LOG, WORLD_LOG
 from companion.rise_and_fall.builder import BuildRules
 from companion.rise_and_fall.history import History
 from companion.rise_and_fall.scoring import Score
@@ -106,9 +107,9 @@ def test_a_reload_on_every_screen_at_every_point_of_an_evening_shows_the_log_of_
                 session.do(a)
 
         # another page loads a named World and sets up the first game
-        world = store.start("world", "World", BuildRules(), {"type": "load", "layout": {**generate(3, 2).to_dict(), "name": "Harbour of Truth"}})
+        world = store.start(WORLD_LOG, "World", BuildRules(), {"type": "load", "layout": {**generate(3, 2).to_dict(), "name": "Harbour of Truth"}})
         assert world.state.name == "Harbour of Truth"
-        _, log = store.create("game", "Game")
+        _, log = store.create(GAME_LOG, "Game")
         game = Session(log, R)
         elsewhere(game, opening(["Ana", "Ben", "Cy"], 2))
         reload(page)
@@ -147,7 +148,7 @@ def test_a_reload_on_every_screen_at_every_point_of_an_evening_shows_the_log_of_
         assert game.log.head() == head
 
         # the second game of the evening, set up on another page
-        _, log2 = store.create("game", "Game")
+        _, log2 = store.create(GAME_LOG, "Game")
         second = Session(log2, R)
         elsewhere(second, opening(["Dee", "Eve", "Fay"], 3)[:2])
         reload(page)
