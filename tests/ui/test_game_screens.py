@@ -252,12 +252,12 @@ def test_a_damaged_game_file_is_listed_with_the_reason(app, tmp_path):
     assert app.hub.game.phase == "placement"  # the game itself is untouched
 
 
-GAME_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{6}")
+GAME_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{6}|started \d\d \w+ at \d\d:\d\d")
 
 
 def widget_texts(w, out=None) -> list[str]:
     """Every string a widget tree sends to the page: values, descriptions, options, tooltips
-    (the games' file names, which differ between two data directories, left out)."""
+    (the games' file names and starting times, which differ between two data directories, left out)."""
     out = [] if out is None else out
     for name in ("value", "description", "tooltip", "placeholder", "_options_labels"):
         v = getattr(w, name, None)
