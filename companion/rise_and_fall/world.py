@@ -193,7 +193,7 @@ class World:
 
     def regions(self) -> list[Region]:
         """Every Region, largest first, then by terrain and first space (deterministic)."""
-        return regions_of(self.terrain_map())
+        return list(region_map(self.terrain_map()).regions)
 
 
 def top_terrain(tiles: Iterable[Tile]) -> dict[Hex, str]:

@@ -327,3 +327,49 @@ def test_the_setup_screen_names_the_piece_placed(app):
     space = next(s for s, t in sorted(terrain.items()) if t == "plains")
     app.setup.tap_space(space)
     assert f"{who} placed a Nomad." in app.setup.message.value  # not the piece selected next
+
+
+def app_in_phase_c(tmp_path, name, owed=(1, 1, 1)):
+    """A game whose Trophy this turn sends cards into Decline (the state set as if replayed)."""
+    from dataclasses import replace
+
+    a = app_with_one_card_played(tmp_path, name, "city")
+    g = a.hub.game
+    civs = tuple(replace(c, hand=c.hand + c.played, played=()) for c in g.civs)
+    a.hub.session._states[-1] = replace(g, civs=civs, phase="C", cards_owed=owed, claimed_this_turn=(("ship", 0),))
+    a.game.refresh()
+    return a
+
+
+def test_no_widget_tells_a_card_placed_face_down_into_decline(tmp_path, rulebook_text):
+    from conftest import quote
+
+    quote(rulebook_text, "Otherwise, each player must place one face-down card per Trophy claimed this turn from their hand or their discard pile into the communal decline zone, including the player(s) who claimed Trophie(s).")
+    city = app_in_phase_c(tmp_path, "a")
+    ship = app_in_phase_c(tmp_path, "b")
+    find(city.game, "rf-decline-city").click()
+    find(ship.game, "rf-decline-ship").click()
+    assert city.hub.game.civs[0].decline == ("city",) and ship.hub.game.civs[0].decline == ("ship",)
+    assert widget_texts(city.widget) == widget_texts(ship.widget)
+    assert "Decline zone: Ana 1 face down" in city.game.header.value
+    for app in (city, ship):
+        for i in (1, 2):
+            row = row_of(app.game, app.hub.game.civs[i].name)
+            next(b for b in row if "rf-decline-nomad" in b._dom_classes).click()
+    assert city.hub.game.phase != "C"
+    assert "The cards placed in Decline are turned over: Ana City, Ben Nomad, Cy Nomad." in city.game.message.value
+
+
+def test_a_player_who_owes_two_cards_chooses_both_before_either_is_placed(tmp_path):
+    app = app_in_phase_c(tmp_path, "a", owed=(2, 1, 1))
+    row = row_of(app.game, "Ana")
+    place = next(b for b in row if "rf-decline-place" in b._dom_classes)
+    assert place.disabled
+    picks = {c: next(b for b in row if f"rf-decline-{c}" in b._dom_classes) for c in ("nomad", "ship")}
+    picks["nomad"].value = True
+    assert place.disabled  # one of two chosen: nothing is placed yet
+    assert app.hub.game.civs[0].decline == ()
+    picks["ship"].value = True
+    place.click()
+    assert sorted(app.hub.game.civs[0].decline) == ["nomad", "ship"]
+    assert not row_of(app.game, "Ana")  # nothing left on screen that tells the two cards
