@@ -29,6 +29,7 @@ from .game import (
     move_targets,
     other,
     place_targets,
+    simple_actions,
 )
 from .numbers import numbers
 from .randomplay import random_action
@@ -178,8 +179,8 @@ def candidates(p: Position) -> list[Action]:
                 gaps.add(missing[0])
         out += [{"type": "free-place", "sacrifice": [list(a), list(b)], "at": list(g)} for g in sorted(gaps)]
     out += [{"type": "remove-tier", "at": list(t.at)} for t in p.towers_of(me) if p.ringed_by(t.at) == other(me)]
-    if not out:
-        out = [{"type": "pass"}]
+    if not out:  # boxed in: whatever the rules allow (land tiles far away), else a pass
+        out = simple_actions(p) or [{"type": "pass"}]
     return out
 
 

@@ -50,7 +50,7 @@ def position_scene(
         for t in threats(p):
             s.polygon(_shrunk(t.at, 0.86), stroke=COLOURS[t.colour], width=3.5)
             gx, gy = centre(t.missing)
-            s.circle(gx, gy, SIZE * 0.16, fill=LIGHT[t.colour], stroke=COLOURS[t.colour], width=2)
+            s.circle(gx, gy, SIZE * 0.24, fill=LIGHT[t.colour], stroke=COLOURS[t.colour], width=3)
     for h in sorted(lit & p.tiles):
         s.polygon(_shrunk(h, 0.9), fill=LIT, alpha=0.7)
     for t in p.towers:

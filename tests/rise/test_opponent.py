@@ -76,3 +76,21 @@ def test_progress_and_stop():
 def test_unknown_level():
     with pytest.raises(ValueError):
         choose_turn(start(), "grandmaster")
+
+
+def test_boxed_in_it_still_finds_the_only_action():
+    """Red's one Worker is walled in by two rings of blue Workers, with free land beyond them:
+    placing a land tile at the edge is red's only action, far from every Worker."""
+    from companion.hexgrid import ring as hex_ring
+    from companion.hexgrid import spiral
+    from companion.rise.game import simple_actions
+
+    blue = set(hex_ring((0, 0), 1)) | set(hex_ring((0, 0), 2))
+    p = custom({(0, 0)}, blue, tiles=frozenset(spiral((0, 0), 3)))
+    assert {a["type"] for a in simple_actions(p)} == {"tile"}
+    for level in LEVELS:
+        q = p
+        turn = choose_turn(p, level, random.Random(6))
+        for a in turn:
+            q = apply(q, a)
+        assert [a["type"] for a in turn] == ["tile", "tile"] and q.player == "blue"
