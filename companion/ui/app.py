@@ -19,13 +19,15 @@ from ..gamelog import GameLog, GameStore, Session, default_data_dir
 from ..games import qualified
 from ..rise_and_fall.builder import BuildRules
 from ..rise_and_fall.endgame import EntryRules
-from ..rise_and_fall.tracker import TrackerRules
 from ..rise_and_fall.history import History
+from ..rise_and_fall.tracker import TrackerRules
 from .board import Board
-from .game_screen import KIND as GAME, GameHub, GameScreen, SetupScreen
+from .game_screen import KIND as GAME
+from .game_screen import GameHub, GameScreen, SetupScreen
 from .history_screen import HistoryScreen
 from .library import Library
-from .scores_screen import KIND as SCORING, ScoresScreen
+from .scores_screen import KIND as SCORING
+from .scores_screen import ScoresScreen
 from .style import CSS
 from .widgets import REPORT, button, message_html
 from .world_screen import WorldScreen
