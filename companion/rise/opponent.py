@@ -2,8 +2,9 @@
 
 * ``easy`` picks each action on its own, by the evaluation with some randomness;
 * ``normal`` searches its whole turn (a beam over the first action, every second action);
-* ``hard`` searches its turn and, for its best few turns, the other player's best reply
-  (a two-turn minimax with the same beam), and takes the turn whose worst reply is best.
+* ``hard`` searches its turn like ``normal`` and then looks at the other player's best reply to
+  its best few turns: it takes the best of them whose reply does not win or take its last
+  Workers (if every one loses, the one whose reply is least bad).
 
 The evaluation weighs complete Towers, Towers rising or falling, rings in the making, Workers,
 and the danger of losing the last Workers to the other player's next turn. ``progress`` (0..1)
@@ -263,6 +264,7 @@ def choose_turn(
         return turns[0][1]
     if progress:
         progress(0.3)
+    # the best turn by its own worth whose best reply does not lose; failing that, the best reply
     best, best_v = turns[0][1], -float("inf")
     for i, (v, acts, q) in enumerate(turns):
         if q.over:
@@ -270,6 +272,9 @@ def choose_turn(
         else:
             replies = best_turns(q, cfg.reply_beam, 1, clock)
             value = evaluate(replies[0][2], me) if replies else v
+        if value > -WIN / 2:
+            best = acts
+            break
         if value > best_v:
             best, best_v = acts, value
         if progress:
