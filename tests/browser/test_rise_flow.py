@@ -1,4 +1,6 @@
-"""Rise! in a real browser: a short game played by taps to a win, on a tablet."""
+"""Rise! in a real browser: a short game played by taps to a win, on a tablet.
+
+A shared machine can be slow to answer: each wait allows 30 s."""
 
 import os
 import signal
@@ -62,7 +64,7 @@ def tap(page, tile) -> None:
     before = meta
     page.touchscreen.tap(box[0] + bx * box[2], box[1] + by * box[3])
     if meta.get("zoom_first"):
-        wait_for(lambda: board_meta(page)["k"] > before["k"])
+        wait_for(lambda: board_meta(page)["k"] > before["k"], timeout=30)
         page.wait_for_timeout(250)
         tap(page, tile)
 
@@ -82,21 +84,21 @@ def test_a_short_game_by_taps_to_a_win(tmp_path):
         page.wait_for_function(DRAWN_JS, timeout=60_000)
         assert "action 1 of 1" in status(page)
         tap(page, (2, 0))  # red places a Worker
-        wait_for(lambda: "Blue" in status(page) and "action 1 of 2" in status(page))
+        wait_for(lambda: "Blue" in status(page) and "action 1 of 2" in status(page), timeout=30)
         page.locator(".rise-mode-tile").tap()
         tap(page, (8, 0))
-        wait_for(lambda: "action 2 of 2" in status(page))
+        wait_for(lambda: "action 2 of 2" in status(page), timeout=30)
         tap(page, (9, 0))
-        wait_for(lambda: "Red" in status(page) and "action 1 of 2" in status(page))
+        wait_for(lambda: "Red" in status(page) and "action 1 of 2" in status(page), timeout=30)
         page.locator(".rise-mode-play").tap()
         tap(page, (3, 0))
-        wait_for(lambda: "action 2 of 2" in status(page))
+        wait_for(lambda: "action 2 of 2" in status(page), timeout=30)
         page.locator(".rise-mode-eliminate").tap()
         tap(page, (1, 0))
         tap(page, (2, 0))
         tap(page, (6, 0))
-        wait_for(lambda: "Red wins" in status(page), timeout=20)
+        wait_for(lambda: "Red wins" in status(page), timeout=30)
         screenshot(page, "rise-won")
         tap(page, (4, 0))
-        wait_for(lambda: "The game is over" in page.locator(".rf-msg").inner_text())
+        wait_for(lambda: "The game is over" in page.locator(".rf-msg").inner_text(), timeout=30)
         browser.close()
