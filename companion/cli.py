@@ -18,6 +18,8 @@ PROG = "python -m companion"
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # exit 2 with one sentence, like bad files
+        if len(message) > 200:  # an argument may be thousands of characters long
+            message = message[:160] + "…" + message[-30:]
         self.exit(2, f"{self.prog}: {message}\n")
 
 
@@ -67,4 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         return args.run(args)
     except CompanionError as e:
         print(str(e), file=sys.stderr)
+        return 2
+    except MemoryError:
+        print("The input is too large to handle.", file=sys.stderr)
         return 2

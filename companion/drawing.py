@@ -6,11 +6,26 @@ comes from the same scene, so what the table sees and what is exported agree.
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, field
 from html import escape
 from typing import Sequence
 
 Point = tuple[float, float]
+
+#: The largest picture drawn, in pixels; a larger one is drawn at a smaller scale.
+MAX_PIXELS = 16_000_000
+_HEX = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+_NAMES = frozenset({"black", "white", "red", "green", "blue", "yellow", "orange", "purple", "grey", "gray", "brown", "pink"})
+
+
+def safe_colour(colour: object, fallback: str = "#999999") -> str:
+    """``colour`` if it is ``#rgb``, ``#rrggbb`` or a plain colour name, else ``fallback``: a scene's
+    colours may come from a file, and only a colour may reach an SVG attribute or Pillow."""
+    if isinstance(colour, str) and (_HEX.fullmatch(colour) or colour in _NAMES):
+        return colour
+    return fallback
 
 
 @dataclass(frozen=True)
@@ -91,26 +106,30 @@ def to_svg(scene: Scene, margin: float = 12.0) -> str:
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" '
         f'viewBox="{x0:.2f} {y0:.2f} {w:.2f} {h:.2f}">',
-        f'<rect x="{x0:.2f}" y="{y0:.2f}" width="{w:.2f}" height="{h:.2f}" fill="{scene.background}"/>',
+        f'<rect x="{x0:.2f}" y="{y0:.2f}" width="{w:.2f}" height="{h:.2f}" fill="{safe_colour(scene.background)}"/>',
     ]
     for it in scene.items:
         if isinstance(it, Shape):
             pts = " ".join(f"{x:.2f},{y:.2f}" for x, y in it.points)
             tag = "polygon" if it.closed else "polyline"
-            fill = it.fill if (it.fill and it.closed) else "none"
+            fill = safe_colour(it.fill) if (it.fill and it.closed) else "none"
             if it.alpha < 1:
-                fill += f'" fill-opacity="{it.alpha:g}'
-            stroke = f' stroke="{it.stroke}" stroke-width="{it.width:g}" stroke-linejoin="round" stroke-linecap="round"' if it.stroke else ""
+                fill += f'" fill-opacity="{float(it.alpha):g}'
+            stroke = (
+                f' stroke="{safe_colour(it.stroke)}" stroke-width="{float(it.width):g}" stroke-linejoin="round" stroke-linecap="round"'
+                if it.stroke
+                else ""
+            )
             out.append(f'<{tag} points="{pts}" fill="{fill}"{stroke}/>')
         elif isinstance(it, Circle):
-            stroke = f' stroke="{it.stroke}" stroke-width="{it.width:g}"' if it.stroke else ""
-            out.append(f'<circle cx="{it.x:.2f}" cy="{it.y:.2f}" r="{it.radius:.2f}" fill="{it.fill}"{stroke}/>')
+            stroke = f' stroke="{safe_colour(it.stroke)}" stroke-width="{float(it.width):g}"' if it.stroke else ""
+            out.append(f'<circle cx="{it.x:.2f}" cy="{it.y:.2f}" r="{it.radius:.2f}" fill="{safe_colour(it.fill)}"{stroke}/>')
         else:
             anchor = "middle" if it.anchor == "middle" else "start"
             weight = ' font-weight="bold"' if it.bold else ""
             out.append(
                 f'<text x="{it.x:.2f}" y="{it.y:.2f}" font-family="sans-serif" font-size="{it.size:g}" '
-                f'fill="{it.color}" text-anchor="{anchor}"{weight}>{escape(it.text)}</text>'
+                f'fill="{safe_colour(it.color)}" text-anchor="{anchor}"{weight}>{escape(it.text)}</text>'
             )
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -123,8 +142,10 @@ def to_png(scene: Scene, scale: float = 2.0, margin: float = 12.0) -> bytes:
     from PIL import Image, ImageDraw, ImageFont
 
     x0, y0, x1, y1 = scene.bounds(margin)
+    area = max(1.0, (x1 - x0) * (y1 - y0))
+    scale = min(scale, math.sqrt(MAX_PIXELS / area))  # bounded memory, whatever the scene
     W, H = int((x1 - x0) * scale) + 1, int((y1 - y0) * scale) + 1
-    img = Image.new("RGB", (W, H), scene.background)
+    img = Image.new("RGB", (W, H), safe_colour(scene.background))
     d = ImageDraw.Draw(img)
 
     def tr(p: Point) -> Point:
@@ -135,20 +156,20 @@ def to_png(scene: Scene, scale: float = 2.0, margin: float = 12.0) -> bytes:
         if isinstance(it, Shape):
             pts = [tr(p) for p in it.points]
             if it.closed and it.fill:
-                d.polygon(pts, fill=it.fill)
+                d.polygon(pts, fill=safe_colour(it.fill))
             if it.stroke:
                 ring = pts + [pts[0]] if it.closed else pts
-                d.line(ring, fill=it.stroke, width=max(1, round(it.width * scale)), joint="curve")
+                d.line(ring, fill=safe_colour(it.stroke), width=max(1, round(it.width * scale)), joint="curve")
         elif isinstance(it, Circle):
             cx, cy = tr((it.x, it.y))
             r = it.radius * scale
-            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=it.fill, outline=it.stroke, width=max(1, round(it.width * scale)) if it.stroke else 0)
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=safe_colour(it.fill), outline=safe_colour(it.stroke) if it.stroke else None, width=max(1, round(it.width * scale)) if it.stroke else 0)
         else:
             key = (it.size * scale, it.bold)
             if key not in fonts:
                 fonts[key] = ImageFont.load_default(size=key[0])
             x, y = tr((it.x, it.y))
-            d.text((x, y), it.text, fill=it.color, font=fonts[key], anchor="ms" if it.anchor == "middle" else "ls")
+            d.text((x, y), it.text, fill=safe_colour(it.color), font=fonts[key], anchor="ms" if it.anchor == "middle" else "ls")
     buf = io.BytesIO()
     img.save(buf, format="PNG", optimize=False)
     return buf.getvalue()

@@ -38,6 +38,25 @@ def add_commands(sub) -> None:
     s.set_defaults(run=cmd_score)
 
 
+def _write(out: str | Path, data: str | bytes) -> None:
+    """Write an output file atomically, or say in one sentence why it cannot be written."""
+    try:
+        write_atomically(out, data)
+    except OSError as e:
+        raise CompanionError(f"{out} cannot be written: {e.strerror or e}.") from None
+    except UnicodeEncodeError:
+        raise CompanionError(f"{out} cannot be written: the text is not valid Unicode.") from None
+
+
+def _text_argument(value: str, what: str) -> str:
+    """A command-line text that is valid Unicode (undecodable bytes arrive as lone surrogates)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise CompanionError(f"The {what} is not valid text (it holds bytes that are not UTF-8).") from None
+    return value
+
+
 def cmd_check(args) -> int:
     from .layout import check, load
 
@@ -50,11 +69,14 @@ def cmd_check(args) -> int:
 
 
 def cmd_new(args) -> int:
-    from .layout import save
     from .worldgen import generate
 
-    layout = generate(args.players, args.seed, name=args.name)
-    save(layout, args.output)
+    name = _text_argument(args.name, "name") if args.name is not None else None
+    if name is not None and len(name) > 200:
+        raise CompanionError("The name is longer than 200 characters.")
+    _text_argument(args.output, "output path")
+    layout = generate(args.players, args.seed, name=name)
+    _write(args.output, layout.dumps())
     print(f"Wrote {args.output}: a complete {args.players}-player World from seed {args.seed}.")
     return 0
 
@@ -63,7 +85,7 @@ def cmd_render(args) -> int:
     from .files import load_any
     from .views import world_scene
 
-    out = Path(args.output)
+    out = Path(_text_argument(args.output, "output path"))
     if out.suffix.lower() not in (".svg", ".png"):
         raise CompanionError(f"{out}: the picture must end in .svg or .png.")
     kind, obj = load_any(args.file)
@@ -74,7 +96,7 @@ def cmd_render(args) -> int:
 
         scene = position_scene(obj)
     data = to_svg(scene) if out.suffix.lower() == ".svg" else to_png(scene)
-    write_atomically(out, data)
+    _write(out, data)
     print(f"Wrote {out}.")
     return 0
 

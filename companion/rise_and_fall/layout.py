@@ -24,7 +24,10 @@ FORMAT = "rise-and-fall/layout"
 VERSION = 1
 _KNOWN = ("format", "version", "name", "players", "tiles")
 _TILE_KEYS = ("tile", "q", "r", "rotation")
-MAX_COORDINATE = 1000
+#: Limits of the files (docs/formats.md): a real World spans about ±15 Spaces.
+MAX_COORDINATE = 100
+MAX_TILES = 500
+MAX_NAME = 200
 
 
 @dataclass
@@ -127,10 +130,15 @@ def parse(doc: Any, source: str = "the layout") -> Layout:
     name = doc.get("name", "")
     if not isinstance(name, str):
         raise fail("'name' must be text.")
+    if len(name) > MAX_NAME:
+        raise fail(f"'name' is {len(name)} characters long; a name has at most {MAX_NAME}.")
+    _check_players_extra(doc, fail)
     if "free" in doc and not isinstance(doc["free"], bool):
         raise fail("'free' must be true or false.")
     if not isinstance(doc["tiles"], list):
         raise fail("'tiles' must be a list of tiles.")
+    if len(doc["tiles"]) > MAX_TILES:
+        raise fail(f"'tiles' holds {len(doc['tiles'])} tiles; a layout holds at most {MAX_TILES}.")
     kinds = load_rules().tile_kinds
     tiles, tile_extra = [], []
     for i, t in enumerate(doc["tiles"]):
@@ -143,17 +151,35 @@ def parse(doc: Any, source: str = "the layout") -> Layout:
             raise fail(f"tile {i}: {json.dumps(t['tile'])} is not a tile; use one of {', '.join(kinds)}.")
         for key in ("q", "r"):
             if type(t[key]) is not int:
-                raise fail(f"tile {i}: '{key}' is {json.dumps(t[key])}; coordinates are whole numbers.")
+                raise fail(f"tile {i}: '{key}' is {shown(t[key])}; coordinates are whole numbers.")
             if abs(t[key]) > MAX_COORDINATE:
-                raise fail(f"tile {i}: '{key}' is {t[key]}; coordinates lie between -{MAX_COORDINATE} and {MAX_COORDINATE}.")
+                raise fail(f"tile {i}: '{key}' is {shown(t[key])}; coordinates lie between -{MAX_COORDINATE} and {MAX_COORDINATE}.")
         if type(t["rotation"]) is not int or not 0 <= t["rotation"] <= 5:
-            raise fail(f"tile {i}: 'rotation' is {json.dumps(t['rotation'])}; it must be a whole number from 0 to 5.")
+            raise fail(f"tile {i}: 'rotation' is {shown(t['rotation'])}; it must be a whole number from 0 to 5.")
         tiles.append(Tile(t["tile"], t["q"], t["r"], t["rotation"]))
         tile_extra.append({k: v for k, v in t.items() if k not in _TILE_KEYS})
     extra = {k: v for k, v in doc.items() if k not in _KNOWN}
     if not any(tile_extra):
         tile_extra = []
     return Layout(doc["players"], tiles, name, extra, tile_extra)
+
+
+def shown(value: Any, width: int = 40) -> str:
+    """A value as JSON for a sentence, cut short (a number may have thousands of digits)."""
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, int) or abs(value) < 10**30 else f"{str(value)[:12]}…"
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _check_players_extra(doc: dict, fail) -> None:
+    """The players' names and colours a layout may carry (an extension, see docs/formats.md)."""
+    from .views import is_colour
+
+    colours = doc.get("colours")
+    if colours is not None and not (isinstance(colours, list) and all(is_colour(c) for c in colours)):
+        raise fail(f"'colours' is {shown(colours)}; each colour is #rrggbb or a colour name (red, yellow, green, blue, ...).")
+    names = doc.get("names")
+    if names is not None and not (isinstance(names, list) and all(isinstance(n, str) and 0 < len(n) <= 40 for n in names)):
+        raise fail(f"'names' is {shown(names)}; each player's name is text of 1 to 40 characters.")
 
 
 def loads(text: str, source: str = "the layout") -> Layout:

@@ -17,10 +17,17 @@ from ..hexgrid import Hex
 from . import layout as layout_file
 from .files import read_json
 from .rules import PIECE_TYPES, TERRAINS, load_rules
+from .views import is_colour
 from .world import top_terrain
 
 FORMAT = "rise-and-fall/position"
 VERSION = 1
+#: Limits of the file (docs/formats.md).
+MAX_SPACES = 5000
+MAX_PIECES = 1000
+MAX_PLAYERS = 8
+MAX_NAME = 40
+MAX_GOLD = 1_000_000
 
 #: Where each piece type may stand (``stands_on`` in rules.json).
 STANDS_ON: dict[str, frozenset[str]] = load_rules().stands_on
@@ -101,13 +108,13 @@ def problems(pos: Position) -> list[str]:
     names = [p.name for p in pos.players]
     claimed: dict[str, str] = {}
     for p in pos.players:
-        if type(p.gold) is not int or p.gold < 0:
-            out.append(f"Player {p.name}: gold is {json.dumps(p.gold)}; it must be a whole number of GP, 0 or more.")
+        if type(p.gold) is not int or not 0 <= p.gold <= MAX_GOLD:
+            out.append(f"Player {p.name}: gold is {layout_file.shown(p.gold)}; it must be a whole number of GP from 0 to {MAX_GOLD:,}.")
         for res in ("wood", "stone"):
             v = getattr(p, res)
             limit = rules.treasury_limit[res]
             if type(v) is not int or not 0 <= v <= limit:
-                out.append(f"Player {p.name}: {res} is {json.dumps(v)}; a Treasury holds 0 to {limit}.")
+                out.append(f"Player {p.name}: {res} is {layout_file.shown(v)}; a Treasury holds 0 to {limit}.")
         for t in p.trophies:
             if t not in PIECE_TYPES:
                 out.append(f"Player {p.name}: {json.dumps(t)} is not a Trophy; Trophies are {', '.join(PIECE_TYPES)}.")
@@ -199,13 +206,19 @@ def parse_position(doc: Any, source: str = "the position", check: bool = True) -
         raise _fail(source, "give the World as 'spaces' (q, r, terrain) or as a whole 'layout'.")
     if not isinstance(doc["players"], list) or not doc["players"]:
         raise _fail(source, "'players' must be a list of at least one player.")
+    if len(doc["players"]) > MAX_PLAYERS:
+        raise _fail(source, f"'players' lists {len(doc['players'])} players; a position has at most {MAX_PLAYERS}.")
     players = [_player(i, p, source) for i, p in enumerate(doc["players"])]
     if not isinstance(doc["pieces"], list):
         raise _fail(source, "'pieces' must be a list of [q, r, player, type].")
+    if len(doc["pieces"]) > MAX_PIECES:
+        raise _fail(source, f"'pieces' lists {len(doc['pieces'])} pieces; a position has at most {MAX_PIECES}.")
     pieces = []
     for i, pc in enumerate(doc["pieces"]):
         if not (isinstance(pc, list) and len(pc) == 4 and _int(pc[0]) and _int(pc[1]) and isinstance(pc[2], str) and isinstance(pc[3], str)):
-            raise _fail(source, f"piece {i} is {json.dumps(pc)[:60]}; a piece is [q, r, player name, type] with whole-number q and r.")
+            raise _fail(source, f"piece {i} is {layout_file.shown(pc, 60)}; a piece is [q, r, player name, type] with whole-number q and r.")
+        if not _near(pc[0], pc[1]):
+            raise _fail(source, f"piece {i} is at {layout_file.shown(pc[0], 16)},{layout_file.shown(pc[1], 16)}; {_LIMIT}")
         pieces.append(Piece((pc[0], pc[1]), pc[2], pc[3]))
     extra = {k: v for k, v in doc.items() if k not in ("format", "version", "spaces", "layout", "players", "pieces")}
     pos = Position(terrain, players, pieces, layout, extra)
@@ -220,10 +233,14 @@ def parse_position(doc: Any, source: str = "the position", check: bool = True) -
 def _spaces(spaces: Any, source: str) -> dict[Hex, str]:
     if not isinstance(spaces, list):
         raise _fail(source, "'spaces' must be a list of [q, r, terrain].")
+    if len(spaces) > MAX_SPACES:
+        raise _fail(source, f"'spaces' lists {len(spaces)} Spaces; a World has at most {MAX_SPACES}.")
     out: dict[Hex, str] = {}
     for i, s in enumerate(spaces):
         if not (isinstance(s, list) and len(s) == 3 and _int(s[0]) and _int(s[1]) and isinstance(s[2], str)):
-            raise _fail(source, f"space {i} is {json.dumps(s)[:60]}; a space is [q, r, terrain] with whole-number q and r.")
+            raise _fail(source, f"space {i} is {layout_file.shown(s, 60)}; a space is [q, r, terrain] with whole-number q and r.")
+        if not _near(s[0], s[1]):
+            raise _fail(source, f"space {i} is at {layout_file.shown(s[0], 16)},{layout_file.shown(s[1], 16)}; {_LIMIT}")
         if s[2] not in TERRAINS:
             raise _fail(source, f"space {i}: {json.dumps(s[2])} is not a terrain; terrains are {', '.join(TERRAINS)}.")
         if (s[0], s[1]) in out:
@@ -232,12 +249,27 @@ def _spaces(spaces: Any, source: str) -> dict[Hex, str]:
     return out
 
 
+_LIMIT = f"coordinates lie between -{layout_file.MAX_COORDINATE} and {layout_file.MAX_COORDINATE}."
+
+
+def _near(q: int, r: int) -> bool:
+    return abs(q) <= layout_file.MAX_COORDINATE and abs(r) <= layout_file.MAX_COORDINATE
+
+
 def _player(i: int, p: Any, source: str) -> PlayerState:
     if not isinstance(p, dict):
         raise _fail(source, f"player {i} must be an object with name, gold, trophies and decline.")
     if not isinstance(p.get("name"), str) or not p["name"].strip():
         raise _fail(source, f"player {i} has no name.")
     name = p["name"]
+    if len(name) > MAX_NAME:
+        raise _fail(source, f"player {i}'s name is {len(name)} characters long; a name has at most {MAX_NAME}.")
+    for key in ("colour", "color"):
+        if key in p and not is_colour(p[key]):
+            raise _fail(
+                source,
+                f"player {name}: '{key}' is {layout_file.shown(p[key])}; a colour is #rrggbb or a colour name (red, yellow, green, blue, ...).",
+            )
     for key in ("trophies", "decline"):
         if key in p and not (isinstance(p[key], list) and all(isinstance(x, str) for x in p[key])):
             raise _fail(source, f"player {name}: '{key}' must be a list of piece types.")

@@ -8,7 +8,7 @@ from ..drawing import Scene
 from ..hexgrid import lattice_corners
 from .position import Position
 from .scoring import RegionScore, region_scores
-from .views import PLAYER_COLOURS, TERRAIN_COLOURS, WorldStyle, add_legend, layout_for, world_scene
+from .views import TERRAIN_COLOURS, WorldStyle, add_legend, colour_hex, is_colour, layout_for, world_scene
 from .world import World
 
 PIECE_LETTERS = {"nomad": "N", "city": "C", "ship": "S", "mountaineer": "A", "temple": "T", "merchant": "M"}
@@ -19,7 +19,7 @@ def player_colours(pos: Position) -> dict[str, str]:
     out = {}
     for i, p in enumerate(pos.players):
         c = p.extra.get("colour") or p.extra.get("color") or p.name.lower()
-        out[p.name] = PLAYER_COLOURS.get(c, c if isinstance(c, str) and c.startswith("#") else FALLBACK[i % len(FALLBACK)])
+        out[p.name] = colour_hex(c) if is_colour(c) else FALLBACK[i % len(FALLBACK)]
     return out
 
 

@@ -6,6 +6,7 @@ the dashboard draws the same scene on its canvas.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..drawing import Scene
@@ -34,9 +35,21 @@ PLAYER_COLOURS = {
 }
 
 
-def colour_hex(colour: str) -> str:
-    """A player's colour as drawn: a named colour of the set, or the value itself."""
-    return PLAYER_COLOURS.get(colour, colour)
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+UNKNOWN_COLOUR = "#999999"
+
+
+def is_colour(colour: object) -> bool:
+    """Colours are accepted only as ``#rrggbb`` or a known name (red, yellow, ...)."""
+    return isinstance(colour, str) and (colour in PLAYER_COLOURS or _HEX.fullmatch(colour) is not None)
+
+
+def colour_hex(colour: object) -> str:
+    """A player's colour as drawn: ``#rrggbb`` for a known name or a ``#rrggbb`` value, grey for
+    anything else (so nothing but a colour ever reaches a page, a canvas or a picture)."""
+    if isinstance(colour, str) and colour in PLAYER_COLOURS:
+        return PLAYER_COLOURS[colour]
+    return colour if is_colour(colour) else UNKNOWN_COLOUR  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 from typing import Callable
@@ -51,7 +52,7 @@ class Library:
                 continue
             report = check(layout)
             state = "complete" if report.complete else ("legal so far" if report.valid else "has an illegal tile")
-            label = W.HTML(f"<b>{layout.name or path.stem}</b><br>{layout.players} players · {len(layout.tiles)} tiles · {state}")
+            label = W.HTML(f"<b>{html.escape(layout.name or path.stem)}</b><br>{layout.players} players · {len(layout.tiles)} tiles · {state}")
             img = W.Image(value=self.thumbnail(path, layout), format="png", layout=W.Layout(width="96px"))
             load = button("Load", lambda doc=layout.to_dict(): self.on_load and self.on_load(doc), "rf-load")
             row = W.HBox([img, label, load])

@@ -11,7 +11,6 @@ import base64
 import csv
 import html
 import io
-import json
 from typing import Callable
 
 import ipywidgets as W
@@ -22,6 +21,7 @@ from ..gamelog import GameStore, Session
 from ..rise_and_fall import SCORING_LOG
 from ..rise_and_fall.endgame import Entry, EntryRules, from_tracker
 from ..rise_and_fall.history import History
+from ..rise_and_fall.files import MAX_BYTES, parse_json
 from ..rise_and_fall.layout import Layout
 from ..rise_and_fall.position import parse_position
 from ..rise_and_fall.position_view import PIECE_LETTERS, region_outline, scorepad_scene
@@ -359,11 +359,13 @@ class ScoresScreen:
     def open_position(self, data: bytes, name: str) -> None:
         """A position file becomes a scoring with every piece entered."""
         try:
+            if len(data) > MAX_BYTES:
+                raise CompanionError(f"{name} is larger than {MAX_BYTES // (1024 * 1024)} MiB; a position file is far smaller.")
             try:
-                doc = json.loads(data.decode("utf-8"))
-            except (UnicodeDecodeError, ValueError) as e:
-                raise CompanionError(f"{name} is not a JSON position file ({e}).") from None
-            pos = parse_position(doc, name)
+                text = data.decode("utf-8")
+            except UnicodeDecodeError:
+                raise CompanionError(f"{name} is not UTF-8 text; a position file is JSON.") from None
+            pos = parse_position(parse_json(text, name), name)
         except CompanionError as e:
             self.error(str(e))
             return
