@@ -78,7 +78,7 @@ def test_scoring_entry_survives_a_reload(app, tmp_path):
 
 def test_bad_position_upload_is_a_sentence(app):
     app.scores.open_position(b"{not json", "p.json")
-    assert "p.json is not a JSON position file" in app.scores.message.value
+    assert "p.json is not valid JSON" in app.scores.message.value
 
 
 def test_an_extinct_player_is_marked_as_lost_and_never_wins(app, rulebook_text):
