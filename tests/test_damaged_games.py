@@ -259,3 +259,51 @@ def test_a_game_that_replays_nothing_does_not_shadow_a_readable_one(tmp_path):
     store = GameStore(tmp_path)
     assert store.latest(KIND, BuildRules()).log.path.stem == older
     assert next(g for g in store.games() if g.id == "empty").problem
+
+
+def test_the_page_says_a_game_is_read_only_on_its_screen(tmp_path, game_file):
+    """The tracked game's file is damaged: the Game screen says so and refuses every tap."""
+    from companion.rise_and_fall.tracker import TrackerRules
+    from companion.ui.app import App
+    from tests.helpers import complete_layout
+
+    app = App(data_dir=tmp_path / "data", layouts_dir=tmp_path / "layouts")
+    app.world.new_world({"type": "load", "layout": complete_layout(3, 5).to_dict()})
+    app.go("Setup")
+    app.setup.start()
+    path = app.hub.session.log.path
+    _edit(path, "UPDATE actions SET action = '{broken', crc = NULL WHERE seq = 1")
+    app2 = App(data_dir=tmp_path / "data", layouts_dir=tmp_path / "layouts")
+    app2.go("Game")
+    assert app2.hub.session is None or app2.hub.session.read_only
+    app2.hub.session = Session(GameStore(tmp_path / "data").open(path.stem), TrackerRules())
+    app2.go("Game")
+    assert path.name in app2.alert.value and "read-only" in app2.alert.value
+    app2.game.send({"type": "pass", "player": 0})
+    assert "read-only" in app2.game.message.value
+
+
+DAMAGES = {
+    "cut in its last page": lambda p: p.write_bytes(p.read_bytes()[: len(p.read_bytes()) - 1000]),
+    "cut in half": lambda p: p.write_bytes(p.read_bytes()[: len(p.read_bytes()) // 2]),
+    "random bytes": lambda p: p.write_bytes(os.urandom(8192)),
+    "zero bytes": lambda p: p.write_bytes(b""),
+    "a directory": lambda p: (p.unlink(), p.mkdir()),
+    "meta not JSON": lambda p: _edit(p, "UPDATE meta SET value = '{x' WHERE key = 'kind'"),
+    "an action not an object": lambda p: _edit(p, "UPDATE actions SET action = '[1]', crc = NULL WHERE seq = 7"),
+}
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGES))
+def test_the_dashboard_starts_whatever_the_most_recent_world_suffered(tmp_path, game_file, damage):
+    older = other_game(tmp_path / "data")
+    dst, _ = copy_game(game_file, tmp_path / "data", "recent")
+    _edit(dst, "UPDATE meta SET value = ? WHERE key = 'updated'", json.dumps(4e9))
+    DAMAGES[damage](dst)
+    from companion.ui.app import App
+
+    app = App(data_dir=tmp_path / "data", layouts_dir=tmp_path / "layouts")
+    for screen in ("World", "Setup", "Game", "Scores", "History"):
+        app.go(screen)
+    assert app.world.session.log.path.stem in ("recent", older)
+    assert older in {g.id for g in app.store.games()} and "recent" in {g.id for g in app.store.games()}

@@ -175,6 +175,14 @@ class App:
             self.history.refresh()
         elif screen == "Scores":
             self.scores.refresh()
+        self._say_if_read_only(screen)
+
+    def _say_if_read_only(self, screen: str) -> None:
+        """A game shown read-only (damaged, or a disk that cannot be written) says so on its screen."""
+        session = {"World": lambda: self.world.session, "Setup": lambda: self.hub.session,
+                   "Game": lambda: self.hub.session, "Scores": lambda: self.scores.session}.get(screen, lambda: None)()
+        problem = getattr(session, "problem", None) or self.store.problem
+        self.alert.value = message_html(problem, "error") if problem else ""
 
     # --- several pages, one game: every screen shows what the logs say now -----------------
     def attach(self, live: bool = True) -> None:

@@ -20,8 +20,8 @@ from ..errors import CompanionError
 from ..gamelog import GameStore, Session
 from ..rise_and_fall import SCORING_LOG
 from ..rise_and_fall.endgame import Entry, EntryRules, from_tracker
-from ..rise_and_fall.history import History
 from ..rise_and_fall.files import MAX_BYTES, parse_json
+from ..rise_and_fall.history import History
 from ..rise_and_fall.layout import Layout
 from ..rise_and_fall.position import parse_position
 from ..rise_and_fall.position_view import PIECE_LETTERS, region_outline, scorepad_scene

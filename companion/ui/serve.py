@@ -1,8 +1,13 @@
 """``make run`` / ``make table``: serve the dashboard with Voilà and print its address.
 
 ``--table`` listens on the local network with a token, and prints the address and a QR code
-for the tablet to scan. Idle kernels are culled. The data directory is ``$COMPANION_DATA``
-(default ``~/.local/share/table-companion``).
+for the tablet to scan. The token reaches Voilà through its environment (``JUPYTER_TOKEN``),
+never its command line, so it does not show in ``ps``. Requests whose Host header is not one
+of this machine's names or addresses are refused (DNS rebinding; ``--allow-host NAME`` adds a
+name, ``--allow-any-host`` turns the check off). The wrapper passes SIGTERM, SIGINT and SIGHUP
+on to Voilà and waits for it; Voilà also stops if the wrapper dies. A page's kernel goes about
+a minute after its page is closed or reloaded (``cull_idle_timeout`` 60 s, checked every 20 s;
+an open page's kernel is never culled). The data directory is ``$COMPANION_DATA``.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
+import signal
 import socket
 import subprocess
 import sys
@@ -52,27 +58,71 @@ def lan_addresses() -> list[str]:
     return sorted(a for a in found if not a.startswith("127.")) or ["127.0.0.1"]
 
 
+#: Kernel culling (Jupyter Server's MappingKernelManager): an idle kernel with no page
+#: connected goes after CULL_IDLE seconds, checked every CULL_INTERVAL seconds; a kernel with
+#: a page connected (cull_connected False) or busy (cull_busy False) is kept.
+CULL_IDLE = 60
+CULL_INTERVAL = 20
+
+
 def voila_command(port: int, ip: str, token: str | None, preheat: bool = False) -> list[str]:
+    """Voilà's command line; the token itself goes through :func:`voila_env`, never here."""
     cmd = [
-        sys.executable, "-m", "voila", str(notebook_path()),
+        sys.executable, "-m", "companion.ui.voila_launch", str(notebook_path()),
         "--no-browser", f"--port={port}", f"--Voila.ip={ip}", "--template=companion",
         "--show_tracebacks=False",
-        "--MappingKernelManager.cull_idle_timeout=1800",
-        "--MappingKernelManager.cull_interval=120",
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        "--MappingKernelManager.cull_connected=False",
+        "--MappingKernelManager.cull_busy=False",
         f"--Voila.root_dir={notebook_path().parent}",
     ]
-    cmd.append(f"--token={token}" if token else "--token=")
+    cmd.append("--Voila.auto_token=True" if token else "--token=")  # auto_token: Voilà reads $JUPYTER_TOKEN
     if preheat:
         cmd += ["--preheat_kernel=True", "--pool_size=1"]
     return cmd
 
 
-def voila_env() -> dict[str, str]:
+def voila_env(token: str | None = None, allow_hosts: list[str] | None = None) -> dict[str, str]:
+    """Voilà's environment: the template, the token (``JUPYTER_TOKEN``) and the allowed Host names."""
     env = dict(os.environ)
     paths = [str(HERE / "jupyter")] + ([env["JUPYTER_PATH"]] if env.get("JUPYTER_PATH") else [])
     env["JUPYTER_PATH"] = os.pathsep.join(paths)
     env.setdefault("PYTHONPATH", str(ROOT))
+    env.pop("JUPYTER_TOKEN", None)
+    if token:
+        env["JUPYTER_TOKEN"] = token
+    env["COMPANION_ALLOWED_HOSTS"] = ",".join(allow_hosts or [])
     return env
+
+
+def _die_with_parent() -> None:
+    """In the child: Linux sends SIGTERM when the wrapper dies, however it dies."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def run_forwarding(cmd: list[str], env: dict[str, str]) -> int:
+    """Run Voilà; SIGTERM, SIGINT and SIGHUP to this wrapper go on to Voilà, which is waited for."""
+    proc = subprocess.Popen(cmd, env=env, preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None)
+
+    def forward(signum, _frame) -> None:
+        if proc.poll() is None:
+            proc.send_signal(signum)
+
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(sig, forward)
+    while True:
+        try:
+            code = proc.wait()
+            break
+        except KeyboardInterrupt:  # pragma: no cover - SIGINT is handled above
+            forward(signal.SIGINT, None)
+    return code
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,6 +130,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--port", type=int, default=8866)
     ap.add_argument("--table", action="store_true", help="serve to the local network with a token and a QR code")
     ap.add_argument("--no-preheat", dest="preheat", action="store_false", help="start a kernel only when a page asks")
+    ap.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                    help="also answer requests for this host name (this machine's own names always work)")
+    ap.add_argument("--allow-any-host", action="store_true", help="answer requests for any host name (no DNS rebinding check)")
     args = ap.parse_args(argv)
     if args.table:
         token = secrets.token_urlsafe(12)
@@ -103,12 +156,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  (no QR code: {e})")
         print("  The tablet must be on the same network. Keep the token private.")
     sys.stdout.flush()
-    proc = subprocess.Popen(voila_command(args.port, ip, token, args.preheat), env=voila_env())
-    try:
-        return proc.wait()
-    except KeyboardInterrupt:
-        proc.terminate()
-        return proc.wait()
+    hosts = ["*"] if args.allow_any_host else args.allow_host
+    return run_forwarding(voila_command(args.port, ip, token, args.preheat), voila_env(token, hosts))
 
 
 if __name__ == "__main__":

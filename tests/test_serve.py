@@ -1,0 +1,148 @@
+"""Serving: the token is not on any command line, Host headers are checked (DNS rebinding),
+signals reach Voilà and it is waited for; it stops too when the wrapper dies."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.ui.serve import CULL_IDLE, CULL_INTERVAL, voila_command, voila_env
+from companion.ui.voila_launch import host_allowed, machine_names
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_host_rule():
+    names = machine_names()
+    assert host_allowed("localhost:8866", names) and host_allowed("127.0.0.1:8866", names)
+    assert host_allowed("192.168.1.20:8866", names) and host_allowed("[::1]:8866", names)
+    assert host_allowed(socket.gethostname() + ":8866", names)
+    assert not host_allowed("evil.example:8866", names) and not host_allowed("localhost.evil.example", names)
+    assert host_allowed("evil.example", None)
+
+
+def test_the_token_is_never_on_the_command_line():
+    cmd = voila_command(8866, "0.0.0.0", "s3cret-token")
+    assert not any("s3cret-token" in a for a in cmd)
+    assert voila_env("s3cret-token")["JUPYTER_TOKEN"] == "s3cret-token"
+    assert "JUPYTER_TOKEN" not in voila_env(None)
+
+
+def test_kernels_are_culled_within_two_minutes_of_their_page_closing():
+    cmd = " ".join(voila_command(8866, "127.0.0.1", None))
+    assert f"cull_idle_timeout={CULL_IDLE}" in cmd and f"cull_interval={CULL_INTERVAL}" in cmd
+    assert "cull_connected=False" in cmd and CULL_IDLE + CULL_INTERVAL <= 120
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def descendants(pid: int) -> list[int]:
+    out = subprocess.run(["ps", "-eo", "pid,ppid"], capture_output=True, text=True, check=True).stdout.split()[2:]
+    pairs = [(int(out[i]), int(out[i + 1])) for i in range(0, len(out), 2)]
+    found, stack = [], [pid]
+    while stack:
+        p = stack.pop()
+        for c, pp in pairs:
+            if pp == p:
+                found.append(c)
+                stack.append(c)
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie is dead
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+    except OSError:
+        return False
+
+
+def get(port: int, path: str, host: str, timeout: float = 60) -> int:
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    c.request("GET", path, headers={"Host": host})
+    status = c.getresponse().status
+    c.close()
+    return status
+
+
+def start_table(tmp_path):
+    port = free_port()
+    env = dict(os.environ, COMPANION_DATA=str(tmp_path / "data"), PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "companion.ui.serve", "--table", "--no-preheat", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, start_new_session=True)
+    token = None
+    for line in proc.stdout:
+        m = re.search(r"token=([\w-]+)", line)
+        if m:
+            token = m.group(1)
+            break
+    deadline = time.time() + 90
+    while True:
+        try:
+            get(port, "/favicon.ico", f"127.0.0.1:{port}", timeout=2)
+            break
+        except OSError:
+            if time.time() > deadline:
+                proc.kill()
+                pytest.fail("Voilà did not start")
+            time.sleep(0.5)
+    return proc, port, token
+
+
+def stop(proc) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def test_a_table_server_hides_its_token_checks_hosts_and_stops_on_sigterm(tmp_path):
+    proc, port, token = start_table(tmp_path)
+    try:
+        family = [proc.pid] + descendants(proc.pid)
+        assert len(family) >= 2
+        for pid in family:
+            assert token not in Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+        assert get(port, "/", f"evil.example:{port}") == 403  # DNS rebinding: refused
+        assert get(port, "/", f"127.0.0.1:{port}") in (302, 401, 403)  # no token
+        assert get(port, f"/?token={token}", f"localhost:{port}") == 200
+        os.kill(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=30)
+        deadline = time.time() + 10
+        while any(alive(p) for p in family) and time.time() < deadline:
+            time.sleep(0.2)
+        assert not any(alive(p) for p in family), "Voilà outlived the wrapper"
+        with pytest.raises(OSError):
+            get(port, "/favicon.ico", f"127.0.0.1:{port}", timeout=2)
+    finally:
+        stop(proc)
+
+
+def test_voila_stops_when_the_wrapper_is_killed(tmp_path):
+    proc, port, _ = start_table(tmp_path)
+    try:
+        family = descendants(proc.pid)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        deadline = time.time() + 15
+        while any(alive(p) for p in family) and time.time() < deadline:
+            time.sleep(0.2)
+        assert not any(alive(p) for p in family)
+    finally:
+        stop(proc)
