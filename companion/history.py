@@ -36,20 +36,46 @@ class FinishedGames:
 
     def __init__(self, root: str | os.PathLike) -> None:
         self.path = Path(root) / "history.sqlite"
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute(
-            "CREATE TABLE IF NOT EXISTS finished (id TEXT PRIMARY KEY, at REAL, world TEXT, scores TEXT, winners TEXT)"
+        self.problem: str | None = None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute(
+                "CREATE TABLE IF NOT EXISTS finished (id TEXT PRIMARY KEY, at REAL, world TEXT, scores TEXT, winners TEXT)"
+            )
+            have = {row[1] for row in self._db.execute("PRAGMA table_info(finished)")}
+            for name, decl in _COLUMNS.items():
+                if name not in have:  # a history written by version 1
+                    self._db.execute(f"ALTER TABLE finished ADD COLUMN {name} {decl}")
+        except (OSError, sqlite3.Error) as e:  # a read-only or full disk: show what can be read
+            self.problem = f"The history ({self.path}) cannot be written ({e}); finished games are not kept."
+            self._db = self._read_only()
+
+    def _read_only(self) -> sqlite3.Connection:
+        """The history as it is on disk, read-only; an empty one in memory if it cannot be read."""
+        columns = "id TEXT PRIMARY KEY, at REAL, world TEXT, scores TEXT, winners TEXT, " + ", ".join(
+            f"{n} {d}" for n, d in _COLUMNS.items()
         )
-        have = {row[1] for row in self._db.execute("PRAGMA table_info(finished)")}
-        for name, decl in _COLUMNS.items():
-            if name not in have:  # a history written by version 1
-                self._db.execute(f"ALTER TABLE finished ADD COLUMN {name} {decl}")
+        try:
+            db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
+            have = {row[1] for row in db.execute("PRAGMA table_info(finished)")}
+            if set(_COLUMNS) <= have:
+                return db
+            db.close()
+        except sqlite3.Error:
+            pass
+        db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        db.execute(f"CREATE TABLE finished ({columns})")
+        return db
 
     def keep(self, game: str, log_id: str, title: str, scores: dict[str, dict[str, int]], winners: list[str],
              extra: dict[str, Any] | None = None) -> None:
         """Keep a finished game (keeping the same log again replaces it)."""
+        if self.problem:
+            from .errors import CompanionError
+
+            raise CompanionError(self.problem)
         self._db.execute(
             "INSERT OR REPLACE INTO finished (id, at, world, scores, winners, game, extra) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (log_id, time.time(), title, json.dumps(scores), json.dumps(winners), game, json.dumps(extra or {})),

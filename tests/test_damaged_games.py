@@ -19,21 +19,20 @@ KIND = "world"
 STRIDE = int(os.environ.get("TRUNCATION_STRIDE", "37"))  # 1 tries every byte (bench/damage.py does)
 
 
-def real_game(store: GameStore, tiles: int = 30) -> Session:
-    """A World build as a table makes it: setup, placements, an undo and a redo."""
-    lay = complete_layout(3, 5)
-    s = store.start(KIND, "World", BuildRules(), {"type": "setup", "players": 3, "first": 0})
+def real_game(store: GameStore) -> Session:
+    """A whole 4-player World build as a table makes it (24 KB, its actions over three pages):
+    setup, every placement, an undo and a redo every ten tiles."""
+    lay = complete_layout(4, 5)
+    s = store.start(KIND, "World", BuildRules(), {"type": "setup", "players": 4, "first": 0})
     placed = 0
     for t in lay.tiles:
         if t.kind == "starting-sea":
             continue
         s.do({"type": "place", "tile": t.kind, "q": t.q, "r": t.r, "rotation": t.rotation})
         placed += 1
-        if placed == 5:
+        if placed % 10 == 0:
             s.undo()
             s.redo()
-        if placed >= tiles:
-            break
     return s
 
 
@@ -43,7 +42,7 @@ def game_file(tmp_path_factory):
     s = real_game(store)
     actions = [e.action for e in s.log.entries()]
     s.log.close()
-    assert len(actions) > 30
+    assert len(actions) > 70
     return s.log.path, actions
 
 
