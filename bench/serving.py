@@ -46,10 +46,10 @@ def run() -> None:
             voila = _voila_pid(url)
             ctx = tablet(browser)
             page = ctx.new_page()
-            open_app(page, url)
-            for _ in range(19):
-                page.reload()
-                page.wait_for_selector("canvas.rf-board", timeout=60_000)
+            open_app(page, url, timeout=180_000)
+            for _ in range(19):  # each reload as a player would: the page is there, then again
+                page.reload(timeout=180_000, wait_until="commit")
+                page.wait_for_selector("canvas.rf-board", timeout=180_000)
             time.sleep(3)
             right_after = len(kernels_under(voila))
             t0 = time.time()
