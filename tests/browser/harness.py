@@ -35,13 +35,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def served(tmp: Path, preheat: bool = False):
-    """Voilà on a free loopback port with its own data and layouts folders."""
+def served(tmp: Path, preheat: bool = False, port: int | None = None):
+    """Voilà on a free loopback port (or ``port``: a server restarted) with its own data and layouts folders."""
     data, layouts = tmp / "data", tmp / "layouts"
     layouts.mkdir(parents=True, exist_ok=True)
     for p in (ROOT / "layouts").glob("*.json"):
         shutil.copy(p, layouts / p.name)
-    port = free_port()
+    port = port or free_port()
     env = voila_env()
     env.update(COMPANION_DATA=str(data), COMPANION_LAYOUTS=str(layouts))
     log = open(tmp / "voila.log", "w")
