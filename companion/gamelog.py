@@ -626,14 +626,14 @@ class GameStore:
         game_id = self._new_id()
         return game_id, GameLog.create(self.path(game_id), kind, title, meta)
 
-    def start(self, kind: str, title: str, rules: Reducer, first: Action) -> Session:
+    def start(self, kind: str, title: str, rules: Reducer, first: Action, meta: dict[str, Any] | None = None) -> Session:
         """A new game whose first action the rules accept; a refused one leaves no file behind.
 
         The file appears with its first action already in it, or not at all.
         """
         rules.apply(rules.initial(), first)  # raises IllegalAction before anything is written
         self._require_writable()
-        log = GameLog.create(self.path(self._new_id()), kind, title, first=first)
+        log = GameLog.create(self.path(self._new_id()), kind, title, meta, first=first)
         return Session(log, rules)
 
     def start_or_show(self, kind: str, title: str, rules: Reducer, first: Action) -> Session:

@@ -34,6 +34,13 @@ class Entry:
     finished: bool = False
     source: str = ""
     world_name: str = ""
+    path: str = ""  # how the final score was reached: "fast" (majorities tapped) or "full" (every piece)
+    game: str = ""  # the tracked game this scoring belongs to (its log's id), if any
+
+    @property
+    def entered(self) -> bool:
+        """Whether anything was entered yet: before that, no winner and no warning is shown."""
+        return bool(self.pieces or self.votes)
 
     @property
     def started(self) -> bool:
@@ -61,6 +68,8 @@ class Entry:
         out = []
         entered = self.counts()
         for p, tracked in zip(self.players, self.tracked):
+            if not any(entered[p.name].values()):
+                continue  # nothing is said of a player before their pieces are entered
             for t, n in tracked:
                 got = entered[p.name][t]
                 if got != n:
@@ -126,7 +135,7 @@ class EntryRules(Reducer[Entry]):
         tracked = a.get("tracked")
         tracked_t = tuple(tuple((t, int(c.get(t, 0))) for t in PIECE_TYPES) for c in tracked) if tracked else None
         return Entry(tuple(lay.tiles), tuple(players), tuple(a.get("colours", [])), tracked_t,
-                     source=str(a.get("source", "")), world_name=lay.name)
+                     source=str(a.get("source", "")), world_name=lay.name, game=str(a.get("game") or ""))
 
     def _piece(self, e: Entry, a: Action) -> Entry:
         space = (a.get("q"), a.get("r"))
@@ -191,11 +200,11 @@ class EntryRules(Reducer[Entry]):
                 raise IllegalAction(found[0])
         elif e.regions_to_vote():
             raise IllegalAction(f"{len(e.regions_to_vote())} Regions still need a majority tapped.")
-        return replace(e, finished=True)
+        return replace(e, finished=True, path="full" if a.get("path") == "full" else "fast")
 
 
-def from_tracker(game: Any) -> dict[str, Any]:
-    """The ``start`` action for an end of game that the tracker followed."""
+def from_tracker(game: Any, game_id: str | None = None) -> dict[str, Any]:
+    """The ``start`` action for an end of game that the tracker followed (``game_id``: its log)."""
     from .layout import Layout
 
     n = len(game.civs)
@@ -208,4 +217,5 @@ def from_tracker(game: Any) -> dict[str, Any]:
                     for c in game.civs],
         "colours": [c.colour for c in game.civs],
         "tracked": [{t: c.count(t) for t in PIECE_TYPES} for c in game.civs],
+        **({"game": game_id} if game_id else {}),
     }

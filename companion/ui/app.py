@@ -131,7 +131,7 @@ class App:
     @property
     def game(self) -> GameScreen:
         if self._game is None:
-            self._game = GameScreen(self.hub, go_scores=lambda: self.go_to("Scores"))
+            self._game = GameScreen(self.hub, go_scores=self.score_the_game)
         return self._game
 
     @property
@@ -140,6 +140,7 @@ class App:
             self._scores = ScoresScreen(
                 self.store,
                 tracked=lambda: self.hub.game if self.hub.session else None,
+                tracked_id=lambda: self.hub.id,
                 world_source=lambda: (self.world.build.layout().to_dict(), list(self.world.build.names), list(self.world.build.colours)),
             )
         return self._scores
@@ -156,6 +157,11 @@ class App:
 
     def go_to(self, screen: str) -> None:
         self.nav.value = screen
+
+    def score_the_game(self) -> None:
+        """The game's one scoring, where it was left (started the first time), on the Scores screen."""
+        self.scores.start_from_game()
+        self.go_to("Scores")
 
     def _follow_the_game(self) -> None:
         """When the first pieces are all placed, the Game screen opens by itself."""

@@ -11,13 +11,14 @@ import base64
 import csv
 import html
 import io
+import time
 from typing import Callable
 
 import ipywidgets as W
 
 from ..drawing import Scene, to_png
 from ..errors import CompanionError
-from ..gamelog import GameStore, Session
+from ..gamelog import GameInfo, GameLog, GameStore, Session
 from ..rise_and_fall import SCORING_LOG
 from ..rise_and_fall.endgame import Entry, EntryRules, from_tracker
 from ..rise_and_fall.files import MAX_BYTES, parse_json
@@ -38,7 +39,7 @@ KIND = SCORING_LOG
 TERRAIN_ROWS = ("plains", "sea", "forest", "mountain")
 
 
-def scorepad_html(s: Score) -> str:
+def scorepad_html(s: Score, verdict: bool = True) -> str:
     """Player columns; Economy (GP, VP), Trophies, Development per card (declined lines
     crossed out), Territories per terrain, Total — the printed scorepad's rows."""
     e = html.escape
@@ -66,12 +67,11 @@ def scorepad_html(s: Score) -> str:
             cells.append((" + ".join(map(str, sizes)), str(vp) if sizes else "", False))
         pair(f"Territories: {terrain.title()}", cells)
     rows.append("<tr><th>Total</th>" + "".join(f"<td colspan=2 class='rf-total'><b>{p.total}</b></td>" for p in ps) + "</tr>")
+    if not verdict:  # nothing entered yet: no winner to name
+        return f"<div class='rf-scorepad'><table>{''.join(rows)}</table></div>"
     win = s.winners
-    verdict = f"Winner: {e(win[0])}" if len(win) == 1 else f"Shared victory: {e(', '.join(win))} (the rulebook names no tie-break)"
-    lost = [p.name for p in ps if p.extinct]
-    if lost:
-        verdict += f" · {e(', '.join(lost))}: extinct, {'has' if len(lost) == 1 else 'have'} lost the game"
-    return f"<div class='rf-scorepad'><table>{''.join(rows)}</table><p class='rf-winner'><b>{verdict}</b></p></div>"
+    verdict_text = f"Winner: {e(win[0])}" if len(win) == 1 else f"Shared victory: {e(', '.join(win))} (the rulebook names no tie-break)"
+    return f"<div class='rf-scorepad'><table>{''.join(rows)}</table><p class='rf-winner'><b>{verdict_text}</b></p></div>"
 
 
 def bars_html(s: Score, colours: dict[str, str]) -> str:
@@ -90,14 +90,20 @@ def bars_html(s: Score, colours: dict[str, str]) -> str:
 
 
 class ScoresScreen:
-    def __init__(self, store: GameStore, tracked: Callable[[], object | None], world_source: Callable[[], tuple[dict, list, list]]) -> None:
+    def __init__(self, store: GameStore, tracked: Callable[[], object | None], world_source: Callable[[], tuple[dict, list, list]],
+                 tracked_id: Callable[[], str | None] = lambda: None) -> None:
         self.store = store
         self.tracked = tracked
+        self.tracked_id = tracked_id
         self.world_source = world_source
         self.history = History(store.root)
         self.session: Session[Entry] | None = store.latest(KIND, EntryRules())
         self.message = W.HTML(layout=W.Layout(min_height="44px"))
         self.from_game_btn = button("Score the tracked game", self.start_from_game, "rf-score-game", primary=True)
+        self.title = W.HTML()
+        self.title.add_class("rf-scoring-title")
+        self.restart_btn = button("Start this scoring again", self.restart, "rf-restart-scoring")
+        self.earlier = W.VBox([])  # the earlier scorings of the same game, to reopen
         self.from_world_btn = button("Score the World on the World screen", self.start_from_world, "rf-score-world")
         self.mode = W.ToggleButtons(options=[("Enter the pieces", "full"), ("Fast path: majorities", "fast")], value="full")
         self.mode.observe(lambda ch: self.refresh(), "value")
@@ -135,8 +141,9 @@ class ScoresScreen:
         main = W.HBox([board_box, side])
         main.add_class("rf-main")
         sources = W.HBox([self.from_game_btn, self.from_world_btn, self.upload])
-        self.widget = W.VBox([sources, self.message, main, self.pad, self.bars])
+        self.widget = W.VBox([sources, self.title, self.message, main, self.pad, self.bars, self.restart_btn, self.earlier])
         self.widget.add_class("rf-screen")
+        self._show_path()
         self.refresh(fit=True)
 
     # --- the scoring's log ---------------------------------------------------------------------
@@ -154,24 +161,85 @@ class ScoresScreen:
                 self.session.refresh()
         else:
             self.session = session
+            self._show_path()
         self.refresh(fit=session is not None)
 
-    def _new(self, start: dict) -> None:
+    def _show_path(self) -> None:
+        """A final scoring opens on the path that made it final (kept in its log)."""
+        e = self.entry
+        if e.finished and e.path in ("fast", "full"):
+            self.mode.value = e.path
+
+    def _new(self, start: dict, meta: dict | None = None) -> bool:
         try:
-            self.session = self.store.start(KIND, "Scores", EntryRules(), start)
+            self.session = self.store.start(KIND, "Scores", EntryRules(), start, meta)
         except CompanionError as e:
             self.error(str(e))
-            return
+            return False
         self.region = 0
         self.message.value = ""
+        self.mode.value = "full"
         self.refresh(fit=True)
+        return True
+
+    def scorings_of(self, game_id: str) -> list[GameInfo]:
+        """Every scoring of the tracked game ``game_id``, the one used last first."""
+        out = []
+        for info in self.store.games(KIND):
+            if info.problem:
+                continue
+            try:
+                lg = GameLog(info.path, writable=False)
+                try:
+                    of = lg.meta().get("tracked_game")
+                finally:
+                    lg.close()
+            except CompanionError:
+                continue
+            if of == game_id:
+                out.append(info)
+        return out
 
     def start_from_game(self) -> None:
+        """A game has one scoring: it opens where it was left; the first time it is started."""
         game = self.tracked()
         if game is None or not getattr(game, "civs", ()):
             self.error("There is no tracked game yet: score a World instead, or set up a game first.")
             return
-        self._new(from_tracker(game))
+        gid = self.tracked_id()
+        found = self.scorings_of(gid) if gid else []
+        if found:
+            if self.session is None or self.session.log.path.stem != found[0].id:
+                self.reopen(found[0].id, say=False)
+            self.message.value = message_html("The scoring of this game, where it was left.", "info")
+            return
+        self._new(from_tracker(game, gid), {"tracked_game": gid} if gid else None)
+
+    def restart(self) -> None:
+        """An explicit new start of this game's scoring; the earlier one stays listed (reopen it to undo)."""
+        e = self.entry
+        game = self.tracked()
+        if not e.game or game is None or self.tracked_id() != e.game:
+            self.error("Only the scoring of the tracked game can start again; open the game first.")
+            return
+        if self._new(from_tracker(game, e.game), {"tracked_game": e.game}):
+            self.message.value = message_html(
+                "A new scoring of this game. The earlier one is kept below: Reopen it to undo this.", "info")
+
+    def reopen(self, scoring_id: str, say: bool = True) -> None:
+        """An earlier scoring of the game becomes its scoring again (the one used last)."""
+        try:
+            log = self.store.open(scoring_id)
+            if log.writable:
+                log.set_meta("updated", time.time())
+            session = Session(log, EntryRules())
+        except CompanionError as e:
+            self.error(str(e))
+            return
+        self.region = 0
+        self.follow(session)
+        if say:
+            self.message.value = message_html("The earlier scoring is open again.", "info")
 
     def start_from_world(self) -> None:
         world, names, colours = self.world_source()
@@ -236,7 +304,8 @@ class ScoresScreen:
     # --- what is shown ---------------------------------------------------------------------------
     def current_score(self) -> Score:
         e = self.entry
-        return e.fast_score() if self.mode.value == "fast" else e.full_score()
+        fast = e.path == "fast" if e.finished and e.path else self.mode.value == "fast"
+        return e.fast_score() if fast else e.full_score()
 
     def colours(self) -> dict[str, str]:
         e = self.entry
@@ -268,6 +337,9 @@ class ScoresScreen:
     def refresh(self, fit: bool = False) -> None:
         e = self.entry
         self.from_game_btn.disabled = self.tracked() is None
+        self.title.value = self.title_html(e)
+        self.restart_btn.layout.display = "" if e.game else "none"
+        self._list_earlier(e)
         if not e.started:
             self.walk_text.value = "<i>Choose where the end of game comes from.</i>"
             self.board.show(Scene(), fit=True)
@@ -309,10 +381,41 @@ class ScoresScreen:
         if books_for != getattr(self, "_books_for", None):  # built once per scoring: typing is never lost
             self._books_for = books_for
             self.books.children = self._books_rows() if books_for else []
-        self.pad.value = scorepad_html(s)
+        self.pad.value = scorepad_html(s, verdict=e.entered)
         self.bars.value = bars_html(s, self.colours())
         self.finish_btn.disabled = e.finished
         self.board.show(self.scene(), fit=fit or not self.board.scene)
+
+    def title_html(self, e: Entry) -> str:
+        if not e.started:
+            return ""
+        names = ", ".join(p.name for p in e.players)
+        what = f"The scoring of the tracked game of {names}" if e.game else f"A scoring of {names} ({e.source or 'a World'})"
+        if e.finished:
+            how = "by the fast path (majorities tapped)" if e.path == "fast" else "with every piece entered"
+            what += f" · final, {how}"
+        return f"<div class='rf-turn'>{html.escape(what)}</div>"
+
+    def _list_earlier(self, e: Entry) -> None:
+        """The other scorings of the same game, each with a button to reopen it."""
+        shown = self.session.log.path.stem if self.session else None
+        key = (e.game, shown, e.finished)
+        if key == getattr(self, "_earlier_for", None):
+            return
+        self._earlier_for = key
+        rows: list[W.Widget] = []
+        for info in self.scorings_of(e.game) if e.game else []:
+            if info.id == shown:
+                continue
+            try:
+                other = Session(self.store.open(info.id), EntryRules()).state
+            except CompanionError:
+                continue
+            when = time.strftime("%d %b at %H:%M", time.localtime(info.updated))
+            state = "final" if other.finished else f"{len(other.pieces)} pieces and {len(other.votes)} majorities entered"
+            rows.append(W.HBox([W.HTML(f"Earlier scoring, last used {when}: {state}"),
+                                button("Reopen", lambda i=info.id: self.reopen(i), "rf-reopen-scoring")]))
+        self.earlier.children = ([W.HTML("<b>Earlier scorings of this game</b>")] + rows) if rows else []
 
     def _books_rows(self) -> list[W.Widget]:
         rows = [W.HTML("<b>Treasury and Trophies</b> (no tracked game: enter them)")]

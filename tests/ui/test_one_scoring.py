@@ -1,0 +1,129 @@
+"""One scoring per game, without a browser: reaching the end opens the game's scoring where it
+was left (also after Undo then Redo, and after a reload); starting it again is an explicit
+choice and the earlier one can be reopened; the screen opens calm; the path that made the
+score final is kept in the log."""
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.rise_and_fall import SCORING_LOG
+from companion.rise_and_fall.tracker import TrackerRules
+from companion.ui.app import App
+
+from .test_game_screens import place_all_first_pieces
+from .test_pages import answer
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from test_tracker import legal  # noqa: E402
+
+R = TrackerRules()
+
+
+def page(root: Path) -> App:
+    return App(data_dir=root / "d", layouts_dir=root / "l")
+
+
+@pytest.fixture
+def at_the_end(tmp_path):
+    """A page whose tracked game has just ended by its last action, taken on this page."""
+    app = page(tmp_path)
+    app.world.n_players.value = 3
+    app.world.seed.value = 4
+    app.world.random_btn.click()
+    app.setup.start_btn.click()
+    place_all_first_pieces(app)
+    rnd = random.Random(11)
+    g = app.hub.game
+    for _ in range(6000):
+        opts = legal(g)
+        acts = [o for o in opts if o["type"] == "act"]
+        a = rnd.choice(acts if acts and rnd.random() < 0.9 else opts)
+        nxt = R.apply(g, a)
+        if nxt.phase == "over":
+            app.go_to("Game")
+            app.hub.do(a)  # the last action, tapped here: the end of the game
+            return app
+        app.hub.session.do(a)  # the evening so far, quickly
+        g = nxt
+    pytest.fail("the random game did not end")
+
+
+def scorings(app: App) -> list:
+    return [g for g in app.store.games(SCORING_LOG) if g.problem is None]
+
+
+def a_piece(app: App, player: int):
+    """A legal piece of ``player`` on a land Space of the World, as the Scores screen enters it."""
+    e = app.scores.entry
+    name = e.players[player].name
+    for space, terrain in sorted(e.terrain().items()):
+        if terrain in ("plains", "forest") and not any(p.space == space for p in e.pieces):
+            return {"type": "piece", "q": space[0], "r": space[1], "player": name, "piece": "city"}
+    raise AssertionError("no free land")
+
+
+def test_the_game_has_one_scoring_across_undo_redo_reload_and_the_button(at_the_end, tmp_path):
+    app = at_the_end
+    assert app.nav.value == "Scores"
+    first = app.scores.session.log.path.stem
+    assert app.scores.entry.game == app.hub.id
+    # calm: nothing entered yet, so no warning and no winner
+    assert "rf-msg-error" not in app.scores.counts.value
+    assert "Winner" not in app.scores.pad.value and "Shared victory" not in app.scores.pad.value
+    assert app.scores.send(a_piece(app, 0))
+    ana = app.scores.entry.players[0].name
+    others = [p.name for p in app.scores.entry.players[1:]]
+    assert f"{ana}:" in app.scores.counts.value and "the tracker counted" in app.scores.counts.value
+    assert not any(f"{n}: 0" in app.scores.counts.value for n in others)  # only the player entered
+    assert "Winner" in app.scores.pad.value or "Shared victory" in app.scores.pad.value
+    # Undo (asked first: the game is finished), then Redo: the end again, the same scoring
+    app.go_to("Game")
+    app.game.undo_btn.click()
+    answer(app, "rf-reopen-yes").click()
+    assert app.hub.game.phase != "over"
+    app.game.redo_btn.click()
+    assert app.hub.game.phase == "over" and app.nav.value == "Scores"
+    assert app.scores.session.log.path.stem == first and len(app.scores.entry.pieces) == 1
+    assert "where it was left" in app.scores.message.value
+    app.scores.from_game_btn.click()
+    assert app.scores.session.log.path.stem == first and len(scorings(app)) == 1
+    # a reload: the page opens on the same scoring
+    again = page(tmp_path)
+    again.go_to("Scores")
+    assert again.scores.session.log.path.stem == first and len(again.scores.entry.pieces) == 1
+    again.go_to("Game")
+    again.score_the_game()
+    assert again.scores.session.log.path.stem == first and len(scorings(again)) == 1
+
+
+def test_starting_the_scoring_again_is_a_choice_and_the_earlier_one_reopens(at_the_end):
+    app = at_the_end
+    first = app.scores.session.log.path.stem
+    app.scores.send(a_piece(app, 1))
+    app.scores.restart_btn.click()
+    assert len(scorings(app)) == 2 and app.scores.session.log.path.stem != first
+    assert not app.scores.entry.pieces and "Reopen it to undo this" in app.scores.message.value
+    rows = list(app.scores.earlier.children[1:])
+    assert len(rows) == 1 and "1 pieces" in rows[0].children[0].value
+    rows[0].children[1].click()  # Reopen
+    assert app.scores.session.log.path.stem == first and len(app.scores.entry.pieces) == 1
+    app.go_to("Game")
+    app.score_the_game()  # the scoring used last is the game's scoring
+    assert app.scores.session.log.path.stem == first
+
+
+def test_the_path_that_made_the_score_final_is_kept(at_the_end, tmp_path):
+    app = at_the_end
+    app.scores.mode.value = "fast"
+    app.scores.send({"type": "rest-empty"})
+    app.scores.finish_btn.click()
+    assert app.scores.entry.finished and app.scores.entry.path == "fast"
+    assert "fast path" in app.scores.title.value
+    again = page(tmp_path)
+    again.go_to("Scores")
+    assert again.scores.mode.value == "fast" and "final, by the fast path" in again.scores.title.value
+    again.scores.mode.value = "full"  # looking at the other path does not change the final score
+    assert [p.total for p in again.scores.current_score().players] == [p.total for p in app.scores.current_score().players]
