@@ -42,8 +42,41 @@ def python_side() -> None:
         row("canvas calls for that redraw", n, "a few", unit="calls", ok=n <= 12)
 
 
+def propagation_run() -> None:
+    """A change on one page appearing on a second page of the same game, by itself."""
+    from playwright.sync_api import sync_playwright
+
+    from browser.harness import launch, open_app, propagation_ms, served, tablet
+    from browser.test_pages import opening
+    from companion.gamelog import GameStore, Session
+    from companion.rise_and_fall import GAME_LOG
+    from companion.rise_and_fall.tracker import TrackerRules
+
+    with tempfile.TemporaryDirectory() as d, served(Path(d)) as (url, data, _):
+        _, log = GameStore(data).create(GAME_LOG, "Game")
+        game = Session(log, TrackerRules())
+        for a in opening(["Ana", "Ben", "Cy"], 2):
+            game.do(a)
+        with sync_playwright() as p:
+            browser = launch(p)
+            pages = []
+            for _ in range(2):
+                page = tablet(browser).new_page()
+                open_app(page, url)
+                page.get_by_role("button", name="Game", exact=True).tap()
+                page.wait_for_selector(".rf-game-name", timeout=30_000)
+                pages.append(page)
+            times = sorted(propagation_ms(pages[0], pages[1], 30))
+            browser.close()
+    ms = statistics.median(times)
+    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+    row("tap on one page to a second page showing it (median of 30)", ms, "<= 300 ms", ok=ms <= 300)
+    row("tap on one page to a second page showing it (95th percentile)", p95, "<= 1000 ms", ok=p95 <= 1000)
+
+
 def run() -> None:
     python_side()
+    propagation_run()
     scores_run()
     from browser.harness import board_meta, latest_build, launch, open_app, pixel_at, served, space_to_css, tablet
     from playwright.sync_api import sync_playwright

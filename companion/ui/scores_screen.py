@@ -67,10 +67,15 @@ def scorepad_html(s: Score, verdict: bool = True) -> str:
             cells.append((" + ".join(map(str, sizes)), str(vp) if sizes else "", False))
         pair(f"Territories: {terrain.title()}", cells)
     rows.append("<tr><th>Total</th>" + "".join(f"<td colspan=2 class='rf-total'><b>{p.total}</b></td>" for p in ps) + "</tr>")
+    lost = [p.name for p in ps if p.extinct]
+    lost_text = f"{e(', '.join(lost))}: extinct, {'has' if len(lost) == 1 else 'have'} lost the game" if lost else ""
     if not verdict:  # nothing entered yet: no winner to name
-        return f"<div class='rf-scorepad'><table>{''.join(rows)}</table></div>"
+        tail = f"<p class='rf-winner'><b>{lost_text}</b></p>" if lost else ""
+        return f"<div class='rf-scorepad'><table>{''.join(rows)}</table>{tail}</div>"
     win = s.winners
     verdict_text = f"Winner: {e(win[0])}" if len(win) == 1 else f"Shared victory: {e(', '.join(win))} (the rulebook names no tie-break)"
+    if lost:
+        verdict_text += f" · {lost_text}"
     return f"<div class='rf-scorepad'><table>{''.join(rows)}</table><p class='rf-winner'><b>{verdict_text}</b></p></div>"
 
 

@@ -82,7 +82,7 @@ def tablet(browser, portrait: bool = False):
 def open_app(page, url: str, timeout: float = 60_000) -> float:
     """Load the dashboard and wait until the World is drawn; seconds taken."""
     t = time.perf_counter()
-    page.goto(url)
+    page.goto(url, timeout=timeout)
     page.wait_for_selector("canvas.rf-board", timeout=timeout)
     page.wait_for_function(DRAWN_JS, timeout=timeout)
     return time.perf_counter() - t
@@ -164,3 +164,21 @@ def screenshot(page, name: str) -> Path:
     p = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(p), full_page=True)
     return p
+
+
+HISTORY_OPTIONS = "() => document.querySelectorAll('.rf-side select option').length"
+
+
+def propagation_ms(first, second, taps: int) -> list[float]:
+    """Undo and Redo tapped in turn on the ``first`` page's Game screen: milliseconds until the
+    ``second`` page, which nobody touches, shows the change (its history list)."""
+    times = []
+    for k in range(taps):
+        before = second.evaluate(HISTORY_OPTIONS)
+        want = before - 1 if k % 2 == 0 else before + 1
+        t0 = time.perf_counter()
+        first.locator("button.rf-game-undo" if k % 2 == 0 else "button.rf-game-redo").tap()
+        second.wait_for_function(f"() => ({HISTORY_OPTIONS})() === {want}", timeout=10_000, polling="raf")
+        times.append((time.perf_counter() - t0) * 1000)
+        first.wait_for_function(f"() => ({HISTORY_OPTIONS})() === {want}", timeout=10_000)
+    return times

@@ -15,7 +15,7 @@ from companion.rise_and_fall.scoring import Score
 from companion.rise_and_fall.tracker import PHASES, TrackerRules
 from companion.rise_and_fall.worldgen import generate
 
-from .harness import open_app, screenshot, served, tablet, wait_for
+from .harness import open_app, propagation_ms, screenshot, served, tablet, wait_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from test_tracker import legal  # noqa: E402
@@ -157,3 +157,86 @@ def test_a_reload_on_every_screen_at_every_point_of_an_evening_shows_the_log_of_
         screen(page, "Game")
         assert "Ana" not in page.locator(".rf-game-name").first.inner_text()
         ctx.close()
+
+
+def test_a_second_page_follows_by_itself(server, browser):
+    """Two tablets on one game: what one does appears on the other within a second, without a
+    reload, and the other's next tap is accepted."""
+    url, data, _ = server
+    store = GameStore(data)
+    _, log = store.create(GAME_LOG, "Game")
+    game = Session(log, R)
+    for a in opening(["Ana", "Ben", "Cy"], 2):
+        game.do(a)
+    pages = []
+    for _ in range(2):
+        ctx = tablet(browser)
+        page = ctx.new_page()
+        open_app(page, url, timeout=120_000)
+        screen(page, "Game")
+        page.wait_for_selector(".rf-game-name", timeout=30_000)
+        pages.append((ctx, page))
+    (_, first), (_, second) = pages
+    g = game.state
+    i, j = g.order()[0], g.order()[1]
+    first.locator(".rf-controls .widget-hbox", has_text=f"{g.civs[i].name} plays:").first.locator("button").nth(1).tap()
+    # the second page, untouched, no longer offers the first player's cards
+    second.wait_for_function(f"() => !document.querySelector('.rf-controls').innerText.includes('{g.civs[i].name} plays:')",
+                             timeout=10_000)
+    second.locator(".rf-controls .widget-hbox", has_text=f"{g.civs[j].name} plays:").first.locator("button").nth(1).tap()
+    first.wait_for_function(f"() => !document.querySelector('.rf-controls').innerText.includes('{g.civs[j].name} plays:')",
+                            timeout=10_000)
+    assert "another screen" not in first.content() + second.content()
+    game.refresh()
+    assert game.state.civs[i].played and game.state.civs[j].played
+    assert len(propagation_ms(first, second, 4)) == 4  # Undo and Redo reach the other page too (make bench times it)
+    screenshot(second, "pages-second-page-followed")
+    for ctx, _ in pages:
+        ctx.close()
+
+
+def test_the_scoring_is_kept_across_game_over_undo_redo_and_reload(server, browser):
+    from companion.rise_and_fall import SCORING_LOG
+    from companion.rise_and_fall.endgame import EntryRules
+
+    url, data, _ = server
+    store = GameStore(data)
+    _, log = store.create(GAME_LOG, "Game")
+    game = Session(log, R)
+    for a in opening(["Ana", "Ben", "Cy"], 4):
+        game.do(a)
+    for a in play_on(game.state, random.Random(5), lambda g: False):
+        game.do(a)
+    assert game.state.phase == "over"
+    game.undo()  # one step before the end: Redo on the page ends the game
+
+    def scorings():
+        return [Session(store.open(g.id), EntryRules()).state for g in store.games(SCORING_LOG) if g.problem is None]
+
+    ctx = tablet(browser)
+    page = ctx.new_page()
+    open_app(page, url, timeout=120_000)
+    screen(page, "Game")
+    page.wait_for_selector(".rf-game-name", timeout=30_000)
+    page.locator("button.rf-game-redo").tap()
+    page.wait_for_selector("button.rf-restart-scoring", timeout=30_000)  # the end: the game's scoring opens
+    page.get_by_role("button", name="Fast path: majorities").tap()
+    page.locator("button.rf-vote-0").first.tap()
+    wait_for(lambda: [len(e.votes) for e in scorings()] == [1], timeout=30)
+    # Undo (asked first) and Redo: the same scoring, where it was left
+    screen(page, "Game")
+    page.locator("button.rf-game-undo").tap()
+    page.locator("button.rf-reopen-yes").tap()
+    page.wait_for_selector("button.rf-game-redo:not([disabled])", timeout=30_000)
+    page.locator("button.rf-game-redo").tap()
+    page.wait_for_selector("text=where it was left", timeout=30_000)
+    assert [len(e.votes) for e in scorings()] == [1]
+    screenshot(page, "pages-scoring-after-undo-redo")
+    reload(page)
+    screen(page, "Scores")
+    page.wait_for_selector("button.rf-restart-scoring", timeout=30_000)
+    page.get_by_role("button", name="Fast path: majorities").tap()
+    regions = len(scorings()[0].regions())
+    page.wait_for_selector(f"text={regions - 1} Regions left", timeout=30_000)
+    assert len(scorings()) == 1
+    ctx.close()
