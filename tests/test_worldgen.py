@@ -3,7 +3,7 @@ import math
 import pytest
 from helpers import T
 
-from companion.hexgrid import lattice_center
+from companion.hexgrid import lattice_center, neighbours
 from companion.rise_and_fall.layout import check
 from companion.rise_and_fall.placement import legal_placements, violation
 from companion.rise_and_fall.world import World
@@ -36,9 +36,11 @@ def _spread(lay, kind):
     return math.sqrt(sum((p[0] - mx) ** 2 + (p[1] - my) ** 2 for p in pts) / len(pts))
 
 
-def test_spread_keeps_forests_apart_more_than_chance():
-    spread = [_spread(generate(4, s, spread=True), "forest") for s in range(3)]
-    plain = [_spread(generate(4, s, spread=False), "forest") for s in range(3)]
+def test_spread_keeps_forests_and_mountains_apart_more_than_chance():
+    """Over a dozen Worlds (one World's spread varies more than the balance moves it)."""
+    kinds = ("forest", "mountain")
+    spread = [_spread(generate(4, s, spread=True), k) for s in range(12) for k in kinds]
+    plain = [_spread(generate(4, s, spread=False), k) for s in range(12) for k in kinds]
     assert sum(spread) > sum(plain)
 
 
@@ -63,3 +65,51 @@ def check_all_legal(world):
             return False
         w.place(t)
     return True
+
+
+def _partial_worlds():
+    """Worlds part-way through a random build, for each player count."""
+    from companion.rise_and_fall.placement import next_kind
+
+    out = []
+    for players, seed in ((2, 31), (3, 32), (4, 33)):
+        tiles = generate(players, seed).tiles
+        for n in (players, players + 3, len(tiles) // 2, len(tiles) - 2):
+            w = World(tiles[:n])
+            kind = next_kind(w, players)
+            if kind:
+                out.append((w, kind, players))
+    return out
+
+
+@pytest.mark.parametrize("world,kind,players", _partial_worlds())
+def test_the_generator_picks_a_legal_place_lazily_and_only_a_legal_one(world, kind, players):
+    """The generator judges places one at a time in its order of choice: what it picks is one
+    of the legal places the full judgement finds, and it finds none only when there is none."""
+    import random
+
+    from companion.rise_and_fall.worldgen import pick_place
+
+    legal = legal_placements(world, kind, players)
+    for spread in (False, True):
+        for k in range(3):
+            t = pick_place(random.Random(k), world, kind, players, spread)
+            assert (t is None) == (not legal)
+            assert t is None or t in legal
+
+
+def test_the_candidates_sieve_is_the_set_rule():
+    """Every candidate of a land tile lies on its base only; every Sea-layer candidate on empty Spaces."""
+    from companion.rise_and_fall.placement import candidate_tiles
+    from companion.rise_and_fall.rules import load_rules
+
+    for world, _, _ in _partial_worlds():
+        terrain = world.terrain_map()
+        for kind in ("sea", "plains", "forest", "mountain", "glacier"):
+            base = load_rules().tile_kinds[kind].base
+            for t in candidate_tiles(world, kind):
+                if kind == "sea":
+                    assert all(c not in terrain for c in t.cells)
+                    assert any(n in terrain for c in t.cells for n in neighbours(c))
+                else:
+                    assert all(terrain.get(c) == base for c in t.cells)

@@ -298,27 +298,30 @@ def enclosed_by_spaces(world: World, cells) -> list[Hex]:
 
 # --- every legal place ---------------------------------------------------------------------
 def candidate_tiles(world: World, kind: str) -> list[Tile]:
-    """Every (origin, rotation) of ``kind`` whose Spaces pass the quick set sieve."""
+    """Every (origin, rotation) of ``kind`` whose Spaces pass the quick set sieve.
+
+    With sets of Spaces: an origin fits when, for every cell offset d of the shape, origin + d
+    lies on the right base (land tiles) or on an empty Space (Sea-layer tiles, which also
+    touch the World). This runs for every tile of a random World, so it is set arithmetic.
+    """
     spec = load_rules().tile_kinds[kind]
-    seen: set[tuple[int, int, int]] = set()
+    terrain = world.terrain_map()
     out: list[Tile] = []
     if spec.covers_empty:
-        anchors = {n for s in world.spaces() for n in neighbours(s) if n not in world} or {(0, 0)}
-        ok = lambda c: c not in world  # noqa: E731
+        anchors = {n for s in terrain for n in neighbours(s) if n not in terrain} or {(0, 0)}
     else:
-        anchors = {s for s in world.spaces() if world.terrain(s) == spec.base}
-        ok = lambda c: world.terrain(c) == spec.base  # noqa: E731
+        base = {s for s, t in terrain.items() if t == spec.base}
     for rot in range(6):
         shape = shape_cells(kind, rot)
-        for a in anchors:
+        if spec.covers_empty:
+            near = {(a[0] - dq, a[1] - dr) for a in anchors for dq, dr in shape}
+            origins = {o for o in near if all((o[0] + dq, o[1] + dr) not in terrain for dq, dr in shape)}
+        else:
+            origins = None
             for dq, dr in shape:
-                origin = (a[0] - dq, a[1] - dr)
-                key = (origin[0], origin[1], rot)
-                if key in seen:
-                    continue
-                seen.add(key)
-                if all(ok((origin[0] + sq, origin[1] + sr)) for sq, sr in shape):
-                    out.append(Tile(kind, origin[0], origin[1], rot))
+                fit = {(s[0] - dq, s[1] - dr) for s in base}
+                origins = fit if origins is None else origins & fit
+        out.extend(Tile(kind, q, r, rot) for q, r in origins or ())
     out.sort(key=lambda t: (t.r, t.q, t.rotation))
     return out
 

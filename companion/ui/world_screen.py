@@ -113,6 +113,13 @@ class WorldScreen:
         return True
 
     def new_world(self, action: dict) -> None:
+        """A World loaded (from the library or at random) over one already begun goes into the
+        same log, so one Undo brings the old World back; a new set of players starts a new log."""
+        if action.get("type") == "load" and self.build.started:
+            self.moving_mode = False
+            if self.act(action):
+                self.refresh(fit=True)
+            return
         try:
             self.session = self.store.start(self.KIND, action.get("name") or "World", BuildRules(), action)
         except CompanionError as e:
@@ -391,14 +398,23 @@ class WorldScreen:
 
     def random_world(self) -> None:
         n = self.n_players.value
-        lay = generate(n, int(self.seed.value))
+        # the page shows this while the World is built (widget changes reach it at once)
+        self.info(f"Building a random World for {n} players…")
+        self.random_btn.disabled = True
+        try:
+            lay = generate(n, int(self.seed.value))
+        finally:
+            self.random_btn.disabled = False
+        replaced = self.build.started
         self.new_world({"type": "load", "layout": lay.to_dict()})
-        self.info(f"A complete random World for {n} players from seed {self.seed.value}.")
+        self.info(f"A complete random World for {n} players from seed {self.seed.value}."
+                  + (" Undo brings the previous World back." if replaced else ""))
 
     def load_layout(self, doc: dict) -> None:
+        replaced = self.build.started
         self.new_world({"type": "load", "layout": doc})
         if self.build.started:
-            self.info(f"Loaded {self.build.name or 'the World'}.")
+            self.info(f"Loaded {self.build.name or 'the World'}." + (" Undo brings the previous World back." if replaced else ""))
 
     def save_to_library(self) -> None:
         name = self.save_name.value.strip() or self.build.name or "My World"

@@ -212,3 +212,35 @@ def test_region_overlay_shows_every_region_with_size_and_value(app):
     assert f"{regions[0].value}VP" in texts
     s.regions_btn.click()
     assert not any(hasattr(it, "text") for it in s.scene().items)
+
+
+def test_a_random_world_or_a_load_over_a_world_in_progress_is_undone_by_one_undo(app):
+    s = app.world
+    t = legal_first(app)
+    s.tap_space(t.cells[0])
+    s.confirm()
+    before = s.build.tiles
+    assert len(before) > s.build.players  # a Sea tile placed: a World in progress
+    s.seed.value = 5
+    s.random_btn.click()
+    assert s.build.complete and "Undo brings the previous World back" in s.message.value
+    s.undo_btn.click()
+    assert s.build.tiles == before
+    s.redo_btn.click()
+    assert s.build.complete
+    s.undo_btn.click()
+    from companion.rise_and_fall.worldgen import generate
+
+    s.load_layout(generate(3, 8, name="Eight").to_dict())  # as the library's Load does
+    assert s.build.name == "Eight" and "Undo brings the previous World back" in s.message.value
+    s.undo_btn.click()
+    assert s.build.tiles == before
+
+
+def test_a_random_world_says_it_is_being_built_and_the_button_comes_back(app):
+    s = app.world
+    seen = []
+    s.message.observe(lambda ch: seen.append(ch["new"]), "value")
+    s.random_btn.click()
+    assert any("Building a random World" in m for m in seen)
+    assert not s.random_btn.disabled
