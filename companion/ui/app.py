@@ -48,13 +48,16 @@ def wait_for_page() -> None:
     wait_for_request()
 
 
-def default_layouts_dir() -> Path:
-    """``$COMPANION_LAYOUTS``, else the project's ``layouts/``, else one in the data directory."""
+SHIPPED_LAYOUTS = Path(__file__).resolve().parents[2] / "layouts"  # read-only: the Worlds that come with the companion
+
+
+def default_layouts_dir(data_dir: Path | None = None) -> Path:
+    """The players' own library: ``$COMPANION_LAYOUTS``, else ``layouts/`` in the data directory
+    (never the shipped ``layouts/``, which saving must not change)."""
     env = os.environ.get("COMPANION_LAYOUTS")
     if env:
         return Path(env)
-    repo = Path(__file__).resolve().parents[2] / "layouts"
-    return repo if repo.is_dir() else default_data_dir() / "layouts"
+    return (data_dir or default_data_dir()) / "layouts"
 
 
 class Settings:
@@ -82,14 +85,14 @@ class App:
     def __init__(self, data_dir: str | os.PathLike | None = None, layouts_dir: str | os.PathLike | None = None) -> None:
         self.store = GameStore(data_dir)
         self.settings = Settings(self.store.root)
-        layouts = Path(layouts_dir) if layouts_dir else default_layouts_dir()
+        layouts = Path(layouts_dir) if layouts_dir else default_layouts_dir(self.store.root)
         try:
             layouts.mkdir(parents=True, exist_ok=True)
         except OSError:
             pass  # a read-only disk: the library lists what is there
         self.alert = W.HTML(message_html(self.store.problem, "error") if self.store.problem else "")
         REPORT[:] = [self.show_error]
-        self.library = Library(layouts)
+        self.library = Library(layouts, shipped=SHIPPED_LAYOUTS)
         self.world = WorldScreen(self.store, self.library, dark=lambda: self.settings.get("dark"))
         self.hub = GameHub(self.store)
         self._phase = self.hub.game.phase

@@ -24,6 +24,7 @@ from ..rise_and_fall.tracker import TRACKER_VERSION, Game, TrackerRules, card_ac
 from ..rise_and_fall.views import WorldStyle, colour_hex, layout_for, world_scene
 from ..rise_and_fall.world import World
 from .board import Board, legend_html
+from .habits import Habits
 from .widgets import Stepper, button, message_html
 from .world_screen import COLOUR_CHOICES, SPACE_PX, STYLE
 
@@ -115,7 +116,12 @@ class SetupScreen:
         rules = load_rules()
         self.target = W.ToggleButtons(options=[(label, n) for n, label in rules.trophies_to_end.items()],
                                       value=rules.standard_trophies_to_end)
-        self.start_btn = button("Start the game (First player drawn at random)", self.start, "rf-start-game", primary=True)
+        self.first_pick = W.Dropdown(options=[("Draw at random", -1)], value=-1, description="First Player")
+        self.first_pick.add_class("rf-first-player")
+        self.start_btn = button("Start the game", self.start, "rf-start-game", primary=True)
+        self.habits = Habits(hub.store.root)
+        for box in self.names:
+            box.observe(lambda ch: self._first_options(), "value")
         self.piece = W.ToggleButtons(options=[(p.title(), p) for p in rules.first_pieces], value=rules.first_pieces[0])
         self.piece.add_class("rf-first-piece")
         self.status = W.HTML()
@@ -124,7 +130,8 @@ class SetupScreen:
         self.board.on_tap = self.tap_pixel
         self.board.room = 20
         self.placing = W.VBox([self.status, self.piece, self.board.widget])
-        self.form = W.VBox([W.HTML("<b>Players</b> (clockwise)"), self.n_players, *self.rows, W.HTML("<b>The game ends after</b>"), self.target, self.start_btn])
+        self.form = W.VBox([W.HTML("<b>Players</b> (clockwise)"), self.n_players, *self.rows, W.HTML("<b>The game ends after</b>"), self.target, self.first_pick,
+                            self.start_btn])
         self.form.add_class("rf-panel")
         self.widget = W.VBox([self.message, self.form, self.placing])
         self.widget.add_class("rf-screen")
@@ -133,7 +140,12 @@ class SetupScreen:
         self.refresh()
 
     def defaults(self) -> None:
+        """The World's players; for a World that never named them (a random or loaded one),
+        the players of last time."""
         names, colours = self.world_names()
+        if names and [str(x) for x in names] == [c.title() for c in colours] and self.habits.players():
+            seats = self.habits.seat(len(names), list(colours) + COLOUR_CHOICES)
+            names, colours = [n for n, _ in seats], [c for _, c in seats]
         if names:
             self.n_players.value = len(names)
             for i, (n, c) in enumerate(zip(names, colours)):
@@ -147,6 +159,13 @@ class SetupScreen:
             r.layout.display = "" if i < self.n_players.value else "none"
             if not self.names[i].value:
                 self.names[i].value = self.colours[i].value.title()
+        self._first_options()
+
+    def _first_options(self) -> None:
+        """The First Player: drawn at random, or one of the players named above."""
+        n, keep = self.n_players.value, self.first_pick.value
+        self.first_pick.options = [("Draw at random", -1)] + [(self.names[i].value or f"Player {i + 1}", i) for i in range(n)]
+        self.first_pick.value = keep if keep < n else -1
 
     def error(self, text: str) -> None:
         self.message.value = message_html(text, "error")
@@ -162,7 +181,7 @@ class SetupScreen:
             "type": "setup",
             "players": [{"name": self.names[i].value.strip(), "colour": self.colours[i].value} for i in range(n)],
             "trophies_to_end": self.target.value,
-            "first": random.randrange(n),
+            "first": self.first_pick.value if 0 <= self.first_pick.value < n else random.randrange(n),
             "world": world,
             "tracker_version": TRACKER_VERSION,
         }
@@ -172,7 +191,9 @@ class SetupScreen:
             self.error(str(e))
             return
         g = self.hub.game
-        self.message.value = message_html(f"{g.civs[g.first].name} has the First Player token and places a first piece.", "info")
+        self.habits.remember_players([c.name for c in g.civs], [c.colour for c in g.civs])
+        how = "draws" if self.first_pick.value < 0 else "has"
+        self.message.value = message_html(f"{g.civs[g.first].name} {how} the First Player token and places a first piece.", "info")
 
     def tap_pixel(self, x: float, y: float) -> None:
         self.tap_space(layout_for(STYLE).pixel_to_hex(x, y))

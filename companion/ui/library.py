@@ -1,4 +1,8 @@
-"""The layout library: every World in ``layouts/`` with a thumbnail; unreadable files say why."""
+"""The layout library: every World with a thumbnail; unreadable files say why.
+
+Two folders: the Worlds shipped with the companion (read-only, listed first) and the
+players' own library in the data directory, where "Save to library" writes.
+"""
 
 from __future__ import annotations
 
@@ -20,8 +24,9 @@ THUMB = WorldStyle(hex_size=5.0, outline_width=0.6, cliff_width=1.2, legend=Fals
 
 
 class Library:
-    def __init__(self, folder: Path) -> None:
-        self.folder = Path(folder)
+    def __init__(self, folder: Path, shipped: Path | None = None) -> None:
+        self.folder = Path(folder)  # the players' own library: saves go here
+        self.shipped = Path(shipped) if shipped and Path(shipped).resolve() != self.folder.resolve() else None
         self.on_load: Callable[[dict], None] | None = None
         self.widget = W.VBox([])
         self.widget.add_class("rf-library")
@@ -31,7 +36,8 @@ class Library:
     def entries(self) -> list[tuple[Path, Layout | None, str | None]]:
         """(path, layout or None, problem sentence or None) for every .json file."""
         out = []
-        for p in sorted(self.folder.glob("*.json")):
+        paths = sorted(self.shipped.glob("*.json")) if self.shipped and self.shipped.is_dir() else []
+        for p in paths + sorted(self.folder.glob("*.json")):
             try:
                 out.append((p, parse(read_json(p), p.name), None))
             except CompanionError as e:

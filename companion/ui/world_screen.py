@@ -26,6 +26,7 @@ from ..rise_and_fall.views import TERRAIN_COLOURS, WorldStyle, colour_hex, layou
 from ..rise_and_fall.world import World
 from ..rise_and_fall.worldgen import generate
 from .board import Board
+from .habits import Habits
 from .library import Library
 from .widgets import button, message_html
 
@@ -61,6 +62,7 @@ class WorldScreen:
         self.hint = False
         self.moving_mode = False
         self.free_kind = "sea"
+        self.habits = Habits(store.root)
         self._build_widgets()
         self.session = self._open_latest()
         self.board.canvas.on_client_ready(self._catch_up)
@@ -155,8 +157,11 @@ class WorldScreen:
         # new World
         self.n_players = W.ToggleButtons(options=[("2 players", 2), ("3 players", 3), ("4 players", 4)], value=3)
         self.n_players.observe(lambda ch: self._sync_player_rows(), "value")
-        self.names = [W.Text(value=c.title(), layout=W.Layout(width="120px")) for c in DEFAULT_COLOURS]
-        self.colours = [W.Dropdown(options=COLOUR_CHOICES, value=c, layout=W.Layout(width="110px")) for c in DEFAULT_COLOURS]
+        seats = self.habits.seat(4, list(DEFAULT_COLOURS) + COLOUR_CHOICES)  # last time's players first
+        self.names = [W.Text(value=n, layout=W.Layout(width="120px")) for n, _ in seats]
+        self.colours = [W.Dropdown(options=COLOUR_CHOICES, value=c if c in COLOUR_CHOICES else d, layout=W.Layout(width="110px"))
+                        for (_, c), d in zip(seats, DEFAULT_COLOURS)]
+
         self.player_rows = [W.HBox([self.names[i], self.colours[i]]) for i in range(4)]
         self.first_pick = W.Dropdown(options=[("Draw at random", -1)], value=-1, description="First player")
         self.free_check = W.Checkbox(value=False, description="Free design (custom World)")
@@ -168,6 +173,8 @@ class WorldScreen:
              W.HTML("<b>Or a random World</b> (same seed, same World)"), W.HBox([self.seed, self.random_btn])]
         )
         self.setup_box.add_class("rf-panel")
+        if 2 <= len(self.habits.players()) <= 4:
+            self.n_players.value = len(self.habits.players())  # as many players as last time
         self._sync_player_rows()
 
         # library and export
@@ -389,10 +396,10 @@ class WorldScreen:
     def start_new(self) -> None:
         n = self.n_players.value
         first = self.first_pick.value if self.first_pick.value >= 0 else random.randrange(n)
-        self.new_world(
-            {"type": "setup", "players": n, "names": [self.names[i].value.strip() for i in range(n)],
-             "colours": [self.colours[i].value for i in range(n)], "first": first, "free": self.free_check.value}
-        )
+        names, colours = [self.names[i].value.strip() for i in range(n)], [self.colours[i].value for i in range(n)]
+        self.new_world({"type": "setup", "players": n, "names": names, "colours": colours, "first": first, "free": self.free_check.value})
+        if (list(self.build.names), list(self.build.colours)) == (names, colours):
+            self.habits.remember_players(names, colours)  # accepted: offered again next time
         if self.build.started:
             self.info(f"A new World for {n} players. {self.build.whose_turn() or 'Anyone'} places first.")
 

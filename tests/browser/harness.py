@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -39,8 +38,6 @@ def served(tmp: Path, preheat: bool = False, port: int | None = None):
     """Voilà on a free loopback port (or ``port``: a server restarted) with its own data and layouts folders."""
     data, layouts = tmp / "data", tmp / "layouts"
     layouts.mkdir(parents=True, exist_ok=True)
-    for p in (ROOT / "layouts").glob("*.json"):
-        shutil.copy(p, layouts / p.name)
     port = port or free_port()
     env = voila_env()
     env.update(COMPANION_DATA=str(data), COMPANION_LAYOUTS=str(layouts))

@@ -88,3 +88,31 @@ def test_every_control_is_big_enough_visible_and_readable(prepared, browser, siz
     ctx.close()
     report = "\n".join(f"{where}:\n  " + "\n  ".join(ps) for where, ps in found.items())
     assert not found, f"at {w}×{h}:\n{report}"
+
+
+def boxes(page, selector: str) -> list[tuple[float, float]]:
+    return [(round(b["x"]), round(b["y"])) for b in (el.bounding_box() for el in page.locator(selector).all()) if b]
+
+
+@pytest.mark.parametrize("size", ["tablet", "phone"])
+def test_buttons_keep_their_place_when_a_label_changes(prepared, browser, size):
+    """Hint → Hide hint, Regions → Hide Regions, Dark → Light: nothing after them moves."""
+    w, h = SIZES[size]
+    ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=2, has_touch=True)
+    page = ctx.new_page()
+    open_app(page, prepared)
+    show(page, "World")
+    tools = ".rf-tools button"
+    for button, changed in (("button.rf-hint", "Hide hint"), ("button.rf-regions", "Hide Regions")):
+        before = boxes(page, tools)
+        page.locator(button).tap()
+        wait_for(lambda b=button, c=changed: page.locator(b).inner_text().strip() == c)
+        assert boxes(page, tools) == before, f"{changed}: the toolbar moved"
+        page.locator(button).tap()
+    before = boxes(page, ".rf-nav button")
+    page.locator("button.rf-dark-toggle").tap()
+    wait_for(lambda: page.locator("button.rf-dark-toggle").inner_text().strip() == "Light")
+    assert boxes(page, ".rf-nav button") == before, "Dark → Light moved the bar of screens"
+    page.locator("button.rf-dark-toggle").tap()
+    wait_for(lambda: page.locator("button.rf-dark-toggle").inner_text().strip() == "Dark")
+    ctx.close()

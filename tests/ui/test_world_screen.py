@@ -3,6 +3,7 @@
 import json
 import sqlite3
 
+import ipywidgets as W
 import pytest
 
 from companion.rise_and_fall.layout import check, parse
@@ -145,7 +146,22 @@ def test_library_save_load_and_broken_files(app, tmp_path):
     app.library.refresh()
     texts = " ".join(getattr(w, "value", "") for w in app.library.widget.children)
     assert "broken.json is not valid JSON" in texts
-    assert len(app.library.widget.children) == 2
+    shipped = sorted(app.library.shipped.glob("*.json"))
+    assert shipped and len(app.library.widget.children) == 2 + len(shipped)  # the shipped Worlds too
+
+
+def test_saving_writes_to_the_players_own_library_never_into_the_shipped_one(tmp_path, monkeypatch):
+    from companion.ui.app import SHIPPED_LAYOUTS
+
+    monkeypatch.delenv("COMPANION_LAYOUTS", raising=False)
+    before = {p.name: p.read_bytes() for p in SHIPPED_LAYOUTS.glob("*.json")}
+    a = App(data_dir=tmp_path / "data")  # no layouts folder given: the data directory's
+    a.world.save_name.value = "Harbour of Storms"  # the name of a shipped World
+    a.world.save_btn.click()
+    assert (tmp_path / "data" / "layouts" / "harbour-of-storms.json").exists()
+    assert {p.name: p.read_bytes() for p in SHIPPED_LAYOUTS.glob("*.json")} == before
+    names = " ".join(w.value for row in a.library.widget.children for w in getattr(row, "children", [row]) if isinstance(w, W.HTML))
+    assert names.count("Harbour of Storms") == 2  # the shipped one and the players' own
 
 
 def test_random_world_is_complete(app):
