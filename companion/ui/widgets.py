@@ -54,6 +54,9 @@ class Stepper(W.HBox):
     min = Int(0)
     max = Int(99)
     description = Unicode("")
+    #: why the count stops where it does; shown on − and +. Not synced: a tooltip set on a box
+    #: breaks the box's view in the page (ipywidgets 8: "Cannot read properties of undefined").
+    tooltip = Unicode(None, allow_none=True)
 
     def __init__(self, value: int = 0, min: int = 0, max: int = 99, description: str = "", css: str = "", **kw) -> None:
         self._label = W.HTML()
@@ -72,6 +75,7 @@ class Stepper(W.HBox):
         self.minus.on_click(guarded(lambda: self.step(-1)))
         self.plus.on_click(guarded(lambda: self.step(1)))
         self.observe(self._sync, names=["value", "min", "max", "description"])
+        self.observe(self._tip, names=["tooltip"])
         self.min, self.max, self.description = min, max, description
         self.value = value
         self._sync()
@@ -79,6 +83,10 @@ class Stepper(W.HBox):
     @validate("value")
     def _clamp(self, proposal) -> int:
         return max(self.min, min(self.max, int(proposal["value"])))
+
+    def _tip(self, change) -> None:
+        for b in (self.minus, self.plus):
+            b.tooltip = change["new"] or None
 
     def step(self, by: int) -> None:
         self.value = self.value + by

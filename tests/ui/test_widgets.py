@@ -35,3 +35,13 @@ def test_the_value_is_always_within_the_bounds(limit, steps):
         (s.plus if k > 0 else s.minus).click()
         assert 0 <= s.value <= limit
         assert s.plus.disabled == (s.value == limit) and s.minus.disabled == (s.value == 0)
+
+
+def test_the_reason_for_the_limit_goes_on_the_buttons_never_on_the_box():
+    """A tooltip synced on a box breaks its view in the page: the stepper keeps it to − and +."""
+    s = Stepper(max=2)
+    s.tooltip = "At most 2: two coastal Cities in that Sea Region."
+    assert "tooltip" not in s.keys
+    assert s.plus.tooltip == s.minus.tooltip == "At most 2: two coastal Cities in that Sea Region."
+    s.tooltip = ""
+    assert s.plus.tooltip is None
