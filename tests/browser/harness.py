@@ -131,7 +131,13 @@ def pixel_at(page, space) -> tuple[int, int, int, int]:
 
 def tap_space(page, space) -> None:
     """Tap a Space as a player does: where Spaces are smaller than a finger, the first tap
-    zooms the board there, and the second chooses."""
+    zooms the board there, and the second chooses. A Space off the zoomed board: Fit first."""
+    to_css, (left, top, right, bottom) = css_mapper(page)
+    x, y = to_css(space)
+    if not (left + 8 < x < right - 8 and top + 8 < y < bottom - 8):
+        before = board_meta(page)["k"]
+        page.locator("button.rf-fit").first.tap()
+        wait_for(lambda: board_meta(page)["k"] != before)
     if board_meta(page).get("zoom_first"):
         before = board_meta(page)["k"]
         page.touchscreen.tap(*space_to_css(page, space))
