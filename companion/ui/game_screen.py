@@ -24,6 +24,7 @@ from ..rise_and_fall.tracker import TRACKER_VERSION, Game, TrackerRules, card_ac
 from ..rise_and_fall.views import WorldStyle, colour_hex, layout_for, world_scene
 from ..rise_and_fall.world import World
 from .board import Board, legend_html
+from .civ_table import table_html
 from .habits import Habits
 from .widgets import Stepper, button, message_html
 from .world_screen import COLOUR_CHOICES, SPACE_PX, STYLE
@@ -609,30 +610,8 @@ class GameScreen:
         return ", ".join(x.title() for x in cards) or "—"
 
     def players_html(self, v: TableView) -> str:
-        cards = []
-        for i, c in enumerate(v.civs):
-            pieces = " · ".join(f"{t.title()} {c.count(t)} ({c.in_reserve(t)})" for t in PIECE_TYPES)
-            status = " — extinct: has lost the game" if c.extinct else (" ★ First Player" if i == v.first else "")
-            discard = ", ".join(x.title() for x in c.discard[:-1]) + (", " if len(c.discard) > 1 else "") + f"{c.discard[-1].title()} (on top)" if c.discard else "—"
-            if c.face_down and c.face_down_where == "played":
-                held = f"<div>Hand before playing: {self._cards(c.among)}</div><div>Played: one card, face down</div><div>Discard: {discard}</div>"
-            elif c.face_down and c.face_down_where == "decline":
-                n = c.face_down
-                held = (f"<div>Hand and discard: {self._cards(c.among)} — {n} of them face down in Decline</div>"
-                        f"<div>Played: {self._cards(c.played)}</div>")
-            else:
-                held = f"<div>Hand: {self._cards(c.hand)}</div><div>Played: {self._cards(c.played)}</div><div>Discard: {discard}</div>"
-            cards.append(
-                f"<div class='rf-civ{' rf-civ-lost' if c.extinct else ''}' style='border-left:10px solid {colour_hex(c.colour)}'>"
-                f"<div class='rf-civ-name'><b>{html.escape(c.name)}</b>{status}</div>"
-                f"<div>Treasury: <b>{c.gold} GP</b> · {c.wood} Wood · {c.stone} Stone</div>"
-                f"{held}"
-                f"<div>Reserve: {self._cards(c.reserve)}</div>"
-                f"<div>Decline: {self._cards(c.decline)}</div>"
-                f"<div>Pieces in the World (in reserve): {pieces}</div>"
-                f"<div>Trophies: {self._cards(c.trophies)}</div></div>"
-            )
-        return "<div class='rf-civs'>" + "".join(cards) + "</div>"
+        """Every Civilization drawn as a place at the table (cards, coins, pieces, Trophies)."""
+        return table_html(v)
 
     def _saved_games(self) -> list[W.Widget]:
         rows = []

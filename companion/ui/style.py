@@ -78,6 +78,26 @@ CSS = """
 .rf-players .widget-html-content, .rf-players { display: block; width: 100%; }
 .rf-civ { flex: 1 1 300px; padding: 8px 12px; border-radius: 8px; background: rgba(0,0,0,.05); }
 .rf-civ-name { font-size: 1.15em; }
+.rf-civ-acting { box-shadow: 0 0 0 3px var(--pc); }
+.rf-acts { display: inline-block; padding: 1px 10px; border-radius: 10px; background: #2b3a42; color: #fff; font-size: .8em; }
+.rf-first, .rf-lost { font-size: .85em; margin-left: 6px; }
+.rf-treasury, .rf-pieces, .rf-trophies { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: center; margin: 4px 0; }
+.rf-coin, .rf-piece-count, .rf-trophy { display: inline-flex; align-items: center; gap: 3px; }
+.rf-piece-count small { color: #4a4a4a; }
+.rf-piece-count.rf-none svg { opacity: .35; }
+.rf-trophy { padding: 2px 8px 2px 4px; border-radius: 8px; background: #f6e7b0; color: #3d2f00; border: 1px solid #b8962e; }
+.rf-state { display: flex; flex-wrap: wrap; align-items: center; gap: 4px; margin: 3px 0; }
+.rf-state-label { flex: 0 0 100%; font-size: .85em; color: #444; }
+.rf-cards { display: flex; flex-wrap: wrap; gap: 6px; }
+.rf-card { position: relative; width: 64px; height: 84px; border-radius: 7px; background: #fffdf6; border: 2px solid var(--pc);
+  display: flex; flex-direction: column; align-items: center; justify-content: flex-end; padding-bottom: 4px; box-sizing: border-box; color: #1d1d1d; }
+.rf-card-band { position: absolute; top: 0; left: 0; right: 0; height: 12px; border-radius: 4px 4px 0 0; }
+.rf-card-name { font-size: 11px; font-weight: 700; }
+.rf-card-note { position: absolute; top: 13px; font-size: 10px; }
+.rf-card-back { background: repeating-linear-gradient(45deg, var(--pc), var(--pc) 6px, #2b3a42 6px, #2b3a42 12px); justify-content: center; }
+.rf-card-back-mark { font-size: 28px; font-weight: 700; color: #fff; text-shadow: 0 0 3px #000; }
+.rf-state-among .rf-card { opacity: .8; border-style: dashed; }
+.rf-table-key { font-size: .85em; margin-top: 4px; }
 .rf-controls .widget-hbox { flex-wrap: wrap; align-items: center; gap: 4px; }
 .rf-app .jupyter-widget-Collapse-header, .rf-app .p-Collapse-header { min-height: 44px; font-size: 1em; display: flex; align-items: center;
   background: #e6dfd0; color: #1d1d1d; }
@@ -108,6 +128,10 @@ body:has(.rf-app.rf-dark), body:has(.rf-app.rf-dark) #rendered_cells { backgroun
 .rf-app.rf-dark .rf-msg-error { background: #3b1416; color: #ffcdd2; border-left-color: #ef5350; }
 .rf-app.rf-dark .rf-msg-info { background: #12301a; color: #c8f0cc; border-left-color: #66bb6a; }
 .rf-app.rf-dark .rf-civ { background: rgba(255,255,255,.06); }
+.rf-app.rf-dark .rf-state-label, .rf-app.rf-dark .rf-piece-count small { color: #c8c8c8; }
+.rf-app.rf-dark .rf-card { background: #2a3137; color: #f0f0f0; }
+.rf-app.rf-dark .rf-trophy { background: #4a3c0c; color: #fbe9a8; }
+.rf-app.rf-dark .rf-acts { background: #f2c12e; color: #111; }
 .rf-app.rf-dark .rf-scorepad td, .rf-app.rf-dark .rf-scorepad th { border-color: #5a6670; }
 .rf-app.rf-dark .rf-scorepad .rf-crossed { color: #a8a8a8; }
 .rf-app.rf-dark .rf-lib-row { border-bottom-color: rgba(255,255,255,.12); }

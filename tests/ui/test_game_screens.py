@@ -125,12 +125,14 @@ def test_pass_the_tablet_shows_a_hand_only_to_the_player_holding_the_tablet(app,
     find(screen, "rf-play-city").click()
     assert "Pass the tablet" in screen.message.value
     assert "rf-play-city" not in classes(screen)
-    assert "Played: one card, face down" in screen.players.value and "Played: City" not in screen.players.value
+    face_down = screen.players.value.split("rf-state-played'")[1].split("<div class='rf-state ")[0]
+    assert "Played: one card, face down" in face_down and "rf-card-name" not in face_down
     for i in app.hub.game.to_move():
         screen.reveal(i)
         find(screen, "rf-play-nomad").click()
     assert app.hub.game.phase == "B"  # all revealed together
-    assert "Played: City" in screen.players.value
+    played = screen.players.value.split("rf-state-played'")[1].split("<div class='rf-state ")[0]
+    assert "<div class='rf-card-name'>City</div>" in played  # face up now, drawn as a card
     assert "All cards are revealed" in screen.message.value
 
 
@@ -212,7 +214,7 @@ def test_the_screen_shows_the_decline_zone_and_the_reserve(app):
     app.hub.session._states[-1] = _set(g, 0, replace(civ, hand=("nomad", "city"), decline=("ship",)))
     app.game.refresh()
     assert f"Decline zone: {civ.name} Ship" in app.game.header.value
-    assert "Nomad 1 (7)" in app.game.players.value  # one in the World, seven in the reserve
+    assert "1 Nomad in the World, 7 in reserve" in app.game.players.value
 
 
 def test_a_slow_player_gets_a_random_card(app, rulebook_text):
