@@ -98,7 +98,7 @@ def test_no_card_face_down_in_the_page_text_or_the_widget_messages(server, brows
     wait_for(lambda: not state(data).civs[0].played)
     page.wait_for_selector(".rf-controls button.rf-play-ship")
     text_ship, sent_ship = play("ship")
-    assert "Played: City" not in text_city and "Hand before playing: Nomad, City, Ship" in text_city
+    assert "Played: City" not in text_city and "1 card played face down, from these" in text_city
     assert text_city == text_ship  # the page reads the same whichever card Ana placed face down
     assert sent_city == sent_ship  # and so does every widget message sent to it
     for name, card in (("Ben", "nomad"), ("Cy", "city")):
