@@ -24,10 +24,12 @@ def test_after_do_undo_do_redo_is_unavailable_and_refused(tmp_path):
     s = store.start("world", "W", BuildRules(), {"type": "setup", "players": 3, "first": 0})
     lay = complete_layout(3, 5)
     seas = [t for t in lay.tiles if t.kind == "sea"]
-    a, b = ({"type": "place", "tile": t.kind, "q": t.q, "r": t.r, "rotation": t.rotation} for t in seas[:2])
+    a = {"type": "place", "tile": "sea", "q": seas[0].q, "r": seas[0].r, "rotation": seas[0].rotation}
     s.do(a)
     s.undo()
     assert s.can_redo()
+    other = next(t for t in s.state.legal("sea") if t != seas[0])  # another legal first Sea tile
+    b = {"type": "place", "tile": "sea", "q": other.q, "r": other.r, "rotation": other.rotation}
     s.do(b)  # a new action: the undone one is gone for good
     assert not s.can_redo()
     with pytest.raises(IllegalAction):
