@@ -44,10 +44,10 @@ def python_side() -> None:
 
 def propagation_run() -> None:
     """A change on one page appearing on a second page of the same game, by itself."""
-    from playwright.sync_api import sync_playwright
-
     from browser.harness import launch, open_app, propagation_ms, served, tablet
     from browser.test_pages import opening
+    from playwright.sync_api import sync_playwright
+
     from companion.gamelog import GameStore, Session
     from companion.rise_and_fall import GAME_LOG
     from companion.rise_and_fall.tracker import TrackerRules
