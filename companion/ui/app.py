@@ -20,17 +20,17 @@ from ..games import qualified
 from ..rise_and_fall.builder import BuildRules
 from ..rise_and_fall.endgame import EntryRules
 from ..rise_and_fall.history import History
+from ..rise_and_fall.screens.game_screen import KIND as GAME
+from ..rise_and_fall.screens.game_screen import GameHub, GameScreen, SetupScreen
+from ..rise_and_fall.screens.library import Library
+from ..rise_and_fall.screens.scores_screen import KIND as SCORING
+from ..rise_and_fall.screens.scores_screen import ScoresScreen
+from ..rise_and_fall.screens.world_screen import WorldScreen
 from ..rise_and_fall.tracker import TrackerRules
 from .board import Board
-from .game_screen import KIND as GAME
-from .game_screen import GameHub, GameScreen, SetupScreen
 from .history_screen import HistoryScreen
-from .library import Library
-from .scores_screen import KIND as SCORING
-from .scores_screen import ScoresScreen
 from .style import CSS
 from .widgets import REPORT, button, message_html
-from .world_screen import WorldScreen
 
 SCREENS = ("World", "Setup", "Game", "Scores", "History")
 WORLD = WorldScreen.KIND
