@@ -11,6 +11,7 @@ from pathlib import Path
 from bench.common import ROOT, median_ms, row
 
 sys.path.insert(0, str(ROOT / "tests"))
+V1 = ROOT / "tests" / "data" / "v1" / "data"
 
 
 def kernel_rss_mb(server: int | None = None) -> float:
@@ -85,7 +86,8 @@ def shelf_run() -> None:
     with sync_playwright() as p:
         browser = launch(p)
         for preheat in (False, True):
-            with tempfile.TemporaryDirectory() as d, served(Path(d), preheat=preheat) as (url, data, _):
+            # a table's data directory: version 1's World build, game in phase D and final scoring
+            with tempfile.TemporaryDirectory() as d, served(Path(d), preheat=preheat, data_from=V1) as (url, data, _):
                 server = SERVERS[-1]
                 loads, opens = [], []
                 for i in range(5):

@@ -146,7 +146,7 @@ class App:
             self.go_to(screen)
 
     def show_shelf(self) -> None:
-        self.shelf.refresh()
+        self.shelf.refresh(if_changed=True)
         self.room, self.game_id, self.place = None, None, SHELF
         self.body.children = [self.shelf.widget]
         self._show_bar()
@@ -254,7 +254,7 @@ class App:
                 room.reopen()
         self.settings = Settings(self.store.root)
         self._apply_settings()
-        self.shelf.refresh()
+        self.shelf.refresh(if_changed=True)
         if self._history is not None:
             self._history.refresh()
 

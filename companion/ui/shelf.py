@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import html
+import os
 from dataclasses import dataclass
 from typing import Callable
 
@@ -82,6 +83,7 @@ class Shelf:
         self.choose = choose
         self.resume = resume
         self.last: Unfinished | None = None
+        self._seen: tuple = ()
         self.continue_box = W.HBox()
         self.continue_box.add_class("rf-shelf-continue")
         self.problems = W.HTML()
@@ -104,8 +106,13 @@ class Shelf:
         tile.add_class("rf-shelf-tile")
         return tile
 
-    def refresh(self) -> None:
-        """Look again for the last unfinished log (another page may have played since)."""
+    def refresh(self, if_changed: bool = False) -> None:
+        """Look again for the last unfinished log (another page may have played since);
+        ``if_changed``: only when a game file changed since the last look (replays cost time)."""
+        stamp = self._stamp()
+        if if_changed and stamp == self._seen:
+            return
+        self._seen = stamp
         self.last, problems = last_unfinished(self.store)
         if self.last is None:
             self.continue_box.children = [W.HTML("Nothing unfinished: choose a game to start.")]
@@ -116,3 +123,10 @@ class Shelf:
                 row.append(W.HTML(message_html(f"Read-only: {last.problem}", "error")))
             self.continue_box.children = row
         self.problems.value = "".join(message_html(p, "error") for p in problems[:3])
+
+    def _stamp(self) -> tuple:
+        """Each game file's name, size and time of change: what a new look would find."""
+        try:
+            return tuple(sorted((e.name, e.stat().st_size, e.stat().st_mtime_ns) for e in os.scandir(self.store.games_dir)))
+        except OSError:
+            return ()

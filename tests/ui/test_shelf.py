@@ -107,3 +107,22 @@ def test_dark_and_larger_text_hold_for_every_game(tmp_path, counter):
     assert {"rf-dark", "rf-large"} <= set(app.widget._dom_classes)
     again = app_on(tmp_path)  # a reload: the settings are kept for the whole page
     assert {"rf-dark", "rf-large"} <= set(again.widget._dom_classes)
+
+
+def test_a_log_that_no_longer_replays_is_named_and_opens_read_only(tmp_path):
+    """Rules data or code changed under a saved game: the shelf names the file and the first
+    action that fails, and Continue shows the game up to there, read-only."""
+    from companion.gamelog import GameStore
+
+    app_on(tmp_path, v1=True)
+    store = GameStore(tmp_path / "d")
+    [info] = store.games("rise-and-fall/game")
+    log = store.open(info.id)
+    log.append({"type": "play", "player": 0, "card": "temple"}, log.head())  # no rule accepts it in phase D
+    log.close()
+    app = app_on(tmp_path)
+    last = app.shelf.last
+    assert last.info.id == info.id and f"The game file {info.id}.sqlite no longer replays at action 21 (play)" in last.problem
+    assert "Read-only" in app.shelf.continue_box.children[1].value
+    app.shelf.continue_box.children[0].click()
+    assert app.place == "Game" and app.hub.session.read_only and app.hub.game.phase == "D"
