@@ -30,13 +30,19 @@ def tiles(app: App) -> list[str]:
     return [t.children[1].value for t in app.shelf.tiles.children]
 
 
+def play(app: App, game_id: str) -> None:
+    """Tap the game's tile on the shelf."""
+    i = [g.id for g in games.games()].index(game_id)
+    app.shelf.tiles.children[i].children[2].click()
+
+
 def test_the_page_opens_on_the_shelf_with_one_tile_per_built_game(tmp_path, counter):
     app = app_on(tmp_path)
     assert app.body.children == (app.shelf.widget,) and app.room is None
     shown = tiles(app)
-    assert len(shown) == len(games.games()) == 2
+    assert len(shown) == len(games.games()) and games.games()[-1] is counter
     assert "Rise &amp; Fall" in shown[0] and "2–4 players" in shown[0]
-    assert "Counter" in shown[1] and "1–2 players" in shown[1]
+    assert "Counter" in shown[-1] and "1–2 players" in shown[-1]
     assert all("<svg" in t.children[0].value for t in app.shelf.tiles.children)  # each game's picture
     assert app.nav.layout.display == "none" and app.home_btn.layout.display == "none"
     assert "Nothing unfinished" in app.shelf.continue_box.children[0].value
@@ -50,7 +56,7 @@ def test_a_game_that_is_not_built_is_not_on_the_shelf(tmp_path):
 
 def test_a_game_the_page_was_not_written_for_gets_its_bar_screens_and_address(tmp_path, counter):
     app = app_on(tmp_path)
-    app.shelf.tiles.children[1].children[2].click()  # "Play Counter"
+    play(app, "counter")
     assert app.game_id == "counter" and list(app.nav.options) == ["Count", "Total", "History"]
     assert app.nav.layout.display == "" and app.home_btn.layout.display == ""
     assert app.query() == "game=counter&screen=count" and "game=counter&amp;screen=count" in app.address.value
