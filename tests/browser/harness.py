@@ -131,7 +131,7 @@ def open_app(page, url: str, timeout: float = 60_000, address: str = WORLD_ADDRE
 def open_shelf(page, url: str, timeout: float = 60_000) -> float:
     """Load the dashboard's bare address and wait until the shelf of games is drawn; seconds taken."""
     t = time.perf_counter()
-    page.goto(url)
+    page.goto(url, timeout=timeout)
     page.wait_for_selector(".rf-shelf-tile svg", timeout=timeout)
     return time.perf_counter() - t
 

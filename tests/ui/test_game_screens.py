@@ -115,7 +115,7 @@ def test_pass_the_tablet_shows_a_hand_only_to_the_player_holding_the_tablet(app,
     screen = app.game
     screen.secret.value = True
     assert app.hub.game.pass_tablet  # the table's choice is in the game's log
-    again = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    again = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
     assert again.game.secret.value is True  # remembered across a reload
     g = app.hub.game
     first = g.order()[0]
@@ -272,7 +272,7 @@ def widget_texts(w, out=None) -> list[str]:
 
 def app_with_one_card_played(tmp_path, name, card, pass_tablet=False, random_draw=False):
     """A game on a fixed World where the First player has placed ``card`` face down."""
-    a = App(data_dir=tmp_path / name / "d", layouts_dir=tmp_path / name / "l")
+    a = App(data_dir=tmp_path / name / "d", layouts_dir=tmp_path / name / "l", game="rise-and-fall")
     a.world.n_players.value = 3
     a.world.seed.value = 4
     a.world.random_btn.click()
