@@ -126,7 +126,7 @@ class App:
             room = self.rooms[game_id] = game.open_screens(self.table)
         self.room, self.game_id = room, game_id
         names = self.screens()
-        self.title.value = f"<span class='rf-game-name'>{html.escape(game.title)}</span>"
+        self.title.value = f"<span class='rf-bar-game'>{html.escape(game.title)}</span>"
         self._go_quietly(screen if screen in names else names[0], refill=True)
         return room
 

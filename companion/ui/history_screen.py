@@ -92,8 +92,8 @@ class HistoryScreen:
         rows = self.history.finished(chosen)
         if not rows:
             game = games.find(chosen) if chosen else None
-            what = f"of {game.title} " if game else ""
-            self.body.value = f"<p>No finished game {what}yet. A game is kept here when its scores are made final.</p>"
+            what = f"A game of {html.escape(game.title)}" if game else "A game"
+            self.body.value = f"<p>No finished game yet. {what} is kept here when its scores are made final.</p>"
             return
         e = html.escape
         st = stats(rows)

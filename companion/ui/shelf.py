@@ -29,7 +29,7 @@ SHELF_CSS = """
 .rf-shelf-title { font-size: 1.3em; font-weight: 700; }
 .rf-shelf-continue { padding: 8px 10px; border-radius: 12px; background: rgba(242,193,46,.25); align-items: center; flex-wrap: wrap; }
 .rf-app.rf-dark .rf-shelf-tile { background: rgba(255,255,255,.07); }
-.rf-game-name { color: #fff; font-weight: 700; font-size: 1.1em; padding: 0 10px; line-height: 54px; white-space: nowrap; }
+.rf-bar-game { color: #fff; font-weight: 700; font-size: 1.1em; padding: 0 10px; line-height: 54px; white-space: nowrap; }
 @media (max-width: 600px) { .rf-game-title { display: none; } }
 </style>
 """
