@@ -78,7 +78,7 @@ class App:
         self.game_id: str | None = None
         self.place = SHELF  # the shelf, the History of every game, or a screen of the chosen game
         self._history: HistoryScreen | None = None
-        self.shelf = Shelf(self.store, choose=self.choose, resume=self.resume, history=self.show_history)
+        self.shelf = Shelf(self.store, choose=self.choose, resume=self.resume, history=self.show_history)  # looks when shown
         self.home_btn = button("⌂ Games", self.show_shelf, "rf-home")
         self.title = W.HTML()
         self.title.add_class("rf-game-title")
@@ -101,6 +101,10 @@ class App:
         self._history_seen: int | None = None
         if game:
             self.choose(game)
+        elif page_query():  # Voilà hands a new kernel its page's address: open there at once
+            self.open_address(page_query())
+        else:
+            self.show_shelf()
 
     @property
     def finished_games(self) -> FinishedGames:
@@ -127,7 +131,8 @@ class App:
         self.room, self.game_id = room, game_id
         names = self.screens()
         self.title.value = f"<span class='rf-bar-game'>{html.escape(game.title)}</span>"
-        self._go_quietly(screen if screen in names else names[0], refill=True)
+        wanted = next((n for n in names if screen and n.lower() == screen.lower()), names[0])
+        self._go_quietly(wanted, refill=True)
         return room
 
     def screens(self) -> list[str]:
@@ -219,18 +224,20 @@ class App:
             return urllib.parse.urlencode({"screen": HISTORY})
         return ""
 
+    def at(self, query: str) -> bool:
+        """Whether the page shows the place ``query`` names already."""
+        q = urllib.parse.parse_qs(query.lstrip("?"))
+        mine = urllib.parse.parse_qs(self.query())
+        return all((q.get(k) or [""])[0].lower() == (mine.get(k) or [""])[0] for k in ("game", "screen"))
+
     def open_address(self, query: str) -> None:
         """Open the place an address names; an unknown game or screen opens the shelf (or the
         game's first screen), never an error page."""
         q = urllib.parse.parse_qs(query.lstrip("?"))
         game, screen = (q.get("game") or [""])[0], (q.get("screen") or [""])[0].lower()
         if game and games.find(game) is not None:
-            room = self.choose(game)
-            match = next((s for s in self.screens() if s.lower() == screen), None)
-            if match and match != self.place:
-                self.go_to(match)
-            return room
-        if screen == HISTORY:
+            self.choose(game, screen)
+        elif screen == HISTORY:
             self.show_history()
         else:
             self.show_shelf()
@@ -243,7 +250,7 @@ class App:
         wait_for_page()
         self.reopen()
         query = page_query()
-        if query:  # a bare address stays where the notebook opened the page (the shelf)
+        if query and not self.at(query):  # a bare address stays where the notebook opened the page
             self.open_address(query)
         if live:
             self.follow_other_pages()

@@ -83,7 +83,7 @@ class Shelf:
         self.choose = choose
         self.resume = resume
         self.last: Unfinished | None = None
-        self._seen: tuple = ()
+        self._seen: tuple | None = None  # nothing looked at yet
         self.continue_box = W.HBox()
         self.continue_box.add_class("rf-shelf-continue")
         self.problems = W.HTML()
@@ -92,7 +92,7 @@ class Shelf:
         self.history_btn = button("History of every game", history, "rf-shelf-history")
         self.widget = W.VBox([self.continue_box, self.problems, self.tiles, self.history_btn])  # SHELF_CSS: on the page
         self.widget.add_class("rf-shelf")
-        self.refresh()
+        self.continue_box.children = [W.HTML("Looking for the last unfinished game…")]  # until first shown
 
     def _tile(self, g: games.Game) -> W.Widget:
         picture = W.HTML(f"<div class='rf-shelf-picture'>{g.picture_svg()}</div>")  # the package's own file
