@@ -21,6 +21,7 @@ import ipywidgets as W
 from .. import games
 from ..gamelog import GameStore, default_data_dir
 from ..history import FinishedGames
+from .board import Board
 from .history_screen import HistoryScreen
 from .shelf import SHELF_CSS, Shelf, Unfinished
 from .style import CSS
@@ -333,5 +334,6 @@ class App:
                 self.widget.add_class(css)
             else:
                 self.widget.remove_class(css)
+        Board.set_dark(self.settings.get("dark"))  # every game's boards draw in the theme
         self.dark_btn.description = "Light" if self.settings.get("dark") else "Dark"
         self.large_btn.description = "A−" if self.settings.get("large") else "A+"
