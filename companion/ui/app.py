@@ -127,13 +127,14 @@ class App:
         """Open a game (from its shelf tile or its address): its bar, then a screen."""
         game = games.get(game_id)
         room = self.rooms.get(game_id)
-        if room is None:
+        fresh = room is None  # its screens were just drawn from the logs: no need to look again
+        if fresh:
             room = self.rooms[game_id] = game.open_screens(self.table)
         self.room, self.game_id = room, game_id
         names = self.screens()
         self.title.value = f"<span class='rf-bar-game'>{html.escape(game.title)}</span>"
         wanted = next((n for n in names if screen and n.lower() == screen.lower()), names[0])
-        self._go_quietly(wanted, refill=True)
+        self._go_quietly(wanted, refill=True, fresh=fresh)
         return room
 
     def screens(self) -> list[str]:
@@ -184,7 +185,7 @@ class App:
         if change["new"] and self.room is not None and change["new"] != self.place:
             self.go(change["new"])
 
-    def _go_quietly(self, screen: str, refill: bool = False) -> None:
+    def _go_quietly(self, screen: str, refill: bool = False, fresh: bool = False) -> None:
         if refill:
             self.nav.unobserve(self._nav_changed, "value")
             try:
@@ -192,14 +193,15 @@ class App:
                 self.nav.value = screen
             finally:
                 self.nav.observe(self._nav_changed, "value")
-        self.go(screen)
+        self.go(screen, fresh)
 
-    def go(self, screen: str) -> None:
+    def go(self, screen: str, fresh: bool = False) -> None:
+        """Show one of the chosen game's screens (``fresh``: its screens were just built)."""
         room = self.room
         widget = room.screen(screen) if hasattr(room, "screen") else room.widget
         self.place = screen
         self.body.children = [widget]
-        if hasattr(room, "shown"):
+        if hasattr(room, "shown") and not fresh:
             room.shown(screen)
         self._say_if_read_only(screen)
         self._show_bar()

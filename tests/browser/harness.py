@@ -112,7 +112,12 @@ def launch(playwright):
 
 def tablet(browser, portrait: bool = False):
     size = {"width": 768, "height": 1024} if portrait else {"width": 1024, "height": 768}
-    return browser.new_context(viewport=size, device_scale_factor=2, has_touch=True, is_mobile=False)
+    ctx = browser.new_context(viewport=size, device_scale_factor=2, has_touch=True, is_mobile=False)
+    # a page load starts a kernel: on a busy machine (two cores shared) that can take longer than
+    # Playwright's 30 s default; waits still end, only later
+    ctx.set_default_navigation_timeout(90_000)
+    ctx.set_default_timeout(60_000)
+    return ctx
 
 
 #: The address of Rise & Fall's World screen (a bare address opens the shelf of games).
