@@ -266,13 +266,13 @@ def test_the_page_says_a_game_is_read_only_on_its_screen(tmp_path, game_file):
     from companion.ui.app import App
     from tests.helpers import complete_layout
 
-    app = App(data_dir=tmp_path / "data", layouts_dir=tmp_path / "layouts")
+    app = App(data_dir=tmp_path / "data", layouts_dir=tmp_path / "layouts", game="rise-and-fall")
     app.world.new_world({"type": "load", "layout": complete_layout(3, 5).to_dict()})
     app.go("Setup")
     app.setup.start()
     path = app.hub.session.log.path
     _edit(path, "UPDATE actions SET action = '{broken', crc = NULL WHERE seq = 1")
-    app2 = App(data_dir=tmp_path / "data", layouts_dir=tmp_path / "layouts")
+    app2 = App(data_dir=tmp_path / "data", layouts_dir=tmp_path / "layouts", game="rise-and-fall")
     app2.go("Game")
     assert app2.hub.session is None or app2.hub.session.read_only
     app2.hub.session = Session(GameStore(tmp_path / "data").open(path.stem), TrackerRules())
@@ -301,7 +301,7 @@ def test_the_dashboard_starts_whatever_the_most_recent_world_suffered(tmp_path, 
     DAMAGES[damage](dst)
     from companion.ui.app import App
 
-    app = App(data_dir=tmp_path / "data", layouts_dir=tmp_path / "layouts")
+    app = App(data_dir=tmp_path / "data", layouts_dir=tmp_path / "layouts", game="rise-and-fall")
     for screen in ("World", "Setup", "Game", "Scores", "History"):
         app.go(screen)
     assert app.world.session.log.path.stem in ("recent", older)

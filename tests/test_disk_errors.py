@@ -150,7 +150,7 @@ def test_the_world_screen_starts_when_nothing_can_be_saved(tmp_path, monkeypatch
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", full)
-    app = App(data_dir=tmp_path / "data", layouts_dir=tmp_path / "layouts")
+    app = App(data_dir=tmp_path / "data", layouts_dir=tmp_path / "layouts", game="rise-and-fall")
     assert app.world.session.read_only
     assert not app.world.act(placements(1)[0])
     assert "The disk is full" in app.world.message.value

@@ -42,7 +42,7 @@ def test_trophies_to_end_and_first_pieces_are_data():
 
 
 def test_button_labels_of_counted_actions_are_data_not_prose():
-    from companion.ui.game_screen import GameScreen
+    from companion.rise_and_fall.screens.game_screen import GameScreen
 
     spec = next(s for s in load_rules().raw["card_actions"]["merchant"] if s["id"] == "merchant-trade")
     assert set(spec["count_labels"]) == set(spec["per_count"])

@@ -85,7 +85,7 @@ def test_on_a_full_disk_nothing_is_lost_and_the_table_is_told(small_disk):
     assert Session(again.open(other.log.path.stem), BuildRules()).head == 1
     from companion.ui.app import App
 
-    app = App(data_dir=data, layouts_dir=small_disk / "layouts")
+    app = App(data_dir=data, layouts_dir=small_disk / "layouts", game="rise-and-fall")
     assert app.world.session.log.path == other.log.path and app.world.session.head == 1  # the latest
     assert not app.world.act(placements(1)[0]) and "The disk is full" in app.world.message.value
 
@@ -148,7 +148,7 @@ def test_a_read_only_disk_opens_every_game_read_only(small_disk):
         ro.start("world", "W", BuildRules(), SETUP)
     from companion.ui.app import App
 
-    app = App(data_dir=data, layouts_dir=small_disk / "layouts")
+    app = App(data_dir=data, layouts_dir=small_disk / "layouts", game="rise-and-fall")
     assert "cannot be written" in app.alert.value
     assert app.world.session.head == 4
     assert not app.world.act(placements(4)[3]) and "cannot be written" in app.world.message.value

@@ -65,3 +65,21 @@ def test_the_finished_scoring_and_the_history_open(data):
     assert [(f.id, f.world, f.winners, {n: v["total"] for n, v in f.scores.items()}) for f in kept] == [
         (h["id"], h["world"], h["winners"], h["totals"]) for h in EXPECTED["history"]]
     assert json.loads((data / "settings.json").read_text()) == EXPECTED["settings"]
+
+
+def test_the_screens_open_version_1_s_files_where_the_table_left_them(data):
+    """After the move of Rise & Fall's screens: the shelf continues the game in phase D, and the
+    World, Game and Scores screens show the World build, the game and the final scoring."""
+    from companion.ui.app import App
+
+    app = App(data_dir=data, layouts_dir=data / "layouts")
+    assert app.shelf.last.info.id == EXPECTED["game"]["id"]
+    app.resume(app.shelf.last)
+    assert app.place == "Game" and app.hub.game.phase == "D"
+    assert {"rf-dark", "rf-large"} <= set(app.widget._dom_classes)  # version 1's settings
+    app.go_to("World")
+    assert len(app.world.build.tiles) == EXPECTED["world"]["tiles"] and app.world.session.can_redo()
+    app.go_to("Scores")
+    assert app.scores.entry.finished and EXPECTED["scoring"]["winners"][0] in app.scores.pad.value
+    app.go_to("History")
+    assert "Four Winds" in app.history.body.value

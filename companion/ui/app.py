@@ -1,42 +1,39 @@
-"""The dashboard: a bar that is always visible (World, Setup, Game, Scores) and its screens.
+"""The page: the shelf of games, and once a game is chosen its own bar and screens.
 
-``App().widget`` is what the notebook displays, in Voilà on a tablet or in JupyterLab.
+``App().widget`` is what the notebook displays, in Voilà on a tablet or in JupyterLab. The bar
+always has the shelf (one tap away), the chosen game's screens, Dark and A+ (for every game).
+Each place has an address (``?game=rise-and-fall&screen=scores``): the page's address follows
+the player, and a reload or a bookmark opens there again.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import html
 import logging
 import os
+import urllib.parse
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as W
 
-from ..atomic import write_atomically
-from ..errors import CompanionError
-from ..gamelog import GameLog, GameStore, Session, default_data_dir
-from ..games import qualified
-from ..rise_and_fall.builder import BuildRules
-from ..rise_and_fall.endgame import EntryRules
-from ..rise_and_fall.history import History
-from ..rise_and_fall.tracker import TrackerRules
+from .. import games
+from ..gamelog import GameStore, default_data_dir
+from ..history import FinishedGames
 from .board import Board
-from .game_screen import KIND as GAME
-from .game_screen import GameHub, GameScreen, SetupScreen
 from .history_screen import HistoryScreen
-from .library import Library
-from .scores_screen import KIND as SCORING
-from .scores_screen import ScoresScreen
+from .shelf import SHELF_CSS, Shelf, Unfinished
 from .style import CSS
+from .table import Settings, Table
 from .widgets import REPORT, button, message_html
-from .world_screen import WorldScreen
 
-SCREENS = ("World", "Setup", "Game", "Scores", "History")
-WORLD = WorldScreen.KIND
+SHELF, HISTORY = "shelf", "history"
 POLL_SECONDS = 0.1  # how often a page looks whether another page changed a game (a cheap PRAGMA)
 
 log = logging.getLogger(__name__)
+
+__all__ = ["App", "Settings", "default_layouts_dir", "wait_for_page"]
 
 
 def wait_for_page() -> None:
@@ -48,7 +45,9 @@ def wait_for_page() -> None:
     wait_for_request()
 
 
-SHIPPED_LAYOUTS = Path(__file__).resolve().parents[2] / "layouts"  # read-only: the Worlds that come with the companion
+def page_query() -> str:
+    """The page's query string as Voilà hands it to the kernel (empty in JupyterLab)."""
+    return os.environ.get("QUERY_STRING", "")
 
 
 def default_layouts_dir(data_dir: Path | None = None) -> Path:
@@ -60,29 +59,9 @@ def default_layouts_dir(data_dir: Path | None = None) -> Path:
     return (data_dir or default_data_dir()) / "layouts"
 
 
-class Settings:
-    """Dark theme and larger text, kept in the data directory."""
-
-    def __init__(self, root: Path) -> None:
-        self.path = root / "settings.json"
-        try:
-            self.values = json.loads(self.path.read_text())
-        except (OSError, ValueError):
-            self.values = {}
-
-    def get(self, key: str) -> bool:
-        return bool(self.values.get(key, False))
-
-    def set(self, key: str, value: bool) -> None:
-        self.values[key] = value
-        try:
-            write_atomically(self.path, json.dumps(self.values))
-        except OSError:
-            pass  # a full or read-only disk: the setting holds for this page only
-
-
 class App:
-    def __init__(self, data_dir: str | os.PathLike | None = None, layouts_dir: str | os.PathLike | None = None) -> None:
+    def __init__(self, data_dir: str | os.PathLike | None = None, layouts_dir: str | os.PathLike | None = None,
+                 game: str | None = None) -> None:
         self.store = GameStore(data_dir)
         self.settings = Settings(self.store.root)
         layouts = Path(layouts_dir) if layouts_dir else default_layouts_dir(self.store.root)
@@ -92,135 +71,202 @@ class App:
             pass  # a read-only disk: the library lists what is there
         self.alert = W.HTML(message_html(self.store.problem, "error") if self.store.problem else "")
         REPORT[:] = [self.show_error]
-        self.library = Library(layouts, shipped=SHIPPED_LAYOUTS)
-        self.world = WorldScreen(self.store, self.library, dark=lambda: self.settings.get("dark"))
-        self.hub = GameHub(self.store)
-        self._phase = self.hub.game.phase
-        self.hub.listeners.append(self._follow_the_game)
-        # the other screens are built when first visited: a lighter page loads faster
-        self._built: dict[str, W.Widget] = {"World": self.world.widget}
-        self._setup: SetupScreen | None = None
-        self._game: GameScreen | None = None
-        self._scores: ScoresScreen | None = None
+        self._finished: FinishedGames | None = None
+        self.table = Table(self.store, lambda: self.settings, lambda: self.finished_games, layouts, self.show_error,
+                           self.go_to, lambda: self.place, self.history_screen)
+        self.rooms: dict[str, Any] = {}  # each chosen game's screens, built once
+        self.room: Any = None  # the chosen game's screens (None on the shelf)
+        self.game_id: str | None = None
+        self.place = SHELF  # the shelf, the History of every game, or a screen of the chosen game
         self._history: HistoryScreen | None = None
-        self.nav = W.ToggleButtons(options=list(SCREENS), value="World")
+        self.shelf = Shelf(self.store, choose=self.choose, resume=self.resume, history=self.show_history)  # looks when shown
+        self.home_btn = button("⌂ Games", self.show_shelf, "rf-home")
+        self.title = W.HTML()
+        self.title.add_class("rf-game-title")
+        self.nav = W.ToggleButtons(options=[])
         self.nav.add_class("rf-nav-tabs")
-        self.nav.observe(lambda ch: self.go(ch["new"]), "value")
+        self.nav.observe(self._nav_changed, "value")
         self.dark_btn = button("Dark", self.toggle_dark, "rf-dark-toggle")
         self.large_btn = button("A+", self.toggle_large, "rf-large-toggle")
-        bar = W.HBox([self.nav, self.dark_btn, self.large_btn])
+        self.address = W.HTML()
+        self.address.add_class("rf-address")
+        bar = W.HBox([self.home_btn, self.title, self.nav, self.dark_btn, self.large_btn, self.address])
         bar.add_class("rf-nav")
-        self.body = W.Box([self.world.widget])
-        self.widget = W.VBox([W.HTML(CSS), bar, self.alert, self.body])
+        self.body = W.Box([self.shelf.widget])
+        self.widget = W.VBox([W.HTML(CSS + SHELF_CSS), bar, self.alert, self.body])
         self.widget.add_class("rf-app")
         self._apply_settings()
-        self._remote = False  # True while following a change made on another page
-        self._seen: dict[str, int] = {}
-        self._files: set[str] = set()
-        self._settings_stamp = 0.0
+        self._show_bar()
         self._watcher: asyncio.Future | None = None
-        self._remember()
+        self._settings_stamp = self._stamp(self.settings.path)
+        self._history_seen: int | None = None
+        if game:
+            self.choose(game)
+        elif page_query():  # Voilà hands a new kernel its page's address: open there at once
+            self.open_address(page_query())
+        else:
+            self.show_shelf()
 
     @property
-    def setup(self) -> SetupScreen:
-        if self._setup is None:
-            self._setup = SetupScreen(
-                self.hub,
-                world_layout=lambda: self.world.build.layout().to_dict(),
-                world_names=lambda: (self.world.build.names, self.world.build.colours),
-            )
-        return self._setup
+    def finished_games(self) -> FinishedGames:
+        """The history of every game, opened when first needed."""
+        if self._finished is None:
+            self._finished = FinishedGames(self.store.root)
+            self._history_seen = self._finished.version()
+        return self._finished
 
-    @property
-    def game(self) -> GameScreen:
-        if self._game is None:
-            self._game = GameScreen(self.hub, go_scores=self.score_the_game)
-        return self._game
+    # --- where the page is -------------------------------------------------------------------
+    def __getattr__(self, name: str) -> Any:
+        """The chosen game's screens answer for what the page does not have (``app.world``)."""
+        room = self.__dict__.get("room")
+        if room is None or name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(room, name)
 
-    @property
-    def scores(self) -> ScoresScreen:
-        if self._scores is None:
-            self._scores = ScoresScreen(
-                self.store,
-                tracked=lambda: self.hub.game if self.hub.session else None,
-                tracked_id=lambda: self.hub.id,
-                world_source=lambda: (self.world.build.layout().to_dict(), list(self.world.build.names), list(self.world.build.colours)),
-            )
-        return self._scores
+    def choose(self, game_id: str, screen: str | None = None) -> Any:
+        """Open a game (from its shelf tile or its address): its bar, then a screen."""
+        game = games.get(game_id)
+        room = self.rooms.get(game_id)
+        fresh = room is None  # its screens were just drawn from the logs: no need to look again
+        if fresh:
+            room = self.rooms[game_id] = game.open_screens(self.table)
+        self.room, self.game_id = room, game_id
+        names = self.screens()
+        self.title.value = f"<span class='rf-bar-game'>{html.escape(game.title)}</span>"
+        wanted = next((n for n in names if screen and n.lower() == screen.lower()), names[0])
+        self._go_quietly(wanted, refill=True, fresh=fresh)
+        return room
 
-    @property
-    def history(self) -> HistoryScreen:
+    def screens(self) -> list[str]:
+        room = self.room
+        if room is None:
+            return []
+        return list(getattr(room, "screens", None) or [games.get(self.game_id).title])
+
+    def resume(self, last: Unfinished) -> None:
+        """"Continue": the game of the last unfinished log, on the screen that shows it."""
+        self.choose(last.game.id)
+        screen = None
+        if hasattr(self.room, "resume"):
+            screen = self.room.resume(last.info.kind, last.info.id)
+        if screen:
+            self.go_to(screen)
+
+    def show_shelf(self) -> None:
+        self.shelf.refresh(if_changed=True)
+        self.room, self.game_id, self.place = None, None, SHELF
+        self.body.children = [self.shelf.widget]
+        self._show_bar()
+
+    def show_history(self) -> None:
+        """The History of every game (from the shelf)."""
+        self.room, self.game_id, self.place = None, None, HISTORY
+        h = self.history_screen(None)
+        self.body.children = [h.widget]
+        self._show_bar()
+
+    def history_screen(self, game: str | None) -> HistoryScreen:
+        """The one History screen of the page, showing one game's finished games or all."""
         if self._history is None:
-            self._history = HistoryScreen(History(self.store.root))
+            self._history = HistoryScreen(self.finished_games, game)
+        else:
+            self._history.show_game(game)
+        self._history.refresh()
         return self._history
 
-    def screen(self, name: str) -> W.Widget:
-        return {"World": lambda: self.world, "Setup": lambda: self.setup, "Game": lambda: self.game,
-                "Scores": lambda: self.scores, "History": lambda: self.history}[name]().widget
-
     def go_to(self, screen: str) -> None:
-        self.nav.value = screen
+        """Bring one of the chosen game's screens to the front (as a tap on its bar does)."""
+        if screen == self.nav.value:
+            self.go(screen)
+        else:
+            self.nav.value = screen
 
-    def score_the_game(self) -> None:
-        """The game's one scoring, where it was left (started the first time), on the Scores screen."""
-        self.scores.start_from_game()
-        self.go_to("Scores")
+    def _nav_changed(self, change) -> None:
+        if change["new"] and self.room is not None and change["new"] != self.place:
+            self.go(change["new"])
 
-    def _follow_the_game(self) -> None:
-        """When the first pieces are all placed, the Game screen opens by itself."""
-        phase = self.hub.game.phase
-        if self._phase == "placement" and phase == "A" and self.nav.value == "Setup":
-            self.go_to("Game")
-        if self._phase != "over" and phase == "over" and not self._remote:
-            self.scores.start_from_game()  # 'take the scoreboard and proceed to Tallying Victory Points'
-            self.go_to("Scores")
-        self._phase = phase
+    def _go_quietly(self, screen: str, refill: bool = False, fresh: bool = False) -> None:
+        if refill:
+            self.nav.unobserve(self._nav_changed, "value")
+            try:
+                self.nav.options = self.screens()
+                self.nav.value = screen
+            finally:
+                self.nav.observe(self._nav_changed, "value")
+        self.go(screen, fresh)
 
-    def go(self, screen: str) -> None:
-        self.body.children = [self.screen(screen)]
-        if screen == "World":
-            self.world.refresh()
-        elif screen == "History":
-            self.history.refresh()
-        elif screen == "Scores":
-            self.scores.refresh()
+    def go(self, screen: str, fresh: bool = False) -> None:
+        """Show one of the chosen game's screens (``fresh``: its screens were just built)."""
+        room = self.room
+        widget = room.screen(screen) if hasattr(room, "screen") else room.widget
+        self.place = screen
+        self.body.children = [widget]
+        if hasattr(room, "shown") and not fresh:
+            room.shown(screen)
         self._say_if_read_only(screen)
+        self._show_bar()
 
     def _say_if_read_only(self, screen: str) -> None:
         """A game shown read-only (damaged, or a disk that cannot be written) says so on its screen."""
-        session = {"World": lambda: self.world.session, "Setup": lambda: self.hub.session,
-                   "Game": lambda: self.hub.session, "Scores": lambda: self.scores.session}.get(screen, lambda: None)()
-        problem = getattr(session, "problem", None) or self.store.problem
+        problem = (self.room.problem(screen) if hasattr(self.room, "problem") else None) or self.store.problem
         self.alert.value = message_html(problem, "error") if problem else ""
 
-    # --- several pages, one game: every screen shows what the logs say now -----------------
+    def _show_bar(self) -> None:
+        in_game = self.room is not None
+        self.nav.layout.display = "" if in_game and len(self.screens()) > 1 else "none"
+        self.title.layout.display = "" if in_game else "none"
+        self.home_btn.layout.display = "" if self.place != SHELF else "none"
+        self.address.value = f"<span data-address='{html.escape(self.query(), quote=True)}'></span>"
+
+    # --- the address ---------------------------------------------------------------------------
+    def query(self) -> str:
+        """The address of the place the page shows (``game=rise-and-fall&screen=scores``)."""
+        if self.room is not None:
+            return urllib.parse.urlencode({"game": self.game_id, "screen": self.place.lower()})
+        if self.place == HISTORY:
+            return urllib.parse.urlencode({"screen": HISTORY})
+        return ""
+
+    def at(self, query: str) -> bool:
+        """Whether the page shows the place ``query`` names already."""
+        q = urllib.parse.parse_qs(query.lstrip("?"))
+        mine = urllib.parse.parse_qs(self.query())
+        return all((q.get(k) or [""])[0].lower() == (mine.get(k) or [""])[0] for k in ("game", "screen"))
+
+    def open_address(self, query: str) -> None:
+        """Open the place an address names; an unknown game or screen opens the shelf (or the
+        game's first screen), never an error page."""
+        q = urllib.parse.parse_qs(query.lstrip("?"))
+        game, screen = (q.get("game") or [""])[0], (q.get("screen") or [""])[0].lower()
+        if game and games.find(game) is not None:
+            self.choose(game, screen)
+        elif screen == HISTORY:
+            self.show_history()
+        else:
+            self.show_shelf()
+
+    # --- the page attaches ---------------------------------------------------------------------
     def attach(self, live: bool = True) -> None:
         """The notebook calls this before showing the page. A preheated kernel ran the notebook
-        before its page existed: once the page asks, every screen is read again from the logs.
-        Then other pages' changes are followed while the page is open."""
+        before its page existed: once the page asks, the page opens at its address and every
+        open game reads its logs again; then other pages' changes are followed."""
         wait_for_page()
         self.reopen()
+        query = page_query()
+        if query and not self.at(query):  # a bare address stays where the notebook opened the page
+            self.open_address(query)
         if live:
             self.follow_other_pages()
 
     def reopen(self) -> None:
-        """Every screen from the logs as they are now: the latest World, game and scoring."""
-        self._remote = True
-        try:
-            world = self.store.latest(WORLD, BuildRules())
-            if world is not None:
-                self.world.follow(world)
-            self.hub.open(self.store.latest(GAME, TrackerRules()))
-            self._phase = self.hub.game.phase
-            if self._scores is not None:
-                self._scores.follow(self.store.latest(SCORING, EntryRules()))
-            if self._history is not None:
-                self._history.refresh()
-            self.settings = Settings(self.store.root)
-            self._apply_settings()
-        finally:
-            self._remote = False
-        self._remember()
+        for room in self.rooms.values():
+            if hasattr(room, "reopen"):
+                room.reopen()
+        self.settings = Settings(self.store.root)
+        self._apply_settings()
+        self.shelf.refresh(if_changed=True)
+        if self._history is not None:
+            self._history.refresh()
 
     def follow_other_pages(self) -> None:
         """Poll the logs from the kernel's own event loop (no thread): the page follows by itself."""
@@ -242,26 +288,25 @@ class App:
                 log.exception("following the logs failed")
                 self.show_error(f"This page could not read the latest changes ({type(e).__name__}: {e}); reload it.")
 
-    def _sessions(self) -> dict[str, Session]:
-        sessions: dict[str, Session] = {WORLD: self.world.session}
-        if self.hub.session is not None:
-            sessions[GAME] = self.hub.session
-        if self._scores is not None and self._scores.session is not None:
-            sessions[SCORING] = self._scores.session
-        return sessions
-
-    def _logs(self) -> dict[str, GameLog]:
-        return {kind: s.log for kind, s in self._sessions().items()}
-
-    def _remember(self) -> None:
-        self._seen = {str(lg.path): lg.version() for lg in self._logs().values()}
-        if self._history is not None:
-            self._seen["history"] = self._history.history.version()
-        self._files = self._game_files()
-        self._settings_stamp = self._stamp(self.settings.path)
-
-    def _game_files(self) -> set[str]:
-        return {e.name for e in os.scandir(self.store.games_dir) if e.name.endswith(".sqlite")}
+    def poll(self) -> bool:
+        """Follow what other pages did since the last look; True if a screen changed."""
+        changed = False
+        for room in self.rooms.values():
+            if hasattr(room, "poll"):
+                changed |= bool(room.poll())
+        v = self._finished.version() if self._finished is not None else None
+        if v != self._history_seen:
+            self._history_seen = v
+            if self._history is not None:
+                self._history.refresh()
+            changed = True
+        stamp = self._stamp(self.settings.path)
+        if stamp != self._settings_stamp:
+            self.settings = Settings(self.store.root)
+            self._apply_settings()
+            self._settings_stamp = stamp
+            changed = True
+        return changed
 
     @staticmethod
     def _stamp(path: Path) -> float:
@@ -270,95 +315,16 @@ class App:
         except OSError:
             return 0.0
 
-    def poll(self) -> bool:
-        """Follow what other pages did since the last look; True if a screen changed."""
-        changed = False
-        seen: dict[str, int] = {}
-        self._remote = True
-        try:
-            for kind, session in self._sessions().items():
-                lg = session.log
-                v = lg.version()  # read before the log: a commit after it shows at the next look
-                known = self._seen.get(str(lg.path))
-                if (known is not None and known != v) or (known is None and lg.head() != session.head):
-                    self._changed_elsewhere(kind)
-                    changed = True
-                seen[str(lg.path)] = v
-            files = self._game_files()
-            for name in sorted(files - self._files):
-                found = self._new_game_elsewhere(name[: -len(".sqlite")], seen)
-                if found is None:
-                    files.discard(name)  # its first lines are still being written: look again next time
-                changed |= bool(found)
-            self._files = files
-            if self._history is not None:
-                v = self._history.history.version()
-                if self._seen.get("history", v) != v:
-                    self._history.refresh()
-                    changed = True
-                seen["history"] = v
-            stamp = self._stamp(self.settings.path)
-            if stamp != self._settings_stamp:
-                self.settings = Settings(self.store.root)
-                self._apply_settings()
-                self._settings_stamp = stamp
-                changed = True
-        finally:
-            self._remote = False
-        self._seen = seen
-        return changed
-
-    def _new_game_elsewhere(self, game_id: str, seen: dict[str, int]) -> bool | None:
-        """A World, game or scoring started on another page: this page shows it too
-        (None: not readable yet)."""
-        shown = self._logs()
-        if game_id in {lg.path.stem for lg in shown.values()}:
-            return False
-        try:
-            lg = self.store.open(game_id)
-            seen[str(lg.path)] = lg.version()
-            meta = lg.meta()
-            kind = meta.get("kind")
-            if not isinstance(kind, str):
-                lg.close()
-                return None
-            kind = qualified(kind)
-            if kind in shown and shown[kind].meta().get("created", 0) > meta.get("created", 0):
-                lg.close()
-                return False  # older than the one this page shows
-            if kind == WORLD:
-                self.world.follow(Session(lg, BuildRules()), "A new World was started on another page; here it is.")
-            elif kind == GAME:
-                self.hub.open(Session(lg, TrackerRules()))
-                self._phase = self.hub.game.phase
-                if self._game is not None:
-                    self._game.say(f"A new game was started on another page: this page now shows {self.hub.name()}.")
-            elif kind == SCORING and self._scores is not None:
-                self._scores.follow(Session(lg, EntryRules()))
-            else:
-                lg.close()
-                return False
-        except CompanionError:
-            return False  # still being written, or damaged: listed where games are listed
-        return True
-
-    def _changed_elsewhere(self, kind: str) -> None:
-        if kind == WORLD:
-            self.world.follow()
-        elif kind == GAME and self.hub.session is not None:
-            self.hub.session.refresh()
-            self.hub.changed()
-            self._phase = self.hub.game.phase
-        elif kind == SCORING and self._scores is not None:
-            self._scores.follow()
-
+    # --- for every game ------------------------------------------------------------------------
     def show_error(self, text: str) -> None:
         self.alert.value = message_html(text, "error")
 
     def toggle_dark(self) -> None:
         self.settings.set("dark", not self.settings.get("dark"))
         self._apply_settings()
-        self.world.refresh()
+        for room in self.rooms.values():
+            if hasattr(room, "settings_changed"):
+                room.settings_changed()
 
     def toggle_large(self) -> None:
         self.settings.set("large", not self.settings.get("large"))
@@ -370,6 +336,6 @@ class App:
                 self.widget.add_class(css)
             else:
                 self.widget.remove_class(css)
-        Board.set_dark(self.settings.get("dark"))
+        Board.set_dark(self.settings.get("dark"))  # every game's boards draw in the theme
         self.dark_btn.description = "Light" if self.settings.get("dark") else "Dark"
         self.large_btn.description = "A−" if self.settings.get("large") else "A+"

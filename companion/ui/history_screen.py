@@ -15,7 +15,6 @@ from .. import games
 from ..drawing import Scene, to_svg
 from ..history import Finished, FinishedGames
 from ..history import stats as per_category
-from ..rise_and_fall.views import PLAYER_COLOURS
 
 LINE_COLOURS = ["#d33b2c", "#2a5db0", "#2e9e4f", "#f2a800", "#8a4fb5", "#ee7d22", "#555555"]
 ALL = ""
@@ -23,6 +22,8 @@ ALL = ""
 
 def totals_chart(totals: dict[str, list]) -> str:
     """Score over games: one line per player (SVG)."""
+    from ..rise_and_fall.views import PLAYER_COLOURS  # only once there is a chart: the shelf stays light
+
     scene = Scene(background="#ffffff")
     n = max((len(v) for v in totals.values()), default=0)
     best = max((x for v in totals.values() for x in v if x is not None), default=1) or 1
@@ -91,8 +92,8 @@ class HistoryScreen:
         rows = self.history.finished(chosen)
         if not rows:
             game = games.find(chosen) if chosen else None
-            what = f"of {game.title} " if game else ""
-            self.body.value = f"<p>No finished game {what}yet. A game is kept here when its scores are made final.</p>"
+            what = f"A game of {html.escape(game.title)}" if game else "A game"
+            self.body.value = f"<p>No finished game yet. {what} is kept here when its scores are made final.</p>"
             return
         e = html.escape
         st = stats(rows)

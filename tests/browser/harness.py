@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -16,8 +17,8 @@ from pathlib import Path
 from companion.gamelog import GameStore, Session
 from companion.hexgrid import PixelLayout
 from companion.rise_and_fall.builder import Build, BuildRules
+from companion.rise_and_fall.screens.world_screen import STYLE
 from companion.ui.serve import voila_command, voila_env
-from companion.ui.world_screen import STYLE
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -27,23 +28,59 @@ ARTIFACTS = ROOT / "test-artifacts"
 SEA = (74, 143, 209)
 
 
+#: The pids of the Voilà servers started here, newest last (their kernels are their children).
+SERVERS: list[int] = []
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
+#: A notebook that also registers the counter game of the tests, then shows the page as the real one does.
+WITH_COUNTER = """import sys
+sys.path.insert(0, {tests!r})
+from counter_game import GAME
+from companion import games
+games.register(GAME)
+from companion.ui.app import App
+app = App()
+app.attach()
+app.widget"""
+
+
+def counter_notebook(folder: Path) -> Path:
+    nb = folder / "with-counter.ipynb"
+    cell = {"cell_type": "code", "execution_count": None, "id": "app", "metadata": {}, "outputs": [],
+            "source": WITH_COUNTER.format(tests=str(ROOT / "tests"))}
+    nb.write_text(json.dumps({"cells": [cell], "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                                                          "name": "python3"}},
+                              "nbformat": 4, "nbformat_minor": 5}))
+    return nb
+
+
 @contextmanager
-def served(tmp: Path, preheat: bool = False, port: int | None = None):
-    """Voilà on a free loopback port (or ``port``: a server restarted) with its own data and layouts folders."""
+def served(tmp: Path, preheat: bool = False, port: int | None = None, data_from: Path | None = None,
+           with_counter: bool = False):
+    """Voilà on a free loopback port (or ``port``: a server restarted) with its own data and layouts
+    folders (``data_from``: a copy of that data directory; ``with_counter``: the tests' counter game
+    is on the shelf too)."""
     data, layouts = tmp / "data", tmp / "layouts"
+    if data_from is not None:
+        shutil.copytree(data_from, data)
     layouts.mkdir(parents=True, exist_ok=True)
     port = port or free_port()
     env = voila_env()
     env.update(COMPANION_DATA=str(data), COMPANION_LAYOUTS=str(layouts))
     log = open(tmp / "voila.log", "w")
-    proc = subprocess.Popen(voila_command(port, "127.0.0.1", None, preheat), env=env, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)
+    cmd = voila_command(port, "127.0.0.1", None, preheat)
+    if with_counter:
+        nb = counter_notebook(tmp)
+        cmd = [str(nb) if c.endswith("companion.ipynb") else c for c in cmd]
+        cmd = [f"--Voila.root_dir={tmp}" if c.startswith("--Voila.root_dir=") else c for c in cmd]
+    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    SERVERS.append(proc.pid)
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.time() + 60
@@ -73,16 +110,38 @@ def launch(playwright):
 
 def tablet(browser, portrait: bool = False):
     size = {"width": 768, "height": 1024} if portrait else {"width": 1024, "height": 768}
-    return browser.new_context(viewport=size, device_scale_factor=2, has_touch=True, is_mobile=False)
+    ctx = browser.new_context(viewport=size, device_scale_factor=2, has_touch=True, is_mobile=False)
+    # a page load starts a kernel: on a busy machine (two cores shared) that can take longer than
+    # Playwright's 30 s default; waits still end, only later
+    ctx.set_default_navigation_timeout(90_000)
+    ctx.set_default_timeout(60_000)
+    return ctx
 
 
-def open_app(page, url: str, timeout: float = 60_000) -> float:
-    """Load the dashboard and wait until the World is drawn; seconds taken."""
+#: The address of Rise & Fall's World screen (a bare address opens the shelf of games).
+WORLD_ADDRESS = "?game=rise-and-fall&screen=world"
+
+
+def open_app(page, url: str, timeout: float = 60_000, address: str = WORLD_ADDRESS) -> float:
+    """Load the dashboard at Rise & Fall's World and wait until the World is drawn; seconds taken."""
     t = time.perf_counter()
-    page.goto(url, timeout=timeout)
+    page.goto(url + address, timeout=timeout)
     page.wait_for_selector("canvas.rf-board", timeout=timeout)
     page.wait_for_function(DRAWN_JS, timeout=timeout)
     return time.perf_counter() - t
+
+
+def open_shelf(page, url: str, timeout: float = 60_000) -> float:
+    """Load the dashboard's bare address and wait until the shelf of games is drawn; seconds taken."""
+    t = time.perf_counter()
+    page.goto(url, timeout=timeout)
+    page.wait_for_selector(".rf-shelf-tile svg", timeout=timeout)
+    return time.perf_counter() - t
+
+
+def world_drawn(page, timeout: float = 60_000) -> None:
+    page.wait_for_selector("canvas.rf-board", timeout=timeout)
+    page.wait_for_function(DRAWN_JS, timeout=timeout)
 
 
 DRAWN_JS = """() => { const c = document.querySelector('canvas.rf-board'); if (!c) return false;

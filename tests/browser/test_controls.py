@@ -17,7 +17,7 @@ SCREENS = ("World", "New World", "Library", "Setup", "Game", "Scores", "History"
 def a_game_in_progress(data, layouts) -> None:
     """A complete 3-player World, a game whose first pieces are placed and whose players all
     played their Ship (so the Ship's "how many" count is on screen), and a scoring."""
-    app = App(data_dir=data, layouts_dir=layouts)
+    app = App(data_dir=data, layouts_dir=layouts, game="rise-and-fall")
     app.world.n_players.value = 3
     app.world.seed.value = 2
     app.world.random_btn.click()

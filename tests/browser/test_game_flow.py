@@ -141,9 +141,9 @@ def test_two_turns_with_a_trophy_a_decline_and_a_purchase(server, browser):
     g = state(data)
     assert g.phase == "D"
 
-    # a reload in the middle: the game resumes exactly where it was
+    # a reload in the middle: the game resumes exactly where it was, on the same screen (its address)
     page.reload()
-    page.wait_for_selector("canvas.rf-board")
+    page.wait_for_selector(".rf-nav-tabs .mod-active:has-text('Game')")
     page.get_by_role("button", name="Game", exact=True).tap()
     page.wait_for_selector("text=Purchase a card in Decline")
     assert state(data) == g

@@ -31,7 +31,7 @@ def tap_spaces(page, spaces):
 
 def test_a_whole_end_of_game_for_four_players(server, browser):
     url, data, layouts = server
-    app = App(data_dir=data, layouts_dir=layouts)  # the table built a 4-player World
+    app = App(data_dir=data, layouts_dir=layouts, game="rise-and-fall")  # the table built a 4-player World
     app.world.n_players.value = 4
     app.world.seed.value = 1
     app.world.random_btn.click()

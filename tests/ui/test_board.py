@@ -155,7 +155,7 @@ def test_the_dark_theme_draws_every_board_on_a_dark_background():
 
 
 def test_the_legend_names_each_letter():
-    from companion.ui.game_screen import piece_legend
+    from companion.rise_and_fall.screens.game_screen import piece_legend
 
     text = piece_legend()
     for letter, name in (("A", "Mountaineer"), ("M", "Merchant"), ("N", "Nomad"), ("C", "City"), ("S", "Ship"), ("T", "Temple")):

@@ -10,7 +10,7 @@ from companion.ui.app import App
 
 @pytest.fixture
 def app(tmp_path):
-    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
     a.world.n_players.value = 3
     a.world.seed.value = 4
     a.world.random_btn.click()
@@ -32,7 +32,7 @@ def place_all_first_pieces(app):
 
 
 def test_setup_needs_a_world(tmp_path):
-    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")  # only the Starting Seas
+    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")  # only the Starting Seas
     a.setup.start_btn.click()
     assert "Build the World first" in a.setup.message.value
     assert a.hub.session is None
@@ -104,7 +104,7 @@ def test_the_game_resumes_after_a_reload(app, tmp_path):
     app.setup.start_btn.click()
     place_all_first_pieces(app)
     g = app.hub.game
-    again = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    again = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
     assert again.hub.game == g
     assert "Turn 1" in again.game.header.value
 
@@ -115,7 +115,7 @@ def test_pass_the_tablet_shows_a_hand_only_to_the_player_holding_the_tablet(app,
     screen = app.game
     screen.secret.value = True
     assert app.hub.game.pass_tablet  # the table's choice is in the game's log
-    again = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    again = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
     assert again.game.secret.value is True  # remembered across a reload
     g = app.hub.game
     first = g.order()[0]
@@ -235,7 +235,7 @@ def test_a_slow_player_gets_a_random_card(app, rulebook_text):
 def test_a_second_screen_on_the_same_game_is_told_and_refreshed(app, tmp_path):
     app.setup.start_btn.click()
     place_all_first_pieces(app)
-    other = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")  # a second tab
+    other = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")  # a second tab
     g = app.hub.game
     first = g.order()[0]
     app.game.play(first, g.civs[first].hand[0])
@@ -274,7 +274,7 @@ def widget_texts(w, out=None) -> list[str]:
 
 def app_with_one_card_played(tmp_path, name, card, pass_tablet=False, random_draw=False):
     """A game on a fixed World where the First player has placed ``card`` face down."""
-    a = App(data_dir=tmp_path / name / "d", layouts_dir=tmp_path / name / "l")
+    a = App(data_dir=tmp_path / name / "d", layouts_dir=tmp_path / name / "l", game="rise-and-fall")
     a.world.n_players.value = 3
     a.world.seed.value = 4
     a.world.random_btn.click()

@@ -53,7 +53,7 @@ def shown(texts: list[str], name: str) -> bool:
 
 @pytest.fixture
 def app(tmp_path):
-    return App(data_dir=tmp_path / "data", layouts_dir=tmp_path / "layouts")
+    return App(data_dir=tmp_path / "data", layouts_dir=tmp_path / "layouts", game="rise-and-fall")
 
 
 def test_every_screen_escapes_the_hostile_names(app):

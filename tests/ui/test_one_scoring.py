@@ -23,7 +23,7 @@ R = TrackerRules()
 
 
 def page(root: Path) -> App:
-    return App(data_dir=root / "d", layouts_dir=root / "l")
+    return App(data_dir=root / "d", layouts_dir=root / "l", game="rise-and-fall")
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from .test_game_screens import place_all_first_pieces, row_of
 
 
 def page(tmp_path) -> App:
-    return App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    return App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
 
 
 @pytest.fixture

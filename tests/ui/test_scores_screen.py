@@ -9,7 +9,7 @@ from companion.ui.app import App
 
 @pytest.fixture
 def app(tmp_path):
-    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
     a.world.n_players.value = 4
     a.world.seed.value = 1
     a.world.random_btn.click()
@@ -72,7 +72,7 @@ def test_scoring_entry_survives_a_reload(app, tmp_path):
     land = next(s for s, t in app.world.build.world.terrain_map().items() if t == "plains")
     sc.piece.value = "city"
     sc.tap_space(land)
-    again = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    again = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
     assert again.scores.entry.pieces == sc.entry.pieces
 
 

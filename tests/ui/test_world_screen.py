@@ -12,7 +12,7 @@ from companion.ui.app import App
 
 @pytest.fixture
 def app(tmp_path):
-    return App(data_dir=tmp_path / "data", layouts_dir=tmp_path / "layouts")
+    return App(data_dir=tmp_path / "data", layouts_dir=tmp_path / "layouts", game="rise-and-fall")
 
 
 def legal_first(app, kind=None):
@@ -68,20 +68,20 @@ def test_undo_redo_buttons(app):
 
 
 def test_a_reload_restores_the_world_exactly(tmp_path):
-    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
     for _ in range(3):
         t = legal_first(a)
         a.world.tap_space(t.cells[0])
         a.world.confirm()
     tiles = a.world.build.tiles
-    b = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")  # a new kernel after a reload
+    b = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")  # a new kernel after a reload
     assert b.world.build.tiles == tiles
     assert b.world.build.whose_turn() == a.world.build.whose_turn()
 
 
 def test_two_tabs_the_stale_one_is_told_and_refreshed(tmp_path):
-    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
-    b = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
+    b = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
     t = legal_first(a)
     a.world.tap_space(t.cells[0])
     a.world.confirm()
@@ -151,7 +151,7 @@ def test_library_save_load_and_broken_files(app, tmp_path):
 
 
 def test_saving_writes_to_the_players_own_library_never_into_the_shipped_one(tmp_path, monkeypatch):
-    from companion.ui.app import SHIPPED_LAYOUTS
+    from companion.rise_and_fall.screens.library import SHIPPED_LAYOUTS
 
     monkeypatch.delenv("COMPANION_LAYOUTS", raising=False)
     before = {p.name: p.read_bytes() for p in SHIPPED_LAYOUTS.glob("*.json")}

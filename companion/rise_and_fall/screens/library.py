@@ -13,13 +13,15 @@ from typing import Callable
 
 import ipywidgets as W
 
-from ..drawing import to_png
-from ..errors import CompanionError
-from ..rise_and_fall.files import read_json
-from ..rise_and_fall.layout import Layout, check, parse, save
-from ..rise_and_fall.views import WorldStyle, world_scene
-from .widgets import button, message_html
+from ...drawing import to_png
+from ...errors import CompanionError
+from ...ui.widgets import button, message_html
+from ..files import read_json
+from ..layout import Layout, check, parse, save
+from ..views import WorldStyle, world_scene
 
+#: The Worlds that come with the companion: listed, never written.
+SHIPPED_LAYOUTS = Path(__file__).resolve().parents[3] / "layouts"
 THUMB = WorldStyle(hex_size=5.0, outline_width=0.6, cliff_width=1.2, legend=False)
 
 

@@ -13,20 +13,20 @@ from typing import Callable
 
 import ipywidgets as W
 
-from ..drawing import Scene
-from ..errors import CompanionError, IllegalAction
-from ..gamelog import GameStore, Session
-from ..rise_and_fall import GAME_LOG
-from ..rise_and_fall.position_view import PIECE_LETTERS
-from ..rise_and_fall.public import TableView, describe, public_view
-from ..rise_and_fall.rules import PIECE_TYPES, load_rules
-from ..rise_and_fall.tracker import TRACKER_VERSION, Game, TrackerRules, card_actions, count_limits, random_play
-from ..rise_and_fall.views import WorldStyle, colour_hex, layout_for, world_scene
-from ..rise_and_fall.world import World
-from .board import Board, legend_html
-from .civ_table import table_html
-from .habits import Habits
-from .widgets import Stepper, button, message_html
+from ...drawing import Scene
+from ...errors import CompanionError, IllegalAction
+from ...gamelog import GameStore, Session
+from ...ui.board import Board, legend_html
+from ...ui.civ_table import table_html
+from ...ui.habits import Habits
+from ...ui.widgets import Stepper, button, message_html
+from .. import GAME_LOG
+from ..position_view import PIECE_LETTERS
+from ..public import TableView, describe, public_view
+from ..rules import PIECE_TYPES, load_rules
+from ..tracker import TRACKER_VERSION, Game, TrackerRules, card_actions, count_limits, random_play
+from ..views import WorldStyle, colour_hex, layout_for, world_scene
+from ..world import World
 from .world_screen import COLOUR_CHOICES, SPACE_PX, STYLE
 
 KIND = GAME_LOG

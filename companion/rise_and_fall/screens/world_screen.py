@@ -15,20 +15,20 @@ from typing import Callable
 
 import ipywidgets as W
 
-from ..drawing import Scene, to_png, to_svg
-from ..errors import CompanionError
-from ..gamelog import GameStore, Session
-from ..rise_and_fall import WORLD_LOG
-from ..rise_and_fall.builder import DEFAULT_COLOURS, Build, BuildRules, describe
-from ..rise_and_fall.placement import TILE_NAMES, Violation, layer_kinds, violation
-from ..rise_and_fall.tiles import Tile
-from ..rise_and_fall.views import TERRAIN_COLOURS, WorldStyle, colour_hex, layout_for, world_scene
-from ..rise_and_fall.world import World
-from ..rise_and_fall.worldgen import generate
-from .board import Board
-from .habits import Habits
+from ...drawing import Scene, to_png, to_svg
+from ...errors import CompanionError
+from ...gamelog import GameStore, Session
+from ...ui.board import Board
+from ...ui.habits import Habits
+from ...ui.widgets import button, message_html
+from .. import WORLD_LOG
+from ..builder import DEFAULT_COLOURS, Build, BuildRules, describe
+from ..placement import TILE_NAMES, Violation, layer_kinds, violation
+from ..tiles import Tile
+from ..views import TERRAIN_COLOURS, WorldStyle, colour_hex, layout_for, world_scene
+from ..world import World
+from ..worldgen import generate
 from .library import Library
-from .widgets import button, message_html
 
 STYLE = WorldStyle(hex_size=18.0, legend=False)
 SPACE_PX = STYLE.hex_size * 3 ** 0.5  # scene pixels between neighbouring Spaces' centres
@@ -538,8 +538,8 @@ class WorldScreen:
 
 def region_overlay(scene: Scene, world: World) -> None:
     """Every Region outlined, with its size and VP value written at its first Space."""
-    from ..rise_and_fall.position_view import region_outline
-    from ..rise_and_fall.scoring import RegionScore
+    from ..position_view import region_outline
+    from ..scoring import RegionScore
 
     lay = layout_for(STYLE)
     for region in world.regions():

@@ -16,23 +16,23 @@ from typing import Callable
 
 import ipywidgets as W
 
-from ..drawing import Scene, to_png
-from ..errors import CompanionError
-from ..gamelog import GameInfo, GameLog, GameStore, Session
-from ..rise_and_fall import SCORING_LOG
-from ..rise_and_fall.endgame import Entry, EntryRules, from_tracker
-from ..rise_and_fall.files import MAX_BYTES, parse_json
-from ..rise_and_fall.history import History
-from ..rise_and_fall.layout import Layout
-from ..rise_and_fall.position import parse_position
-from ..rise_and_fall.position_view import PIECE_LETTERS, region_outline, scorepad_scene
-from ..rise_and_fall.rules import PIECE_TYPES
-from ..rise_and_fall.scoring import Score
-from ..rise_and_fall.views import WorldStyle, colour_hex, layout_for, world_scene
-from ..rise_and_fall.world import World
-from .board import Board
+from ...drawing import Scene, to_png
+from ...errors import CompanionError
+from ...gamelog import GameInfo, GameLog, GameStore, Session
+from ...ui.board import Board
+from ...ui.widgets import button, message_html
+from .. import SCORING_LOG
+from ..endgame import Entry, EntryRules, from_tracker
+from ..files import MAX_BYTES, parse_json
+from ..history import History
+from ..layout import Layout
+from ..position import parse_position
+from ..position_view import PIECE_LETTERS, region_outline, scorepad_scene
+from ..rules import PIECE_TYPES
+from ..scoring import Score
+from ..views import WorldStyle, colour_hex, layout_for, world_scene
+from ..world import World
 from .game_screen import piece_legend
-from .widgets import button, message_html
 from .world_screen import SPACE_PX, STYLE
 
 KIND = SCORING_LOG

@@ -1,0 +1,134 @@
+"""The shelf and the page's places, without a browser: a game the page was not written for,
+Continue, addresses, History across games, Dark and A+ for every game."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+from counter_game import GAME as COUNTER
+
+from companion import games
+from companion.ui.app import App
+
+V1 = Path(__file__).parents[1] / "data" / "v1" / "data"
+
+
+@pytest.fixture
+def counter():
+    unregister = games.register(COUNTER)
+    yield COUNTER
+    unregister()
+
+
+def app_on(tmp_path, v1: bool = False) -> App:
+    if v1:
+        shutil.copytree(V1, tmp_path / "d")
+    return App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+
+
+def tiles(app: App) -> list[str]:
+    return [t.children[1].value for t in app.shelf.tiles.children]
+
+
+def play(app: App, game_id: str) -> None:
+    """Tap the game's tile on the shelf."""
+    i = [g.id for g in games.games()].index(game_id)
+    app.shelf.tiles.children[i].children[2].click()
+
+
+def test_the_page_opens_on_the_shelf_with_one_tile_per_built_game(tmp_path, counter):
+    app = app_on(tmp_path)
+    assert app.body.children == (app.shelf.widget,) and app.room is None
+    shown = tiles(app)
+    assert len(shown) == len(games.games()) and games.games()[-1] is counter
+    assert "Rise &amp; Fall" in shown[0] and "2–4 players" in shown[0]
+    assert "Counter" in shown[-1] and "1–2 players" in shown[-1]
+    assert all("<svg" in t.children[0].value for t in app.shelf.tiles.children)  # each game's picture
+    assert app.nav.layout.display == "none" and app.home_btn.layout.display == "none"
+    assert "Nothing unfinished" in app.shelf.continue_box.children[0].value
+    assert app.query() == ""
+
+
+def test_a_game_that_is_not_built_is_not_on_the_shelf(tmp_path):
+    app = app_on(tmp_path)
+    assert not any("Counter" in t for t in tiles(app))
+
+
+def test_a_game_the_page_was_not_written_for_gets_its_bar_screens_and_address(tmp_path, counter):
+    app = app_on(tmp_path)
+    play(app, "counter")
+    assert app.game_id == "counter" and list(app.nav.options) == ["Count", "Total", "History"]
+    assert app.nav.layout.display == "" and app.home_btn.layout.display == ""
+    assert app.query() == "game=counter&screen=count" and "game=counter&amp;screen=count" in app.address.value
+    room = app.room
+    room.add_btns[1].click()
+    room.add_btns[1].click()
+    app.go_to("Total")
+    assert "Total: 6" in room.total.value and app.query() == "game=counter&screen=total"
+    for _ in range(2):
+        room.add_btns[1].click()  # 12: the count reaches its target and is kept in the history
+    app.go_to("History")
+    assert "1 finished game" in app._history.body.value and "Counter" in app._history.body.value
+    app.home_btn.click()
+    assert app.room is None and app.body.children == (app.shelf.widget,) and app.query() == ""
+
+
+def test_continue_returns_to_the_last_unfinished_log_of_any_game(tmp_path, counter):
+    app = app_on(tmp_path, v1=True)  # version 1's files: a World, a game in phase D, a final scoring
+    last = app.shelf.last
+    assert last is not None and last.game.id == "rise-and-fall" and last.info.kind == "rise-and-fall/game"
+    app.shelf.continue_box.children[0].click()
+    assert app.place == "Game" and app.hub.game.phase == "D" and app.query() == "game=rise-and-fall&screen=game"
+    app.show_shelf()
+    app.choose("counter")
+    app.room.new()
+    app.room.add(1)
+    app.show_shelf()
+    assert app.shelf.last.game.id == "counter"  # now the most recent unfinished log is the counter's
+    app.shelf.continue_box.children[0].click()
+    assert app.game_id == "counter" and app.place == "Count"
+
+
+def test_an_address_opens_its_place_and_a_bad_one_opens_the_shelf(tmp_path, counter):
+    app = app_on(tmp_path, v1=True)
+    app.open_address("?game=rise-and-fall&screen=scores")
+    assert app.game_id == "rise-and-fall" and app.place == "Scores" and app.nav.value == "Scores"
+    assert app.scores.entry.finished  # the final scoring of version 1
+    app.open_address("game=counter&screen=total")
+    assert (app.game_id, app.place) == ("counter", "Total")
+    app.open_address("game=rise-and-fall&screen=nowhere")
+    assert (app.game_id, app.place) == ("rise-and-fall", "World")
+    app.open_address("game=chess&screen=board")
+    assert app.room is None and app.body.children == (app.shelf.widget,)
+    app.open_address("screen=history")
+    assert app.place == "history" and "Four Winds" in app._history.body.value
+
+
+def test_dark_and_larger_text_hold_for_every_game(tmp_path, counter):
+    app = app_on(tmp_path)
+    app.choose("rise-and-fall")
+    app.dark_btn.click()
+    app.large_btn.click()
+    app.choose("counter")
+    assert {"rf-dark", "rf-large"} <= set(app.widget._dom_classes)
+    again = app_on(tmp_path)  # a reload: the settings are kept for the whole page
+    assert {"rf-dark", "rf-large"} <= set(again.widget._dom_classes)
+
+
+def test_a_log_that_no_longer_replays_is_named_and_opens_read_only(tmp_path):
+    """Rules data or code changed under a saved game: the shelf names the file and the first
+    action that fails, and Continue shows the game up to there, read-only."""
+    from companion.gamelog import GameStore
+
+    app_on(tmp_path, v1=True)
+    store = GameStore(tmp_path / "d")
+    [info] = store.games("rise-and-fall/game")
+    log = store.open(info.id)
+    log.append({"type": "play", "player": 0, "card": "temple"}, log.head())  # no rule accepts it in phase D
+    log.close()
+    app = app_on(tmp_path)
+    last = app.shelf.last
+    assert last.info.id == info.id and f"The game file {info.id}.sqlite no longer replays at action 21 (play)" in last.problem
+    assert "Read-only" in app.shelf.continue_box.children[1].value
+    app.shelf.continue_box.children[0].click()
+    assert app.place == "Game" and app.hub.session.read_only and app.hub.game.phase == "D"
