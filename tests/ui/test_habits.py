@@ -5,13 +5,13 @@ from companion.ui.habits import Habits
 
 
 def test_the_last_players_are_offered_again_on_the_next_visit(tmp_path):
-    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
     w = a.world
     w.n_players.value = 2
     w.names[0].value, w.names[1].value = "Ben", "Ada"
     w.colours[0].value, w.colours[1].value = "yellow", "purple"
     w.start_btn.click()
-    again = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")  # a reload, another evening
+    again = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")  # a reload, another evening
     assert again.world.n_players.value == 2
     assert [again.world.names[i].value for i in range(2)] == ["Ben", "Ada"]
     assert [again.world.colours[i].value for i in range(2)] == ["yellow", "purple"]
@@ -19,7 +19,7 @@ def test_the_last_players_are_offered_again_on_the_next_visit(tmp_path):
 
 def test_setup_offers_last_times_players_for_a_world_that_never_named_them(tmp_path):
     Habits(tmp_path / "d").remember_players(["Ben", "Ada", "Cy"], ["yellow", "purple", "green"])
-    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
     a.world.n_players.value = 3
     a.world.seed.value = 4
     a.world.random_btn.click()  # a random World names its players after their colours
@@ -29,7 +29,7 @@ def test_setup_offers_last_times_players_for_a_world_that_never_named_them(tmp_p
 
 
 def test_the_first_player_is_chosen_or_drawn(tmp_path):
-    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
     a.world.n_players.value = 3
     a.world.seed.value = 4
     a.world.random_btn.click()

@@ -155,7 +155,7 @@ def test_saving_writes_to_the_players_own_library_never_into_the_shipped_one(tmp
 
     monkeypatch.delenv("COMPANION_LAYOUTS", raising=False)
     before = {p.name: p.read_bytes() for p in SHIPPED_LAYOUTS.glob("*.json")}
-    a = App(data_dir=tmp_path / "data")  # no layouts folder given: the data directory's
+    a = App(data_dir=tmp_path / "data", game="rise-and-fall")  # no layouts folder given: the data directory's
     a.world.save_name.value = "Harbour of Storms"  # the name of a shipped World
     a.world.save_btn.click()
     assert (tmp_path / "data" / "layouts" / "harbour-of-storms.json").exists()
