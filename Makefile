@@ -33,8 +33,10 @@ chromium:
 lint: $(STAMP)
 	$(PY) -m ruff check .
 
+## The browser tests run on their own: Playwright's event loop must not run under the unit tests.
 test: $(STAMP) chromium lint
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -m "not browser"
+	$(PY) -m pytest -q -m browser
 
 ## Everything but the real-browser tests.
 test-fast: $(STAMP) lint

@@ -17,7 +17,7 @@ from companion.hexgrid import PixelLayout
 from companion.rise.view import SIZE
 from companion.ui.serve import notebook_path, voila_command, voila_env
 
-from .harness import DRAWN_JS, ROOT, board_meta, free_port, launch, screenshot, tablet, wait_for
+from .harness import DRAWN_JS, ROOT, board_meta, free_port, screenshot, tablet, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -73,11 +73,9 @@ def status(page) -> str:
     return page.locator(".rf-status").inner_text()
 
 
-def test_a_short_game_by_taps_to_a_win(tmp_path):
-    from playwright.sync_api import sync_playwright
-
-    with served_rise(tmp_path) as url, sync_playwright() as pw:
-        browser = launch(pw)
+def test_a_short_game_by_taps_to_a_win(tmp_path, browser):
+    # the session's one browser: a second Playwright in the same process refuses to start
+    with served_rise(tmp_path) as url:
         page = tablet(browser).new_page()
         page.goto(url)
         page.wait_for_selector("canvas.rf-board", timeout=60_000)
