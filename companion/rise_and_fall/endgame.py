@@ -16,7 +16,7 @@ from ..hexgrid import Hex
 from .layout import parse
 from .position import Piece, PlayerState, Position, problems
 from .rules import PIECE_TYPES, load_rules
-from .scoring import PlayerScore, RegionScore, Score, score
+from .scoring import PlayerScore, RegionScore, Score, score, with_guilds
 from .tiles import Tile
 from .world import Region, region_map, top_terrain
 
@@ -101,7 +101,7 @@ class Entry:
                 p.name, p.gold, rules.economy_vp(p.gold), sum(rules.trophy_vp(t) for t in p.trophies),
                 sum(v[1] for v in lines.values() if v), sum(r.vp for r in region_rows if r.controller == p.name),
                 lines, terr, p.extinct))
-        return Score(players, region_rows)
+        return Score(with_guilds(players, list(self.players), region_rows), region_rows)
 
     def regions_to_vote(self) -> list[int]:
         """Fast path: the Regions still waiting for a tap."""
@@ -129,7 +129,8 @@ class EntryRules(Reducer[Entry]):
         players = []
         for p in a.get("players", []):
             players.append(PlayerState(str(p["name"]), int(p.get("gold", 0)), list(p.get("trophies", [])), list(p.get("decline", [])),
-                                       extinct=p.get("extinct") is True))
+                                       wood=_resource(p.get("wood", 0)), stone=_resource(p.get("stone", 0)),
+                                       extinct=p.get("extinct") is True, guilds=[str(g) for g in p.get("guilds", [])]))
         if not 2 <= len(players) <= 4:
             raise IllegalAction("A game of Rise & Fall has 2 to 4 players.")
         tracked = a.get("tracked")
@@ -203,6 +204,12 @@ class EntryRules(Reducer[Entry]):
         return replace(e, finished=True, path="full" if a.get("path") == "full" else "fast")
 
 
+def _resource(v: Any) -> int:
+    if type(v) is not int or not 0 <= v <= 99:
+        raise IllegalAction("Wood and Stone are whole numbers.")
+    return v
+
+
 def from_tracker(game: Any, game_id: str | None = None) -> dict[str, Any]:
     """The ``start`` action for an end of game that the tracker followed (``game_id``: its log)."""
     from .layout import Layout
@@ -213,7 +220,8 @@ def from_tracker(game: Any, game_id: str | None = None) -> dict[str, Any]:
         "type": "start",
         "source": "tracked game",
         "world": world,
-        "players": [{"name": c.name, "gold": c.gold, "trophies": list(c.trophies), "decline": list(c.decline), "extinct": c.extinct}
+        "players": [{"name": c.name, "gold": c.gold, "trophies": list(c.trophies), "decline": list(c.decline), "extinct": c.extinct,
+                     **({"wood": c.wood, "stone": c.stone, "guilds": list(c.guilds)} if c.guilds else {})}
                     for c in game.civs],
         "colours": [c.colour for c in game.civs],
         "tracked": [{t: c.count(t) for t in PIECE_TYPES} for c in game.civs],

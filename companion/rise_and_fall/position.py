@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import FileFormatError
 from ..hexgrid import Hex
+from . import guilds as G
 from . import layout as layout_file
 from .files import read_json
 from .rules import PIECE_TYPES, TERRAINS, load_rules
@@ -43,6 +44,7 @@ class PlayerState:
     stone: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
     extinct: bool = False  # 'That player has lost the game': never a winner
+    guilds: list[str] = field(default_factory=list)  # the Guild variant: the player's Guild cards (ids)
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,8 @@ class Position:
                 d["stone"] = p.stone
             if p.extinct:
                 d["extinct"] = True
+            if p.guilds:
+                d["guilds"] = list(p.guilds)
             d.update(p.extra)
             doc["players"].append(d)
         doc["pieces"] = [[pc.space[0], pc.space[1], pc.player, pc.type] for pc in self.pieces]
@@ -107,12 +111,15 @@ def problems(pos: Position) -> list[str]:
     out: list[str] = []
     names = [p.name for p in pos.players]
     claimed: dict[str, str] = {}
+    out += _guild_problems(pos)
+    guild_game = any(p.guilds for p in pos.players)
+    held = {p.name: tuple(p.guilds) for p in pos.players}
     for p in pos.players:
         if type(p.gold) is not int or not 0 <= p.gold <= MAX_GOLD:
             out.append(f"Player {p.name}: gold is {layout_file.shown(p.gold)}; it must be a whole number of GP from 0 to {MAX_GOLD:,}.")
         for res in ("wood", "stone"):
             v = getattr(p, res)
-            limit = rules.treasury_limit[res]
+            limit = G.treasury_limit(p.guilds)[res]
             if type(v) is not int or not 0 <= v <= limit:
                 out.append(f"Player {p.name}: {res} is {layout_file.shown(v)}; a Treasury holds 0 to {limit}.")
         for t in p.trophies:
@@ -146,6 +153,8 @@ def problems(pos: Position) -> list[str]:
             out.append(f"{_label(i, pc)}: there is no player called {pc.player}.")
             continue
         stands = STANDS_ON.get(pc.type)
+        if stands is not None and guild_game:
+            stands = G.stands_on(pc.type, held[pc.player], guild_game)
         if stands is None:
             out.append(f"{_label(i, pc)}: {json.dumps(pc.type)} is not a piece type; types are {', '.join(PIECE_TYPES)}.")
             continue
@@ -171,6 +180,22 @@ def problems(pos: Position) -> list[str]:
 
 
 _TERRAIN_SET = frozenset(TERRAINS)
+
+
+def _guild_problems(pos: Position) -> list[str]:
+    """Guild cards: known ones, each in front of one player at most."""
+    out: list[str] = []
+    known = G.all_guilds()
+    owner: dict[str, str] = {}
+    for p in pos.players:
+        for g in p.guilds:
+            if g not in known:
+                out.append(f"Player {p.name}: {json.dumps(g)} is not a Guild card; Guild cards are {', '.join(known)}.")
+            elif g in owner:
+                out.append(f"The {known[g].name} Guild card is in front of {owner[g]} and {p.name}; there is one of each.")
+            else:
+                owner[g] = p.name
+    return out
 
 
 def _label(i: int, pc: Piece) -> str:
@@ -277,7 +302,10 @@ def _player(i: int, p: Any, source: str) -> PlayerState:
         raise _fail(source, f"player {name} has no 'gold'.")
     if type(p.get("extinct", False)) is not bool:
         raise _fail(source, f"player {name}: 'extinct' is true or false.")
-    known = ("name", "gold", "trophies", "decline", "wood", "stone", "extinct")
+    guilds = p.get("guilds", [])
+    if not (isinstance(guilds, list) and len(guilds) <= 24 and all(isinstance(g, str) and len(g) <= 40 for g in guilds)):
+        raise _fail(source, f"player {name}: 'guilds' must be a list of Guild card ids (e.g. \"farmers\").")
+    known = ("name", "gold", "trophies", "decline", "wood", "stone", "extinct", "guilds")
     return PlayerState(
         name,
         p["gold"],
@@ -287,6 +315,7 @@ def _player(i: int, p: Any, source: str) -> PlayerState:
         p.get("stone", 0),
         {k: v for k, v in p.items() if k not in known},
         p.get("extinct", False),
+        list(guilds),
     )
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from . import guilds
 from .rules import PIECE_TYPES, load_rules
 from .tracker import PHASES, Civ, Game, card_actions
 
@@ -46,6 +47,8 @@ class CivView:
     face_down: int = 0  # cards of this player lying face down, not yet revealed
     face_down_where: str = ""  # "played" (in front of the player, phase A) or "decline" (phase C)
     among: tuple[str, ...] = ()  # the face-down cards are among these (listed here, not in hand or discard)
+    guilds: tuple[str, ...] = ()  # Guild cards face up in front of the player (after the reveal)
+    price: int = 0  # what this player pays for a card in Decline now
 
     def count(self, piece: str) -> int:
         return dict(self.pieces).get(piece, 0)
@@ -78,6 +81,7 @@ class TableView:
     owed: tuple[int, ...]  # phase C: cards each player still places into Decline
     pass_tablet: bool
     world_name: str
+    levels: tuple[str, ...] = ()  # the Guild variant: each player's handicap level (empty: no Guilds)
 
     @property
     def phase_name(self) -> str:
@@ -92,7 +96,7 @@ def _civ_view(game: Game, i: int, civ: Civ, viewer: int | None) -> CivView:
     seen: dict[str, Any] = {
         "name": civ.name, "colour": civ.colour, "gold": civ.gold, "wood": civ.wood, "stone": civ.stone, "pieces": civ.pieces,
         "trophies": civ.trophies, "extinct": civ.extinct, "hand": civ.hand, "discard": civ.discard, "reserve": civ.reserve,
-        "decline": civ.decline, "played": civ.played,
+        "decline": civ.decline, "played": civ.played, "guilds": civ.guilds, "price": game.price_for(i),
     }
     if game.phase == "A" and civ.played:
         hidden = len(civ.played)
@@ -136,6 +140,7 @@ def public_view(game: Game, viewer: int | None = None) -> TableView:
         owed=game.cards_owed,
         pass_tablet=game.pass_tablet,
         world_name=game.world_name,
+        levels=game.levels,
     )
 
 
@@ -157,8 +162,18 @@ def describe(action: dict, game: Game | None = None) -> str:
         return f"{who} plays a card face down"
     if k == "act":
         card = str(action.get("action", "")).split("-")[0]
-        label = next((s["label"] for s in card_actions(card) if s["id"] == action.get("action")), action.get("action"))
+        held = game.civs[p].guilds if who else ()
+        label = next((s["label"] for s in card_actions(card, held) if s["id"] == action.get("action")), action.get("action"))
         return f"{who}: {label}"
+    if k == "guild-choice":
+        return f"{who} keeps and gives Guild cards, face down"
+    if k == "swap-guild":
+        g = guilds.all_guilds().get(str(action.get("guild")))
+        t = action.get("target")
+        whom = names[t] if type(t) is int and 0 <= t < len(names) else "another player"
+        return f"{who}: the Doppelgangers take the {g.name if g else action.get('guild')} of {whom}"
+    if k == "keep-guild":
+        return f"{who} keeps the Doppelgangers"
     if k == "end-turn":
         return f"{who} ends their actions"
     if k == "decline":

@@ -6,10 +6,11 @@ names no tie-break: players tied for the most VP share the victory (``winners``)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .position import Position
+from .guilds import GuildLine, Standing, end_game
+from .position import PlayerState, Position
 from .rules import PIECE_TYPES, load_rules
 from .world import Region, region_map, regions_of
 
@@ -48,10 +49,16 @@ class PlayerScore:
     development_lines: dict[str, tuple[int, int] | None]  # type -> (pieces, VP), None when crossed out
     territory_lines: dict[str, list[int]] = field(default_factory=dict)  # terrain -> sizes controlled
     extinct: bool = False  # an extinct Civilization: 'That player has lost the game'
+    guild_lines: tuple[GuildLine, ...] = ()  # the Guild variant: each guild's end-game effect
+
+    @property
+    def guilds(self) -> int:
+        """Extra VP from the guilds' end-game effects (0 without Guilds)."""
+        return sum(g.vp for g in self.guild_lines)
 
     @property
     def total(self) -> int:
-        return self.economy + self.trophies + self.development + self.territories
+        return self.economy + self.trophies + self.development + self.territories + self.guilds
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -61,6 +68,9 @@ class PlayerScore:
             "territories": self.territories,
             "total": self.total,
         }
+        if self.guild_lines:
+            out["guilds"] = self.guilds
+            out["guild_lines"] = [g.to_dict() for g in self.guild_lines]
         if self.extinct:
             out["extinct"] = True
         return out
@@ -153,7 +163,20 @@ def score(pos: Position, cached: bool = True) -> Score:
                 extinct=p.extinct,
             )
         )
-    return Score(players, regions)
+    return Score(with_guilds(players, pos.players, regions), regions)
+
+
+def with_guilds(scores: list[PlayerScore], states: list[PlayerState], regions: list[RegionScore]) -> list[PlayerScore]:
+    """Each player's score with the end-game effects of their guilds, as lines of extra VP."""
+    if not any(p.guilds for p in states):
+        return scores
+    standings = []
+    for sc, p in zip(scores, states):
+        held = [(r.region.terrain, r.region.size, r.vp) for r in regions if r.controller == p.name]
+        standings.append(Standing(p.name, tuple(p.guilds), p.gold, p.wood, p.stone, tuple(p.trophies),
+                                  dict(sc.development_lines), held, p.extinct))
+    lines = end_game(standings)
+    return [replace(sc, guild_lines=tuple(lines.get(sc.name, ()))) for sc in scores]
 
 
 @dataclass(frozen=True)
@@ -184,18 +207,29 @@ def quick_scoring(pos: Position) -> list[QuickStep]:
             steps.append(QuickStep(text, dict(gp)))
     for p in pos.players:
         gp[p.name] += sum(rules.trophy_vp(t) for t in p.trophies)
+    if any(p.guild_lines for p in s.players):
+        steps.append(QuickStep("Each player adds the VP of their Trophies.", dict(gp)))
+        for p in s.players:
+            gp[p.name] += p.guilds
+        steps.append(QuickStep("Each player adds the VP of their Guilds: the final scores.", dict(gp)))
+        return steps
     steps.append(QuickStep("Each player adds the VP of their Trophies: the final scores.", dict(gp)))
     return steps
 
 
 def scorepad_text(s: Score) -> str:
     """The printed scorepad as a text table: player rows, category columns."""
-    head = ["Player", "GP", "Economy", "Trophies", "Development", "Territories", "Total"]
-    rows = [[p.name + (" (extinct, lost)" if p.extinct else ""), str(p.gold), str(p.economy), str(p.trophies), str(p.development), str(p.territories), str(p.total)] for p in s.players]
+    guilds = any(p.guild_lines for p in s.players)
+    head = ["Player", "GP", "Economy", "Trophies", "Development", "Territories"] + (["Guilds"] if guilds else []) + ["Total"]
+    rows = [[p.name + (" (extinct, lost)" if p.extinct else ""), str(p.gold), str(p.economy), str(p.trophies), str(p.development), str(p.territories)]
+            + ([str(p.guilds)] if guilds else []) + [str(p.total)] for p in s.players]
     widths = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
     fmt = lambda r: "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths)))  # noqa: E731
     lines = [fmt(head), fmt(["-" * w for w in widths])] + [fmt(r) for r in rows]
     win = s.winners
     lines.append("")
+    for p in s.players:
+        for g in p.guild_lines:
+            lines.append(f"{p.name}, {g.text}: {g.vp:+d} VP")
     lines.append(("Winner: " if len(win) == 1 else "Shared victory (the rulebook names no tie-break): ") + ", ".join(win))
     return "\n".join(lines)

@@ -15,8 +15,9 @@ from typing import Any
 from ..errors import IllegalAction
 from ..gamelog import Action, Reducer
 from ..hexgrid import Hex
+from . import guilds as G
 from .position import STANDS_ON
-from .rules import PIECE_TYPES, load_rules
+from .rules import PIECE_TYPES, TERRAINS, load_rules
 from .tiles import Tile
 from .world import top_terrain
 
@@ -26,14 +27,17 @@ PHASES = {
     "B": "B – Take Actions",
     "C": "C – Decline",
     "D": "D – Purchase a card in Decline",
+    "E": "E – Recycle cards: the Doppelgangers may swap Guild cards",
+    "guilds": "Guild cards: keep, give one to the left, return the rest",
     "over": "The game is over: Tallying Victory Points",
 }
 PILES = ("hand", "discard", "reserve", "decline", "played")
 
 #: The version of the tracker's rules that a new game's ``setup`` action names (``tracker_version``). A log
 #: without it was written by version 1 and replays as then: every player taps in phase D, and the
-#: counts entered are not capped by the World (an old log may hold such counts).
-TRACKER_VERSION = 2
+#: counts entered are not capped by the World (an old log may hold such counts). Version 3 adds the
+#: Guild variant (a ``guilds`` key in ``setup``); a game without it plays as in version 2.
+TRACKER_VERSION = 3
 
 
 @dataclass(frozen=True)
@@ -53,6 +57,7 @@ class Civ:
     pieces: tuple[tuple[str, int], ...] = ()  # (type, count in the World)
     trophies: tuple[str, ...] = ()
     extinct: bool = False
+    guilds: tuple[str, ...] = ()  # the Guild cards in front of the player, face up
 
     def count(self, piece: str) -> int:
         return dict(self.pieces).get(piece, 0)
@@ -70,6 +75,11 @@ class Civ:
 
     def in_reserve(self, piece: str) -> int:
         return load_rules().pieces_per_player[piece] - self.count(piece)
+
+    @property
+    def limit(self) -> dict[str, int]:
+        """How many Wood and Stone this player may hold."""
+        return G.treasury_limit(self.guilds)
 
 
 @dataclass(frozen=True)
@@ -96,6 +106,11 @@ class Game:
     decided: tuple[int, ...] = ()  # phase D: players who bought or passed
     pass_tablet: bool = False  # the table's choice: each player chooses their card out of the others' sight
     tracker_version: int = 1  # see TRACKER_VERSION
+    levels: tuple[str, ...] = ()  # the Guild variant: each player's handicap level (empty: no Guilds)
+    dealt: tuple[tuple[str, ...], ...] = ()  # the three Guild cards dealt to each player (secret)
+    chosen: tuple[tuple[int, tuple[str, ...], str | None], ...] = ()  # (player, kept, given to the left), face down
+    stolen: tuple[int, ...] = ()  # Thieves' Guild: Cities stolen from, per player, with the Nomad card played now
+    swapped: tuple[int, ...] = ()  # phase E: who received the Doppelgangers this Recycling phase
     notes: tuple[str, ...] = field(default=(), compare=False)  # what happened by itself (for the screen)
 
     @property
@@ -105,6 +120,10 @@ class Game:
     @property
     def decline_price(self) -> int:
         return load_rules().decline_cost(self.claimed)
+
+    def price_for(self, i: int) -> int:
+        """What player ``i`` pays for a card in Decline now (the Archivists pay half)."""
+        return G.decline_price(self.decline_price, self.civs[i].guilds)
 
     def order(self) -> list[int]:
         """Players clockwise from the First player, extinct ones left out."""
@@ -123,6 +142,11 @@ class Game:
             return [i for i in self.order() if self.cards_owed[i] > 0]
         if self.phase == "D":
             return [i for i in self.order() if i not in self.decided]
+        if self.phase == "E":
+            return [i for i in self.order() if i not in self.decided and i not in self.swapped and can_swap(self, i)]
+        if self.phase == "guilds":
+            done = {j for j, _, _ in self.chosen}
+            return [i for i in self.order() if i not in done]
         return []
 
     def _next_placer(self) -> int | None:
@@ -201,6 +225,168 @@ def _after_pieces_change(game: Game, players: list[int], notes: list[str]) -> Ga
     return game
 
 
+# --- the Guild variant --------------------------------------------------------------------------
+def _guild_setup(spec: Any, n: int, version: int) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """The handicap level of each player and the three Guild cards dealt to each (the deal is
+    drawn by the screen and kept in the log, so a replay deals the same)."""
+    if spec is None:
+        return (), ()
+    if version < 3:
+        raise IllegalAction("The Guild variant needs the game rules of version 3.")
+    if not isinstance(spec, dict):
+        raise IllegalAction("The Guilds are given as the players' handicap levels and the cards dealt.")
+    known, levels = G.all_guilds(), G.levels()
+    lv, dealt = spec.get("levels") or [G.STANDARD_LEVEL] * n, spec.get("dealt")
+    if not isinstance(lv, list) or len(lv) != n or any(x not in levels for x in lv):
+        raise IllegalAction(f"Each player has a handicap level: {', '.join(levels)}.")
+    if not isinstance(dealt, list) or len(dealt) != n or any(not isinstance(h, list) or len(h) != G.DEALT for h in dealt):
+        raise IllegalAction(f"Deal {G.DEALT} Guild cards to each player.")
+    cards = [c for h in dealt for c in h]
+    if any(c not in known for c in cards):
+        raise IllegalAction(f"The Guild cards are {', '.join(known)}.")
+    if len(set(cards)) != len(cards):
+        raise IllegalAction("Each Guild card is dealt once.")
+    return tuple(lv), tuple(tuple(h) for h in dealt)
+
+
+def _reveal_guilds(game: Game, notes: list[str]) -> Game:
+    """'Then, each player reveals the two Guild cards (chosen card and given card)'."""
+    n = len(game.civs)
+    given = {(i + 1) % n: give for i, _, give in game.chosen if give is not None}
+    kept = {i: keep for i, keep, _ in game.chosen}
+    for i in range(n):
+        cards = kept[i] + ((given[i],) if i in given else ())
+        game = _set(game, i, replace(game.civs[i], guilds=cards))
+        civ = game.civs[i]
+        notes.append(f"{civ.name}: {G.summary(cards)}" if cards else f"{civ.name} plays with no Guild powers.")
+    notes.append("The Guild cards are revealed. Place the first pieces.")
+    return replace(game, phase="placement")
+
+
+def can_swap(game: Game, i: int) -> bool:
+    """Whether player ``i`` may swap their Doppelgangers for another player's Guild card now."""
+    civ = game.civs[i]
+    cost = G.swap_cost(civ.guilds)
+    if cost is None or civ.extinct or any(getattr(civ, r) < v for r, v in cost.items()):
+        return False
+    return any(c.guilds for j, c in enumerate(game.civs) if j != i and not c.extinct)
+
+
+def _opponent(game: Game, i: int, t: Any, what: str) -> int:
+    if type(t) is not int or not 0 <= t < len(game.civs) or t == i or game.civs[t].extinct:
+        raise IllegalAction(f"Choose the opposing player {what}.")
+    return t
+
+
+def _attack(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
+    """Mercenaries: 'Remove the targeted unit and return it to its owner's reserve.'"""
+    t = _opponent(game, i, a.get("target"), "whose unit the Nomad attacks")
+    unit = a.get("unit")
+    if unit not in spec["attack"]:
+        raise IllegalAction(f"A Nomad attacks a unit: {', '.join(u.title() for u in spec['attack'])}.")
+    victim = game.civs[t]
+    if victim.count(unit) == 0:
+        raise IllegalAction(f"{victim.name} has no {unit.title()} in the World to attack.")
+    notes.append(f"{game.civs[i].name}'s Mercenaries remove a {unit.title()} of {victim.name}; it goes back to their reserve.")
+    return _set(game, t, _pieces(victim, unit, -1))
+
+
+def _steal(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
+    """Thieves' Guild: 'steal a resource of your choice from the City's owner. Each opponent's
+    City can only be stolen from once for each Nomad card played.'"""
+    t = _opponent(game, i, a.get("target"), "whose City the Nomad steals from")
+    res = a.get("resource")
+    if res not in spec["steal"]:
+        raise IllegalAction("A thief steals a Wood or a Stone.")
+    victim, thief = game.civs[t], game.civs[i]
+    stolen = game.stolen or (0,) * len(game.civs)
+    if stolen[t] >= victim.count("city"):
+        raise IllegalAction(f"Each opponent's City can only be stolen from once for each Nomad card played: "
+                            f"{victim.name} has {_plural(victim.count('city'), 'City', 'Cities')}, stolen from {stolen[t]} time{'s' if stolen[t] != 1 else ''}.")
+    if getattr(victim, res) == 0:
+        raise IllegalAction(f"{victim.name} has no {res.title()} to steal.")
+    if getattr(thief, res) + 1 > thief.limit[res]:
+        raise IllegalAction(f"{thief.name} cannot hold more than {thief.limit[res]} {res.title()}.")
+    game = _set(game, t, replace(victim, **{res: getattr(victim, res) - 1}))
+    game = _set(game, i, replace(thief, **{res: getattr(thief, res) + 1}))
+    counts = list(stolen)
+    counts[t] += 1
+    notes.append(f"{thief.name}'s thieves steal a {res.title()} from {victim.name}.")
+    return replace(game, stolen=tuple(counts))
+
+
+def _piracy(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
+    """Corsairs: 'Gain 2 Gold Pieces for each Ship owned by an opponent located in the same Sea
+    Region ... These sums are paid to you by the opposing players, and not by the bank. If a player
+    cannot pay you the totality of the sum... Too bad for you!'"""
+    counts = a.get("counts") or {}
+    if not isinstance(counts, dict):
+        raise IllegalAction("Enter how many Ships of each opponent share the Sea Region.")
+    per = spec["piracy"]["gold"]
+    for key, n in counts.items():
+        t = _opponent(game, i, int(key) if isinstance(key, str) and key.isdigit() else key, "whose Ships are plundered")
+        victim = game.civs[t]
+        n = _counted(n, "Ships", f"Piracy on {victim.name}", {"Ships": (victim.count("ship"), f"{victim.name} has {_plural(victim.count('ship'), 'Ship', 'Ships')} in the World")}, "Ships")
+        due = per * n
+        paid = min(due, victim.gold)
+        if paid < due:
+            notes.append(f"{victim.name} can pay only {paid} GP of {due}. Too bad for the Corsairs!")
+        game = _set(game, t, replace(victim, gold=victim.gold - paid))
+        game = _set(game, i, replace(game.civs[i], gold=game.civs[i].gold + paid))
+        if n:
+            notes.append(f"{victim.name} pays {paid} GP for {_plural(n, 'Ship', 'Ships')}.")
+    return game
+
+
+#: New kinds of action effect that guilds bring, by their key in an action's spec.
+EFFECTS = {"attack": _attack, "steal": _steal, "piracy": _piracy}
+
+
+def _swap_guild(game: Game, a: Action, notes: list[str]) -> Game:
+    """Doppelgangers: 'During the Recycling phase, you can pay the bank 10 Gold Coins and exchange
+    this card with another player's Guild card.' Then the note: 'if a player's situation is illegal
+    in regards to their pieces or their stored resources, that player must immediately remove from
+    the World all of their illegally positioned pieces, or return to the bank their excess resources.'
+    The table says how many pieces stood where only the lost guild allowed (``removed``)."""
+    i = a.get("player")
+    if game.phase != "E" or i not in game.to_move():
+        raise IllegalAction("The Doppelgangers swap Guild cards during the Recycling phase, once.")
+    t = _opponent(game, i, a.get("target"), "whose Guild card is taken")
+    gid = a.get("guild")
+    me, them = game.civs[i], game.civs[t]
+    if gid not in them.guilds:
+        raise IllegalAction(f"{them.name} has no such Guild card; they have {', '.join(G.guild(g).name for g in them.guilds) or 'none'}.")
+    dop = next(g for g in me.guilds if G.swap_cost((g,)) is not None)
+    cost = G.swap_cost((dop,)) or {}
+    before = them.guilds
+    after = tuple(dop if g == gid else g for g in before)
+    lost = G.lost_places(before, after)
+    removed = a.get("removed") or {}
+    if not isinstance(removed, dict) or any(p not in lost for p in removed):
+        where = "; ".join(f"{p.title()}s on {', '.join(sorted(ts))}" for p, ts in lost.items()) or "none"
+        raise IllegalAction(f"Only pieces that stood where the {G.guild(gid).name} alone allowed are removed ({where}).")
+    for p, k in removed.items():
+        _counted(k, p, f"{them.name}'s {p.title()}s removed", {p: (them.count(p), f"{them.name} has {_plural(them.count(p), p.title(), p.title() + 's')} in the World")})
+    me = replace(me, guilds=tuple(gid if g == dop else g for g in me.guilds), **{r: getattr(me, r) - v for r, v in cost.items()})
+    them = replace(them, guilds=after)
+    game = replace(game, bank_gold=game.bank_gold + cost.get("gold", 0))
+    notes.append(f"{me.name} pays {_amounts(cost)} and takes the {G.guild(gid).name} from {them.name}, who gets the Doppelgangers.")
+    for p, k in removed.items():
+        if k:
+            them = _pieces(them, p, -k)
+            notes.append(f"{them.name} removes {_plural(k, p.title(), p.title() + 's')} from the World: they stood where only the {G.guild(gid).name} allowed.")
+    bank = {r: getattr(game, f"bank_{r}") for r in ("wood", "stone")}
+    for r, most in them.limit.items():
+        extra = getattr(them, r) - most
+        if extra > 0:
+            them = replace(them, **{r: most})
+            bank[r] += extra
+            notes.append(f"{them.name} returns {extra} {r.title()} to the bank: they may now hold {most}.")
+    game = replace(_set(_set(game, i, me), t, them), bank_wood=bank["wood"], bank_stone=bank["stone"])
+    game = _after_pieces_change(game, [t], notes)
+    return replace(game, decided=game.decided + (i,), swapped=game.swapped + (t,))
+
+
 # --- the rules --------------------------------------------------------------------------------
 class TrackerRules(Reducer[Game]):
     """How each action of the table changes the game (replayed from the log)."""
@@ -266,6 +452,7 @@ class TrackerRules(Reducer[Game]):
 
             world = parse(a["world"], "the World")
             tiles, world_name = tuple(world.tiles), world.name
+        levels, dealt = _guild_setup(a.get("guilds"), n, version)
         bank = rules.raw["bank"]
         g = Game(
             civs=civs,
@@ -275,15 +462,51 @@ class TrackerRules(Reducer[Game]):
             bank_stone=bank["stone"],
             first=first,
             turn=1,
-            phase="placement",
+            phase="guilds" if levels else "placement",
             tiles=tiles,
             world_name=world_name,
             cards_owed=(0,) * n,
             pass_tablet=pass_tablet,
             tracker_version=version,
+            levels=levels,
+            dealt=dealt,
         )
+        if levels:
+            notes.append("Three Guild cards are dealt to each player: each keeps, gives one to the left and returns the rest.")
         notes.append(f"{names[first]} has the First Player token and places a first piece.")
         return g
+
+    # the Guild variant: keep, give one to the left, return the rest -------------------------------
+    def _guild_choice(self, game: Game, a: Action, notes: list[str]) -> Game:
+        """'Among the cards dealt, each player: Keeps a card, Places one face-down in front of the
+        player on their left, Returns the remaining card to the box.' With the handicap system a
+        player keeps 0, 1 or 2 cards."""
+        if game.phase != "guilds":
+            raise IllegalAction("Guild cards are chosen once, before the first pieces are placed.")
+        i = a.get("player")
+        if i not in game.to_move():
+            raise IllegalAction("That player has already chosen their Guild cards.")
+        civ, level = game.civs[i], G.levels()[game.levels[i]]
+        hand = game.dealt[i]
+        keep, give = a.get("keep"), a.get("give")
+        if not isinstance(keep, list) or not all(isinstance(k, str) for k in keep):
+            raise IllegalAction("Name the Guild cards kept.")
+        if len(keep) != level.keep:
+            raise IllegalAction(f"{civ.name} plays as {level.label.lower()}: they keep {_plural(level.keep, 'Guild card', 'Guild cards')}, not {len(keep)}.")
+        gives = G.gives(list(game.levels), i)
+        left = game.civs[(i + 1) % len(game.civs)].name
+        if gives and not isinstance(give, str):
+            raise IllegalAction(f"{civ.name} places one Guild card face down in front of {left}, the player on their left.")
+        if not gives and give is not None:
+            raise IllegalAction(f"{left} plays with no Guild powers: {civ.name} gives them no card.")
+        picked = keep + ([give] if give is not None else [])
+        if len(set(picked)) != len(picked) or not set(picked) <= set(hand):
+            names = ", ".join(G.guild(g).name for g in hand)
+            raise IllegalAction(f"{civ.name} keeps and gives among the cards dealt to them ({names}), each card once.")
+        game = replace(game, chosen=game.chosen + ((i, tuple(keep), give),))
+        if not game.to_move():
+            game = _reveal_guilds(game, notes)
+        return game
 
     def _pass_tablet(self, game: Game, a: Action, notes: list[str]) -> Game:
         """The table's choice, kept in the game: with one tablet passed from hand to hand, each
@@ -378,7 +601,7 @@ class TrackerRules(Reducer[Game]):
                 game = _set(game, i, _move_card(civ, card, "reserve"))
                 notes.append(f"{civ.name} has no {card.title()} left to act with: the card goes to the reserve and the turn is skipped.")
                 continue
-            return replace(game, acting=i, acting_card=card, activations=0, act_limit=civ.count(card))
+            return replace(game, acting=i, acting_card=card, activations=0, act_limit=civ.count(card), stolen=())
         return self._end_actions(replace(game, acting=None, acting_card=None), notes)
 
     # B: actions ---------------------------------------------------------------------------------
@@ -389,7 +612,7 @@ class TrackerRules(Reducer[Game]):
         if i != game.acting:
             raise IllegalAction(f"It is {game.civs[game.acting].name}'s turn to act." if game.acting is not None else "Nobody acts now.")
         card = game.acting_card
-        spec = find_action(card, a.get("action"))
+        spec = find_action(card, a.get("action"), game.civs[i].guilds)
         if spec is None:
             raise IllegalAction(f"{a.get('action')!r} is not an action of the {card.title()} card.")
         if game.activations >= game.act_limit:
@@ -443,7 +666,7 @@ class TrackerRules(Reducer[Game]):
         game = replace(game, phase="D", decided=(), acting=None)
         for i in game.order():
             civ = game.civs[i]
-            if not civ.active and civ.decline and civ.gold < game.decline_price:
+            if not civ.active and civ.decline and civ.gold < game.price_for(i):
                 game = _extinct(game, i, notes, "has no active card and cannot pay for one in Decline")
         if game.tracker_version >= 2:
             # a player with no card in Decline has nothing to buy back: no tap is needed from them
@@ -463,7 +686,7 @@ class TrackerRules(Reducer[Game]):
         civ = game.civs[i]
         if card not in civ.decline:
             raise IllegalAction(f"{civ.name} has no {str(card).title()} card in Decline.")
-        price = game.decline_price
+        price = game.price_for(i)
         if civ.gold < price:
             raise IllegalAction(f"A card in Decline costs {price} GP now; {civ.name} has {civ.gold} GP.")
         to = "hand" if civ.count(card) > 0 else "reserve"
@@ -485,7 +708,25 @@ class TrackerRules(Reducer[Game]):
         return self._recycle(game, notes) if not game.to_move() else game
 
     # E and F ------------------------------------------------------------------------------------
+    def _swap_guild(self, game: Game, a: Action, notes: list[str]) -> Game:
+        game = _swap_guild(game, a, notes)
+        return self._recycle(game, notes) if not game.to_move() else game
+
+    def _keep_guild(self, game: Game, a: Action, notes: list[str]) -> Game:
+        i = a.get("player")
+        if game.phase != "E" or i not in game.to_move():
+            raise IllegalAction("Only a holder of the Doppelgangers decides in the Recycling phase.")
+        game = replace(game, decided=game.decided + (i,))
+        return self._recycle(game, notes) if not game.to_move() else game
+
     def _recycle(self, game: Game, notes: list[str]) -> Game:
+        if game.levels and game.phase != "E":
+            # 'During the Recycling phase, you can pay the bank 10 Gold Coins and exchange this card'
+            game = replace(game, phase="E", decided=(), swapped=())
+            if game.to_move():
+                who = game.civs[game.to_move()[0]].name
+                notes.append(f"Recycling phase: {who} may pay 10 GP to swap the Doppelgangers for another player's Guild card.")
+                return game
         recycled = False
         for i in game.order():
             civ = game.civs[i]
@@ -501,7 +742,7 @@ class TrackerRules(Reducer[Game]):
         if game.claimed >= game.trophies_to_end:
             notes.append(f"{game.claimed} Trophies are claimed: the game ends. Tally the Victory Points.")
             return replace(game, phase="over", acting=None)
-        game = replace(game, phase="A", turn=game.turn + 1, claimed_this_turn=(), decided=(), cards_owed=(0,) * len(game.civs))
+        game = replace(game, phase="A", turn=game.turn + 1, claimed_this_turn=(), decided=(), swapped=(), cards_owed=(0,) * len(game.civs))
         return self._check_hands(game, notes)
 
     def _check_hands(self, game: Game, notes: list[str]) -> Game:
@@ -606,12 +847,12 @@ def _amounts(d: dict[str, int]) -> str:
 def apply_card_action(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
     """Pay the cost to the bank, take the gain from it, change the pieces, then the automatic
     state changes and Trophies. 'An action can only be selected if it can be fully completed.'"""
-    rules = load_rules()
     civ = game.civs[i]
     label = spec["label"]
     cost = dict(spec.get("cost", {}))
     gain = dict(spec.get("gain", {}))
     limits = count_limits(game, i, spec) if game.tracker_version >= 2 else {}
+    effect = next((EFFECTS[k] for k in EFFECTS if k in spec), None)
     if "per" in spec:
         n = _counted(a.get("count"), spec["count"], label, limits)
         for k, v in spec["per"].items():
@@ -641,13 +882,14 @@ def apply_card_action(game: Game, i: int, spec: dict, a: Action, notes: list[str
             raise IllegalAction("Choose the opposing player whose unit the Temple converts.")
         if game.civs[target].count(kind) == 0:
             raise IllegalAction(f"{game.civs[target].name} has no {kind.title()} in the World to convert.")
+        _may_convert(game, i, target, kind, a.get("on"))
         if civ.in_reserve(kind) == 0:
             raise IllegalAction(f"{civ.name} has no {kind.title()} left in the reserve: it is not possible to convert a {kind.title()}.")
-    limit = rules.treasury_limit
+    limit = civ.limit
     for res in ("wood", "stone"):
         after = getattr(civ, res) - cost.get(res, 0) + gain.get(res, 0)
         if after > limit[res]:
-            raise IllegalAction(f"A player cannot possess more than {limit[res]} Wood and {limit['stone']} Stones; {civ.name} has {getattr(civ, res)} {res.title()}.")
+            raise IllegalAction(f"A player cannot possess more than {limit['wood']} Wood and {limit['stone']} Stones; {civ.name} has {getattr(civ, res)} {res.title()}.")
         if gain.get(res, 0) > getattr(game, f"bank_{res}"):
             raise IllegalAction(f"The bank has no {res.title()} left to give.")
     # pay to the bank, then take from it ('the bank pays the most it can pay')
@@ -677,15 +919,35 @@ def apply_card_action(game: Game, i: int, spec: dict, a: Action, notes: list[str
         game = _set(game, i, _pieces(game.civs[i], kind, 1))
         notes.append(f"{civ.name} converts a {kind.title()} of {game.civs[target].name}.")
         touched.append(target)
+    if effect is not None:
+        game = effect(game, i, spec, a, notes)
+        if isinstance(a.get("target"), int):
+            touched.append(a["target"])
+        if "piracy" in spec:
+            touched += [int(k) for k in (a.get("counts") or {}) if str(k).isdigit()]
     return _after_pieces_change(game, touched, notes)
 
 
-def find_action(card: str, action_id: Any) -> dict | None:
-    for spec in load_rules().raw["card_actions"].get(card, []):
-        if spec["id"] == action_id:
-            return spec
-    return None
+def _may_convert(game: Game, i: int, target: int, kind: str, on: Any) -> None:
+    """Shadow Cult: 'None of your units may be converted by your opponents.' And 'Special
+    Situation: Temples': 'A Temple cannot convert a game piece with a special ability which would be
+    in an illegal position after being converted.' ``on`` is the terrain the unit stands on."""
+    victim, civ = game.civs[target], game.civs[i]
+    if G.protected(victim.guilds):
+        raise IllegalAction(f"None of {victim.name}'s units may be converted: they are the Shadow Cult.")
+    if on is None:
+        return
+    if on not in TERRAINS or on not in G.stands_on(kind, victim.guilds, bool(game.levels)):
+        raise IllegalAction(f"A {kind.title()} of {victim.name} cannot stand on {on}.")
+    if on not in G.stands_on(kind, civ.guilds, bool(game.levels)):
+        raise IllegalAction(f"A Temple cannot convert a game piece with a special ability which would be in an illegal position "
+                            f"after being converted: {civ.name} would then control a {kind.title()} on {on}.")
 
 
-def card_actions(card: str) -> list[dict]:
-    return list(load_rules().raw["card_actions"].get(card, []))
+def find_action(card: str, action_id: Any, guilds: tuple[str, ...] = ()) -> dict | None:
+    return G.find_action(card, action_id, guilds)
+
+
+def card_actions(card: str, guilds: tuple[str, ...] = ()) -> list[dict]:
+    """The actions of ``card`` for a player holding ``guilds`` (the printed ones without)."""
+    return G.card_actions(card, guilds)

@@ -1,0 +1,169 @@
+"""Random legal games with the Guild variant: the draft, every guild's actions, the Doppelgangers'
+swap; the tracker's invariants after every step, undo+redo identity and replay equality."""
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_tracker import check_secrets
+
+from companion.errors import IllegalAction
+from companion.gamelog import GameStore, Session
+from companion.rise_and_fall import guilds as G
+from companion.rise_and_fall.rules import PIECE_TYPES, TERRAINS, load_rules
+from companion.rise_and_fall.tracker import TRACKER_VERSION, Game, TrackerRules, card_actions, count_limits, random_play
+
+R = TrackerRules()
+
+
+def guild_setup_action(n: int, rnd: random.Random) -> dict:
+    cards = list(G.all_guilds())
+    rnd.shuffle(cards)
+    levels = [rnd.choice(list(G.levels())) for _ in range(n)]
+    return {"type": "setup", "players": [{"name": f"P{k}", "colour": c} for k, c in zip(range(n), ["red", "yellow", "green", "blue"])],
+            "first": rnd.randrange(n), "tracker_version": TRACKER_VERSION,
+            "guilds": {"levels": levels, "dealt": [cards[3 * k: 3 * k + 3] for k in range(n)]}}
+
+
+def choices(g: Game, i: int) -> list[dict]:
+    level = G.levels()[g.levels[i]]
+    hand = list(g.dealt[i])
+    out = []
+    gives = G.gives(list(g.levels), i)
+    for give in (hand if gives else [None]):
+        rest = [c for c in hand if c != give]
+        keeps = [rest[:level.keep], rest[-level.keep:] if level.keep else []]
+        out += [{"type": "guild-choice", "player": i, "keep": k, "give": give} for k in keeps]
+    return out
+
+
+def act_variants(g: Game, i: int, spec: dict) -> list[dict]:
+    a = {"type": "act", "player": i, "action": spec["id"]}
+    others = [t for t in range(len(g.civs)) if t != i]
+    if "per" in spec:
+        a["count"] = min(2, count_limits(g, i, spec)[spec["count"]][0])
+    if "per_count" in spec:
+        a["counts"] = {k: min(1, v[0]) for k, v in count_limits(g, i, spec).items()}
+    if "convert" in spec:
+        return [{**a, "target": t, **({"on": on} if on else {})} for t in others for on in (None, *TERRAINS)]
+    if "attack" in spec:
+        return [{**a, "target": t, "unit": u} for t in others for u in spec["attack"]]
+    if "steal" in spec:
+        return [{**a, "target": t, "resource": r} for t in others for r in spec["steal"]]
+    if "piracy" in spec:
+        return [{**a, "counts": {str(t): min(g.civs[t].count("ship"), 2) for t in others}}]
+    return [a]
+
+
+def candidates(g: Game) -> list[dict]:
+    out = []
+    for i in g.to_move():
+        civ = g.civs[i]
+        if g.phase == "guilds":
+            out += choices(g, i)
+        elif g.phase == "placement":
+            piece = next(p for p in ("nomad", "city", "ship") if civ.count(p) == 0)
+            out.append({"type": "place-first", "player": i, "piece": piece, "q": len(g.positions), "r": 0})
+        elif g.phase == "A":
+            out += [{"type": "play", "player": i, "card": c} for c in civ.hand]
+            out.append(random_play(g, i, random.Random(len(out))))
+        elif g.phase == "B":
+            out.append({"type": "end-turn", "player": i})
+            for spec in card_actions(g.acting_card, civ.guilds):
+                out += act_variants(g, i, spec)
+        elif g.phase == "C":
+            out += [{"type": "decline", "player": i, "card": c} for c in civ.active]
+        elif g.phase == "D":
+            out += [{"type": "buy", "player": i, "card": c} for c in civ.decline] + [{"type": "pass", "player": i}]
+        elif g.phase == "E":
+            out.append({"type": "keep-guild", "player": i})
+            for t, other in enumerate(g.civs):
+                for gid in other.guilds:
+                    lost = G.lost_places(other.guilds, tuple("doppelgangers" if x == gid else x for x in other.guilds))
+                    out.append({"type": "swap-guild", "player": i, "target": t, "guild": gid,
+                                "removed": {p: min(1, other.count(p)) for p in lost}})
+    return out
+
+
+def legal(g: Game) -> list[dict]:
+    ok = []
+    for a in candidates(g):
+        try:
+            R.apply(g, a)
+            ok.append(a)
+        except IllegalAction:
+            pass
+    return ok
+
+
+def check_invariants(g: Game, money: tuple[int, int, int], held: list[str] | None) -> None:
+    owned = load_rules().pieces_per_player
+    for c in g.civs:
+        cards = c.hand + c.discard + c.reserve + c.decline + c.played
+        assert sorted(cards) == sorted(PIECE_TYPES), c
+        for t in PIECE_TYPES:
+            assert 0 <= c.count(t) <= owned[t]
+            if g.phase in ("guilds", "placement"):
+                continue  # the first pieces are not all in the World yet
+            if c.count(t) == 0 and not c.extinct:
+                assert c.where(t) in ("reserve", "decline"), (t, c)
+            if c.count(t) > 0:
+                assert c.where(t) != "reserve", (t, c)
+        assert 0 <= c.wood <= c.limit["wood"] and 0 <= c.stone <= c.limit["stone"] and c.gold >= 0
+        assert c.limit["wood"] == (10 if "collectors" in c.guilds else 5)
+    trophies = [t for c in g.civs for t in c.trophies]
+    assert len(trophies) == len(set(trophies))
+    assert g.bank_gold + sum(c.gold for c in g.civs) <= money[0]
+    assert g.bank_wood + sum(c.wood for c in g.civs) == money[1]
+    assert g.bank_stone + sum(c.stone for c in g.civs) == money[2]
+    if held is not None:
+        assert sorted(x for c in g.civs for x in c.guilds) == held  # swaps exchange cards, never make or lose one
+    check_secrets(g)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 4), st.randoms(use_true_random=False), st.integers(30, 150))
+def test_random_guild_games_keep_every_invariant(tmp_path_factory, n, rnd, steps):
+    store = GameStore(tmp_path_factory.mktemp("games"))
+    gid, log = store.create("game", "random")
+    s = Session(log, TrackerRules())
+    s.do(guild_setup_action(n, rnd))
+    g0 = s.state
+    money = (g0.bank_gold, g0.bank_wood, g0.bank_stone)
+    held = None
+    for step in range(steps):
+        if s.state.phase == "over":
+            break
+        options = legal(s.state)
+        assert options, f"no legal action in phase {s.state.phase}"
+        acts = [a for a in options if a["type"] in ("act", "swap-guild")]
+        s.do(rnd.choice(acts if acts and rnd.random() < 0.7 else options))
+        if held is None and s.state.phase not in ("guilds",):
+            held = sorted(x for c in s.state.civs for x in c.guilds)
+        check_invariants(s.state, money, held)
+        if step % 7 == 0:
+            before = s.state
+            s.undo()
+            s.redo()
+            assert s.state == before
+    replayed = Session(store.open(gid), TrackerRules()).state
+    assert replayed == s.state
+
+
+def test_random_guild_games_use_the_guilds():
+    """Over a few long games, the guilds' own actions and the swap are really taken."""
+    rnd = random.Random(11)
+    taken: set[str] = set()
+    for game in range(5):
+        g = R.apply(R.initial(), guild_setup_action(4, rnd))
+        for _ in range(1500):
+            if g.phase == "over":
+                break
+            opts = legal(g)
+            special = [a for a in opts if a["type"] == "swap-guild" or (a["type"] == "act" and not any(
+                s["id"] == a["action"] for s in card_actions(g.acting_card)))]
+            pick = rnd.choice(special) if special and rnd.random() < 0.6 else rnd.choice(opts)
+            g = R.apply(g, pick)
+            if pick in special:
+                taken.add(pick.get("action", pick["type"]))
+    assert len(taken) >= 6 and "swap-guild" in taken, taken
