@@ -114,7 +114,7 @@ BUILT: tuple[Game, ...] = (
          {"world": f"{RF}.builder:BuildRules", "game": f"{RF}.tracker:TrackerRules", "scoring": f"{RF}.endgame:EntryRules"},
          f"{RF}.cli:add_commands", f"{RF}:rules.json", "Build the World tile by tile, keep the books, score the end.",
          f"{RF}:finished"),
-    Game("rise", "Rise!", (2,), "companion.rise:picture.svg", "companion.rise.screen:open_screens", {"game": "companion.rise.game:RiseRules"},
+    Game("rise", "Rise!", (2,), "companion.rise:picture.svg", "companion.rise.screens:open_screens", {"game": "companion.rise.game:RiseRules"},
          "companion.rise.cli:add_commands", "companion.rise:rules.json", "Land tiles, Workers and Towers; or practise against the computer.",
          "companion.rise:finished"),
 )

@@ -8,9 +8,9 @@ import companion
 
 
 def core_modules() -> list[str]:
-    """Every module but the screens: a game's screens live in ``screens`` (a folder) or ``screen``."""
+    """Every module but the screens: a game's screens live in its ``screens`` folder."""
     return [m.name for m in pkgutil.walk_packages(companion.__path__, "companion.")
-            if ".ui" not in m.name and ".screens" not in m.name and not m.name.endswith(("__main__", ".screen"))]
+            if ".ui" not in m.name and ".screens" not in m.name and not m.name.endswith("__main__")]
 
 
 def test_core_imports_without_widget_libraries():

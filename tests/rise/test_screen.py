@@ -7,7 +7,7 @@ import pytest
 
 from companion.gamelog import GameStore, Session
 from companion.rise.game import RiseRules
-from companion.rise.screen import KIND, RiseScreen
+from companion.rise.screens import KIND, RiseScreen
 from companion.rise.view import centre
 
 

@@ -19,17 +19,17 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..drawing import to_png, to_svg
-from ..errors import CompanionError
-from ..gamelog import GameStore, Session
-from ..ui.board import Board, legend_html
-from ..ui.widgets import button, message_html
-from .game import ACTION_NAMES, Action, Position, RiseRules, at, name, other, start, threats
-from .numbers import numbers
-from .opponent import LEVELS, choose_turn
-from .record import Record, to_doc
-from .taps import MODE_NAMES, MODES, Taps
-from .view import COLOURS, SIZE, hex_at, position_scene
+from ...drawing import to_png, to_svg
+from ...errors import CompanionError
+from ...gamelog import GameStore, Session
+from ...ui.board import Board, legend_html
+from ...ui.widgets import button, message_html
+from ..game import ACTION_NAMES, Action, Position, RiseRules, at, name, other, start, threats
+from ..numbers import numbers
+from ..opponent import LEVELS, choose_turn
+from ..record import Record, to_doc
+from ..taps import MODE_NAMES, MODES, Taps
+from ..view import COLOURS, SIZE, hex_at, position_scene
 
 KIND = "rise/game"
 THREAT_WORDS = {"start": "a Tower can start", "grow": "a paused Tower can rise again", "fall": "a Tower can lose a tier"}
@@ -444,7 +444,7 @@ def open_screens(table: Any) -> RiseScreen:
 
 def page(store: GameStore | None = None) -> Any:
     """Rise! on a page of its own (``notebooks/rise.ipynb``), with the dashboard's look."""
-    from ..ui.style import CSS
+    from ...ui.style import CSS
 
     screen = RiseScreen(store or GameStore())
     box = W.VBox([W.HTML(CSS), screen.widget])
