@@ -2,6 +2,8 @@
 
 Each reload starts a kernel; a closed or reloaded page's kernel must go within a minute or
 two (serve.CULL_IDLE, serve.CULL_INTERVAL), leaving at most two kernels and 300 MB in all.
+A closed page's kernel must go too while the game goes on at the table: it stops following
+the log once its page stops beating (app.QUIET_AFTER), so it falls idle.
 """
 
 from __future__ import annotations
@@ -63,7 +65,46 @@ def run() -> None:
             row("time until the closed pages' kernels are gone", settled, "<= 120 s", unit="s", ok=settled <= 120)
             row("memory of all kernels after 20 reloads", mb, "<= 300 MB", unit="MB", ok=mb <= 300)
             ctx.close()
+        closed_page_while_playing(browser)
         browser.close()
+
+
+def closed_page_while_playing(browser) -> None:
+    """Two pages on the Game screen; one is closed while the other page's game changes every 4 s."""
+    from browser.harness import open_app, served, tablet
+    from browser.test_pages import opening
+
+    from companion.gamelog import GameStore, Session
+    from companion.rise_and_fall import GAME_LOG
+    from companion.rise_and_fall.tracker import TrackerRules
+
+    with tempfile.TemporaryDirectory() as d, served(Path(d)) as (url, data, _):
+        _, log = GameStore(data).create(GAME_LOG, "Game")
+        game = Session(log, TrackerRules())
+        for a in opening(["Ana", "Ben", "Cy"], 2):
+            game.do(a)
+        voila = _voila_pid(url)
+        ctx = tablet(browser)
+        pages = []
+        for _ in range(2):
+            page = ctx.new_page()
+            open_app(page, url, timeout=180_000)
+            page.get_by_role("button", name="Game", exact=True).tap()
+            page.wait_for_selector(".rf-game-name", timeout=60_000)
+            pages.append(page)
+        before = len(kernels_under(voila))
+        pages[1].close()
+        t0, k = time.time(), 0
+        while time.time() - t0 < 240 and len(kernels_under(voila)) > 1:
+            (game.undo if k % 2 == 0 else game.redo)()  # the table goes on playing
+            k += 1
+            time.sleep(4)
+        gone = time.time() - t0
+        left = len(kernels_under(voila))
+        ctx.close()
+    row("kernels with two pages open on one game", before, "2", unit="kernels", ok=before == 2)
+    row("a closed page's kernel, the game changing every 4 s: gone after", gone, "<= 120 s", unit="s",
+        ok=left == 1 and gone <= 120)
 
 
 def _voila_pid(url: str) -> int:

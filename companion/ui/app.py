@@ -12,6 +12,7 @@ import asyncio
 import html
 import logging
 import os
+import time
 import urllib.parse
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,10 @@ from .widgets import REPORT, button, message_html
 
 SHELF, HISTORY = "shelf", "history"
 POLL_SECONDS = 0.1  # how often a page looks whether another page changed a game (a cheap PRAGMA)
+#: A page in Voilà beats every 10 s while it is visible (the template's script). After this long
+#: without a beat the page is closed, hidden or asleep: its kernel stops sending, so that a closed
+#: page's kernel is idle and Jupyter Server culls it. A beat (the page shown again) catches up at once.
+QUIET_AFTER = 30.0
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +95,12 @@ class App:
         self.large_btn = button("A+", self.toggle_large, "rf-large-toggle")
         self.address = W.HTML()
         self.address.add_class("rf-address")
-        bar = W.HBox([self.home_btn, self.title, self.nav, self.dark_btn, self.large_btn, self.address])
+        self.heartbeat = W.Text(value="", layout=W.Layout(display="none"))
+        self.heartbeat.add_class("rf-heartbeat")
+        self.heartbeat.observe(self._beat, "value")
+        self._last_beat: float | None = None  # None: no page beats (JupyterLab): always follow
+        bar = W.HBox([self.home_btn, self.title, self.nav, self.dark_btn, self.large_btn, self.address,
+                      self.heartbeat])
         bar.add_class("rf-nav")
         self.body = W.Box([self.shelf.widget])
         self.widget = W.VBox([W.HTML(CSS + SHELF_CSS), bar, self.alert, self.body])
@@ -282,11 +292,28 @@ class App:
     async def _poll_forever(self) -> None:
         while True:
             await asyncio.sleep(POLL_SECONDS)
-            try:
-                self.poll()
-            except Exception as e:  # a failed look must not stop the following
-                log.exception("following the logs failed")
-                self.show_error(f"This page could not read the latest changes ({type(e).__name__}: {e}); reload it.")
+            if self.page_watching():
+                self._follow_once()
+
+    def _follow_once(self) -> None:
+        try:
+            self.poll()
+        except Exception as e:  # a failed look must not stop the following
+            log.exception("following the logs failed")
+            self.show_error(f"This page could not read the latest changes ({type(e).__name__}: {e}); reload it.")
+
+    def page_watching(self, now: float | None = None) -> bool:
+        """Whether the page is there to see changes: it beat lately, or it never beats (JupyterLab)."""
+        if self._last_beat is None:
+            return True
+        return (time.monotonic() if now is None else now) - self._last_beat < QUIET_AFTER
+
+    def _beat(self, _change=None) -> None:
+        """The page is visible: if this kernel had gone quiet, catch up with the logs at once."""
+        was_watching = self.page_watching()
+        self._last_beat = time.monotonic()
+        if not was_watching:
+            self._follow_once()
 
     def poll(self) -> bool:
         """Follow what other pages did since the last look; True if a screen changed."""

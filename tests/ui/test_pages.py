@@ -165,3 +165,34 @@ def test_settings_follow_too(table):
     os.utime(first.settings.path, (t, t))  # a coarse clock must not hide the change
     assert other.poll()
     assert "rf-dark" in other.widget._dom_classes
+
+
+def test_a_page_that_stops_beating_goes_quiet_and_a_beat_catches_it_up(table):
+    """A closed page's kernel must fall idle to be let go: once the page has stopped beating its
+    heartbeat, the follow loop sends nothing more; shown again, the page beats and is up to date."""
+    import asyncio
+
+    from companion.ui import app as app_module
+
+    first, other = table
+    first.setup.start_btn.click()
+    place_all_first_pieces(first)
+    other.attach(live=False)
+    other.go_to("Game")
+    assert other.page_watching()  # a page that never beat (JupyterLab) always follows
+    other.heartbeat.value = "1"  # the page's script beats
+    assert other.page_watching()
+    other._last_beat -= app_module.QUIET_AFTER + 1  # ... then stops (closed, hidden, asleep)
+    assert not other.page_watching()
+    i = play_first_card(first)
+
+    async def follow_a_while() -> None:
+        other.follow_other_pages()
+        await asyncio.sleep(5 * app_module.POLL_SECONDS)
+        other._watcher.cancel()
+
+    asyncio.run(follow_a_while())
+    assert other.hub.game.civs[i].played == ()  # quiet: nothing was followed, nothing sent
+    other.heartbeat.value = "2"  # the page is shown again
+    assert other.page_watching()
+    assert other.hub.game.civs[i].played == ("city",)  # caught up by the beat itself
