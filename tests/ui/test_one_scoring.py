@@ -127,3 +127,20 @@ def test_the_path_that_made_the_score_final_is_kept(at_the_end, tmp_path):
     assert again.scores.mode.value == "fast" and "final, by the fast path" in again.scores.title.value
     again.scores.mode.value = "full"  # looking at the other path does not change the final score
     assert [p.total for p in again.scores.current_score().players] == [p.total for p in app.scores.current_score().players]
+
+
+def test_the_tracked_game_is_not_scored_before_its_end(tmp_path):
+    """Mid-game, the button says the game is not over and starts no scoring: the game's one scoring
+    must hold its end, not the pieces of some turn in the middle."""
+    app = page(tmp_path)
+    app.world.n_players.value = 3
+    app.world.seed.value = 4
+    app.world.random_btn.click()
+    app.setup.start_btn.click()
+    place_all_first_pieces(app)
+    names = [c.name for c in app.hub.game.civs]
+    app.go_to("Scores")
+    app.scores.from_game_btn.click()
+    assert not scorings(app) and app.scores.session is None
+    text = app.scores.message.value
+    assert "is not over yet (turn 1)" in text and names[0] in text and "score a World instead" in text

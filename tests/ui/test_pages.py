@@ -196,3 +196,28 @@ def test_a_page_that_stops_beating_goes_quiet_and_a_beat_catches_it_up(table):
     other.heartbeat.value = "2"  # the page is shown again
     assert other.page_watching()
     assert other.hub.game.civs[i].played == ("city",)  # caught up by the beat itself
+
+
+def test_a_tap_drawn_before_another_screen_acted_is_refused_even_after_the_page_followed(table):
+    """Two tablets: the second page's button reaches its kernel only after the first page's tap
+    changed the game and the second page has drawn the change. The tap was aimed at the game as
+    it was: refused with a sentence (not obeyed on a state the player never saw); the page's fresh
+    buttons are obeyed."""
+    first, other = table
+    first.setup.start_btn.click()
+    place_all_first_pieces(first)
+    other.attach(live=False)
+    other.go_to("Game")
+    g = other.hub.game
+    k = g.order()[1]
+    old_button = next(b for b in row_of(other.game, g.civs[k].name) if "rf-play-city" in getattr(b, "_dom_classes", ()))
+    head = other.hub.session.log.head()
+    play_first_card(first)  # the first page plays the first player's card
+    assert other.poll()  # the second page draws it...
+    old_button.click()  # ... and then its tap drawn before arrives
+    assert "changed on another screen just before that tap" in other.game.message.value
+    assert other.hub.session.log.head() == head + 1  # only the first page's action
+    assert other.hub.game.civs[k].played == ()
+    j = play_first_card(other)  # drawn again: obeyed
+    assert j == k and "another screen" not in other.game.message.value
+    assert other.hub.session.log.head() == head + 2

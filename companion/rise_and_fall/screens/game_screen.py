@@ -66,10 +66,15 @@ class GameHub:
         self.session = session
         self.changed()
 
-    def check(self, game_id: str | None) -> None:
-        """Refuse a tap made on a screen that showed another game than the one open now."""
+    def check(self, game_id: str | None, head: int | None = None) -> None:
+        """Refuse a tap made on a screen that showed another game than the one open now, or this
+        game before another screen changed it (``head``: the log's head the button was drawn at):
+        a tap aimed at one player's row must not land on the row drawn there since."""
         if game_id is not None and game_id != self.id:
             raise IllegalAction(f"That tap was for another game; this page now shows {self.name()}. Look and tap again.")
+        if head is not None and self.session is not None and self.session.head != head:
+            raise IllegalAction("The game changed on another screen just before that tap, so nothing was done: "
+                                "look at the screen as it is now and tap again.")
 
     def changed(self) -> None:
         for f in self.listeners:
@@ -251,16 +256,21 @@ def piece_legend() -> str:
 
 
 def for_game(root: W.Widget, game_id: str | None, hub: GameHub, say: Callable[[str, str], None]) -> None:
-    """Every button under ``root`` carries the game it was drawn for: a tap that reaches the
-    kernel after another game was opened (on this page or another) is refused, not obeyed."""
+    """Every button under ``root`` carries the game, and the point of it, it was drawn for: a tap
+    that reaches the kernel after another game was opened or this one changed (on this page or
+    another) is refused, not obeyed."""
+    head = hub.session.head if hub.session is not None and game_id is not None else None
     stack = [root]
     while stack:
         w = stack.pop()
         stack.extend(getattr(w, "children", ()))
         if isinstance(w, W.Button):
-            def checked(b, inner=list(w._click_handlers.callbacks)):
+            if not hasattr(w, "_rf_handlers"):  # a button drawn again keeps its own handlers, checked once
+                w._rf_handlers = list(w._click_handlers.callbacks)
+
+            def checked(b, inner=w._rf_handlers):
                 try:
-                    hub.check(game_id)
+                    hub.check(game_id, head)
                 except IllegalAction as e:
                     say(str(e), "error")
                     return

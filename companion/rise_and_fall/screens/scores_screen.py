@@ -211,6 +211,11 @@ class ScoresScreen:
         if game is None or not getattr(game, "civs", ()):
             self.error("There is no tracked game yet: score a World instead, or set up a game first.")
             return
+        if game.phase != "over":
+            names = [c.name for c in game.civs]
+            self.error(f"The game of {', '.join(names[:-1])} and {names[-1]} is not over yet (turn {game.turn}): its "
+                       "scoring opens by itself at the end of the game. To count points now, score a World instead.")
+            return
         gid = self.tracked_id()
         found = self.scorings_of(gid) if gid else []
         if found:
