@@ -12,10 +12,12 @@ from typing import Any
 
 from ..errors import IllegalAction
 from ..gamelog import Action, Reducer
+from ..words import and_list
 from .layout import Layout, parse
 from .placement import TILE_NAMES, Violation, layer_kinds, legal_placements, order_violation, violation
 from .rules import load_rules
 from .tiles import Tile
+from .wording import tile_place
 from .world import World
 from .worldgen import PlainsRescue, default_starting_seas, rescue_plains
 
@@ -240,6 +242,47 @@ class BuildRules(Reducer[Build]):
 
     def _name(self, state: Build, a: Action) -> Build:
         return replace(state, name=str(a.get("name", ""))[:80])
+
+
+def describe_in_words(action: Action, before: Build) -> str:
+    """A line of the World's history as players say it, from the World ``before`` the action:
+    'Ben: Sea tile by the Starting Sea (north-west)'."""
+    k = action.get("type")
+    try:
+        if k == "place":
+            tile = _tile(action)
+            who = before.whose_turn()
+            line = f"{TILE_NAMES.get(tile.kind, '?')} tile {tile_place(before.world, tile)}"
+            return f"{who}: {line}" if who else line
+        if k == "move-starting":
+            tile = _tile({**action, "tile": "starting-sea"})
+            i = action.get("index")
+            others = World(t for n, t in enumerate(before.tiles) if n != i)
+            return f"Starting Sea moved {tile_place(others, tile)}"
+        if k == "setup" and action.get("names"):
+            return f"New World for {and_list(action['names'])}" + (" (free design)" if action.get("free") else "")
+        if k == "rescue":
+            return f"{before.whose_turn() or 'The table'}: Plains tiles moved to fit the next one"
+        if k == "set-aside":
+            kind = before.next_kind()
+            return f"The rest of the {TILE_NAMES.get(kind, '')} tiles set aside: they had nowhere to go"
+    except (IllegalAction, KeyError, TypeError, ValueError):
+        pass
+    return describe(action)
+
+
+def history_in_words(actions: list[Action]) -> list[str]:
+    """Every line of a World's history in players' words (the World replayed once)."""
+    rules = BuildRules()
+    state = rules.initial()
+    out = []
+    for a in actions:
+        out.append(describe_in_words(a, state))
+        try:
+            state = rules.apply(state, a)
+        except IllegalAction:
+            pass
+    return out
 
 
 def describe(action: Action) -> str:

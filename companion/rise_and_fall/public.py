@@ -15,11 +15,15 @@ just played tells which card it was, so a player with a face-down card shows the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+from ..words import and_list
 from . import guilds
 from .rules import PIECE_TYPES, load_rules
 from .tracker import PHASES, Civ, Game, card_actions
+from .wording import space_place
+from .world import World
 
 
 def _in_order(cards: tuple[str, ...]) -> tuple[str, ...]:
@@ -144,6 +148,12 @@ def public_view(game: Game, viewer: int | None = None) -> TableView:
     )
 
 
+@lru_cache(maxsize=4)
+def _world(tiles: tuple) -> World:
+    """The World a game is played on (it never changes during the game: built once)."""
+    return World(tiles)
+
+
 def describe(action: dict, game: Game | None = None) -> str:
     """One line of the game's history, naming no card that was placed face down."""
     names = [c.name for c in game.civs] if game and game.civs else []
@@ -151,11 +161,16 @@ def describe(action: dict, game: Game | None = None) -> str:
     who = names[p] if names and type(p) is int and 0 <= p < len(names) else ""
     k = action.get("type")
     if k == "setup":
-        return f"New game for {len(action.get('players', []))} players"
+        players = [str(p.get("name", "")) for p in action.get("players", []) if isinstance(p, dict)]
+        return f"New game for {and_list(players)}" if all(players) and players else "New game"
     if k == "pass-tablet":
         return "Pass the tablet: on" if action.get("on") else "Pass the tablet: off"
     if k == "place-first":
-        return f"{who} places a {action.get('piece')} at {action.get('q')},{action.get('r')}"
+        piece = str(action.get("piece", "piece")).title()
+        q, r = action.get("q"), action.get("r")
+        if game is not None and game.tiles and type(q) is int and type(r) is int:
+            return f"{who} places a {piece} on {space_place(_world(game.tiles), (q, r))}"
+        return f"{who} places a {piece}"
     if k == "play":
         if action.get("random"):
             return f"{who} was too slow: a card drawn at random, face down"
@@ -179,7 +194,7 @@ def describe(action: dict, game: Game | None = None) -> str:
     if k == "decline":
         return f"{who} places a card face down into Decline"
     if k == "buy":
-        return f"{who} buys back {action.get('card')}"
+        return f"{who} buys back the {str(action.get('card', '')).title()} card"
     if k == "pass":
         return f"{who} buys nothing"
     return str(k)

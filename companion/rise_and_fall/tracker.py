@@ -15,6 +15,7 @@ from typing import Any
 from ..errors import IllegalAction
 from ..gamelog import Action, Reducer
 from ..hexgrid import Hex
+from ..words import plural
 from . import guilds as G
 from .position import STANDS_ON
 from .rules import PIECE_TYPES, TERRAINS, load_rules
@@ -634,7 +635,7 @@ class TrackerRules(Reducer[Game]):
         if game.claimed_this_turn:
             k = len(game.claimed_this_turn)
             owed = tuple(min(k, len(c.active)) if not c.extinct else 0 for c in game.civs)
-            notes.append(f"{k} Trophy claimed this turn: each player puts {k} card{'s' if k > 1 else ''} into Decline.")
+            notes.append(f"{plural(k, 'Trophy')} claimed this turn: each player puts {plural(k, 'card')} into Decline.")
             game = replace(game, phase="C", acting=None, cards_owed=owed)
             if any(owed):
                 return game
@@ -740,7 +741,8 @@ class TrackerRules(Reducer[Game]):
             game = replace(game, first=nxt)
             notes.append(f"The First Player token passes to {game.civs[nxt].name}.")
         if game.claimed >= game.trophies_to_end:
-            notes.append(f"{game.claimed} Trophies are claimed: the game ends. Tally the Victory Points.")
+            notes.append(f"{plural(game.claimed, 'Trophy')} {'is' if game.claimed == 1 else 'are'} claimed: the game ends. "
+                         "Tally the Victory Points.")
             return replace(game, phase="over", acting=None)
         game = replace(game, phase="A", turn=game.turn + 1, claimed_this_turn=(), decided=(), swapped=(), cards_owed=(0,) * len(game.civs))
         return self._check_hands(game, notes)
@@ -789,7 +791,7 @@ def _counted(v: Any, what: str, label: str, limits: dict[str, tuple[int, str]], 
 
 
 def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+    return plural(n, one, many)
 
 
 def _cities(game: Game, i: int) -> tuple[int, str]:

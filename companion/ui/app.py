@@ -27,7 +27,7 @@ from .history_screen import HistoryScreen
 from .shelf import SHELF_CSS, Shelf, Unfinished
 from .style import CSS
 from .table import Settings, Table
-from .widgets import REPORT, button, message_html
+from .widgets import BUSY, REPORT, busy, button, message_html
 
 SHELF, HISTORY = "shelf", "history"
 POLL_SECONDS = 0.1  # how often a page looks whether another page changed a game (a cheap PRAGMA)
@@ -76,6 +76,9 @@ class App:
             pass  # a read-only disk: the library lists what is there
         self.alert = W.HTML(message_html(self.store.problem, "error") if self.store.problem else "")
         REPORT[:] = [self.show_error]
+        self.busy = W.HTML()  # says what the page is doing while it takes longer than 300 ms
+        self.busy.add_class("rf-busy-slot")
+        BUSY[:] = [self.busy]
         self._finished: FinishedGames | None = None
         self.table = Table(self.store, lambda: self.settings, lambda: self.finished_games, layouts, self.show_error,
                            self.go_to, lambda: self.place, self.history_screen)
@@ -103,7 +106,7 @@ class App:
                       self.heartbeat])
         bar.add_class("rf-nav")
         self.body = W.Box([self.shelf.widget])
-        self.widget = W.VBox([W.HTML(CSS + SHELF_CSS), bar, self.alert, self.body])
+        self.widget = W.VBox([W.HTML(CSS + SHELF_CSS), bar, self.alert, self.busy, self.body])
         self.widget.add_class("rf-app")
         self._apply_settings()
         self._show_bar()
@@ -139,7 +142,8 @@ class App:
         room = self.rooms.get(game_id)
         fresh = room is None  # its screens were just drawn from the logs: no need to look again
         if fresh:
-            room = self.rooms[game_id] = game.open_screens(self.table)
+            with busy(f"Opening {game.title}…"):
+                room = self.rooms[game_id] = game.open_screens(self.table)
         self.room, self.game_id = room, game_id
         names = self.screens()
         self.title.value = f"<span class='rf-bar-game'>{html.escape(game.title)}</span>"
@@ -155,6 +159,10 @@ class App:
 
     def resume(self, last: Unfinished) -> None:
         """"Continue": the game of the last unfinished log, on the screen that shows it."""
+        with busy(f"Opening {last.game.title}…"):
+            self._resume(last)
+
+    def _resume(self, last: Unfinished) -> None:
         self.choose(last.game.id)
         screen = None
         if hasattr(self.room, "resume"):
@@ -178,7 +186,7 @@ class App:
     def history_screen(self, game: str | None) -> HistoryScreen:
         """The one History screen of the page, showing one game's finished games or all."""
         if self._history is None:
-            self._history = HistoryScreen(self.finished_games, game)
+            self._history = HistoryScreen(self.finished_games, game, dark=lambda: self.settings.get("dark"))
         else:
             self._history.show_game(game)
         self._history.refresh()
@@ -352,6 +360,8 @@ class App:
         for room in self.rooms.values():
             if hasattr(room, "settings_changed"):
                 room.settings_changed()
+        if self._history is not None:
+            self._history.refresh()  # its chart is drawn in the theme
 
     def toggle_large(self) -> None:
         self.settings.set("large", not self.settings.get("large"))

@@ -15,6 +15,9 @@ import html
 from ..rise_and_fall.public import CivView, TableView
 from ..rise_and_fall.rules import PIECE_TYPES
 from ..rise_and_fall.views import colour_hex
+from ..words import plural
+
+__all__ = ["card_html", "civ_html", "plural", "table_html"]
 
 #: one picture per piece, drawn in a 24×24 box with the current colour (``currentColor``)
 PIECE_GLYPHS = {
@@ -28,11 +31,6 @@ PIECE_GLYPHS = {
                 "<text x='12' y='18' font-size='8' text-anchor='middle' fill='#ffffff' font-weight='bold'>$</text>",
 }
 STATES = (("hand", "Hand"), ("played", "Played"), ("discard", "Discard (top first)"), ("reserve", "Reserve"), ("decline", "Decline"))
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """'1 Trophy', '2 Trophies', '0 Ships'."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def ink_on(colour: str) -> str:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import datetime
 import html
+import re
+from typing import Callable
 
 import ipywidgets as W
 
@@ -15,31 +17,53 @@ from .. import games
 from ..drawing import Scene, to_svg
 from ..history import Finished, FinishedGames
 from ..history import stats as per_category
+from ..words import plural
+from .widgets import busy
 
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
 LINE_COLOURS = ["#d33b2c", "#2a5db0", "#2e9e4f", "#f2a800", "#8a4fb5", "#ee7d22", "#555555"]
 ALL = ""
 
 
-def totals_chart(totals: dict[str, list]) -> str:
-    """Score over games: one line per player (SVG)."""
+def dot(colour: str | None) -> str:
+    """A player's colour as a dot before their name (nothing for a game kept without colours)."""
+    return f"<span class='rf-dot' style='background:{colour}'></span>" if colour and _HEX.fullmatch(colour) else ""
+
+
+def player_colours(rows: list[Finished]) -> dict[str, str]:
+    """Each player's colour as last chosen at Setup (kept with each finished game, ``#rrggbb``)."""
+    out: dict[str, str] = {}
+    for f in rows:  # oldest first: the latest choice wins
+        chosen = f.extra.get("colours") if isinstance(f.extra, dict) else None
+        if isinstance(chosen, dict):
+            out.update({str(n): c for n, c in chosen.items() if isinstance(c, str) and _HEX.fullmatch(c)})
+    return out
+
+
+def totals_chart(totals: dict[str, list], colours: dict[str, str] | None = None, dark: bool = False) -> str:
+    """Score over games: one line per player (SVG), each in the colour the player chose at Setup
+    (a game kept before colours were: a colour named like the player, else one of a set)."""
     from ..rise_and_fall.views import PLAYER_COLOURS  # only once there is a chart: the shelf stays light
 
-    scene = Scene(background="#ffffff")
+    colours = colours or {}
+    ink = "#e8e8e8" if dark else "#1d1d1d"
+    scene = Scene(background="#1b2126" if dark else "#ffffff")
     n = max((len(v) for v in totals.values()), default=0)
     best = max((x for v in totals.values() for x in v if x is not None), default=1) or 1
     w, h = 520.0, 220.0
     scene.line([(0, h), (w, h)], stroke="#888888")
     scene.line([(0, 0), (0, h)], stroke="#888888")
     for k, (name, values) in enumerate(sorted(totals.items())):
-        col = PLAYER_COLOURS.get(name.lower(), LINE_COLOURS[k % len(LINE_COLOURS)])  # Red is drawn red
+        col = colours.get(name) or PLAYER_COLOURS.get(name.lower(), LINE_COLOURS[k % len(LINE_COLOURS)])
         pts = [(w * i / max(1, n - 1), h - h * v / best) for i, v in enumerate(values) if v is not None]
         if len(pts) > 1:
             scene.line(pts, stroke=col, width=3)
         for x, y in pts:
-            scene.circle(x, y, 4, col)
-        scene.text(w + 10, 16 + 18 * k, name, size=14, color=col, anchor="start")
-    scene.text(0, h + 20, "game 1", size=12, anchor="start")
-    scene.text(w, h + 20, f"game {n}", size=12)
+            scene.circle(x, y, 4, col, stroke=ink, width=0.8)
+        scene.circle(w + 16, 11 + 18 * k, 6, col, stroke=ink, width=1)  # the key: the colour, the name readable beside it
+        scene.text(w + 27, 16 + 18 * k, name, size=14, color=ink, anchor="start")
+    scene.text(0, h + 20, "game 1", size=12, anchor="start", color=ink)
+    scene.text(w, h + 20, f"game {n}", size=12, color=ink)
     return to_svg(scene)
 
 
@@ -56,9 +80,10 @@ def scorepad_html(f: Finished) -> str:
     """A finished game's own scorepad: a row per player, its categories, the total."""
     e = html.escape
     cats = categories([f])
+    colours = player_colours([f])
     head = "".join(f"<th>{e(c.title())}</th>" for c in cats)
     body = "".join(
-        f"<tr><th>{e(name)}{' ★' if name in f.winners else ''}</th>"
+        f"<tr><th>{dot(colours.get(name))}{e(name)}{' ★' if name in f.winners else ''}</th>"
         + "".join(f"<td>{sc.get(c, '')}</td>" for c in cats) + f"<td><b>{sc.get('total', '')}</b></td></tr>"
         for name, sc in f.scores.items())
     return f"<div class='rf-scorepad'><table><tr><th></th>{head}<th>Total</th></tr>{body}</table></div>"
@@ -69,8 +94,9 @@ def stats(rows: list[Finished]) -> dict:
 
 
 class HistoryScreen:
-    def __init__(self, history: FinishedGames, game: str | None = None) -> None:
+    def __init__(self, history: FinishedGames, game: str | None = None, dark: Callable[[], bool] = lambda: False) -> None:
         self.history = history
+        self.dark = dark
         self.body = W.HTML()
         options = [("All games", ALL)] + [(g.title, g.id) for g in games.games()]
         self.filter = W.ToggleButtons(options=options, value=game if game in dict((v, k) for k, v in options) else ALL)
@@ -88,6 +114,10 @@ class HistoryScreen:
         self.filter.value = game or ALL
 
     def refresh(self) -> None:
+        with busy("Reading the finished games…"):
+            self._refresh()
+
+    def _refresh(self) -> None:
         chosen = self.filter.value or None
         rows = self.history.finished(chosen)
         if not rows:
@@ -107,18 +137,20 @@ class HistoryScreen:
                 f"<div class='rf-history-game'>{picture}<div><b>{e(title)}</b> · {when} · {e(f.world)}"
                 f" · winner: <b>{e(', '.join(f.winners))}</b>{scorepad_html(f)}</div></div>")
         most = max(st["wins"].values(), default=1) or 1
+        colours = player_colours(rows)
         wins = "".join(
-            f"<div>{e(n)} <span style='display:inline-block;height:22px;width:{200 * w / most:.0f}px;background:#2a5db0'>"
-            f"</span> {w}</div>" for n, w in sorted(st["wins"].items(), key=lambda x: -x[1]))
+            f"<div class='rf-wins'><span class='rf-dot' style='background:{colours.get(n, '#2a5db0')}'></span>{e(n)} "
+            f"<span style='display:inline-block;height:22px;width:{200 * w / most:.0f}px;background:{colours.get(n, '#2a5db0')};"
+            f"border:1px solid rgba(127,127,127,.6)'></span> {w}</div>" for n, w in sorted(st["wins"].items(), key=lambda x: -x[1]))
         cats = categories(rows)
         avg = "".join(f"<tr><td>{e(n)}</td>" + "".join(f"<td>{a[c]}</td>" for c in cats) + "</tr>"
                       for n, a in sorted(st["averages"].items()))
         self.body.value = (
             "<style>.rf-history-game{display:flex;gap:10px;align-items:flex-start;padding:6px 0;"
             "border-bottom:1px solid rgba(0,0,0,.1)} .rf-history-picture svg{width:64px;height:64px}</style>"
-            f"<h3>{st['games']} finished game{'s' if st['games'] != 1 else ''}</h3>{''.join(out)}"
+            f"<h3>{plural(st['games'], 'finished game')}</h3>{''.join(out)}"
             f"<h3>Wins per player</h3>{wins}"
             + ("<h3>Average by category</h3><div class='rf-scorepad'><table><tr><th></th>"
                + "".join(f"<th>{e(c.title())}</th>" for c in cats) + f"</tr>{avg}</table></div>" if chosen else "")
-            + f"<h3>Score over games</h3>{totals_chart(st['totals'])}"
+            + f"<h3>Score over games</h3>{totals_chart(st['totals'], colours, self.dark())}"
         )

@@ -63,6 +63,15 @@ CSS = """
 .rf-msg-info { background: #e8f5e9; color: #1b4d20; border-left: 8px solid #2e7d32; }
 .rf-msg-warning { background: #fff8e1; color: #5d4200; border-left: 8px solid #f9a825; }
 .rf-panel { padding: 6px; }
+/* busy: shown only once an operation has taken 300 ms, over the page (nothing moves) */
+.rf-busy { position: fixed; top: 10px; left: 50%; transform: translateX(-50%); z-index: 60; min-width: 260px; max-width: 92vw;
+  padding: 10px 16px; border-radius: 10px; background: #2b3a42; color: #ffffff; box-shadow: 0 2px 10px rgba(0,0,0,.35);
+  opacity: 0; animation: rf-appear .15s ease-out .3s forwards; pointer-events: none; }
+.rf-busy-text { display: block; font-weight: 600; }
+.rf-busy-bar { display: block; position: relative; height: 6px; margin-top: 6px; border-radius: 3px; background: rgba(255,255,255,.25); overflow: hidden; }
+.rf-busy-bar span { position: absolute; top: 0; bottom: 0; width: 35%; border-radius: 3px; background: #f2c12e; animation: rf-sweep 1.1s ease-in-out infinite; }
+@keyframes rf-appear { to { opacity: 1; } }
+@keyframes rf-sweep { from { left: -35%; } to { left: 100%; } }
 .rf-lib-row { align-items: center; gap: 8px; border-bottom: 1px solid rgba(0,0,0,.1); padding: 4px 0; }
 .rf-download { display: inline-flex; align-items: center; min-height: 44px; padding: 0 14px; margin: 4px; border-radius: 8px; background: #2a5db0; color: #fff !important; text-decoration: none; }
 .rf-app .widget-select select { font-size: 1em; }

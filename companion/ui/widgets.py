@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import html
 import logging
-from typing import Callable
+from contextlib import contextmanager
+from typing import Callable, Iterator
 
 import ipywidgets as W
 from traitlets import Int, Unicode, validate
@@ -13,6 +14,31 @@ log = logging.getLogger(__name__)
 
 #: Set by the app: where a callback's unexpected error is shown to the players.
 REPORT: list[Callable[[str], None]] = []
+
+
+#: Set by the app: where the page says it is busy (see :func:`busy`).
+BUSY: list[W.HTML] = []
+
+
+def busy_html(text: str) -> str:
+    """A busy line with a moving bar; the style shows it only after 300 ms, so a quick
+    operation never flickers and a slow one always says what it is doing."""
+    return (f"<div class='rf-busy' role='progressbar' aria-busy='true' aria-label='{html.escape(text, quote=True)}'>"
+            f"<span class='rf-busy-text'>{html.escape(text)}</span><span class='rf-busy-bar'><span></span></span></div>")
+
+
+@contextmanager
+def busy(text: str) -> Iterator[None]:
+    """Say what the page is doing while it does something that can take longer than 300 ms.
+    Widget changes reach the page at once, also while the kernel is still working."""
+    shown = list(BUSY)
+    for b in shown:
+        b.value = busy_html(text)
+    try:
+        yield
+    finally:
+        for b in shown:
+            b.value = ""
 
 
 def guarded(fn: Callable[[], None]) -> Callable[..., None]:

@@ -107,7 +107,7 @@ def test_starting_the_scoring_again_is_a_choice_and_the_earlier_one_reopens(at_t
     assert len(scorings(app)) == 2 and app.scores.session.log.path.stem != first
     assert not app.scores.entry.pieces and "Reopen it to undo this" in app.scores.message.value
     rows = list(app.scores.earlier.children[1:])
-    assert len(rows) == 1 and "1 pieces" in rows[0].children[0].value
+    assert len(rows) == 1 and "1 piece and 0 majorities" in rows[0].children[0].value
     rows[0].children[1].click()  # Reopen
     assert app.scores.session.log.path.stem == first and len(app.scores.entry.pieces) == 1
     app.go_to("Game")

@@ -43,7 +43,7 @@ class RiseAndFallScreens:
     def __init__(self, table: Any) -> None:
         self.table = table
         self.store = table.store
-        self.library = Library(table.layouts, shipped=SHIPPED_LAYOUTS)
+        self.library = Library(table.layouts, shipped=SHIPPED_LAYOUTS, dark=table.dark)
         self.world = WorldScreen(self.store, self.library, dark=table.dark)
         self.hub = GameHub(self.store)
         self._phase = self.hub.game.phase
@@ -109,6 +109,8 @@ class RiseAndFallScreens:
 
     def settings_changed(self) -> None:
         self.world.refresh()
+        if self.library.shown:
+            self.library.refresh()  # the thumbnails in the theme
 
     def resume(self, kind: str, log_id: str) -> str:
         """Open one of Rise & Fall's logs (the shelf's Continue); the screen that shows it."""

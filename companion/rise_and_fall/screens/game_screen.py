@@ -15,11 +15,12 @@ import ipywidgets as W
 
 from ...drawing import Scene
 from ...errors import CompanionError, IllegalAction
-from ...gamelog import GameStore, Session
+from ...gamelog import GameInfo, GameStore, Session
 from ...ui.board import Board, legend_html
 from ...ui.civ_table import table_html
 from ...ui.habits import Habits
-from ...ui.widgets import Stepper, button, message_html
+from ...ui.widgets import Stepper, busy, button, message_html
+from ...words import and_list, plural
 from .. import GAME_LOG
 from ..position_view import PIECE_LETTERS
 from ..public import TableView, describe, public_view
@@ -41,6 +42,7 @@ class GameHub:
         self.session: Session[Game] | None = store.latest(KIND, TrackerRules())
         self.listeners: list[Callable[[], None]] = []
         self._named: tuple[str | None, str] = (None, "")
+        self._titles: dict[tuple[str, int], str] = {}
 
     @property
     def game(self) -> Game:
@@ -96,6 +98,29 @@ class GameHub:
             return self.session.do(action)
         finally:
             self.changed()
+
+    def title_of(self, info: GameInfo) -> str:
+        """A saved game as players know it: its players, its World, its turn and its date
+        ('Ana, Ben and Cy · Harbour of Storms · turn 4 · 30 Nov at 08:03'). A game other than the
+        one open is replayed once to know its turn (kept until it changes)."""
+        key = (info.id, info.actions)
+        if key not in self._titles:
+            if info.id == self.id and self.session is not None:
+                game, setup = self.game, (self.session.applied[0].action if self.session.applied else {})
+            else:
+                session = Session(self.store.open(info.id), TrackerRules())
+                try:
+                    game, setup = session.state, (session.applied[0].action if session.applied else {})
+                finally:
+                    session.log.close()
+            names = and_list(c.name for c in game.civs) or "no players yet"
+            world = setup.get("world") if isinstance(setup.get("world"), dict) else {}
+            world_name = str(world.get("name") or f"a {len(game.civs)}-player World")
+            turn = "not begun" if game.phase in ("setup", "placement") else (
+                f"over after turn {game.turn}" if game.phase == "over" else f"turn {game.turn}")
+            when = time.strftime("%d %b at %H:%M", time.localtime(info.updated))
+            self._titles[key] = f"{names} · {world_name} · {turn} · {when}"
+        return self._titles[key]
 
     def can(self, action: dict) -> bool:
         """Whether the rules accept ``action`` now (nothing is written)."""
@@ -250,6 +275,18 @@ def draw_pieces(scene: Scene, g: Game) -> None:
         scene.text(x, y + STYLE.hex_size * 0.3, PIECE_LETTERS[piece], size=STYLE.hex_size * 0.8, color=ink, bold=True, min_size=11)
 
 
+def acting_pieces(v: TableView) -> str:
+    """How many of the acting card's pieces can still act this turn, said of the pieces:
+    '1 City still to act', 'both Cities have acted'."""
+    card = (v.acting_card or "").title()
+    many = "Cities" if card == "City" else card + "s"
+    left = v.act_limit - v.activations
+    if left <= 0:
+        return f"{'the' if v.act_limit == 1 else ('both' if v.act_limit == 2 else f'all {v.act_limit}')} " \
+               f"{card if v.act_limit == 1 else many} {'has' if v.act_limit == 1 else 'have'} acted: end the actions"
+    return f"{plural(left, card, many)} still to act" + (f" (of {v.act_limit})" if v.activations else "")
+
+
 def piece_legend() -> str:
     """The key to the letters on the pieces drawn on the board."""
     return legend_html([(PIECE_LETTERS[p], p.title()) for p in PIECE_TYPES])
@@ -306,6 +343,8 @@ class GameScreen:
         self.undo_to_btn = button("Undo to here", self.undo_to, "rf-game-undo-to")
         self.games = W.VBox([])
         saved = W.Accordion(children=[self.games], titles=("Saved games",))
+        self.saved = saved
+        saved.observe(lambda ch: self._list_saved(), "selected_index")  # read when opened, not at every tap
         side = W.VBox([W.HTML("<b>History</b>"), self.history, self.undo_to_btn, saved])
         side.add_class("rf-side")
         left = W.VBox([self.controls, self.players])
@@ -406,7 +445,7 @@ class GameScreen:
             return
         gid, head = self.hub.id, self.hub.session.head
         last = describe(undone[-1].action, self.hub.game)
-        more = f" and {len(undone) - 1} action{'s' if len(undone) > 2 else ''} before it" if len(undone) > 1 else ""
+        more = f" and {plural(len(undone) - 1, 'action')} before it" if len(undone) > 1 else ""
         yes = button("Yes, reopen the game", lambda: self._reopen(gid, head, step), "rf-reopen-yes", primary=True)
         no = button("No, keep it finished", self._keep_finished, "rf-reopen-no")
         for b in (yes, no):
@@ -450,7 +489,7 @@ class GameScreen:
         self.redo_btn.disabled = not (s and s.can_redo())
         if s:
             self.history.options = [(f"{k + 1}. {describe(e.action, g)}", e.seq) for k, e in enumerate(s.history())][::-1]
-        self.games.children = self._saved_games()
+        self._list_saved()
         self._show_pass_tablet(g.pass_tablet)
         if g.phase in ("setup",):
             self.header.value = "<div class='rf-turn'>No game yet: start one on the Setup screen.</div>"
@@ -531,7 +570,8 @@ class GameScreen:
                     row.append(button("Buy nothing", lambda p=p: self.send(p), "rf-pass"))
                 out.append(W.HBox(row))
         elif v.phase == "over":
-            out.append(W.HTML(f"<div class='rf-turn'>{v.claimed} Trophies are claimed: the game is over.</div>"))
+            out.append(W.HTML(f"<div class='rf-turn'>{plural(v.claimed, 'Trophy')} {'is' if v.claimed == 1 else 'are'} claimed: "
+                              "the game is over.</div>"))
             for c in v.civs:
                 if c.extinct:
                     out.append(W.HTML(f"<div class='rf-lost'><b>{html.escape(c.name)}</b> has lost the game: "
@@ -570,8 +610,7 @@ class GameScreen:
         out: list[W.Widget] = []
         i, card = v.acting, v.acting_card
         civ = v.civs[i]
-        out.append(W.HTML(f"<b>{html.escape(civ.name)}</b> acts with the <b>{card.title()}</b> card: "
-                          f"{v.activations} of {v.act_limit} {card.title()} piece{'s' if v.act_limit != 1 else ''} used."))
+        out.append(W.HTML(f"<b>{html.escape(civ.name)}</b> acts with the <b>{card.title()}</b> card: {acting_pieces(v)}."))
         buttons = []
         for spec in card_actions(card):
             for action, label in self._variants(v, i, spec):
@@ -623,13 +662,30 @@ class GameScreen:
         """Every Civilization drawn as a place at the table (cards, coins, pieces, Trophies)."""
         return table_html(v)
 
+    def _list_saved(self) -> None:
+        if self.saved.selected_index != 0:
+            return
+        with busy("Reading the saved games…"):
+            self.games.children = self._saved_games()
+
     def _saved_games(self) -> list[W.Widget]:
+        """The saved games by what they are: players, World, turn and date (never a file id)."""
         rows = []
         current = self.hub.session.log.path.stem if self.hub.session else None
         for info in self.hub.store.games(KIND)[:12]:
             if info.problem:
                 rows.append(W.HTML(message_html(info.problem, "error")))
                 continue
-            label = f"{info.id}{' (this game)' if info.id == current else ''} · {info.actions} actions"
-            rows.append(W.HBox([W.HTML(label), button("Resume", lambda gid=info.id: self.hub.resume(gid), "rf-resume")]))
+            try:
+                title = self.hub.title_of(info)
+            except CompanionError as e:
+                rows.append(W.HTML(message_html(str(e), "error")))
+                continue
+            label = f"{html.escape(title)}{' <b>(this game)</b>' if info.id == current else ''}"
+            rows.append(W.HBox([W.HTML(label), button("Resume", lambda gid=info.id: self.resume(gid), "rf-resume")]))
         return rows
+
+    def resume(self, game_id: str) -> None:
+        """Open a saved game (a long one is replayed: the page says it is loading)."""
+        with busy("Loading the game…"):
+            self.hub.resume(game_id)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
@@ -15,24 +16,27 @@ import ipywidgets as W
 
 from ...drawing import to_png
 from ...errors import CompanionError
-from ...ui.widgets import button, message_html
+from ...ui.widgets import busy, button, message_html
 from ..files import read_json
 from ..layout import Layout, check, parse, save
 from ..views import WorldStyle, world_scene
 
 #: The Worlds that come with the companion: listed, never written.
 SHIPPED_LAYOUTS = Path(__file__).resolve().parents[3] / "layouts"
+DARK_BACKGROUND = "#1d2228"  # as the World screen's board in the dark theme
 THUMB = WorldStyle(hex_size=5.0, outline_width=0.6, cliff_width=1.2, legend=False)
 
 
 class Library:
-    def __init__(self, folder: Path, shipped: Path | None = None) -> None:
+    def __init__(self, folder: Path, shipped: Path | None = None, dark: Callable[[], bool] = lambda: False) -> None:
         self.folder = Path(folder)  # the players' own library: saves go here
+        self.dark = dark  # thumbnails drawn on the theme's background: no white boxes in the dark
         self.shipped = Path(shipped) if shipped and Path(shipped).resolve() != self.folder.resolve() else None
         self.on_load: Callable[[dict], None] | None = None
         self.widget = W.VBox([])
         self.widget.add_class("rf-library")
-        self._thumbs: dict[tuple[str, float], bytes] = {}
+        self._thumbs: dict[tuple[str, float, bool], bytes] = {}
+        self._drawn = False
         self.widget.children = [W.HTML("<i>Open this panel to see the Worlds.</i>")]  # built when first shown
 
     def entries(self) -> list[tuple[Path, Layout | None, str | None]]:
@@ -47,12 +51,24 @@ class Library:
         return out
 
     def thumbnail(self, path: Path, layout: Layout) -> bytes:
-        key = (str(path), path.stat().st_mtime)
+        dark = bool(self.dark())
+        key = (str(path), path.stat().st_mtime, dark)
         if key not in self._thumbs:
-            self._thumbs[key] = to_png(world_scene(layout.world(), THUMB), scale=1.0, margin=4)
+            style = replace(THUMB, background=DARK_BACKGROUND) if dark else THUMB
+            self._thumbs[key] = to_png(world_scene(layout.world(), style), scale=1.0, margin=4)
         return self._thumbs[key]
 
+    @property
+    def shown(self) -> bool:
+        """Whether the list has been drawn (it is drawn when its panel is first opened)."""
+        return self._drawn
+
     def refresh(self) -> None:
+        with busy("Drawing the Worlds of the library…"):
+            self._refresh()
+
+    def _refresh(self) -> None:
+        self._drawn = True
         rows = []
         for path, layout, problem in self.entries():
             if layout is None:

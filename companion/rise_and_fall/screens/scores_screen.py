@@ -20,7 +20,8 @@ from ...drawing import Scene, to_png
 from ...errors import CompanionError
 from ...gamelog import GameInfo, GameLog, GameStore, Session
 from ...ui.board import Board
-from ...ui.widgets import button, message_html
+from ...ui.widgets import busy, button, message_html
+from ...words import plural
 from .. import SCORING_LOG
 from ..endgame import Entry, EntryRules, from_tracker
 from ..files import MAX_BYTES, parse_json
@@ -207,6 +208,10 @@ class ScoresScreen:
 
     def start_from_game(self) -> None:
         """A game has one scoring: it opens where it was left; the first time it is started."""
+        with busy("Opening the scoring of the game…"):
+            self._start_from_game()
+
+    def _start_from_game(self) -> None:
         game = self.tracked()
         if game is None or not getattr(game, "civs", ()):
             self.error("There is no tracked game yet: score a World instead, or set up a game first.")
@@ -305,10 +310,14 @@ class ScoresScreen:
             self.refresh()
 
     def finish(self) -> None:
+        with busy("Keeping the scores in the history…"):
+            self._finish()
+
+    def _finish(self) -> None:
         if self.send({"type": "finish", "path": self.mode.value}):
             s = self.current_score()
             e = self.entry
-            self.history.record(self.session.log.path.stem, e.world_name or f"A {len(e.players)}-player World", s)
+            self.history.record(self.session.log.path.stem, e.world_name or f"A {len(e.players)}-player World", s, self.colours())
             self.message.value = message_html("These scores are kept in the history.", "info")
 
     # --- what is shown ---------------------------------------------------------------------------
@@ -372,9 +381,9 @@ class ScoresScreen:
             state = "" if not fast else (" · waiting for a tap" if self.region not in voted else "")
             self.walk_text.value = (
                 f"<div class='rf-turn'>Region {self.region + 1} of {len(regions)}: {r.region.terrain.title()}, "
-                f"{r.region.size} space{'s' if r.region.size != 1 else ''}, {r.region.value} VP</div>"
+                f"{plural(r.region.size, 'Space')}, {r.region.value} VP</div>"
                 f"<div>{'Pieces: ' + pieces + ' · ' if pieces else ''}Controlled by <b>{html.escape(owner)}</b>{state}"
-                + (f" · {len(e.regions_to_vote())} Regions left" if fast else "") + "</div>"
+                + (f" · {plural(len(e.regions_to_vote()), 'Region')} left" if fast else "") + "</div>"
             )
         self.votes.layout.display = "" if fast else "none"
         if fast:
@@ -422,7 +431,7 @@ class ScoresScreen:
             except CompanionError:
                 continue
             when = time.strftime("%d %b at %H:%M", time.localtime(info.updated))
-            state = "final" if other.finished else f"{len(other.pieces)} pieces and {len(other.votes)} majorities entered"
+            state = "final" if other.finished else f"{plural(len(other.pieces), 'piece')} and {plural(len(other.votes), 'majority', 'majorities')} entered"
             rows.append(W.HBox([W.HTML(f"Earlier scoring, last used {when}: {state}"),
                                 button("Reopen", lambda i=info.id: self.reopen(i), "rf-reopen-scoring")]))
         self.earlier.children = ([W.HTML("<b>Earlier scorings of this game</b>")] + rows) if rows else []
@@ -440,6 +449,10 @@ class ScoresScreen:
 
     # --- export and files --------------------------------------------------------------------------
     def export(self) -> None:
+        with busy("Drawing the scorepad and writing the files…"):
+            self._export()
+
+    def _export(self) -> None:
         e = self.entry
         if not e.started:
             return

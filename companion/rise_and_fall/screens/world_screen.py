@@ -22,13 +22,13 @@ from ...ui.board import Board
 from ...ui.habits import Habits
 from ...ui.widgets import button, message_html
 from .. import WORLD_LOG
-from ..builder import DEFAULT_COLOURS, Build, BuildRules, describe
+from ..builder import DEFAULT_COLOURS, Build, BuildRules, describe_in_words, history_in_words
 from ..placement import TILE_NAMES, Violation, layer_kinds, violation
 from ..tiles import Tile
 from ..views import TERRAIN_COLOURS, WorldStyle, colour_hex, layout_for, world_scene
 from ..world import World
 from ..worldgen import generate
-from .library import Library
+from .library import DARK_BACKGROUND, Library
 
 STYLE = WorldStyle(hex_size=18.0, legend=False)
 SPACE_PX = STYLE.hex_size * 3 ** 0.5  # scene pixels between neighbouring Spaces' centres
@@ -63,6 +63,7 @@ class WorldScreen:
         self.moving_mode = False
         self.free_kind = "sea"
         self.habits = Habits(store.root)
+        self._words: dict[tuple[str, int], str] = {}  # each history line in players' words, by log and seq
         self._build_widgets()
         self.session = self._open_latest()
         self.board.canvas.on_client_ready(self._catch_up)
@@ -103,8 +104,11 @@ class WorldScreen:
 
     def act(self, action: dict) -> bool:
         """Send one action to the log; a refusal is shown as the rule's sentence."""
+        before = self.build
         try:
             self.session.do(action)
+            if self.session.applied:  # its history line, from the World before it
+                self._words[(str(self.session.log.path), self.session.applied[-1].seq)] = describe_in_words(action, before)
         except CompanionError as e:
             self.error(str(e))
             self.refresh()
@@ -444,7 +448,7 @@ class WorldScreen:
     # --- drawing ------------------------------------------------------------------------
     def scene(self) -> Scene:
         b = self.build
-        style = WorldStyle(hex_size=STYLE.hex_size, legend=False, background="#1d2228" if self.dark() else STYLE.background)
+        style = WorldStyle(hex_size=STYLE.hex_size, legend=False, background=DARK_BACKGROUND if self.dark() else STYLE.background)
         scene = world_scene(b.world, style)
         self.world_bounds = scene.bounds() if scene.items else (0.0, 0.0, 1.0, 1.0)
         lay = layout_for(STYLE)
@@ -509,10 +513,20 @@ class WorldScreen:
         self.place_btn.disabled = self.preview is None or self.preview.verdict is not None
         self.hint_btn.description = "Hide hint" if self.hint else "Hint"
         self.regions_btn.description = "Hide Regions" if self.show_regions else "Regions"
-        hist = self.session.history()
-        self.history.options = [(f"{i + 1}. {describe(e.action)}", e.seq) for i, e in enumerate(hist)][::-1]
+        lines = self.history_lines()
+        self.history.options = [(f"{i + 1}. {line}", seq) for i, (seq, line) in enumerate(lines)][::-1]
         scene = self.scene()  # previews never move the board; a World that outgrows it does
         self.board.show(scene, fit=fit, frame=self.world_bounds)
+
+    def history_lines(self) -> list[tuple[int, str]]:
+        """(seq, line) for every action of the World, in players' words: each line is worked out
+        once, when it is done here, or by one replay for a World opened from disk."""
+        path = str(self.session.log.path)
+        hist = self.session.history()
+        if any((path, e.seq) not in self._words for e in hist):
+            for e, line in zip(hist, history_in_words([e.action for e in hist])):
+                self._words[(path, e.seq)] = line
+        return [(e.seq, self._words[(path, e.seq)]) for e in hist]
 
     def status_html(self) -> str:
         b = self.build

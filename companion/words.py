@@ -1,0 +1,32 @@
+"""Words a player reads: counts with their plurals, lists said as a person says them.
+
+Shared by every game's core and screens (no widgets here).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+#: plurals that are not the word with an "s"
+IRREGULAR = {"Trophy": "Trophies", "trophy": "trophies", "City": "Cities", "city": "cities", "Glacier": "Glaciers",
+             "Starting Sea": "Starting Seas", "Plains": "Plains", "Plains tile": "Plains tiles", "Treasury": "Treasuries"}
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'1 piece', '2 pieces', '0 Trophies', '1 City'."""
+    return f"{n} {word if n == 1 else (many or IRREGULAR.get(word) or word + 's')}"
+
+
+def a_or_count(n: int, word: str, many: str | None = None) -> str:
+    """'a Sea tile' for one, '2 Sea tiles' for more."""
+    if n == 1:
+        return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+    return plural(n, word, many)
+
+
+def and_list(items: Iterable[str]) -> str:
+    """'Ana', 'Ana and Ben', 'Ana, Ben and Cy'."""
+    xs = [str(x) for x in items]
+    if len(xs) <= 1:
+        return "".join(xs)
+    return f"{', '.join(xs[:-1])} and {xs[-1]}"
