@@ -29,6 +29,8 @@ def test_a_short_game_by_taps_to_a_win_survives_a_reload(store):
     tap(s, (2, 0))  # red places a Worker
     assert s.session is not None and s.position.player == "blue"
     assert "action 1 of 2" in s.status.value
+    assert "Red: 2 Workers on the board" in s.status.value and "Blue: 1 Worker on the board" in s.status.value
+    assert "48 land tiles left" in s.status.value
     s.mode_buttons["tile"].click()
     tap(s, (8, 0))
     tap(s, (9, 0))
