@@ -12,7 +12,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 
 from bench.common import ROOT, row
 
@@ -43,7 +42,7 @@ while True:
 
 
 def run() -> None:
-    from companion.gamelog import GameStore, Reducer, Session
+    from companion.gamelog import GameStore, Reducer
 
     class Tally(Reducer):
         def initial(self):
