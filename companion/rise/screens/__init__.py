@@ -24,6 +24,7 @@ from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...ui.board import Board, legend_html
 from ...ui.widgets import button, message_html
+from ...words import plural
 from ..game import ACTION_NAMES, Action, Position, RiseRules, at, name, other, start, threats
 from ..numbers import numbers
 from ..opponent import LEVELS, choose_turn
@@ -402,13 +403,13 @@ class RiseScreen:
         thinking = " — thinking…" if self.thinking else ""
         sup = {c: p.supply(c) for c in n.colours}
         lines = "".join(
-            f"<div>{dot(c)}{name(c)}: {count(len(p.of(c)), 'Worker')} on the board, {sup[c]['workers']} in the supply; "
+            f"<div>{dot(c)}{name(c)}: {plural(len(p.of(c)), 'Worker')} on the board, {sup[c]['workers']} in the supply; "
             f"blocks left: {sup[c]['base']} base, {sup[c]['middle']} middle, {sup[c]['top']} top</div>"
             for c in n.colours
         )
         return (
             f"<div class='rf-turn'>{dot(p.player)}Turn {p.turn}: <b>{html.escape(who)}</b>, action {done} of {total}{thinking}</div>"
-            f"<div>{html.escape(self.taps.prompt(p))}</div>{lines}<div>{count(sup['red']['tiles'], 'land tile')} left</div>"
+            f"<div>{html.escape(self.taps.prompt(p))}</div>{lines}<div>{plural(sup['red']['tiles'], 'land tile')} left</div>"
         )
 
     @staticmethod
@@ -440,11 +441,6 @@ def open_screens(table: Any) -> RiseScreen:
     """The registry's factory: the Rise! screen on the page's shared parts (their game store)."""
     store = table if isinstance(table, GameStore) else getattr(table, "store", None) or GameStore()
     return RiseScreen(store)
-
-
-def count(n: int, thing: str) -> str:
-    """``1 Worker``, ``2 Workers``."""
-    return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
 def page(store: GameStore | None = None) -> Any:
