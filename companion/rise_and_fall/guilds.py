@@ -264,3 +264,11 @@ END_GAME = {
     "double_development": _double_development,
     "double_trophy": _double_trophy,
 }
+
+
+def deal(rng: Any, players: int) -> list[list[str]]:
+    """'deal out 3 Guild cards to each player': drawn by ``rng`` (a :class:`random.Random`); the
+    deal goes into the game's ``setup`` so the log replays the same."""
+    cards = list(all_guilds())
+    rng.shuffle(cards)
+    return [cards[DEALT * k: DEALT * (k + 1)] for k in range(players)]

@@ -121,7 +121,7 @@ class RiseAndFallScreens:
         if kind == GAME:
             self.hub.open(Session(self.store.open(log_id), TrackerRules()))
             self._phase = self.hub.game.phase
-            return "Setup" if self._phase in ("setup", "placement") else "Game"
+            return "Setup" if self._phase in ("setup", "guilds", "placement") else "Game"
         self.scores.follow(Session(self.store.open(log_id), EntryRules()))
         return "Scores"
 
@@ -133,7 +133,7 @@ class RiseAndFallScreens:
     def _follow_the_game(self) -> None:
         """When the first pieces are all placed, the Game screen opens by itself."""
         phase = self.hub.game.phase
-        if self._phase == "placement" and phase == "A" and self.table.place() == "Setup":
+        if self._phase in ("guilds", "placement") and phase == "A" and self.table.place() == "Setup":
             self.go_to("Game")
         if self._phase != "over" and phase == "over" and not self._remote:
             self.scores.start_from_game()  # 'take the scoreboard and proceed to Tallying Victory Points'

@@ -22,12 +22,14 @@ from ...ui.habits import Habits
 from ...ui.widgets import Stepper, busy, button, message_html
 from ...words import and_list, plural
 from .. import GAME_LOG
+from .. import guilds as G
 from ..position_view import PIECE_LETTERS
 from ..public import TableView, describe, public_view
 from ..rules import PIECE_TYPES, load_rules
 from ..tracker import TRACKER_VERSION, Game, TrackerRules, card_actions, count_limits, random_play
 from ..views import WorldStyle, colour_hex, layout_for, world_scene
 from ..world import World
+from .guild_panels import GuildDraft, action_variants, guilds_html, level_options, piracy_steppers, swap_controls
 from .world_screen import COLOUR_CHOICES, SPACE_PX, STYLE
 
 KIND = GAME_LOG
@@ -143,7 +145,15 @@ class SetupScreen:
         self.n_players.observe(lambda ch: self._rows(), "value")
         self.names = [W.Text(layout=W.Layout(width="140px")) for _ in range(4)]
         self.colours = [W.Dropdown(options=COLOUR_CHOICES, value=c, layout=W.Layout(width="120px")) for c in ("red", "yellow", "green", "blue")]
-        self.rows = [W.HBox([self.names[i], self.colours[i]]) for i in range(4)]
+        self.levels = [W.Dropdown(options=level_options(), value=G.STANDARD_LEVEL, layout=W.Layout(width="190px")) for _ in range(4)]
+        for box in self.levels:
+            box.add_class("rf-guild-level")
+        self.rows = [W.HBox([self.names[i], self.colours[i], self.levels[i]]) for i in range(4)]
+        self.with_guilds = W.ToggleButton(value=False, description="Play with the Guilds")
+        self.with_guilds.add_class("rf-btn")
+        self.with_guilds.add_class("rf-with-guilds")
+        self.with_guilds.observe(lambda ch: self._rows(), "value")
+        self.rng = random.Random()  # deals the Guild cards; the deal is kept in the log
         rules = load_rules()
         self.target = W.ToggleButtons(options=[(label, n) for n, label in rules.trophies_to_end.items()],
                                       value=rules.standard_trophies_to_end)
@@ -161,10 +171,11 @@ class SetupScreen:
         self.board.on_tap = self.tap_pixel
         self.board.room = 20
         self.placing = W.VBox([self.status, self.piece, self.board.widget])
+        self.draft = GuildDraft(lambda: self.hub.game, self._send)
         self.form = W.VBox([W.HTML("<b>Players</b> (clockwise)"), self.n_players, *self.rows, W.HTML("<b>The game ends after</b>"), self.target, self.first_pick,
-                            self.start_btn])
+                            W.HTML("<b>Variant</b> (each player's handicap level beside their name)"), self.with_guilds, self.start_btn])
         self.form.add_class("rf-panel")
-        self.widget = W.VBox([self.message, self.form, self.placing])
+        self.widget = W.VBox([self.message, self.form, self.draft.widget, self.placing])
         self.widget.add_class("rf-screen")
         self.defaults()
         hub.listeners.append(self.refresh)
@@ -188,6 +199,7 @@ class SetupScreen:
     def _rows(self) -> None:
         for i, r in enumerate(self.rows):
             r.layout.display = "" if i < self.n_players.value else "none"
+            self.levels[i].layout.display = "" if self.with_guilds.value else "none"
             if not self.names[i].value:
                 self.names[i].value = self.colours[i].value.title()
         self._first_options()
@@ -216,6 +228,8 @@ class SetupScreen:
             "world": world,
             "tracker_version": TRACKER_VERSION,
         }
+        if self.with_guilds.value:
+            setup["guilds"] = {"levels": [self.levels[i].value for i in range(n)], "dealt": G.deal(self.rng, n)}
         try:
             self.hub.new(setup)
         except CompanionError as e:
@@ -224,7 +238,18 @@ class SetupScreen:
         g = self.hub.game
         self.habits.remember_players([c.name for c in g.civs], [c.colour for c in g.civs])
         how = "draws" if self.first_pick.value < 0 else "has"
-        self.message.value = message_html(f"{g.civs[g.first].name} {how} the First Player token and places a first piece.", "info")
+        then = "; first, the Guild cards" if g.phase == "guilds" else ""
+        self.message.value = message_html(f"{g.civs[g.first].name} {how} the First Player token and places a first piece{then}.", "info")
+
+    def _send(self, action: dict) -> bool:
+        try:
+            after = self.hub.do(action)
+        except CompanionError as e:
+            self.error(str(e))
+            return False
+        self.message.value = message_html(" ".join(after.notes), "info") if after.phase != "guilds" else message_html(
+            f"Placed face down. Pass the tablet to {after.civs[after.to_move()[0]].name}.", "info")
+        return True
 
     def tap_pixel(self, x: float, y: float) -> None:
         self.tap_space(layout_for(STYLE).pixel_to_hex(x, y))
@@ -250,8 +275,9 @@ class SetupScreen:
     def refresh(self) -> None:
         g = self.hub.game
         placing = g.phase == "placement"
+        self.draft.refresh()
         self.placing.layout.display = "" if placing else "none"
-        self.form.layout.display = "none" if placing else ""  # the board comes first while placing
+        self.form.layout.display = "none" if placing or g.phase == "guilds" else ""  # the board comes first while placing
         if not placing:
             return
         civ = g.civs[g.to_move()[0]]
@@ -325,6 +351,7 @@ class GameScreen:
         self.hub = hub
         self.go_scores = go_scores
         self.header = W.HTML()
+        self.guilds = W.HTML()
         self.message = W.HTML(layout=W.Layout(min_height="44px"))
         self.controls = W.VBox([])
         self.controls.add_class("rf-controls")
@@ -355,7 +382,8 @@ class GameScreen:
         top.add_class("rf-tools")
         self.confirm = W.VBox([])  # a question that needs an answer before anything is undone
         self.confirm.add_class("rf-confirm")
-        self.widget = W.VBox([self.header, self.message, self.confirm, top, main])
+        self.piracy: dict[int, Stepper] = {}
+        self.widget = W.VBox([self.header, self.guilds, self.message, self.confirm, top, main])
         self.widget.add_class("rf-screen")
         self.secret.observe(self._pass_tablet, "value")
         hub.listeners.append(self.refresh)
@@ -498,6 +526,7 @@ class GameScreen:
             return
         view = public_view(g)
         self.header.value = f"<div class='rf-game-name'>This is {html.escape(self.hub.name())}.</div>" + self.header_html(view)
+        self.guilds.value = guilds_html(view)
         self.controls.children = self.phase_controls(view)
         for_game(self.controls, self.hub.id, self.hub, self.say)
         self.players.value = self.players_html(view)
@@ -535,8 +564,11 @@ class GameScreen:
     def phase_controls(self, v: TableView) -> list[W.Widget]:
         out: list[W.Widget] = []
         g = self.hub.game
-        if v.phase == "placement":
-            out.append(W.HTML("The first pieces are placed on the Setup screen."))
+        if v.phase in ("placement", "guilds"):
+            out.append(W.HTML("The Guild cards are chosen and the first pieces placed on the Setup screen."
+                              if v.phase == "guilds" else "The first pieces are placed on the Setup screen."))
+        elif v.phase == "E":
+            out += swap_controls(v, g, self.hub.can, self.send)
         elif v.phase == "A":
             for i in v.to_move:
                 hidden = self._seat_row(v, i)
@@ -564,7 +596,7 @@ class GameScreen:
                 for c in civ.decline:
                     a = {"type": "buy", "player": i, "card": c}
                     if self.hub.can(a):
-                        row.append(button(f"Buy back {c.title()} for {v.decline_price} GP", lambda a=a: self.send(a), f"rf-buy-{c}"))
+                        row.append(button(f"Buy back {c.title()} for {civ.price} GP", lambda a=a: self.send(a), f"rf-buy-{c}"))
                 p = {"type": "pass", "player": i}
                 if self.hub.can(p):
                     row.append(button("Buy nothing", lambda p=p: self.send(p), "rf-pass"))
@@ -612,7 +644,10 @@ class GameScreen:
         civ = v.civs[i]
         out.append(W.HTML(f"<b>{html.escape(civ.name)}</b> acts with the <b>{card.title()}</b> card: {acting_pieces(v)}."))
         buttons = []
-        for spec in card_actions(card):
+        held = g.civs[i].guilds
+        self.piracy = piracy_steppers(v, i) if any("piracy" in sp for sp in card_actions(card, held)) else {}
+        out += list(self.piracy.values())
+        for spec in card_actions(card, held):
             for action, label in self._variants(v, i, spec):
                 if self.hub.can(action):
                     b = button(label, lambda a=action: self.send(self._with_count(a)), f"rf-act rf-act-{spec['id']}")
@@ -634,6 +669,9 @@ class GameScreen:
         return out
 
     def _variants(self, v: TableView, i: int, spec: dict) -> list[tuple[dict, str]]:
+        guild_kind = action_variants(v, i, spec)
+        if guild_kind is not None:
+            return guild_kind
         base = {"type": "act", "player": i, "action": spec["id"]}
         if "convert" in spec:
             return [({**base, "target": t}, f"{spec['label']} of {v.civs[t].name} ({spec['cost']['gold']} GP)")
@@ -646,7 +684,10 @@ class GameScreen:
         return [(base, spec["label"])]
 
     def _with_count(self, action: dict) -> dict:
-        spec = next(s for s in card_actions(self.hub.game.acting_card) if s["id"] == action.get("action"))
+        g = self.hub.game
+        spec = next(s for s in card_actions(g.acting_card, g.civs[g.acting].guilds) if s["id"] == action.get("action"))
+        if "piracy" in spec:
+            return {**action, "counts": {str(t): int(b.value) for t, b in self.piracy.items()}}
         if "per" in spec:
             return {**action, "count": int(self.count.value)}
         if "per_count" in spec:

@@ -67,7 +67,9 @@ def scorepad_html(s: Score, verdict: bool = True) -> str:
             vp = sum(r.vp for r in s.regions if r.controller == p.name and r.region.terrain == terrain)
             cells.append((" + ".join(map(str, sizes)), str(vp) if sizes else "", False))
         pair(f"Territories: {terrain.title()}", cells)
+    rows += guild_rows(s)
     rows.append("<tr><th>Total</th>" + "".join(f"<td colspan=2 class='rf-total'><b>{p.total}</b></td>" for p in ps) + "</tr>")
+    rows.append(guild_sentences(s))
     lost = [p.name for p in ps if p.extinct]
     lost_text = f"{e(', '.join(lost))}: extinct, {'has' if len(lost) == 1 else 'have'} lost the game" if lost else ""
     if not verdict:  # nothing entered yet: no winner to name
@@ -78,6 +80,28 @@ def scorepad_html(s: Score, verdict: bool = True) -> str:
     if lost:
         verdict_text += f" · {lost_text}"
     return f"<div class='rf-scorepad'><table>{''.join(rows)}</table><p class='rf-winner'><b>{verdict_text}</b></p></div>"
+
+
+def guild_rows(s: Score) -> list[str]:
+    """The Guild variant: one row per guild with an end-game effect, its extra VP per player."""
+    from ..guilds import guild
+
+    ids = list(dict.fromkeys(g.guild for p in s.players for g in p.guild_lines))
+    rows = []
+    for gid in ids:
+        cells = []
+        for p in s.players:
+            mine = [g for g in p.guild_lines if g.guild == gid]
+            cells.append(f"<td></td><td title='{html.escape(mine[0].text, quote=True)}'>{mine[0].vp:+d}</td>" if mine else "<td></td><td></td>")
+        rows.append(f"<tr class='rf-guild-row'><th>Guild: {html.escape(guild(gid).name)}</th>{''.join(cells)}</tr>")
+    return rows
+
+
+def guild_sentences(s: Score) -> str:
+    """Each guild's effect in a sentence, under the scorepad (a tie for the strongest economy says so)."""
+    lines = [f"<li><b>{html.escape(p.name)}</b> — {html.escape(g.text)}: {g.vp:+d} VP</li>" for p in s.players for g in p.guild_lines]
+    cols = 1 + 2 * len(s.players)
+    return f"<tr><td colspan={cols}><ul class='rf-guild-lines'>{''.join(lines)}</ul></td></tr>" if lines else ""
 
 
 def bars_html(s: Score, colours: dict[str, str]) -> str:

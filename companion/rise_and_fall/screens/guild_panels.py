@@ -1,0 +1,152 @@
+"""The Guild variant on the screens: the draft on the Setup screen, every player's Guild cards
+and the Doppelgangers' swap on the Game screen. A thin layer over :mod:`..guilds` and the tracker."""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Callable
+
+import ipywidgets as W
+
+from ...ui.widgets import Stepper, button, message_html
+from .. import guilds as G
+from ..public import TableView
+
+
+def card_html(gid: str) -> str:
+    """One Guild card: its name, its power in a sentence, the rulebook's text on hover."""
+    g = G.guild(gid)
+    return (f"<span class='rf-guild' title='{html.escape(g.text, quote=True)}'><b>{html.escape(g.name)}</b>: "
+            f"{html.escape(g.power)}</span>")
+
+
+def guilds_html(v: TableView) -> str:
+    """Every player's Guild cards with their powers, one line per player (empty without Guilds)."""
+    if not v.levels:
+        return ""
+    rows = []
+    for c in v.civs:
+        cards = " · ".join(card_html(g) for g in c.guilds) or "<i>no Guild powers</i>"
+        rows.append(f"<div class='rf-guilds-row'><b>{html.escape(c.name)}</b> — {cards}</div>")
+    return "<div class='rf-guilds'>" + "".join(rows) + "</div>"
+
+
+def level_options() -> list[tuple[str, str]]:
+    return [(lv.label, lv.id) for lv in G.levels().values()]
+
+
+class GuildDraft:
+    """'Among the cards dealt, each player: Keeps a card, Places one face-down in front of the
+    player on their left, Returns the remaining card to the box.' One player at a time holds the
+    tablet: their three cards show only after they ask."""
+
+    def __init__(self, game: Callable[[], Any], send: Callable[[dict], bool]) -> None:
+        self.game = game
+        self.send = send
+        self.shown: int | None = None
+        self.msg = W.HTML()
+        self.widget = W.VBox([])
+        self.widget.add_class("rf-guild-draft")
+
+    def refresh(self) -> None:
+        g = self.game()
+        if g.phase != "guilds" or not g.to_move():
+            self.widget.children = []
+            self.shown = None
+            return
+        i = g.to_move()[0]
+        civ = g.civs[i]
+        done = len(g.civs) - len(g.to_move())
+        head = W.HTML(f"<div class='rf-turn'><b>Guild cards</b> · {done} of {len(g.civs)} players have chosen. "
+                      f"<b>{html.escape(civ.name)}</b> chooses, out of the others' sight.</div>")
+        if self.shown != i:
+            self.widget.children = [self.msg, head, button(f"{civ.name}: show my Guild cards", lambda: self._show(i), "rf-guild-show", primary=True)]
+            return
+        level = G.levels()[g.levels[i]]
+        left = g.civs[(i + 1) % len(g.civs)].name
+        gives = G.gives(list(g.levels), i)
+        options = ([("Keep", "keep")] if level.keep else []) + ([(f"Give to {left}", "give")] if gives else []) + [("Return", "return")]
+        picks = []
+        rows = []
+        for gid in g.dealt[i]:
+            pick = W.ToggleButtons(options=options, value="return")
+            pick.add_class("rf-guild-pick")
+            picks.append((gid, pick))
+            rows.append(W.VBox([W.HTML(card_html(gid)), pick]))
+        rule = (f"{html.escape(civ.name)} plays as <b>{html.escape(level.label.lower())}</b>: keep "
+                f"{level.keep}, {'give one to ' + html.escape(left) if gives else 'give none'}, return the rest.")
+        ok = button("Place them face down", lambda: self._choose(i, picks), "rf-guild-choose", primary=True)
+        self.widget.children = [self.msg, head, W.HTML(f"<div>{rule}</div>"), *rows, ok]
+
+    def _show(self, i: int) -> None:
+        self.shown = i
+        self.refresh()
+
+    def _choose(self, i: int, picks: list[tuple[str, W.ToggleButtons]]) -> None:
+        keep = [gid for gid, p in picks if p.value == "keep"]
+        given = [gid for gid, p in picks if p.value == "give"]
+        if len(given) > 1:
+            self.msg.value = message_html("Give one card only: it is placed face down in front of the player on the left.", "error")
+            return
+        self.msg.value = ""
+        if self.send({"type": "guild-choice", "player": i, "keep": keep, "give": given[0] if given else None}):
+            self.shown = None
+            self.refresh()
+
+
+def action_variants(v: TableView, i: int, spec: dict) -> list[tuple[dict, str]] | None:
+    """Buttons for the guilds' kinds of action (None: not one of them)."""
+    if not {"attack", "steal", "piracy"} & set(spec):
+        return None
+    base = {"type": "act", "player": i, "action": spec["id"]}
+    others = [t for t in v.order if t != i]
+    if "attack" in spec:
+        cost = spec.get("cost", {}).get("gold", 0)
+        return [({**base, "target": t, "unit": u}, f"{spec['label']} a {u.title()} of {v.civs[t].name} ({cost} GP)")
+                for t in others for u in spec["attack"] if v.civs[t].count(u)]
+    if "steal" in spec:
+        return [({**base, "target": t, "resource": r}, f"{spec['label']} a {r.title()} from {v.civs[t].name}")
+                for t in others for r in spec["steal"]]
+    if "piracy" in spec:
+        return [({**base, "counts": {}}, f"{spec['label']}: {spec['piracy']['gold']} GP per opposing Ship, paid by its owner")]
+    return None
+
+
+def piracy_steppers(v: TableView, i: int) -> dict[int, Stepper]:
+    """How many Ships of each opponent share the Sea Region (at most the Ships they have)."""
+    out = {}
+    for t in v.order:
+        if t == i or not v.civs[t].count("ship"):
+            continue
+        box = Stepper(value=0, min=0, max=v.civs[t].count("ship"), description=f"Ships of {v.civs[t].name} there", css="rf-piracy-count")
+        box.tooltip = f"At most {box.max}: {v.civs[t].name} has {box.max} in the World."
+        out[t] = box
+    return out
+
+
+def swap_controls(v: TableView, game: Any, can: Callable[[dict], bool], send: Callable[[dict], bool]) -> list[W.Widget]:
+    """Phase E: the holder of the Doppelgangers takes another player's Guild card for 10 GP, or
+    keeps theirs. A power lost may leave pieces where they can no longer stand: the table says how
+    many, and they go back to the reserve."""
+    out: list[W.Widget] = []
+    for i in v.to_move:
+        me = v.civs[i]
+        out.append(W.HTML(f"<b>{html.escape(me.name)}</b> ({me.gold} GP) may pay 10 GP to swap the Doppelgangers "
+                          "for another player's Guild card:"))
+        for t, other in enumerate(v.civs):
+            if t == i:
+                continue
+            for gid in other.guilds:
+                lost = G.lost_places(other.guilds, tuple("doppelgangers" if x == gid else x for x in other.guilds))
+                boxes = {p: Stepper(value=0, min=0, max=other.count(p),
+                                    description=f"{other.name}'s {p.title()}s on {' or '.join(sorted(ts))}", css="rf-swap-removed")
+                         for p, ts in lost.items()}
+                a = {"type": "swap-guild", "player": i, "target": t, "guild": gid}
+
+                def go(a=a, boxes=boxes) -> None:
+                    send({**a, "removed": {p: int(b.value) for p, b in boxes.items()}})
+
+                if can({**a, "removed": {}}):
+                    out.append(W.HBox([button(f"Take the {G.guild(gid).name} of {other.name}", go, "rf-swap"), *boxes.values()]))
+        out.append(button(f"{me.name} keeps the Doppelgangers", lambda i=i: send({"type": "keep-guild", "player": i}), "rf-keep-guild", primary=True))
+    return out
