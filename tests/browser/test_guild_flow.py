@@ -1,0 +1,115 @@
+"""The Guild variant in a real browser: the draft on the Setup screen by taps, passing the tablet,
+a turn with a guild's yield, the guilds under the Game screen's header, their lines on the Scores."""
+
+import random
+import sys
+from pathlib import Path
+
+from companion.gamelog import GameStore, Session
+from companion.rise_and_fall.endgame import EntryRules
+from companion.rise_and_fall.tracker import TRACKER_VERSION, TrackerRules
+from companion.rise_and_fall.world import top_terrain
+from companion.rise_and_fall.worldgen import generate
+
+from .harness import message, open_app, screenshot, tablet, wait_for
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from test_guilds_random import legal  # noqa: E402
+
+DEAL = [["lumberjacks", "capitalists", "farmers"], ["miners", "trophy-hunters", "winged"]]
+
+
+def state(data, gid):
+    return Session(GameStore(data).open(gid), TrackerRules()).state
+
+
+def test_a_game_with_guilds_drafted_played_and_scored(server, browser):
+    url, data, _ = server
+    store = GameStore(data)
+    gid, log = store.create("game", "guilds")
+    s = Session(log, TrackerRules())
+    s.do({"type": "setup", "players": [{"name": "Ana", "colour": "red"}, {"name": "Ben", "colour": "blue"}], "first": 0,
+          "world": generate(2, 2).to_dict(), "tracker_version": TRACKER_VERSION, "guilds": {"levels": ["normal", "normal"], "dealt": DEAL}})
+    log.close()
+
+    ctx = tablet(browser)
+    page = ctx.new_page()
+    open_app(page, url)
+    page.get_by_role("button", name="Setup", exact=True).tap()
+    for who, keep, give in (("Ana", 0, 1), ("Ben", 0, 1)):
+        page.locator("button.rf-guild-show", has_text=who).tap()
+        picks = page.locator(".rf-guild-pick")
+        wait_for(lambda: picks.count() == 3)
+        picks.nth(keep).locator("button", has_text="Keep").tap()
+        picks.nth(give).locator("button", has_text="Give to").tap()
+        if who == "Ana":
+            screenshot(page, "guild-draft")
+        page.locator("button.rf-guild-choose").tap()
+        if who == "Ana":
+            wait_for(lambda: len(state(data, gid).chosen) == 1)
+        else:
+            wait_for(lambda: state(data, gid).phase == "placement")
+    g = state(data, gid)
+    assert g.phase == "placement"
+    assert [c.guilds for c in g.civs] == [("lumberjacks", "trophy-hunters"), ("miners", "capitalists")]
+    wait_for(lambda: "Ana: Lumberjacks:" in message(page))  # the reveal, with the powers
+
+    # the first pieces, placed on another tablet: this page follows
+    s = Session(store.open(gid), TrackerRules())
+    terrain = sorted(top_terrain(s.state.tiles).items())
+    used = set()
+    while s.state.phase == "placement":
+        i = s.state.to_move()[0]
+        piece = next(p for p in ("nomad", "city", "ship") if s.state.civs[i].count(p) == 0)
+        want = ("sea",) if piece == "ship" else ("forest",) if piece == "nomad" else ("plains", "forest", "mountain")
+        space = next(sp for sp, t in terrain if t in want and sp not in used)
+        used.add(space)
+        s.do({"type": "place-first", "player": i, "piece": piece, "q": space[0], "r": space[1]})
+    s.log.close()
+
+    page.get_by_role("button", name="Game", exact=True).tap()
+    page.wait_for_selector(".rf-guilds-row:has-text('Lumberjacks')")
+    for name in ("Ana", "Ben"):
+        page.locator(".rf-controls .widget-hbox", has_text=f"{name} plays:").first.locator("button.rf-play-nomad").tap()
+        try:
+            wait_for(lambda: state(data, gid).civs[0 if name == "Ana" else 1].played or state(data, gid).phase != "A")
+        except AssertionError:
+            screenshot(page, "guild-failed")
+            raise AssertionError(f"{name} could not play a Nomad: {message(page)!r}")
+        # the page draws the change before the next tap (a tap on a row drawn before it is refused)
+        wait_for(lambda: page.locator(".rf-controls .widget-hbox", has_text=f"{name} plays:").count() == 0)
+    page.wait_for_selector("button.rf-act-nomad-wood:has-text('Produce 2 Wood')")
+    page.locator("button.rf-act-nomad-wood").tap()
+    wait_for(lambda: state(data, gid).civs[0].wood == 2)
+    screenshot(page, "guild-game")
+    for _ in range(2):
+        acting = state(data, gid).acting
+        page.locator("button.rf-end-turn").tap()
+        wait_for(lambda: state(data, gid).acting != acting)
+    assert state(data, gid).phase == "A" and state(data, gid).turn == 2
+
+    # the rest of the game, played on another tablet until its end
+    s = Session(store.open(gid), TrackerRules())
+    rnd = random.Random(2)
+    while s.state.phase != "over":
+        opts = legal(s.state)
+        acts = [a for a in opts if a["type"] == "act"]
+        s.do(rnd.choice(acts if acts and rnd.random() < 0.85 else opts))
+    s.log.close()
+
+    page.get_by_role("button", name="Scores", exact=True).tap()
+    page.locator("button.rf-score-game").tap()
+    page.get_by_role("button", name="Fast path: majorities").tap()
+    page.locator("button.rf-rest-empty").tap()
+    page.wait_for_selector(".rf-guild-row:has-text('Guild: Capitalists')")
+    scoring = next(x for x in store.games("scoring") if x.problem is None)
+    expected = Session(store.open(scoring.id), EntryRules()).state.fast_score()
+    text = page.locator(".rf-scorepad").first.inner_text()
+    assert "Guild: Trophy Hunters" in text
+    for p in expected.players:
+        assert [g.guild for g in p.guild_lines] == (["trophy-hunters"] if p.name == "Ana" else ["capitalists"])
+        for line in p.guild_lines:
+            assert f"{line.text}: {line.vp:+d} VP" in text
+    screenshot(page, "guild-scores")
+    assert "Traceback" not in message(page)
+    ctx.close()
