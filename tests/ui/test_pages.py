@@ -221,3 +221,20 @@ def test_a_tap_drawn_before_another_screen_acted_is_refused_even_after_the_page_
     j = play_first_card(other)  # drawn again: obeyed
     assert j == k and "another screen" not in other.game.message.value
     assert other.hub.session.log.head() == head + 2
+
+
+def test_taps_one_after_another_on_one_page_are_obeyed_before_it_is_drawn_again(table):
+    """Pass the tablet in phase A: Ben taps his card before the page has drawn Ana's. Ana's
+    change was made on this page, in front of Ben: his tap is obeyed."""
+    first, _ = table
+    first.setup.start_btn.click()
+    place_all_first_pieces(first)
+    first.go_to("Game")
+    g = first.hub.game
+    a, b = g.order()[0], g.order()[1]
+    ben = next(x for x in row_of(first.game, g.civs[b].name) if "rf-play-city" in getattr(x, "_dom_classes", ()))
+    ana = next(x for x in row_of(first.game, g.civs[a].name) if "rf-play-city" in getattr(x, "_dom_classes", ()))
+    ana.click()
+    ben.click()  # drawn before Ana's tap
+    assert first.hub.game.civs[a].played == ("city",) and first.hub.game.civs[b].played == ("city",)
+    assert "another screen" not in first.game.message.value

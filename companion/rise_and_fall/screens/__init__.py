@@ -238,6 +238,7 @@ class RiseAndFallScreens:
             self.world.follow()
         elif kind == GAME and self.hub.session is not None:
             self.hub.session.refresh()
+            self.hub.followed_at = self.hub.session.head  # buttons drawn before it are refused
             self.hub.changed()
             self._phase = self.hub.game.phase
         elif kind == SCORING and self._scores is not None:

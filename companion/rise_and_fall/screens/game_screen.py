@@ -45,6 +45,8 @@ class GameHub:
         self.listeners: list[Callable[[], None]] = []
         self._named: tuple[str | None, str] = (None, "")
         self._titles: dict[tuple[str, int], str] = {}
+        #: the log's head when this page last took in a change made on another page
+        self.followed_at = -1
 
     @property
     def game(self) -> Game:
@@ -73,10 +75,11 @@ class GameHub:
     def check(self, game_id: str | None, head: int | None = None) -> None:
         """Refuse a tap made on a screen that showed another game than the one open now, or this
         game before another screen changed it (``head``: the log's head the button was drawn at):
-        a tap aimed at one player's row must not land on the row drawn there since."""
+        a tap aimed at one player's row must not land on the row drawn there since. Taps made
+        one after another on this page are obeyed: the players saw what this page did."""
         if game_id is not None and game_id != self.id:
             raise IllegalAction(f"That tap was for another game; this page now shows {self.name()}. Look and tap again.")
-        if head is not None and self.session is not None and self.session.head != head:
+        if head is not None and self.session is not None and self.followed_at > head:
             raise IllegalAction("The game changed on another screen just before that tap, so nothing was done: "
                                 "look at the screen as it is now and tap again.")
 
