@@ -32,9 +32,10 @@ from .widgets import BUSY, REPORT, busy, button, message_html
 SHELF, HISTORY = "shelf", "history"
 POLL_SECONDS = 0.1  # how often a page looks whether another page changed a game (a cheap PRAGMA)
 #: A page in Voilà beats every 10 s while it is visible (the template's script). After this long
-#: without a beat the page is closed, hidden or asleep: its kernel stops sending, so that a closed
-#: page's kernel is idle and Jupyter Server culls it. A beat (the page shown again) catches up at once.
-QUIET_AFTER = 30.0
+#: without a beat ($COMPANION_QUIET_AFTER, for tests) the page is closed, hidden or asleep: its
+#: kernel stops sending, so that a closed page's kernel is idle and Jupyter Server culls it. A beat
+#: (the page shown again) catches up at once.
+QUIET_AFTER = float(os.environ.get("COMPANION_QUIET_AFTER", "30"))
 
 log = logging.getLogger(__name__)
 

@@ -62,17 +62,17 @@ def counter_notebook(folder: Path) -> Path:
 
 @contextmanager
 def served(tmp: Path, preheat: bool = False, port: int | None = None, data_from: Path | None = None,
-           with_counter: bool = False):
+           with_counter: bool = False, env_extra: dict[str, str] | None = None):
     """Voilà on a free loopback port (or ``port``: a server restarted) with its own data and layouts
     folders (``data_from``: a copy of that data directory; ``with_counter``: the tests' counter game
-    is on the shelf too)."""
+    is on the shelf too; ``env_extra``: more of the kernels' environment)."""
     data, layouts = tmp / "data", tmp / "layouts"
     if data_from is not None:
         shutil.copytree(data_from, data)
     layouts.mkdir(parents=True, exist_ok=True)
     port = port or free_port()
     env = voila_env()
-    env.update(COMPANION_DATA=str(data), COMPANION_LAYOUTS=str(layouts))
+    env.update(COMPANION_DATA=str(data), COMPANION_LAYOUTS=str(layouts), **(env_extra or {}))
     log = open(tmp / "voila.log", "w")
     cmd = voila_command(port, "127.0.0.1", None, preheat)
     if with_counter:

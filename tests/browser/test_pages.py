@@ -15,7 +15,7 @@ from companion.rise_and_fall.scoring import Score
 from companion.rise_and_fall.tracker import PHASES, TrackerRules
 from companion.rise_and_fall.worldgen import generate
 
-from .harness import open_app, propagation_ms, screenshot, served, tablet, wait_for
+from .harness import HISTORY_OPTIONS, open_app, propagation_ms, screenshot, served, tablet, wait_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from test_tracker import legal  # noqa: E402
@@ -240,3 +240,36 @@ def test_the_scoring_is_kept_across_game_over_undo_redo_and_reload(server, brows
     page.wait_for_selector(f"text={regions - 1} Regions left", timeout=30_000)
     assert len(scorings()) == 1
     ctx.close()
+
+
+VISIBILITY_JS = """(state) => { Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => state});
+  document.dispatchEvent(new Event('visibilitychange')); }"""
+
+
+def test_a_hidden_page_goes_quiet_and_is_up_to_date_when_shown(browser, tmp_path):
+    """A tab in the background or a phone asleep stops beating: its kernel stops sending the
+    table's changes (so a closed page's kernel falls idle and goes). Shown again, the page beats
+    and shows the game as it is now, at once. Here a page is quiet after 3 s without a beat."""
+    with served(tmp_path, env_extra={"COMPANION_QUIET_AFTER": "3"}) as (url, data, _):
+        _, log = GameStore(data).create(GAME_LOG, "Game")
+        game = Session(log, R)
+        for a in opening(["Ana", "Ben", "Cy"], 2):
+            game.do(a)
+        ctx = tablet(browser)
+        page = ctx.new_page()
+        open_app(page, url, timeout=120_000)
+        screen(page, "Game")
+        page.wait_for_selector(".rf-game-name", timeout=30_000)
+        game.undo()  # while the page is shown, it follows
+        page.wait_for_function(f"() => ({HISTORY_OPTIONS})() === {len(game.history())}", timeout=10_000)
+        page.evaluate(VISIBILITY_JS, "hidden")
+        time.sleep(5)
+        quiet = page.evaluate(HISTORY_OPTIONS)
+        game.redo()  # the table goes on elsewhere
+        time.sleep(2)
+        assert page.evaluate(HISTORY_OPTIONS) == quiet  # nothing was sent to the hidden page
+        t0 = time.perf_counter()
+        page.evaluate(VISIBILITY_JS, "visible")
+        page.wait_for_function(f"() => ({HISTORY_OPTIONS})() === {len(game.history())}", timeout=10_000)
+        assert time.perf_counter() - t0 < 5
+        ctx.close()
