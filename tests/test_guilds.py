@@ -438,3 +438,30 @@ def test_the_tracked_guilds_reach_the_scoring():
     e = EntryRules().apply(e, {"type": "rest-empty"})
     eric = e.fast_score().player("Eric")
     assert [ln.vp for ln in eric.guild_lines] == [14, 25] and eric.total == 15 + 7 + 14 + 25  # Economy, Development (Nomad, City, Ship), Guilds
+
+
+def test_a_game_without_guilds_plays_as_in_version_2():
+    """Version 3 adds the Guilds; the same actions give the same game as version 2 without them."""
+    import random
+
+    from test_tracker import legal
+
+    rnd = random.Random(4)
+    old, new = started(3, version=2), started(3, version=3)
+    for _ in range(400):
+        if old.phase == "over":
+            break
+        a = rnd.choice(legal(old))
+        old, new = R.apply(old, a), R.apply(new, a)
+        assert replace(new, tracker_version=2) == old and new.phase != "E"
+    assert old.turn > 5
+
+
+def test_a_conversion_button_says_which_units_are_out_of_reach():
+    from companion.rise_and_fall.public import public_view
+    from companion.rise_and_fall.screens.guild_panels import convert_note
+
+    v = public_view(holding(started(), 1, "aquanauts", "snowmen"))
+    assert convert_note(v, 0, 1, "nomad") == " — not one on sea"
+    assert convert_note(v, 0, 1, "city") == " — not one on glacier"
+    assert convert_note(v, 0, 2, "nomad") == ""

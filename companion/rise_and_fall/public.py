@@ -178,7 +178,8 @@ def describe(action: dict, game: Game | None = None) -> str:
     if k == "act":
         card = str(action.get("action", "")).split("-")[0]
         held = game.civs[p].guilds if who else ()
-        label = next((s["label"] for s in card_actions(card, held) if s["id"] == action.get("action")), action.get("action"))
+        found = [s["label"] for g in (held, tuple(guilds.all_guilds())) for s in card_actions(card, g) if s["id"] == action.get("action")]
+        label = found[0] if found else action.get("action")  # a guild's action after its card changed hands, too
         return f"{who}: {label}"
     if k == "guild-choice":
         return f"{who} keeps and gives Guild cards, face down"

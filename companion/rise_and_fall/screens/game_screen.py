@@ -29,7 +29,15 @@ from ..rules import PIECE_TYPES, load_rules
 from ..tracker import TRACKER_VERSION, Game, TrackerRules, card_actions, count_limits, random_play
 from ..views import WorldStyle, colour_hex, layout_for, world_scene
 from ..world import World
-from .guild_panels import GuildDraft, action_variants, guilds_html, level_options, piracy_steppers, swap_controls
+from .guild_panels import (
+    GuildDraft,
+    action_variants,
+    convert_note,
+    guilds_html,
+    level_options,
+    piracy_steppers,
+    swap_controls,
+)
 from .world_screen import COLOUR_CHOICES, SPACE_PX, STYLE
 
 KIND = GAME_LOG
@@ -677,7 +685,7 @@ class GameScreen:
             return guild_kind
         base = {"type": "act", "player": i, "action": spec["id"]}
         if "convert" in spec:
-            return [({**base, "target": t}, f"{spec['label']} of {v.civs[t].name} ({spec['cost']['gold']} GP)")
+            return [({**base, "target": t}, f"{spec['label']} of {v.civs[t].name} ({spec['cost']['gold']} GP){convert_note(v, i, t, spec['convert'])}")
                     for t in range(len(v.civs)) if t != i]
         if "per" in spec:
             return [({**base, "count": 0}, f"{spec['label']}: {spec['per'].get('gold', 0)} GP each")]

@@ -112,6 +112,14 @@ def action_variants(v: TableView, i: int, spec: dict) -> list[tuple[dict, str]] 
     return None
 
 
+def convert_note(v: TableView, i: int, t: int, kind: str) -> str:
+    """'A Temple cannot convert a game piece with a special ability which would be in an illegal
+    position after being converted': the places where the target's unit is out of reach."""
+    guild_game = bool(v.levels)
+    out_of_reach = G.stands_on(kind, v.civs[t].guilds, guild_game) - G.stands_on(kind, v.civs[i].guilds, guild_game)
+    return f" — not one on {' or '.join(sorted(out_of_reach))}" if out_of_reach else ""
+
+
 def piracy_steppers(v: TableView, i: int) -> dict[int, Stepper]:
     """How many Ships of each opponent share the Sea Region (at most the Ships they have)."""
     out = {}
