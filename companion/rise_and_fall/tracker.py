@@ -9,8 +9,8 @@ only; afterwards the table moves pieces on the real board and the tracker keeps 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, TypeVar
 
 from ..errors import IllegalAction
 from ..gamelog import Action, Reducer
@@ -165,6 +165,24 @@ class Game:
 
 
 # --- helpers that keep the rules' automatic state changes in one place -----------------------
+_R = TypeVar("_R")
+_FIELDS: dict[type, frozenset[str]] = {}
+
+
+def replace(obj: _R, **changes: Any) -> _R:
+    """``dataclasses.replace`` for the tracker's frozen records without running ``__init__`` again:
+    a replay makes thousands of them (``make bench``: replay a game from its log)."""
+    names = _FIELDS.get(type(obj))
+    if names is None:
+        names = _FIELDS[type(obj)] = frozenset(f.name for f in fields(obj))  # type: ignore[arg-type]
+    if not names.issuperset(changes):
+        raise TypeError(f"{type(obj).__name__} has no field {sorted(set(changes) - names)[0]!r}")
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
 def _set(game: Game, i: int, civ: Civ) -> Game:
     civs = list(game.civs)
     civs[i] = civ
