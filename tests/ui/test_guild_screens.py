@@ -162,3 +162,31 @@ def test_the_doppelgangers_swap_on_the_game_screen(app):
     assert "takes the Aquanauts from Cathy" in screen.message.value
     screen.refresh()
     assert "rf-swap" not in str([getattr(w, "_dom_classes", ()) for w in screen.controls.children])
+
+
+def test_a_position_file_with_guilds_opens_on_the_scores_with_their_lines(app):
+    import json
+
+    from companion.rise_and_fall.layout import parse
+    from companion.rise_and_fall.samples import random_end_position
+    from companion.rise_and_fall.scoring import score
+
+    lay = parse(app.world.build.layout().to_dict())
+    pos = random_end_position(lay, 7)
+    pos.players[0].guilds = ["farmers", "collectors"]
+    pos.players[0].wood = 8
+    pos.players[1].guilds = ["trophy-hunters"]
+    pos.layout = lay
+    forest_temples = [pc for pc in pos.pieces if pc.type == "temple" and pos.terrain[pc.space] == "forest"]
+    assert forest_temples  # in a game with Guilds a Temple stands in a Forest only for the Druids
+    app.scores.open_position(pos.dumps().encode(), "guilds.json")
+    assert "a temple cannot stand on forest; it stands on mountain or plains" in app.scores.message.value
+    pos.pieces = [pc for pc in pos.pieces if pc not in forest_temples]
+    expected = score(pos)
+    app.scores.open_position(pos.dumps().encode(), "guilds.json")
+    e = app.scores.entry
+    assert [p.guilds for p in e.players][:2] == [["farmers", "collectors"], ["trophy-hunters"]] and e.players[0].wood == 8
+    got = e.full_score()
+    assert [p.total for p in got.players] == [p.total for p in expected.players]
+    assert got.players[0].guild_lines[1].vp == 16  # 8 Wood stored, 2 VP each
+    assert json.loads(pos.dumps())["players"][0]["guilds"] == ["farmers", "collectors"]

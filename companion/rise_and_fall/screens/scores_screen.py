@@ -523,7 +523,8 @@ class ScoresScreen:
             self.error(f"{name} has its Spaces but not its tiles; open a position that carries its 'layout'.")
             return
         self._new({"type": "start", "source": name, "world": pos.layout.to_dict(),
-                   "players": [{"name": p.name, "gold": p.gold, "trophies": p.trophies, "decline": p.decline} for p in pos.players],
+                   "players": [{"name": p.name, "gold": p.gold, "trophies": p.trophies, "decline": p.decline,
+                                **({"guilds": p.guilds, "wood": p.wood, "stone": p.stone} if p.guilds else {})} for p in pos.players],
                    "colours": [p.extra.get("colour", p.name.lower()) for p in pos.players]})
         for pc in pos.pieces:
             self.session.do({"type": "piece", "q": pc.space[0], "r": pc.space[1], "player": pc.player, "piece": pc.type})
