@@ -465,3 +465,36 @@ def test_a_conversion_button_says_which_units_are_out_of_reach():
     assert convert_note(v, 0, 1, "nomad") == " — not one on sea"
     assert convert_note(v, 0, 1, "city") == " — not one on glacier"
     assert convert_note(v, 0, 2, "nomad") == ""
+
+
+def test_the_command_line_scores_a_position_with_guilds(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    doc = {"format": "rise-and-fall/position", "version": 1, "spaces": [[0, 0, "plains"], [1, 0, "plains"], [2, 0, "plains"]],
+           "players": [{"name": "Red", "gold": 10, "guilds": ["farmers"]}, {"name": "Blue", "gold": 10, "guilds": ["capitalists"]}],
+           "pieces": [[0, 0, "Red", "city"]]}
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(doc))
+    run = subprocess.run([sys.executable, "-m", "companion", "score", str(path), "--json"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    red, blue = (json.loads(run.stdout)["players"][n] for n in ("Red", "Blue"))
+    assert red["guilds"] == 6 and red["total"] == 5 + 1 + 3 + 6  # Economy, Development, Territories, Farmers
+    assert blue["guild_lines"] == [{"guild": "capitalists", "text": "Capitalists: tied for the strongest economy: a tie gives no one the bonus", "vp": 0}]
+    text = subprocess.run([sys.executable, "-m", "companion", "score", str(path)], capture_output=True, text=True).stdout
+    assert "Guilds" in text.splitlines()[0] and "Red, Farmers: 3 controlled" in text
+    doc["players"][0]["guilds"] = ["farmers", "no-such-guild"]
+    path.write_text(json.dumps(doc))
+    bad = subprocess.run([sys.executable, "-m", "companion", "score", str(path)], capture_output=True, text=True)
+    assert bad.returncode == 2 and "\"no-such-guild\" is not a Guild card" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_the_history_names_the_draft_without_its_cards():
+    from companion.rise_and_fall.public import describe
+
+    g = guild_setup(["normal"] * 3)
+    setup = {"type": "setup", "players": [{"name": "Eric"}, {"name": "Cathy"}, {"name": "Joanna"}], "guilds": {"levels": [], "dealt": DEAL}}
+    assert describe(setup, g) == "New game for Eric, Cathy and Joanna with the Guilds"
+    choice = {"type": "guild-choice", "player": 0, "keep": ["alchemists"], "give": "archivists"}
+    assert describe(choice, g) == "Eric keeps and gives Guild cards, face down"

@@ -162,7 +162,8 @@ def describe(action: dict, game: Game | None = None) -> str:
     k = action.get("type")
     if k == "setup":
         players = [str(p.get("name", "")) for p in action.get("players", []) if isinstance(p, dict)]
-        return f"New game for {and_list(players)}" if all(players) and players else "New game"
+        variant = " with the Guilds" if action.get("guilds") else ""
+        return (f"New game for {and_list(players)}" if all(players) and players else "New game") + variant
     if k == "pass-tablet":
         return "Pass the tablet: on" if action.get("on") else "Pass the tablet: off"
     if k == "place-first":
