@@ -156,10 +156,13 @@ class SetupScreen:
         self.n_players.observe(lambda ch: self._rows(), "value")
         self.names = [W.Text(layout=W.Layout(width="140px")) for _ in range(4)]
         self.colours = [W.Dropdown(options=COLOUR_CHOICES, value=c, layout=W.Layout(width="120px")) for c in ("red", "yellow", "green", "blue")]
-        self.levels = [W.Dropdown(options=level_options(), value=G.STANDARD_LEVEL, layout=W.Layout(width="190px")) for _ in range(4)]
+        self.rows = [W.HBox([self.names[i], self.colours[i]]) for i in range(4)]
+        self.levels = [W.Dropdown(options=level_options(), value=G.STANDARD_LEVEL, layout=W.Layout(width="190px", height="auto")) for _ in range(4)]
+        self.level_names = [W.HTML(layout=W.Layout(width="140px")) for _ in range(4)]
         for box in self.levels:
             box.add_class("rf-guild-level")
-        self.rows = [W.HBox([self.names[i], self.colours[i], self.levels[i]]) for i in range(4)]
+        self.level_rows = [W.HBox([self.level_names[i], self.levels[i]]) for i in range(4)]
+        self.level_box = W.VBox([W.HTML("Handicap levels (Playing with a Handicap System)"), *self.level_rows])
         self.with_guilds = W.ToggleButton(value=False, description="Play with the Guilds")
         self.with_guilds.add_class("rf-btn")
         self.with_guilds.add_class("rf-with-guilds")
@@ -170,6 +173,7 @@ class SetupScreen:
                                       value=rules.standard_trophies_to_end)
         self.first_pick = W.Dropdown(options=[("Draw at random", -1)], value=-1, description="First Player")
         self.first_pick.add_class("rf-first-player")
+        self.first_pick.layout.height = "auto"  # the select is 44 px high: its box grows with it
         self.start_btn = button("Start the game", self.start, "rf-start-game", primary=True)
         self.habits = Habits(hub.store.root)
         for box in self.names:
@@ -184,7 +188,7 @@ class SetupScreen:
         self.placing = W.VBox([self.status, self.piece, self.board.widget])
         self.draft = GuildDraft(lambda: self.hub.game, self._send)
         self.form = W.VBox([W.HTML("<b>Players</b> (clockwise)"), self.n_players, *self.rows, W.HTML("<b>The game ends after</b>"), self.target, self.first_pick,
-                            W.HTML("<b>Variant</b> (each player's handicap level beside their name)"), self.with_guilds, self.start_btn])
+                            self.with_guilds, self.level_box, self.start_btn])
         self.form.add_class("rf-panel")
         self.widget = W.VBox([self.message, self.form, self.draft.widget, self.placing])
         self.widget.add_class("rf-screen")
@@ -210,13 +214,16 @@ class SetupScreen:
     def _rows(self) -> None:
         for i, r in enumerate(self.rows):
             r.layout.display = "" if i < self.n_players.value else "none"
-            self.levels[i].layout.display = "" if self.with_guilds.value else "none"
+            self.level_rows[i].layout.display = r.layout.display
             if not self.names[i].value:
                 self.names[i].value = self.colours[i].value.title()
+        self.level_box.layout.display = "" if self.with_guilds.value else "none"
         self._first_options()
 
     def _first_options(self) -> None:
         """The First Player: drawn at random, or one of the players named above."""
+        for label, box in zip(self.level_names, self.names):
+            label.value = html.escape(box.value)
         n, keep = self.n_players.value, self.first_pick.value
         self.first_pick.options = [("Draw at random", -1)] + [(self.names[i].value or f"Player {i + 1}", i) for i in range(n)]
         self.first_pick.value = keep if keep < n else -1
