@@ -11,6 +11,7 @@ never looks at anything else, so what is hidden stays hidden.
 from __future__ import annotations
 
 import html
+from typing import Iterable
 
 from ..rise_and_fall.public import CivView, TableView
 from ..rise_and_fall.rules import PIECE_TYPES
@@ -139,15 +140,21 @@ def civ_html(v: TableView, i: int) -> str:
         f"<div class='rf-civ rf-civ-table{' rf-civ-lost' if c.extinct else ''}{' rf-civ-acting' if i in v.to_move else ''}'"
         f" style='--pc:{col}; border-left:10px solid {col}'>"
         f"<div class='rf-civ-name'><b>{e(c.name)}</b> {''.join(badges)}</div>"
-        f"{coins_html(c.gold, c.wood, c.stone)}{''.join(rows)}{pieces_html(c)}{trophies_html(c.trophies, c.colour)}</div>"
+        f"{coins_html(c.gold, c.wood, c.stone)}<div class='rf-states'>{''.join(rows)}</div>{pieces_html(c)}"
+        f"{trophies_html(c.trophies, c.colour)}</div>"
     )
 
 
-def table_html(v: TableView) -> str:
-    """Every player's place, the players to act first (at the top on a phone, first in the grid
-    on a tablet), then the others in seating order; the pieces' key said once."""
+def table_html(v: TableView, only: Iterable[int] | None = None, key: bool = True) -> str:
+    """Every player's place (or ``only`` those), the players to act first (at the top on a phone,
+    first in the grid on a tablet), then the others in seating order; the pieces' key said once."""
     acting = [i for i in v.to_move if 0 <= i < len(v.civs)]
     order = acting + [i for i in range(len(v.civs)) if i not in acting]
-    key = ("<div class='rf-table-key'>Under each picture: pieces in the World; “+n”: pieces in reserve, "
-           "not yet in the World.</div>")
-    return "<div class='rf-civs'>" + "".join(civ_html(v, i) for i in order) + "</div>" + key
+    if only is not None:
+        chosen = set(only)
+        order = [i for i in order if i in chosen]
+    if not order:
+        return ""
+    said = ("<div class='rf-table-key'>Under each picture: pieces in the World; “+n”: pieces in reserve, "
+            "not yet in the World.</div>") if key else ""
+    return "<div class='rf-civs'>" + "".join(civ_html(v, i) for i in order) + "</div>" + said

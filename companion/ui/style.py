@@ -53,6 +53,8 @@ CSS = """
   background: #3d5059; color: #fff; font-weight: 700; font-size: .85em; }
 .rf-side { flex: 1 1 300px; min-width: 280px; max-width: 520px; }
 .rf-side .widget-hbox { flex-wrap: wrap; }
+/* a history list is as wide as its panel, never wider: a long line is cut inside the box */
+.rf-app .rf-side .widget-select, .rf-app .rf-side select { width: 100% !important; max-width: 100%; min-width: 0; box-sizing: border-box; }
 .rf-status { font-size: 1.15em; }
 .rf-turn { font-size: 1.2em; padding: 4px 0; }
 .rf-dot { display: inline-block; width: 22px; height: 22px; border-radius: 50%; border: 2px solid #222; vertical-align: middle; margin-right: 8px; }
@@ -83,7 +85,9 @@ CSS = """
 .rf-scorepad table { border-collapse: collapse; font-size: 1.05em; }
 .rf-scorepad td, .rf-scorepad th { border: 1px solid #999; padding: 6px 10px; text-align: right; }
 .rf-scorepad .rf-crossed { text-decoration: line-through; color: #5c5c5c; }
-.rf-civs { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 8px; }
+.rf-civs { display: grid; grid-template-columns: repeat(auto-fill, minmax(270px, 1fr)); gap: 8px; }
+.rf-acting-place .rf-civs { grid-template-columns: 1fr; margin-bottom: 6px; }
+.rf-states { display: flex; flex-wrap: wrap; gap: 4px 14px; align-items: flex-start; }
 .rf-players .widget-html-content, .rf-players { display: block; width: 100%; }
 .rf-civ { flex: 1 1 300px; padding: 8px 12px; border-radius: 8px; background: rgba(0,0,0,.05); }
 .rf-civ-name { font-size: 1.15em; }
@@ -95,13 +99,13 @@ CSS = """
 .rf-piece-count small { color: #4a4a4a; }
 .rf-piece-count.rf-none svg { opacity: .35; }
 .rf-trophy { padding: 2px 8px 2px 4px; border-radius: 8px; background: #f6e7b0; color: #3d2f00; border: 1px solid #b8962e; }
-.rf-state { display: flex; flex-wrap: wrap; align-items: center; gap: 4px; margin: 3px 0; }
+.rf-state { display: flex; flex-direction: column; align-items: flex-start; gap: 2px; margin: 3px 0; }
 .rf-state-label { flex: 0 0 100%; font-size: .85em; color: #444; }
 .rf-cards { display: flex; flex-wrap: wrap; gap: 6px; }
-.rf-card { position: relative; width: 64px; height: 84px; border-radius: 7px; background: #fffdf6; border: 2px solid var(--pc);
+.rf-card { position: relative; width: 68px; height: 84px; border-radius: 7px; background: #fffdf6; border: 2px solid var(--pc);
   display: flex; flex-direction: column; align-items: center; justify-content: flex-end; padding-bottom: 4px; box-sizing: border-box; color: #1d1d1d; }
 .rf-card-band { position: absolute; top: 0; left: 0; right: 0; height: 12px; border-radius: 4px 4px 0 0; }
-.rf-card-name { font-size: 11px; font-weight: 700; }
+.rf-card-name { font-size: 10.5px; font-weight: 700; letter-spacing: -.2px; max-width: 100%; text-align: center; }
 .rf-card-note { position: absolute; top: 13px; font-size: 10px; }
 .rf-card-back { background: repeating-linear-gradient(45deg, var(--pc), var(--pc) 6px, #2b3a42 6px, #2b3a42 12px); justify-content: center; }
 .rf-card-back-mark { font-size: 28px; font-weight: 700; color: #fff; text-shadow: 0 0 3px #000; }
@@ -111,16 +115,55 @@ CSS = """
 .rf-app .jupyter-widget-Collapse-header, .rf-app .p-Collapse-header { min-height: 44px; font-size: 1em; display: flex; align-items: center;
   background: #e6dfd0; color: #1d1d1d; }
 .rf-app .jupyter-widget-Collapse-contents { background: transparent; }
+/* Scores: the board and the scorepad side by side in landscape, one of them (a tab) otherwise */
+.rf-app .rf-score-panes { display: flex; flex-wrap: nowrap; gap: 12px; align-items: flex-start; width: 100%; }
+.rf-board-pane { flex: 1 1 0; min-width: 0; }
+.rf-pad-pane { flex: 0 1 auto; max-width: 57%; min-width: 0; overflow-x: auto; }
+.rf-pad-pane .rf-scorepad table { width: 100%; }
+.rf-scores .rf-scorepad td, .rf-scores .rf-scorepad th { padding: 3px 5px; }
+.rf-scores .rf-scorepad th { text-align: left; font-weight: 600; white-space: nowrap; font-size: .9em; }
+.rf-scores .rf-scorepad td { white-space: nowrap; }
+.rf-scores .rf-scorepad .rf-sizes { display: inline-block; min-width: 4em; font-size: .85em; white-space: normal; }
+.rf-scorepad .rf-group th { text-align: left; font-size: .8em; text-transform: uppercase; letter-spacing: .04em; padding-top: 6px; border-left-color: transparent; border-right-color: transparent; }
+.rf-scorepad .rf-sub th { padding-left: 16px; font-weight: 400; }
+.rf-scores .rf-winner { margin: 6px 0; }
+.rf-app .rf-score-tabs .widget-toggle-button { min-width: 130px; font-weight: 600; }
+@media (orientation: landscape) and (min-width: 900px) {
+  .rf-app .rf-score-tabs { display: none; }
+  /* the Scores board (760×560) at most 46% of the screen's height, so its controls stay in view */
+  .rf-score-panes .rf-board { width: min(100%, 62.4vh) !important; height: auto !important; }
+}
+@media not all and (orientation: landscape) and (min-width: 900px) {
+  .rf-app .rf-score-panes { display: block; }
+  .rf-pad-pane { max-width: none; }
+  .rf-score-panes.rf-show-board > .rf-pad-pane, .rf-score-panes.rf-show-pad > .rf-board-pane { display: none !important; }
+}
 /* the phone: the bar of screens in one row, at a size A+ does not change */
 @media (max-width: 600px) {
   .rf-app { padding: 4px; }
+  /* the page's own frame gives its 20 px back to the screens */
+  body:has(.rf-app) #rendered_cells { padding-left: 0 !important; padding-right: 0 !important; }
+  body:has(.rf-app) .jp-OutputArea-output:has(.rf-app) { margin-left: 0 !important; margin-right: 0 !important; }
+  body:has(.rf-app) .jp-Cell:has(.rf-app) { padding-left: 0 !important; padding-right: 0 !important; }
   .rf-app .rf-nav { flex-wrap: nowrap; padding: 3px; }
   .rf-nav .widget-toggle-buttons { flex-wrap: nowrap; flex: 1 1 auto; min-width: 0; }
   .rf-app .rf-nav .widget-toggle-button, .rf-app .rf-nav .rf-btn {
     font-size: 13px; padding: 0 3px; margin: 1px; min-width: 44px; flex: 1 1 auto; }
   .rf-app .rf-nav .rf-dark-toggle { min-width: 46px; }
   .rf-app .rf-nav .rf-large-toggle { min-width: 44px; }
+  /* one row: the screens' buttons side by side, the shelf's button as its sign alone */
+  .rf-nav .widget-toggle-buttons > div { display: flex; flex-wrap: nowrap; width: 100%; }
+  .rf-app .rf-nav .widget-toggle-button { font-size: 11.5px; letter-spacing: -.2px; padding: 0 1px; margin: 0; }
+  .rf-app .rf-nav .rf-btn { margin: 0 1px; flex: 0 0 auto; padding: 0 4px; }
+  .rf-nav .widget-toggle-buttons .widget-toggle-button { flex: 1 1 auto; }
+  .rf-app .rf-nav .rf-home { font-size: 0; flex: 0 0 44px; }
+  .rf-app .rf-nav .rf-home::before { content: "⌂"; font-size: 24px; }
   .rf-side { min-width: 0; }
+  /* the Game screen's chips in one row that scrolls sideways: the player to act comes up sooner */
+  .rf-app .rf-left { display: flex; flex-wrap: nowrap; overflow-x: auto; gap: 4px; padding-bottom: 2px; }
+  .rf-app .rf-left .rf-chip { flex: 0 0 auto; white-space: nowrap; }
+  .rf-game-name { font-size: .85em; }
+  .rf-app .rf-game-header, .rf-app .rf-game-header > .widget-html-content { min-width: 0; max-width: 100%; }
   .rf-board-box { min-width: 0; flex-basis: 100%; }
 }
 /* dark: light text on dark panels, the same contrasts */

@@ -64,6 +64,25 @@ def button(label: str, on_click: Callable[[], None], css: str, primary: bool = F
     return b
 
 
+def follow_subject(message: W.HTML, subject: Callable[[], object]) -> Callable[[], None]:
+    """A message never outlives what it was about: ``subject()`` names what the screen shows
+    (its game, the point of its log, the tile being placed). The message remembers the subject
+    it was said about; the returned check, called whenever the screen is drawn, clears a
+    message whose subject is no longer the one shown."""
+    about: list[object] = [None]
+
+    def said(change) -> None:
+        if change["new"]:
+            about[0] = subject()
+
+    def check() -> None:
+        if message.value and subject() != about[0]:
+            message.value = ""
+
+    message.observe(said, "value")
+    return check
+
+
 def message_html(text: str, level: str = "info") -> str:
     return f"<div class='rf-msg rf-msg-{level}' role='status'>{html.escape(text)}</div>"
 

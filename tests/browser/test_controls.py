@@ -116,3 +116,56 @@ def test_buttons_keep_their_place_when_a_label_changes(prepared, browser, size):
     page.locator("button.rf-dark-toggle").tap()
     wait_for(lambda: page.locator("button.rf-dark-toggle").inner_text().strip() == "Dark")
     ctx.close()
+
+
+def rect(page, selector: str) -> dict | None:
+    """The box of the first element matching ``selector`` as laid out now (None if not shown)."""
+    return page.evaluate("""(sel) => { const e = document.querySelector(sel); if (!e || !e.getClientRects().length) return null;
+        const r = e.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; }""", selector)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_scorepad_is_beside_the_board_in_landscape_and_a_tab_away_otherwise(prepared, browser, size):
+    """Landscape: the board and the whole scorepad side by side, without scrolling. Portrait and
+    phone: two tabs, Board and Scorepad, each showing its pane at the top of the screen."""
+    w, h = SIZES[size]
+    ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=2, has_touch=True, is_mobile=size == "phone")
+    page = ctx.new_page()
+    open_app(page, prepared)
+    show(page, "Scores")
+    page.wait_for_selector(".rf-scorepad .rf-total", state="attached")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    tabs = page.locator(".rf-score-tabs")
+    if size == "tablet":
+        assert not tabs.is_visible()
+        board, pad, total = rect(page, "canvas.rf-board"), rect(page, ".rf-pad-pane .rf-scorepad"), rect(page, ".rf-scorepad .rf-total")
+        assert board and pad and total
+        assert pad["left"] >= board["right"] - 1, f"the scorepad is not beside the board: {board} {pad}"
+        assert pad["top"] < board["bottom"] and board["top"] < pad["bottom"], "side by side: they share rows of the screen"
+        assert pad["right"] <= w + 0.5, f"the scorepad leaves the screen: {pad}"
+        assert total["bottom"] <= h, f"the scorepad's Total is {total['bottom']:.0f} px down, below the {h} px screen"
+    else:
+        assert tabs.is_visible()
+        assert rect(page, ".rf-pad-pane .rf-scorepad") is None and rect(page, "canvas.rf-board") is not None
+        tabs.get_by_role("button", name="Scorepad").tap()
+        wait_for(lambda: rect(page, ".rf-pad-pane .rf-scorepad") is not None)
+        assert rect(page, "canvas.rf-board") is None
+        pad = rect(page, ".rf-pad-pane .rf-scorepad")
+        assert pad["top"] < h * 0.5 and pad["right"] <= w + 0.5, f"the scorepad is not at the top of the screen: {pad}"
+        screenshot(page, f"scores-{size}-scorepad-tab")
+        tabs.get_by_role("button", name="Board").tap()
+        wait_for(lambda: rect(page, "canvas.rf-board") is not None)
+        assert rect(page, ".rf-pad-pane .rf-scorepad") is None
+    ctx.close()
+
+
+def test_the_phone_bar_of_screens_is_one_row(prepared, browser):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    open_app(page, prepared)
+    tops = page.evaluate("() => Array.from(document.querySelectorAll('.rf-nav button')).filter(b => b.getClientRects().length)"
+                         ".map(b => Math.round(b.getBoundingClientRect().top))")
+    bar = rect(page, ".rf-nav")
+    ctx.close()
+    assert len(set(tops)) == 1, f"the bar's buttons are on {len(set(tops))} rows: {tops}"
+    assert bar["bottom"] - bar["top"] <= 64, f"the bar is {bar['bottom'] - bar['top']:.0f} px high"

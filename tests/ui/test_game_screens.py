@@ -133,7 +133,10 @@ def test_pass_the_tablet_shows_a_hand_only_to_the_player_holding_the_tablet(app,
         screen.reveal(i)
         find(screen, "rf-play-nomad").click()
     assert app.hub.game.phase == "B"  # all revealed together
-    played = screen.players.value.split("rf-state-played'")[1].split("<div class='rf-state ")[0]
+    acting = app.hub.game.acting
+    assert f"<b>{app.hub.game.civs[acting].name}</b>" in screen.acting.value  # the acting player's place, above the buttons
+    assert f"<b>{app.hub.game.civs[acting].name}</b>" not in screen.players.value
+    played = screen.acting.value.split("rf-state-played'")[1].split("<div class='rf-state ")[0]
     assert "<div class='rf-card-name'>City</div>" in played  # face up now, drawn as a card
     assert "All cards are revealed" in screen.message.value
 

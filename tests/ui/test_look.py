@@ -109,3 +109,50 @@ def test_the_acting_pieces_are_counted_in_words(tmp_path):
     assert acting_pieces(replace(v, activations=1)) == "1 City still to act (of 2)"
     assert acting_pieces(replace(v, activations=2)) == "both Cities have acted: end the actions"
     assert acting_pieces(replace(v, act_limit=1, activations=1, acting_card="nomad")) == "the Nomad has acted: end the actions"
+
+
+def test_a_message_about_a_tile_goes_when_the_world_changes_elsewhere(tmp_path):
+    first = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
+    first.world.start_new()
+    second = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
+    t = first.world.build.legal(first.world.build.next_kind())[0]
+    first.world.tap_space(t.cells[0])
+    assert "fits here" in first.world.message.value
+    first.world.export()
+    assert "Download PNG" in first.world.downloads.value
+    t2 = second.world.build.legal(second.world.build.next_kind())[0]
+    second.world.tap_space(t2.cells[0])
+    second.world.confirm()
+    first.poll()  # the first page follows the second
+    assert first.world.message.value == "" and first.world.preview is None
+    assert first.world.downloads.value == ""  # the export was of the World before
+
+
+def test_a_message_stays_while_its_subject_is_shown(tmp_path):
+    app = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
+    app.world.start_new()
+    w = app.world
+    t = w.build.legal(w.build.next_kind())[0]
+    w.tap_space(t.cells[0])
+    w.refresh()
+    assert "fits here" in w.message.value  # the same tile: the message stays
+    w.confirm()
+    assert "placed a Sea tile" in w.message.value  # the next message replaces it
+    w.tap_space((40, 40))  # far away: the rule's sentence about that tile
+    said = w.message.value
+    assert said and "fits here" not in said
+    w.refresh()
+    assert w.message.value == said
+
+
+def test_a_message_about_a_game_goes_when_another_game_is_shown(tmp_path):
+    app = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
+    app.world.seed.value = 2
+    app.world.random_btn.click()
+    app.setup.start_btn.click()
+    first = app.hub.id
+    app.game.say("Ana: a note about this game.")
+    app.game.refresh()
+    assert "a note about this game" in app.game.message.value
+    app.setup.start_btn.click()  # another game is shown
+    assert app.hub.id != first and app.game.message.value == ""

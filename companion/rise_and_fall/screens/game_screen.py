@@ -19,7 +19,7 @@ from ...gamelog import GameInfo, GameStore, Session
 from ...ui.board import Board, legend_html
 from ...ui.civ_table import table_html
 from ...ui.habits import Habits
-from ...ui.widgets import Stepper, busy, button, message_html
+from ...ui.widgets import Stepper, busy, button, follow_subject, message_html
 from ...words import and_list, plural
 from .. import GAME_LOG
 from .. import guilds as G
@@ -90,6 +90,10 @@ class GameHub:
         if head is not None and self.session is not None and self.followed_at > head:
             raise IllegalAction("The game changed on another screen just before that tap, so nothing was done: "
                                 "look at the screen as it is now and tap again.")
+
+    def subject(self) -> tuple:
+        """What a message about the game is about: the game and the point of its log."""
+        return (self.id, self.session.head if self.session else 0)
 
     def changed(self) -> None:
         for f in self.listeners:
@@ -192,6 +196,7 @@ class SetupScreen:
         self.form.add_class("rf-panel")
         self.widget = W.VBox([self.message, self.form, self.draft.widget, self.placing])
         self.widget.add_class("rf-screen")
+        self._stale_message = follow_subject(self.message, hub.subject)
         self.defaults()
         hub.listeners.append(self.refresh)
         self.refresh()
@@ -292,6 +297,7 @@ class SetupScreen:
 
     def refresh(self) -> None:
         g = self.hub.game
+        self._stale_message()
         placing = g.phase == "placement"
         self.draft.refresh()
         self.placing.layout.display = "" if placing else "none"
@@ -370,6 +376,7 @@ class GameScreen:
         self.go_scores = go_scores
         self.header = W.HTML()
         self.guilds = W.HTML()
+        self.header.add_class("rf-game-header")
         self.message = W.HTML(layout=W.Layout(min_height="44px"))
         self.controls = W.VBox([])
         self.controls.add_class("rf-controls")
@@ -392,7 +399,10 @@ class GameScreen:
         saved.observe(lambda ch: self._list_saved(), "selected_index")  # read when opened, not at every tap
         side = W.VBox([W.HTML("<b>History</b>"), self.history, self.undo_to_btn, saved])
         side.add_class("rf-side")
-        left = W.VBox([self.controls, self.players])
+        self.acting = W.HTML(layout=W.Layout(width="100%"))  # phase B: the acting player's place, above their buttons
+        self.acting.add_class("rf-players")
+        self.acting.add_class("rf-acting-place")
+        left = W.VBox([self.acting, self.controls, self.players])
         left.add_class("rf-board-box")
         main = W.HBox([left, side])
         main.add_class("rf-main")
@@ -404,6 +414,7 @@ class GameScreen:
         self.widget = W.VBox([self.header, self.guilds, self.message, self.confirm, top, main])
         self.widget.add_class("rf-screen")
         self.secret.observe(self._pass_tablet, "value")
+        self._stale_message = follow_subject(self.message, hub.subject)
         hub.listeners.append(self.refresh)
         self.refresh()
 
@@ -531,6 +542,7 @@ class GameScreen:
         plus the choice of the player who holds the tablet."""
         g = self.hub.game
         s = self.hub.session
+        self._stale_message()  # a message about another game, or an earlier point of this one, goes
         self.undo_btn.disabled = not (s and s.can_undo())
         self.redo_btn.disabled = not (s and s.can_redo())
         if s:
@@ -540,14 +552,16 @@ class GameScreen:
         if g.phase in ("setup",):
             self.header.value = "<div class='rf-turn'>No game yet: start one on the Setup screen.</div>"
             self.controls.children = []
-            self.players.value = ""
+            self.players.value = self.acting.value = ""
             return
         view = public_view(g)
         self.header.value = f"<div class='rf-game-name'>This is {html.escape(self.hub.name())}.</div>" + self.header_html(view)
         self.guilds.value = guilds_html(view)
         self.controls.children = self.phase_controls(view)
         for_game(self.controls, self.hub.id, self.hub, self.say)
-        self.players.value = self.players_html(view)
+        acting = [view.acting] if view.phase == "B" and view.acting is not None else []
+        self.acting.value = table_html(view, only=acting, key=False) if acting else ""
+        self.players.value = table_html(view, only=[i for i in range(len(view.civs)) if i not in acting])
 
     def header_html(self, v: TableView) -> str:
         who = ", ".join(v.civs[i].name for i in v.to_move)

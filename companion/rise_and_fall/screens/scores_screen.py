@@ -20,7 +20,7 @@ from ...drawing import Scene, to_png
 from ...errors import CompanionError
 from ...gamelog import GameInfo, GameLog, GameStore, Session
 from ...ui.board import Board
-from ...ui.widgets import busy, button, message_html
+from ...ui.widgets import busy, button, follow_subject, message_html
 from ...words import plural
 from .. import SCORING_LOG
 from ..endgame import Entry, EntryRules, from_tracker
@@ -48,25 +48,31 @@ def scorepad_html(s: Score, verdict: bool = True) -> str:
     head = "".join(f"<th colspan=2>{e(p.name)}{'<br><span class=rf-lost>extinct: has lost the game</span>' if p.extinct else ''}</th>" for p in ps)
     rows = [f"<tr><th></th>{head}</tr>"]
 
-    def pair(label: str, cells: list[tuple[str, str, bool]]) -> None:
+    def pair(label: str, cells: list[tuple[str, str, bool]], sub: bool = False) -> None:
         tds = "".join(f"<td class='{'rf-crossed' if x else ''}'>{a}</td><td class='{'rf-crossed' if x else ''}'>{b}</td>" for a, b, x in cells)
-        rows.append(f"<tr><th>{label}</th>{tds}</tr>")
+        rows.append(f"<tr{' class=rf-sub' if sub else ''}><th>{label}</th>{tds}</tr>")
 
-    pair("Economy (GP, VP)", [(str(p.gold), str(p.economy), False) for p in ps])
+    def group(label: str) -> None:
+        """A heading row ('Development', 'Territories'): the lines under it name only the card or terrain."""
+        rows.append(f"<tr class='rf-group'><th colspan='{1 + 2 * len(ps)}'>{label}</th></tr>")
+
+    pair("Economy <small>(GP, VP)</small>", [(str(p.gold), str(p.economy), False) for p in ps])
     pair("Trophies", [("", str(p.trophies), False) for p in ps])
+    group("Development")
     for t in PIECE_TYPES:
         cells = []
         for p in ps:
             line = p.development_lines[t]
             cells.append(("—", "—", True) if line is None else (str(line[0]), str(line[1]), False))
-        pair(f"Development: {t.title()}", cells)
+        pair(t.title(), cells, sub=True)
+    group("Territories")
     for terrain in TERRAIN_ROWS:
         cells = []
         for p in ps:
             sizes = p.territory_lines.get(terrain, [])
             vp = sum(r.vp for r in s.regions if r.controller == p.name and r.region.terrain == terrain)
-            cells.append((" + ".join(map(str, sizes)), str(vp) if sizes else "", False))
-        pair(f"Territories: {terrain.title()}", cells)
+            cells.append(("<span class='rf-sizes'>" + "+<wbr>".join(map(str, sizes)) + "</span>" if sizes else "", str(vp) if sizes else "", False))
+        pair(terrain.title(), cells, sub=True)
     rows += guild_rows(s)
     rows.append("<tr><th>Total</th>" + "".join(f"<td colspan=2 class='rf-total'><b>{p.total}</b></td>" for p in ps) + "</tr>")
     rows.append(guild_sentences(s))
@@ -163,16 +169,27 @@ class ScoresScreen:
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Open a position file")
         self.upload.observe(self._uploaded, "value")
         self.entry_box = W.VBox([self.who, self.piece, self.take_away, self.counts])
-        walk = W.VBox([self.walk_text, self.votes, W.HBox([self.prev_btn, self.next_btn])])
-        side = W.VBox([self.mode, self.entry_box, walk, self.books, self.finish_btn, self.export_btn, self.downloads])
-        side.add_class("rf-side")
-        board_box = W.VBox([self.board.widget])
-        board_box.add_class("rf-board-box")
-        main = W.HBox([board_box, side])
-        main.add_class("rf-main")
-        sources = W.HBox([self.from_game_btn, self.from_world_btn, self.upload])
-        self.widget = W.VBox([sources, self.title, self.message, main, self.pad, self.bars, self.restart_btn, self.earlier])
+        # the board and the scorepad side by side in landscape; tabs (Board / Scorepad) in portrait
+        # and on a phone, where the style shows one pane at a time
+        self.tabs = W.ToggleButtons(options=[("Board", "board"), ("Scorepad", "pad")], value="board")
+        self.tabs.add_class("rf-score-tabs")
+        self.tabs.observe(self._tab, "value")
+        board_pane = W.VBox([self.mode, self.walk_text, self.entry_box, self.votes, self.board.widget,
+                             W.HBox([self.prev_btn, self.next_btn]), self.books])
+        board_pane.add_class("rf-board-pane")
+        pad_pane = W.VBox([self.pad, self.finish_btn, self.export_btn, self.downloads, self.bars])
+        pad_pane.add_class("rf-pad-pane")
+        self.panes = W.HBox([board_pane, pad_pane])
+        self.panes.add_class("rf-score-panes")
+        self.panes.add_class("rf-show-board")
+        self.sources = W.HBox([self.from_game_btn, self.from_world_btn, self.upload])
+        self.sources.add_class("rf-score-sources")
+        self.widget = W.VBox([])
         self.widget.add_class("rf-screen")
+        self.widget.add_class("rf-scores")
+        subject = lambda: (str(self.session.log.path), self.session.head) if self.session else None  # noqa: E731
+        self._stale_message = follow_subject(self.message, subject)
+        self._stale_downloads = follow_subject(self.downloads, subject)  # an export is of the scoring as it was
         self._show_path()
         self.refresh(fit=True)
 
@@ -377,8 +394,25 @@ class ScoresScreen:
                 scene.polygon([lay.lattice_to_pixel(x, y) for x, y in ring], stroke="#ff1744", width=5)
         return scene
 
+    def _tab(self, change) -> None:
+        """Portrait and phone: show the board or the scorepad (landscape shows both)."""
+        self.panes.remove_class("rf-show-board" if change["new"] == "pad" else "rf-show-pad")
+        self.panes.add_class("rf-show-pad" if change["new"] == "pad" else "rf-show-board")
+
+    def _arrange(self, started: bool) -> None:
+        """Where the end of game comes from is asked first; once a scoring is open it moves
+        below, and the board and the scorepad come first."""
+        rest = [self.title, self.message, self.tabs, self.panes]
+        children = (rest + [self.sources, self.restart_btn, self.earlier] if started
+                    else [self.sources] + rest + [self.restart_btn, self.earlier])
+        if list(self.widget.children) != children:
+            self.widget.children = children
+
     def refresh(self, fit: bool = False) -> None:
         e = self.entry
+        self._stale_message()  # a message about another scoring, or an earlier point of it, goes
+        self._stale_downloads()
+        self._arrange(e.started)
         self.from_game_btn.disabled = self.tracked() is None
         self.title.value = self.title_html(e)
         self.restart_btn.layout.display = "" if e.game else "none"

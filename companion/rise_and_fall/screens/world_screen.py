@@ -20,7 +20,7 @@ from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...ui.board import Board
 from ...ui.habits import Habits
-from ...ui.widgets import button, message_html
+from ...ui.widgets import button, follow_subject, message_html
 from .. import WORLD_LOG
 from ..builder import DEFAULT_COLOURS, Build, BuildRules, describe_in_words, history_in_words
 from ..placement import TILE_NAMES, Violation, layer_kinds, violation
@@ -66,6 +66,9 @@ class WorldScreen:
         self._words: dict[tuple[str, int], str] = {}  # each history line in players' words, by log and seq
         self._build_widgets()
         self.session = self._open_latest()
+        self._stale_message = follow_subject(self.message, self.subject)
+        # the files of an export are of the World as it was: they go when it changes
+        self._stale_downloads = follow_subject(self.downloads, lambda: self.subject()[:2])
         self.board.canvas.on_client_ready(self._catch_up)
         self.refresh(fit=True)
         if self.session.problem:  # a damaged game is shown read-only, and says so
@@ -227,10 +230,18 @@ class WorldScreen:
 
     # --- messages ---------------------------------------------------------------------
     def error(self, text: str) -> None:
+        self.message.value = ""  # said again: about what is shown now
         self.message.value = message_html(text, "error")
 
     def info(self, text: str) -> None:
+        self.message.value = ""
         self.message.value = message_html(text, "info")
+
+    def subject(self) -> tuple:
+        """What a message on this screen is about: the World (its log and the point of it) and the
+        tile being placed or moved."""
+        p = self.preview
+        return (str(self.session.log.path), self.session.head, p.tile if p else None, self.moving_mode)
 
     # --- what is being placed -----------------------------------------------------------
     def current_kind(self) -> str | None:
@@ -483,6 +494,8 @@ class WorldScreen:
 
     def refresh(self, fit: bool = False) -> None:
         b = self.build
+        self._stale_message()  # a message about another tile or another point of the World goes
+        self._stale_downloads()
         self.status.value = self.status_html()
         self.free_badge.layout.display = "" if b.free else "none"
         self.kind_pick.layout.display = "" if b.free else "none"
