@@ -8,7 +8,7 @@ from companion.rise_and_fall.position import STANDS_ON
 from companion.ui.app import App
 
 from .controls import audit
-from .harness import open_app, screenshot, wait_for
+from .harness import open_app, screenshot, tablet, wait_for
 
 SIZES = {"tablet": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
 SCREENS = ("World", "New World", "Library", "Setup", "Game", "Scores", "History")
@@ -169,3 +169,23 @@ def test_the_phone_bar_of_screens_is_one_row(prepared, browser):
     ctx.close()
     assert len(set(tops)) == 1, f"the bar's buttons are on {len(set(tops))} rows: {tops}"
     assert bar["bottom"] - bar["top"] <= 64, f"the bar is {bar['bottom'] - bar['top']:.0f} px high"
+
+
+def test_the_busy_line_shows_only_after_300_ms(prepared, browser):
+    """What takes longer than 300 ms says so (a moving bar and what it does); what is quicker
+    never flickers. The page's own style decides, measured here on the busy line as drawn."""
+    from companion.ui.widgets import busy_html
+
+    ctx = tablet(browser)
+    page = ctx.new_page()
+    open_app(page, prepared)
+    page.evaluate("(html) => { const d = document.createElement('div'); d.id = 'probe'; d.innerHTML = html;"
+                  " document.querySelector('.rf-app').appendChild(d); window.__t0 = performance.now(); }", busy_html("Loading the game…"))
+    early = page.evaluate("() => [Number(getComputedStyle(document.querySelector('#probe .rf-busy')).opacity), performance.now() - window.__t0]")
+    page.wait_for_timeout(700)
+    late = float(page.evaluate("() => getComputedStyle(document.querySelector('#probe .rf-busy')).opacity"))
+    box = rect(page, "#probe .rf-busy")
+    ctx.close()
+    if early[1] < 250:
+        assert early[0] == 0, f"the busy line shows at once ({early[0]}): a quick tap would flicker"
+    assert late == 1 and box and box["top"] >= 0 and box["bottom"] <= 768, "after 300 ms the busy line is on the screen"

@@ -20,7 +20,7 @@ from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...ui.board import Board
 from ...ui.habits import Habits
-from ...ui.widgets import button, follow_subject, message_html
+from ...ui.widgets import busy, button, follow_subject, message_html
 from .. import WORLD_LOG
 from ..builder import DEFAULT_COLOURS, Build, BuildRules, describe_in_words, history_in_words
 from ..placement import TILE_NAMES, Violation, layer_kinds, violation
@@ -424,17 +424,19 @@ class WorldScreen:
         self.info(f"Building a random World for {n} players…")
         self.random_btn.disabled = True
         try:
-            lay = generate(n, int(self.seed.value))
+            with busy(f"Building a random World for {n} players…"):
+                lay = generate(n, int(self.seed.value))
+                replaced = self.build.started
+                self.new_world({"type": "load", "layout": lay.to_dict()})
         finally:
             self.random_btn.disabled = False
-        replaced = self.build.started
-        self.new_world({"type": "load", "layout": lay.to_dict()})
         self.info(f"A complete random World for {n} players from seed {self.seed.value}."
                   + (" Undo brings the previous World back." if replaced else ""))
 
     def load_layout(self, doc: dict) -> None:
         replaced = self.build.started
-        self.new_world({"type": "load", "layout": doc})
+        with busy("Loading the World…"):
+            self.new_world({"type": "load", "layout": doc})
         if self.build.started:
             self.info(f"Loaded {self.build.name or 'the World'}." + (" Undo brings the previous World back." if replaced else ""))
 
