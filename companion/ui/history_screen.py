@@ -107,6 +107,7 @@ class HistoryScreen:
         self.refresh_btn.on_click(lambda _: self.refresh())
         self.widget = W.VBox([W.HBox([self.filter, self.refresh_btn]), self.body])
         self.widget.add_class("rf-screen")
+        self.widget.add_class("rf-history")
         self.refresh()
 
     def show_game(self, game: str | None) -> None:
@@ -147,10 +148,14 @@ class HistoryScreen:
                       for n, a in sorted(st["averages"].items()))
         self.body.value = (
             "<style>.rf-history-game{display:flex;gap:10px;align-items:flex-start;padding:6px 0;"
-            "border-bottom:1px solid rgba(0,0,0,.1)} .rf-history-picture svg{width:64px;height:64px}</style>"
+            "border-bottom:1px solid rgba(0,0,0,.1)} .rf-history-picture svg{width:64px;height:64px}"
+            " .rf-history-game > div{min-width:0} .rf-history .rf-scorepad{max-width:100%;overflow-x:auto}"
+            " .rf-history .rf-scorepad th{white-space:nowrap} .rf-history .rf-dot{width:14px;height:14px;margin-right:5px}"
+            " .rf-history .rf-chart svg{max-width:100%;height:auto}"
+            " @media (max-width:600px){.rf-history-picture svg{width:40px;height:40px}}</style>"
             f"<h3>{plural(st['games'], 'finished game')}</h3>{''.join(out)}"
             f"<h3>Wins per player</h3>{wins}"
             + ("<h3>Average by category</h3><div class='rf-scorepad'><table><tr><th></th>"
                + "".join(f"<th>{e(c.title())}</th>" for c in cats) + f"</tr>{avg}</table></div>" if chosen else "")
-            + f"<h3>Score over games</h3>{totals_chart(st['totals'], colours, self.dark())}"
+            + f"<h3>Score over games</h3><div class='rf-chart'>{totals_chart(st['totals'], colours, self.dark())}</div>"
         )

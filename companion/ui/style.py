@@ -123,6 +123,7 @@ CSS = """
 .rf-scores .rf-scorepad td, .rf-scores .rf-scorepad th { padding: 3px 5px; }
 .rf-scores .rf-scorepad th { text-align: left; font-weight: 600; white-space: nowrap; font-size: .9em; }
 .rf-scores .rf-scorepad td { white-space: nowrap; }
+.rf-scores .rf-scorepad td:has(> .rf-guild-lines) { white-space: normal; text-align: left; }
 .rf-scores .rf-scorepad .rf-sizes { display: inline-block; min-width: 4em; font-size: .85em; white-space: normal; }
 .rf-scorepad .rf-group th { text-align: left; font-size: .8em; text-transform: uppercase; letter-spacing: .04em; padding-top: 6px; border-left-color: transparent; border-right-color: transparent; }
 .rf-scorepad .rf-sub th { padding-left: 16px; font-weight: 400; }
@@ -163,7 +164,7 @@ CSS = """
   .rf-app .rf-left { display: flex; flex-wrap: nowrap; overflow-x: auto; gap: 4px; padding-bottom: 2px; }
   .rf-app .rf-left .rf-chip { flex: 0 0 auto; white-space: nowrap; }
   .rf-game-name { font-size: .85em; }
-  .rf-app .rf-game-header, .rf-app .rf-game-header > .widget-html-content { min-width: 0; max-width: 100%; }
+  .rf-app .rf-screen > .widget-html, .rf-app .rf-screen > .widget-html > .widget-html-content { min-width: 0; max-width: 100%; }
   .rf-board-box { min-width: 0; flex-basis: 100%; }
 }
 /* dark: light text on dark panels, the same contrasts */
