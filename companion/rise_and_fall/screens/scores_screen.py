@@ -21,7 +21,7 @@ from ...errors import CompanionError
 from ...gamelog import GameInfo, GameLog, GameStore, Session
 from ...ui.board import Board
 from ...ui.widgets import busy, button, follow_subject, message_html
-from ...words import plural
+from ...words import and_list, plural
 from .. import SCORING_LOG
 from ..endgame import Entry, EntryRules, from_tracker
 from ..files import MAX_BYTES, parse_json
@@ -466,7 +466,7 @@ class ScoresScreen:
     def title_html(self, e: Entry) -> str:
         if not e.started:
             return ""
-        names = ", ".join(p.name for p in e.players)
+        names = and_list(p.name for p in e.players)
         what = f"The scoring of the tracked game of {names}" if e.game else f"A scoring of {names} ({e.source or 'a World'})"
         if e.finished:
             how = "by the fast path (majorities tapped)" if e.path == "fast" else "with every piece entered"
