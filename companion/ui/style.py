@@ -189,5 +189,7 @@ body:has(.rf-app.rf-dark), body:has(.rf-app.rf-dark) #rendered_cells { backgroun
 .rf-app.rf-dark .rf-scorepad .rf-crossed { color: #a8a8a8; }
 .rf-app.rf-dark .rf-lib-row { border-bottom-color: rgba(255,255,255,.12); }
 .rf-app.rf-dark .rf-key-letter { background: #e8e8e8; color: #15191d; }
+/* a game's picture (shelf, History) on the dark theme's board colour, not a light box */
+.rf-app.rf-dark .rf-history-picture svg > rect:first-child, .rf-app.rf-dark .rf-shelf-picture svg > rect:first-child { fill: #1d2228; }
 </style>
 """
