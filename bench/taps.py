@@ -7,6 +7,7 @@ count and every tap on the board is one tap. The board is given the width it is 
 scorepad), so a tap on Spaces smaller than a finger first zooms, as on the tablet, and a Space
 off the zoomed board costs a tap on Fit. Choices are drawn at random from what the screen offers
 (seeded), as players of a first game would; a count is set to 1–3 within the rule's limit.
+It also times, in the kernel, the operations long enough to show the busy bar.
 """
 
 from __future__ import annotations
@@ -188,8 +189,43 @@ def scoring_taps(data: Path, fast: bool) -> int:
     return f.taps
 
 
+def slow_operations(data: Path) -> None:
+    """What takes long enough to show the busy bar (it appears after 300 ms): opening a long
+    game, the saved games, History with many finished games (kernel time, no browser)."""
+    import time
+
+    from bench.tracker import random_game
+    from companion.gamelog import GameStore
+    from companion.rise_and_fall.history import History
+    from companion.rise_and_fall.scoring import PlayerScore, Score
+
+    store = GameStore(data)
+    long_id, s = random_game(store, 1000, seed=3)
+    n = s.log.head()
+    s.log.close()
+    for k in range(5):
+        random_game(store, 200, seed=10 + k)[1].log.close()
+    h = History(data)
+    ps = [PlayerScore(x, gold=1, economy=2, trophies=3, development=4, territories=50, development_lines={}) for x in ("Ana", "Ben", "Cy")]
+    for k in range(300):
+        h.record(f"h{k}", "Harbour", Score(ps, []), {"Ana": "#d33b2c", "Ben": "#f2c12e", "Cy": "#2a5db0"})
+    h.close()
+    app = App(data_dir=data, layouts_dir=data / "layouts", game="rise-and-fall")
+    app.go_to("Game")
+
+    def timed(fn) -> float:
+        t = time.perf_counter()
+        fn()
+        return (time.perf_counter() - t) * 1000
+
+    row(f"open a {n}-action game (Resume; shows the busy bar)", timed(lambda: app.game.resume(long_id)), "bar after 300 ms")
+    row("open the Saved games (7 games; shows the busy bar)", timed(lambda: setattr(app.game.saved, "selected_index", 0)), "bar after 300 ms")
+    row("open History with 300 finished games (shows the busy bar)", timed(lambda: app.go_to("History")), "bar after 300 ms")
+
+
 def run() -> None:
     with tempfile.TemporaryDirectory() as d:
+        slow_operations(Path(d) / "slow")
         app = new_game(Path(d) / "turns")
         rnd = random.Random(7)
         counts = []

@@ -190,7 +190,10 @@ def pixel_at(page, space) -> tuple[int, int, int, int]:
 
 def tap_space(page, space) -> None:
     """Tap a Space as a player does: where Spaces are smaller than a finger, the first tap
-    zooms the board there, and the second chooses. A Space off the zoomed board: Fit first."""
+    zooms the board there, and the second chooses. A Space off the zoomed board: Fit first.
+    A board scrolled partly off the screen is scrolled back first, as a player would."""
+    page.evaluate("() => { const c = document.querySelector('canvas.rf-board'); const r = c.getBoundingClientRect();"
+                  " if (r.top < 0 || r.bottom > window.innerHeight) c.scrollIntoView({block: 'center'}); }")
     to_css, (left, top, right, bottom) = css_mapper(page)
     x, y = to_css(space)
     if not (left + 8 < x < right - 8 and top + 8 < y < bottom - 8):

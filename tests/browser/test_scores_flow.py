@@ -54,7 +54,7 @@ def test_a_whole_end_of_game_for_four_players(server, browser):
     page.wait_for_selector(".rf-scorepad")
 
     for k, p in enumerate(players):  # the Treasury, typed in
-        box = page.locator(".rf-side .widget-hbox", has=page.locator(f"label:text-is('{p.name}')")).first
+        box = page.locator(".rf-board-pane .widget-hbox", has=page.locator(f"label:text-is('{p.name}')")).first
         box.locator("input[type=number]").fill(str(p.gold))
         box.locator("input[type=number]").press("Enter")
         box.locator("button.rf-books").tap()
@@ -62,7 +62,7 @@ def test_a_whole_end_of_game_for_four_players(server, browser):
             wait_for(lambda: entry(data).players[k].gold == p.gold)
         except AssertionError:
             screenshot(page, "scores-failed")
-            raise AssertionError(f"gold of {p.name} not saved: {entry(data).players[k]} rows={page.locator('.rf-side .widget-hbox').count()}")
+            raise AssertionError(f"gold of {p.name} not saved: {entry(data).players[k]} rows={page.locator('.rf-board-pane .widget-hbox').count()}")
 
     who = piece = None
     for n, pc in enumerate(pieces):
@@ -89,7 +89,7 @@ def test_a_whole_end_of_game_for_four_players(server, browser):
     n_regions = len(expected.regions)
     for k in range(n_regions):
         page.locator("button.rf-next-region").tap()
-    wait_for(lambda: f"of {n_regions}:" in page.locator(".rf-side").inner_text())
+    wait_for(lambda: f"of {n_regions}:" in page.locator(".rf-board-pane").inner_text())
     screenshot(page, "scores-full-path")
     wait_for(lambda: totals(page) == [p.total for p in expected.players])
 
