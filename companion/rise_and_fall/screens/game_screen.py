@@ -332,8 +332,10 @@ def acting_pieces(v: TableView) -> str:
     many = "Cities" if card == "City" else card + "s"
     left = v.act_limit - v.activations
     if left <= 0:
-        return f"{'the' if v.act_limit == 1 else ('both' if v.act_limit == 2 else f'all {v.act_limit}')} " \
-               f"{card if v.act_limit == 1 else many} {'has' if v.act_limit == 1 else 'have'} acted: end the actions"
+        n = v.act_limit
+        if n == 1:
+            return f"the {card} has acted: end the actions"
+        return f"{'both' if n == 2 else f'all {n}'} {many} have acted: end the actions"
     return f"{plural(left, card, many)} still to act" + (f" (of {v.act_limit})" if v.activations else "")
 
 
