@@ -155,7 +155,13 @@ def _world(tiles: tuple) -> World:
 
 
 def describe(action: dict, game: Game | None = None) -> str:
-    """One line of the game's history, naming no card that was placed face down."""
+    """One line of the game's history, naming no card that was placed face down; what a player
+    recorded on their own phone says so."""
+    text = _describe(action, game)
+    return f"{text} (on their phone)" if "seat" in action else text
+
+
+def _describe(action: dict, game: Game | None) -> str:
     names = [c.name for c in game.civs] if game and game.civs else []
     p = action.get("player")
     who = names[p] if names and type(p) is int and 0 <= p < len(names) else ""
@@ -193,6 +199,10 @@ def describe(action: dict, game: Game | None = None) -> str:
         return f"{who} keeps the Doppelgangers"
     if k == "end-turn":
         return f"{who} ends their actions"
+    if k == "change":
+        return f"{who} changes their face-down card"
+    if k == "purchase-in-order":
+        return "The purchases go in order, from the First Player"
     if k == "decline":
         return f"{who} places a card face down into Decline"
     if k == "buy":

@@ -105,6 +105,8 @@ class Game:
     face_down: tuple[tuple[int, str], ...] = ()  # phase C: (player, card) placed in Decline, not yet turned over
     drawn: tuple[int, ...] = ()  # phase A: players whose card was drawn at random from their hand
     decided: tuple[int, ...] = ()  # phase D: players who bought or passed
+    in_order: bool = False  # phase D: the purchases go one at a time, clockwise from the First Player
+    before: tuple[tuple[int, Civ], ...] = ()  # phases A and C: each chooser's cards before their first face-down card
     pass_tablet: bool = False  # the table's choice: each player chooses their card out of the others' sight
     tracker_version: int = 1  # see TRACKER_VERSION
     levels: tuple[str, ...] = ()  # the Guild variant: each player's handicap level (empty: no Guilds)
@@ -142,7 +144,8 @@ class Game:
         if self.phase == "C":
             return [i for i in self.order() if self.cards_owed[i] > 0]
         if self.phase == "D":
-            return [i for i in self.order() if i not in self.decided]
+            left = [i for i in self.order() if i not in self.decided]
+            return left[:1] if self.in_order else left
         if self.phase == "E":
             return [i for i in self.order() if i not in self.decided and i not in self.swapped and can_swap(self, i)]
         if self.phase == "guilds":
@@ -415,13 +418,15 @@ class TrackerRules(Reducer[Game]):
 
     def apply(self, game: Game, action: Action) -> Game:
         kind = str(action.get("type"))
-        handler = getattr(self, "_" + kind.replace("-", "_"), None)
+        handler = getattr(self, "_" + kind.replace("-", "_"), None) if kind in ACTIONS else None
         if handler is None:
             raise IllegalAction(f"Unknown game action {kind!r}.")
         if kind != "setup" and game.phase == "setup":
             raise IllegalAction("Set up the game first: players, Trophies to end, and the World.")
         if kind != "setup" and game.phase == "over":
             raise IllegalAction("The game is over; go to the Scores.")
+        if "seat" in action:
+            check_seat(game, action)
         notes: list[str] = []
         game = handler(game, action, notes)
         return replace(game, notes=tuple(notes))
@@ -588,7 +593,7 @@ class TrackerRules(Reducer[Game]):
             raise IllegalAction("A card is drawn at random or chosen (random is true or false).")
         if card not in civ.hand:
             raise IllegalAction(f"{civ.name} can only play a card from their hand ({', '.join(civ.hand) or 'empty'}).")
-        game = _set(game, i, _move_card(civ, card, "played"))
+        game = replace(_set(game, i, _move_card(civ, card, "played")), before=game.before + ((i, civ),))
         if drawn:
             game = replace(game, drawn=game.drawn + (i,))
             notes.append(f"{civ.name} was too slow: a card is drawn at random from their hand and placed face down.")
@@ -604,8 +609,43 @@ class TrackerRules(Reducer[Game]):
             for i in game.order() if game.civs[i].played
         )
         notes.append(f"All cards are revealed: {shown}. Phase B: players act in turn from the First player.")
-        game = replace(game, phase="B", acting=None, activations=0, drawn=())
+        game = replace(game, phase="B", acting=None, activations=0, drawn=(), before=())
         return self._next_actor(game, notes)
+
+    def _change(self, game: Game, a: Action, notes: list[str]) -> Game:
+        """A player changes their mind about a card lying face down, until the reveal: the game is
+        as if they had chosen the new card in the first place (same order of every pile)."""
+        if game.phase not in ("A", "C"):
+            raise IllegalAction("A card can be changed only while it lies face down, before the cards are revealed.")
+        i, card = a.get("player"), a.get("card")
+        if type(i) is not int or not 0 <= i < len(game.civs):
+            raise IllegalAction("Choose one of the players.")
+        civ = game.civs[i]
+        chosen = list(civ.played) if game.phase == "A" else [c for j, c in game.face_down if j == i]
+        if not chosen:
+            raise IllegalAction(f"{civ.name} has no card face down to change.")
+        if game.phase == "A" and i in game.drawn:
+            raise IllegalAction(f"{civ.name}'s card was drawn at random (too slow): it stays as drawn until the reveal.")
+        was = a.get("was", chosen[0] if len(chosen) == 1 else None)
+        if was not in chosen:
+            raise IllegalAction(f"Say which of {civ.name}'s face-down cards to change.")
+        before = dict(game.before)[i]
+        pool = before.hand if game.phase == "A" else before.active
+        if card == was:
+            raise IllegalAction(f"That card is already the one {civ.name} chose.")
+        if card not in pool or card in chosen:
+            where = "their hand" if game.phase == "A" else "their hand or discard pile"
+            raise IllegalAction(f"{civ.name} can only choose a card from {where}.")
+        now = [card if c == was else c for c in chosen]
+        to = "played" if game.phase == "A" else "decline"
+        changed = before
+        for c in now:
+            changed = _move_card(changed, c, to)
+        game = _set(game, i, changed)
+        if game.phase == "C":
+            game = replace(game, face_down=tuple((j, card if (j, c) == (i, was) else c) for j, c in game.face_down))
+        notes.append(f"{civ.name} changes their mind: another card lies face down.")
+        return game
 
     def _next_actor(self, game: Game, notes: list[str]) -> Game:
         order = game.order()
@@ -669,6 +709,8 @@ class TrackerRules(Reducer[Game]):
         civ = game.civs[i]
         if card not in civ.active:
             raise IllegalAction(f"{civ.name} puts a card from their hand or discard pile into Decline.")
+        if i not in dict(game.before):
+            game = replace(game, before=game.before + ((i, civ),))
         game = _set(game, i, _move_card(civ, card, "decline"))
         owed = list(game.cards_owed)
         owed[i] -= 1
@@ -677,12 +719,12 @@ class TrackerRules(Reducer[Game]):
             # 'Once all of the players have placed their cards, these are turned over'
             shown = ", ".join(f"{game.civs[j].name} {c.title()}" for j, c in game.face_down)
             notes.append(f"The cards placed in Decline are turned over: {shown}.")
-            game = self._start_purchase(replace(game, face_down=()), notes)
+            game = self._start_purchase(replace(game, face_down=(), before=()), notes)
         return game
 
     # D: purchase --------------------------------------------------------------------------------
     def _start_purchase(self, game: Game, notes: list[str]) -> Game:
-        game = replace(game, phase="D", decided=(), acting=None)
+        game = replace(game, phase="D", decided=(), acting=None, in_order=False)
         for i in game.order():
             civ = game.civs[i]
             if not civ.active and civ.decline and civ.gold < game.price_for(i):
@@ -696,12 +738,33 @@ class TrackerRules(Reducer[Game]):
             return self._recycle(game, notes)
         return game
 
+    def _purchase_in_order(self, game: Game, a: Action, notes: list[str]) -> Game:
+        """'if any player feels that the resolution order is strategically important, then the player
+        with the First Player token makes their purchase first, followed by every other player going
+        clockwise.'"""
+        if game.phase != "D":
+            raise IllegalAction("The order of purchases is asked for in phase D.")
+        if game.in_order:
+            raise IllegalAction("The purchases already go in order.")
+        game = replace(game, in_order=True)
+        nxt = game.to_move()
+        notes.append("The purchases go in order, clockwise from the First Player"
+                     + (f": {game.civs[nxt[0]].name} decides first." if nxt else "."))
+        return game
+
+    def _check_purchaser(self, game: Game, i: Any) -> None:
+        if i in game.to_move():
+            return
+        left = [j for j in game.order() if j not in game.decided]
+        if game.in_order and i in left:
+            raise IllegalAction(f"The purchases go in order: {game.civs[left[0]].name} decides first.")
+        raise IllegalAction("Each player can only purchase a single card during this phase.")
+
     def _buy(self, game: Game, a: Action, notes: list[str]) -> Game:
         if game.phase != "D":
             raise IllegalAction("Cards are bought back in phase D.")
         i, card = a.get("player"), a.get("card")
-        if i not in game.to_move():
-            raise IllegalAction("Each player can only purchase a single card during this phase.")
+        self._check_purchaser(game, i)
         civ = game.civs[i]
         if card not in civ.decline:
             raise IllegalAction(f"{civ.name} has no {str(card).title()} card in Decline.")
@@ -718,8 +781,9 @@ class TrackerRules(Reducer[Game]):
         if game.phase != "D":
             raise IllegalAction("Passing is for phase D.")
         i = a.get("player")
-        if i not in game.to_move():
+        if i not in game.to_move() and not (game.in_order and i in game.order() and i not in game.decided):
             raise IllegalAction("That player has already decided this phase.")
+        self._check_purchaser(game, i)
         civ = game.civs[i]
         if not civ.active and civ.decline:
             raise IllegalAction("If you no longer have any active cards, you MUST purchase a card in Decline.")
@@ -774,6 +838,31 @@ class TrackerRules(Reducer[Game]):
         if game.claimed >= game.trophies_to_end:
             return replace(game, phase="over")
         return game
+
+
+#: Every action of the game's log (each handled by the method of its name).
+ACTIONS = ("setup", "guild-choice", "pass-tablet", "place-first", "play", "change", "act", "end-turn", "decline", "buy", "pass",
+           "purchase-in-order", "swap-guild", "keep-guild")
+#: What a player's own phone may record: their own choices and, on their turn, their own actions.
+SEAT_ACTIONS = ("guild-choice", "play", "change", "decline", "act", "end-turn", "buy", "pass", "purchase-in-order",
+                "swap-guild", "keep-guild")
+
+
+def check_seat(game: Game, a: Action) -> None:
+    """An action sent from a player's own phone (``"seat": i``) is that player's, never another's.
+    The tablet's actions carry no seat and may record anyone's, as at a table with one tablet."""
+    seat = a.get("seat")
+    if type(seat) is not int or not 0 <= seat < len(game.civs):
+        raise IllegalAction("That phone's seat is not one of this game's players.")
+    me = game.civs[seat].name
+    if a.get("type") not in SEAT_ACTIONS:
+        raise IllegalAction(f"{me}'s phone records {me}'s own choices and actions; that is done on the tablet.")
+    if a.get("random"):
+        raise IllegalAction("A card is drawn at random on the tablet, when a player is too slow.")
+    p = a.get("player", seat) if a.get("type") != "purchase-in-order" else seat
+    if p != seat:
+        other = game.civs[p].name if type(p) is int and 0 <= p < len(game.civs) else "another player"
+        raise IllegalAction(f"{me}'s phone acts for {me} only; {other}'s choices are made on {other}'s phone or on the tablet.")
 
 
 def _extinct(game: Game, i: int, notes: list[str], why: str) -> Game:

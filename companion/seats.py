@@ -1,0 +1,114 @@
+"""Each player's own secret address for one game: a seat token per seat, kept in the game's file.
+
+A phone that opens ``?game=rise-and-fall&seat=TOKEN`` holds that player's seat: it sees their
+cards and records their own choices, nothing of another seat. The tokens live in the game log's
+``meta`` table (key ``seats``), so they survive a restart of the server, and are not actions: undo
+never brings back a revoked address. "Reseat" gives a seat a new token; the old one stops working
+at once (every page checks its token against the file when the file changes).
+
+Pure Python, no widgets; shared by every game that has seats.
+"""
+
+from __future__ import annotations
+
+import hmac
+import re
+import secrets
+import time
+from dataclasses import dataclass
+
+from .errors import CompanionError
+from .gamelog import GameLog, GameStore
+
+KEY = "seats"
+TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
+NOT_A_SEAT = "This seat's address is not valid any more (the table gave the seat to another phone); scan the seat's new QR code on the tablet."
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)  # 24 characters, 144 random bits
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat of a game: its player's index, its token, and whether a phone has opened it."""
+
+    player: int
+    token: str
+    phone: bool = False
+
+
+class Seats:
+    """The seats of one game, read from and written to its log file."""
+
+    def __init__(self, log: GameLog) -> None:
+        self.log = log
+
+    def all(self) -> dict[int, Seat]:
+        raw = self.log.meta().get(KEY)
+        out: dict[int, Seat] = {}
+        if isinstance(raw, dict):
+            for k, v in raw.items():
+                if isinstance(v, dict) and isinstance(v.get("token"), str) and str(k).isdigit():
+                    out[int(k)] = Seat(int(k), v["token"], bool(v.get("phone")))
+        return out
+
+    def _write(self, seats: dict[int, Seat]) -> None:
+        self.log.set_meta(KEY, {str(i): {"token": s.token, "phone": s.phone, "at": time.time()} for i, s in sorted(seats.items())})
+
+    def ensure(self, players: int) -> dict[int, Seat]:
+        """A token for each of the ``players`` seats (made once, then kept)."""
+        seats = self.all()
+        if all(i in seats for i in range(players)):
+            return seats
+        for i in range(players):
+            seats.setdefault(i, Seat(i, new_token()))
+        self._write(seats)
+        return seats
+
+    def reseat(self, player: int) -> Seat:
+        """A new token for a seat; the old address stops working."""
+        seats = self.all()
+        seats[player] = Seat(player, new_token())
+        self._write(seats)
+        return seats[player]
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat this token opens, or None (compared in constant time)."""
+        found = None
+        for i, s in self.all().items():
+            if hmac.compare_digest(s.token.encode(), token.encode()):
+                found = i
+        return found
+
+    def taken(self, player: int) -> None:
+        """A phone opened this seat: the tablet leaves that player's choices to the phone."""
+        seats = self.all()
+        if player in seats and not seats[player].phone:
+            seats[player] = Seat(player, seats[player].token, True)
+            self._write(seats)
+
+    def on_phones(self) -> set[int]:
+        return {i for i, s in self.all().items() if s.phone}
+
+
+def find_seat(store: GameStore, token: str, kind: str) -> tuple[str, int] | None:
+    """The game (its id) and seat that ``token`` opens among the logs of ``kind``; None if none."""
+    if not isinstance(token, str) or not TOKEN.match(token):
+        return None
+    for info in store.games(kind):
+        if info.problem:
+            continue
+        try:
+            log = store.open(info.id)
+        except CompanionError:
+            continue
+        try:
+            seat = Seats(log).seat_of(token)
+        except CompanionError:
+            seat = None
+        finally:
+            log.close()
+        if seat is not None:
+            return info.id, seat
+    return None
