@@ -62,6 +62,7 @@ class Game:
     rules_data: str = ""
     about: str = ""
     finished: str = ""
+    seat: str = ""  # names ``open_seat(store, token)``: a player's own page on their phone (``widget``, ``poll``, ``reopen``)
 
     def kind(self, short: str) -> str:
         """The store's kind of one of this game's logs, e.g. ``rise-and-fall/world``."""
@@ -90,6 +91,10 @@ class Game:
     def open_screens(self, table: Any) -> Any:
         return _load(self.screens)(table)
 
+    def open_seat(self, store: Any, token: str) -> Any:
+        """A player's own seat (``?game=ID&seat=TOKEN``); only for a game that has seats."""
+        return _load(self.seat)(store, token)
+
     def add_commands(self, sub: Any) -> None:
         if self.commands:
             _load(self.commands)(sub)
@@ -113,7 +118,7 @@ BUILT: tuple[Game, ...] = (
     Game("rise-and-fall", "Rise & Fall", (2, 3, 4), f"{RF}:picture.svg", f"{RF}.screens:open_screens",
          {"world": f"{RF}.builder:BuildRules", "game": f"{RF}.tracker:TrackerRules", "scoring": f"{RF}.endgame:EntryRules"},
          f"{RF}.cli:add_commands", f"{RF}:rules.json", "Build the World tile by tile, keep the books, score the end.",
-         f"{RF}:finished"),
+         f"{RF}:finished", f"{RF}.screens.seat_screen:open_seat"),
     Game("rise", "Rise!", (2,), "companion.rise:picture.svg", "companion.rise.screens:open_screens", {"game": "companion.rise.game:RiseRules"},
          "companion.rise.cli:add_commands", "companion.rise:rules.json", "Land tiles, Workers and Towers; or practise against the computer.",
          "companion.rise:finished"),

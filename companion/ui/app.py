@@ -29,7 +29,7 @@ from .style import CSS
 from .table import Settings, Table
 from .widgets import BUSY, REPORT, busy, button, message_html
 
-SHELF, HISTORY = "shelf", "history"
+SHELF, HISTORY, SEAT = "shelf", "history", "seat"
 POLL_SECONDS = 0.1  # how often a page looks whether another page changed a game (a cheap PRAGMA)
 #: A page in Voilà beats every 10 s while it is visible (the template's script). After this long
 #: without a beat ($COMPANION_QUIET_AFTER, for tests) the page is closed, hidden or asleep: its
@@ -240,6 +240,8 @@ class App:
     # --- the address ---------------------------------------------------------------------------
     def query(self) -> str:
         """The address of the place the page shows (``game=rise-and-fall&screen=scores``)."""
+        if self.place == SEAT:
+            return urllib.parse.urlencode({"game": self.game_id, "seat": self.rooms[SEAT].token})
         if self.room is not None:
             return urllib.parse.urlencode({"game": self.game_id, "screen": self.place.lower()})
         if self.place == HISTORY:
@@ -250,6 +252,8 @@ class App:
         """Whether the page shows the place ``query`` names already."""
         q = urllib.parse.parse_qs(query.lstrip("?"))
         mine = urllib.parse.parse_qs(self.query())
+        if (q.get("seat") or [""])[0] != (mine.get("seat") or [""])[0]:
+            return False  # a seat's token is compared as it is written
         return all((q.get(k) or [""])[0].lower() == (mine.get(k) or [""])[0] for k in ("game", "screen"))
 
     def open_address(self, query: str) -> None:
@@ -257,12 +261,30 @@ class App:
         game's first screen), never an error page."""
         q = urllib.parse.parse_qs(query.lstrip("?"))
         game, screen = (q.get("game") or [""])[0], (q.get("screen") or [""])[0].lower()
-        if game and games.find(game) is not None:
+        seat = (q.get("seat") or [""])[0]
+        if seat or self.place == SEAT:
+            self.open_seat(game, seat)
+        elif game and games.find(game) is not None:
             self.choose(game, screen)
         elif screen == HISTORY:
             self.show_history()
         else:
             self.show_shelf()
+
+    def open_seat(self, game_id: str, token: str) -> None:
+        """A player's own seat on their phone (``?game=...&seat=TOKEN``): that seat's page and
+        nothing else; the bar, the shelf and the table's screens are never shown to it."""
+        game = games.find(game_id)
+        if self.place == SEAT and SEAT in self.rooms and self.rooms[SEAT].token == token:
+            return
+        self.rooms = {}
+        self.room, self.game_id, self.place = None, game_id, SEAT
+        if game is None or not game.seat:
+            page: Any = W.HTML(message_html("This address names no seat of a game; scan the seat's QR code on the tablet.", "error"))
+        else:
+            self.rooms[SEAT] = game.open_seat(self.store, token)
+            page = self.rooms[SEAT].widget
+        self.widget.children = [self.widget.children[0], self.alert, page]
 
     # --- the page attaches ---------------------------------------------------------------------
     def attach(self, live: bool = True) -> None:

@@ -125,6 +125,37 @@ def run_forwarding(cmd: list[str], env: dict[str, str]) -> int:
     return code
 
 
+def print_qr(text: str) -> None:
+    try:
+        import qrcode
+
+        qr = qrcode.QRCode(border=1)
+        qr.add_data(text)
+        qr.print_ascii(invert=True)
+    except Exception as e:  # a missing QR code must not stop the table
+        print(f"  (no QR code: {e})")
+
+
+def seat_lines(base: str) -> list[tuple[str, str]]:
+    """(player, address) of each seat of the latest Rise & Fall game still being played, its
+    tokens made if needed: the codes the players scan with their phones."""
+    from ..gamelog import GameStore
+    from ..rise_and_fall import GAME_LOG
+    from ..rise_and_fall.screens.seats_panel import seat_address
+    from ..rise_and_fall.tracker import TrackerRules
+    from ..seats import Seats
+
+    try:
+        store = GameStore()
+        session = store.latest(GAME_LOG, TrackerRules())
+        if session is None or session.read_only or session.state.phase in ("setup", "over"):
+            return []
+        seats = Seats(session.log).ensure(len(session.state.civs))
+        return [(c.name, seat_address(seats[i].token, base)) for i, c in enumerate(session.state.civs)]
+    except Exception:  # noqa: BLE001 - the table starts whatever the data directory holds
+        return []
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m companion.ui.serve")
     ap.add_argument("--port", type=int, default=8866)
@@ -145,19 +176,20 @@ def main(argv: list[str] | None = None) -> int:
     print("Rise & Fall Table Companion")
     for u in urls:
         print(f"  open {u}")
+    env_extra: dict[str, str] = {}
     if args.table:
-        try:
-            import qrcode
-
-            qr = qrcode.QRCode(border=1)
-            qr.add_data(urls[0])
-            qr.print_ascii(invert=True)
-        except Exception as e:  # a missing QR code must not stop the table
-            print(f"  (no QR code: {e})")
+        print_qr(urls[0])
         print("  The tablet must be on the same network. Keep the token private.")
+        base = f"http://{lan_addresses()[0]}:{args.port}/"
+        env_extra["COMPANION_SEAT_BASE"] = base  # the seats' codes on the tablet use this address too
+        for name, url in seat_lines(base):
+            print(f"  {name}'s seat (their phone opens only this seat): {url}")
+            print_qr(url)
     sys.stdout.flush()
     hosts = ["*"] if args.allow_any_host else args.allow_host
-    return run_forwarding(voila_command(args.port, ip, token, args.preheat), voila_env(token, hosts))
+    env = voila_env(token, hosts)
+    env.update(env_extra)
+    return run_forwarding(voila_command(args.port, ip, token, args.preheat), env)
 
 
 if __name__ == "__main__":

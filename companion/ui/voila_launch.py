@@ -8,6 +8,14 @@ address is allowed (a rebinding attack always comes under a name), a name only w
 one of this machine's (``localhost``, its host name and fully qualified name) or one the
 user allowed. ``$COMPANION_ALLOWED_HOSTS`` lists the allowed names, comma-separated; ``*``
 allows every name.
+
+**Seats.** With the table's token (``make table``), a phone holding only a seat's secret address
+(``?game=rise-and-fall&seat=TOKEN``) is let in for that seat's page and nothing else: the page
+itself only with its own seat in the address, then its kernel's connection and Voilà's files. It
+never gets the table's login cookie; a cookie of its own (signed) carries the seat token to the
+kernel's connection, and each request checks the token against the game files again (a seat
+given to another phone stops working at once). Kernels accept widget messages only (Voilà's
+``allowed_message_types``), so a seat's page cannot run code.
 """
 
 from __future__ import annotations
@@ -16,6 +24,8 @@ import ipaddress
 import os
 import re
 import socket
+import time
+from collections.abc import Callable
 
 
 def machine_names() -> set[str]:
@@ -50,9 +60,82 @@ def allowed_from_env() -> set[str] | None:
     return machine_names() | extra
 
 
+SEAT_COOKIE = "companion-seat"
+#: What a seat's phone may ask for besides its own page: its kernel and Voilà's own files.
+SEAT_PATHS = re.compile(r"^/(api/kernels/[0-9a-f-]{36}(/channels)?|voila/query/[0-9a-f-]{36}|voila/api/shutdown/[0-9a-f-]{36}"
+                        r"|voila/(static|templates|api/themes)/.*|static/.*|favicon\.ico)$")
+
+
+def seat_may(path: str, page: bool, asked_seat: str | None, seat: str) -> bool:
+    """Whether a phone holding ``seat`` may have ``path``: its own page (``page``: the dashboard's
+    address, with ``asked_seat`` its seat argument) or its kernel and Voilà's files."""
+    if page:
+        return asked_seat == seat
+    return bool(SEAT_PATHS.match(path))
+
+
+class SeatTokens:
+    """Seat tokens checked against the game files, remembered for a moment (a page load makes
+    dozens of requests)."""
+
+    def __init__(self, lookup: Callable[[str], bool] | None = None, ttl: float = 2.0) -> None:
+        self.lookup = lookup or _seat_exists
+        self.ttl = ttl
+        self._seen: dict[str, tuple[float, bool]] = {}
+
+    def valid(self, token: str | None) -> bool:
+        if not token:
+            return False
+        now = time.monotonic()
+        hit = self._seen.get(token)
+        if hit is None or now - hit[0] > self.ttl:
+            hit = (now, bool(self.lookup(token)))
+            self._seen[token] = hit
+        return hit[1]
+
+
+def _seat_exists(token: str) -> bool:
+    from ..gamelog import GameStore
+    from ..games import games
+    from ..seats import find_seat
+
+    store = GameStore()
+    return any(find_seat(store, token, f"{g.id}/game") is not None for g in games() if g.seat)
+
+
+def install_seats() -> None:
+    """Let a seat's phone in for its own seat only (see the module's docstring)."""
+    from jupyter_server.auth.identity import PasswordIdentityProvider, User
+
+    tokens = SeatTokens()
+    table_user = PasswordIdentityProvider.get_user  # Voilà's default identity provider
+
+    async def get_user(self, handler):
+        user = table_user(self, handler)
+        if hasattr(user, "__await__"):
+            user = await user
+        if user is not None or not self.auth_enabled:
+            return user  # the table's token or cookie: the whole dashboard
+        asked = handler.get_query_argument("seat", None) if hasattr(handler, "get_query_argument") else None
+        cookie = handler.get_secure_cookie(SEAT_COOKIE)
+        seat = asked if tokens.valid(asked) else (cookie.decode() if cookie and tokens.valid(cookie.decode()) else None)
+        if seat is None:
+            return None
+        base = self.parent.base_url if getattr(self, "parent", None) is not None else "/"
+        path = "/" + handler.request.path[len(base):].lstrip("/") if handler.request.path.startswith(base) else handler.request.path
+        if not seat_may(path, path == "/", asked, seat):
+            return None
+        if asked == seat:
+            handler.set_secure_cookie(SEAT_COOKIE, seat, httponly=True, samesite="Strict")
+        return User(username=f"seat-{seat[:6]}", name="A player's seat")
+
+    PasswordIdentityProvider.get_user = get_user
+
+
 def install() -> None:
     from jupyter_server.base.handlers import JupyterHandler
 
+    install_seats()
     allowed = allowed_from_env()
 
     def check_host(self) -> bool:

@@ -16,6 +16,7 @@ import ipywidgets as W
 from ...drawing import Scene
 from ...errors import CompanionError, IllegalAction
 from ...gamelog import GameInfo, GameStore, Session
+from ...seats import Seats
 from ...ui.board import Board, legend_html
 from ...ui.civ_table import table_html
 from ...ui.habits import Habits
@@ -139,6 +140,15 @@ class GameHub:
             self._titles[key] = f"{names} · {world_name} · {turn} · {when}"
         return self._titles[key]
 
+    def phones(self) -> set[int]:
+        """The players whose seat is open on their own phone: they choose there, not here."""
+        if self.session is None:
+            return set()
+        try:
+            return Seats(self.session.log).on_phones()
+        except CompanionError:
+            return set()
+
     def can(self, action: dict) -> bool:
         """Whether the rules accept ``action`` now (nothing is written)."""
         try:
@@ -194,7 +204,10 @@ class SetupScreen:
         self.form = W.VBox([W.HTML("<b>Players</b> (clockwise)"), self.n_players, *self.rows, W.HTML("<b>The game ends after</b>"), self.target, self.first_pick,
                             self.with_guilds, self.level_box, self.start_btn])
         self.form.add_class("rf-panel")
-        self.widget = W.VBox([self.message, self.form, self.draft.widget, self.placing])
+        from .seats_panel import SeatsPanel
+
+        self.seats = SeatsPanel(hub)
+        self.widget = W.VBox([self.message, self.form, self.draft.widget, self.placing, self.seats.widget])
         self.widget.add_class("rf-screen")
         self._stale_message = follow_subject(self.message, hub.subject)
         self.defaults()
@@ -604,7 +617,16 @@ class GameScreen:
         elif v.phase == "E":
             out += swap_controls(v, g, self.hub.can, self.send)
         elif v.phase == "A":
+            phones = self.hub.phones()
+            chosen = [c.name for c in v.civs if c.face_down]
+            if chosen:
+                out.append(W.HTML(f"<div class='rf-chosen-who'>Chosen: {html.escape(', '.join(chosen))} · waiting for "
+                                  f"{html.escape(', '.join(v.civs[i].name for i in v.to_move))}</div>"))
             for i in v.to_move:
+                if i in phones:
+                    out.append(W.HBox([W.HTML(f"<b>{html.escape(v.civs[i].name)}</b> chooses on their phone."),
+                                       button("Too slow: draw one at random", lambda i=i: self.too_slow(i), "rf-play-random")]))
+                    continue
                 hidden = self._seat_row(v, i)
                 if hidden:
                     out += hidden
@@ -617,7 +639,12 @@ class GameScreen:
         elif v.phase == "B" and v.acting is not None:
             out += self._action_controls(v, g)
         elif v.phase == "C":
+            phones = self.hub.phones()
             for i in v.to_move:
+                if i in phones:
+                    out.append(W.HTML(f"<b>{html.escape(v.civs[i].name)}</b> puts {v.owed[i]} card{'s' if v.owed[i] > 1 else ''} "
+                                      "into Decline on their phone."))
+                    continue
                 hidden = self._seat_row(v, i)
                 if hidden:
                     out += hidden
@@ -635,6 +662,9 @@ class GameScreen:
                 if self.hub.can(p):
                     row.append(button("Buy nothing", lambda p=p: self.send(p), "rf-pass"))
                 out.append(W.HBox(row))
+            if not g.in_order and self.hub.can({"type": "purchase-in-order"}):
+                out.append(button("Purchases in order, from the First Player", lambda: self.send({"type": "purchase-in-order"}),
+                                  "rf-in-order"))
         elif v.phase == "over":
             out.append(W.HTML(f"<div class='rf-turn'>{plural(v.claimed, 'Trophy')} {'is' if v.claimed == 1 else 'are'} claimed: "
                               "the game is over.</div>"))

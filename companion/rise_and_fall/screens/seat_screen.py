@@ -1,0 +1,356 @@
+"""A player's own seat on their phone: their cards, their choices, the public state of the game.
+
+Opened by the address ``?game=rise-and-fall&seat=TOKEN`` (the seat's QR code on the tablet).
+Everything here is built in the phone's own kernel from ``public_view(game, seat)``: the widgets
+never hold another seat's face-down card, since they are never given one. Every tap is one
+action of the game's log carrying ``"seat"``, so the rules refuse a phone acting for another
+player; it is committed before the phone says "chosen". Other devices' changes arrive through the
+page's follow loop (``poll``).
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as W
+
+from ...errors import CompanionError, IllegalAction
+from ...gamelog import GameStore, Session, StaleGame
+from ...seats import NOT_A_SEAT, Seats, find_seat
+from ...ui.civ_table import card_html, civ_html
+from ...ui.widgets import Stepper, button, message_html
+from .. import GAME_LOG
+from ..public import TableView, public_view
+from ..rules import PIECE_TYPES
+from ..tracker import Game, TrackerRules, card_actions, count_limits
+from ..views import colour_hex
+
+#: Choices commute with other players' choices: a tap refused only because another phone wrote
+#: first is tried once more on the game as it is now.
+CHOICES = ("play", "change", "decline", "buy", "pass", "purchase-in-order")
+
+SEAT_CSS = """<style>
+.rf-seat { max-width: 520px; margin: 0 auto; }
+.rf-seat .rf-seat-head { font-size: 1.15em; padding: 6px 4px; }
+.rf-seat .rf-seat-public { display: flex; flex-wrap: wrap; gap: 4px; padding: 2px 4px; }
+.rf-seat .rf-choice { display: flex; flex-wrap: wrap; align-items: center; }
+.rf-seat .rf-choice .rf-btn { min-height: 56px; min-width: 96px; font-size: 1.05em; }
+.rf-seat .rf-chosen { font-size: 1.1em; padding: 8px; border-radius: 8px; background: #e8f5e9; }
+.rf-seat .rf-waiting { padding: 4px 8px; }
+.rf-seat .rf-others summary { min-height: 44px; display: flex; align-items: center; font-weight: 600; }
+</style>"""
+
+
+def open_seat(store: GameStore, token: str) -> "SeatPage":
+    return SeatPage(store, token)
+
+
+class SeatPage:
+    """One player's seat; ``widget`` is the whole page on their phone."""
+
+    def __init__(self, store: GameStore, token: str) -> None:
+        self.store = store
+        self.token = token
+        self.session: Session[Game] | None = None
+        self.seat: int | None = None
+        self.revoked = False
+        self.head = W.HTML()
+        self.head.add_class("rf-seat-head")
+        self.public = W.HTML()
+        self.message = W.HTML(layout=W.Layout(min_height="44px"))
+        self.controls = W.VBox([])
+        self.controls.add_class("rf-seat-controls")
+        self.mine = W.HTML()
+        self.mine.add_class("rf-seat-mine")
+        self.others = W.HTML()
+        self.count = Stepper(value=0, min=0, max=99, description="How many", css="rf-count")
+        self.count2 = Stepper(value=0, min=0, max=99, description="", css="rf-count2")
+        self.widget = W.VBox([W.HTML(SEAT_CSS), self.head, self.message, self.controls, self.mine, self.public, self.others])
+        self.widget.add_class("rf-seat")
+        self._seen: int | None = None
+        self.reopen()
+
+    # --- the seat and its game ----------------------------------------------------------------
+    def reopen(self) -> None:
+        """Find the seat's game from its token and read the log again (the page attached)."""
+        found = find_seat(self.store, self.token, GAME_LOG)
+        if found is None:
+            self._refuse()
+            return
+        game_id, seat = found
+        if self.session is None or self.session.log.path.stem != game_id:
+            self.session = Session(self.store.open(game_id), TrackerRules())
+        else:
+            self.session.refresh()
+        self.seat, self.revoked = seat, False
+        try:
+            Seats(self.session.log).taken(seat)
+        except CompanionError:
+            pass  # a read-only disk: the tablet still offers this player's choices
+        self._seen = self.session.log.version()
+        self.refresh()
+
+    def _refuse(self) -> None:
+        self.revoked = True
+        self.seat = None
+        self.head.value = "<div class='rf-turn'>No seat</div>"
+        self.message.value = message_html(NOT_A_SEAT, "error")
+        for w in (self.public, self.mine, self.others):
+            w.value = ""
+        self.controls.children = []
+
+    def _still_mine(self) -> bool:
+        if self.session is None or self.seat is None:
+            return False
+        try:
+            return Seats(self.session.log).seat_of(self.token) == self.seat
+        except CompanionError:
+            return False
+
+    def poll(self) -> bool:
+        """Follow the other devices: a change of the game's file redraws the seat."""
+        if self.session is None:
+            return False
+        v = self.session.log.version()
+        if v == self._seen:
+            return False
+        self._seen = v
+        if not self._still_mine():
+            self._refuse()
+            return True
+        if self.session.log.head() != self.session.head:
+            self.session.refresh()
+            self.refresh()
+        return True
+
+    @property
+    def game(self) -> Game:
+        return self.session.state if self.session else TrackerRules().initial()
+
+    # --- taps -------------------------------------------------------------------------------
+    def send(self, action: dict[str, Any]) -> bool:
+        """One action of this seat to the log, committed before the phone says so."""
+        if not self._still_mine():
+            self._refuse()
+            return False
+        action = {**action, "seat": self.seat}
+        try:
+            g = self.session.do(action)
+        except StaleGame as stale:
+            self.refresh()
+            if action["type"] not in CHOICES:
+                self.say(str(stale), "error")
+                return False
+            try:  # another phone chose at the same moment: this choice still stands on its own
+                g = self.session.do(action)
+            except CompanionError as e:
+                self.say(f"Another device acted first: {e}", "error")
+                self.refresh()
+                return False
+        except CompanionError as e:
+            self.say(str(e), "error")
+            self.refresh()
+            return False
+        self._seen = self.session.log.version()
+        self.refresh()
+        self.say(self._told(action, g), "info")
+        return True
+
+    def _told(self, action: dict, g: Game) -> str:
+        kind = action["type"]
+        if kind in ("play", "change") and g.phase == "A":
+            return f"Chosen: {str(action['card']).title()}, face down. You may change your mind until the last player has chosen."
+        if kind == "decline" and g.phase == "C":
+            return f"{str(action['card']).title()} placed face down into Decline."
+        return " ".join(g.notes)
+
+    def say(self, text: str, level: str = "info") -> None:
+        self.message.value = message_html(text, level) if text else ""
+
+    def can(self, action: dict) -> bool:
+        try:
+            TrackerRules().apply(self.game, {**action, "seat": self.seat})
+            return True
+        except IllegalAction:
+            return False
+
+    # --- drawing ----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        if self.revoked or self.seat is None:
+            return
+        g = self.game
+        if not g.civs:
+            self.head.value = "<div class='rf-turn'>The game is not set up yet.</div>"
+            return
+        i = self.seat
+        v = public_view(g, i)
+        me = v.civs[i]
+        dot = f"<span class='rf-dot' style='background:{html.escape(colour_hex(me.colour))}'></span>"
+        self.head.value = (f"<div class='rf-turn'>{dot}<b>{html.escape(me.name)}</b>'s seat · Turn {v.turn} · "
+                           f"{html.escape(v.phase_name)}</div>")
+        self.public.value = self.public_html(v)
+        self.mine.value = civ_html(v, i)
+        others = "".join(civ_html(v, j) for j in v.order if j != i) + "".join(
+            civ_html(v, j) for j in range(len(v.civs)) if j not in v.order and j != i)
+        self.others.value = f"<details class='rf-others'><summary>The other players</summary>{others}</details>"
+        self.controls.children = self.phase_controls(v, g)
+
+    def public_html(self, v: TableView) -> str:
+        who = ", ".join(v.civs[j].name for j in v.to_move)
+        zone = []
+        for c in v.civs:
+            shown = [x.title() for x in c.decline]
+            if c.face_down and c.face_down_where == "decline":
+                shown.append(f"{c.face_down} face down")
+            if shown:
+                zone.append(f"{c.name} {', '.join(shown)}")
+        chips = [
+            f"To move: {who}" if who else "",
+            f"First Player: {v.civs[v.first].name}",
+            f"Trophies {v.claimed} of {v.trophies_to_end}",
+            f"A card in Decline costs {v.decline_price} GP",
+            f"Decline zone: {' · '.join(zone) or 'empty'}",
+            f"Bank {v.bank_gold} GP · {v.bank_wood} Wood · {v.bank_stone} Stone",
+        ]
+        return "<div class='rf-seat-public'>" + "".join(f"<span class='rf-chip'>{html.escape(c)}</span>" for c in chips if c) + "</div>"
+
+    def _waiting(self, v: TableView, chose: str) -> W.Widget:
+        waiting = [v.civs[j].name for j in v.to_move if j != self.seat]
+        done = [c.name for j, c in enumerate(v.civs) if c.face_down and j != self.seat]
+        text = (f"{chose} · waiting for {', '.join(waiting)}" if waiting else chose) + (
+            f" · chosen: {', '.join(done)}" if done else "")
+        w = W.HTML(f"<div class='rf-waiting'>{html.escape(text)}</div>")
+        return w
+
+    def phase_controls(self, v: TableView, g: Game) -> list[W.Widget]:
+        i = self.seat
+        civ = g.civs[i]
+        me = v.civs[i]
+        out: list[W.Widget] = []
+        if v.phase == "placement":
+            out.append(W.HTML("<div class='rf-waiting'>The first pieces are placed on the tablet.</div>"))
+        elif v.phase == "A":
+            if i in v.to_move:
+                out.append(W.HTML("<b>Choose your card</b> (face down until every player has chosen):"))
+                out.append(self._row([button(c.title(), lambda c=c: self.send({"type": "play", "player": i, "card": c}), f"rf-choose-{c}")
+                                      for c in sorted(me.hand, key=PIECE_TYPES.index)]))
+                out.append(self._waiting(v, "Not chosen yet"))
+            elif civ.played:
+                card = civ.played[0]
+                drawn = i in g.drawn
+                out.append(W.HTML(f"<div class='rf-chosen'>{card_html(card, civ.colour)}<div>Chosen: <b>{card.title()}</b>, face down"
+                                  f"{' (drawn at random: you were too slow)' if drawn else ''}.</div></div>"))
+                if not drawn:
+                    out.append(W.HTML("Change your mind until the last player has chosen:"))
+                    out.append(self._row([button(f"→ {c.title()}", lambda c=c: self.send({"type": "change", "player": i, "card": c}),
+                                                 f"rf-change-{c}") for c in sorted(civ.hand, key=PIECE_TYPES.index)]))
+                out.append(self._waiting(v, "Chosen"))
+        elif v.phase == "B":
+            if v.acting == i:
+                out += self._action_controls(v, g)
+            elif v.acting is not None:
+                out.append(W.HTML(f"<div class='rf-waiting'>{html.escape(v.civs[v.acting].name)} acts with the "
+                                  f"{html.escape(str(v.acting_card).title())} card.</div>"))
+        elif v.phase == "C":
+            out += self._decline_controls(v, g)
+        elif v.phase == "D":
+            out += self._purchase_controls(v, g)
+        elif v.phase == "over":
+            out.append(W.HTML(f"<div class='rf-turn'>{v.claimed} Trophies are claimed: the game is over. The scores are on the tablet.</div>"))
+        return out
+
+    @staticmethod
+    def _row(buttons: list[W.Widget]) -> W.Widget:
+        box = W.HBox(buttons)
+        box.add_class("rf-choice")
+        return box
+
+    def _decline_controls(self, v: TableView, g: Game) -> list[W.Widget]:
+        i = self.seat
+        civ = g.civs[i]
+        placed = [c for j, c in g.face_down if j == i]
+        out: list[W.Widget] = []
+        owed = v.owed[i]
+        if owed > 0:
+            out.append(W.HTML(f"<b>Put {owed} card{'s' if owed > 1 else ''} into Decline</b>, face down, from your hand or discard pile:"))
+            out.append(self._row([button(c.title(), lambda c=c: self.send({"type": "decline", "player": i, "card": c}), f"rf-decline-{c}")
+                                  for c in sorted(civ.active, key=PIECE_TYPES.index)]))
+        for was in placed:
+            out.append(W.HTML(f"<div class='rf-chosen'>Into Decline, face down: <b>{was.title()}</b>.</div>"))
+            out.append(self._row([button(f"→ {c.title()}", lambda c=c, was=was: self.send({"type": "change", "player": i, "card": c, "was": was}),
+                                         f"rf-change-{c}") for c in sorted(civ.active, key=PIECE_TYPES.index)]))
+        if not owed and not placed:
+            out.append(W.HTML("<div class='rf-waiting'>You owe no card to the Decline zone.</div>"))
+        waiting = [v.civs[j].name for j in v.to_move if j != i]
+        if waiting:
+            out.append(W.HTML(f"<div class='rf-waiting'>Waiting for {html.escape(', '.join(waiting))}.</div>"))
+        return out
+
+    def _purchase_controls(self, v: TableView, g: Game) -> list[W.Widget]:
+        i = self.seat
+        civ = g.civs[i]
+        out: list[W.Widget] = []
+        if i in v.to_move:
+            out.append(W.HTML(f"<b>Buy back one card from Decline</b> ({civ.gold} GP; a card costs {v.decline_price} GP):"))
+            row = []
+            for c in civ.decline:
+                a = {"type": "buy", "player": i, "card": c}
+                if self.can(a):
+                    row.append(button(f"Buy back {c.title()}", lambda a=a: self.send(a), f"rf-buy-{c}"))
+            p = {"type": "pass", "player": i}
+            if self.can(p):
+                row.append(button("Buy nothing", lambda: self.send(p), "rf-pass"))
+            out.append(self._row(row))
+        elif i in g.decided:
+            out.append(W.HTML("<div class='rf-waiting'>You have decided for this phase.</div>"))
+        if not g.in_order and self.can({"type": "purchase-in-order"}):
+            out.append(button("Ask for purchases in order", lambda: self.send({"type": "purchase-in-order"}), "rf-in-order"))
+        waiting = [v.civs[j].name for j in v.to_move if j != i]
+        if waiting:
+            out.append(W.HTML(f"<div class='rf-waiting'>Waiting for {html.escape(', '.join(waiting))}.</div>"))
+        return out
+
+    def _action_controls(self, v: TableView, g: Game) -> list[W.Widget]:
+        i, card = v.acting, str(v.acting_card)
+        out: list[W.Widget] = [W.HTML(f"<b>Your turn</b>: act with the <b>{card.title()}</b> card: {v.activations} of {v.act_limit} "
+                                      f"{card.title()} piece{'s' if v.act_limit != 1 else ''} used.")]
+        counted = [sp for sp in card_actions(card) if "per" in sp or "per_count" in sp]
+        if counted:
+            spec = counted[0]
+            limits = count_limits(g, i, spec)
+            labels = list(spec.get("per_count", {})) or [spec["count"]]
+            for box, lbl in zip([self.count, self.count2], labels):
+                box.description = f"How many {lbl}"
+                box.max = limits.get(lbl, (99, ""))[0]
+                out.append(box)
+        buttons = []
+        for spec in card_actions(card):
+            for action, label in variants(v, i, spec):
+                if self.can(action):
+                    buttons.append(button(label, lambda a=action: self.send(self._with_count(a)), f"rf-act rf-act-{spec['id']}"))
+        out.append(self._row(buttons))
+        out.append(button("End my actions", lambda: self.send({"type": "end-turn", "player": i}), "rf-end-turn", primary=True))
+        return out
+
+    def _with_count(self, action: dict) -> dict:
+        spec = next(s for s in card_actions(str(self.game.acting_card)) if s["id"] == action.get("action"))
+        if "per" in spec:
+            return {**action, "count": int(self.count.value)}
+        if "per_count" in spec:
+            return {**action, "counts": dict(zip(spec["per_count"], [int(self.count.value), int(self.count2.value)]))}
+        return action
+
+
+def variants(v: TableView, i: int, spec: dict) -> list[tuple[dict, str]]:
+    """The actions one of the card's actions can be (a Temple converts one chosen opponent)."""
+    base = {"type": "act", "player": i, "action": spec["id"]}
+    if "convert" in spec:
+        return [({**base, "target": t}, f"{spec['label']} of {v.civs[t].name} ({spec['cost']['gold']} GP)")
+                for t in range(len(v.civs)) if t != i]
+    if "per" in spec:
+        return [({**base, "count": 0}, f"{spec['label']}: {spec['per'].get('gold', 0)} GP each")]
+    if "per_count" in spec:
+        each = ", ".join(f"{gp} GP per {spec['count_labels'][k]}" for k, gp in spec["per_count"].items())
+        return [({**base, "counts": {k: 0 for k in spec["per_count"]}}, f"{spec['label']}: {each}")]
+    return [(base, spec["label"])]

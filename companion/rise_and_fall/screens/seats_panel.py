@@ -1,0 +1,115 @@
+"""The tablet's panel of seats: one QR code per player, which opens that player's seat on a phone.
+
+A seat's address is this page's own address with ``?game=rise-and-fall&seat=TOKEN`` (Voilà hands
+the kernel the host and port the tablet used; ``$COMPANION_SEAT_BASE`` overrides them, as
+``make table`` does with the machine's address on the local network). "Reseat" gives the seat a
+new address; the phone holding the old one is told so and shows nothing more.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import os
+import re
+import urllib.parse
+from typing import Any, Callable
+
+import ipywidgets as W
+
+from ...errors import CompanionError
+from ...seats import Seats
+from ...ui.widgets import button, message_html
+from ..views import colour_hex
+
+GAME_ID = "rise-and-fall"
+
+
+def page_base() -> str:
+    """The address phones reach this server at, ending with its path (``http://host:port/``)."""
+    base = os.environ.get("COMPANION_SEAT_BASE")
+    if base:
+        return base
+    host = os.environ.get("SERVER_NAME") or "localhost"
+    port = os.environ.get("SERVER_PORT") or ""
+    path = os.environ.get("SCRIPT_NAME") or "/"
+    return f"http://{host}{':' + port if port else ''}{path}"
+
+
+def seat_address(token: str, base: str | None = None) -> str:
+    base = base or page_base()
+    return base + "?" + urllib.parse.urlencode({"game": GAME_ID, "seat": token})
+
+
+def qr_svg(text: str, size_px: int = 150) -> str:
+    """A QR code as an SVG picture (the same library ``make table`` prints its code with)."""
+    try:
+        import qrcode
+        import qrcode.image.svg
+    except ImportError:  # pragma: no cover - qrcode is a dependency
+        return ""
+    img = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, border=2)
+    out = io.BytesIO()
+    img.save(out)
+    svg = out.getvalue().decode("utf-8")
+    svg = svg[svg.find("<svg"):].replace('"', "'")  # no text of a player's in it: only the code's path
+    svg = re.sub(r" (width|height)='[^']*'", "", svg, count=2)
+    return svg.replace("<svg ", f"<svg width='{size_px}' height='{size_px}' style='background:#fff' ", 1)
+
+
+class SeatsPanel:
+    """One QR code per seat of the tracked game, with its state and a Reseat button."""
+
+    def __init__(self, hub: Any, base: Callable[[], str] = page_base) -> None:
+        self.hub = hub
+        self.base = base
+        self.message = W.HTML()
+        self.rows = W.VBox([])
+        self.widget = W.VBox([W.HTML("<b>Phones</b>: each player scans their own code to hold their cards on their phone; "
+                                     "a seat not scanned stays on this tablet."), self.message, self.rows])
+        self.widget.add_class("rf-panel")
+        self.widget.add_class("rf-seats")
+        hub.listeners.append(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        g, s = self.hub.game, self.hub.session
+        if s is None or not g.civs or g.phase in ("setup", "over"):
+            self.widget.layout.display = "none"
+            self.rows.children = []
+            return
+        self.widget.layout.display = ""
+        try:
+            seats = Seats(s.log).ensure(len(g.civs)) if s.log.writable and not s.read_only else Seats(s.log).all()
+        except CompanionError as e:
+            self.message.value = message_html(str(e), "error")
+            return
+        rows = []
+        for i, civ in enumerate(g.civs):
+            seat = seats.get(i)
+            if seat is None:
+                continue
+            url = seat_address(seat.token, self.base())
+            state = "on a phone" if seat.phone else "not opened yet"
+            card = W.HTML(
+                f"<div class='rf-seat-code'><div><span class='rf-dot' style='background:{html.escape(colour_hex(civ.colour))}'></span>"
+                f"<b>{html.escape(civ.name)}</b> · {state}</div>{qr_svg(url)}"
+                f"<div class='rf-seat-url'><a href='{html.escape(url, quote=True)}' target='_blank' rel='noopener'>{html.escape(url)}</a>"
+                "</div></div>")
+            reseat = button(f"Reseat {civ.name}", lambda i=i: self.reseat(i), f"rf-reseat rf-reseat-{i}")
+            rows.append(W.VBox([card, reseat]))
+        box = W.HBox(rows)
+        box.layout.flex_flow = "row wrap"
+        self.rows.children = [box]
+
+    def reseat(self, i: int) -> None:
+        s = self.hub.session
+        if s is None:
+            return
+        try:
+            Seats(s.log).reseat(i)
+        except CompanionError as e:
+            self.message.value = message_html(str(e), "error")
+            return
+        self.message.value = message_html(f"{self.hub.game.civs[i].name}'s seat has a new code; the old one no longer opens it.", "info")
+        self.refresh()

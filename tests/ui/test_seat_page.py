@@ -1,0 +1,223 @@
+"""Each player's seat on their own phone, without a browser: a tablet page and phone pages are
+``App`` objects on one data directory (one kernel each in Voilà), sharing only the game's log.
+A phone page is opened by its address (``?game=rise-and-fall&seat=TOKEN``); ``poll`` is one look
+of the loop that follows the other pages."""
+
+import html
+import re
+
+import ipywidgets as W
+import pytest
+from conftest import quote
+
+from companion.gamelog import GameStore, Session
+from companion.rise_and_fall.screens.seats_panel import qr_svg, seat_address
+from companion.rise_and_fall.tracker import TrackerRules
+from companion.seats import NOT_A_SEAT, Seats
+from companion.ui.app import App
+
+from .test_game_screens import place_all_first_pieces
+
+
+def walk(w):
+    yield w
+    for c in getattr(w, "children", ()):
+        yield from walk(c)
+
+
+def texts(app: App, history: bool = True) -> str:
+    """Every string the page's widgets hold (what their state sends to the browser); without the
+    tablet's history list if ``history`` is False."""
+    out = []
+    for w in walk(app.widget):
+        for trait in ("value", "description", "tooltip", "_dom_classes") + (("options",) if history else ()):
+            v = getattr(w, trait, None)
+            if v is not None and not (trait == "value" and isinstance(v, (bool, int, float))):
+                out.append(str(v))
+    text = "\n".join(out)
+    return text if history else re.sub(r"\d+ actions", "", text)
+
+
+def buttons(app: App, css: str) -> list[W.Button]:
+    return [w for w in walk(app.widget) if isinstance(w, W.Button) and css in w._dom_classes]
+
+
+def tap(app: App, css: str) -> None:
+    found = buttons(app, css)
+    assert found, f"no button {css} on the page"
+    found[0].click()
+
+
+@pytest.fixture
+def table(tmp_path, monkeypatch):
+    """A tablet with a 3-player game at phase A of turn 1 (its Setup shows a code per seat), and a
+    way to open a phone at a seat's address."""
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    tablet = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
+    tablet.world.n_players.value = 3
+    tablet.world.seed.value = 4
+    tablet.world.random_btn.click()
+    tablet.setup.start_btn.click()
+    place_all_first_pieces(tablet)
+    tablet.go_to("Game")
+
+    def phone(i: int, token: str | None = None) -> App:
+        token = token or Seats(tablet.hub.session.log).all()[i].token
+        monkeypatch.setenv("QUERY_STRING", f"game=rise-and-fall&seat={token}")
+        app = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+        monkeypatch.delenv("QUERY_STRING")
+        return app
+
+    return tablet, phone
+
+
+def log_state(tablet: App):
+    store = GameStore(tablet.store.root)
+    return Session(store.open(tablet.hub.id), TrackerRules()).state
+
+
+def test_the_setup_shows_one_qr_code_per_seat_and_a_phone_opens_only_its_seat(table):
+    tablet, phone = table
+    seats = Seats(tablet.hub.session.log).all()
+    assert sorted(seats) == [0, 1, 2]
+    setup = "\n".join(w.value for w in walk(tablet.setup.seats.widget) if isinstance(w, W.HTML))
+    assert setup.count("<svg") >= 3 and all(s.token in setup for s in seats.values())
+    names = [c.name for c in tablet.hub.game.civs]
+    tablet.poll()  # the tablet's page follows the log from here on
+    ben = phone(1)
+    page = texts(ben)
+    assert f"{names[1]}</b>'s seat" in page
+    shown = {c for w in walk(ben.widget) for c in getattr(w, "_dom_classes", ())}
+    assert not shown & {"rf-nav", "rf-shelf", "rf-screen", "rf-controls"}  # no bar, no shelf, no table's screens
+    assert all(s.token not in page for i, s in seats.items() if i != 1)  # nor another seat's address
+    assert ben.query() == f"game=rise-and-fall&seat={seats[1].token}"
+    tablet.poll()
+    assert Seats(tablet.hub.session.log).on_phones() == {1}
+    assert "on a phone" in "\n".join(w.value for w in walk(tablet.setup.seats.widget) if isinstance(w, W.HTML))
+
+
+def test_a_wrong_address_opens_no_seat(table, monkeypatch, tmp_path):
+    tablet, phone = table
+    bad = phone(0, token="x" * 24)
+    assert html.escape(NOT_A_SEAT) in texts(bad) and not buttons(bad, "rf-choose-city")
+
+
+def test_secret_choices_one_reveal_every_page_live(table, rulebook_text):
+    quote(rulebook_text, "All players simultaneously choose and play a Civilization card from their hand and place it face down in front of themselves.")
+    tablet, phone = table
+    g = tablet.hub.game
+    order = g.order()
+    phones = {i: phone(i) for i in order}
+    a, b, c = order
+    tap(phones[a], "rf-choose-city")
+    assert log_state(tablet).civs[a].played == ("city",)  # in the log before the phone says so
+    assert "Chosen: City" in texts(phones[a])
+    for app in (tablet, phones[b], phones[c]):
+        app.poll()
+    name_a = g.civs[a].name
+    assert f"Chosen: {name_a}" in texts(tablet)  # who has chosen, never what
+    seen = {k: texts(app, history=False) for k, app in (("tablet", tablet), ("b", phones[b]), ("c", phones[c]))}
+    tap(phones[a], "rf-change-ship")  # a change of mind
+    assert log_state(tablet).civs[a].played == ("ship",)
+    for k, app in (("tablet", tablet), ("b", phones[b]), ("c", phones[c])):
+        app.poll()
+        assert texts(app, history=False) == seen[k]  # the other pages read exactly the same whichever card it is
+    assert "changes their face-down card (on their phone)" in texts(tablet)  # the history says a change, not the card
+    tap(phones[b], "rf-choose-nomad")
+    tap(phones[c], "rf-choose-city")  # the last seat: the reveal
+    for app in (tablet, *phones.values()):
+        app.poll()
+    state = log_state(tablet)
+    assert state.phase == "B"
+    assert "All cards are revealed" in tablet.game.message.value or state.acting is not None
+    for app in (tablet, *phones.values()):
+        page = texts(app)
+        assert "rf-card rf-card-back" not in page and page.count("'rf-state rf-state-played'") == 3  # every device shows all the cards at once
+
+
+def test_a_phone_acts_for_its_own_seat_only_and_on_its_turn(table):
+    tablet, phone = table
+    g = tablet.hub.game
+    a, b, c = g.order()
+    pb = phone(b)
+    assert not pb.rooms["seat"].send({"type": "play", "player": a, "card": "city"})
+    assert "acts for" in pb.rooms["seat"].message.value and not log_state(tablet).civs[a].played
+    for i in (a, b, c):
+        tablet.game.play(i, "city")
+    pb.poll()
+    assert log_state(tablet).acting == a
+    assert not buttons(pb, "rf-end-turn")  # not Ben's turn: no actions offered
+    pa = phone(a)
+    tap(pa, "rf-end-turn")
+    assert log_state(tablet).acting == b
+    pb.poll()
+    assert buttons(pb, "rf-end-turn")
+
+
+def test_the_tablet_leaves_a_phone_seats_choice_to_the_phone_but_too_slow_still_draws(table, rulebook_text):
+    quote(rulebook_text, "another player randomly draws a card from the slow player's hand for them to play this turn")
+    tablet, phone = table
+    a, b, c = tablet.hub.game.order()
+    tablet.poll()
+    phone(b)
+    tablet.poll()
+    text = texts(tablet)
+    name = tablet.hub.game.civs[b].name
+    assert f"{name}</b> chooses on their phone" in text
+    rows = [w for w in tablet.game.controls.children if isinstance(w, W.HBox) and name in getattr(w.children[0], "value", "")]
+    assert rows and not any("rf-play-city" in x._dom_classes for x in rows[0].children)  # the hand is not offered here
+    too_slow = [x for x in rows[0].children if "rf-play-random" in getattr(x, "_dom_classes", ())]
+    too_slow[0].click()
+    assert log_state(tablet).civs[b].played and b in log_state(tablet).drawn
+
+
+def test_two_devices_at_once_one_wins_the_other_is_told_and_refreshed(table):
+    tablet, phone = table
+    a, b, c = tablet.hub.game.order()
+    tablet.poll()
+    pb = phone(b)
+    tablet.poll()
+    tablet.game.too_slow(b)  # the tablet draws for Ben while Ben's phone has not looked yet
+    tap(pb, "rf-choose-city")
+    msg = pb.rooms["seat"].message.value
+    assert "Another device acted first" in msg
+    assert "drawn at random" in texts(pb)  # refreshed: the card drawn for Ben, shown to Ben
+    assert len([e for e in Session(GameStore(tablet.store.root).open(tablet.hub.id), TrackerRules()).history()
+                if e.action.get("type") == "play" and e.action.get("player") == b]) == 1
+
+
+def test_two_phones_choosing_at_once_both_count(table):
+    tablet, phone = table
+    a, b, c = tablet.hub.game.order()
+    pa, pb = phone(a), phone(b)
+    tap(pa, "rf-choose-city")
+    tap(pb, "rf-choose-ship")  # Ben's page had not looked since Ana chose: the choice still stands
+    state = log_state(tablet)
+    assert state.civs[a].played == ("city",) and state.civs[b].played == ("ship",)
+    assert "Chosen: Ship" in texts(pb)
+
+
+def test_reseat_gives_a_new_address_and_the_old_phone_shows_nothing_more(table):
+    tablet, phone = table
+    a = tablet.hub.game.order()[0]
+    old = phone(a)
+    old_token = old.rooms["seat"].token
+    next(w for w in walk(tablet.setup.seats.widget) if f"rf-reseat-{a}" in getattr(w, "_dom_classes", ())).click()
+    new_token = Seats(tablet.hub.session.log).all()[a].token
+    assert new_token != old_token
+    old.poll()
+    assert html.escape(NOT_A_SEAT) in texts(old) and not buttons(old, "rf-choose-city")
+    assert not old.rooms["seat"].send({"type": "play", "player": a, "card": "city"})
+    assert not log_state(tablet).civs[a].played
+    new = phone(a, new_token)
+    tap(new, "rf-choose-city")
+    assert log_state(tablet).civs[a].played == ("city",)
+
+
+def test_a_seat_address_is_the_pages_own_with_the_token(monkeypatch):
+    monkeypatch.setenv("SERVER_NAME", "192.168.1.20")
+    monkeypatch.setenv("SERVER_PORT", "8866")
+    monkeypatch.setenv("SCRIPT_NAME", "/")
+    monkeypatch.delenv("COMPANION_SEAT_BASE", raising=False)
+    assert seat_address("T" * 24) == "http://192.168.1.20:8866/?game=rise-and-fall&seat=" + "T" * 24
+    assert qr_svg("http://x/").startswith("<svg")
