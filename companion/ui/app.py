@@ -284,7 +284,7 @@ class App:
         else:
             self.rooms[SEAT] = game.open_seat(self.store, token)
             page = self.rooms[SEAT].widget
-        self.widget.children = [self.widget.children[0], self.alert, page]
+        self.widget.children = [self.widget.children[0], self.alert, page, self.heartbeat]  # a phone that sleeps and wakes catches up
 
     # --- the page attaches ---------------------------------------------------------------------
     def attach(self, live: bool = True) -> None:
