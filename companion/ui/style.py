@@ -89,6 +89,7 @@ CSS = """
 .rf-acting-place .rf-civs { grid-template-columns: 1fr; margin-bottom: 6px; }
 .rf-states { display: flex; flex-wrap: wrap; gap: 4px 14px; align-items: flex-start; }
 .rf-players .widget-html-content, .rf-players { display: block; width: 100%; }
+.rf-app .rf-players { margin-left: 0; margin-right: 0; padding-right: 4px; box-sizing: border-box; }  /* the acting outline inside the screen */
 .rf-civ { flex: 1 1 300px; padding: 8px 12px; border-radius: 8px; background: rgba(0,0,0,.05); }
 .rf-civ-name { font-size: 1.15em; }
 .rf-civ-acting { box-shadow: 0 0 0 3px var(--pc); }
