@@ -180,7 +180,7 @@ def test_two_devices_at_once_one_wins_the_other_is_told_and_refreshed(table):
     tablet.game.too_slow(b)  # the tablet draws for Ben while Ben's phone has not looked yet
     tap(pb, "rf-choose-city")
     msg = pb.rooms["seat"].message.value
-    assert "Another device acted first" in msg
+    assert "Another device acted first: Too slow: the tablet drew your card at random a moment before your tap" in msg
     assert "drawn at random" in texts(pb)  # refreshed: the card drawn for Ben, shown to Ben
     assert len([e for e in Session(GameStore(tablet.store.root).open(tablet.hub.id), TrackerRules()).history()
                 if e.action.get("type") == "play" and e.action.get("player") == b]) == 1
@@ -221,3 +221,20 @@ def test_a_seat_address_is_the_pages_own_with_the_token(monkeypatch):
     monkeypatch.delenv("COMPANION_SEAT_BASE", raising=False)
     assert seat_address("T" * 24) == "http://192.168.1.20:8866/?game=rise-and-fall&seat=" + "T" * 24
     assert qr_svg("http://x/").startswith("<svg")
+
+
+def test_a_tap_arriving_after_the_page_followed_the_tablet_says_what_happened(table):
+    tablet, phone = table
+    a, b, c = tablet.hub.game.order()
+    tablet.poll()
+    pb = phone(b)
+    tablet.game.too_slow(b)
+    pb.poll()  # the phone drew the change, but a tap sent before it arrives now
+    assert not pb.rooms["seat"].send({"type": "play", "player": b, "card": "city"})
+    assert "Too slow: the tablet drew your card at random a moment before your tap; it stays as drawn." in pb.rooms["seat"].message.value
+    assert plays_of(tablet, b) == 1
+
+
+def plays_of(tablet: App, player: int) -> int:
+    s = Session(GameStore(tablet.store.root).open(tablet.hub.id), TrackerRules())
+    return sum(1 for e in s.history() if e.action.get("type") == "play" and e.action.get("player") == player)

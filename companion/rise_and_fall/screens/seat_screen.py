@@ -145,17 +145,27 @@ class SeatPage:
             try:  # another phone chose at the same moment: this choice still stands on its own
                 g = self.session.do(action)
             except CompanionError as e:
-                self.say(f"Another device acted first: {e}", "error")
                 self.refresh()
+                self.say(f"Another device acted first: {self._why(action, e)}", "error")
                 return False
         except CompanionError as e:
-            self.say(str(e), "error")
             self.refresh()
+            self.say(self._why(action, e), "error")
             return False
         self._seen = self.session.log.version()
         self.refresh()
         self.say(self._told(action, g), "info")
         return True
+
+    def _why(self, action: dict, refused: CompanionError) -> str:
+        """The rule's sentence, or what another device did a moment before this tap."""
+        g = self.game
+        if action["type"] == "play" and g.phase in ("A", "B") and g.civs[self.seat].played:
+            mine = [e for e in self.session.history() if e.action.get("type") == "play" and e.action.get("player") == self.seat]
+            if mine and mine[-1].action.get("random"):
+                return "Too slow: the tablet drew your card at random a moment before your tap; it stays as drawn."
+            return "Your card was already chosen on another device a moment before this tap."
+        return str(refused)
 
     def _told(self, action: dict, g: Game) -> str:
         kind = action["type"]

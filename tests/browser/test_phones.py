@@ -1,0 +1,188 @@
+"""One tablet and three phones (390×844, touch) at one table: secret choices on the phones, one
+reveal on every device, a phone reloaded mid-choice, two devices tapping at once, and every
+websocket frame each page receives read for the chosen card."""
+
+import json
+import re
+import time
+
+from companion.gamelog import GameStore, Session
+from companion.rise_and_fall.tracker import TrackerRules
+from companion.seats import Seats
+
+from .harness import screenshot, tablet, wait_for
+from .test_secrets import NAMES, UUID, start_game, state
+
+PHONE = {"width": 390, "height": 844}
+
+
+def frame_json(payload) -> dict | None:
+    """A kernel message as the page receives it: JSON text, or Jupyter's binary v1 framing."""
+    if isinstance(payload, str):
+        try:
+            return json.loads(payload)
+        except ValueError:
+            return None
+    b = bytes(payload)
+    try:
+        n = int.from_bytes(b[:8], "little")
+        offsets = [int.from_bytes(b[8 * (k + 1): 8 * (k + 2)], "little") for k in range(n)]
+        return {"content": json.loads(b[offsets[4]: offsets[5]].decode())}
+    except (ValueError, IndexError, UnicodeDecodeError):
+        return None
+
+
+def strings(x, out: list[str]) -> list[str]:
+    if isinstance(x, str):
+        out.append(re.sub(r"\d+ actions?", "", UUID.sub("<id>", x)))
+    elif isinstance(x, dict):
+        for v in x.values():
+            strings(v, out)
+    elif isinstance(x, list):
+        for v in x:
+            strings(v, out)
+    return out
+
+
+def widget_strings(frames: list) -> list[str]:
+    """Every string of widget state the kernel sent to the page (comm messages), but the echoes
+    of what the page itself set (ipywidgets 8 sends each value the page sets back to it: the
+    page's heartbeat)."""
+    out: list[str] = []
+    for f in frames:
+        msg = frame_json(f)
+        data = ((msg or {}).get("content") or {}).get("data") or {}
+        if data.get("method") != "echo_update":
+            strings(data.get("state") or {}, out)
+    return sorted(out)
+
+
+def phone(browser):
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True, is_mobile=True)
+    ctx.set_default_navigation_timeout(90_000)
+    ctx.set_default_timeout(60_000)
+    return ctx
+
+
+def recorded(page) -> list:
+    frames: list = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    return frames
+
+
+def plays(data, player: int) -> int:
+    store = GameStore(data)
+    g = next(x for x in store.games("game") if x.problem is None)
+    return sum(1 for e in Session(store.open(g.id), TrackerRules()).history()
+               if e.action.get("type") == "play" and e.action.get("player") == player)
+
+
+def settle(*pages, ms: int = 1200) -> None:
+    """Every widget update of the last tap has reached every page (the follow loop looks every 0.1 s)."""
+    pages[0].wait_for_timeout(ms)
+
+
+def test_three_phones_and_a_tablet_choose_in_secret_and_reveal_at_once(server, browser, rulebook_text):
+    from conftest import quote
+
+    quote(rulebook_text, "Once all players have placed a face-down card in front of themselves, the cards are revealed simultaneously.")
+    url, data, _ = server
+    start_game(data)
+    store = GameStore(data)
+    log = store.open(next(x for x in store.games("game") if x.problem is None).id)
+    seats = Seats(log).ensure(3)
+    t0 = time.perf_counter()
+    tab_ctx = tablet(browser)
+    tab = tab_ctx.new_page()
+    frames = {"tablet": recorded(tab)}
+    tab.goto(url + "?game=rise-and-fall&screen=game")
+    ctxs, phones = [], []
+    for i in range(3):
+        ctx = phone(browser)
+        page = ctx.new_page()
+        frames[NAMES[i]] = recorded(page)
+        page.goto(url + f"?game=rise-and-fall&seat={seats[i].token}")
+        ctxs.append(ctx)
+        phones.append(page)
+    for i, page in enumerate(phones):
+        page.wait_for_selector(f".rf-seat-head:has-text(\"{NAMES[i]}'s seat\")")
+        page.wait_for_selector("button.rf-choose-city")
+    tab.wait_for_selector(".rf-controls")
+    tab.wait_for_function("() => document.body.innerText.includes('chooses on their phone')")
+    ana, ben, cy = phones
+    # phone-first: the seat fits the phone's width, and every button is a finger's size
+    for page in phones:
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"] + 1
+        heights = page.evaluate("() => Array.from(document.querySelectorAll('.rf-seat button')).filter(b => b.offsetParent)"
+                                ".map(b => b.getBoundingClientRect().height)")
+        assert heights and min(heights) >= 44, heights
+    assert "Ana's seat" not in tab.inner_text("body")  # the tablet holds no seat page
+    screenshot(ana, "phone-seat-choose")
+
+    # Ana chooses City: written to the log, then her phone says so; the others see only that she chose
+    def choose(card: str) -> dict[str, list[str]]:
+        for f in frames.values():
+            f.clear()
+        ana.locator(f"button.rf-choose-{card}").tap()
+        wait_for(lambda: state(data).civs[0].played == (card,))
+        ana.wait_for_function(f"() => document.body.innerText.includes('Chosen: {card.title()}')")
+        tab.wait_for_function("() => document.body.innerText.includes('Chosen: Ana')", timeout=5_000)
+        ben.wait_for_function("() => document.body.innerText.includes('chosen: Ana')", timeout=5_000)
+        settle(tab)
+        return {k: widget_strings(f) for k, f in frames.items() if k != "Ana"}
+
+    sent_city = choose("city")
+    assert any("Chosen: Ana" in s for s in sent_city["tablet"]) and any("chosen: Ana" in s for s in sent_city["Ben"])
+    tab.locator("button.rf-game-undo").tap()  # undo works across devices
+    wait_for(lambda: not state(data).civs[0].played)
+    ana.wait_for_selector("button.rf-choose-ship")
+    settle(tab)
+    sent_ship = choose("ship")
+    for k in ("tablet", "Ben", "Cy"):
+        assert sent_city[k] == sent_ship[k], k  # every frame sent to another page is the same whichever card Ana chose
+    screenshot(tab, "tablet-who-has-chosen")
+
+    # Ana changes her mind: her phone says so; nothing another phone receives changes
+    for f in frames.values():
+        f.clear()
+    ana.locator("button.rf-change-nomad").tap()
+    wait_for(lambda: state(data).civs[0].played == ("nomad",))
+    ana.wait_for_function("() => document.body.innerText.includes('Chosen: Nomad')")
+    settle(tab)
+    for k in ("Ben", "Cy"):
+        assert not any("nomad" in s.lower() and "Ana" in s for s in widget_strings(frames[k]))
+
+    # Ben chooses, then his phone reloads mid-choice: it opens on his seat, his card still chosen
+    ben.locator("button.rf-choose-city").tap()
+    wait_for(lambda: state(data).civs[1].played == ("city",))
+    ben.reload()
+    ben.wait_for_function("() => document.body.innerText.includes('Chosen: City')")
+    assert "Ben's seat" in ben.inner_text(".rf-seat-head")
+
+    # the last seat: the tablet's "Too slow" and Cy's own tap at the same moment; one wins
+    slow = tab.locator(".rf-controls .widget-hbox", has_text="Cy chooses on their phone").locator("button.rf-play-random")
+    mine = cy.locator("button.rf-choose-ship")
+    slow.wait_for()
+    mine.wait_for()
+    slow.evaluate("b => b.click()")  # two fingers on two devices, a few milliseconds apart
+    mine.evaluate("b => b.click()")
+    t_tap = time.perf_counter()
+    wait_for(lambda: state(data).phase == "B", timeout=30)
+    assert plays(data, 2) == 1  # exactly one card for Cy
+    # the other is told in a sentence (and its page is refreshed: the reveal below)
+    wait_for(lambda: cy.locator(".rf-msg-error").count() or tab.locator(".rf-msg-error").count(), timeout=15)
+    told = (cy.locator(".rf-msg-error").all_inner_texts() + tab.locator(".rf-msg-error").all_inner_texts())
+    assert any(("drew your card at random a moment before your tap" in t or "another screen" in t or "already played" in t)
+               for t in told), told
+    # the reveal: every device shows every card at once, within a second
+    for page in (tab, *phones):
+        page.wait_for_function("() => !document.querySelector('.rf-card-back') && "
+                               "document.querySelectorAll('.rf-state-played .rf-card').length === 3", timeout=10_000)
+    reveal_s = time.perf_counter() - t_tap
+    screenshot(cy, "phone-after-reveal")
+    g = state(data)
+    assert g.civs[0].played == ("nomad",) and g.civs[1].played == ("city",)
+    assert reveal_s < 10
+    for ctx in (tab_ctx, *ctxs):
+        ctx.close()
+    assert time.perf_counter() - t0 < 180
