@@ -167,3 +167,38 @@ def test_random_guild_games_use_the_guilds():
             if pick in special:
                 taken.add(pick.get("action", pick["type"]))
     assert len(taken) >= 6 and "swap-guild" in taken, taken
+
+
+JUNK = st.recursive(st.none() | st.booleans() | st.integers(-3, 30) | st.text(max_size=12) | st.sampled_from(list(G.all_guilds())),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6) | st.sampled_from(["1", "2", "nomad"]), inner, max_size=3),
+                    max_leaves=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["guild-choice", "swap-guild", "keep-guild", "act"]),
+       st.dictionaries(st.sampled_from(["player", "keep", "give", "target", "guild", "removed", "action", "unit", "resource", "counts", "on"]),
+                       JUNK, max_size=6),
+       st.sampled_from(["guilds", "B", "E"]))
+def test_a_guild_action_with_bad_input_gets_a_sentence(kind, fields, phase):
+    """Any value in any field of a guild action: a sentence (IllegalAction), never another error."""
+    rnd = random.Random(1)
+    g = R.apply(R.initial(), guild_setup_action(3, rnd))
+    if phase != "guilds":
+        while g.phase != "A":
+            g = R.apply(g, legal(g)[0])
+        g = g.__class__(**{**g.__dict__, "civs": tuple(c.__class__(**{**c.__dict__, "gold": 30, "guilds": gs})
+                                                      for c, gs in zip(g.civs, [("doppelgangers", "corsairs"), ("aquanauts", "thieves-guild"), ("mercenaries",)]))})
+        if phase == "B":
+            for i in g.order():
+                g = R.apply(g, {"type": "play", "player": i, "card": "nomad"})
+        else:
+            g = g.__class__(**{**g.__dict__, "phase": "E", "decided": (), "swapped": ()})
+    action = {"type": kind, **fields}
+    if kind == "act" and "action" not in fields:
+        action["action"] = rnd.choice(["nomad-steal", "nomad-attack", "ship-piracy", "temple-convert-nomad"])
+    try:
+        after = R.apply(g, action)
+    except IllegalAction as e:
+        assert str(e) and "Traceback" not in str(e)
+        return
+    assert after.civs  # accepted: a legal action
