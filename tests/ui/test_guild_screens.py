@@ -1,6 +1,7 @@
 """The Guild variant on the screens, without a browser: the draft on Setup, the guilds and their
 actions on the Game screen, a reload in the middle of the draft, the guild lines on the Scores."""
 
+import ipywidgets as W
 import pytest
 
 from companion.rise_and_fall import guilds as G
@@ -190,3 +191,38 @@ def test_a_position_file_with_guilds_opens_on_the_scores_with_their_lines(app):
     assert [p.total for p in got.players] == [p.total for p in expected.players]
     assert got.players[0].guild_lines[1].vp == 16  # 8 Wood stored, 2 VP each
     assert json.loads(pos.dumps())["players"][0]["guilds"] == ["farmers", "collectors"]
+
+
+def test_a_guild_players_phone_offers_their_guild_actions(tmp_path, monkeypatch):
+    from companion.seats import Seats
+
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    tablet = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
+    tablet.world.n_players.value = 2
+    tablet.world.seed.value = 4
+    tablet.world.random_btn.click()
+    hub = tablet.hub
+    deal = [["lumberjacks", "mercenaries", "archivists"], ["miners", "farmers", "druids"]]
+    hub.new({"type": "setup", "players": [{"name": "Eric", "colour": "red"}, {"name": "Cathy", "colour": "yellow"}],
+             "first": 0, "world": tablet.world.build.layout().to_dict(), "tracker_version": 3,
+             "guilds": {"levels": ["normal", "normal"], "dealt": deal}})
+    hub.do({"type": "guild-choice", "player": 0, "keep": ["lumberjacks"], "give": "archivists"})
+    token = Seats(hub.session.log).ensure(2)[0].token
+    monkeypatch.setenv("QUERY_STRING", f"game=rise-and-fall&seat={token}")
+    phone = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    monkeypatch.delenv("QUERY_STRING")
+    page = [getattr(w, "value", "") for w in _walk(phone.widget)]
+    assert any("The Guild cards are chosen on the tablet." in str(x) for x in page)
+    hub.do({"type": "guild-choice", "player": 1, "keep": ["miners"], "give": "farmers"})
+    place_all_first_pieces(tablet)
+    for i in (0, 1):
+        hub.do({"type": "play", "player": i, "card": "nomad"})
+    phone.poll()
+    labels = [w.description for w in _walk(phone.widget) if isinstance(w, W.Button)]
+    assert "Produce 2 Wood (Nomad in a Forest)" in labels, labels  # Eric's phone: the Lumberjacks' yield
+
+
+def _walk(w):
+    yield w
+    for c in getattr(w, "children", ()):
+        yield from _walk(c)

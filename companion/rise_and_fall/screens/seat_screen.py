@@ -25,6 +25,7 @@ from ..public import TableView, public_view
 from ..rules import PIECE_TYPES
 from ..tracker import Game, TrackerRules, card_actions, count_limits
 from ..views import colour_hex
+from .guild_panels import action_variants, piracy_steppers
 
 #: Choices commute with other players' choices: a tap refused only because another phone wrote
 #: first is tried once more on the game as it is now.
@@ -66,6 +67,7 @@ class SeatPage:
         self.others = W.HTML()
         self.count = Stepper(value=0, min=0, max=99, description="How many", css="rf-count")
         self.count2 = Stepper(value=0, min=0, max=99, description="", css="rf-count2")
+        self.piracy: dict[int, Stepper] = {}  # Corsairs: how many Ships of each opponent
         self.widget = W.VBox([W.HTML(SEAT_CSS), self.head, self.message, self.controls, self.mine, self.public, self.others])
         self.widget.add_class("rf-seat")
         self._seen: int | None = None
@@ -240,6 +242,9 @@ class SeatPage:
         out: list[W.Widget] = []
         if v.phase == "placement":
             out.append(W.HTML("<div class='rf-waiting'>The first pieces are placed on the tablet.</div>"))
+        elif v.phase in ("guilds", "E"):
+            what = "The Guild cards are chosen" if v.phase == "guilds" else "The Doppelgangers decide"
+            out.append(W.HTML(f"<div class='rf-waiting'>{what} on the tablet.</div>"))
         elif v.phase == "A":
             if i in v.to_move:
                 out.append(W.HTML("<b>Choose your card</b> (face down until every player has chosen):"))
@@ -302,7 +307,7 @@ class SeatPage:
         civ = g.civs[i]
         out: list[W.Widget] = []
         if i in v.to_move:
-            out.append(W.HTML(f"<b>Buy back one card from Decline</b> ({civ.gold} GP; a card costs {v.decline_price} GP):"))
+            out.append(W.HTML(f"<b>Buy back one card from Decline</b> ({civ.gold} GP; a card costs {me_price(v, i)} GP):"))
             row = []
             for c in civ.decline:
                 a = {"type": "buy", "player": i, "card": c}
@@ -325,7 +330,8 @@ class SeatPage:
         i, card = v.acting, str(v.acting_card)
         out: list[W.Widget] = [W.HTML(f"<b>Your turn</b>: act with the <b>{card.title()}</b> card: {v.activations} of {v.act_limit} "
                                       f"{card.title()} piece{'s' if v.act_limit != 1 else ''} used.")]
-        counted = [sp for sp in card_actions(card) if "per" in sp or "per_count" in sp]
+        held = g.civs[i].guilds
+        counted = [sp for sp in card_actions(card, held) if "per" in sp or "per_count" in sp]
         if counted:
             spec = counted[0]
             limits = count_limits(g, i, spec)
@@ -335,7 +341,9 @@ class SeatPage:
                 box.max = limits.get(lbl, (99, ""))[0]
                 out.append(box)
         buttons = []
-        for spec in card_actions(card):
+        self.piracy = piracy_steppers(v, i) if any("piracy" in sp for sp in card_actions(card, held)) else {}
+        out += list(self.piracy.values())
+        for spec in card_actions(card, held):
             for action, label in variants(v, i, spec):
                 if self.can(action):
                     buttons.append(button(label, lambda a=action: self.send(self._with_count(a)), f"rf-act rf-act-{spec['id']}"))
@@ -344,7 +352,10 @@ class SeatPage:
         return out
 
     def _with_count(self, action: dict) -> dict:
-        spec = next(s for s in card_actions(str(self.game.acting_card)) if s["id"] == action.get("action"))
+        g = self.game
+        spec = next(s for s in card_actions(str(g.acting_card), g.civs[self.seat].guilds) if s["id"] == action.get("action"))
+        if "piracy" in spec:
+            return {**action, "counts": {str(t): int(b.value) for t, b in self.piracy.items()}}
         if "per" in spec:
             return {**action, "count": int(self.count.value)}
         if "per_count" in spec:
@@ -352,8 +363,16 @@ class SeatPage:
         return action
 
 
+def me_price(v: TableView, i: int) -> int:
+    """What this player pays for a card in Decline now (the Archivists pay half)."""
+    return v.civs[i].price or v.decline_price
+
+
 def variants(v: TableView, i: int, spec: dict) -> list[tuple[dict, str]]:
     """The actions one of the card's actions can be (a Temple converts one chosen opponent)."""
+    guild_kind = action_variants(v, i, spec)
+    if guild_kind is not None:
+        return guild_kind
     base = {"type": "act", "player": i, "action": spec["id"]}
     if "convert" in spec:
         return [({**base, "target": t}, f"{spec['label']} of {v.civs[t].name} ({spec['cost']['gold']} GP)")
