@@ -238,3 +238,46 @@ def test_a_tap_arriving_after_the_page_followed_the_tablet_says_what_happened(ta
 def plays_of(tablet: App, player: int) -> int:
     s = Session(GameStore(tablet.store.root).open(tablet.hub.id), TrackerRules())
     return sum(1 for e in s.history() if e.action.get("type") == "play" and e.action.get("player") == player)
+
+
+def test_decline_and_purchase_on_the_phones(table, rulebook_text):
+    quote(rulebook_text, "each player must place one face-down card per Trophy claimed this turn from their hand or their discard pile")
+    import random
+
+    from test_tracker import legal
+
+    tablet, phone = table
+    s = Session(GameStore(tablet.store.root).open(tablet.hub.id), TrackerRules())
+    rnd = random.Random(3)
+    for _ in range(3000):  # a random legal game up to its first Decline phase
+        if s.state.phase == "C" or s.state.phase == "over":
+            break
+        opts = legal(s.state)
+        acts = [o for o in opts if o["type"] == "act"]
+        s.do(rnd.choice(acts if acts and rnd.random() < 0.9 else opts))
+    assert s.state.phase == "C"
+    owing = [i for i in s.state.to_move()]
+    phones = {i: phone(i) for i in owing}
+    first = owing[0]
+    civ = s.state.civs[first]
+    card = sorted(civ.active)[0]
+    tap(phones[first], f"rf-decline-{card}")
+    assert (first, card) in log_state(tablet).face_down
+    other = next(c for c in sorted(civ.active) if c != card)
+    tap(phones[first], f"rf-change-{other}")
+    assert (first, other) in log_state(tablet).face_down
+    for i in owing[1:]:
+        phones[i].poll()
+        while log_state(tablet).phase == "C" and i in log_state(tablet).to_move():
+            tap(phones[i], f"rf-decline-{sorted(log_state(tablet).civs[i].active)[0]}")
+            phones[i].poll()
+    g = log_state(tablet)
+    assert g.phase != "C" and other in g.civs[first].decline  # turned over: the changed card went into Decline
+    if g.phase == "D":
+        buyer = g.to_move()[0]
+        page = phones.get(buyer) or phone(buyer)
+        page.poll()
+        buy = [w for w in walk(page.widget) if isinstance(w, W.Button) and any(c.startswith("rf-buy-") for c in w._dom_classes)]
+        (buy[0] if buy else buttons(page, "rf-pass")[0]).click()
+        after = log_state(tablet)
+        assert buyer in after.decided or after.phase != "D"
