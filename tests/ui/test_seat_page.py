@@ -258,7 +258,10 @@ def test_decline_and_purchase_on_the_phones(table, rulebook_text):
     assert s.state.phase == "C"
     owing = [i for i in s.state.to_move()]
     phones = {i: phone(i) for i in owing}
-    first = owing[0]
+    choosers = [i for i in owing if len(s.state.civs[i].active) >= 2]
+    assert choosers, "nobody has two cards to choose from"
+    first = choosers[0]
+    owing = [first] + [i for i in owing if i != first]
     civ = s.state.civs[first]
     card = sorted(civ.active)[0]
     tap(phones[first], f"rf-decline-{card}")
