@@ -13,11 +13,21 @@ from typing import Any
 from ..errors import IllegalAction
 from ..gamelog import Action, Reducer
 from ..words import and_list
+from . import areas as A
+from . import tales as T
 from .layout import Layout, parse
-from .placement import TILE_NAMES, Violation, layer_kinds, legal_placements, order_violation, violation
+from .placement import (
+    TILE_NAMES,
+    Violation,
+    enclosed_by_spaces,
+    layer_kinds,
+    legal_placements,
+    order_violation,
+    violation,
+)
 from .rules import load_rules
 from .tiles import Tile
-from .wording import tile_place
+from .wording import space_place, tile_place
 from .world import World
 from .worldgen import PlainsRescue, default_starting_seas, rescue_plains
 
@@ -36,6 +46,9 @@ class Build:
     name: str = ""
     tiles: tuple[Tile, ...] = ()
     set_aside: tuple[tuple[str, int], ...] = ()  # tiles left out when a kind had nowhere to go
+    tales: tuple[int, ...] = ()  # the Tales drawn, lowest number first
+    markers: tuple[T.Marker, ...] = ()  # the Dolmens and the Typhoon, once placed
+    areas_aside: tuple[str, ...] = ()  # special areas left out when they had nowhere to go
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     # --- what the table sees -----------------------------------------------------------
@@ -65,13 +78,67 @@ class Build:
 
     @property
     def complete(self) -> bool:
-        return self.started and not self.free and self.next_kind() is None
+        return self.started and not self.free and self.next_kind() is None and self.pending_area() is None
+
+    # --- the Tales' special areas ------------------------------------------------------
+    def pending_area(self) -> tuple[T.Area, int] | None:
+        """The special area to place now, with its copy number: the first, lowest Tale number
+        first, whose moment has come ('After placing the last Plains, ...'); None otherwise."""
+        if not self.started or self.free or not self.tales:
+            return None
+        found = self._cache.get("pending", False)
+        if found is not False:
+            return found
+        placed: dict[str, int] = {}
+        for t in self.tiles:
+            placed[t.kind] = placed.get(t.kind, 0) + 1
+        for m in self.markers:
+            placed[m.kind] = placed.get(m.kind, 0) + 1
+        rem = self.remaining()
+        found = None
+        for area, copy in T.components(self.tales, self.players):
+            if area.kind in self.areas_aside or copy < placed.get(area.kind, 0):
+                continue
+            if area.moment == "hole":
+                come = rem["sea"] <= 0 or A.has_hole(self.world) is not None
+            else:
+                come = rem[area.moment] <= 0
+            if come:
+                found = (area, copy)
+                break
+        self._cache["pending"] = found
+        return found
+
+    def previous_part(self, area: T.Area, copy: int) -> Tile | None:
+        """For a component placed with the one before it (the Waterfall's top): that tile."""
+        if not area.with_previous:
+            return None
+        parts = T.all_tales()[area.tale].areas
+        before = parts[parts.index(area) - 1]
+        mine = [t for t in self.tiles if t.kind == before.kind]
+        return mine[copy] if copy < len(mine) else None
+
+    def legal_areas(self) -> list:
+        p = self.pending_area()
+        if p is None:
+            return []
+        return A.candidates(self.world, self.markers, p[0], self.previous_part(*p))
+
+    def hole_allowed(self, tile: Tile) -> bool:
+        """'When placing Sea tiles, the players must leave a hole (meaning one, and only one space
+        without a tile) surrounded by 6 Sea spaces': a Sea tile may enclose one single space while
+        the Sunken City waits for its hole."""
+        if tile.kind != "sea" or self.free:
+            return False
+        waiting = [a for a, _ in T.components(self.tales, self.players) if a.moment == "hole"
+                   and a.kind not in self.areas_aside and self.world.count(a.kind) == 0]
+        return bool(waiting) and A.has_hole(self.world) is None and len(enclosed_by_spaces(self.world, tile.cells)) == 1
 
     def remaining(self) -> dict[str, int]:
         """Tiles of each kind still to place (free design: no limits, so empty)."""
         if self.free or not self.started:
             return {}
-        pool = load_rules().pool(self.players)
+        pool = T.pool(self.players, self.tales)
         counts = {k: 0 for k in pool}
         for t in self.tiles:
             counts[t.kind] = counts.get(t.kind, 0) + 1
@@ -87,7 +154,10 @@ class Build:
         """Index of the player who places the next tile, clockwise from the First player."""
         if not self.started or self.free or self.complete:
             return None
-        placed = sum(1 for t in self.tiles if t.kind != "starting-sea")
+        placed = sum(1 for t in self.tiles if t.kind != "starting-sea" and not _with_previous(t.kind)) + len(self.markers)
+        p = self.pending_area()
+        if p is not None and p[0].with_previous:
+            placed -= 1  # the Waterfall's top goes with its bottom, by the same player
         return (self.first + placed) % self.players
 
     def whose_turn(self) -> str | None:
@@ -95,25 +165,37 @@ class Build:
         return None if i is None else self.names[i]
 
     def check(self, tile: Tile) -> Violation | None:
+        if tile.spec.special_area:
+            return Violation("special-area", f"{TILE_NAMES[tile.kind]} is a special area: it is placed with its Tale, not as a terrain tile.")
         if not self.free:
-            v = order_violation(tile.kind, self.remaining(), self.players)
+            p = self.pending_area()
+            if p is not None:
+                who = self.whose_turn()
+                return Violation("phase-order", f"First {who} places {A.area_name(p[0])}: {T.all_tales()[p[0].tale].name} is placed now.")
+            v = order_violation(tile.kind, self.remaining(), self.players, T.pool(self.players, self.tales))
             if v is not None:
                 return v
-        return violation(self.world, tile, None)
+        v = violation(self.world, tile, None)
+        if v is not None and v.rule == "enclosed" and self.hole_allowed(tile):
+            return None
+        return v
 
     def legal(self, kind: str) -> list[Tile]:
-        if not self.free and order_violation(kind, self.remaining(), self.players):
+        if not self.free and (self.pending_area() or order_violation(kind, self.remaining(), self.players, T.pool(self.players, self.tales))):
             return []
         return legal_placements(self.world, kind, None)
 
     def stuck(self) -> bool:
-        """True when the next tile, not a Plains tile, has no legal place anywhere."""
+        """True when the next tile, not a Plains tile, has no legal place anywhere (or the special
+        area to place now has none)."""
+        if self.pending_area() is not None:
+            return not self.legal_areas()
         kind = self.next_kind()
         return kind is not None and kind != "plains" and not self.legal(kind)
 
     def stuck_plains(self) -> bool:
         """True when the next Plains tile has no legal place: the rescue must be offered."""
-        return self.next_kind() == "plains" and not self.legal("plains")
+        return self.pending_area() is None and self.next_kind() == "plains" and not self.legal("plains")
 
     def rescue(self) -> PlainsRescue | None:
         r = self._cache.get("rescue", False)
@@ -129,6 +211,12 @@ class Build:
             extra["names"] = list(self.names)
             extra["colours"] = list(self.colours)
             extra["first"] = self.first
+        if self.tales:
+            extra["tales"] = list(self.tales)
+        if self.markers:
+            extra["tale_pieces"] = [m.to_dict() for m in self.markers]
+        if self.areas_aside:
+            extra["tales_set_aside"] = list(self.areas_aside)
         return Layout(self.players or 2, list(self.tiles), self.name, extra)
 
     # --- changes (each returns a new Build) --------------------------------------------
@@ -139,6 +227,11 @@ class Build:
             w.place(tile)
             new._cache["world"] = w
         return new
+
+
+def _with_previous(kind: str) -> bool:
+    a = T.area_of(kind)
+    return a is not None and a.with_previous
 
 
 def _tile(action: Action) -> Tile:
@@ -223,6 +316,9 @@ class BuildRules(Reducer[Build]):
         may leave the rest of that kind out and go on with the next layer."""
         if not state.stuck():
             raise IllegalAction("The next tile has a legal place; only a tile with nowhere to go can be set aside.")
+        p = state.pending_area()
+        if p is not None:
+            return replace(state, areas_aside=state.areas_aside + (p[0].kind,), _cache={})
         kind = state.next_kind()
         left = state.remaining()[kind]
         return replace(state, set_aside=state.set_aside + ((kind, left),), _cache={})
@@ -238,7 +334,60 @@ class BuildRules(Reducer[Build]):
             names, colours, first = tuple(c.title() for c in DEFAULT_COLOURS[:n]), DEFAULT_COLOURS[:n], 0
         aside = extra.get("set_aside") if isinstance(extra.get("set_aside"), dict) else {}
         aside_t = tuple((k, v) for k, v in aside.items() if k in load_rules().tile_kinds and type(v) is int and v > 0)
-        return Build(n, names, colours, first, lay.free, lay.name, tuple(lay.tiles), aside_t)
+        drawn = T.drawn_of(extra)
+        markers = T.parse_markers(extra.get("tale_pieces"))
+        a_aside = extra.get("tales_set_aside") if isinstance(extra.get("tales_set_aside"), list) else []
+        a_aside_t = tuple(k for k in a_aside if k in T.all_areas())
+        return Build(n, names, colours, first, lay.free, lay.name, tuple(lay.tiles), aside_t, drawn, markers, a_aside_t)
+
+    def _tales(self, state: Build, a: Action) -> Build:
+        """'At the beginning of the game, even before Creating the World, shuffle these cards and
+        draw one for each player': drawn from ``seed`` (the same seed, the same Tales), or the
+        cards a table drew by hand (``drawn``)."""
+        if not state.started:
+            raise IllegalAction("Choose the players first.")
+        if state.seas_started or state.tales:
+            raise IllegalAction("The Tales are drawn before Creating the World, once.")
+        if "drawn" in a:
+            why = T.check_drawn(a["drawn"], state.players)
+            if why:
+                raise IllegalAction(why)
+            drawn = tuple(sorted(a["drawn"]))
+        else:
+            seed = a.get("seed")
+            if type(seed) not in (int, str):
+                raise IllegalAction("Drawing the Tales needs a seed (a number).")
+            drawn = T.draw(state.players, seed)
+        return replace(state, tales=drawn, _cache={})
+
+    def _area(self, state: Build, a: Action) -> Build:
+        """A special area placed by the player whose turn it is: a tile, or the Dolmens / Typhoon on a Space."""
+        if not state.started:
+            raise IllegalAction("Choose the players first.")
+        area = T.area_of(a.get("area"))
+        if area is None or area.tale not in state.tales:
+            raise IllegalAction("That is not a special area of the Tales drawn for this World.")
+        p = state.pending_area()
+        copy = 0
+        if not state.free:
+            if p is None:
+                raise IllegalAction(f"It is not the moment for {A.area_name(area)}: {_moment_words(area)}.")
+            if p[0] != area:
+                raise IllegalAction(f"{A.area_name(p[0])[0].upper() + A.area_name(p[0])[1:]} is placed first.")
+            copy = p[1]
+        q, r = a.get("q"), a.get("r")
+        if type(q) is not int or type(r) is not int:
+            raise IllegalAction("A special area goes on whole-number coordinates.")
+        if area.marker:
+            v = A.violation(state.world, state.markers, area, None, (q, r))
+            if v is not None:
+                raise IllegalAction(v.message)
+            return replace(state, markers=state.markers + (T.Marker(area.kind, (q, r)),), _cache={})
+        tile = _tile({**a, "tile": area.kind})
+        v = A.violation(state.world, state.markers, area, tile, None, state.previous_part(area, copy))
+        if v is not None:
+            raise IllegalAction(v.message)
+        return state.with_tile(tile)
 
     def _name(self, state: Build, a: Action) -> Build:
         return replace(state, name=str(a.get("name", ""))[:80])
@@ -263,6 +412,19 @@ def describe_in_words(action: Action, before: Build) -> str:
             return f"New World for {and_list(action['names'])}" + (" (free design)" if action.get("free") else "")
         if k == "rescue":
             return f"{before.whose_turn() or 'The table'}: Plains tiles moved to fit the next one"
+        if k == "tales":
+            drawn = tuple(sorted(action["drawn"])) if "drawn" in action else T.draw(before.players, action.get("seed"))
+            return "Tales drawn: " + and_list([f"{n} {T.tale(n).name}" for n in drawn])
+        if k == "area":
+            area = T.area_of(action.get("area"))
+            who = before.whose_turn()
+            if area is not None:
+                where = (tile_place(before.world, _tile({**action, "tile": area.kind})) if not area.marker
+                         else "on " + space_place(before.world, (action["q"], action["r"])))
+                line = f"{A.area_name(area)[0].upper() + A.area_name(area)[1:]} {where}"
+                return f"{who}: {line}" if who else line
+        if k == "set-aside" and before.pending_area() is not None:
+            return f"{A.area_name(before.pending_area()[0]).capitalize()} set aside: it had nowhere to go"
         if k == "set-aside":
             kind = before.next_kind()
             return f"The rest of the {TILE_NAMES.get(kind, '')} tiles set aside: they had nowhere to go"
@@ -302,4 +464,63 @@ def describe(action: Action) -> str:
         return f"Loaded {action.get('layout', {}).get('name') or 'a World'}"
     if k == "name":
         return f"Named {action.get('name')!r}"
+    if k == "tales":
+        return "Tales drawn"
+    if k == "area":
+        return f"{TILE_NAMES.get(str(action.get('area')), 'Special area')} at {action.get('q')},{action.get('r')}"
     return str(k)
+
+
+def _moment_words(area: T.Area) -> str:
+    if area.moment == "hole":
+        return "it goes in a hole left among the Sea tiles"
+    return f"it is placed after the last {TILE_NAMES[area.moment]} tile"
+
+
+def _markers_due(b: Build, markers: list[T.Marker]) -> tuple[Build, Violation | None]:
+    """Place the layout's Dolmens and Typhoon once their moment has come."""
+    while (p := b.pending_area()) is not None and p[0].marker:
+        m = next((m for m in markers if m.kind == p[0].kind), None)
+        if m is None:
+            return b, None
+        markers.remove(m)
+        v = A.violation(b.world, b.markers, p[0], None, m.space)
+        if v is not None:
+            return b, v
+        b = replace(b, markers=b.markers + (m,), _cache={})
+    return b, None
+
+
+def check_with_tales(lay: Layout):
+    """:func:`~companion.rise_and_fall.layout.check` for a World with Tales: the tiles replayed through
+    the builder, so each special area is judged at its moment, and the tile pool as the Tales change it."""
+    from .layout import CheckReport
+
+    state = BuildRules()._load(Build(), {"layout": lay.to_dict()})
+    b = Build(state.players, state.names, state.colours, state.first, False, lay.name, (), state.set_aside, state.tales, (), state.areas_aside)
+    markers = list(state.markers)
+    for i, t in enumerate(lay.tiles):
+        b, v = _markers_due(b, markers)
+        if v is not None:
+            return CheckReport(False, False, None, v.rule, f"{v.message}")
+        if t.spec.special_area:
+            p = b.pending_area()
+            if p is None or p[0].kind != t.kind:
+                what = f"{A.area_name(p[0])} is placed first" if p else _moment_words(T.all_areas()[t.kind])
+                v = Violation("phase-order", f"{TILE_NAMES[t.kind]} cannot be placed yet: {what}.")
+            else:
+                v = A.violation(b.world, b.markers, p[0], t, None, b.previous_part(*p))
+        else:
+            v = b.check(t)
+        if v is not None:
+            return CheckReport(False, False, i, v.rule, f"Tile {i} ({t.kind} at {t.q},{t.r}): {v.message}")
+        b = b.with_tile(t)
+    b, v = _markers_due(b, markers)
+    if v is not None:
+        return CheckReport(False, False, None, v.rule, v.message)
+    if markers:
+        return CheckReport(False, False, None, "phase-order", f"{TILE_NAMES[markers[0].kind]} cannot be placed yet: {_moment_words(T.all_areas()[markers[0].kind])}.")
+    names = and_list([T.tale(n).name for n in b.tales]) if b.tales else "no Tale"
+    if b.complete:
+        return CheckReport(True, True, None, None, f"A complete {lay.players}-player World with {names}: all {len(lay.tiles)} tiles are legal.")
+    return CheckReport(True, False, None, None, f"All {len(lay.tiles)} tiles are legal so far; the {lay.players}-player World with {names} is not all placed yet.")

@@ -13,10 +13,11 @@ from typing import Any
 from ..errors import IllegalAction
 from ..gamelog import Action, Reducer
 from ..hexgrid import Hex
-from .layout import parse
+from . import tales as T
+from .layout import Layout, parse
 from .position import Piece, PlayerState, Position, problems
 from .rules import PIECE_TYPES, load_rules
-from .scoring import PlayerScore, RegionScore, Score, score, with_guilds
+from .scoring import PlayerScore, RegionScore, Score, score, with_guilds, with_tales
 from .tiles import Tile
 from .world import Region, region_map, top_terrain
 
@@ -36,6 +37,8 @@ class Entry:
     world_name: str = ""
     path: str = ""  # how the final score was reached: "fast" (majorities tapped) or "full" (every piece)
     game: str = ""  # the tracked game this scoring belongs to (its log's id), if any
+    tales: tuple[int, ...] = ()  # the Tales drawn for the World
+    markers: tuple[T.Marker, ...] = ()  # the Dolmens and the Typhoon
 
     @property
     def entered(self) -> bool:
@@ -50,10 +53,14 @@ class Entry:
         return top_terrain(self.tiles)
 
     def regions(self) -> list[Region]:
-        return list(region_map(self.terrain()).regions)
+        return list(region_map(self.position().region_terrain()).regions)
 
     def position(self) -> Position:
-        return Position(self.terrain(), [replace(p) for p in self.players], list(self.pieces))
+        layout = None
+        if self.tales or self.markers or any(t.spec.special_area for t in self.tiles):
+            extra = {"tales": list(self.tales), "tale_pieces": [m.to_dict() for m in self.markers]}
+            layout = Layout(max(2, len(self.players)), list(self.tiles), self.world_name, extra)
+        return Position(self.terrain(), [replace(p) for p in self.players], list(self.pieces), layout)
 
     def problems(self) -> list[str]:
         return problems(self.position())
@@ -101,7 +108,9 @@ class Entry:
                 p.name, p.gold, rules.economy_vp(p.gold), sum(rules.trophy_vp(t) for t in p.trophies),
                 sum(v[1] for v in lines.values() if v), sum(r.vp for r in region_rows if r.controller == p.name),
                 lines, terr, p.extinct))
-        return Score(with_guilds(players, list(self.players), region_rows), region_rows)
+        scored = with_guilds(players, list(self.players), region_rows)
+        # the Tales on the fast path: no pieces are entered, so only the Tale Trophies and the Cathedral
+        return Score(with_tales(scored, replace(self.position(), pieces=[])), region_rows)
 
     def regions_to_vote(self) -> list[int]:
         """Fast path: the Regions still waiting for a tap."""
@@ -130,13 +139,15 @@ class EntryRules(Reducer[Entry]):
         for p in a.get("players", []):
             players.append(PlayerState(str(p["name"]), int(p.get("gold", 0)), list(p.get("trophies", [])), list(p.get("decline", [])),
                                        wood=_resource(p.get("wood", 0)), stone=_resource(p.get("stone", 0)),
-                                       extinct=p.get("extinct") is True, guilds=[str(g) for g in p.get("guilds", [])]))
+                                       extinct=p.get("extinct") is True, guilds=[str(g) for g in p.get("guilds", [])],
+                                       tale_trophies=_tale_trophies(p.get("tale_trophies", [])), cathedral=p.get("cathedral") is True))
         if not 2 <= len(players) <= 4:
             raise IllegalAction("A game of Rise & Fall has 2 to 4 players.")
         tracked = a.get("tracked")
         tracked_t = tuple(tuple((t, int(c.get(t, 0))) for t in PIECE_TYPES) for c in tracked) if tracked else None
         return Entry(tuple(lay.tiles), tuple(players), tuple(a.get("colours", [])), tracked_t,
-                     source=str(a.get("source", "")), world_name=lay.name, game=str(a.get("game") or ""))
+                     source=str(a.get("source", "")), world_name=lay.name, game=str(a.get("game") or ""),
+                     tales=T.drawn_of(lay.extra), markers=T.parse_markers(lay.extra.get("tale_pieces")))
 
     def _piece(self, e: Entry, a: Action) -> Entry:
         space = (a.get("q"), a.get("r"))
@@ -176,9 +187,18 @@ class EntryRules(Reducer[Entry]):
         clash = [t for t in trophies if t in taken]
         if clash:
             raise IllegalAction(f"The {clash[0]} Trophy is already claimed by another player; each Trophy can only be claimed once.")
+        tale_trophies = _tale_trophies(a.get("tale_trophies", p.tale_trophies))
+        cathedral = a.get("cathedral", p.cathedral)
+        if type(cathedral) is not bool:
+            raise IllegalAction("The Cathedral is controlled or not.")
         players = list(e.players)
-        players[i] = replace(p, gold=gold, trophies=trophies, decline=list(a.get("decline", p.decline)))
-        return replace(e, players=tuple(players))
+        players[i] = replace(p, gold=gold, trophies=trophies, decline=list(a.get("decline", p.decline)),
+                             tale_trophies=tale_trophies, cathedral=cathedral)
+        new = replace(e, players=tuple(players))
+        found = [x for x in new.problems() if x not in e.problems()]
+        if found:
+            raise IllegalAction(found[0])
+        return new
 
     def _vote(self, e: Entry, a: Action) -> Entry:
         k = a.get("region")
@@ -202,6 +222,12 @@ class EntryRules(Reducer[Entry]):
         elif e.regions_to_vote():
             raise IllegalAction(f"{len(e.regions_to_vote())} Regions still need a majority tapped.")
         return replace(e, finished=True, path="full" if a.get("path") == "full" else "fast")
+
+
+def _tale_trophies(v: Any) -> list[int]:
+    if not isinstance(v, list) or not all(type(n) is int for n in v):
+        raise IllegalAction("Tale Trophies are given by the Tale's number.")
+    return list(v)
 
 
 def _resource(v: Any) -> int:

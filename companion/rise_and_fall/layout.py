@@ -92,7 +92,12 @@ class CheckReport:
 
 
 def check(layout: Layout) -> CheckReport:
-    """Replay the tiles in order under the rules of Creating the World."""
+    """Replay the tiles in order under the rules of Creating the World (with the Tales' special
+    areas, each at its moment, when the layout has Tales)."""
+    if not layout.free and ("tales" in layout.extra or "tale_pieces" in layout.extra or any(t.spec.special_area for t in layout.tiles)):
+        from .builder import check_with_tales
+
+        return check_with_tales(layout)
     world = World()
     players = layout.pool_players
     for i, t in enumerate(layout.tiles):

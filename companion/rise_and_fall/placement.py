@@ -21,10 +21,11 @@ from shapely.geometry import Polygon
 
 from ..hexgrid import Hex, lattice_center, neighbours
 from .rules import load_rules
+from .tales import area_names
 from .tiles import Tile, shape_cells
 from .world import World
 
-RULE_ORDER = ("phase-order", "pool-exhausted", "overlap", "wrong-base", "sea-touch", "enclosed")
+RULE_ORDER = ("phase-order", "pool-exhausted", "overlap", "special-area", "wrong-base", "sea-touch", "enclosed")
 
 TILE_NAMES = {
     "starting-sea": "Starting Sea",
@@ -34,6 +35,8 @@ TILE_NAMES = {
     "mountain": "Mountain",
     "glacier": "Glacier",
 }
+
+TILE_NAMES.update(area_names())  # the Tales' special areas
 
 TERRAIN_NAMES = {"sea": "Sea", "plains": "Plain", "forest": "Forest", "mountain": "Mountain", "glacier": "Glacier"}
 
@@ -53,8 +56,9 @@ def _spaces(n: int) -> str:
 
 # --- layer order and pool: shared by both judges -------------------------------------------
 def layer_kinds() -> list[str]:
+    """The terrain tile kinds in layer order (the Tales' special areas are not among them)."""
     kinds = load_rules().tile_kinds
-    return sorted(kinds, key=lambda k: kinds[k].layer)
+    return sorted((k for k in kinds if not kinds[k].special_area), key=lambda k: kinds[k].layer)
 
 
 def next_kind(world: World, players: int) -> str | None:
@@ -78,9 +82,10 @@ def _order_violation(world: World, tile: Tile, players: int | None) -> Violation
     return order_violation(tile.kind, remaining, players)
 
 
-def order_violation(kind: str, remaining: dict[str, int], players: int) -> Violation | None:
-    """``phase-order`` or ``pool-exhausted`` for a tile of ``kind``, given what is left to place."""
-    pool = load_rules().pool(players)
+def order_violation(kind: str, remaining: dict[str, int], players: int, pool: dict[str, int] | None = None) -> Violation | None:
+    """``phase-order`` or ``pool-exhausted`` for a tile of ``kind``, given what is left to place
+    (``pool``: the tile pool as the Tales drawn changed it)."""
+    pool = pool or load_rules().pool(players)
     name = TILE_NAMES[kind]
     for earlier in layer_kinds():
         if earlier == kind:
@@ -128,6 +133,12 @@ def _message_touch(n: int) -> str:
     )
 
 
+def _message_special(world: World, space: Hex) -> str:
+    top = world.top_tile(space)
+    name = TILE_NAMES.get(top.kind, "a special area") if top else "a special area"
+    return f"A special area can never be covered by another terrain; this tile would cover {name}."
+
+
 def _message_enclosed(n: int) -> str:
     return f"You cannot close off a zone containing empty spaces; this tile would enclose {_spaces(n)}."
 
@@ -171,6 +182,10 @@ def violation(world: World, tile: Tile, players: int | None = None, explain: boo
             return Violation("enclosed", _message_enclosed(len(enclosed)), tuple(enclosed))
         return None
     under = world.visible_tiles_under(fp)
+    areas = [g for i in under if world.tiles[i].spec.special_area and (g := fp.intersection(world.visible(i))).area > 0]
+    if areas:
+        faults = cells_inside(shapely.union_all(areas), tile.cells)
+        return Violation("special-area", _message_special(world, faults[0]), tuple(faults))
     good = [fp.intersection(world.visible(i)) for i in under if world.tiles[i].terrain == spec.base]
     bad = fp.difference(shapely.union_all(good)) if good else fp
     if bad.area > 0:
@@ -244,6 +259,9 @@ def violation_by_spaces(world: World, tile: Tile, players: int | None = None) ->
         if enclosed:
             return Violation("enclosed", _message_enclosed(len(enclosed)), tuple(enclosed))
         return None
+    covered = [c for c in cells if (top := world.top_tile(c)) is not None and top.spec.special_area]
+    if covered:
+        return Violation("special-area", _message_special(world, covered[0]), tuple(covered))
     faults = [c for c in cells if world.terrain(c) != spec.base]
     if faults:
         return Violation("wrong-base", _wrong_base_message(tile, faults, world), tuple(faults))

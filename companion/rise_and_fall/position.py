@@ -16,6 +16,7 @@ from ..errors import FileFormatError
 from ..hexgrid import Hex
 from . import guilds as G
 from . import layout as layout_file
+from . import tales as T
 from .files import read_json
 from .rules import PIECE_TYPES, TERRAINS, load_rules
 from .views import is_colour
@@ -45,6 +46,8 @@ class PlayerState:
     extra: dict[str, Any] = field(default_factory=dict)
     extinct: bool = False  # 'That player has lost the game': never a winner
     guilds: list[str] = field(default_factory=list)  # the Guild variant: the player's Guild cards (ids)
+    tale_trophies: list[int] = field(default_factory=list)  # the Tales: numbers of the Tale Trophies claimed
+    cathedral: bool = False  # the Tales: controls the Cathedral at the end of the game
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,26 @@ class Position:
             if p.name == name:
                 return p
         raise KeyError(name)
+
+    # --- the Tales ---------------------------------------------------------------------
+    def tale_tiles(self) -> tuple:
+        return tuple(self.layout.tiles) if self.layout is not None else ()
+
+    def tale_markers(self) -> tuple[T.Marker, ...]:
+        return T.parse_markers(self.layout.extra.get("tale_pieces")) if self.layout is not None else ()
+
+    def tales_drawn(self) -> tuple[int, ...]:
+        return T.drawn_of(self.layout.extra) if self.layout is not None else ()
+
+    def region_terrain(self) -> dict[Hex, str]:
+        """The terrain of the Spaces that belong to Regions: without the Tales' Swamps, Volcano
+        and Typhoon (the same dictionary when there are none)."""
+        if self.layout is None:
+            return self.terrain
+        outside = T.outside_regions(self.layout.tiles, self.tale_markers())
+        if not outside:
+            return self.terrain
+        return {s: t for s, t in self.terrain.items() if s not in outside}
 
     def counts(self) -> dict[str, dict[str, int]]:
         """Pieces in the World per player and type."""
@@ -94,6 +117,10 @@ class Position:
                 d["extinct"] = True
             if p.guilds:
                 d["guilds"] = list(p.guilds)
+            if p.tale_trophies:
+                d["tale_trophies"] = list(p.tale_trophies)
+            if p.cathedral:
+                d["cathedral"] = True
             d.update(p.extra)
             doc["players"].append(d)
         doc["pieces"] = [[pc.space[0], pc.space[1], pc.player, pc.type] for pc in self.pieces]
@@ -112,6 +139,7 @@ def problems(pos: Position) -> list[str]:
     names = [p.name for p in pos.players]
     claimed: dict[str, str] = {}
     out += _guild_problems(pos)
+    out += _tale_problems(pos)
     guild_game = any(p.guilds for p in pos.players)
     held = {p.name: tuple(p.guilds) for p in pos.players}
     for p in pos.players:
@@ -195,6 +223,27 @@ def _guild_problems(pos: Position) -> list[str]:
                 out.append(f"The {known[g].name} Guild card is in front of {owner[g]} and {p.name}; there is one of each.")
             else:
                 owner[g] = p.name
+    return out
+
+
+def _tale_problems(pos: Position) -> list[str]:
+    """Tale Trophies and the Cathedral: real ones, each claimed by one player at most."""
+    out: list[str] = []
+    known = T.all_tales()
+    owner: dict[int, str] = {}
+    cathedral = [p.name for p in pos.players if p.cathedral]
+    for p in pos.players:
+        for n in p.tale_trophies:
+            t = known.get(n)
+            if t is None or not t.trophy_vp:
+                with_trophy = ", ".join(f"{k} ({x.name})" for k, x in known.items() if x.trophy_vp)
+                out.append(f"Player {p.name}: {json.dumps(n)} is not a Tale with a Trophy; those are {with_trophy}.")
+            elif n in owner:
+                out.append(f"The Trophy of {t.name} is claimed by {owner[n]} and {p.name}; each Trophy can only be claimed once.")
+            else:
+                owner[n] = p.name
+    if len(cathedral) > 1:
+        out.append(f"{' and '.join(cathedral)} both control the Cathedral; 'There's only one Cathedral in the game'.")
     return out
 
 
@@ -305,7 +354,12 @@ def _player(i: int, p: Any, source: str) -> PlayerState:
     guilds = p.get("guilds", [])
     if not (isinstance(guilds, list) and len(guilds) <= 24 and all(isinstance(g, str) and len(g) <= 40 for g in guilds)):
         raise _fail(source, f"player {name}: 'guilds' must be a list of Guild card ids (e.g. \"farmers\").")
-    known = ("name", "gold", "trophies", "decline", "wood", "stone", "extinct", "guilds")
+    tale_trophies = p.get("tale_trophies", [])
+    if not (isinstance(tale_trophies, list) and len(tale_trophies) <= 23 and all(type(n) is int for n in tale_trophies)):
+        raise _fail(source, f"player {name}: 'tale_trophies' must be a list of Tale numbers (e.g. [1, 4]).")
+    if type(p.get("cathedral", False)) is not bool:
+        raise _fail(source, f"player {name}: 'cathedral' is true or false.")
+    known = ("name", "gold", "trophies", "decline", "wood", "stone", "extinct", "guilds", "tale_trophies", "cathedral")
     return PlayerState(
         name,
         p["gold"],
@@ -316,6 +370,8 @@ def _player(i: int, p: Any, source: str) -> PlayerState:
         {k: v for k, v in p.items() if k not in known},
         p.get("extinct", False),
         list(guilds),
+        list(tale_trophies),
+        p.get("cathedral", False),
     )
 
 

@@ -23,6 +23,11 @@ class TileKind:
     layer: int
     base: str | None
     cells: tuple[Hex, ...]
+    tale: int | None = None  # the Tale whose special area this tile is (tales.json), None for terrain
+
+    @property
+    def special_area(self) -> bool:
+        return self.tale is not None
 
     @property
     def covers_empty(self) -> bool:
@@ -119,6 +124,14 @@ def _tile_kinds(rules: RulesData) -> dict[str, TileKind]:
     kinds = {}
     for kid, k in rules.raw["tiles"]["kinds"].items():
         kinds[kid] = TileKind(kid, k["terrain"], k["layer"], k["base"], tuple(tuple(c) for c in k["cells"]))
+    # the special areas of the Tales are tiles too, after every terrain layer (tales.json)
+    tales = json.loads(resources.files(__package__).joinpath("tales.json").read_text(encoding="utf-8"))
+    top = max(k.layer for k in kinds.values()) + 1
+    for t in tales["tales"]:
+        for a in t.get("areas", []):
+            if not a.get("marker"):
+                base = a["on"][0] if a["on"] else None
+                kinds[a["kind"]] = TileKind(a["kind"], a["terrain"], top, base, tuple(tuple(c) for c in a["cells"]), t["number"])
     return kinds
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from . import tales as T
 from .guilds import GuildLine, Standing, end_game
 from .position import PlayerState, Position
 from .rules import PIECE_TYPES, load_rules
@@ -50,6 +51,7 @@ class PlayerScore:
     territory_lines: dict[str, list[int]] = field(default_factory=dict)  # terrain -> sizes controlled
     extinct: bool = False  # an extinct Civilization: 'That player has lost the game'
     guild_lines: tuple[GuildLine, ...] = ()  # the Guild variant: each guild's end-game effect
+    tale_lines: tuple[T.TaleLine, ...] = ()  # the Tales: Tale Trophies and each Tale's end-game VP
 
     @property
     def guilds(self) -> int:
@@ -57,8 +59,13 @@ class PlayerScore:
         return sum(g.vp for g in self.guild_lines)
 
     @property
+    def tales(self) -> int:
+        """Extra VP from the Tales (0 without Tales)."""
+        return sum(t.vp for t in self.tale_lines)
+
+    @property
     def total(self) -> int:
-        return self.economy + self.trophies + self.development + self.territories + self.guilds
+        return self.economy + self.trophies + self.development + self.territories + self.guilds + self.tales
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -71,6 +78,9 @@ class PlayerScore:
         if self.guild_lines:
             out["guilds"] = self.guilds
             out["guild_lines"] = [g.to_dict() for g in self.guild_lines]
+        if self.tale_lines:
+            out["tales"] = self.tales
+            out["tale_lines"] = [t.to_dict() for t in self.tale_lines]
         if self.extinct:
             out["extinct"] = True
         return out
@@ -104,15 +114,18 @@ def region_scores(pos: Position, cached: bool = True) -> list[RegionScore]:
 
     The Regions come from :func:`~companion.rise_and_fall.world.region_map`, walked once per
     World; ``cached=False`` walks them again (the reference the cached path is tested against)."""
+    terrain = pos.region_terrain()
     if cached:
-        rm = region_map(pos.terrain)
+        rm = region_map(terrain)
         regions, where = rm.regions, rm.where
     else:
-        regions = tuple(regions_of(pos.terrain))
+        regions = tuple(regions_of(terrain))
         where = {s: k for k, g in enumerate(regions) for s in g.spaces}
     counts: dict[int, dict[str, int]] = {}
     for pc in pos.pieces:
-        k = where[pc.space]
+        k = where.get(pc.space)
+        if k is None:
+            continue  # on a Space in no Region (the Tales' Swamps, Volcano, Typhoon)
         c = counts.get(k)
         if c is None:
             counts[k] = {pc.player: 1}
@@ -163,7 +176,19 @@ def score(pos: Position, cached: bool = True) -> Score:
                 extinct=p.extinct,
             )
         )
-    return Score(with_guilds(players, pos.players, regions), regions)
+    return Score(with_tales(with_guilds(players, pos.players, regions), pos), regions)
+
+
+def with_tales(scores: list[PlayerScore], pos: Position) -> list[PlayerScore]:
+    """Each player's score with the Tales' end-game VP and Tale Trophies, as lines of extra VP."""
+    drawn = pos.tales_drawn()
+    if not drawn and not any(p.tale_trophies or p.cathedral for p in pos.players):
+        return scores
+    board = T.TaleBoard(drawn, pos.tale_tiles(), pos.tale_markers(), tuple((pc.space, pc.player) for pc in pos.pieces),
+                        {p.name: tuple(p.tale_trophies) for p in pos.players},
+                        {p.name: ("cathedral",) if p.cathedral else () for p in pos.players})
+    lines = T.end_game(board, [p.name for p in pos.players])
+    return [replace(sc, tale_lines=tuple(lines.get(sc.name, ()))) for sc in scores]
 
 
 def with_guilds(scores: list[PlayerScore], states: list[PlayerState], regions: list[RegionScore]) -> list[PlayerScore]:
@@ -207,11 +232,17 @@ def quick_scoring(pos: Position) -> list[QuickStep]:
             steps.append(QuickStep(text, dict(gp)))
     for p in pos.players:
         gp[p.name] += sum(rules.trophy_vp(t) for t in p.trophies)
-    if any(p.guild_lines for p in s.players):
+    guilds, tales = any(p.guild_lines for p in s.players), any(p.tale_lines for p in s.players)
+    if guilds or tales:
         steps.append(QuickStep("Each player adds the VP of their Trophies.", dict(gp)))
-        for p in s.players:
-            gp[p.name] += p.guilds
-        steps.append(QuickStep("Each player adds the VP of their Guilds: the final scores.", dict(gp)))
+        if guilds:
+            for p in s.players:
+                gp[p.name] += p.guilds
+            steps.append(QuickStep("Each player adds the VP of their Guilds" + ("." if tales else ": the final scores."), dict(gp)))
+        if tales:
+            for p in s.players:
+                gp[p.name] += p.tales
+            steps.append(QuickStep("Each player adds the VP of the Tales: the final scores.", dict(gp)))
         return steps
     steps.append(QuickStep("Each player adds the VP of their Trophies: the final scores.", dict(gp)))
     return steps
@@ -220,9 +251,10 @@ def quick_scoring(pos: Position) -> list[QuickStep]:
 def scorepad_text(s: Score) -> str:
     """The printed scorepad as a text table: player rows, category columns."""
     guilds = any(p.guild_lines for p in s.players)
-    head = ["Player", "GP", "Economy", "Trophies", "Development", "Territories"] + (["Guilds"] if guilds else []) + ["Total"]
+    tales = any(p.tale_lines for p in s.players)
+    head = ["Player", "GP", "Economy", "Trophies", "Development", "Territories"] + (["Guilds"] if guilds else []) + (["Tales"] if tales else []) + ["Total"]
     rows = [[p.name + (" (extinct, lost)" if p.extinct else ""), str(p.gold), str(p.economy), str(p.trophies), str(p.development), str(p.territories)]
-            + ([str(p.guilds)] if guilds else []) + [str(p.total)] for p in s.players]
+            + ([str(p.guilds)] if guilds else []) + ([str(p.tales)] if tales else []) + [str(p.total)] for p in s.players]
     widths = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
     fmt = lambda r: "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths)))  # noqa: E731
     lines = [fmt(head), fmt(["-" * w for w in widths])] + [fmt(r) for r in rows]
@@ -231,5 +263,7 @@ def scorepad_text(s: Score) -> str:
     for p in s.players:
         for g in p.guild_lines:
             lines.append(f"{p.name}, {g.text}: {g.vp:+d} VP")
+        for t in p.tale_lines:
+            lines.append(f"{p.name}, {t.text}: {t.vp:+d} VP")
     lines.append(("Winner: " if len(win) == 1 else "Shared victory (the rulebook names no tie-break): ") + ", ".join(win))
     return "\n".join(lines)
