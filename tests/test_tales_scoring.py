@@ -192,3 +192,30 @@ def test_a_game_without_tales_scores_as_before():
     pos = position(line_of("caravansary", 2), [((0, 0), "Red", "nomad")])
     s = score(pos)
     assert all(not p.tale_lines for p in s.players) and "tales" not in s.to_dict()["players"]["Red"]
+
+
+def test_command_line_new_with_tales_check_render_and_score(tmp_path):
+    import subprocess
+    import sys
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True)
+
+    out = tmp_path / "w.json"
+    p = run("new", "--players", "2", "--seed", "4", "--tales", "-o", str(out))
+    assert p.returncode == 0, p.stderr
+    assert "with the Tales" in p.stdout
+    doc = json.loads(out.read_text())
+    assert len(doc["tales"]) == 2
+    p = run("check", str(out), "--json")
+    assert p.returncode == 0 and json.loads(p.stdout)["complete"], p.stdout
+    p = run("render", str(out), "-o", str(tmp_path / "w.svg"))
+    assert p.returncode == 0, p.stderr
+    pos = {"format": "rise-and-fall/position", "version": 1, "layout": doc,
+           "players": [{"name": "Ann", "gold": 4, "tale_trophies": [5], "cathedral": True}, {"name": "Bo", "gold": 2}], "pieces": []}
+    (tmp_path / "p.json").write_text(json.dumps(pos))
+    p = run("score", str(tmp_path / "p.json"), "--json")
+    assert p.returncode == 0, p.stderr + p.stdout
+    ann = json.loads(p.stdout)["players"]["Ann"]
+    assert ann["tales"] == 35 and ann["total"] == 2 + 35
+    assert {x["tale"] for x in ann["tale_lines"]} == {5, 8}

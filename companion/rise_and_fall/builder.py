@@ -118,6 +118,12 @@ class Build:
         mine = [t for t in self.tiles if t.kind == before.kind]
         return mine[copy] if copy < len(mine) else None
 
+    def area_verdict(self, area: T.Area, copy: int, q: int, r: int, rotation: int = 0) -> Violation | None:
+        """Why ``area`` may not go at (q, r) now, or None (a Space for the Dolmens and the Typhoon)."""
+        if area.marker:
+            return A.violation(self.world, self.markers, area, None, (q, r))
+        return A.violation(self.world, self.markers, area, Tile(area.kind, q, r, rotation), None, self.previous_part(area, copy))
+
     def legal_areas(self) -> list:
         p = self.pending_area()
         if p is None:
@@ -375,19 +381,15 @@ class BuildRules(Reducer[Build]):
             if p[0] != area:
                 raise IllegalAction(f"{A.area_name(p[0])[0].upper() + A.area_name(p[0])[1:]} is placed first.")
             copy = p[1]
-        q, r = a.get("q"), a.get("r")
-        if type(q) is not int or type(r) is not int:
-            raise IllegalAction("A special area goes on whole-number coordinates.")
-        if area.marker:
-            v = A.violation(state.world, state.markers, area, None, (q, r))
-            if v is not None:
-                raise IllegalAction(v.message)
-            return replace(state, markers=state.markers + (T.Marker(area.kind, (q, r)),), _cache={})
-        tile = _tile({**a, "tile": area.kind})
-        v = A.violation(state.world, state.markers, area, tile, None, state.previous_part(area, copy))
+        q, r, rot = a.get("q"), a.get("r"), a.get("rotation", 0)
+        if not all(type(v) is int for v in (q, r, rot)) or not 0 <= rot <= 5:
+            raise IllegalAction("A special area goes on whole-number coordinates with a rotation from 0 to 5.")
+        v = state.area_verdict(area, copy, q, r, rot)
         if v is not None:
             raise IllegalAction(v.message)
-        return state.with_tile(tile)
+        if area.marker:
+            return replace(state, markers=state.markers + (T.Marker(area.kind, (q, r)),), _cache={})
+        return state.with_tile(Tile(area.kind, q, r, rot))
 
     def _name(self, state: Build, a: Action) -> Build:
         return replace(state, name=str(a.get("name", ""))[:80])

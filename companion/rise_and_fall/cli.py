@@ -30,6 +30,7 @@ def add_commands(sub) -> None:
     n.add_argument("--seed", type=int, required=True)
     n.add_argument("-o", "--output", required=True)
     n.add_argument("--name", default=None)
+    n.add_argument("--tales", action="store_true", help="draw one Tale per player from the seed and place their special areas")
     n.set_defaults(run=cmd_new)
     s = sub.add_parser("score", help="final scores of one or more position files")
     s.add_argument("positions", nargs="+")
@@ -75,6 +76,17 @@ def cmd_new(args) -> int:
     if name is not None and len(name) > 200:
         raise CompanionError("The name is longer than 200 characters.")
     _text_argument(args.output, "output path")
+    if getattr(args, "tales", False):
+        from .tale_worlds import generate_with_tales
+        from .tales import draw, tale
+
+        layout = generate_with_tales(args.players, args.seed, draw(args.players, args.seed))
+        if name is not None:
+            layout.name = name
+        tales = ", ".join(f"{n} {tale(n).name}" for n in layout.extra["tales"])
+        _write(args.output, layout.dumps())
+        print(f"Wrote {args.output}: a complete {args.players}-player World from seed {args.seed}, with the Tales {tales}.")
+        return 0
     layout = generate(args.players, args.seed, name=name)
     _write(args.output, layout.dumps())
     print(f"Wrote {args.output}: a complete {args.players}-player World from seed {args.seed}.")
@@ -90,7 +102,9 @@ def cmd_render(args) -> int:
         raise CompanionError(f"{out}: the picture must end in .svg or .png.")
     kind, obj = load_any(args.file)
     if kind == "layout":
-        scene = world_scene(obj.world())
+        from .tales import parse_markers
+
+        scene = world_scene(obj.world(), markers=parse_markers(obj.extra.get("tale_pieces")))
     else:
         from .position_view import position_scene
 

@@ -45,7 +45,7 @@ def position_scene(pos: Position, style: WorldStyle = WorldStyle(hex_size=22.0),
     ``highlight`` (a Region index) draws that Region alone in bold, for the Region-by-Region walk.
     """
     if pos.layout is not None:
-        scene = world_scene(World(pos.layout.tiles), WorldStyle(hex_size=style.hex_size, legend=False))
+        scene = world_scene(World(pos.layout.tiles), WorldStyle(hex_size=style.hex_size, legend=False), markers=pos.tale_markers())
     else:
         scene = terrain_scene(pos.terrain, style)
     lay = layout_for(style)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..drawing import Scene
 from ..hexgrid import PixelLayout
 from .placement import TILE_NAMES
+from .tales import Marker, all_areas
 from .world import World
 
 TERRAIN_COLOURS = {
@@ -65,8 +66,44 @@ def layout_for(style: WorldStyle) -> PixelLayout:
     return PixelLayout(style.hex_size)
 
 
-def world_scene(world: World, style: WorldStyle = WorldStyle(), scene: Scene | None = None) -> Scene:
-    """The World seen from above: each Space in its top terrain's colour, tile edges, Cliffs."""
+#: The Tales' special areas: an outline round their spaces and a badge with a short label.
+AREA_COLOURS = {
+    "sunken-city": "#1d4f7a", "orb-of-acceleration": "#c9a227", "swamp": "#5d6b3a", "volcano": "#a8321e",
+    "storm-peak": "#5b6f8a", "gigantic-cavern": "#4a3b2f", "monastery": "#7d5ba6", "doppelgangers-house": "#2f6d6d",
+    "thieves-lair": "#3a3a3a", "alchemists-tower": "#9c4f96", "caravansary": "#b5773a",
+    "waterfall-bottom": "#2f8fb8", "waterfall-top": "#2f8fb8", "dolmens": "#6e6e6e", "typhoon": "#44505e",
+}
+
+
+def tale_marks(scene: Scene, world: World, markers: tuple[Marker, ...], style: WorldStyle) -> None:
+    """Each special area drawn where it lies: its spaces outlined, a badge and its name, readable
+    at the default zoom (never smaller than 11 CSS pixels on a screen)."""
+    lay = layout_for(style)
+    areas = all_areas()
+    places: list[tuple[str, list]] = []
+    for i, t in enumerate(world.tiles):
+        if t.spec.special_area:
+            cells = [c for c in t.cells if world.top_index(c) == i]
+            if cells:
+                places.append((t.kind, cells))
+    places += [(m.kind, [m.space]) for m in markers]
+    for kind, cells in places:
+        colour = AREA_COLOURS.get(kind, "#444444")
+        for c in cells:  # the terrain stays visible: a special area has its terrain type
+            scene.polygon(lay.corners(c), stroke=colour, width=style.hex_size * 0.16)
+    for kind, cells in places:
+        colour = AREA_COLOURS.get(kind, "#444444")
+        pts = [lay.hex_to_pixel(c) for c in cells]
+        x, y = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+        r = style.hex_size * 0.42
+        scene.circle(x, y - r * 0.3, r, fill=colour, stroke="#ffffff", width=1.5)
+        scene.text(x, y - r * 0.3 + r * 0.45, areas[kind].label[:1], size=r * 1.2, color="#ffffff", bold=True, min_size=11)
+        scene.text(x, y + r * 1.6, areas[kind].label, size=style.hex_size * 0.5, color="#111111", bold=True, min_size=11)
+
+
+def world_scene(world: World, style: WorldStyle = WorldStyle(), scene: Scene | None = None, markers: tuple[Marker, ...] = ()) -> Scene:
+    """The World seen from above: each Space in its top terrain's colour, tile edges, Cliffs,
+    and the Tales' special areas with their names."""
     scene = scene or Scene(background=style.background)
     lay = layout_for(style)
     for space, terrain in sorted(world.terrain_map().items()):
@@ -81,6 +118,8 @@ def world_scene(world: World, style: WorldStyle = WorldStyle(), scene: Scene | N
     for cliff in world.cliffs():
         a, b = cliff.segment
         scene.line([lay.lattice_to_pixel(*a), lay.lattice_to_pixel(*b)], stroke=CLIFF, width=style.cliff_width)
+    if markers or any(t.spec.special_area for t in world.tiles):
+        tale_marks(scene, world, markers, style)
     if style.legend:
         add_legend(scene, world, style)
     return scene

@@ -373,7 +373,7 @@ class ScoresScreen:
 
     def scene(self) -> Scene:
         e = self.entry
-        scene = world_scene(World(e.tiles), WorldStyle(hex_size=STYLE.hex_size, legend=False))
+        scene = world_scene(World(e.tiles), WorldStyle(hex_size=STYLE.hex_size, legend=False), markers=e.markers)
         lay = layout_for(STYLE)
         colours = self.colours()
         s = self.current_score()

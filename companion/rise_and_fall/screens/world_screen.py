@@ -22,8 +22,11 @@ from ...ui.board import Board
 from ...ui.habits import Habits
 from ...ui.widgets import busy, button, follow_subject, message_html
 from .. import WORLD_LOG
+from .. import tales as T
+from ..areas import area_name
 from ..builder import DEFAULT_COLOURS, Build, BuildRules, describe_in_words, history_in_words
 from ..placement import TILE_NAMES, Violation, layer_kinds, violation
+from ..tale_worlds import generate_with_tales
 from ..tiles import Tile
 from ..views import TERRAIN_COLOURS, WorldStyle, colour_hex, layout_for, world_scene
 from ..world import World
@@ -157,6 +160,8 @@ class WorldScreen:
         self.kind_pick.add_class("rf-kinds")
         self.kind_pick.observe(self._kind_changed, "value")
         self.free_badge = W.HTML("<span class='rf-badge'>FREE DESIGN — no pool, no turn order</span>")
+        self.tales_box = W.HTML()
+        self.tales_box.add_class("rf-tales")
         self.history = W.Select(options=[], rows=6, layout=W.Layout(width="100%"))
         self.history.add_class("rf-history")
         self.undo_to_btn = button("Undo to here", self.undo_to_selected, "rf-undo-to")
@@ -172,11 +177,13 @@ class WorldScreen:
         self.player_rows = [W.HBox([self.names[i], self.colours[i]]) for i in range(4)]
         self.first_pick = W.Dropdown(options=[("Draw at random", -1)], value=-1, description="First player")
         self.free_check = W.Checkbox(value=False, description="Free design (custom World)")
+        self.tales_check = W.Checkbox(value=False, description="Play with Tales (one drawn per player)")
         self.start_btn = button("Start a new World", self.start_new, "rf-start", primary=True)
         self.seed = W.IntText(value=1, description="Seed", layout=W.Layout(width="190px"))
         self.random_btn = button("Random World", self.random_world, "rf-random")
         self.setup_box = W.VBox(
-            [W.HTML("<b>New World</b>"), self.n_players, *self.player_rows, self.first_pick, self.free_check, self.start_btn,
+            [W.HTML("<b>New World</b>"), self.n_players, *self.player_rows, self.first_pick, self.free_check, self.tales_check,
+             self.start_btn,
              W.HTML("<b>Or a random World</b> (same seed, same World)"), W.HBox([self.seed, self.random_btn])]
         )
         self.setup_box.add_class("rf-panel")
@@ -198,7 +205,7 @@ class WorldScreen:
                         self.regions_btn])
         tools.add_class("rf-tools")
         self.side = W.VBox(
-            [self.free_badge, self.kind_pick, self.rescue_btn, self.aside_btn, self.move_btn,
+            [self.free_badge, self.tales_box, self.kind_pick, self.rescue_btn, self.aside_btn, self.move_btn,
              W.HTML("<b>History</b>"), self.history, self.undo_to_btn,
              self._panels(lib_panel)]
         )
@@ -249,6 +256,9 @@ class WorldScreen:
             return "starting-sea"
         if self.build.free:
             return self.free_kind
+        p = self.build.pending_area()
+        if p is not None:
+            return p[0].kind
         return self.build.next_kind()
 
     def tap_pixel(self, x: float, y: float) -> None:
@@ -263,10 +273,21 @@ class WorldScreen:
         if kind is None:
             self.info("The World is complete. Save it to the library, or start a new one.")
             return
+        p = b.pending_area()
+        if p is not None and p[0].marker:  # the Dolmens, the Typhoon: a tap places them (Undo takes them back)
+            v = b.area_verdict(p[0], p[1], space[0], space[1])
+            if v is not None:
+                self.error(v.message)
+                return
+            who = b.whose_turn()
+            if self.act({"type": "area", "area": kind, "q": space[0], "r": space[1]}):
+                self.info(f"{who} placed {area_name(p[0])}.")
+            return
         if self.preview and self.preview.verdict is None and space in self.preview.tile.cells:
             self.confirm()
             return
-        covering = [t for t in b.legal(kind) if space in t.cells]
+        options = b.legal_areas() if p is not None else b.legal(kind)
+        covering = [t for t in options if space in t.cells]
         if covering:
             covering.sort(key=lambda t: (t.rotation != self.rotation, (t.q - space[0]) ** 2 + (t.r - space[1]) ** 2))
             self.cycle = covering
@@ -299,7 +320,13 @@ class WorldScreen:
 
     def _show(self, tile: Tile) -> None:
         self.rotation = tile.rotation
-        self.preview = Preview(tile, self.build.check(tile))
+        b = self.build
+        p = b.pending_area()
+        if tile.spec.special_area and p is not None:
+            verdict = b.area_verdict(p[0], p[1], tile.q, tile.r, tile.rotation)
+        else:
+            verdict = b.check(tile)
+        self.preview = Preview(tile, verdict)
         self._say_verdict()
         self.refresh()
 
@@ -308,7 +335,8 @@ class WorldScreen:
         if p is None:
             return
         if p.verdict is None:
-            self.info(f"{TILE_NAMES[p.tile.kind]} tile fits here. Tap it again or press Place.")
+            what = TILE_NAMES[p.tile.kind] + ("" if p.tile.spec.special_area else " tile")
+            self.info(f"{what} fits here. Tap it again or press Place.")
         else:
             self.error(p.verdict.message)
 
@@ -347,6 +375,10 @@ class WorldScreen:
                 self.info("Starting Sea moved.")
             return
         who = self.build.whose_turn()
+        if t.spec.special_area:
+            if self.act({"type": "area", "area": t.kind, "q": t.q, "r": t.r, "rotation": t.rotation}):
+                self.info(f"{who} placed {TILE_NAMES[t.kind]}.")
+            return
         if self.act({"type": "place", "tile": t.kind, "q": t.q, "r": t.r, "rotation": t.rotation}):
             self.info(f"{who + ' placed a ' if who else 'Placed a '}{TILE_NAMES[t.kind]} tile.")
 
@@ -415,6 +447,8 @@ class WorldScreen:
         self.new_world({"type": "setup", "players": n, "names": names, "colours": colours, "first": first, "free": self.free_check.value})
         if (list(self.build.names), list(self.build.colours)) == (names, colours):
             self.habits.remember_players(names, colours)  # accepted: offered again next time
+        if self.build.started and self.tales_check.value and not self.build.seas_started:
+            self.act({"type": "tales", "seed": random.randrange(10**9)})
         if self.build.started:
             self.info(f"A new World for {n} players. {self.build.whose_turn() or 'Anyone'} places first.")
 
@@ -425,7 +459,8 @@ class WorldScreen:
         self.random_btn.disabled = True
         try:
             with busy(f"Building a random World for {n} players…"):
-                lay = generate(n, int(self.seed.value))
+                seed = int(self.seed.value)
+                lay = generate_with_tales(n, seed, T.draw(n, seed)) if self.tales_check.value else generate(n, seed)
                 replaced = self.build.started
                 self.new_world({"type": "load", "layout": lay.to_dict()})
         finally:
@@ -450,7 +485,7 @@ class WorldScreen:
         self.info(f"Saved as {path.name} in the library.")
 
     def export(self) -> None:
-        scene = world_scene(self.build.world, WorldStyle(hex_size=18))
+        scene = world_scene(self.build.world, WorldStyle(hex_size=18), markers=self.build.markers)
         png = base64.b64encode(to_png(scene)).decode()
         svg = base64.b64encode(to_svg(scene).encode()).decode()
         self.downloads.value = (
@@ -462,14 +497,16 @@ class WorldScreen:
     def scene(self) -> Scene:
         b = self.build
         style = WorldStyle(hex_size=STYLE.hex_size, legend=False, background=DARK_BACKGROUND if self.dark() else STYLE.background)
-        scene = world_scene(b.world, style)
+        scene = world_scene(b.world, style, markers=b.markers)
         self.world_bounds = scene.bounds() if scene.items else (0.0, 0.0, 1.0, 1.0)
         lay = layout_for(STYLE)
         if self.show_regions:
             region_overlay(scene, b.world)
         kind = self.current_kind()
         if self.hint and kind and not self.moving_mode:
-            covered = {c for t in b.legal(kind) for c in t.cells}
+            pending = b.pending_area()
+            options = b.legal(kind) if pending is None else b.legal_areas()
+            covered = {c for t in options for c in (t.cells if isinstance(t, Tile) else (t,))}
             for c in covered:
                 x, y = lay.hex_to_pixel(c)
                 scene.circle(x, y, STYLE.hex_size * 0.22, "#ffffff", stroke="#1b5e20", width=1.5)
@@ -515,7 +552,11 @@ class WorldScreen:
                 self.error("No legal place for this Plains tile, and no way was found by moving up to 3 Plains tiles.")
         stuck_other = b.stuck()
         self.aside_btn.layout.display = "" if stuck_other else "none"
-        if stuck_other and not self.preview:
+        self.tales_box.value = self.tales_html()
+        pending = b.pending_area()
+        if stuck_other and not self.preview and pending is not None:
+            self.error(f"No legal place for {area_name(pending[0])} anywhere in the World: undo some tiles to make room, or set it aside and go on.")
+        elif stuck_other and not self.preview:
             kind = TILE_NAMES[b.next_kind()]
             self.error(
                 f"No legal place for this {kind} tile anywhere in the World. The rulebook only says what to do for "
@@ -560,9 +601,26 @@ class WorldScreen:
         else:
             i = b.turn()
             colour = colour_hex(b.colours[i])
-            kind = TILE_NAMES[b.next_kind()]
-            turn = f"<span class='rf-dot' style='background:{colour}'></span><b>{html.escape(b.names[i])}</b> places a <b>{kind}</b> tile"
+            pending = b.pending_area()
+            what = f"<b>{html.escape(area_name(pending[0]))}</b>" if pending else f"a <b>{TILE_NAMES[b.next_kind()]}</b> tile"
+            turn = f"<span class='rf-dot' style='background:{colour}'></span><b>{html.escape(b.names[i])}</b> places {what}"
         return f"<div class='rf-turn'>{title}{turn}</div><div class='rf-left'>{' '.join(chips)}</div>"
+
+
+    def tales_html(self) -> str:
+        """The Tales drawn, each with its type; the special area to place now with its Setup."""
+        b = self.build
+        if not b.tales:
+            return ""
+        rows = []
+        pending = b.pending_area()
+        for n in b.tales:
+            t = T.tale(n)
+            setup = next((line for line in t.text.splitlines() if line.startswith("Setup:")), "")
+            now = pending is not None and pending[0].tale == n
+            note = f"<div class='rf-tale-now'>Now: {html.escape(setup)}</div>" if now else ""
+            rows.append(f"<div class='rf-tale'><b>{n} · {html.escape(t.name)}</b> <i>{T.TALE_TYPES[t.type]}</i>{note}</div>")
+        return "<div class='rf-tales-list'><b>Tales</b>" + "".join(rows) + "</div>"
 
 
 def region_overlay(scene: Scene, world: World) -> None:

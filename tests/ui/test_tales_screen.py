@@ -1,0 +1,72 @@
+"""The World screen with Tales, without a browser: the draw at a new World, the Tales shown, each
+special area prompted and placed at its moment, drawn on the board, and kept across a reload."""
+
+import html
+
+import pytest
+
+from companion.drawing import Text
+from companion.rise_and_fall.tale_worlds import build_with_tales
+from companion.rise_and_fall.tales import tale
+from companion.ui.app import App
+
+
+@pytest.fixture
+def app(tmp_path):
+    return App(data_dir=tmp_path / "data", layouts_dir=tmp_path / "layouts", game="rise-and-fall")
+
+
+def test_a_new_world_with_tales_draws_one_per_player(app):
+    s = app.world
+    s.n_players.value = 3
+    s.tales_check.value = True
+    s.start_btn.click()
+    b = s.build
+    assert len(b.tales) == 3 and not b.seas_started
+    for n in b.tales:
+        assert html.escape(tale(n).name) in s.tales_box.value
+
+
+def test_the_area_is_prompted_placed_drawn_and_kept(app, tmp_path):
+    s = app.world
+    s.load_layout(build_with_tales(2, 5, (13, 1), stop_at="orb-of-acceleration").layout().to_dict())
+    b = s.build
+    assert b.pending_area()[0].kind == "orb-of-acceleration"
+    assert "The Orb of Acceleration" in s.status.value and "Now: Setup: After placing the last Plains" in s.tales_box.value
+    land = next(sp for sp, t in b.world.terrain_map().items() if t == "plains")
+    s.tap_space(land)
+    assert "goes on a Sea space" in s.message.value and s.place_btn.disabled
+    spot = b.legal_areas()[0]
+    s.tap_space(spot.cells[0])
+    assert s.preview.verdict is None and "fits here" in s.message.value
+    s.place_btn.click()
+    assert s.build.world.count("orb-of-acceleration") == 1
+    assert any(isinstance(i, Text) and i.text == "Orb" for i in s.scene().items)
+    again = App(data_dir=tmp_path / "data", layouts_dir=tmp_path / "layouts", game="rise-and-fall").world
+    assert again.build.world.count("orb-of-acceleration") == 1 and again.build.tales == (1, 13)
+    s.undo_btn.click()
+    assert s.build.world.count("orb-of-acceleration") == 0
+
+
+def test_the_dolmens_are_placed_with_one_tap(app):
+    s = app.world
+    s.load_layout(build_with_tales(2, 2, (10, 1), stop_at="dolmens").layout().to_dict())
+    b = s.build
+    sea = next(sp for sp, t in b.world.terrain_map().items() if t == "sea")
+    s.tap_space(sea)
+    assert "goes on a Plains or Forest or Mountain space" in s.message.value and not s.build.markers
+    land = next(sp for sp, t in sorted(b.world.terrain_map().items()) if t == "mountain")
+    s.tap_space(land)
+    assert s.build.markers and s.build.complete
+    assert "complete" in s.status.value
+    assert any(isinstance(i, Text) and i.text == "Dolmens" for i in s.scene().items)
+
+
+def test_a_random_world_with_tales(app):
+    s = app.world
+    s.n_players.value = 2
+    s.tales_check.value = True
+    s.seed.value = 3
+    s.random_btn.click()
+    b = s.build
+    assert b.complete and len(b.tales) == 2
