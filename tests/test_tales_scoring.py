@@ -219,3 +219,15 @@ def test_command_line_new_with_tales_check_render_and_score(tmp_path):
     ann = json.loads(p.stdout)["players"]["Ann"]
     assert ann["tales"] == 35 and ann["total"] == 2 + 35
     assert {x["tale"] for x in ann["tale_lines"]} == {5, 8}
+
+
+def test_pieces_where_no_piece_may_stand_are_refused(rulebook_text):
+    quote(rulebook_text, "Unless otherwise specified, players are not allowed to construct a City, Temple, or any special buildings on a special area.")
+    quote(rulebook_text, "No unit can enter the space of a Storm Peak.")
+    quote(rulebook_text, "Effect: Replace a Mountaineer on that space with a City for free.")
+    tiles = [Tile("storm-peak", 0, 0), Tile("gigantic-cavern", 1, 0), Tile("caravansary", 2, 0), Tile("caravansary", 3, 0)]
+    ok = position(tiles, [((1, 0), "Red", "city"), ((2, 0), "Blue", "nomad")])
+    assert problems(ok) == []
+    assert "No unit can enter the space of a Storm Peak" in problems(position(tiles, [((0, 0), "Red", "mountaineer")]))[0]
+    assert "not allowed to construct a City" in problems(position(tiles, [((2, 0), "Red", "city")]))[0]
+    assert "Dolmens" in problems(position(tiles, [((3, 0), "Red", "nomad")], drawn=[10, 1], markers=[("dolmens", (3, 0))]))[0]

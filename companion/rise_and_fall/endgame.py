@@ -241,7 +241,12 @@ def from_tracker(game: Any, game_id: str | None = None) -> dict[str, Any]:
     from .layout import Layout
 
     n = len(game.civs)
-    world = Layout(n, list(game.tiles), game.world_name, {}).to_dict()
+    extra: dict[str, Any] = {}
+    if getattr(game, "world_tales", ()):
+        extra["tales"] = list(game.world_tales)
+    if getattr(game, "world_tale_pieces", ()):
+        extra["tale_pieces"] = [{"area": k, "q": q, "r": r} for k, q, r in game.world_tale_pieces]
+    world = Layout(n, list(game.tiles), game.world_name, extra).to_dict()
     return {
         "type": "start",
         "source": "tracked game",

@@ -244,6 +244,15 @@ def _tale_problems(pos: Position) -> list[str]:
                 owner[n] = p.name
     if len(cathedral) > 1:
         out.append(f"{' and '.join(cathedral)} both control the Cathedral; 'There's only one Cathedral in the game'.")
+    if pos.layout is not None and pos.pieces:
+        where = T.area_spaces(pos.layout.tiles, pos.tale_markers())
+        on = {s: k for k, spaces in where.items() for s in spaces}
+        names = {k: T.all_tales()[a.tale].name for k, a in T.all_areas().items()}
+        for i, pc in enumerate(pos.pieces):
+            kind = on.get(pc.space)
+            why = T.piece_problem(kind, pc.type) if kind else None
+            if why:
+                out.append(f"{_label(i, pc)}: it stands on {names[kind]}. '{why}'")
     return out
 
 

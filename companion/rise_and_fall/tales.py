@@ -39,6 +39,8 @@ class Area:
     region: bool = True  # whether its spaces belong to a Region at the end of the game
     conditions: tuple[str, ...] = ()
     with_previous: bool = False  # placed with the component before it, by the same player
+    no_piece: str = ""  # the rule that keeps every piece off it ('' when pieces may stand there)
+    may_build: tuple[str, ...] = ()  # what may be built on it all the same (the Gigantic Cavern's City)
 
     def count(self, players: int) -> int:
         return players if self.copies == "per-player" else int(self.copies)
@@ -74,7 +76,8 @@ def all_tales() -> dict[int, Tale]:
     for t in _data()["tales"]:
         areas = tuple(
             Area(t["number"], a["kind"], a["label"], a["terrain"], a["moment"], tuple(a["on"]), tuple(tuple(c) for c in a["cells"]),
-                 a["copies"], a.get("marker", False), a.get("region", True), tuple(a.get("conditions", ())), a.get("with_previous", False))
+                 a["copies"], a.get("marker", False), a.get("region", True), tuple(a.get("conditions", ())), a.get("with_previous", False),
+                 a.get("no_piece", ""), tuple(a.get("may_build", ())))
             for a in t.get("areas", [])
         )
         out[t["number"]] = Tale(t["number"], t["id"], t["name"], t["type"], t["components"], t["text"], areas,
@@ -172,6 +175,23 @@ def drawn_of(extra: dict[str, Any]) -> tuple[int, ...]:
     if isinstance(raw, list) and all(type(n) is int and n in all_tales() for n in raw):
         return tuple(sorted(set(raw)))
     return ()
+
+
+def built_types() -> tuple[str, ...]:
+    """The piece types that are built and so never stand on a special area, unless it says so."""
+    return tuple(_data()["built_on_no_special_area"]["types"])
+
+
+def piece_problem(kind: str, piece: str) -> str | None:
+    """Why a piece of type ``piece`` cannot stand on the special area ``kind`` at the end, or None."""
+    a = all_areas().get(kind)
+    if a is None:
+        return None
+    if a.no_piece:
+        return a.no_piece
+    if piece in built_types() and piece not in a.may_build:
+        return _data()["built_on_no_special_area"]["rule"]
+    return None
 
 
 # --- what lies where --------------------------------------------------------------------------

@@ -110,6 +110,8 @@ class Game:
     pass_tablet: bool = False  # the table's choice: each player chooses their card out of the others' sight
     tracker_version: int = 1  # see TRACKER_VERSION
     levels: tuple[str, ...] = ()  # the Guild variant: each player's handicap level (empty: no Guilds)
+    world_tales: tuple[int, ...] = ()  # the Tales drawn for the World (its layout's "tales"), kept for the scoring
+    world_tale_pieces: tuple[tuple[str, int, int], ...] = ()  # the Dolmens and the Typhoon where the World has them
     dealt: tuple[tuple[str, ...], ...] = ()  # the three Guild cards dealt to each player (secret)
     chosen: tuple[tuple[int, tuple[str, ...], str | None], ...] = ()  # (player, kept, given to the left), face down
     stolen: tuple[int, ...] = ()  # Thieves' Guild: Cities stolen from, per player, with the Nomad card played now
@@ -471,11 +473,16 @@ class TrackerRules(Reducer[Game]):
         )
         tiles: tuple[Tile, ...] = ()
         world_name = ""
+        world_tales: tuple[int, ...] = ()
+        world_tale_pieces: tuple[tuple[str, int, int], ...] = ()
         if a.get("world"):
             from .layout import parse
+            from .tales import drawn_of, parse_markers
 
             world = parse(a["world"], "the World")
             tiles, world_name = tuple(world.tiles), world.name
+            world_tales = drawn_of(world.extra)
+            world_tale_pieces = tuple((m.kind, *m.space) for m in parse_markers(world.extra.get("tale_pieces")))
         levels, dealt = _guild_setup(a.get("guilds"), n, version)
         bank = rules.raw["bank"]
         g = Game(
@@ -489,6 +496,8 @@ class TrackerRules(Reducer[Game]):
             phase="guilds" if levels else "placement",
             tiles=tiles,
             world_name=world_name,
+            world_tales=world_tales,
+            world_tale_pieces=world_tale_pieces,
             cards_owed=(0,) * n,
             pass_tablet=pass_tablet,
             tracker_version=version,

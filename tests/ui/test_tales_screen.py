@@ -70,3 +70,42 @@ def test_a_random_world_with_tales(app):
     s.random_btn.click()
     b = s.build
     assert b.complete and len(b.tales) == 2
+
+
+def test_scoring_a_world_with_tales_on_the_scores_screen(app):
+    import ipywidgets as W
+
+    s = app.world
+    s.n_players.value = 2
+    s.tales_check.value = True
+    s.seed.value = 3
+    s.random_btn.click()
+    sc = app.scores
+    sc.from_world_btn.click()
+    e = sc.entry
+    assert e.tales == s.build.tales and e.markers == s.build.markers
+    row = sc.books.children[1]
+    tale_trophies = next(w for w in row.children if isinstance(w, W.SelectMultiple) and w.description == "Tale Trophies")
+    cathedral = next(w for w in row.children if isinstance(w, W.Checkbox))
+    tale_trophies.value = (4,)
+    cathedral.value = True
+    next(w for w in row.children if isinstance(w, W.Button)).click()
+    p = sc.entry.players[0]
+    assert p.tale_trophies == [4] and p.cathedral
+    total = sc.current_score().player(p.name)
+    assert total.tales == 35
+    assert "Tales" in sc.pad.value and "Cathedral" in sc.pad.value
+
+
+def test_a_tracked_game_on_a_world_with_tales_is_scored_with_them():
+    from companion.rise_and_fall.endgame import EntryRules, from_tracker
+    from companion.rise_and_fall.tracker import TrackerRules
+
+    b = build_with_tales(2, 2, (10, 19))
+    g = TrackerRules().apply(TrackerRules().initial(), {"type": "setup", "players": [{"name": "A", "colour": "red"}, {"name": "B", "colour": "blue"}],
+                                                        "world": b.layout().to_dict()})
+    start = from_tracker(g)
+    assert start["world"]["tales"] == [10, 19] and len(start["world"]["tale_pieces"]) == 2
+    e = EntryRules().apply(EntryRules().initial(), start)
+    typhoon = next(m.space for m in b.markers if m.kind == "typhoon")
+    assert not any(typhoon in r.spaces for r in e.regions())

@@ -31,6 +31,7 @@ from ..position import parse_position
 from ..position_view import PIECE_LETTERS, region_outline, scorepad_scene
 from ..rules import PIECE_TYPES
 from ..scoring import Score
+from ..tales import all_tales, tale
 from ..views import WorldStyle, colour_hex, layout_for, world_scene
 from ..world import World
 from .game_screen import piece_legend
@@ -74,8 +75,10 @@ def scorepad_html(s: Score, verdict: bool = True) -> str:
             cells.append(("<span class='rf-sizes'>" + "+<wbr>".join(map(str, sizes)) + "</span>" if sizes else "", str(vp) if sizes else "", False))
         pair(terrain.title(), cells, sub=True)
     rows += guild_rows(s)
+    rows += tale_rows(s)
     rows.append("<tr><th>Total</th>" + "".join(f"<td colspan=2 class='rf-total'><b>{p.total}</b></td>" for p in ps) + "</tr>")
     rows.append(guild_sentences(s))
+    rows.append(tale_sentences(s))
     lost = [p.name for p in ps if p.extinct]
     lost_text = f"{e(', '.join(lost))}: extinct, {'has' if len(lost) == 1 else 'have'} lost the game" if lost else ""
     if not verdict:  # nothing entered yet: no winner to name
@@ -106,6 +109,27 @@ def guild_rows(s: Score) -> list[str]:
 def guild_sentences(s: Score) -> str:
     """Each guild's effect in a sentence, under the scorepad (a tie for the strongest economy says so)."""
     lines = [f"<li><b>{html.escape(p.name)}</b> — {html.escape(g.text)}: {g.vp:+d} VP</li>" for p in s.players for g in p.guild_lines]
+    cols = 1 + 2 * len(s.players)
+    return f"<tr><td colspan={cols}><ul class='rf-guild-lines'>{''.join(lines)}</ul></td></tr>" if lines else ""
+
+
+def tale_rows(s: Score) -> list[str]:
+    """The Tales: one row per Tale with end-game VP (Trophies included), its VP per player."""
+    numbers = sorted({t.tale for p in s.players for t in p.tale_lines})
+    rows = []
+    for n in numbers:
+        cells = []
+        for p in s.players:
+            mine = [t for t in p.tale_lines if t.tale == n]
+            vp = sum(t.vp for t in mine)
+            cells.append(f"<td></td><td title='{html.escape(mine[0].text, quote=True)}'>{vp:+d}</td>" if mine else "<td></td><td></td>")
+        rows.append(f"<tr class='rf-tale-row'><th>Tale: {html.escape(tale(n).name)}</th>{''.join(cells)}</tr>")
+    return rows
+
+
+def tale_sentences(s: Score) -> str:
+    """Each Tale's effect in a sentence, under the scorepad."""
+    lines = [f"<li><b>{html.escape(p.name)}</b> — {html.escape(t.text)}: {t.vp:+d} VP</li>" for p in s.players for t in p.tale_lines]
     cols = 1 + 2 * len(s.players)
     return f"<tr><td colspan={cols}><ul class='rf-guild-lines'>{''.join(lines)}</ul></td></tr>" if lines else ""
 
@@ -500,9 +524,17 @@ class ScoresScreen:
             gold = W.BoundedIntText(value=p.gold, min=0, max=9999, description=p.name, layout=W.Layout(width="220px"))
             trophies = W.SelectMultiple(options=list(PIECE_TYPES), value=tuple(p.trophies), rows=3, description="Trophies")
             decline = W.SelectMultiple(options=list(PIECE_TYPES), value=tuple(p.decline), rows=3, description="Decline")
-            save = button("Save", lambda i=i, g=gold, t=trophies, d=decline: self.send(
-                {"type": "books", "player": i, "gold": int(g.value), "trophies": list(t.value), "decline": list(d.value)}), "rf-books")
-            rows.append(W.HBox([gold, trophies, decline, save]))
+            more: list[W.Widget] = []
+            tale_trophies = cathedral = None
+            if self.entry.tales:  # the Tales: their Trophies and the Cathedral, entered per player
+                with_trophy = [(f"{n} {tale(n).name}", n) for n in sorted(all_tales()) if tale(n).trophy_vp]
+                tale_trophies = W.SelectMultiple(options=with_trophy, value=tuple(p.tale_trophies), rows=3, description="Tale Trophies")
+                cathedral = W.Checkbox(value=p.cathedral, description="Controls the Cathedral")
+                more = [tale_trophies, cathedral]
+            save = button("Save", lambda i=i, g=gold, t=trophies, d=decline, tt=tale_trophies, c=cathedral: self.send(
+                {"type": "books", "player": i, "gold": int(g.value), "trophies": list(t.value), "decline": list(d.value),
+                 **({"tale_trophies": list(tt.value), "cathedral": bool(c.value)} if tt is not None else {})}), "rf-books")
+            rows.append(W.HBox([gold, trophies, decline, *more, save]))
         return rows
 
     # --- export and files --------------------------------------------------------------------------
@@ -558,6 +590,7 @@ class ScoresScreen:
             return
         self._new({"type": "start", "source": name, "world": pos.layout.to_dict(),
                    "players": [{"name": p.name, "gold": p.gold, "trophies": p.trophies, "decline": p.decline,
+                                "tale_trophies": p.tale_trophies, "cathedral": p.cathedral,
                                 **({"guilds": p.guilds, "wood": p.wood, "stone": p.stone} if p.guilds else {})} for p in pos.players],
                    "colours": [p.extra.get("colour", p.name.lower()) for p in pos.players]})
         for pc in pos.pieces:
