@@ -70,3 +70,26 @@ def run() -> None:
         seeds = iter(range(1000, 2000))
         g = median_ms(lambda: generate(players, next(seeds)), repeat=15, warmup=1)
         row(f"random {players}-player World (median of 15 seeds)", g, "<= 300 ms", ok=g <= 300)
+    tales_run()
+
+
+def tales_run() -> None:
+    """The Tales: no target is set by the issue; the figures are shown to watch them."""
+    from companion.rise_and_fall.tale_worlds import build_with_tales
+    from companion.rise_and_fall.tales import draw
+
+    seeds = iter(range(3000, 4000))
+
+    def one():
+        s = next(seeds)
+        return build_with_tales(4, s, draw(4, s))
+
+    g = median_ms(one, repeat=7, warmup=1)
+    row("random 4-player World with 4 Tales drawn (median of 7 seeds)", g, "shown, no target")
+    b = build_with_tales(4, 1, (12, 13, 15, 19))
+    lay = b.layout()
+    c = median_ms(lambda: check(lay), repeat=5, warmup=1)
+    row("check a complete 4-player layout with Tales (replayed through the builder)", c, "shown, no target")
+    at_orbs = build_with_tales(4, 1, (13, 1, 2, 3), stop_at="orb-of-acceleration")
+    o = median_ms(lambda: at_orbs.legal_areas(), repeat=10, warmup=1)
+    row("every legal place of an Orb of Acceleration, 4-player World", o, "shown, no target")

@@ -261,11 +261,19 @@ def test_one_space_areas(rulebook_text, tale, kind, terrain, on):
 
 
 def test_an_area_with_nowhere_to_go_is_set_aside():
-    b = at([22, 1], "caravansary")
-    sea = [s for s, t in b.world.terrain_map().items() if t == "sea"]
-    # cover the World's Sea with Caravansaries in thought: no Sea space, no place
-    b = replace(b, tiles=b.tiles + tuple(Tile("caravansary", q, r) for q, r in sea), _cache={})
-    assert b.pending_area() is None or not b.legal_areas()
+    from companion.rise_and_fall.worldgen import generate
+
+    lay = generate(2, 3)  # a World without Tales: its Seas leave no hole
+    last_sea = max(i for i, t in enumerate(lay.tiles) if t.kind == "sea")
+    b = Build(2, ("Ann", "Bo"), ("red", "blue"), 0, False, "", tuple(lay.tiles[: last_sea + 1]), tales=(1, 12))
+    assert b.pending_area()[0].kind == "sunken-city" and b.legal_areas() == [] and b.stuck()
+    with pytest.raises(IllegalAction, match="First Ann places The Sunken City. Setup: Remove a Plains tile"):
+        R.apply(b, {"type": "place", "tile": "plains", "q": 0, "r": 0})
+    words = history_in_words([{"type": "load", "layout": b.layout().to_dict()}, {"type": "set-aside"}])
+    b = R.apply(b, {"type": "set-aside"})
+    assert b.areas_aside == ("sunken-city",) and b.pending_area() is None and b.next_kind() == "plains"
+    assert words[1] == "The Sunken City set aside: it had nowhere to go"
+    assert R.apply(R.initial(), {"type": "load", "layout": b.layout().to_dict()}).areas_aside == ("sunken-city",)
 
 
 def test_layout_round_trip_and_old_files():

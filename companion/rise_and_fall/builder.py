@@ -177,7 +177,7 @@ class Build:
             p = self.pending_area()
             if p is not None:
                 who = self.whose_turn()
-                return Violation("phase-order", f"First {who} places {A.area_name(p[0])}: {T.all_tales()[p[0].tale].name} is placed now.")
+                return Violation("phase-order", f"First {who} places {A.area_name(p[0])}. {T.setup_sentence(p[0].tale)}")
             v = order_violation(tile.kind, self.remaining(), self.players, T.pool(self.players, self.tales))
             if v is not None:
                 return v
@@ -426,7 +426,8 @@ def describe_in_words(action: Action, before: Build) -> str:
                 line = f"{A.area_name(area)[0].upper() + A.area_name(area)[1:]} {where}"
                 return f"{who}: {line}" if who else line
         if k == "set-aside" and before.pending_area() is not None:
-            return f"{A.area_name(before.pending_area()[0]).capitalize()} set aside: it had nowhere to go"
+            name = A.area_name(before.pending_area()[0])
+            return f"{name[0].upper() + name[1:]} set aside: it had nowhere to go"
         if k == "set-aside":
             kind = before.next_kind()
             return f"The rest of the {TILE_NAMES.get(kind, '')} tiles set aside: they had nowhere to go"

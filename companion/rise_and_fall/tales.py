@@ -89,6 +89,11 @@ def tale(number: int) -> Tale:
     return all_tales()[number]
 
 
+def setup_sentence(number: int) -> str:
+    """The Tale's 'Setup:' line, as the rulebook prints it."""
+    return next((line for line in all_tales()[number].text.splitlines() if line.startswith("Setup:")), "")
+
+
 @lru_cache(maxsize=1)
 def all_areas() -> dict[str, Area]:
     """Every special area component by its tile (or piece) id."""

@@ -616,7 +616,7 @@ class WorldScreen:
         pending = b.pending_area()
         for n in b.tales:
             t = T.tale(n)
-            setup = next((line for line in t.text.splitlines() if line.startswith("Setup:")), "")
+            setup = T.setup_sentence(n)
             now = pending is not None and pending[0].tale == n
             note = f"<div class='rf-tale-now'>Now: {html.escape(setup)}</div>" if now else ""
             rows.append(f"<div class='rf-tale'><b>{n} · {html.escape(t.name)}</b> <i>{T.TALE_TYPES[t.type]}</i>{note}</div>")
