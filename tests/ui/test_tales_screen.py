@@ -94,7 +94,7 @@ def test_scoring_a_world_with_tales_on_the_scores_screen(app):
     assert p.tale_trophies == [4] and p.cathedral
     total = sc.current_score().player(p.name)
     assert total.tales == 35
-    assert "Tales" in sc.pad.value and "Cathedral" in sc.pad.value
+    assert "Tale: The Cathedral" in sc.pad.value and "Tale: The Capital" not in sc.pad.value and "Tale: Capital" in sc.pad.value
 
 
 def test_a_tracked_game_on_a_world_with_tales_is_scored_with_them():
