@@ -48,6 +48,7 @@ CSS = """
 .rf-zoom-bar { flex-wrap: nowrap; justify-content: flex-end; }
 .rf-app .rf-zoom-bar .rf-btn { min-width: 52px; font-size: 1.1em; font-weight: 700; }
 .rf-legend-row { display: flex; flex-wrap: wrap; gap: 4px 14px; padding: 4px 2px; }
+.rf-seat-url a { display: inline-flex; align-items: center; min-height: 44px; max-width: 100%; overflow-wrap: anywhere; word-break: break-all; }
 .rf-key { display: inline-flex; align-items: center; gap: 6px; }
 .rf-key-letter { display: inline-flex; width: 26px; height: 26px; border-radius: 50%; align-items: center; justify-content: center;
   background: #3d5059; color: #fff; font-weight: 700; font-size: .85em; }
