@@ -11,7 +11,7 @@ from companion.rise_and_fall.tracker import TRACKER_VERSION, TrackerRules
 from companion.rise_and_fall.world import top_terrain
 from companion.rise_and_fall.worldgen import generate
 
-from .harness import message, open_app, screenshot, tablet, wait_for
+from .harness import HISTORY_OPTIONS, message, open_app, screenshot, tablet, wait_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from test_guilds_random import legal  # noqa: E402
@@ -21,6 +21,13 @@ DEAL = [["lumberjacks", "capitalists", "farmers"], ["miners", "trophy-hunters", 
 
 def state(data, gid):
     return Session(GameStore(data).open(gid), TrackerRules()).state
+
+
+def drawn(page, data, gid) -> None:
+    """Wait until the page has drawn every action in the log (its history lists them all): the
+    next tap is on the screen as it is now, as a player's would be."""
+    n = len(Session(GameStore(data).open(gid), TrackerRules()).history())
+    wait_for(lambda: page.evaluate(HISTORY_OPTIONS) == n, timeout=30)
 
 
 def test_a_game_with_guilds_drafted_played_and_scored(server, browser):
@@ -83,9 +90,10 @@ def test_a_game_with_guilds_drafted_played_and_scored(server, browser):
     wait_for(lambda: state(data, gid).civs[0].wood == 2)
     screenshot(page, "guild-game")
     for _ in range(2):
+        drawn(page, data, gid)
         acting = state(data, gid).acting
         page.locator("button.rf-end-turn").tap()
-        wait_for(lambda: state(data, gid).acting != acting)
+        wait_for(lambda: state(data, gid).acting != acting, timeout=30)
     assert state(data, gid).phase == "A" and state(data, gid).turn == 2
 
     # the rest of the game, played on another tablet until its end
