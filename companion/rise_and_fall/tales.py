@@ -200,8 +200,16 @@ def piece_problem(kind: str, piece: str) -> str | None:
 
 
 # --- what lies where --------------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def _special_kinds() -> frozenset[str]:
+    return frozenset(k for k, spec in load_rules().tile_kinds.items() if spec.special_area)
+
+
 def area_spaces(tiles: Iterable[Tile], markers: Iterable[Marker] = ()) -> dict[str, list[Hex]]:
     """The Spaces of each special area in the World (a tile's spaces while it is on top)."""
+    tiles, markers = list(tiles), list(markers)
+    if not markers and not any(t.kind in _special_kinds() for t in tiles):
+        return {}  # a World without Tales: every scoring asks, so this answer is quick
     top: dict[Hex, Tile] = {}
     for t in tiles:
         for c in t.cells:
