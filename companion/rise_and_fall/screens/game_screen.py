@@ -32,12 +32,12 @@ from ..views import WorldStyle, colour_hex, layout_for, world_scene
 from ..world import World
 from .guild_panels import (
     GuildDraft,
-    action_variants,
     convert_note,
     guilds_html,
     level_options,
     piracy_steppers,
     swap_controls,
+    variants,
 )
 from .world_screen import COLOUR_CHOICES, SPACE_PX, STYLE
 
@@ -733,19 +733,7 @@ class GameScreen:
         return out
 
     def _variants(self, v: TableView, i: int, spec: dict) -> list[tuple[dict, str]]:
-        guild_kind = action_variants(v, i, spec)
-        if guild_kind is not None:
-            return guild_kind
-        base = {"type": "act", "player": i, "action": spec["id"]}
-        if "convert" in spec:
-            return [({**base, "target": t}, f"{spec['label']} of {v.civs[t].name} ({spec['cost']['gold']} GP){convert_note(v, i, t, spec['convert'])}")
-                    for t in range(len(v.civs)) if t != i]
-        if "per" in spec:
-            return [({**base, "count": 0}, f"{spec['label']}: {spec['per'].get('gold', 0)} GP each")]
-        if "per_count" in spec:
-            each = ", ".join(f"{gp} GP per {spec['count_labels'][k]}" for k, gp in spec["per_count"].items())
-            return [({**base, "counts": {k: 0 for k in spec["per_count"]}}, f"{spec['label']}: {each}")]
-        return [(base, spec["label"])]
+        return variants(v, i, spec, convert_note)
 
     def _with_count(self, action: dict) -> dict:
         g = self.hub.game

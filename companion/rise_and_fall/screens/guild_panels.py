@@ -112,6 +112,26 @@ def action_variants(v: TableView, i: int, spec: dict) -> list[tuple[dict, str]] 
     return None
 
 
+def variants(v: TableView, i: int, spec: dict,
+             note: Callable[[TableView, int, int, str], str] | None = None) -> list[tuple[dict, str]]:
+    """The actions one of the card's actions can be, each with its button's label (a Temple
+    converts one chosen opponent; ``note`` adds a word on that opponent's units)."""
+    guild_kind = action_variants(v, i, spec)
+    if guild_kind is not None:
+        return guild_kind
+    base = {"type": "act", "player": i, "action": spec["id"]}
+    if "convert" in spec:
+        return [({**base, "target": t}, f"{spec['label']} of {v.civs[t].name} ({spec['cost']['gold']} GP)"
+                                         + (note(v, i, t, spec["convert"]) if note else ""))
+                for t in range(len(v.civs)) if t != i]
+    if "per" in spec:
+        return [({**base, "count": 0}, f"{spec['label']}: {spec['per'].get('gold', 0)} GP each")]
+    if "per_count" in spec:
+        each = ", ".join(f"{gp} GP per {spec['count_labels'][k]}" for k, gp in spec["per_count"].items())
+        return [({**base, "counts": {k: 0 for k in spec["per_count"]}}, f"{spec['label']}: {each}")]
+    return [(base, spec["label"])]
+
+
 def convert_note(v: TableView, i: int, t: int, kind: str) -> str:
     """'A Temple cannot convert a game piece with a special ability which would be in an illegal
     position after being converted': the places where the target's unit is out of reach."""

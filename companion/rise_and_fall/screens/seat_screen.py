@@ -25,7 +25,7 @@ from ..public import TableView, public_view
 from ..rules import PIECE_TYPES
 from ..tracker import Game, TrackerRules, card_actions, count_limits
 from ..views import colour_hex
-from .guild_panels import action_variants, piracy_steppers
+from .guild_panels import piracy_steppers, variants
 
 #: Choices commute with other players' choices: a tap refused only because another phone wrote
 #: first is tried once more on the game as it is now.
@@ -366,20 +366,3 @@ class SeatPage:
 def me_price(v: TableView, i: int) -> int:
     """What this player pays for a card in Decline now (the Archivists pay half)."""
     return v.civs[i].price or v.decline_price
-
-
-def variants(v: TableView, i: int, spec: dict) -> list[tuple[dict, str]]:
-    """The actions one of the card's actions can be (a Temple converts one chosen opponent)."""
-    guild_kind = action_variants(v, i, spec)
-    if guild_kind is not None:
-        return guild_kind
-    base = {"type": "act", "player": i, "action": spec["id"]}
-    if "convert" in spec:
-        return [({**base, "target": t}, f"{spec['label']} of {v.civs[t].name} ({spec['cost']['gold']} GP)")
-                for t in range(len(v.civs)) if t != i]
-    if "per" in spec:
-        return [({**base, "count": 0}, f"{spec['label']}: {spec['per'].get('gold', 0)} GP each")]
-    if "per_count" in spec:
-        each = ", ".join(f"{gp} GP per {spec['count_labels'][k]}" for k, gp in spec["per_count"].items())
-        return [({**base, "counts": {k: 0 for k in spec["per_count"]}}, f"{spec['label']}: {each}")]
-    return [(base, spec["label"])]
