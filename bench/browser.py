@@ -229,7 +229,7 @@ def scores_run() -> None:
                     times.append((time.perf_counter() - t0) * 1000)
                 else:
                     page.locator("button.rf-vote-tie").tap()
-                    page.wait_for_function(f"() => document.querySelector('.rf-side').innerText.includes('Region {k + 2} of')", timeout=10000)
+                    page.wait_for_function(f"() => document.querySelector('.rf-scores').innerText.includes('Region {k + 2} of')", timeout=10000)
                 remaining.discard(k)
                 taps += 1
             page.locator("button.rf-rest-empty").tap()
