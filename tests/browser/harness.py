@@ -62,10 +62,11 @@ def counter_notebook(folder: Path) -> Path:
 
 @contextmanager
 def served(tmp: Path, preheat: bool = False, port: int | None = None, data_from: Path | None = None,
-           with_counter: bool = False, env_extra: dict[str, str] | None = None):
+           with_counter: bool = False, env_extra: dict[str, str] | None = None, notebook: Path | None = None):
     """Voilà on a free loopback port (or ``port``: a server restarted) with its own data and layouts
     folders (``data_from``: a copy of that data directory; ``with_counter``: the tests' counter game
-    is on the shelf too; ``env_extra``: more of the kernels' environment)."""
+    is on the shelf too; ``env_extra``: more of the kernels' environment; ``notebook``: another of
+    the project's notebooks served instead of the dashboard)."""
     data, layouts = tmp / "data", tmp / "layouts"
     if data_from is not None:
         shutil.copytree(data_from, data)
@@ -79,6 +80,8 @@ def served(tmp: Path, preheat: bool = False, port: int | None = None, data_from:
         nb = counter_notebook(tmp)
         cmd = [str(nb) if c.endswith("companion.ipynb") else c for c in cmd]
         cmd = [f"--Voila.root_dir={tmp}" if c.startswith("--Voila.root_dir=") else c for c in cmd]
+    elif notebook is not None:
+        cmd = [str(notebook) if c.endswith("companion.ipynb") else c for c in cmd]
     proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     SERVERS.append(proc.pid)
     url = f"http://127.0.0.1:{port}/"

@@ -2,57 +2,16 @@
 
 A shared machine can be slow to answer: each wait allows 30 s."""
 
-import os
-import signal
-import subprocess
 import time
-import urllib.error
-import urllib.request
-from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
 
 from companion.hexgrid import PixelLayout
 from companion.rise.view import SIZE
-from companion.ui.serve import notebook_path, voila_command, voila_env
 
-from .harness import DRAWN_JS, ROOT, board_meta, free_port, screenshot, tablet, wait_for
+from .harness import DRAWN_JS, ROOT, board_meta, screenshot, served, tablet, wait_for
 
 pytestmark = pytest.mark.browser
-
-
-@contextmanager
-def served_rise(tmp: Path):
-    """Voilà serving notebooks/rise.ipynb (Rise!'s page of its own) on a free loopback port."""
-    port = free_port()
-    env = voila_env()
-    env.update(COMPANION_DATA=str(tmp / "data"))
-    cmd = voila_command(port, "127.0.0.1", None)
-    cmd[cmd.index(str(notebook_path()))] = str(ROOT / "notebooks" / "rise.ipynb")
-    log = open(tmp / "voila.log", "w")
-    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.time() + 60
-        while True:
-            try:
-                urllib.request.urlopen(url + "favicon.ico", timeout=2)
-                break
-            except urllib.error.HTTPError:
-                break
-            except OSError:
-                if time.time() > deadline or proc.poll() is not None:
-                    raise RuntimeError("Voilà did not start: " + (tmp / "voila.log").read_text()[-2000:])
-                time.sleep(0.3)
-        yield url
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-        log.close()
 
 
 def settled_meta(page) -> dict:
@@ -99,7 +58,7 @@ def status(page) -> str:
 
 def test_a_short_game_by_taps_to_a_win(tmp_path, browser):
     # the session's one browser: a second Playwright in the same process refuses to start
-    with served_rise(tmp_path) as url:
+    with served(tmp_path, notebook=ROOT / "notebooks" / "rise.ipynb") as (url, _, _):
         page = tablet(browser).new_page()
         try:
             play_on(page, url)
