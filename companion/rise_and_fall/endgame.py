@@ -236,6 +236,13 @@ def _resource(v: Any) -> int:
     return v
 
 
+def _tale_books(game: Any, i: int) -> dict[str, Any]:
+    """The Tale Trophies and the Cathedral a tracked game knows (version 4 and later)."""
+    from .tale_pieces import scoring
+
+    return scoring(game, i)
+
+
 def from_tracker(game: Any, game_id: str | None = None) -> dict[str, Any]:
     """The ``start`` action for an end of game that the tracker followed (``game_id``: its log)."""
     from .layout import Layout
@@ -252,8 +259,9 @@ def from_tracker(game: Any, game_id: str | None = None) -> dict[str, Any]:
         "source": "tracked game",
         "world": world,
         "players": [{"name": c.name, "gold": c.gold, "trophies": list(c.trophies), "decline": list(c.decline), "extinct": c.extinct,
-                     **({"wood": c.wood, "stone": c.stone, "guilds": list(c.guilds)} if c.guilds else {})}
-                    for c in game.civs],
+                     **({"wood": c.wood, "stone": c.stone, "guilds": list(c.guilds)} if c.guilds else {}),
+                     **(_tale_books(game, i) if getattr(game, "tales", None) is not None else {})}
+                    for i, c in enumerate(game.civs)],
         "colours": [c.colour for c in game.civs],
         "tracked": [{t: c.count(t) for t in PIECE_TYPES} for c in game.civs],
         **({"game": game_id} if game_id else {}),

@@ -86,6 +86,8 @@ class TableView:
     pass_tablet: bool
     world_name: str
     levels: tuple[str, ...] = ()  # the Guild variant: each player's handicap level (empty: no Guilds)
+    tales: Any = None  # the Tale pieces and buildings (tale_pieces.TaleState): all of it is public
+    tale_lines: tuple[str, ...] = ()  # the Tale pieces in a sentence each
 
     @property
     def phase_name(self) -> str:
@@ -145,7 +147,14 @@ def public_view(game: Game, viewer: int | None = None) -> TableView:
         pass_tablet=game.pass_tablet,
         world_name=game.world_name,
         levels=game.levels,
+        **({"tales": game.tales, "tale_lines": tuple(_tale_lines(game))} if game.tales is not None else {}),
     )
+
+
+def _tale_lines(game: Game) -> list[str]:
+    from .tale_pieces import summary
+
+    return summary(game)
 
 
 @lru_cache(maxsize=4)
@@ -159,6 +168,12 @@ def describe(action: dict, game: Game | None = None) -> str:
     recorded on their own phone says so."""
     text = _describe(action, game)
     return f"{text} (on their phone)" if "seat" in action else text
+
+
+def _tale_label(action_id: Any) -> str | None:
+    from .tale_pieces import label
+
+    return label(action_id)
 
 
 def _describe(action: dict, game: Game | None) -> str:
@@ -186,7 +201,7 @@ def _describe(action: dict, game: Game | None) -> str:
         card = str(action.get("action", "")).split("-")[0]
         held = game.civs[p].guilds if who else ()
         found = [s["label"] for g in (held, tuple(guilds.all_guilds())) for s in card_actions(card, g) if s["id"] == action.get("action")]
-        label = found[0] if found else action.get("action")  # a guild's action after its card changed hands, too
+        label = found[0] if found else (_tale_label(action.get("action")) or action.get("action"))  # a guild's action after its card changed hands, too
         return f"{who}: {label}"
     if k == "guild-choice":
         return f"{who} keeps and gives Guild cards, face down"

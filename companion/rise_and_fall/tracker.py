@@ -10,7 +10,7 @@ only; afterwards the table moves pieces on the real board and the tracker keeps 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import IllegalAction
 from ..gamelog import Action, Reducer
@@ -21,6 +21,9 @@ from .position import STANDS_ON
 from .rules import PIECE_TYPES, TERRAINS, load_rules
 from .tiles import Tile
 from .world import top_terrain
+
+if TYPE_CHECKING:
+    from .tale_pieces import TaleState
 
 PHASES = {
     "placement": "Placement of the first game pieces",
@@ -37,8 +40,10 @@ PILES = ("hand", "discard", "reserve", "decline", "played")
 #: The version of the tracker's rules that a new game's ``setup`` action names (``tracker_version``). A log
 #: without it was written by version 1 and replays as then: every player taps in phase D, and the
 #: counts entered are not capped by the World (an old log may hold such counts). Version 3 adds the
-#: Guild variant (a ``guilds`` key in ``setup``); a game without it plays as in version 2.
-TRACKER_VERSION = 3
+#: Guild variant (a ``guilds`` key in ``setup``); a game without it plays as in version 2. Version 4 adds the
+#: Tale pieces and buildings (``tales``, from a World with Tales); a game without Tales plays as in version 3, and
+#: a game of an older version with Tales as then (the Tales only at the scoring).
+TRACKER_VERSION = 4
 
 
 @dataclass(frozen=True)
@@ -116,11 +121,14 @@ class Game:
     chosen: tuple[tuple[int, tuple[str, ...], str | None], ...] = ()  # (player, kept, given to the left), face down
     stolen: tuple[int, ...] = ()  # Thieves' Guild: Cities stolen from, per player, with the Nomad card played now
     swapped: tuple[int, ...] = ()  # phase E: who received the Doppelgangers this Recycling phase
+    tales: TaleState | None = None  # the Tale pieces and buildings (version 4, a World with Tales): tale_pieces.py
     notes: tuple[str, ...] = field(default=(), compare=False)  # what happened by itself (for the screen)
 
     @property
     def claimed(self) -> int:
-        return sum(len(c.trophies) for c in self.civs)
+        """The Trophies claimed, the Tales' Trophies too ('this allows to move up the Trophies to record the
+        total number of Trophies won and indicate the price to purchase cards in Decline')."""
+        return sum(len(c.trophies) for c in self.civs) + (len(self.tales.trophies) if self.tales is not None else 0)
 
     @property
     def decline_price(self) -> int:
@@ -362,8 +370,19 @@ def _piracy(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game
     return game
 
 
-#: New kinds of action effect that guilds bring, by their key in an action's spec.
-EFFECTS = {"attack": _attack, "steal": _steal, "piracy": _piracy}
+def _tale_hook(name: str, *args: Any) -> Any:
+    """One of the Tale pieces' hook points (:mod:`.tale_pieces`, which builds on this module)."""
+    from . import tale_pieces
+
+    return getattr(tale_pieces, name)(*args)
+
+
+def _tale_effect(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
+    return _tale_hook("effect", game, i, spec, a, notes)
+
+
+#: New kinds of action effect that guilds and Tales bring, by their key in an action's spec.
+EFFECTS = {"attack": _attack, "steal": _steal, "piracy": _piracy, "tale": _tale_effect}
 
 
 def _swap_guild(game: Game, a: Action, notes: list[str]) -> Game:
@@ -484,6 +503,11 @@ class TrackerRules(Reducer[Game]):
             world_tales = drawn_of(world.extra)
             world_tale_pieces = tuple((m.kind, *m.space) for m in parse_markers(world.extra.get("tale_pieces")))
         levels, dealt = _guild_setup(a.get("guilds"), n, version)
+        tales = None
+        if version >= 4 and world_tales:
+            from .tale_pieces import initial
+
+            tales = initial(world_tales, n)
         bank = rules.raw["bank"]
         g = Game(
             civs=civs,
@@ -503,6 +527,7 @@ class TrackerRules(Reducer[Game]):
             tracker_version=version,
             levels=levels,
             dealt=dealt,
+            tales=tales,
         )
         if levels:
             notes.append("Three Guild cards are dealt to each player: each keeps, gives one to the left and returns the rest.")
@@ -669,7 +694,8 @@ class TrackerRules(Reducer[Game]):
                 game = _set(game, i, _move_card(civ, card, "reserve"))
                 notes.append(f"{civ.name} has no {card.title()} left to act with: the card goes to the reserve and the turn is skipped.")
                 continue
-            return replace(game, acting=i, acting_card=card, activations=0, act_limit=civ.count(card), stolen=())
+            extra = _tale_hook("extra_actions", game, i, card) if game.tales is not None else 0
+            return replace(game, acting=i, acting_card=card, activations=0, act_limit=civ.count(card) + extra, stolen=())
         return self._end_actions(replace(game, acting=None, acting_card=None), notes)
 
     # B: actions ---------------------------------------------------------------------------------
@@ -681,12 +707,18 @@ class TrackerRules(Reducer[Game]):
             raise IllegalAction(f"It is {game.civs[game.acting].name}'s turn to act." if game.acting is not None else "Nobody acts now.")
         card = game.acting_card
         spec = find_action(card, a.get("action"), game.civs[i].guilds)
+        if spec is None and game.tales is not None:
+            spec = _tale_hook("find_action", game, i, card, a.get("action"))
         if spec is None:
             raise IllegalAction(f"{a.get('action')!r} is not an action of the {card.title()} card.")
-        if game.activations >= game.act_limit:
+        units = spec.get("units", 1)  # how many pieces of the card's type act (a Tale action may use several, or none)
+        if units == 1 and game.activations >= game.act_limit:
             raise IllegalAction(f"Each {card.title()} acts once per turn, and all {game.act_limit} have acted; end the actions.")
+        if units > 1 and game.activations + units > game.act_limit:
+            raise IllegalAction(f"{spec['label']} uses {plural(units, card.title())} that have not acted this turn; "
+                                f"{game.act_limit - game.activations} have not.")
         game = apply_card_action(game, i, spec, a, notes)
-        return replace(game, activations=game.activations + 1)
+        return replace(game, activations=game.activations + units)
 
     def _end_turn(self, game: Game, a: Action, notes: list[str]) -> Game:
         """The acting player has finished: the played card goes to the discard pile."""
@@ -944,11 +976,12 @@ def count_limits(game: Game, i: int, spec: dict) -> dict[str, tuple[int, str]]:
     """For each count an action asks for, the most the World can hold now and why, e.g. a Tithe
     counts at most the player's pieces in the World other than Temples."""
     at_most = spec.get("at_most")
+    out: dict[str, tuple[int, str]] = {}
     if isinstance(at_most, str):
-        return {spec["count"]: AT_MOST[at_most](game, i)}
+        out = {spec["count"]: AT_MOST[at_most](game, i)}
     if isinstance(at_most, dict):
-        return {lbl: AT_MOST[k](game, i) for lbl, k in at_most.items()}
-    return {}
+        out = {lbl: AT_MOST[k](game, i) for lbl, k in at_most.items()}
+    return _tale_hook("count_limits", game, i, spec, out) if game.tales is not None else out
 
 
 def random_play(game: Game, i: int, rng: Any) -> Action:
