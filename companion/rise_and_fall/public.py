@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..words import and_list
-from . import guilds
+from . import guilds, tales_in_play
 from .rules import PIECE_TYPES, load_rules
 from .tracker import PHASES, Civ, Game, card_actions
 from .wording import space_place
@@ -197,10 +197,15 @@ def _describe(action: dict, game: Game | None) -> str:
         if action.get("random"):
             return f"{who} was too slow: a card drawn at random, face down"
         return f"{who} plays a card face down"
+    tale_line = tales_in_play.describe(action, who) if k in ("fantastic-event", "lay-down", "caravansary") else None
+    if tale_line:
+        return tale_line
     if k == "act":
         card = str(action.get("action", "")).split("-")[0]
         held = game.civs[p].guilds if who else ()
         found = [s["label"] for g in (held, tuple(guilds.all_guilds())) for s in card_actions(card, g) if s["id"] == action.get("action")]
+        if not found and tales_in_play.describe(action, who):
+            return str(tales_in_play.describe(action, who))  # a special area's action
         label = found[0] if found else (_tale_label(action.get("action")) or action.get("action"))  # a guild's action after its card changed hands, too
         return f"{who}: {label}"
     if k == "guild-choice":

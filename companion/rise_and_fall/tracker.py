@@ -16,7 +16,9 @@ from ..errors import IllegalAction
 from ..gamelog import Action, Reducer
 from ..hexgrid import Hex
 from ..words import plural
+from . import fantastic as F
 from . import guilds as G
+from . import tales_in_play as TP
 from .position import STANDS_ON
 from .rules import PIECE_TYPES, TERRAINS, load_rules
 from .tiles import Tile
@@ -42,8 +44,9 @@ PILES = ("hand", "discard", "reserve", "decline", "played")
 #: counts entered are not capped by the World (an old log may hold such counts). Version 3 adds the
 #: Guild variant (a ``guilds`` key in ``setup``); a game without it plays as in version 2. Version 4 adds the
 #: Tale pieces and buildings (``tales``, from a World with Tales); a game without Tales plays as in version 3, and
-#: a game of an older version with Tales as then (the Tales only at the scoring).
-TRACKER_VERSION = 4
+#: a game of an older version with Tales as then (the Tales only at the scoring). Version 5 plays the
+#: Fantastic Events and the special areas' effects during the game; a game of version 4 replays as it was written.
+TRACKER_VERSION = 5
 
 
 @dataclass(frozen=True)
@@ -122,6 +125,7 @@ class Game:
     stolen: tuple[int, ...] = ()  # Thieves' Guild: Cities stolen from, per player, with the Nomad card played now
     swapped: tuple[int, ...] = ()  # phase E: who received the Doppelgangers this Recycling phase
     tales: TaleState | None = None  # the Tale pieces and buildings (version 4, a World with Tales): tale_pieces.py
+    tale_play: TP.TalesInPlay = TP.NONE  # the Tales during the game (version 5): Fantastic Events, laid pieces, ...
     notes: tuple[str, ...] = field(default=(), compare=False)  # what happened by itself (for the screen)
 
     @property
@@ -157,6 +161,8 @@ class Game:
             left = [i for i in self.order() if i not in self.decided]
             return left[:1] if self.in_order else left
         if self.phase == "E":
+            if self.tale_play.events:
+                return [self.first]  # 'The Fantastic Event is resolved by the player who still has the First Player token'
             return [i for i in self.order() if i not in self.decided and i not in self.swapped and can_swap(self, i)]
         if self.phase == "guilds":
             done = {j for j, _, _ in self.chosen}
@@ -382,7 +388,7 @@ def _tale_effect(game: Game, i: int, spec: dict, a: Action, notes: list[str]) ->
 
 
 #: New kinds of action effect that guilds and Tales bring, by their key in an action's spec.
-EFFECTS = {"attack": _attack, "steal": _steal, "piracy": _piracy, "tale": _tale_effect}
+EFFECTS = {"attack": _attack, "steal": _steal, "piracy": _piracy, "tale": _tale_effect, "house": TP.house}
 
 
 def _swap_guild(game: Game, a: Action, notes: list[str]) -> Game:
@@ -695,7 +701,9 @@ class TrackerRules(Reducer[Game]):
                 notes.append(f"{civ.name} has no {card.title()} left to act with: the card goes to the reserve and the turn is skipped.")
                 continue
             extra = _tale_hook("extra_actions", game, i, card) if game.tales is not None else 0
-            return replace(game, acting=i, acting_card=card, activations=0, act_limit=civ.count(card) + extra, stolen=())
+            may_act, down = TP.standing(game, i, card)  # pieces laid on their side do not act
+            game = replace(game, acting=i, acting_card=card, activations=0, act_limit=may_act + extra, stolen=())
+            return TP.new_actor(game, down)
         return self._end_actions(replace(game, acting=None, acting_card=None), notes)
 
     # B: actions ---------------------------------------------------------------------------------
@@ -706,19 +714,29 @@ class TrackerRules(Reducer[Game]):
         if i != game.acting:
             raise IllegalAction(f"It is {game.civs[game.acting].name}'s turn to act." if game.acting is not None else "Nobody acts now.")
         card = game.acting_card
-        spec = find_action(card, a.get("action"), game.civs[i].guilds)
+        spec = find_action(card, a.get("action"), game.civs[i].guilds, TP.in_play(game))
         if spec is None and game.tales is not None:
             spec = _tale_hook("find_action", game, i, card, a.get("action"))
         if spec is None:
             raise IllegalAction(f"{a.get('action')!r} is not an action of the {card.title()} card.")
         units = spec.get("units", 1)  # how many pieces of the card's type act (a Tale action may use several, or none)
         if units == 1 and game.activations >= game.act_limit:
+            if game.tale_play.rising and not game.act_limit:
+                raise IllegalAction(f"{game.civs[i].name}'s {card.title()}s lie on their side: they perform no action this turn "
+                                    "and stand back up at its end.")
             raise IllegalAction(f"Each {card.title()} acts once per turn, and all {game.act_limit} have acted; end the actions.")
         if units > 1 and game.activations + units > game.act_limit:
             raise IllegalAction(f"{spec['label']} uses {plural(units, card.title())} that have not acted this turn; "
                                 f"{game.act_limit - game.activations} have not.")
+        TP.check_activation(game, spec["id"])
         game = apply_card_action(game, i, spec, a, notes)
-        return replace(game, activations=game.activations + units)
+        return TP.activated(replace(game, activations=game.activations + units), spec["id"])
+
+    def _lay_down(self, game: Game, a: Action, notes: list[str]) -> Game:
+        return TP.lay_down(game, a, notes)
+
+    def _caravansary(self, game: Game, a: Action, notes: list[str]) -> Game:
+        return TP.claim_caravansary(game, a, notes)
 
     def _end_turn(self, game: Game, a: Action, notes: list[str]) -> Game:
         """The acting player has finished: the played card goes to the discard pile."""
@@ -726,6 +744,7 @@ class TrackerRules(Reducer[Game]):
             raise IllegalAction("Only the player taking actions can end them.")
         i = game.acting
         civ = game.civs[i]
+        game = TP.stand_up(game, i, game.acting_card, notes)
         if civ.played:
             game = _set(game, i, _move_card(civ, civ.played[0], "discard"))
         return self._next_actor(game, notes)
@@ -836,6 +855,10 @@ class TrackerRules(Reducer[Game]):
         game = _swap_guild(game, a, notes)
         return self._recycle(game, notes) if not game.to_move() else game
 
+    def _fantastic_event(self, game: Game, a: Action, notes: list[str]) -> Game:
+        game = F.resolve(game, a, notes)
+        return self._recycle(game, notes) if not game.tale_play.events else game
+
     def _keep_guild(self, game: Game, a: Action, notes: list[str]) -> Game:
         i = a.get("player")
         if game.phase != "E" or i not in game.to_move():
@@ -851,6 +874,9 @@ class TrackerRules(Reducer[Game]):
                 who = game.civs[game.to_move()[0]].name
                 notes.append(f"Recycling phase: {who} may pay 10 GP to swap the Doppelgangers for another player's Guild card.")
                 return game
+        game = F.fire(game, notes)  # the Fantastic Events, before the hands are recycled and the token passes
+        if game.tale_play.events:
+            return game
         recycled = False
         for i in game.order():
             civ = game.civs[i]
@@ -883,10 +909,10 @@ class TrackerRules(Reducer[Game]):
 
 #: Every action of the game's log (each handled by the method of its name).
 ACTIONS = ("setup", "guild-choice", "pass-tablet", "place-first", "play", "change", "act", "end-turn", "decline", "buy", "pass",
-           "purchase-in-order", "swap-guild", "keep-guild")
+           "purchase-in-order", "swap-guild", "keep-guild", "fantastic-event", "lay-down", "caravansary")
 #: What a player's own phone may record: their own choices and, on their turn, their own actions.
 SEAT_ACTIONS = ("guild-choice", "play", "change", "decline", "act", "end-turn", "buy", "pass", "purchase-in-order",
-                "swap-guild", "keep-guild")
+                "swap-guild", "keep-guild", "fantastic-event", "lay-down", "caravansary")
 
 
 def check_seat(game: Game, a: Action) -> None:
@@ -1001,6 +1027,8 @@ def apply_card_action(game: Game, i: int, spec: dict, a: Action, notes: list[str
     civ = game.civs[i]
     label = spec["label"]
     cost = dict(spec.get("cost", {}))
+    if "convert" in spec:
+        cost = TP.conversion_cost(game, cost, a)  # the Monastery's range, the Dolmens' protection
     gain = dict(spec.get("gain", {}))
     limits = count_limits(game, i, spec) if game.tracker_version >= 2 else {}
     effect = next((EFFECTS[k] for k in EFFECTS if k in spec), None)
@@ -1095,10 +1123,11 @@ def _may_convert(game: Game, i: int, target: int, kind: str, on: Any) -> None:
                             f"after being converted: {civ.name} would then control a {kind.title()} on {on}.")
 
 
-def find_action(card: str, action_id: Any, guilds: tuple[str, ...] = ()) -> dict | None:
-    return G.find_action(card, action_id, guilds)
+def find_action(card: str, action_id: Any, guilds: tuple[str, ...] = (), tales: tuple[int, ...] = ()) -> dict | None:
+    return next((s for s in card_actions(card, guilds, tales) if s["id"] == action_id), None)
 
 
-def card_actions(card: str, guilds: tuple[str, ...] = ()) -> list[dict]:
-    """The actions of ``card`` for a player holding ``guilds`` (the printed ones without)."""
-    return G.card_actions(card, guilds)
+def card_actions(card: str, guilds: tuple[str, ...] = (), tales: tuple[int, ...] = ()) -> list[dict]:
+    """The actions of ``card`` for a player holding ``guilds`` (the printed ones without), with the
+    actions the special areas of ``tales`` add (:func:`.tales_in_play.in_play` of the game)."""
+    return G.card_actions(card, guilds) + TP.card_actions(card, tales)

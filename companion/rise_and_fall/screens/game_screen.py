@@ -27,9 +27,9 @@ from .. import guilds as G
 from ..position_view import PIECE_LETTERS
 from ..public import TableView, describe, public_view
 from ..rules import PIECE_TYPES, load_rules
+from ..tales_in_play import in_play
 from ..tracker import TRACKER_VERSION, Game, TrackerRules, card_actions, count_limits, random_play
-from ..views import WorldStyle, colour_hex, layout_for, world_scene
-from ..world import World
+from ..views import colour_hex, layout_for
 from .guild_panels import (
     GuildDraft,
     convert_note,
@@ -39,6 +39,7 @@ from .guild_panels import (
     swap_controls,
     variants,
 )
+from .tale_panels import EventPanel, laid_html, tale_board_scene
 from .world_screen import COLOUR_CHOICES, SPACE_PX, STYLE
 
 KIND = GAME_LOG
@@ -304,7 +305,7 @@ class SetupScreen:
 
     def scene(self) -> Scene:
         g = self.hub.game
-        scene = world_scene(World(g.tiles), WorldStyle(hex_size=STYLE.hex_size, legend=False))
+        scene = tale_board_scene(g, STYLE)  # the World with its Dolmens, Typhoon and creatures
         draw_pieces(scene, g)
         return scene
 
@@ -426,6 +427,7 @@ class GameScreen:
         self.confirm = W.VBox([])  # a question that needs an answer before anything is undone
         self.confirm.add_class("rf-confirm")
         self.piracy: dict[int, Stepper] = {}
+        self.events = EventPanel(lambda: self.hub.game, self.send, STYLE, SPACE_PX)  # the Tales' Fantastic Events
         self.widget = W.VBox([self.header, self.guilds, self.message, self.confirm, top, main])
         self.widget.add_class("rf-screen")
         self.secret.observe(self._pass_tablet, "value")
@@ -571,7 +573,7 @@ class GameScreen:
             return
         view = public_view(g)
         self.header.value = f"<div class='rf-game-name'>This is {html.escape(self.hub.name())}.</div>" + self.header_html(view)
-        self.guilds.value = guilds_html(view)
+        self.guilds.value = guilds_html(view) + laid_html(g)
         self.controls.children = self.phase_controls(view)
         for_game(self.controls, self.hub.id, self.hub, self.say)
         acting = [view.acting] if view.phase == "B" and view.acting is not None else []
@@ -615,7 +617,7 @@ class GameScreen:
             out.append(W.HTML("The Guild cards are chosen and the first pieces placed on the Setup screen."
                               if v.phase == "guilds" else "The first pieces are placed on the Setup screen."))
         elif v.phase == "E":
-            out += swap_controls(v, g, self.hub.can, self.send)
+            out += self.events.refresh() or swap_controls(v, g, self.hub.can, self.send)
         elif v.phase == "A":
             phones = self.hub.phones()
             chosen = [c.name for c in v.civs if c.face_down]
@@ -709,9 +711,10 @@ class GameScreen:
         out.append(W.HTML(f"<b>{html.escape(civ.name)}</b> acts with the <b>{card.title()}</b> card: {acting_pieces(v)}."))
         buttons = []
         held = g.civs[i].guilds
+        tales = in_play(g)
         self.piracy = piracy_steppers(v, i) if any("piracy" in sp for sp in card_actions(card, held)) else {}
         out += list(self.piracy.values())
-        for spec in card_actions(card, held):
+        for spec in card_actions(card, held, tales):
             for action, label in self._variants(v, i, spec):
                 if self.hub.can(action):
                     b = button(label, lambda a=action: self.send(self._with_count(a)), f"rf-act rf-act-{spec['id']}")
@@ -737,7 +740,7 @@ class GameScreen:
 
     def _with_count(self, action: dict) -> dict:
         g = self.hub.game
-        spec = next(s for s in card_actions(g.acting_card, g.civs[g.acting].guilds) if s["id"] == action.get("action"))
+        spec = next(s for s in card_actions(g.acting_card, g.civs[g.acting].guilds, in_play(g)) if s["id"] == action.get("action"))
         if "piracy" in spec:
             return {**action, "counts": {str(t): int(b.value) for t, b in self.piracy.items()}}
         if "per" in spec:

@@ -23,6 +23,7 @@ from ...ui.widgets import Stepper, button, message_html
 from .. import GAME_LOG
 from ..public import TableView, public_view
 from ..rules import PIECE_TYPES
+from ..tales_in_play import in_play
 from ..tracker import Game, TrackerRules, card_actions, count_limits
 from ..views import colour_hex
 from .guild_panels import piracy_steppers, variants
@@ -244,6 +245,8 @@ class SeatPage:
             out.append(W.HTML("<div class='rf-waiting'>The first pieces are placed on the tablet.</div>"))
         elif v.phase in ("guilds", "E"):
             what = "The Guild cards are chosen" if v.phase == "guilds" else "The Doppelgangers decide"
+            if g.tale_play.events:  # the board is tapped where all can see it
+                what = f"{g.civs[g.first].name} resolves the Fantastic Events (First Player)"
             out.append(W.HTML(f"<div class='rf-waiting'>{what} on the tablet.</div>"))
         elif v.phase == "A":
             if i in v.to_move:
@@ -343,7 +346,7 @@ class SeatPage:
         buttons = []
         self.piracy = piracy_steppers(v, i) if any("piracy" in sp for sp in card_actions(card, held)) else {}
         out += list(self.piracy.values())
-        for spec in card_actions(card, held):
+        for spec in card_actions(card, held, in_play(g)):
             for action, label in variants(v, i, spec):
                 if self.can(action):
                     buttons.append(button(label, lambda a=action: self.send(self._with_count(a)), f"rf-act rf-act-{spec['id']}"))
@@ -353,7 +356,7 @@ class SeatPage:
 
     def _with_count(self, action: dict) -> dict:
         g = self.game
-        spec = next(s for s in card_actions(str(g.acting_card), g.civs[self.seat].guilds) if s["id"] == action.get("action"))
+        spec = next(s for s in card_actions(str(g.acting_card), g.civs[self.seat].guilds, in_play(g)) if s["id"] == action.get("action"))
         if "piracy" in spec:
             return {**action, "counts": {str(t): int(b.value) for t, b in self.piracy.items()}}
         if "per" in spec:

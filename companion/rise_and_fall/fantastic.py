@@ -1,0 +1,362 @@
+"""The Fantastic Events of the Tales. Pure Python, no widgets; each event is the ``event`` of its
+Tale in ``tales.json``.
+
+'During the Recycling phase, if two or more players must recycle their hand: the Fantastic Event
+triggers for all concerned Tales. The Fantastic Event is resolved by the player who still has the
+First Player token (before recycling). If choices must be made (moving a game piece or other), they
+are the one who decides. Pass the First Player token after having resolved all of the Fantastic
+Events.'
+
+The tracker asks :func:`fire` when the Recycling phase begins and :func:`resolve` for each
+``fantastic-event`` action; the events wait in ``game.tale_play.events``, lowest number first. The
+companion knows no positions after the first pieces: the First Player enters the pieces each
+event destroys or lays down, per player and piece type, and (when the World is known) the Space
+the creature or the Typhoon moves to.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..errors import IllegalAction
+from ..gamelog import Action
+from ..words import and_list, plural
+from .rules import PIECE_TYPES
+from .tales import all_areas, all_tales
+from .tales_in_play import in_play, laid, with_laid
+
+if TYPE_CHECKING:
+    from .tracker import Game
+
+def controls(game: "Game", i: int, piece: str) -> int:
+    """How many of a Tale's buildings (a Bank) player ``i`` controls in the World (:mod:`.tale_pieces`)."""
+    return game.tales.count(i, piece) if game.tales is not None else 0
+
+
+def present(game: "Game", piece: str) -> bool:
+    """Whether a Creature is still in the World: the Dragon leaves it when hunted (:mod:`.tale_pieces`)."""
+    st = game.tales
+    if st is None or piece not in dict(st.world):
+        return True
+    return st.total(piece) > 0
+
+
+def _all_to_reserve(game: "Game", piece: str) -> "Game":
+    from .tale_pieces import _with
+    from .tracker import replace
+
+    st = game.tales
+    for i in range(len(game.civs)):
+        st = _with(st, i, piece, -st.count(i, piece))
+    return replace(game, tales=st)
+
+
+def event(n: int) -> dict[str, Any] | None:
+    """The Fantastic Event of Tale ``n`` as data, or None."""
+    from .tales import _data
+
+    return next((t.get("event") for t in _data()["tales"] if t["number"] == n), None)
+
+
+def with_events(game: "Game") -> tuple[int, ...]:
+    """The Tales of this game with a Fantastic Event, lowest number first (a hunted Dragon has none)."""
+    out = []
+    for n in sorted(in_play(game)):
+        spec = event(n)
+        if spec is None:
+            continue
+        moving = spec.get("moves", {})
+        if moving and not moving.get("marker") and not present(game, moving["piece"]):
+            continue
+        out.append(n)
+    return tuple(out)
+
+
+def recycling(game: "Game") -> list[int]:
+    """The players who must recycle their hand now: no card in hand, cards in the discard pile."""
+    return [i for i in game.order() if not game.civs[i].hand and game.civs[i].discard]
+
+
+def fire(game: "Game", notes: list[str]) -> "Game":
+    """At the Recycling phase: when two or more players must recycle, every Fantastic Event of the
+    game waits for the First Player (once per Recycling phase). Events with no choice to make
+    (the Economic Collapse) are resolved at once, in their turn."""
+    from .tracker import replace
+
+    if game.tale_play.event_turn == game.turn or not in_play(game):
+        return game
+    who = recycling(game)
+    todo = with_events(game)
+    if len(who) < 2 or not todo:
+        return game
+    state = replace(game.tale_play, events=todo, event_turn=game.turn)
+    game = replace(game, phase="E", tale_play=state)
+    names = and_list(all_tales()[n].name for n in todo)
+    notes.append(f"{and_list(game.civs[i].name for i in who)} must recycle their hand: the Fantastic Events of {names} trigger. "
+                 f"{game.civs[game.first].name}, who has the First Player token, resolves them, lowest number first.")
+    return _automatic(game, notes)
+
+
+def _automatic(game: "Game", notes: list[str]) -> "Game":
+    while game.tale_play.events and "collapse" in (event(game.tale_play.events[0]) or {}):
+        game = _collapse(game, event(game.tale_play.events[0])["collapse"], notes)
+        game = _done(game)
+    return game
+
+
+def _done(game: "Game") -> "Game":
+    from .tracker import replace
+
+    return replace(game, tale_play=replace(game.tale_play, events=game.tale_play.events[1:]))
+
+
+def _collapse(game: "Game", spec: dict, notes: list[str]) -> "Game":
+    """'During a Fantastic Event, if EVERY player controls a Bank in the World, there's an economic
+    collapse. All Banks are removed from the World and returned to their owner's reserve. The Nomad
+    Action - Build a Bank becomes once again accessible to each player, with a starting cost of 5 GP.'"""
+    piece = spec["piece"]
+    without = [game.civs[i].name for i in game.order() if controls(game, i, piece) == 0]
+    if without:
+        notes.append(f"Economic Collapse: not every player controls a Bank ({and_list(without)} "
+                     f"{'has' if len(without) == 1 else 'have'} none), so nothing happens.")
+        return game
+    cost = " and ".join(f"{v} GP" if k == "gold" else f"{v} {k.title()}" for k, v in spec["cost"].items())
+    notes.append(f"Economic Collapse: every player controls a Bank. All Banks go back to their owners' reserves; "
+                 f"the next Bank costs {cost} again.")
+    return _all_to_reserve(game, piece)
+
+
+def _per_player(game: "Game", raw: Any, what: str) -> dict[int, dict[str, int]]:
+    """``{"0": {"nomad": 2}}`` (player index as a number or a string) checked into numbers."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise IllegalAction(f"Enter the pieces {what} per player and piece type.")
+    out: dict[int, dict[str, int]] = {}
+    for key, counts in raw.items():
+        i = int(key) if isinstance(key, str) and key.isdigit() else key
+        if type(i) is not int or not 0 <= i < len(game.civs):
+            raise IllegalAction(f"The pieces {what} belong to the game's players.")
+        if not isinstance(counts, dict):
+            raise IllegalAction(f"Enter the pieces {what} per piece type.")
+        for piece, n in counts.items():
+            if piece not in PIECE_TYPES:
+                raise IllegalAction(f"The pieces {what} are Cities, Nomads, Ships, Temples, Merchants or Mountaineers.")
+            if type(n) is not int or not 0 <= n <= 99:
+                raise IllegalAction(f"Enter the pieces {what} as whole numbers from 0 to 99.")
+            if n:
+                out.setdefault(i, {})[piece] = out.get(i, {}).get(piece, 0) + n
+    return out
+
+
+def _name(piece: str) -> str:
+    return piece.title()
+
+
+def _many(piece: str) -> str:
+    return "Cities" if piece == "city" else piece.title() + "s"
+
+
+def _listing(game: "Game", per: dict[int, dict[str, int]]) -> str:
+    return "; ".join(f"{game.civs[i].name}: {', '.join(plural(n, _name(p)) for p, n in sorted(c.items()))}" for i, c in sorted(per.items()))
+
+
+def resolve(game: "Game", a: Action, notes: list[str]) -> "Game":
+    """The First Player resolves the next Fantastic Event: the pieces it destroys or lays down (per
+    player and type), the Leviathan's compensation, the Volcano's side and orientation, and the Space
+    the creature or the Typhoon moves to (``to``, when the World is known)."""
+    from .tracker import _after_pieces_change, _pieces, _set, replace
+
+    if game.phase != "E" or not game.tale_play.events:
+        raise IllegalAction("Fantastic Events are resolved in the Recycling phase, when two or more players must recycle their hand.")
+    n = game.tale_play.events[0]
+    tale = all_tales()[n]
+    if a.get("tale") != n:
+        raise IllegalAction(f"The Fantastic Events are resolved lowest number first: now {tale.name} ({n}).")
+    if a.get("player", game.first) != game.first:
+        raise IllegalAction(f"The Fantastic Event is resolved by the player who still has the First Player token: "
+                            f"{game.civs[game.first].name}.")
+    spec = event(n) or {}
+    active = game.tale_play.volcano is not None
+    destroys = spec.get("destroys", []) if spec.get("destroys_when", "active") != "active" or active or "sides" not in spec else []
+    destroyed = _per_player(game, a.get("destroyed"), "destroyed")
+    lays = _per_player(game, a.get("laid"), "laid on their side")
+    comp = a.get("nomads") or {}
+    if destroyed and not destroys:
+        raise IllegalAction(f"{tale.name}'s Fantastic Event destroys nothing now.")
+    if lays and not spec.get("lays"):
+        raise IllegalAction(f"{tale.name}'s Fantastic Event lays no piece on its side.")
+    for i, c in destroyed.items():
+        civ = game.civs[i]
+        for p, k in c.items():
+            if p not in destroys:
+                raise IllegalAction(f"{tale.name}'s Fantastic Event destroys {and_list(_many(x) for x in destroys)} only.")
+            if k > civ.count(p):
+                raise IllegalAction(f"{civ.name} has {plural(civ.count(p), _name(p))} in the World; {k} cannot be destroyed.")
+    most = spec.get("at_most")
+    if most is not None and sum(k for c in destroyed.values() for k in c.values()) > most:
+        raise IllegalAction(f"{tale.name} destroys {plural(most, 'piece')} at most: {spec['does']}")
+    for i, c in lays.items():
+        civ = game.civs[i]
+        for p, k in c.items():
+            standing = civ.count(p) - laid(game.tale_play, i, p)
+            if k > standing:
+                raise IllegalAction(f"{civ.name} has {plural(standing, _name(p))} standing in the World; {k} cannot be laid down.")
+    comp = _compensation(game, spec, comp, destroyed)
+    to = _destination(game, spec, a.get("to"))
+    orientation = _orientation(game, spec, a.get("orientation"), active)
+    # apply: pieces back to the reserve, the compensation, pieces laid down, the move, the side
+    touched = []
+    for i, c in destroyed.items():
+        civ = game.civs[i]
+        for p, k in c.items():
+            civ = _pieces(civ, p, -k)
+        game = _set(game, i, civ)
+        touched.append(i)
+    state = game.tale_play
+    for i, c in destroyed.items():
+        for p, k in c.items():
+            over = laid(state, i, p) - game.civs[i].count(p)
+            if over > 0:
+                state = with_laid(state, i, p, -over)
+    for i, k in comp.items():
+        game = _set(game, i, _pieces(game.civs[i], spec["compensation"]["piece"], k))
+        touched.append(i)
+    for i, c in lays.items():
+        for p, k in c.items():
+            state = with_laid(state, i, p, k)
+    game = replace(game, tale_play=state)
+    said = f"{tale.name}: "
+    if "sides" in spec and not active:
+        said += f"the Volcano is flipped {spec['sides']['active']}, its lava flows pointing {orientation}."
+    elif destroyed:
+        said += f"destroyed, back to the reserve — {_listing(game, destroyed)}."
+    elif destroys:
+        said += "no piece destroyed."
+    if lays:
+        said += f" Laid on their side — {_listing(game, lays)}: they perform no action when their card is played next."
+    elif spec.get("lays"):
+        said += "no piece laid on its side."
+    if comp:
+        said += " " + " ".join(f"{game.civs[i].name} places {plural(k, 'Nomad')} as a compensation." for i, k in comp.items())
+    if "sides" in spec and active:
+        said += f" The Volcano is flipped back {spec['sides']['inactive']}."
+    notes.append(said.strip())
+    game = _move(game, spec, to, notes)
+    if "sides" in spec:
+        game = replace(game, tale_play=replace(game.tale_play, volcano=None if active else orientation))
+    game = _after_pieces_change(game, sorted(set(touched)), notes)
+    return _automatic(_done(game), notes)
+
+
+def _compensation(game: "Game", spec: dict, raw: Any, destroyed: dict[int, dict[str, int]]) -> dict[int, int]:
+    """The Leviathan: 'The owner of the Ship puts it back in their reserve and can place, as a
+    compensation, a Nomad from their reserve on any empty Plains space adjacent to the Leviathan.'"""
+    if not raw:
+        return {}
+    comp = spec.get("compensation")
+    if comp is None:
+        raise IllegalAction("Only the Leviathan's victims place a Nomad as a compensation.")
+    if not isinstance(raw, dict):
+        raise IllegalAction("Enter the Nomads placed as a compensation per player.")
+    out = {}
+    for key, k in raw.items():
+        i = int(key) if isinstance(key, str) and key.isdigit() else key
+        if type(i) is not int or not 0 <= i < len(game.civs) or type(k) is not int or k < 0:
+            raise IllegalAction("Enter the Nomads placed as a compensation per player, as whole numbers.")
+        lost = destroyed.get(i, {}).get(comp["for"], 0)
+        if k > lost:
+            raise IllegalAction(f"A Nomad is placed as a compensation by the owner of the {_name(comp['for'])} destroyed only; "
+                                f"{game.civs[i].name} lost {plural(lost, _name(comp['for']))}.")
+        if k > game.civs[i].in_reserve(comp["piece"]):
+            raise IllegalAction(f"{game.civs[i].name} has no {_name(comp['piece'])} left in the reserve: the compensation is lost.")
+        if k:
+            out[i] = k
+    return out
+
+
+def _orientation(game: "Game", spec: dict, raw: Any, active: bool) -> str | None:
+    if "sides" not in spec:
+        if raw is not None:
+            raise IllegalAction("Only the Volcano is given an orientation.")
+        return None
+    if active:
+        if raw is not None:
+            raise IllegalAction("The Volcano is active side up: it erupts and is flipped back; no orientation is chosen now.")
+        return None
+    if raw not in spec["orientations"]:
+        raise IllegalAction(f"The First Player chooses the Volcano's orientation: its lava flows point {' or '.join(spec['orientations'])}.")
+    return raw
+
+
+def where(game: "Game", piece: str) -> tuple[int, int] | None:
+    """Where a creature or the Typhoon stands now, when the companion knows it."""
+    for k, q, r in game.tale_play.creatures + game.world_tale_pieces:
+        if k == piece:
+            return (q, r)
+    return None
+
+
+def _destination(game: "Game", spec: dict, raw: Any) -> tuple[int, int] | None:
+    """The Space the creature or the Typhoon moves to: on a World the companion knows, a Space of it
+    on the terrain the Tale names, with no special piece on it; otherwise the table moves it."""
+    from .world import top_terrain
+
+    moves = spec.get("moves")
+    if raw is None:
+        return None
+    if moves is None:
+        raise IllegalAction("This Fantastic Event moves no piece.")
+    if not game.tiles:
+        raise IllegalAction(f"The companion does not know this game's World: the table moves the {moves['label']}.")
+    if not (isinstance(raw, (list, tuple)) and len(raw) == 2 and all(type(x) is int for x in raw)):
+        raise IllegalAction(f"Tap the Space the {moves['label']} moves to.")
+    space = (raw[0], raw[1])
+    terrain = top_terrain(game.tiles).get(space)
+    if terrain is None:
+        raise IllegalAction("That Space is not in the World.")
+    if space == where(game, moves["piece"]):
+        raise IllegalAction(f"The {moves['label']} moves to another Space: {moves['where']}.")
+    taken = {(q, r): k for k, q, r in game.tale_play.creatures + game.world_tale_pieces if k != moves["piece"]}
+    if space in taken:
+        name = all_areas()[taken[space]].label if taken[space] in all_areas() else taken[space].replace("-", " ").title()
+        raise IllegalAction(f"The {name} is on that Space: the {moves['label']} goes to {moves['where']}.")
+    blocked = _no_piece_spaces(game)
+    if space in blocked:
+        raise IllegalAction(f"{blocked[space]} The {moves['label']} goes to {moves['where']}.")
+    if terrain not in moves["to"]:
+        raise IllegalAction(f"That Space is {terrain}: the {moves['label']} goes to {moves['where']}.")
+    return space
+
+
+def _no_piece_spaces(game: "Game") -> dict[tuple[int, int], str]:
+    from .tales import area_spaces, parse_markers
+
+    markers = parse_markers([{"area": k, "q": q, "r": r} for k, q, r in game.world_tale_pieces])
+    out = {}
+    for kind, spaces in area_spaces(game.tiles, markers).items():
+        rule = all_areas()[kind].no_piece
+        if rule and kind != "typhoon":
+            for s in spaces:
+                out[s] = rule
+    return out
+
+
+def _move(game: "Game", spec: dict, to: tuple[int, int] | None, notes: list[str]) -> "Game":
+    from .tracker import replace
+
+    moves = spec.get("moves")
+    if moves is None:
+        return game
+    if to is None:
+        notes.append(f"The table moves the {moves['label']} to {moves['where']} (or it stays where it is).")
+        return game
+    entry = (moves["piece"], to[0], to[1])
+    if moves.get("marker"):
+        rest = tuple(m for m in game.world_tale_pieces if m[0] != moves["piece"])
+        game = replace(game, world_tale_pieces=rest + (entry,))
+    else:
+        rest = tuple(m for m in game.tale_play.creatures if m[0] != moves["piece"])
+        game = replace(game, tale_play=replace(game.tale_play, creatures=rest + (entry,)))
+    notes.append(f"The {moves['label']} moves to the Space drawn on the board.")
+    return game

@@ -1,0 +1,181 @@
+"""The Tales on the Game screen: the Fantastic Event panel (phase E) with the World drawn for the
+creature's or the Typhoon's new Space, and the board's tale pieces. A thin layer over
+:mod:`..fantastic` and :mod:`..tales_in_play`."""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Callable
+
+import ipywidgets as W
+
+from ...drawing import Scene
+from ...ui.board import Board
+from ...ui.widgets import Stepper, button, message_html
+from .. import fantastic as F
+from ..rules import PIECE_TYPES
+from ..tales import all_tales, parse_markers
+from ..views import WorldStyle, layout_for, world_scene
+from ..world import World
+
+#: The creatures drawn on the board: a disc in their colour and a letter.
+CREATURES = {"dragon": ("#8e1b1b", "D"), "leviathan": ("#0f3d5c", "L"), "water-elemental": ("#2a8fbf", "W")}
+
+
+def markers_of(g: Any) -> tuple:
+    """The Dolmens and the Typhoon where they are now (the Typhoon moves during Fantastic Events)."""
+    return parse_markers([{"area": k, "q": q, "r": r} for k, q, r in g.world_tale_pieces])
+
+
+def draw_creatures(scene: Scene, g: Any, style: WorldStyle) -> None:
+    lay = layout_for(style)
+    for kind, q, r in g.tale_play.creatures:
+        x, y = lay.hex_to_pixel((q, r))
+        colour, letter = CREATURES.get(kind, ("#333333", "?"))
+        scene.circle(x, y, style.hex_size * 0.6, colour, stroke="#ffffff", width=2)
+        scene.text(x, y + style.hex_size * 0.3, letter, size=style.hex_size * 0.8, color="#ffffff", bold=True, min_size=11)
+
+
+def tale_board_scene(g: Any, style: WorldStyle, chosen: tuple[int, int] | None = None) -> Scene:
+    """The game's World with its special areas, the Dolmens, the Typhoon and the creatures where they
+    are now, and the Space chosen for a move outlined."""
+    scene = world_scene(World(g.tiles), WorldStyle(hex_size=style.hex_size, legend=False), markers=markers_of(g))
+    draw_creatures(scene, g, style)
+    if chosen is not None:
+        scene.polygon(layout_for(style).corners(chosen), stroke="#ff00aa", width=style.hex_size * 0.25)
+    return scene
+
+
+class EventPanel:
+    """'The Fantastic Event is resolved by the player who still has the First Player token': the next
+    event's text, what it destroys or lays down (per player and piece type, at most what each has in
+    the World), the Leviathan's compensation, the Volcano's orientation, and a tap on the board for
+    the Space the piece moves to when the World is known."""
+
+    def __init__(self, game: Callable[[], Any], send: Callable[[dict], bool], style: WorldStyle, space_px: int = 44) -> None:
+        self.game = game
+        self.send = send
+        self.style = style
+        self.to: tuple[int, int] | None = None
+        self.for_event: tuple[int, int] | None = None  # (turn, tale) the choices on screen are for
+        self.msg = W.HTML()
+        self.board = Board(width=700, height=420, report=lambda t: setattr(self.msg, "value", message_html(t, "error")), space=space_px)
+        self.board.on_tap = self.tap_pixel
+        self.board.room = 20
+        self.steppers: dict[tuple[str, int, str], Stepper] = {}
+        self.orientation = W.ToggleButtons(options=[])
+        self.orientation.add_class("rf-volcano-orientation")
+        self.widget = W.VBox([])
+        self.widget.add_class("rf-fantastic")
+
+    def tap_pixel(self, x: float, y: float) -> None:
+        self.tap_space(layout_for(self.style).pixel_to_hex(x, y))
+
+    def tap_space(self, space: tuple[int, int]) -> None:
+        g = self.game()
+        if not g.tale_play.events or (space not in World(g.tiles).terrain_map()):
+            return
+        self.to = space
+        self.msg.value = message_html(f"The {F.event(g.tale_play.events[0])['moves']['label']} goes to the Space outlined; "
+                                      "tap another to change it.", "info")
+        self.board.show(tale_board_scene(g, self.style, self.to))
+
+    def action(self) -> dict:
+        g = self.game()
+        n = g.tale_play.events[0]
+        a: dict[str, Any] = {"type": "fantastic-event", "tale": n, "player": g.first}
+        for (kind, i, piece), box in self.steppers.items():
+            if box.value:
+                a.setdefault(kind, {}).setdefault(str(i), {})[piece] = int(box.value)
+        if "nomads" in a:
+            a["nomads"] = {i: c["nomad"] for i, c in a["nomads"].items()}
+        if self.to is not None:
+            a["to"] = list(self.to)
+        if self.orientation.options and self.orientation.value:
+            a["orientation"] = self.orientation.value
+        return a
+
+    def resolve(self) -> None:
+        if self.send(self.action()):
+            self.to = None
+            self.for_event = None
+
+    def refresh(self) -> list[W.Widget]:
+        g = self.game()
+        if not g.tale_play.events:
+            self.for_event = None
+            return []
+        n = g.tale_play.events[0]
+        if self.for_event != (g.turn, n):
+            self.for_event = (g.turn, n)
+            self.to = None
+            self.msg.value = ""
+        spec = F.event(n) or {}
+        tale = all_tales()[n]
+        first = g.civs[g.first].name
+        rows: list[W.Widget] = [W.HTML(
+            f"<div class='rf-turn'><b>Fantastic Event</b> · {html.escape(tale.name)} ({n}) · resolved by "
+            f"<b>{html.escape(first)}</b>, who has the First Player token</div>"
+            f"<div class='rf-event-does'>{html.escape(spec.get('does', ''))}</div>"
+            + (f"<div class='rf-hint'>Then: {html.escape(', '.join(all_tales()[k].name for k in g.tale_play.events[1:]))}.</div>"
+               if len(g.tale_play.events) > 1 else "")), self.msg]
+        active = g.tale_play.volcano is not None
+        old = {k: b.value for k, b in self.steppers.items()}
+        self.steppers = {}
+        destroys = spec.get("destroys", []) if "sides" not in spec or active else []
+        if "sides" in spec:
+            side = spec["sides"]["active" if active else "inactive"]
+            rows.append(W.HTML(f"<div>The Volcano lies {html.escape(side)}"
+                               + (f", its lava flows pointing {html.escape(g.tale_play.volcano)}." if active else ": choose its orientation.")
+                               + "</div>"))
+            opts = [] if active else [(o.title(), o) for o in spec["orientations"]]
+            if list(self.orientation.options) != opts:
+                self.orientation.options = opts
+                self.orientation.value = None
+            if opts:
+                rows.append(self.orientation)
+        else:
+            self.orientation.options = []
+        for kind, types, verb in (("destroyed", destroys, "destroyed"), ("laid", spec.get("lays", []), "laid on their side")):
+            boxes = []
+            for i in g.order():
+                civ = g.civs[i]
+                for p in types:
+                    if civ.count(p):
+                        box = Stepper(value=0, min=0, max=civ.count(p), description=f"{civ.name}'s {_many(p)} {verb}", css=f"rf-event-{kind}")
+                        box.value = min(old.get((kind, i, p), 0), box.max)
+                        self.steppers[(kind, i, p)] = box
+                        boxes.append(box)
+            if boxes:
+                rows.append(W.HTML(f"<b>Pieces {verb}</b> (they go back to the reserve)" if kind == "destroyed" else f"<b>Pieces {verb}</b>"))
+                rows += boxes
+        if "compensation" in spec:
+            for i in g.order():
+                civ = g.civs[i]
+                if civ.count(spec["compensation"]["for"]) and civ.in_reserve("nomad"):
+                    box = Stepper(value=0, min=0, max=1, description=f"{civ.name} places a Nomad as a compensation", css="rf-event-nomads")
+                    box.value = min(old.get(("nomads", i, "nomad"), 0), 1)
+                    self.steppers[("nomads", i, "nomad")] = box
+                    rows.append(box)
+        moves = spec.get("moves")
+        if moves and g.tiles:
+            rows.append(W.HTML(f"<div>Tap the Space the {html.escape(moves['label'])} moves to: {html.escape(moves['where'])} "
+                               "(or leave it where it is).</div>"))
+            self.board.show(tale_board_scene(g, self.style, self.to), fit=not self.board.scene)
+            rows.append(self.board.widget)
+        elif moves:
+            rows.append(W.HTML(f"<div>The table moves the {html.escape(moves['label'])}: {html.escape(moves['where'])}.</div>"))
+        rows.append(button(f"{first} resolves {tale.name}'s Fantastic Event", self.resolve, "rf-event-resolve", primary=True))
+        return rows
+
+
+def _many(piece: str) -> str:
+    return "Cities" if piece == "city" else piece.title() + "s"
+
+
+def laid_html(g: Any) -> str:
+    """The pieces lying on their side, per player (they perform no action when their card is played next)."""
+    if not g.tale_play.laid:
+        return ""
+    parts = [f"{html.escape(g.civs[i].name)}: {n} {_many(p) if n > 1 else p.title()}" for i, p, n in g.tale_play.laid if p in PIECE_TYPES]
+    return f"<div class='rf-laid'>Laid on their side (no action when their card is played next): {'; '.join(parts)}</div>"

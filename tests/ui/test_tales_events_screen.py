@@ -1,0 +1,107 @@
+"""The Fantastic Event panel of the Game screen, without a browser: a game on a World with Tales
+played to a Recycling phase where every hand is empty, each event resolved by buttons, steppers and
+a tap on the board, then the token passes; a seat's phone says the tablet resolves them."""
+
+import pytest
+
+from companion.drawing import Text
+from companion.rise_and_fall import fantastic as F
+from companion.rise_and_fall.position import STANDS_ON
+from companion.rise_and_fall.screens.tale_panels import tale_board_scene
+from companion.rise_and_fall.tale_worlds import generate_with_tales
+from companion.rise_and_fall.views import WorldStyle
+from companion.rise_and_fall.world import top_terrain
+from companion.ui.app import App
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
+    a.world.load_layout(generate_with_tales(3, 11, (1, 19, 23)).to_dict())
+    return a
+
+
+def widgets(w):
+    yield w
+    for c in getattr(w, "children", []):
+        yield from widgets(c)
+
+
+def find(screen, css):
+    found = [w for w in widgets(screen.controls) if css in getattr(w, "_dom_classes", ())]
+    assert found, f"no {css}"
+    return found
+
+
+def to_recycling(app):
+    app.setup.start_btn.click()
+    g = app.hub.game
+    used = set()
+    terrain = top_terrain(g.tiles)
+    while g.phase == "placement":
+        piece = app.setup.piece.value
+        space = next(s for s, t in sorted(terrain.items()) if t in STANDS_ON[piece] and t != "glacier" and s not in used)
+        used.add(space)
+        app.setup.tap_space(space)
+        g = app.hub.game
+    for _ in range(3):
+        for i in g.order():
+            app.hub.do({"type": "play", "player": i, "card": app.hub.game.civs[i].hand[0]})
+        while app.hub.game.phase == "B":
+            app.hub.do({"type": "end-turn", "player": app.hub.game.acting})
+        while app.hub.game.phase == "D":
+            app.hub.do({"type": "pass", "player": app.hub.game.to_move()[0]})
+    return app.hub.game
+
+
+def test_the_event_panel_resolves_each_event_in_order(app):
+    g = to_recycling(app)
+    screen = app.game
+    assert g.phase == "E" and g.tale_play.events == (1, 19, 23)
+    first = g.first
+    text = " ".join(getattr(w, "value", "") for w in widgets(screen.controls) if isinstance(getattr(w, "value", None), str))
+    assert "Fantastic Event" in text and "The Dragon (1)" in text and f"resolved by <b>{g.civs[g.first].name}</b>" in text
+    # the Dragon: one of Cathy's Nomads destroyed, then a tap on a Glacier space of the board
+    boxes = find(screen, "rf-event-destroyed")
+    cathy = next(b for b in boxes if b.description.startswith(g.civs[1].name + "'s Nomads"))
+    cathy.value = 1
+    glacier = next(s for s, t in sorted(top_terrain(g.tiles).items()) if t == "glacier")
+    screen.events.tap_space(glacier)
+    assert "goes to the Space outlined" in screen.events.msg.value
+    find(screen, "rf-event-resolve")[0].click()
+    g = app.hub.game
+    assert g.tale_play.events == (19, 23) and g.civs[1].count("nomad") == 0 and F.where(g, "dragon") == glacier
+    assert g.civs[1].where("nomad") == "reserve"
+    # the Typhoon: a piece laid down; a tap on a Space that is not allowed gets the rule's sentence
+    laid = next(b for b in find(screen, "rf-event-laid") if b.description.startswith(g.civs[0].name + "'s Cities"))
+    laid.value = 1
+    screen.events.tap_space(F.where(g, "typhoon"))
+    find(screen, "rf-event-resolve")[0].click()
+    assert "moves to another Space" in screen.message.value and app.hub.game.tale_play.events == (19, 23)
+    assert next(b for b in find(screen, "rf-event-laid") if b.description.startswith(g.civs[0].name + "'s Cities")).value == 1
+    forest = next(s for s, t in sorted(top_terrain(g.tiles).items()) if t == "forest")
+    screen.events.tap_space(forest)
+    find(screen, "rf-event-resolve")[0].click()
+    g = app.hub.game
+    assert g.tale_play.events == (23,) and g.tale_play.laid == ((0, "city", 1),)
+    assert "Laid on their side" in screen.guilds.value
+    # the Volcano: an orientation is chosen, then the token passes
+    pick = find(screen, "rf-volcano-orientation")[0]
+    pick.value = "south-west"
+    find(screen, "rf-event-resolve")[0].click()
+    g = app.hub.game
+    assert g.phase == "A" and g.tale_play.volcano == "south-west" and g.first == (first + 1) % 3
+    assert "The First Player token passes" in screen.message.value
+
+
+def test_the_board_draws_the_tale_pieces_and_the_creatures(app):
+    g = to_recycling(app)
+    scene = tale_board_scene(g, WorldStyle(hex_size=18))
+    labels = {i.text for i in scene.items if isinstance(i, Text)}
+    assert "Typhoon" in labels and "D" not in labels
+    glacier = next(s for s, t in sorted(top_terrain(g.tiles).items()) if t == "glacier")
+    app.hub.do({"type": "fantastic-event", "tale": 1, "to": list(glacier)})
+    labels = {i.text for i in tale_board_scene(app.hub.game, WorldStyle(hex_size=18)).items if isinstance(i, Text)}
+    assert "D" in labels  # the Dragon where it was moved
+    setup_labels = {i.text for i in app.setup.scene().items if isinstance(i, Text)}
+    assert "Typhoon" in setup_labels and "D" in setup_labels
