@@ -105,3 +105,51 @@ def test_the_board_draws_the_tale_pieces_and_the_creatures(app):
     assert "D" in labels  # the Dragon where it was moved
     setup_labels = {i.text for i in app.setup.scene().items if isinstance(i, Text)}
     assert "Typhoon" in setup_labels and "D" in setup_labels
+
+
+def test_the_special_areas_controls_for_the_acting_player():
+    """The Caravansary's claim, Storm Peak's lay-down, the Monastery's distance and the Doppelganger's
+    House: each sends the action the tracker accepts."""
+    import random
+    from dataclasses import replace
+
+    from test_tracker import acting, started
+
+    from companion.rise_and_fall.screens.tale_panels import TalePlay
+    from companion.rise_and_fall.tracker import TrackerRules
+
+    rules = TrackerRules()
+    state = {"g": acting(replace(started(), world_tales=(11, 16, 17, 22)), 0, "merchant", pieces={"merchant": 1}, gold=20)}
+    sent = []
+
+    def send(a):
+        state["g"] = rules.apply(state["g"], a)
+        sent.append(a)
+        return True
+
+    def can(a):
+        try:
+            rules.apply(state["g"], a)
+            return True
+        except Exception:
+            return False
+
+    panel = TalePlay(lambda: state["g"], send, can, random.Random(3), lambda: None)
+    kinds = {c for w in panel.controls(0, "merchant") for c in w._dom_classes}
+    assert {"rf-caravansary", "rf-lay-down", "rf-house-draw"} <= kinds
+    next(w for w in panel.controls(0, "merchant") if "rf-caravansary" in w._dom_classes).click()
+    assert state["g"].tale_play.doubled and state["g"].act_limit == 2
+    next(w for w in panel.controls(0, "merchant") if "rf-lay-down" in w._dom_classes).click()
+    assert state["g"].tale_play.laid == ((0, "merchant", 1),)
+    next(w for w in panel.controls(0, "merchant") if "rf-house-draw" in w._dom_classes).click()
+    keep = [w for w in panel.controls(0, "merchant") if "rf-house-keep" in w._dom_classes]
+    assert len(keep) == 3 and keep[0].description.startswith("Keep the ")
+    keep[1].click()
+    assert len(state["g"].civs[0].guilds) == 1 and state["g"].civs[0].gold == 10
+    state["g"] = acting(replace(started(), world_tales=(10, 16)), 0, "temple", pieces={"temple": 1}, gold=20)
+    widgets_ = panel.controls(0, "temple")
+    assert any("Dolmens: The Dolmens protect" in str(getattr(w, "value", "")) for w in widgets_)
+    panel.distance.value = 3
+    assert panel.amend({"type": "act", "player": 0, "action": "temple-convert-nomad", "target": 1})["distance"] == 3
+    send(panel.amend({"type": "act", "player": 0, "action": "temple-convert-nomad", "target": 1}))
+    assert state["g"].civs[0].gold == 14  # 2 GP × 3

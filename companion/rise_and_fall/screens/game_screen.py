@@ -39,7 +39,7 @@ from .guild_panels import (
     swap_controls,
     variants,
 )
-from .tale_panels import EventPanel, laid_html, tale_board_scene
+from .tale_panels import EventPanel, TalePlay, laid_html, tale_board_scene
 from .world_screen import COLOUR_CHOICES, SPACE_PX, STYLE
 
 KIND = GAME_LOG
@@ -428,6 +428,7 @@ class GameScreen:
         self.confirm.add_class("rf-confirm")
         self.piracy: dict[int, Stepper] = {}
         self.events = EventPanel(lambda: self.hub.game, self.send, STYLE, SPACE_PX)  # the Tales' Fantastic Events
+        self.tale_play = TalePlay(lambda: self.hub.game, self.send, self.hub.can, self.rng, self.refresh)  # the special areas
         self.widget = W.VBox([self.header, self.guilds, self.message, self.confirm, top, main])
         self.widget.add_class("rf-screen")
         self.secret.observe(self._pass_tablet, "value")
@@ -732,6 +733,7 @@ class GameScreen:
                 box.tooltip = f"At most {most}: {why}." if why else ""
                 out.append(box)
         out.append(W.HBox(buttons))
+        out += self.tale_play.controls(i, card)
         out.append(button(f"{civ.name} ends their actions", lambda: self.send({"type": "end-turn", "player": i}), "rf-end-turn", primary=True))
         return out
 
@@ -739,6 +741,7 @@ class GameScreen:
         return variants(v, i, spec, convert_note)
 
     def _with_count(self, action: dict) -> dict:
+        action = self.tale_play.amend(action)
         g = self.hub.game
         spec = next(s for s in card_actions(g.acting_card, g.civs[g.acting].guilds, in_play(g)) if s["id"] == action.get("action"))
         if "piracy" in spec:

@@ -11,6 +11,7 @@ page's follow loop (``poll``).
 from __future__ import annotations
 
 import html
+import random
 from typing import Any
 
 import ipywidgets as W
@@ -27,6 +28,7 @@ from ..tales_in_play import in_play
 from ..tracker import Game, TrackerRules, card_actions, count_limits
 from ..views import colour_hex
 from .guild_panels import piracy_steppers, variants
+from .tale_panels import TalePlay
 
 #: Choices commute with other players' choices: a tap refused only because another phone wrote
 #: first is tried once more on the game as it is now.
@@ -69,6 +71,7 @@ class SeatPage:
         self.count = Stepper(value=0, min=0, max=99, description="How many", css="rf-count")
         self.count2 = Stepper(value=0, min=0, max=99, description="", css="rf-count2")
         self.piracy: dict[int, Stepper] = {}  # Corsairs: how many Ships of each opponent
+        self.tale_play = TalePlay(lambda: self.game, self.send, self.can, random.Random(), self.refresh)  # the special areas
         self.widget = W.VBox([W.HTML(SEAT_CSS), self.head, self.message, self.controls, self.mine, self.public, self.others])
         self.widget.add_class("rf-seat")
         self._seen: int | None = None
@@ -351,10 +354,12 @@ class SeatPage:
                 if self.can(action):
                     buttons.append(button(label, lambda a=action: self.send(self._with_count(a)), f"rf-act rf-act-{spec['id']}"))
         out.append(self._row(buttons))
+        out += self.tale_play.controls(i, card)
         out.append(button("End my actions", lambda: self.send({"type": "end-turn", "player": i}), "rf-end-turn", primary=True))
         return out
 
     def _with_count(self, action: dict) -> dict:
+        action = self.tale_play.amend(action)
         g = self.game
         spec = next(s for s in card_actions(str(g.acting_card), g.civs[self.seat].guilds, in_play(g)) if s["id"] == action.get("action"))
         if "piracy" in spec:

@@ -179,3 +179,82 @@ def laid_html(g: Any) -> str:
         return ""
     parts = [f"{html.escape(g.civs[i].name)}: {n} {_many(p) if n > 1 else p.title()}" for i, p, n in g.tale_play.laid if p in PIECE_TYPES]
     return f"<div class='rf-laid'>Laid on their side (no action when their card is played next): {'; '.join(parts)}</div>"
+
+
+class TalePlay:
+    """The special areas' controls for the acting player, beside the card's actions: the Caravansary's
+    claim, a piece laid down by Storm Peak, the Monastery's distance for a conversion (with the
+    Dolmens' rule said), and the Doppelganger's House (three Guild cards drawn here, one kept)."""
+
+    def __init__(self, game: Callable[[], Any], send: Callable[[dict], bool], can: Callable[[dict], bool], rng: Any,
+                 redraw: Callable[[], None]) -> None:
+        self.game = game
+        self.redraw = redraw  # the screen's controls again, once the three Guild cards are drawn
+        self.send = send
+        self.can = can
+        self.rng = rng
+        self.drawn: tuple[Any, list[str]] | None = None  # (the turn and player it was drawn for, the three cards)
+        self.distance = W.ToggleButtons(options=[("Adjacent", 1)], value=1)
+        self.distance.add_class("rf-convert-distance")
+
+    def amend(self, action: dict) -> dict:
+        """A conversion sent with the distance chosen (a Temple next to the Monastery)."""
+        if str(action.get("action", "")).startswith("temple-convert") and self.distance.value != 1:
+            return {**action, "distance": int(self.distance.value)}
+        return action
+
+    def controls(self, i: int, card: str) -> list[W.Widget]:
+        from .. import tales_in_play as TP
+        from ..tracker import card_actions
+
+        g = self.game()
+        if not TP.in_play(g):
+            return []
+        out: list[W.Widget] = []
+        claim = {"type": "caravansary", "player": i}
+        if self.can(claim):
+            spec = TP.caravansary(g) or {}
+            out.append(button(f"Caravansary: {spec.get('where', '')} — each Merchant performs two different actions",
+                              lambda: self.send(claim), "rf-caravansary"))
+        if card in TP.storm_peak_pieces(g):
+            lay = {"type": "lay-down", "player": i, "piece": card, "count": 1}
+            if self.can(lay):
+                out.append(button(f"A {card.title()} entered a space next to Storm Peak: lay it down", lambda: self.send(lay), "rf-lay-down"))
+        ranges = TP.monastery_range(g)
+        if card == "temple" and ranges:
+            opts = [("Adjacent", 1)] + [(f"{d} spaces (Temple next to the Monastery: cost ×{m})", d) for d, m in sorted(ranges.items())]
+            if list(self.distance.options) != opts:
+                self.distance.options = opts
+                self.distance.value = 1
+            out += [W.HTML("<b>Conversion at</b>"), self.distance]
+        if card == "temple" and TP.dolmens_rule(g):
+            out.append(W.HTML(f"<div class='rf-hint'>Dolmens: {html.escape(TP.dolmens_rule(g))}</div>"))
+        house = next((s for s in card_actions(card, (), TP.in_play(g)) if "house" in s), None)
+        if house is not None:
+            out += self._house(g, i, house)
+        return out
+
+    def _house(self, g: Any, i: int, spec: dict) -> list[W.Widget]:
+        from .. import guilds as G
+        from .. import tales_in_play as TP
+
+        key = (g.turn, i, g.activations)
+        price = spec.get("cost", {}).get("gold", 0)
+        if g.civs[i].gold < price or g.activations >= g.act_limit:
+            return []
+        if self.drawn is None or self.drawn[0] != key:
+            def draw() -> None:
+                free = TP.unused_guilds(self.game())
+                self.drawn = (key, self.rng.sample(free, min(spec["house"]["draw"], len(free))))
+                self.redraw()
+
+            return [button(f"{spec['label']} ({price} GP)", draw, "rf-house-draw")]
+        out: list[W.Widget] = [W.HTML(f"<b>{html.escape(g.civs[i].name)}</b> keeps one (the others go back to the bottom of the deck):")]
+        for gid in self.drawn[1]:
+            a = {"type": "act", "player": i, "action": spec["id"], "drawn": list(self.drawn[1]), "keep": gid}
+            out.append(button(f"Keep the {G.guild(gid).name}: {G.guild(gid).power}", lambda a=a: self._keep(a), "rf-house-keep"))
+        return out
+
+    def _keep(self, action: dict) -> None:
+        if self.send(action):
+            self.drawn = None
