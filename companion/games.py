@@ -63,6 +63,7 @@ class Game:
     about: str = ""
     finished: str = ""
     seat: str = ""  # names ``open_seat(store, token)``: a player's own page on their phone (``widget``, ``poll``, ``reopen``)
+    colours: str = ""  # names ``colours(data_dir, log_id) -> {player: "#rrggbb"} | None``: a finished game's colours from its logs
 
     def kind(self, short: str) -> str:
         """The store's kind of one of this game's logs, e.g. ``rise-and-fall/world``."""
@@ -95,6 +96,10 @@ class Game:
         """A player's own seat (``?game=ID&seat=TOKEN``); only for a game that has seats."""
         return _load(self.seat)(store, token)
 
+    def recover_colours(self, root: Any, log_id: str) -> dict[str, str] | None:
+        """The players' colours of a game kept in the history without them, read back from its logs."""
+        return _load(self.colours)(root, log_id) if self.colours else None
+
     def add_commands(self, sub: Any) -> None:
         if self.commands:
             _load(self.commands)(sub)
@@ -118,7 +123,7 @@ BUILT: tuple[Game, ...] = (
     Game("rise-and-fall", "Rise & Fall", (2, 3, 4), f"{RF}:picture.svg", f"{RF}.screens:open_screens",
          {"world": f"{RF}.builder:BuildRules", "game": f"{RF}.tracker:TrackerRules", "scoring": f"{RF}.endgame:EntryRules"},
          f"{RF}.cli:add_commands", f"{RF}:rules.json", "Build the World tile by tile, keep the books, score the end.",
-         f"{RF}:finished", f"{RF}.screens.seat_screen:open_seat"),
+         f"{RF}:finished", f"{RF}.screens.seat_screen:open_seat", colours=f"{RF}.history:recovered_colours"),
     Game("rise", "Rise!", (2,), "companion.rise:picture.svg", "companion.rise.screens:open_screens", {"game": "companion.rise.game:RiseRules"},
          "companion.rise.cli:add_commands", "companion.rise:rules.json", "Land tiles, Workers and Towers; or practise against the computer.",
          "companion.rise:finished"),

@@ -21,30 +21,45 @@ from ..words import plural
 from .widgets import busy
 
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
-LINE_COLOURS = ["#d33b2c", "#2a5db0", "#2e9e4f", "#f2a800", "#8a4fb5", "#ee7d22", "#555555"]
+#: A stable colour per seat (the first player red, the second yellow, ...) for a finished game whose
+#: colours were never kept and cannot be read back from its logs; never a colour made from a name.
+SEAT_COLOURS = ["#d33b2c", "#f2c12e", "#2e9e4f", "#2a5db0", "#8a4fb5", "#ee7d22"]
 ALL = ""
 
 
 def dot(colour: str | None) -> str:
-    """A player's colour as a dot before their name (nothing for a game kept without colours)."""
+    """A player's colour as a dot before their name (nothing for a colour that is not ``#rrggbb``)."""
     return f"<span class='rf-dot' style='background:{colour}'></span>" if colour and _HEX.fullmatch(colour) else ""
 
 
-def player_colours(rows: list[Finished]) -> dict[str, str]:
-    """Each player's colour as last chosen at Setup (kept with each finished game, ``#rrggbb``)."""
-    out: dict[str, str] = {}
+def kept_colours(f: Finished) -> dict[str, str]:
+    """The colours kept with a finished game (``#rrggbb`` each), empty for a game kept before they were."""
+    chosen = f.extra.get("colours") if isinstance(f.extra, dict) else None
+    if not isinstance(chosen, dict):
+        return {}
+    return {str(n): c for n, c in chosen.items() if isinstance(c, str) and _HEX.fullmatch(c)}
+
+
+def seat_colours(f: Finished) -> dict[str, str]:
+    """Each player of a finished game in their seat's colour (the scores are kept in seat order)."""
+    return {n: SEAT_COLOURS[k % len(SEAT_COLOURS)] for k, n in enumerate(f.scores)}
+
+
+def player_colours(rows: list[Finished], of: Callable[[Finished], tuple[dict[str, str], bool]] | None = None) -> dict[str, str]:
+    """Each player's colour as last chosen at Setup; a player only ever seen in games whose colours
+    are lost gets their seat's colour there. ``of(f)`` gives a game's colours and whether they are its own."""
+    of = of or (lambda f: (kept_colours(f), True))
+    chosen: dict[str, str] = {}
+    by_seat: dict[str, str] = {}
     for f in rows:  # oldest first: the latest choice wins
-        chosen = f.extra.get("colours") if isinstance(f.extra, dict) else None
-        if isinstance(chosen, dict):
-            out.update({str(n): c for n, c in chosen.items() if isinstance(c, str) and _HEX.fullmatch(c)})
-    return out
+        colours, own = of(f)
+        (chosen if own else by_seat).update(colours)
+    return {**by_seat, **chosen}
 
 
 def totals_chart(totals: dict[str, list], colours: dict[str, str] | None = None, dark: bool = False) -> str:
     """Score over games: one line per player (SVG), each in the colour the player chose at Setup
-    (a game kept before colours were: a colour named like the player, else one of a set)."""
-    from ..rise_and_fall.views import PLAYER_COLOURS  # only once there is a chart: the shelf stays light
-
+    (a player with no colour at all: a seat colour by the order of the key)."""
     colours = colours or {}
     ink = "#e8e8e8" if dark else "#1d1d1d"
     scene = Scene(background="#1b2126" if dark else "#ffffff")
@@ -54,7 +69,7 @@ def totals_chart(totals: dict[str, list], colours: dict[str, str] | None = None,
     scene.line([(0, h), (w, h)], stroke="#888888")
     scene.line([(0, 0), (0, h)], stroke="#888888")
     for k, (name, values) in enumerate(sorted(totals.items())):
-        col = colours.get(name) or PLAYER_COLOURS.get(name.lower(), LINE_COLOURS[k % len(LINE_COLOURS)])
+        col = colours.get(name) or SEAT_COLOURS[k % len(SEAT_COLOURS)]
         pts = [(w * i / max(1, n - 1), h - h * v / best) for i, v in enumerate(values) if v is not None]
         if len(pts) > 1:
             scene.line(pts, stroke=col, width=3)
@@ -76,11 +91,11 @@ def categories(rows: list[Finished]) -> tuple[str, ...]:
     return tuple(seen)
 
 
-def scorepad_html(f: Finished) -> str:
-    """A finished game's own scorepad: a row per player, its categories, the total."""
+def scorepad_html(f: Finished, colours: dict[str, str] | None = None) -> str:
+    """A finished game's own scorepad: a row per player (a dot in their colour), its categories, the total."""
     e = html.escape
     cats = categories([f])
-    colours = player_colours([f])
+    colours = kept_colours(f) if colours is None else colours
     head = "".join(f"<th>{e(c.title())}</th>" for c in cats)
     body = "".join(
         f"<tr><th>{dot(colours.get(name))}{e(name)}{' ★' if name in f.winners else ''}</th>"
@@ -97,6 +112,7 @@ class HistoryScreen:
     def __init__(self, history: FinishedGames, game: str | None = None, dark: Callable[[], bool] = lambda: False) -> None:
         self.history = history
         self.dark = dark
+        self._recovered: dict[str, dict[str, str] | None] = {}  # a finished game's colours read back from its logs
         self.body = W.HTML()
         options = [("All games", ALL)] + [(g.title, g.id) for g in games.games()]
         self.filter = W.ToggleButtons(options=options, value=game if game in dict((v, k) for k, v in options) else ALL)
@@ -114,6 +130,18 @@ class HistoryScreen:
         """Filter to one game (None: every game)."""
         self.filter.value = game or ALL
 
+    def colours_of(self, f: Finished) -> tuple[dict[str, str], bool]:
+        """A finished game's colours and whether they are the players' own: kept with it, else read
+        back from its logs by its game (once per page), else its seats' colours (False)."""
+        kept = kept_colours(f)
+        if kept:
+            return kept, True
+        if f.id not in self._recovered:
+            game = games.find(f.game)
+            self._recovered[f.id] = game.recover_colours(self.history.path.parent, f.id) if game else None
+        found = self._recovered[f.id]
+        return (found, True) if found else (seat_colours(f), False)
+
     def refresh(self) -> None:
         with busy("Reading the finished games…"):
             self._refresh()
@@ -129,19 +157,22 @@ class HistoryScreen:
         e = html.escape
         st = stats(rows)
         out = []
+        lost = ("<br><small class='rf-colours-lost'>The colours chosen at Setup were not kept for this game: "
+                "its players are drawn in their seats' colours.</small>")
         for f in reversed(rows):
+            colours, own = self.colours_of(f)
             when = datetime.datetime.fromtimestamp(f.at).strftime("%Y-%m-%d %H:%M")
             game = games.find(f.game)
             title = game.title if game else f.game
             picture = f"<span class='rf-history-picture'>{game.picture_svg()}</span>" if game else ""
             out.append(
                 f"<div class='rf-history-game'>{picture}<div><b>{e(title)}</b> · {when} · {e(f.world)}"
-                f" · winner: <b>{e(', '.join(f.winners))}</b>{scorepad_html(f)}</div></div>")
+                f" · winner: <b>{e(', '.join(f.winners))}</b>{'' if own else lost}{scorepad_html(f, colours)}</div></div>")
         most = max(st["wins"].values(), default=1) or 1
-        colours = player_colours(rows)
+        colours = player_colours(rows, self.colours_of)
         wins = "".join(
-            f"<div class='rf-wins'><span class='rf-dot' style='background:{colours.get(n, '#2a5db0')}'></span>{e(n)} "
-            f"<span style='display:inline-block;height:22px;width:{200 * w / most:.0f}px;background:{colours.get(n, '#2a5db0')};"
+            f"<div class='rf-wins'><span class='rf-dot' style='background:{colours.get(n, SEAT_COLOURS[0])}'></span>{e(n)} "
+            f"<span style='display:inline-block;height:22px;width:{200 * w / most:.0f}px;background:{colours.get(n, SEAT_COLOURS[0])};"
             f"border:1px solid rgba(127,127,127,.6)'></span> {w}</div>" for n, w in sorted(st["wins"].items(), key=lambda x: -x[1]))
         cats = categories(rows)
         avg = "".join(f"<tr><td>{e(n)}</td>" + "".join(f"<td>{a[c]}</td>" for c in cats) + "</tr>"
