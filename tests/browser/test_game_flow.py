@@ -127,6 +127,8 @@ def test_two_turns_with_a_trophy_a_decline_and_a_purchase(server, browser):
             page.locator(f"button.rf-act-{act['action']}").first.tap()
             wait_for(lambda: state(data).claimed_this_turn)
             screenshot(page, "game-trophy")
+            if state(data).acting != g.acting or state(data).phase != "B":
+                continue  # the claimer's last piece acted: that tap ended their actions too
         page.locator("button.rf-end-turn").tap()
         wait_for(lambda: state(data).acting != g.acting or state(data).phase != "B")
     g = state(data)

@@ -67,13 +67,69 @@ def test_a_turn_by_buttons(app):
     assert g.phase == "B"
     acting = g.civs[g.acting].name
     tax = find(screen, "rf-act-city-tax-plains")
+    assert g.act_limit == 1  # one City on the World: it acts once
     tax.click()
     assert app.hub.game.civs[g.acting].gold == 2
+    # every City has acted, so nothing but ending is left: the actions end in the same tap
+    assert app.hub.game.acting != g.acting or app.hub.game.phase != "B"
+    assert f"{acting}'s actions end: every City has acted" in html.unescape(screen.message.value)
+    last = app.hub.session.applied[-1].action
+    assert last == {"type": "end-turn", "player": g.acting, "after_last_action": True}
+    screen.undo_btn.click()  # one Undo takes back the tap: the Tax and the end of the actions
+    back = app.hub.game
+    assert back.acting == g.acting and back.activations == 0 and back.civs[g.acting].gold == 0
+    assert acting in screen.header.value + screen.controls.children[0].value
+    assert find(screen, "rf-act-city-tax-plains") and find(screen, "rf-end-turn")  # ending without acting stays a tap
+    screen.redo_btn.click()  # Redo brings back the Tax; the end is one more Redo (or a tap on End)
+    assert app.hub.game.civs[g.acting].gold == 2 and app.hub.game.acting == g.acting
     assert "rf-act-city-merchant" not in classes(screen)  # 2 GP needed and each City acts once: not offered
     find(screen, "rf-end-turn").click()
     assert app.hub.game.acting != g.acting or app.hub.game.phase != "B"
-    screen.undo_btn.click()
-    assert app.hub.game.acting == g.acting and acting in screen.header.value + screen.controls.children[0].value
+
+
+def test_an_action_with_more_to_come_leaves_the_end_to_the_player(app):
+    """A card with pieces still to act: each action is a tap, End stays a tap of its own until the
+    last piece has acted, and only then do the actions end with it."""
+    import random
+
+    from test_tracker import legal
+
+    app.setup.start_btn.click()
+    place_all_first_pieces(app)
+    screen, hub = app.game, app.hub
+    rnd = random.Random(5)
+    for _ in range(3000):  # play on (legal actions, elsewhere) until a card acts with two pieces or more
+        g = hub.game
+        if g.phase == "B" and g.act_limit >= 2 and g.activations == 0 and find_any(screen, "rf-act"):
+            break
+        acts = legal(g)
+        hub.do(rnd.choice([a for a in acts if a["type"] != "end-turn"] or acts) if g.phase == "B" and g.activations < g.act_limit
+               else rnd.choice([a for a in acts if a["type"] != "act"] or acts))
+    else:
+        raise AssertionError("no card acted with two pieces")
+    i, limit = g.acting, g.act_limit
+    for n in range(1, limit + 1):
+        before = hub.game
+        b = find_any(screen, "rf-act")
+        if b is None:
+            break
+        b.click()
+        if n < limit:
+            assert hub.game.acting == i and hub.game.activations == n and find(screen, "rf-end-turn"), screen.message.value
+        else:
+            assert hub.game.acting != i or hub.game.phase != "B" or hub.game.turn != before.turn
+            assert hub.session.applied[-1].action.get("after_last_action") is True
+
+
+def find_any(screen, css):
+    """The first shown button whose classes include ``css`` (any of the card's actions)."""
+    stack = list(screen.controls.children)
+    while stack:
+        w = stack.pop(0)
+        if isinstance(w, W.Button) and css in w._dom_classes and not w.disabled:
+            return w
+        stack.extend(getattr(w, "children", ()))
+    return None
 
 
 def row_of(screen, name):

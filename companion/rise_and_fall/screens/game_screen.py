@@ -494,12 +494,49 @@ class GameScreen:
             self.message.value = message_html(f"{said} Card placed face down. Pass the tablet to the next player.".strip(), "info")
         return True
 
+    def act(self, action: dict) -> None:
+        """An action of the acting card. After the last one the rules allow (every piece of the
+        card has acted) nothing but ending is left, so the player's actions end in the same tap;
+        the log keeps both, the end marked ``after_last_action``, and one Undo takes both back."""
+        if not self.send(action):
+            return
+        g = self.hub.game
+        i = action.get("player")
+        if g.phase == "B" and g.acting == i and g.activations >= g.act_limit:
+            said = " ".join(g.notes)
+            if self.send({"type": "end-turn", "player": i, "after_last_action": True}):
+                ended = self.hub.game
+                text = " ".join(x for x in (said, f"{g.civs[i].name}'s actions end: every {g.acting_card.title()} has acted.",
+                                            *ended.notes) if x)
+                self.message.value = message_html(text, "info")
+
+    def _last_tap(self) -> list:
+        """The log entries one Undo takes back: the last action, or an action and the end of the
+        actions that came with it in the same tap."""
+        s = self.hub.session
+        if not s or not s.applied:
+            return []
+        last = s.applied[-1].action
+        if last.get("type") == "end-turn" and last.get("after_last_action") is True and len(s.applied) >= 2 \
+                and s.applied[-2].action.get("type") == "act":
+            return s.applied[-2:]
+        return s.applied[-1:]
+
     def undo(self) -> None:
         s = self.hub.session
+        undone = self._last_tap()
+        before = s.applied[-len(undone) - 1].seq if s and len(s.applied) > len(undone) else 0
+
+        def step(s) -> None:
+            if len(undone) > 1:
+                s.undo_to(before)
+            else:
+                s.undo()
+
         if s and s.applied and self.hub.game.phase == "over":
-            self._ask_to_reopen([s.applied[-1]], lambda s: s.undo())
+            self._ask_to_reopen(undone, step)
             return
-        self._control(lambda s: s.undo())
+        self._control(step)
 
     def redo(self) -> None:
         self._control(lambda s: s.redo())
@@ -718,7 +755,7 @@ class GameScreen:
         for spec in card_actions(card, held, tales):
             for action, label in self._variants(v, i, spec):
                 if self.hub.can(action):
-                    b = button(label, lambda a=action: self.send(self._with_count(a)), f"rf-act rf-act-{spec['id']}")
+                    b = button(label, lambda a=action: self.act(self._with_count(a)), f"rf-act rf-act-{spec['id']}")
                     buttons.append(b)
         counted = [sp for sp in card_actions(card) if "per" in sp or "per_count" in sp]
         if counted:
