@@ -149,9 +149,11 @@ def one_turn(app: App, rnd: random.Random) -> int:
     raise AssertionError("a turn did not end")
 
 
-def scoring_taps(data: Path, fast: bool) -> int:
-    """Score a complete 3-player end of game: by the fast path (a tap per Region holding pieces)
-    or with every piece entered on the board (the player and piece chosen, then the Space)."""
+def scoring_taps(data: Path, fast: bool, by_player: bool = False) -> int:
+    """Score a complete 3-player end of game: by the fast path, Region by Region as the screen
+    walks them (a tap for who holds each, one for the Regions left empty) or by player (choose a
+    player, tap the chip of every Region they control, then one tap for the Regions nobody
+    controls); or with every piece entered on the board (the player and piece chosen, then the Space)."""
     app = App(data_dir=data, layouts_dir=data / "layouts", game="rise-and-fall")
     app.world.n_players.value = 3
     app.world.seed.value = 2
@@ -164,7 +166,15 @@ def scoring_taps(data: Path, fast: bool) -> int:
     f = Finger()
     names = [p.name for p in s.entry.players]
     colours = {p.name: n for p, n in zip(pos.players, names)}
-    if fast:
+    if fast and by_player:
+        f.choose(s.mode, "fast")
+        for name in names:
+            for k, r in enumerate(truth.regions):
+                if r.controller and colours[r.controller] == name:
+                    f.choose(s.painter, name)
+                    f.press(s.chips.children[k])
+        f.press(buttons(s.widget, "rf-rest-empty")[0])
+    elif fast:
         f.choose(s.mode, "fast")
         held = {k for k, r in enumerate(truth.regions) if r.pieces}
         while s.entry.regions_to_vote():
@@ -186,6 +196,8 @@ def scoring_taps(data: Path, fast: bool) -> int:
         assert len(s.entry.pieces) == len(pos.pieces)
     f.press(s.finish_btn)
     assert s.entry.finished
+    if fast:  # every Region went to its controller (a tie and an empty Region to nobody)
+        assert dict(s.entry.votes) == {k: colours.get(r.controller) if r.controller else None for k, r in enumerate(truth.regions)}
     return f.taps
 
 
@@ -235,7 +247,9 @@ def run() -> None:
             counts.append(one_turn(app, rnd))
         row(f"taps for a typical 3-player turn (median of {len(counts)}, {min(counts)}–{max(counts)})",
             statistics.median(counts), "to lower", unit="taps")
-        fast = scoring_taps(Path(d) / "fast", fast=True)
-        row("taps to score a 3-player game, fast path", fast, "to lower", unit="taps")
+        fast = scoring_taps(Path(d) / "fast", fast=True, by_player=True)
+        row("taps to score a 3-player game, fast path by player", fast, "to lower", unit="taps")
+        walk = scoring_taps(Path(d) / "walk", fast=True)
+        row("taps to score a 3-player game, fast path Region by Region", walk, "to lower", unit="taps")
         full = scoring_taps(Path(d) / "full", fast=False)
         row("taps to score a 3-player game, every piece entered", full, "to lower", unit="taps")

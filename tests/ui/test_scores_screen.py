@@ -105,3 +105,49 @@ def test_an_extinct_player_is_marked_as_lost_and_never_wins(app, rulebook_text):
     s = sc.current_score()
     assert s.player("Ann").extinct and "Ann" not in s.winners
     assert "extinct: has lost the game" in sc.pad.value and "Ann: extinct, has lost the game" in sc.pad.value
+
+
+def test_the_fast_path_by_player_is_a_tap_per_controlled_region(app):
+    """Choose a player, tap the chip of every Region they control; one tap says the rest are
+    nobody's. The totals are those of every piece entered, each chip outlined in its player's
+    colour, and the World numbers its Regions as the chips do. Final still refuses while a
+    Region has not been tapped."""
+    sc = app.scores
+    sc.from_world_btn.click()
+    names = [p.name for p in sc.entry.players]
+    pos = random_end_position(app.world.build.layout(), 7)
+    truth = score(pos)
+    renamed = dict(zip([p.name for p in pos.players], names))
+    for pc in pos.pieces:  # the full path gives the reference totals (Development too)
+        sc.who.value, sc.piece.value = renamed[pc.player], pc.type
+        sc.tap_space(pc.space)
+    full = [p.territories for p in sc.current_score().players]
+    sc.mode.value = "fast"
+    assert sc.paint_box.layout.display == "" and len(sc.chips.children) == len(truth.regions)
+    assert [o[1] for o in sc.painter.options] == names + [""] and sc.painter.value == names[0]
+    assert sc.chips.children[4].description.startswith("5 ")
+    texts = [t for t in sc.scene().items if getattr(t, "text", None) == "5"]
+    assert texts, "the World shows each Region's number"
+    sc.finish_btn.click()
+    assert not sc.entry.finished and "still need a majority" in sc.message.value
+    taps = 0
+    for name in names:
+        sc.painter.value = name
+        for k, r in enumerate(truth.regions):
+            if r.controller and renamed[r.controller] == name:
+                sc.chips.children[k].click()
+                taps += 1
+                assert sc.region == k  # the Region tapped is shown on the World
+                assert sc.chips.children[k].layout.border.startswith("4px solid #")
+    assert taps == sum(1 for r in truth.regions if r.controller) < len(truth.regions)
+    untapped = [k for k, b in enumerate(sc.chips.children) if not b.layout.border]
+    assert untapped and all(truth.regions[k].controller is None for k in untapped)
+    # the rest are nobody's: one tap
+    next(b for b in sc.votes.children if "rf-rest-empty" in b._dom_classes).click()
+    assert [p.territories for p in sc.current_score().players] == full
+    assert all(sc.chips.children[k].layout.border.startswith("4px dashed") for k in untapped)
+    sc.painter.value = ""  # a wrong tap is mended by tapping again for another: nobody
+    sc.chips.children[0].click()
+    assert dict(sc.entry.votes)[0] is None
+    sc.finish_btn.click()
+    assert sc.entry.finished and sc.entry.path == "fast"

@@ -149,6 +149,14 @@ def bars_html(s: Score, colours: dict[str, str]) -> str:
     return "".join(out)
 
 
+def central_space(spaces) -> tuple[int, int]:
+    """The Space of a Region nearest its middle, where its number is drawn."""
+    cells = sorted(spaces)
+    q = sum(c[0] for c in cells) / len(cells)
+    r = sum(c[1] for c in cells) / len(cells)
+    return min(cells, key=lambda c: ((c[0] - q) ** 2 + (c[1] - r) ** 2 + (c[0] - q) * (c[1] - r), c))
+
+
 class ScoresScreen:
     def __init__(self, store: GameStore, tracked: Callable[[], object | None], world_source: Callable[[], tuple[dict, list, list]],
                  tracked_id: Callable[[], str | None] = lambda: None) -> None:
@@ -180,6 +188,16 @@ class ScoresScreen:
         self.next_btn = button("Next Region ▶", lambda: self.step(1), "rf-next-region")
         self.votes = W.HBox([])
         self.votes.add_class("rf-votes")
+        # the fast path by player: choose a player, then tap each Region they control (a chip per
+        # Region, numbered as on the World), one tap each; the Regions never tapped are then nobody's
+        self.painter = W.ToggleButtons(options=[], value=None)
+        self.painter.add_class("rf-painter")
+        self.chips = W.Box([], layout=W.Layout(display="flex", flex_flow="row wrap"))
+        self.chips.add_class("rf-region-chips")
+        self._chips_for: tuple | None = None
+        self.paint_box = W.VBox([W.HTML("<b>By player:</b> choose who, then tap every Region they control "
+                                        "(numbered as on the World)"), self.painter, self.chips])
+        self.paint_box.add_class("rf-paint-box")
         self.board = Board(width=760, height=560, report=self.error, space=SPACE_PX)
         self.board.legend.value = piece_legend()
         self.board.on_tap = self.tap_pixel
@@ -199,7 +217,7 @@ class ScoresScreen:
         self.tabs.add_class("rf-score-tabs")
         self.tabs.observe(self._tab, "value")
         board_pane = W.VBox([self.mode, self.walk_text, self.entry_box, self.votes, self.board.widget,
-                             W.HBox([self.prev_btn, self.next_btn]), self.books])
+                             W.HBox([self.prev_btn, self.next_btn]), self.paint_box, self.books])
         board_pane.add_class("rf-board-pane")
         pad_pane = W.VBox([self.pad, self.finish_btn, self.export_btn, self.downloads, self.bars])
         pad_pane.add_class("rf-pad-pane")
@@ -368,6 +386,40 @@ class ScoresScreen:
                 self.region = next((k for k in left if k > self.region), left[0])
             self.refresh()
 
+    def paint(self, k: int) -> None:
+        """By player: Region ``k`` goes to the player chosen above (or to nobody); it is shown on the World."""
+        who = self.painter.value or None
+        self.region = k
+        self.send({"type": "vote", "region": k, "controller": who})
+
+    def _chips(self, e: Entry, regions: list) -> None:
+        """One chip per Region (built once per scoring), outlined in the colour of whoever it was tapped for."""
+        key = (self.session.log.path.stem if self.session else None, len(regions))
+        if key != self._chips_for:
+            self._chips_for = key
+            chips = []
+            for k, r in enumerate(regions):
+                b = button(f"{k + 1} {r.region.terrain.title()} {r.region.size}", lambda k=k: self.paint(k), f"rf-region-chip rf-region-chip-{k}")
+                b.layout.width = "auto"
+                chips.append(b)
+            self.chips.children = chips
+        names = [p.name for p in e.players]
+        if [o[1] for o in self.painter.options] != names + [""]:
+            self.painter.options = [(n, n) for n in names] + [("Nobody (a tie or empty)", "")]
+            self.painter.value = names[0]
+        colours = self.colours()
+        votes = dict(e.votes)
+        for k, b in enumerate(self.chips.children):
+            if k not in votes:
+                border, tip = "", "not tapped yet"
+            elif votes[k] is None:
+                border, tip = "4px dashed #8a8a8a", "nobody"
+            else:
+                border, tip = f"4px solid {colours.get(votes[k], '#999999')}", f"controlled by {votes[k]}"
+            if b.layout.border != border:
+                b.layout.border = border
+            b.tooltip = tip
+
     def step(self, d: int) -> None:
         n = len(self.entry.regions())
         if n:
@@ -412,6 +464,10 @@ class ScoresScreen:
             scene.circle(x + dx, y, STYLE.hex_size * 0.5, col, stroke="#111111", width=1.2)
             ink = "#111111" if col in ("#f2c12e", "#fafafa") else "#ffffff"
             scene.text(x + dx, y + STYLE.hex_size * 0.28, PIECE_LETTERS[pc.type], size=STYLE.hex_size * 0.75, color=ink, bold=True, min_size=11)
+        if self.mode.value == "fast":  # each Region's number, as on its chip
+            for k, r in enumerate(s.regions):
+                x, y = lay.hex_to_pixel(central_space(r.region.spaces))
+                scene.text(x, y + STYLE.hex_size * 0.3, str(k + 1), size=STYLE.hex_size * 0.8, color="#111111", bold=True, min_size=11)
         if s.regions and 0 <= self.region < len(s.regions):
             r = s.regions[self.region]
             for ring in region_outline(r):
@@ -468,6 +524,9 @@ class ScoresScreen:
                 + (f" · {plural(len(e.regions_to_vote()), 'Region')} left" if fast else "") + "</div>"
             )
         self.votes.layout.display = "" if fast else "none"
+        self.paint_box.layout.display = "" if fast else "none"
+        if fast:
+            self._chips(e, regions)
         if fast:
             self.votes.children = [button(n, lambda n=n: self.vote(n), f"rf-vote rf-vote-{i}") for i, n in enumerate(names)] + [
                 button("Tie / nobody", lambda: self.vote(None), "rf-vote-tie"),
