@@ -7,11 +7,13 @@ the control (its classes and text) and the numbers, so a failing test says what 
 from __future__ import annotations
 
 MIN_BOX = 44  # CSS pixels, both ways
+#: the boxes the style makes scroll sideways on purpose (the players' chips on a phone, the scorepads)
+SIDEWAYS = ".rf-left, .rf-pad-pane, .rf-scorepad"
 TEXT_CONTRAST = 4.5
 SELECTED_CONTRAST = 3.0
 
 AUDIT_JS = r"""
-([minBox, textContrast, selContrast, dark]) => {
+([minBox, textContrast, selContrast, dark, SIDEWAYS]) => {
   const problems = [];
   const W = window.innerWidth;
   const parse = (c) => { const m = c.match(/rgba?\(([^)]+)\)/); if (!m) return [0, 0, 0, 0];
@@ -31,6 +33,10 @@ AUDIT_JS = r"""
     return `${el.tagName.toLowerCase()}${cls ? '.' + cls : ''} "${text}"`; };
   const shown = (el) => { if (!el.getClientRects().length) return false; const cs = getComputedStyle(el);
     return cs.visibility !== 'hidden' && cs.display !== 'none' && Number(cs.opacity) > 0; };
+  // inside a row made to scroll sideways (the players' chips on a phone, a wide scorepad): what
+  // is off the screen there is a swipe away, not cut. A widget box that merely overflows is not one.
+  const sideways = (el) => { for (let a = el; a && a !== document.body; a = a.parentElement) {
+      if (a.matches(SIDEWAYS) && ['auto', 'scroll'].includes(getComputedStyle(a).overflowX)) return true; } return false; };
   const controls = Array.from(document.querySelectorAll(
     'button, input:not([type=hidden]), select, textarea, a[href], .jupyter-widget-Collapse-header, .lm-TabBar-tab'))
     .filter(el => shown(el) && !el.closest('.rf-board-css'));
@@ -76,9 +82,40 @@ AUDIT_JS = r"""
     const el = n.parentElement; if (!n.textContent.trim() || seen.has(el) || !shown(el)) continue;
     if (el.closest('svg') || el.closest('button:disabled') || el.closest('option') || el.closest('.rf-board-meta')) continue;
     seen.add(el);
+    // text never runs off the screen (a table that scrolls sideways in its own box may)
+    const tr = document.createRange(); tr.selectNodeContents(n); const tb = tr.getBoundingClientRect();
+    const scrolls = sideways(el);
+    if (!scrolls && tb.width > 0 && (tb.left < -0.5 || tb.right > W + 0.5))
+      problems.push(`text ${name(el)} runs off the screen: ${tb.left.toFixed(0)}..${tb.right.toFixed(0)} of ${W} px`);
+    for (let a = el; !scrolls && tb.width > 0 && a && a !== document.body; a = a.parentElement) {  // nor is it cut by a box
+      const cs = getComputedStyle(a);
+      if (cs.overflowX !== 'hidden' && cs.overflowX !== 'clip') continue;
+      const b = a.getBoundingClientRect();
+      if (tb.left < b.left - 1 || tb.right > b.right + 1) {
+        problems.push(`text ${name(el)} is cut off by ${name(a)} (${tb.left.toFixed(0)}..${tb.right.toFixed(0)} in ${b.left.toFixed(0)}..${b.right.toFixed(0)})`);
+        break; }
+    }
+    for (let a = el; tb.width > 0 && a && a !== document.body; a = a.parentElement) {  // nor spills out of the box it is drawn in
+      const cs = getComputedStyle(a);
+      if (parse(cs.backgroundColor)[3] === 0 && !(parseFloat(cs.borderLeftWidth) > 0 && parseFloat(cs.borderRightWidth) > 0)) continue;
+      if (sideways(a)) break;
+      const b = a.getBoundingClientRect();
+      if (tb.left < b.left - 1 || tb.right > b.right + 1)
+        problems.push(`text ${name(el)} spills out of ${name(a)} (${tb.left.toFixed(0)}..${tb.right.toFixed(0)} in ${b.left.toFixed(0)}..${b.right.toFixed(0)})`);
+      break;
+    }
     const fg = parse(getComputedStyle(el).color), bg = background(el);
     const c = ratio(over(fg, bg), bg);
     if (c < textContrast) problems.push(`text ${name(el)}: contrast ${c.toFixed(2)} (at least ${textContrast})`);
+  }
+  // no drawn box (a chip, a card, a panel: a background or a border) runs off the screen
+  for (const el of document.querySelectorAll('.rf-app *')) {
+    if (!shown(el) || el.closest('svg')) continue;
+    const cs = getComputedStyle(el);
+    if (parse(cs.backgroundColor)[3] === 0 && !(parseFloat(cs.borderRightWidth) > 0)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || (r.right <= W + 0.5 && r.left >= -0.5)) continue;
+    if (!sideways(el.parentElement)) problems.push(`${name(el)} runs off the screen: ${r.left.toFixed(0)}..${r.right.toFixed(0)} of ${W} px`);
   }
   // selected against not selected, in every group of toggles
   for (const group of document.querySelectorAll('.widget-toggle-buttons')) {
@@ -111,4 +148,4 @@ AUDIT_JS = r"""
 
 def audit(page, dark: bool) -> list[str]:
     """Every problem of the controls and contrasts on the page as it is now."""
-    return page.evaluate(AUDIT_JS, [MIN_BOX, TEXT_CONTRAST, SELECTED_CONTRAST, dark])
+    return page.evaluate(AUDIT_JS, [MIN_BOX, TEXT_CONTRAST, SELECTED_CONTRAST, dark, SIDEWAYS])

@@ -1,6 +1,7 @@
-"""Every screen on a tablet (both ways round) and a phone, light and dark: every visible control
-is at least 44×44 px, on the screen, not cut off, not covered by another, and readable
-(text 4.5:1, selected against not selected 3:1, no light panel left in the dark theme)."""
+"""Every screen on a tablet (both ways round) and a phone, light and dark, with the usual text and
+with A+: every visible control is at least 44×44 px, on the screen, not cut off, not covered by
+another, and readable (text 4.5:1, selected against not selected 3:1, no light panel left in the
+dark theme)."""
 
 import pytest
 
@@ -12,6 +13,7 @@ from .harness import open_app, screenshot, tablet, wait_for
 
 SIZES = {"tablet": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
 SCREENS = ("World", "New World", "Library", "Setup", "Game", "Scores", "History")
+ALL_SCREENS = (*SCREENS, "Shelf", "Rise!")
 
 
 def a_game_in_progress(data, layouts) -> None:
@@ -37,7 +39,23 @@ def a_game_in_progress(data, layouts) -> None:
 
 
 def show(page, screen: str) -> None:
-    """Open a screen; "New World" and "Library" are the World screen with that side panel open."""
+    """Open a screen; "New World" and "Library" are the World screen with that side panel open;
+    "Shelf" is the shelf of games and "Rise!" the screen of the other game on it."""
+    if screen in ("Shelf", "Rise!"):
+        if not page.locator(".rf-shelf-tile").first.is_visible():
+            page.locator("button.rf-home").tap()
+            page.wait_for_selector(".rf-shelf-tile svg")
+        if screen == "Rise!":
+            page.locator("button.rf-shelf-rise").tap()
+            page.wait_for_selector(".rise-screen canvas.rf-board")
+        page.wait_for_timeout(400)
+        return
+    if not page.get_by_role("button", name="Scores", exact=True).first.is_visible():  # on the shelf or in Rise!
+        if not page.locator(".rf-shelf-tile").first.is_visible():
+            page.locator("button.rf-home").tap()
+            page.wait_for_selector(".rf-shelf-tile svg")
+        page.locator("button.rf-shelf-rise-and-fall").tap()
+        page.get_by_role("button", name="Scores", exact=True).first.wait_for()
     panel = {"New World": "New World", "Library": "Library and export"}.get(screen)
     page.get_by_role("button", name="World" if panel else screen, exact=True).first.tap()
     page.wait_for_timeout(400)
@@ -46,6 +64,16 @@ def show(page, screen: str) -> None:
         if "mod-active" not in (header.locator("..").get_attribute("class") or ""):
             header.tap()
         page.wait_for_timeout(400)
+
+
+def set_look(page, dark: bool, large: bool) -> None:
+    """The theme and the text size every screen is drawn in (kept in the settings)."""
+    app = page.locator(".rf-app").first
+    for css, button, on in (("rf-dark", "button.rf-dark-toggle", dark), ("rf-large", "button.rf-large-toggle", large)):
+        if (css in (app.get_attribute("class") or "").split()) != on:
+            page.locator(button).tap()
+            wait_for(lambda c=css, o=on: (c in (app.get_attribute("class") or "").split()) == o)
+    page.wait_for_timeout(300)
 
 
 @pytest.fixture(scope="module")
@@ -57,35 +85,26 @@ def prepared(server):
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_every_control_is_big_enough_visible_and_readable(prepared, browser, size):
+    """Every screen (the shelf, each Rise & Fall screen, Rise!'s), in light and dark, with the
+    text at its size and larger (A+): the same checks each time. One page per size."""
     w, h = SIZES[size]
     ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=2, has_touch=True, is_mobile=size == "phone")
     page = ctx.new_page()
     open_app(page, prepared)
     found = {}
-    for theme in ("light", "dark"):
-        toggle = page.locator("button.rf-dark-toggle")
-        if (toggle.inner_text().strip() == "Light") != (theme == "dark"):
-            toggle.tap()
-            wait_for(lambda t=toggle, dark=theme == "dark": (t.inner_text().strip() == "Light") == dark)
-        for screen in SCREENS:
-            show(page, screen)
-            problems = audit(page, dark=theme == "dark")
-            screenshot(page, f"controls-{size}-{theme}-{screen.lower().replace(' ', '-')}")
-            if problems:
-                found[f"{theme} {screen}"] = problems
-    if size == "phone":  # larger text (A+) never cuts a control off either
-        page.locator("button.rf-large-toggle").tap()
-        page.wait_for_timeout(300)
-        for screen in SCREENS:
-            show(page, screen)
-            problems = [p for p in audit(page, dark=True) if "cut" in p or "outside" in p or "covered" in p]
-            screenshot(page, f"controls-{size}-large-{screen.lower().replace(' ', '-')}")
-            if problems:
-                found[f"A+ {screen}"] = problems
-        page.locator("button.rf-large-toggle").tap()
-    if page.locator("button.rf-dark-toggle").inner_text().strip() == "Light":
-        page.locator("button.rf-dark-toggle").tap()  # the next test starts in the light theme
-    ctx.close()
+    try:
+        for large in (False, True):
+            for theme in ("light", "dark"):
+                set_look(page, theme == "dark", large)
+                for screen in ALL_SCREENS:
+                    show(page, screen)
+                    problems = audit(page, dark=theme == "dark")
+                    screenshot(page, f"controls-{size}-{theme}{'-large' if large else ''}-{screen.lower().replace(' ', '-').strip('!')}")
+                    if problems:
+                        found[f"{theme}{' A+' if large else ''} {screen}"] = problems
+    finally:
+        set_look(page, False, False)  # the next test starts in the light theme, at the usual size
+        ctx.close()
     report = "\n".join(f"{where}:\n  " + "\n  ".join(ps) for where, ps in found.items())
     assert not found, f"at {w}×{h}:\n{report}"
 
