@@ -379,6 +379,11 @@ def label(action_id: Any) -> str | None:
                  if s["id"] == action_id), None)
 
 
+def rule_text(spec: dict) -> str:
+    """The rulebook's line that words a Tale action: its condition, cost and effect."""
+    return next((line for line in T.tale(spec["tale"]).text.splitlines() if spec["rule"] in line), "")
+
+
 def summary(game: Game) -> list[str]:
     """The Tale pieces in a sentence each, for the screens."""
     st = game.tales

@@ -24,10 +24,10 @@ from ...ui.widgets import Stepper, busy, button, follow_subject, message_html
 from ...words import and_list, plural
 from .. import GAME_LOG
 from .. import guilds as G
+from .. import tale_pieces as TP
 from ..position_view import PIECE_LETTERS
 from ..public import TableView, describe, public_view
 from ..rules import PIECE_TYPES, load_rules
-from ..tales_in_play import in_play
 from ..tracker import TRACKER_VERSION, Game, TrackerRules, card_actions, count_limits, random_play
 from ..views import colour_hex, layout_for
 from .guild_panels import (
@@ -40,6 +40,7 @@ from .guild_panels import (
     variants,
 )
 from .tale_panels import EventPanel, TalePlay, laid_html, tale_board_scene
+from .tale_piece_panels import all_actions, count_stepper, rules_html, tales_html, with_count
 from .world_screen import COLOUR_CHOICES, SPACE_PX, STYLE
 
 KIND = GAME_LOG
@@ -429,7 +430,9 @@ class GameScreen:
         self.piracy: dict[int, Stepper] = {}
         self.events = EventPanel(lambda: self.hub.game, self.send, STYLE, SPACE_PX)  # the Tales' Fantastic Events
         self.tale_play = TalePlay(lambda: self.hub.game, self.send, self.hub.can, self.rng, self.refresh)  # the special areas
-        self.widget = W.VBox([self.header, self.guilds, self.message, self.confirm, top, main])
+        self.tale_counts: dict[str, Stepper] = {}
+        self.tales = W.HTML()  # the Tale pieces and Trophies (a World with Tales)
+        self.widget = W.VBox([self.header, self.guilds, self.tales, self.message, self.confirm, top, main])
         self.widget.add_class("rf-screen")
         self.secret.observe(self._pass_tablet, "value")
         self._stale_message = follow_subject(self.message, hub.subject)
@@ -612,6 +615,7 @@ class GameScreen:
         view = public_view(g)
         self.header.value = f"<div class='rf-game-name'>This is {html.escape(self.hub.name())}.</div>" + self.header_html(view)
         self.guilds.value = guilds_html(view) + laid_html(g)
+        self.tales.value = tales_html(view)
         self.controls.children = self.phase_controls(view)
         for_game(self.controls, self.hub.id, self.hub, self.say)
         acting = [view.acting] if view.phase == "B" and view.acting is not None else []
@@ -749,10 +753,11 @@ class GameScreen:
         out.append(W.HTML(f"<b>{html.escape(civ.name)}</b> acts with the <b>{card.title()}</b> card: {acting_pieces(v)}."))
         buttons = []
         held = g.civs[i].guilds
-        tales = in_play(g)
         self.piracy = piracy_steppers(v, i) if any("piracy" in sp for sp in card_actions(card, held)) else {}
         out += list(self.piracy.values())
-        for spec in card_actions(card, held, tales):
+        self.tale_counts = count_stepper(g, i, card, self.hub.can) if g.tales is not None else {}
+        out += list(self.tale_counts.values())
+        for spec in all_actions(g, i, card):
             for action, label in self._variants(v, i, spec):
                 if self.hub.can(action):
                     b = button(label, lambda a=action: self.act(self._with_count(a)), f"rf-act rf-act-{spec['id']}")
@@ -770,6 +775,8 @@ class GameScreen:
                 box.tooltip = f"At most {most}: {why}." if why else ""
                 out.append(box)
         out.append(W.HBox(buttons))
+        if g.tales is not None:
+            out.append(W.HTML(rules_html(TP.actions(g, i, card))))
         out += self.tale_play.controls(i, card)
         out.append(button(f"{civ.name} ends their actions", lambda: self.send({"type": "end-turn", "player": i}), "rf-end-turn", primary=True))
         return out
@@ -780,7 +787,10 @@ class GameScreen:
     def _with_count(self, action: dict) -> dict:
         action = self.tale_play.amend(action)
         g = self.hub.game
-        spec = next(s for s in card_actions(g.acting_card, g.civs[g.acting].guilds, in_play(g)) if s["id"] == action.get("action"))
+        counted = with_count(action, self.tale_counts)
+        if counted is not None:
+            return counted
+        spec = next(s for s in all_actions(g, g.acting, g.acting_card) if s["id"] == action.get("action"))
         if "piracy" in spec:
             return {**action, "counts": {str(t): int(b.value) for t, b in self.piracy.items()}}
         if "per" in spec:

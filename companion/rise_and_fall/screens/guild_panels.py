@@ -116,6 +116,10 @@ def variants(v: TableView, i: int, spec: dict,
              note: Callable[[TableView, int, int, str], str] | None = None) -> list[tuple[dict, str]]:
     """The actions one of the card's actions can be, each with its button's label (a Temple
     converts one chosen opponent; ``note`` adds a word on that opponent's units)."""
+    if "tale" in spec:
+        from .tale_piece_panels import tale_variants
+
+        return tale_variants(v, i, spec)
     guild_kind = action_variants(v, i, spec)
     if guild_kind is not None:
         return guild_kind

@@ -22,13 +22,14 @@ from ...seats import NOT_A_SEAT, Seats, find_seat
 from ...ui.civ_table import card_html, civ_html
 from ...ui.widgets import Stepper, button, message_html
 from .. import GAME_LOG
+from .. import tale_pieces as TP
 from ..public import TableView, public_view
 from ..rules import PIECE_TYPES
-from ..tales_in_play import in_play
 from ..tracker import Game, TrackerRules, card_actions, count_limits
 from ..views import colour_hex
 from .guild_panels import piracy_steppers, variants
 from .tale_panels import TalePlay
+from .tale_piece_panels import all_actions, count_stepper, rules_html, tales_html, with_count
 
 #: Choices commute with other players' choices: a tap refused only because another phone wrote
 #: first is tried once more on the game as it is now.
@@ -72,6 +73,7 @@ class SeatPage:
         self.count2 = Stepper(value=0, min=0, max=99, description="", css="rf-count2")
         self.piracy: dict[int, Stepper] = {}  # Corsairs: how many Ships of each opponent
         self.tale_play = TalePlay(lambda: self.game, self.send, self.can, random.Random(), self.refresh)  # the special areas
+        self.tale_counts: dict[str, Stepper] = {}  # a Port's trade: how many Ships and Ports
         self.widget = W.VBox([W.HTML(SEAT_CSS), self.head, self.message, self.controls, self.mine, self.public, self.others])
         self.widget.add_class("rf-seat")
         self._seen: int | None = None
@@ -205,7 +207,7 @@ class SeatPage:
         dot = f"<span class='rf-dot' style='background:{html.escape(colour_hex(me.colour))}'></span>"
         self.head.value = (f"<div class='rf-turn'>{dot}<b>{html.escape(me.name)}</b>'s seat · Turn {v.turn} · "
                            f"{html.escape(v.phase_name)}</div>")
-        self.public.value = self.public_html(v)
+        self.public.value = self.public_html(v) + tales_html(v)
         self.mine.value = civ_html(v, i)
         others = "".join(civ_html(v, j) for j in v.order if j != i) + "".join(
             civ_html(v, j) for j in range(len(v.civs)) if j not in v.order and j != i)
@@ -349,11 +351,15 @@ class SeatPage:
         buttons = []
         self.piracy = piracy_steppers(v, i) if any("piracy" in sp for sp in card_actions(card, held)) else {}
         out += list(self.piracy.values())
-        for spec in card_actions(card, held, in_play(g)):
+        self.tale_counts = count_stepper(g, i, card, self.can) if g.tales is not None else {}
+        out += list(self.tale_counts.values())
+        for spec in all_actions(g, i, card):
             for action, label in variants(v, i, spec):
                 if self.can(action):
                     buttons.append(button(label, lambda a=action: self.send(self._with_count(a)), f"rf-act rf-act-{spec['id']}"))
         out.append(self._row(buttons))
+        if g.tales is not None:
+            out.append(W.HTML(rules_html(TP.actions(g, i, card))))
         out += self.tale_play.controls(i, card)
         out.append(button("End my actions", lambda: self.send({"type": "end-turn", "player": i}), "rf-end-turn", primary=True))
         return out
@@ -361,7 +367,10 @@ class SeatPage:
     def _with_count(self, action: dict) -> dict:
         action = self.tale_play.amend(action)
         g = self.game
-        spec = next(s for s in card_actions(str(g.acting_card), g.civs[self.seat].guilds, in_play(g)) if s["id"] == action.get("action"))
+        counted = with_count(action, self.tale_counts)
+        if counted is not None:
+            return counted
+        spec = next(s for s in all_actions(g, self.seat, str(g.acting_card)) if s["id"] == action.get("action"))
         if "piracy" in spec:
             return {**action, "counts": {str(t): int(b.value) for t, b in self.piracy.items()}}
         if "per" in spec:

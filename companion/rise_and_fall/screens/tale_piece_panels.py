@@ -1,0 +1,74 @@
+"""The Tale pieces and buildings on the Game screen and a seat's page: the Tale actions among a
+card's buttons, each with its cost and the rulebook's words, the count a Port trades with, and
+the Tale pieces in a sentence each. A thin layer over :mod:`..tale_pieces`."""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Callable
+
+from ...ui.widgets import Stepper
+from .. import tale_pieces as TP
+from ..public import TableView
+from ..tales_in_play import in_play
+from ..tracker import Game, card_actions, count_limits
+
+_NAMES = {"gold": "GP", "wood": "Wood", "stone": "Stone"}
+
+
+def all_actions(g: Game, i: int, card: str) -> list[dict]:
+    """A card's actions for player ``i``: the printed ones (with their guilds' and the special areas'),
+    then the Tale pieces' and buildings'."""
+    return card_actions(card, g.civs[i].guilds, in_play(g)) + TP.actions(g, i, card)
+
+
+def _amounts(d: dict[str, int]) -> str:
+    return ", ".join(f"{v} {_NAMES[k]}" for k, v in d.items() if v)
+
+
+def tale_variants(v: TableView, i: int, spec: dict) -> list[tuple[dict, str]]:
+    """The button of a Tale action: its label and cost ('Constructing a Bank (2 Stone, 1 Wood, 10 GP)')."""
+    base = {"type": "act", "player": i, "action": spec["id"]}
+    cost = _amounts(spec.get("cost", {}))
+    gain = _amounts(spec.get("gain", {}))
+    label = spec["label"] + (f" ({cost})" if cost else "") + (f": {gain}" if gain else "")
+    if "per" in spec:
+        return [({**base, "count": 0}, f"{spec['label']}: {spec['per']['gold']} GP each")]
+    return [(base, label)]
+
+
+def rules_html(specs: list[dict]) -> str:
+    """The rulebook's words for each Tale action offered, and what the table checks itself."""
+    rows = []
+    for s in specs:
+        if "tale" not in s:
+            continue
+        table = f" <i>{html.escape(s['table'])}</i>" if s.get("table") else ""
+        rows.append(f"<li>{html.escape(TP.rule_text(s))}{table}</li>")
+    return f"<details class='rf-tale-rules'><summary>The Tales' actions, as the rulebook words them</summary><ul>{''.join(rows)}</ul></details>" if rows else ""
+
+
+def count_stepper(g: Game, i: int, card: str, can: Callable[[dict], bool]) -> dict[str, Stepper]:
+    """The count a Tale action asks for (a Port's Ships and Ports in its Sea Region), by action id,
+    for the actions the rules accept now."""
+    out = {}
+    for spec in TP.actions(g, i, card):
+        if "per" in spec and can({"type": "act", "player": i, "action": spec["id"], "count": 0}):
+            most, why = count_limits(g, i, spec).get(spec["count"], (99, ""))
+            box = Stepper(value=0, min=0, max=most, description=f"How many {spec['count']}", css="rf-tale-count")
+            box.tooltip = f"At most {most}: {why}." if why else ""
+            out[spec["id"]] = box
+    return out
+
+
+def with_count(action: dict, boxes: dict[str, Stepper]) -> dict[str, Any] | None:
+    """The action with the count entered, or None when it is not a counted Tale action."""
+    box = boxes.get(str(action.get("action")))
+    return {**action, "count": int(box.value)} if box is not None else None
+
+
+def tales_html(v: TableView) -> str:
+    """The Tale pieces in the World and the Tale Trophies, one sentence each (empty without them)."""
+    if not v.tale_lines:
+        return ""
+    return "<div class='rf-tales'><b>Tales</b> · " + " · ".join(html.escape(x) for x in v.tale_lines) + "</div>"
