@@ -316,3 +316,23 @@ def test_the_history_and_the_screens_name_the_tale_actions():
     v = public_view(g)
     assert v.tales == g.tales and "The Dragon is in the World." in v.tale_lines
     assert public_view(tale_game([])).tales is None
+
+
+def test_an_extinct_civilization_takes_its_tale_buildings_out_of_the_world(rulebook_text):
+    quote(rulebook_text, "Immediately remove all of the pieces from that Civilization from the World.")
+    quote(rulebook_text, "If a Cathedral is destroyed, its Tale card is returned to play and it can be constructed again elsewhere in the "
+                         "world, or in the same space, by any player.")
+    from companion.rise_and_fall.tracker import _extinct
+
+    g = tale_game([4, 6, 8])
+    g = act(acting(g, 0, "city", pieces={"city": 4}), 0, "tale-capital")
+    g = act(acting(g, 0, "temple", pieces={"temple": 3}, wood=3, stone=5), 0, "tale-cathedral")
+    g = act(acting(g, 0, "nomad", pieces={"nomad": 1}, wood=1, stone=2, gold=5), 0, "tale-bank")
+    notes: list[str] = []
+    g = _extinct(g, 0, notes, "has no card in hand in phase A")
+    assert (g.tales.count(0, "capital"), g.tales.count(0, "cathedral"), g.tales.count(0, "bank")) == (0, 0, 0)
+    assert notes[-1] == "Eric's Capital, Bank, Cathedral leave the World too."
+    assert g.tales.trophies_of(0) == (4,)  # the Trophy still counts
+    assert act(acting(g, 1, "temple", pieces={"temple": 3}, wood=3, stone=5), 1, "tale-cathedral").tales.owner("cathedral") == 1
+    with pytest.raises(IllegalAction, match="There's only one Capital in the game: Eric built it"):
+        act(acting(g, 1, "city", pieces={"city": 4}), 1, "tale-capital")

@@ -254,6 +254,9 @@ def _capital(game: Game, i: int, spec: dict, notes: list[str]) -> Game:
     """'Control 4 adjacent Cities ... Remove the Cities and place the Capital on one of the spaces
     previously occupied.'"""
     _building(game, i, "capital", "the Capital")
+    built = [j for n, j in game.tales.trophies if n == spec["tale"]]
+    if built:
+        raise IllegalAction(f"There's only one Capital in the game: {game.civs[built[0]].name} built it.")
     _units(game, i, "city", spec["units"], "Constructing the Capital")
     game = _set(game, i, _pieces(game.civs[i], "city", -spec["units"]))
     game = replace(game, tales=_with(game.tales, i, "capital", 1))
@@ -371,6 +374,20 @@ EFFECTS = {
     "cathedral": _cathedral,
     "floating-city": _floating_city,
 }
+
+
+def extinct(game: Game, i: int, notes: list[str]) -> Game:
+    """'Immediately remove all of the pieces from that Civilization from the World': the Tale buildings
+    too (the Floating City tiles stay: they are spaces of the World). A Cathedral removed can be
+    built again ('If a Cathedral is destroyed, its Tale card is returned to play'); the Capital
+    cannot ('There's only one Capital in the game')."""
+    st = game.tales
+    gone = [b for b, n in st.buildings[i] if n and b != "floating-city"]
+    for b in gone:
+        st = _with(st, i, b, -st.count(i, b))
+    if gone:
+        notes.append(f"{game.civs[i].name}'s {', '.join(b.title() for b in gone)} leave{'s' if len(gone) == 1 else ''} the World too.")
+    return replace(game, tales=st)
 
 
 def label(action_id: Any) -> str | None:

@@ -944,7 +944,8 @@ def _extinct(game: Game, i: int, notes: list[str], why: str) -> Game:
         civ, gold=0, wood=0, stone=0, extinct=True, pieces=tuple((t, 0) for t in PIECE_TYPES),
         hand=(), discard=(), played=(), reserve=civ.reserve + cards,
     )
-    return _set(game, i, civ)
+    game = _set(game, i, civ)
+    return _tale_hook("extinct", game, i, notes) if game.tales is not None else game
 
 
 def _whole(v: Any, what: str) -> int:
