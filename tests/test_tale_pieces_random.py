@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_tales_play_random import tale_candidates as event_candidates
 from test_tales_tracker import tale_world
 from test_tracker import R, candidates, check_invariants
 
@@ -22,7 +23,8 @@ WITH_ACTIONS = (1, 4, 5, 6, 7, 8, 9)
 
 
 def tale_candidates(g: Game) -> list[dict]:
-    out = candidates(g)
+    """test_tracker's candidates, the Fantastic Events' (the Dragon's, the Banks' Economic Collapse) and the Tale actions."""
+    out = candidates(g) + [a for a in event_candidates(g, random.Random(g.turn)) if a["type"] == "fantastic-event"]
     if g.phase == "B" and g.tales is not None:
         i = g.acting
         for spec in TP.actions(g, i, g.acting_card):

@@ -49,6 +49,16 @@ def turn(app, card: str, *eric: dict, end: bool = True) -> None:
             if not end:
                 return
         hub.do({"type": "end-turn", "player": hub.game.acting})
+    finish(app)
+
+
+def finish(app) -> None:
+    """The other players end their actions; the Fantastic Events, if any, find no piece near the creatures."""
+    hub = app.hub
+    while hub.game.phase == "B":
+        hub.do({"type": "end-turn", "player": hub.game.acting})
+    while hub.game.phase == "E" and hub.game.tale_play.events:
+        hub.do({"type": "fantastic-event", "tale": hub.game.tale_play.events[0], "player": hub.game.first})
 
 
 def to_the_nomads(app) -> None:
@@ -94,16 +104,14 @@ def test_the_bank_taxes_count_every_bank_and_a_port_is_offered_only_to_its_owner
     to_the_nomads(app)
     hub.do({"type": "act", "player": 0, "action": "nomad-wood"})
     hub.do({"type": "act", "player": 0, "action": "tale-bank"})
-    while hub.game.phase == "B":
-        hub.do({"type": "end-turn", "player": hub.game.acting})
+    finish(app)
     turn(app, "ship", end=False)
     screen = app.game
     screen.refresh()
     assert hub.game.acting == 0
     assert not any("Port:" in x for x in labels(screen))  # no Port yet: its actions are not offered
     assert "Ships and Ports" not in str([getattr(w, "description", "") for w in walk(screen.controls)])
-    while hub.game.phase == "B":
-        hub.do({"type": "end-turn", "player": hub.game.acting})
+    finish(app)
     turn(app, "city", end=False)  # the hands are recycled: City again
     screen.refresh()
     taxes = find(screen, "rf-act-tale-bank-taxes-plains")
