@@ -134,25 +134,41 @@ CONDITIONS = {
 }
 
 
-def candidates(world: World, markers: tuple[Marker, ...], area: Area, previous: Tile | None = None) -> list[Tile | Hex]:
-    """Every legal place for ``area`` now: Tiles, or Spaces for the Dolmens and the Typhoon."""
+def places(world: World, markers: tuple[Marker, ...], area: Area) -> list[Tile | Hex]:
+    """Every place worth judging for ``area`` now (not yet judged): Tiles, or Spaces for the
+    Dolmens and the Typhoon."""
     if area.marker:
-        return [s for s in sorted(world.spaces()) if violation(world, markers, area, None, s) is None]
+        return sorted(world.spaces())
     if not area.on:
         empties = sorted({n for s in world.spaces() for n in neighbours(s) if n not in world})
-        tiles = [Tile(area.kind, q, r, 0) for q, r in empties]
-    else:
-        from .placement import candidate_tiles
+        return [Tile(area.kind, q, r, 0) for q, r in empties]
+    from .placement import candidate_tiles
 
-        tiles = candidate_tiles(world, area.kind)
-        if len(area.cells) == 1:
-            tiles = [t for t in tiles if t.rotation == 0]
-    return [t for t in tiles if violation(world, markers, area, t, None, previous) is None]
+    tiles = candidate_tiles(world, area.kind)
+    if len(area.cells) == 1:
+        tiles = [t for t in tiles if t.rotation == 0]
+    return tiles
+
+
+def judge(world: World, markers: tuple[Marker, ...], area: Area, place: Tile | Hex, previous: Tile | None = None) -> Violation | None:
+    if area.marker:
+        return violation(world, markers, area, None, place)  # type: ignore[arg-type]
+    return violation(world, markers, area, place, None, previous)  # type: ignore[arg-type]
+
+
+def candidates(world: World, markers: tuple[Marker, ...], area: Area, previous: Tile | None = None) -> list[Tile | Hex]:
+    """Every legal place for ``area`` now: Tiles, or Spaces for the Dolmens and the Typhoon."""
+    return [p for p in places(world, markers, area) if judge(world, markers, area, p, previous) is None]
+
+
+def first_legal(world: World, markers: tuple[Marker, ...], area: Area, order, previous: Tile | None = None) -> Tile | Hex | None:
+    """The first legal place of ``order`` (places of :func:`places`, in the order a chooser would
+    take them), judged one at a time: a random World draws among the legal places without
+    judging every one."""
+    return next((p for p in order if judge(world, markers, area, p, previous) is None), None)
 
 
 def has_hole(world: World) -> Hex | None:
     """A space without a tile whose six neighbours are all in the World (the Sunken City's hole)."""
-    for s in sorted({n for s in world.spaces() for n in neighbours(s) if n not in world}):
-        if all(n in world for n in neighbours(s)):
-            return s
-    return None
+    holes = [s for s in world.group("rim") if all(n in world for n in neighbours(s))]
+    return min(holes) if holes else None

@@ -144,6 +144,12 @@ class Build:
         """Tiles of each kind still to place (free design: no limits, so empty)."""
         if self.free or not self.started:
             return {}
+        left = self._cache.get("remaining")
+        if left is None:
+            left = self._cache["remaining"] = self._remaining()
+        return dict(left)
+
+    def _remaining(self) -> dict[str, int]:
         pool = T.pool(self.players, self.tales)
         counts = {k: 0 for k in pool}
         for t in self.tiles:

@@ -15,14 +15,15 @@ for free design (no pool, no turn order; what may cover what still applies).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import shapely
 from shapely.geometry import Polygon
 
-from ..hexgrid import Hex, lattice_center, neighbours
+from ..hexgrid import CORNER_OFFSETS, DIRECTIONS, EDGE_CORNERS, Hex, lattice_center, neighbours
 from .rules import load_rules
 from .tales import area_names
-from .tiles import Tile, shape_cells
+from .tiles import Tile, shape_cells, shape_polygon
 from .world import World
 
 RULE_ORDER = ("phase-order", "pool-exhausted", "overlap", "special-area", "wrong-base", "sea-touch", "enclosed")
@@ -278,6 +279,37 @@ def touching_ground_tiles(world: World, cells) -> set[int]:
     }
 
 
+@lru_cache(maxsize=None)
+def _outer_ring(kind: str, rotation: int) -> tuple[Hex, ...]:
+    """The outside neighbour of each edge of the shape's outline, walking the outline once
+    (a neighbour repeats when two edges in a row face it)."""
+    shape = shape_cells(kind, rotation)
+    facing: dict[frozenset, Hex] = {}
+    for c in shape:
+        x, y = lattice_center(c)
+        corners = [(x + dx, y + dy) for dx, dy in CORNER_OFFSETS]
+        for i, (dq, dr) in enumerate(DIRECTIONS):
+            n = (c[0] + dq, c[1] + dr)
+            if n not in shape:
+                a, b = EDGE_CORNERS[i]
+                facing[frozenset((corners[a], corners[b]))] = n
+    ring = [(int(x), int(y)) for x, y in shape_polygon(kind, rotation).exterior.coords]
+    return tuple(facing[frozenset((ring[k], ring[k + 1]))] for k in range(len(ring) - 1))
+
+
+def new_holes_by_spaces(world: World, tile: Tile) -> int:
+    """:func:`_new_holes` counted on Spaces: the runs of outline edges that face the World
+    (arcs of contact), less the separate parts of the World they belong to."""
+    q, r = tile.q, tile.r
+    faces = [(q + dq, r + dr) in world for dq, dr in _outer_ring(tile.kind, tile.rotation)]
+    if all(faces) or not any(faces):
+        return 0
+    k = sum(1 for j in range(len(faces)) if faces[j] and not faces[j - 1])  # runs, going round
+    parts = {world.ground_component(world.bottom_index((q + dq, r + dr)))
+             for (dq, dr), f in zip(_outer_ring(tile.kind, tile.rotation), faces) if f}
+    return max(0, k - len(parts))
+
+
 def enclosed_by_spaces(world: World, cells) -> list[Hex]:
     """Empty Spaces that adding ``cells`` would newly cut off from the open table."""
     cellset = set(cells)
@@ -322,26 +354,27 @@ def candidate_tiles(world: World, kind: str) -> list[Tile]:
     lies on the right base (land tiles) or on an empty Space (Sea-layer tiles, which also
     touch the World). This runs for every tile of a random World, so it is set arithmetic.
     """
+    return [Tile(kind, q, r, rot) for r, q, rot in candidate_places(world, kind)]
+
+
+def candidate_places(world: World, kind: str) -> list[tuple[int, int, int]]:
+    """:func:`candidate_tiles` as (r, q, rotation), in their order, without making the Tiles."""
     spec = load_rules().tile_kinds[kind]
-    terrain = world.terrain_map()
-    out: list[Tile] = []
-    if spec.covers_empty:
-        anchors = {n for s in terrain for n in neighbours(s) if n not in terrain} or {(0, 0)}
-    else:
-        base = {s for s, t in terrain.items() if t == spec.base}
+    found: list[tuple[int, int, int]] = []
     for rot in range(6):
         shape = shape_cells(kind, rot)
         if spec.covers_empty:
-            near = {(a[0] - dq, a[1] - dr) for a in anchors for dq, dr in shape}
-            origins = {o for o in near if all((o[0] + dq, o[1] + dr) not in terrain for dq, dr in shape)}
+            # the origins that put one cell next to the World, less those that put a cell on it
+            if world.tiles:
+                origins = set().union(*(world.shifted("rim", d) for d in shape))
+                origins.difference_update(*(world.shifted("space", d) for d in shape))
+            else:
+                origins = {(-dq, -dr) for dq, dr in shape}
         else:
-            origins = None
-            for dq, dr in shape:
-                fit = {(s[0] - dq, s[1] - dr) for s in base}
-                origins = fit if origins is None else origins & fit
-        out.extend(Tile(kind, q, r, rot) for q, r in origins or ())
-    out.sort(key=lambda t: (t.r, t.q, t.rotation))
-    return out
+            origins = set.intersection(*(world.shifted(spec.base, d) for d in shape))
+        found.extend((r, q, rot) for q, r in origins)
+    found.sort()
+    return found
 
 
 def legal_placements(world: World, kind: str, players: int | None = None) -> list[Tile]:

@@ -9,6 +9,7 @@ import random
 from dataclasses import replace
 
 from ..hexgrid import neighbours
+from . import areas as A
 from .builder import DEFAULT_COLOURS, Build
 from .layout import Layout
 from .placement import candidate_tiles, enclosed_by_spaces, touching_ground_tiles
@@ -42,11 +43,12 @@ def build_with_tales(players: int, seed: int, drawn: tuple[int, ...], spread: bo
             if p is not None and p[0].kind == stop_at:
                 return b
             if p is not None:
-                options = b.legal_areas()
-                if not options:
+                order = A.places(b.world, b.markers, p[0])
+                rng.shuffle(order)  # the first legal place of a shuffle: a fair draw among the legal ones
+                choice = A.first_legal(b.world, b.markers, p[0], order, b.previous_part(*p))
+                if choice is None:
                     b = replace(b, areas_aside=b.areas_aside + (p[0].kind,), _cache={})
                     continue
-                choice = rng.choice(options)
                 if p[0].marker:
                     b = replace(b, markers=b.markers + (Marker(p[0].kind, choice),), _cache={})
                 else:
@@ -64,6 +66,8 @@ def build_with_tales(players: int, seed: int, drawn: tuple[int, ...], spread: bo
                     break
                 b = replace(b, tiles=tuple(rescue.apply(b.world).tiles), _cache={})
                 continue
+            if place is None and kind == "sea" and attempt < 19:
+                break  # the first Sea tiles closed the way: start again, as the plain generator does
             if place is None:
                 b = replace(b, set_aside=b.set_aside + ((kind, b.remaining()[kind]),), _cache={})
                 continue
@@ -85,7 +89,6 @@ def _sea_total(b: Build) -> int:
 
 
 def _hole_waiting(b: Build) -> bool:
-    from . import areas as A
     from .tales import components
 
     return any(a.moment == "hole" and b.world.count(a.kind) == 0 and a.kind not in b.areas_aside

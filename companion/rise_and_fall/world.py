@@ -55,6 +55,9 @@ class World:
         self._ground_ids: list[int] = []
         self._visible_tree: STRtree | None = None
         self._outline: Polygon | None = None
+        self._terrain: dict[Hex, str] = {}  # the top terrain of every Space
+        self._groups: dict[str, set[Hex]] = {}  # Spaces by top terrain, and the 'rim', once asked
+        self._shifted: dict[str, dict[Hex, set[Hex]]] = {}  # a group moved by -d, once asked
         for t in tiles:
             self.place(t)
 
@@ -65,18 +68,77 @@ class World:
         fp = tile.footprint
         for i in {self._stack[c][-1] for c in tile.cells if c in self._stack}:
             self._visible[i] = self._visible[i].difference(fp)
+        self._keep_groups(tile)
         self.tiles.append(tile)
         self._footprints.append(fp)
         self._visible.append(fp)
         for c in tile.cells:
             self._stack.setdefault(c, []).append(index)
         if tile.spec.covers_empty:
+            # the Sea-layer tiles it overlaps or shares an edge with (hexagons that meet at a
+            # corner always share an edge): counted on Spaces, without the shapely index
+            near = {self._stack[n][0] for c in tile.cells for n in (c, *_around(c)) if n in self._stack}
             self._ground_parent[index] = index
-            for j in self.ground_tiles_touching(fp):
+            near = {j for j in near if j in self._ground_parent and j != index}
+            for j in sorted(near):
                 self._union(index, j)
             self._ground_tree = None
             self._outline = None
         self._visible_tree = None
+
+    def _keep_groups(self, tile: Tile) -> None:
+        """Bring the top terrains, the asked groups and their shifted copies up to date."""
+        terrain = tile.terrain
+        changes: dict[str, tuple[set[Hex], set[Hex]]] = {}
+        for c in tile.cells:
+            old = self._terrain.get(c)
+            self._terrain[c] = terrain
+            if old is None:
+                changes.setdefault("space", (set(), set()))[1].add(c)
+            if old != terrain:
+                if old is not None:
+                    changes.setdefault(old, (set(), set()))[0].add(c)
+                changes.setdefault(terrain, (set(), set()))[1].add(c)
+        if "rim" in self._groups:
+            rim = self._groups["rim"]
+            gone = {c for c in tile.cells if c in rim}
+            new = {n for c in tile.cells for n in _around(c) if n not in self._terrain and n not in rim}
+            changes["rim"] = (gone, new)
+        for group, (gone, new) in changes.items():
+            members = self._groups.get(group)
+            if members is None:
+                continue
+            members -= gone
+            members |= new
+            for (dq, dr), moved in self._shifted.get(group, {}).items():
+                for q, r in gone:
+                    moved.discard((q - dq, r - dr))
+                for q, r in new:
+                    moved.add((q - dq, r - dr))
+
+    def group(self, name: str) -> set[Hex]:
+        """The Spaces whose top terrain is ``name``, or for 'rim' the empty spaces next to the
+        World, or for 'space' every Space of the World (kept up to date as tiles are placed; do not change the set)."""
+        g = self._groups.get(name)
+        if g is None:
+            if name == "rim":
+                g = {n for s in self._terrain for n in _around(s) if n not in self._terrain}
+            elif name == "space":
+                g = set(self._terrain)
+            else:
+                g = {s for s, t in self._terrain.items() if t == name}
+            self._groups[name] = g
+        return g
+
+    def shifted(self, name: str, d: Hex) -> set[Hex]:
+        """:meth:`group` moved by -d: the origins whose offset-d cell lies in the group
+        (what the search for places asks once per shape offset; do not change the set)."""
+        by_offset = self._shifted.setdefault(name, {})
+        out = by_offset.get(d)
+        if out is None:
+            dq, dr = d
+            out = by_offset[d] = {(q - dq, r - dr) for q, r in self.group(name)}
+        return out
 
     def copy(self) -> "World":
         return World(self.tiles)
@@ -107,15 +169,14 @@ class World:
 
     def terrain(self, space: Hex) -> str | None:
         """The top terrain of a Space, or None for an empty space."""
-        i = self.top_index(space)
-        return None if i is None else self.tiles[i].terrain
+        return self._terrain.get(space)
 
     def level(self, space: Hex) -> int | None:
         t = self.terrain(space)
         return None if t is None else load_rules().level(t)
 
     def terrain_map(self) -> dict[Hex, str]:
-        return {s: self.tiles[st[-1]].terrain for s, st in self._stack.items()}
+        return dict(self._terrain)
 
     def count(self, kind: str) -> int:
         return sum(1 for t in self.tiles if t.kind == kind)
@@ -194,6 +255,12 @@ class World:
     def regions(self) -> list[Region]:
         """Every Region, largest first, then by terrain and first space (deterministic)."""
         return list(region_map(self.terrain_map()).regions)
+
+
+def _around(h: Hex) -> Iterator[Hex]:
+    q, r = h
+    for dq, dr in DIRECTIONS:
+        yield (q + dq, r + dr)
 
 
 def top_terrain(tiles: Iterable[Tile]) -> dict[Hex, str]:

@@ -17,12 +17,24 @@ import random
 import time
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Iterable
+
+import numpy as np
 
 from ..hexgrid import lattice_center
 from .layout import Layout
-from .placement import _order_violation, candidate_tiles, next_kind, touching_ground_tiles, violation
+from .placement import (
+    _order_violation,
+    candidate_places,
+    candidate_tiles,
+    new_holes_by_spaces,
+    next_kind,
+    touching_ground_tiles,
+    violation,
+    violation_by_spaces,
+)
 from .rules import load_rules
-from .tiles import Tile
+from .tiles import Tile, shape_cells
 from .world import World
 
 
@@ -81,26 +93,42 @@ def _centre(t: Tile) -> tuple[float, float]:
     return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
 
 
-def _in_choice_order(rng: random.Random, world: World, options: list[Tile], spread: bool) -> list[Tile]:
-    """``options`` in the order the generator would choose among them.
+@lru_cache(maxsize=None)
+def _shape_sums(kind: str) -> tuple[int, np.ndarray, np.ndarray]:
+    """For each rotation, the sums of the shape's cell centres about its origin (lattice units)."""
+    n = len(shape_cells(kind, 0))
+    xs = np.array([sum(lattice_center(c)[0] for c in shape_cells(kind, rot)) for rot in range(6)], dtype=np.int64)
+    ys = np.array([sum(lattice_center(c)[1] for c in shape_cells(kind, rot)) for rot in range(6)], dtype=np.int64)
+    return n, xs, ys
+
+
+def _centres(kind: str, places: list[tuple[int, int, int]]) -> np.ndarray:
+    """:func:`_centre` of every (r, q, rotation) at once, to the last bit (whole numbers divided once)."""
+    n, xs, ys = _shape_sums(kind)
+    a = np.array(places, dtype=np.int64).reshape(-1, 3)
+    r, q, rot = a[:, 0], a[:, 1], a[:, 2]
+    return np.stack([(n * (2 * q + r) + xs[rot]) / n, (3 * n * r + ys[rot]) / n], axis=1)
+
+
+def _in_choice_order(rng: random.Random, world: World, kind: str, places: list[tuple[int, int, int]], spread: bool) -> list:
+    """``places`` (as :func:`candidate_places` gives them) in the order the generator would choose among them.
 
     Without spread, a shuffle: the first legal one is a uniform draw among the legal ones.
     With spread, the places farthest from the tiles of the same kind come first, a quarter
     at a time, each quarter shuffled.
     """
-    options = list(options)
-    same = [_centre(t) for t in world.tiles if options and t.kind == options[0].kind]
+    options = list(places)
+    same = [_centre(t) for t in world.tiles if options and t.kind == kind]
     if not spread or not same:
         rng.shuffle(options)
         return options
 
-    def gap(t: Tile) -> float:
-        x, y = _centre(t)
-        return min((x - a) ** 2 + (y - b) ** 2 for a, b in same)
-
-    ranked = sorted(options, key=gap, reverse=True)
+    here = _centres(kind, options)
+    there = np.array(same)
+    gaps = ((here[:, None, 0] - there[None, :, 0]) ** 2 + (here[:, None, 1] - there[None, :, 1]) ** 2).min(axis=1)
+    ranked = [options[i] for i in np.argsort(-gaps, kind="stable")]  # farthest first, ties in their order
     size = max(1, len(ranked) // 4)
-    out: list[Tile] = []
+    out: list = []
     for k in range(0, len(ranked), size):
         block = ranked[k : k + size]
         rng.shuffle(block)
@@ -108,12 +136,21 @@ def _in_choice_order(rng: random.Random, world: World, options: list[Tile], spre
     return out
 
 
-def legal_in_order(world: World, options: list[Tile]):
-    """The legal places among ``options``, in their order, judged one at a time (lazily)."""
+def legal_in_order(world: World, options: Iterable[Tile]):
+    """The legal places among ``options``, in their order, judged one at a time (lazily).
+
+    Counted on Spaces first (the judge that counts Spaces, and for a Sea tile the zones it
+    would close off); a Sea tile that passes is judged again with shapely before it is given.
+    """
     for t in options:
-        if t.spec.covers_empty and t.kind != "starting-sea" and len(touching_ground_tiles(world, t.cells)) < 2:
-            continue  # the quick half of the Sea rule: it touches at least 2 tiles
-        if violation(world, t, None, explain=False) is None:
+        if t.spec.covers_empty:
+            if t.kind != "starting-sea" and len(touching_ground_tiles(world, t.cells)) < 2:
+                continue  # the quick half of the Sea rule: it touches at least 2 tiles
+            if new_holes_by_spaces(world, t):
+                continue
+            if violation(world, t, None, explain=False) is None:
+                yield t
+        elif violation_by_spaces(world, t, None) is None:
             yield t
 
 
@@ -122,8 +159,8 @@ def pick_place(rng: random.Random, world: World, kind: str, players: int, spread
     None when the tile has no legal place."""
     if _order_violation(world, Tile(kind, 0, 0, 0), players):
         return None
-    options = _in_choice_order(rng, world, candidate_tiles(world, kind), spread and kind != "sea")
-    return next(legal_in_order(world, options), None)
+    order = _in_choice_order(rng, world, kind, candidate_places(world, kind), spread and kind != "sea")
+    return next(legal_in_order(world, (Tile(kind, q, r, rot) for r, q, rot in order)), None)
 
 
 def generate(players: int, seed: int, spread: bool = True, name: str | None = None) -> Layout:
