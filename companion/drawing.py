@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape
 from typing import Sequence
 
@@ -48,6 +48,8 @@ class Text:
     anchor: str = "middle"  # start | middle
     bold: bool = False
     min_size: float = 0.0  # on a screen, never drawn smaller than this many CSS pixels
+    box: str | None = None  # a label: drawn on a box of this colour
+    clear: bool = False  # a label that never covers another such label: moved to a free spot near (x, y)
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,75 @@ class Scene:
         return (min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)
 
 
+#: Average advance of a bold sans-serif character, in ems (DejaVu Sans Bold, the Debian default, is wide).
+CHAR_EM = 0.66
+
+
+def label_box(x: float, y: float, text: str, size: float) -> tuple[float, float, float, float]:
+    """The box of a centred label whose baseline is at ``y``: (left, top, right, bottom)."""
+    w = len(text) * size * CHAR_EM + size * 0.6
+    return (x - w / 2, y - size * 1.0, x + w / 2, y + size * 0.35)
+
+
+def _overlap(a, b) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def place_labels(labels: list[tuple[float, float, str, float]]) -> list[tuple[float, float]]:
+    """Where to draw each label (x, baseline y, text, size, in the units they are drawn in) so that
+    none covers another: each keeps its own spot if it is free, else takes the first free spot
+    around it, nearest first (a line below, above, half a label beside, farther), else the spot
+    that overlaps least.
+    Labels earlier in the list keep their spot first; the same labels, the same places."""
+    placed: list[tuple[float, float, float, float]] = []
+    out = []
+    for x, y, text, size in labels:
+        x0, y0, x1, y1 = label_box(x, y, text, size)
+        w, h = x1 - x0, y1 - y0
+        best, best_cost = (x, y), None
+        for dx, dy in _moves(w, h):
+            box = label_box(x + dx, y + dy, text, size)
+            cost = sum(_overlap(box, o) for o in placed)
+            if best_cost is None or cost < best_cost:
+                best, best_cost = (x + dx, y + dy), cost
+            if cost == 0:
+                break
+        placed.append(label_box(*best, text, size))
+        out.append(best)
+    return out
+
+
+def _moves(w: float, h: float) -> list[tuple[float, float]]:
+    """Spots around a label's own, nearest first (half a label sideways, a line up or down)."""
+    steps = [(i, j) for i in range(-4, 5) for j in range(-5, 6)]
+    steps.sort(key=lambda s: (s[0] ** 2 + s[1] ** 2, abs(s[0]), -s[1], s[0]))
+    return [(i * (w / 2 + 2), j * h * 1.05) for i, j in steps]
+
+
+def readable_ink(background: str) -> str:
+    """Black or white, whichever reads better on ``background`` (``#rrggbb``)."""
+    c = safe_colour(background).lstrip("#")
+
+    def lum(v: int) -> float:
+        v = v / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (int(c[k : k + 2], 16) for k in (0, 2, 4))
+    y = 0.2126 * lum(r) + 0.7152 * lum(g) + 0.0722 * lum(b)
+    return "#111111" if (y + 0.05) / 0.05 > 1.05 / (y + 0.05) else "#ffffff"
+
+
+def _placed_items(scene: Scene) -> list:
+    """The scene's items with its clear labels moved where :func:`place_labels` puts them (drawn at scale 1)."""
+    clear = [it for it in scene.items if isinstance(it, Text) and it.clear]
+    if not clear:
+        return list(scene.items)
+    spots = dict(zip(map(id, clear), place_labels([(t.x, t.y, t.text, t.size) for t in clear])))
+    return [replace(it, x=spots[id(it)][0], y=spots[id(it)][1]) if id(it) in spots else it for it in scene.items]
+
+
 def to_svg(scene: Scene, margin: float = 12.0) -> str:
     x0, y0, x1, y1 = scene.bounds(margin)
     w, h = x1 - x0, y1 - y0
@@ -108,7 +179,7 @@ def to_svg(scene: Scene, margin: float = 12.0) -> str:
         f'viewBox="{x0:.2f} {y0:.2f} {w:.2f} {h:.2f}">',
         f'<rect x="{x0:.2f}" y="{y0:.2f}" width="{w:.2f}" height="{h:.2f}" fill="{safe_colour(scene.background)}"/>',
     ]
-    for it in scene.items:
+    for it in _placed_items(scene):
         if isinstance(it, Shape):
             pts = " ".join(f"{x:.2f},{y:.2f}" for x, y in it.points)
             tag = "polygon" if it.closed else "polyline"
@@ -125,6 +196,10 @@ def to_svg(scene: Scene, margin: float = 12.0) -> str:
             stroke = f' stroke="{safe_colour(it.stroke)}" stroke-width="{float(it.width):g}"' if it.stroke else ""
             out.append(f'<circle cx="{it.x:.2f}" cy="{it.y:.2f}" r="{it.radius:.2f}" fill="{safe_colour(it.fill)}"{stroke}/>')
         else:
+            if it.box:
+                x0b, y0b, x1b, y1b = label_box(it.x, it.y, it.text, it.size)
+                out.append(f'<rect x="{x0b:.2f}" y="{y0b:.2f}" width="{x1b - x0b:.2f}" height="{y1b - y0b:.2f}" '
+                           f'rx="{it.size * 0.3:.2f}" fill="{safe_colour(it.box)}"/>')
             anchor = "middle" if it.anchor == "middle" else "start"
             weight = ' font-weight="bold"' if it.bold else ""
             out.append(
@@ -152,7 +227,7 @@ def to_png(scene: Scene, scale: float = 2.0, margin: float = 12.0) -> bytes:
         return ((p[0] - x0) * scale, (p[1] - y0) * scale)
 
     fonts: dict[tuple[float, bool], ImageFont.ImageFont] = {}
-    for it in scene.items:
+    for it in _placed_items(scene):
         if isinstance(it, Shape):
             pts = [tr(p) for p in it.points]
             if it.closed and it.fill:
@@ -165,6 +240,9 @@ def to_png(scene: Scene, scale: float = 2.0, margin: float = 12.0) -> bytes:
             r = it.radius * scale
             d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=safe_colour(it.fill), outline=safe_colour(it.stroke) if it.stroke else None, width=max(1, round(it.width * scale)) if it.stroke else 0)
         else:
+            if it.box:
+                bx0, by0, bx1, by1 = label_box(it.x, it.y, it.text, it.size)
+                d.rounded_rectangle((*tr((bx0, by0)), *tr((bx1, by1))), radius=it.size * 0.3 * scale, fill=safe_colour(it.box))
             key = (it.size * scale, it.bold)
             if key not in fonts:
                 fonts[key] = ImageFont.load_default(size=key[0])

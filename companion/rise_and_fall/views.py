@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..drawing import Scene
+from ..drawing import Scene, readable_ink
 from ..hexgrid import PixelLayout
 from .placement import TILE_NAMES
-from .tales import Marker, all_areas
+from .tales import Marker, all_areas, all_tales
 from .world import World
 
 TERRAIN_COLOURS = {
@@ -76,16 +76,27 @@ AREA_COLOURS = {
 
 
 def tale_marks(scene: Scene, world: World, markers: tuple[Marker, ...], style: WorldStyle) -> None:
-    """Each special area drawn where it lies: its spaces outlined, a badge and its name, readable
-    at the default zoom (never smaller than 11 CSS pixels on a screen)."""
+    """Each special area drawn where it lies: its spaces outlined in its colour, and one label with
+    its name on a box of that colour (the Waterfall's two tiles share one). The labels are at least
+    12 CSS pixels high on a screen and never cover one another: a label whose spot is taken moves
+    to a free one nearby."""
     lay = layout_for(style)
     areas = all_areas()
+    tales = all_tales()
     places: list[tuple[str, list]] = []
+    together: dict[int, int] = {}  # a Tale of several tiles placed together: its place in ``places``
     for i, t in enumerate(world.tiles):
         if t.spec.special_area:
             cells = [c for c in t.cells if world.top_index(c) == i]
-            if cells:
-                places.append((t.kind, cells))
+            if not cells:
+                continue
+            a = areas[t.kind]
+            if len(tales[a.tale].areas) > 1 and a.count(2) == 1:
+                if a.tale in together:
+                    places[together[a.tale]][1].extend(cells)
+                    continue
+                together[a.tale] = len(places)
+            places.append((t.kind, cells))
     places += [(m.kind, [m.space]) for m in markers]
     for kind, cells in places:
         colour = AREA_COLOURS.get(kind, "#444444")
@@ -95,10 +106,9 @@ def tale_marks(scene: Scene, world: World, markers: tuple[Marker, ...], style: W
         colour = AREA_COLOURS.get(kind, "#444444")
         pts = [lay.hex_to_pixel(c) for c in cells]
         x, y = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
-        r = style.hex_size * 0.42
-        scene.circle(x, y - r * 0.3, r, fill=colour, stroke="#ffffff", width=1.5)
-        scene.text(x, y - r * 0.3 + r * 0.45, areas[kind].label[:1], size=r * 1.2, color="#ffffff", bold=True, min_size=11)
-        scene.text(x, y + r * 1.6, areas[kind].label, size=style.hex_size * 0.5, color="#111111", bold=True, min_size=11)
+        size = style.hex_size * 0.55
+        scene.text(x, y + style.hex_size * 0.2, areas[kind].label, size=size, color=readable_ink(colour), bold=True,
+                   min_size=12, box=colour, clear=True)
 
 
 def world_scene(world: World, style: WorldStyle = WorldStyle(), scene: Scene | None = None, markers: tuple[Marker, ...] = ()) -> Scene:

@@ -24,10 +24,11 @@ import weakref
 from typing import Callable
 
 import ipywidgets as W
+import numpy as np
 from ipycanvas import Canvas, hold_canvas
 
 from ..drawing import Scene
-from .render_list import RenderList, prepare
+from .render_list import RenderList, prepare, rgb
 
 log = logging.getLogger(__name__)
 
@@ -224,6 +225,10 @@ class Board:
             for x, y, r, col, w in rl.circle_strokes:
                 c.line_width = w
                 c.stroke_styled_circles(x, y, r, col)
+            if rl.boxes:
+                c.fill_styled_rects(np.array([b[0] for b in rl.boxes]), np.array([b[1] for b in rl.boxes]),
+                                    np.array([b[2] for b in rl.boxes]), np.array([b[3] for b in rl.boxes]),
+                                    np.array([rgb(b[4]) for b in rl.boxes], dtype=int))
             c.text_align = "center"
             for x, y, text, size, colour, bold in rl.texts:
                 c.font = f"{'bold ' if bold else ''}{size:.0f}px sans-serif"

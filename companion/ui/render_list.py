@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..drawing import Circle, Scene, Shape, Text
+from ..drawing import Circle, Scene, Shape, Text, label_box, place_labels
 
 
 def rgb(colour: str) -> tuple[int, int, int]:
@@ -39,10 +39,12 @@ class RenderList:
     circles: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = field(default_factory=list)
     circle_strokes: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]] = field(default_factory=list)
     texts: list[tuple[float, float, str, float, str, bool]] = field(default_factory=list)
+    boxes: list[tuple[float, float, float, float, str]] = field(default_factory=list)  # labels' boxes: x, y, w, h, colour
 
     def messages(self) -> int:
         """How many canvas calls drawing this takes (background and clear included)."""
-        return 2 + (1 if self.fills else 0) + len(self.strokes) + len(self.lines) + len(self.circles) + len(self.circle_strokes) + len(self.texts)
+        return (2 + (1 if self.fills else 0) + len(self.strokes) + len(self.lines) + len(self.circles) + len(self.circle_strokes)
+                + len(self.texts) + (1 if self.boxes else 0))
 
 
 def _batch(items: list[tuple[list, str, float]], scale: float, tx: float, ty: float) -> Batch:
@@ -69,6 +71,7 @@ def prepare(scene: Scene, scale: float = 1.0, tx: float = 0.0, ty: float = 0.0, 
     lines: dict[float, list] = {}
     circles: list = []
     texts = []
+    labels: list[Text] = []
     for it in scene.items:
         if isinstance(it, Shape):
             if it.closed and it.fill:
@@ -81,6 +84,7 @@ def prepare(scene: Scene, scale: float = 1.0, tx: float = 0.0, ty: float = 0.0, 
         elif isinstance(it, Text):
             size = max(it.size * scale, it.min_size * text_floor)
             texts.append((it.x * scale + tx, it.y * scale + ty, it.text, size, it.color, it.bold))
+            labels.append(it)
     out = RenderList(scene.background)
     if fills:
         out.fills = _batch(fills, scale, tx, ty)
@@ -103,5 +107,14 @@ def prepare(scene: Scene, scale: float = 1.0, tx: float = 0.0, ty: float = 0.0, 
                     ring[0].width * scale,
                 )
             )
+    # labels that keep clear of each other are placed as they are drawn now, in buffer pixels
+    clear = [k for k, it in enumerate(labels) if it.clear]
+    spots = place_labels([(texts[k][0], texts[k][1], texts[k][2], texts[k][3]) for k in clear])
+    for k, (x, y) in zip(clear, spots):
+        texts[k] = (x, y, *texts[k][2:])
+    for k, it in enumerate(labels):
+        if it.box:
+            x0, y0, x1, y1 = label_box(texts[k][0], texts[k][1], texts[k][2], texts[k][3])
+            out.boxes.append((x0, y0, x1 - x0, y1 - y0, it.box))
     out.texts = texts
     return out

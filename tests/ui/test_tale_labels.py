@@ -1,0 +1,76 @@
+"""The special areas' names on the board: one label per area (the Waterfall's two tiles share one),
+readable (at least 12 CSS pixels, dark or light ink on the area's colour) and never covering one
+another at any zoom, on the tablet's and the phone's board as on a picture."""
+
+import pytest
+
+from companion.drawing import Text, _overlap, label_box, place_labels, readable_ink, to_svg
+from companion.rise_and_fall.tale_worlds import build_with_tales
+from companion.rise_and_fall.views import AREA_COLOURS, WorldStyle, world_scene
+from companion.ui.render_list import prepare
+
+
+def _scene(drawn=(13, 15, 20, 23), seed=11):
+    b = build_with_tales(4, seed, drawn)
+    return b, world_scene(b.world, WorldStyle(legend=False), markers=b.markers)
+
+
+def _labels(scene):
+    return [it for it in scene.items if isinstance(it, Text) and it.clear]
+
+
+def test_the_waterfall_has_one_label_for_its_two_tiles_and_every_area_one():
+    b, scene = _scene()
+    names = [t.text for t in _labels(scene)]
+    assert names.count("Waterfall") == 1
+    assert names.count("Orb") == 4 and names.count("Swamp") == 4 and names.count("Volcano") == 1
+    assert len(names) == 10
+
+
+@pytest.mark.parametrize("scale,floor", [(0.35, 2.0), (0.6, 2.0), (1.0, 2.0), (2.5, 2.0), (0.5, 1.0)])
+def test_labels_never_cover_one_another_and_are_readable_at_any_zoom(scale, floor):
+    """``scale``: buffer pixels per scene unit (the 4-player World fitted on a phone is about 0.35 on a
+    2x screen); ``floor``: buffer pixels per CSS pixel."""
+    for drawn, seed in [((13, 15, 20, 23), 11), ((12, 13, 15, 20), 3), ((10, 13, 19, 20), 5)]:
+        _, scene = _scene(drawn, seed)
+        rl = prepare(scene, scale=scale, text_floor=floor)
+        assert rl.boxes, "every label is drawn on a box"
+        boxes = [(x, y, x + w, y + h) for x, y, w, h, _ in rl.boxes]
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                assert _overlap(a, b) == 0, (scale, drawn, a, b)
+        labels = {t.text for t in _labels(scene)}
+        for x, y, text, size, colour, bold in rl.texts:
+            if text in labels:
+                assert size >= 12 * floor
+
+
+def test_label_ink_reads_on_its_box():
+    def contrast(a, b):
+        def lum(c):
+            c = c.lstrip("#")
+            vals = [int(c[k : k + 2], 16) / 255 for k in (0, 2, 4)]
+            vals = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in vals]
+            return 0.2126 * vals[0] + 0.7152 * vals[1] + 0.0722 * vals[2]
+        hi, lo = sorted((lum(a), lum(b)), reverse=True)
+        return (hi + 0.05) / (lo + 0.05)
+
+    for colour in AREA_COLOURS.values():
+        assert contrast(readable_ink(colour), colour) >= 4.5, colour
+
+
+def test_a_label_keeps_its_spot_when_free_and_moves_when_taken():
+    one = place_labels([(100, 100, "Orb", 12)])
+    assert one == [(100, 100)]
+    two = place_labels([(100, 100, "Waterfall", 12), (104, 102, "Waterfall", 12)])
+    assert two[0] == (100, 100) and two[1] != (104, 102)
+    assert _overlap(label_box(*two[0], "Waterfall", 12), label_box(*two[1], "Waterfall", 12)) == 0
+    assert place_labels([(100, 100, "Waterfall", 12), (104, 102, "Waterfall", 12)]) == two  # the same places
+
+
+def test_the_picture_draws_the_labels_on_their_boxes_escaped():
+    _, scene = _scene()
+    svg = to_svg(scene)
+    assert svg.count(">Waterfall</text>") == 1 and svg.count("<rect") >= 11
+    scene.text(0, 0, "<b>&", size=10, box="#ffffff", clear=True)
+    assert "&lt;b&gt;&amp;" in to_svg(scene)
