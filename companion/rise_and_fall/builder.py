@@ -110,12 +110,15 @@ class Build:
         return found
 
     def previous_part(self, area: T.Area, copy: int) -> Tile | None:
-        """For a component placed with the one before it (the Waterfall's top): that tile."""
+        """For a component placed with the one before it (the Waterfall's top): that tile (in free
+        design, the last one placed)."""
         if not area.with_previous:
             return None
         parts = T.all_tales()[area.tale].areas
         before = parts[parts.index(area) - 1]
         mine = [t for t in self.tiles if t.kind == before.kind]
+        if self.free:
+            return mine[-1] if mine else None
         return mine[copy] if copy < len(mine) else None
 
     def area_verdict(self, area: T.Area, copy: int, q: int, r: int, rotation: int = 0) -> Violation | None:
@@ -192,7 +195,12 @@ class Build:
             return None
         return v
 
-    def legal(self, kind: str) -> list[Tile]:
+    def legal(self, kind: str) -> list:
+        """Every legal place of ``kind`` now (in free design a special area's too: Tiles, or Spaces
+        for the Dolmens and the Typhoon)."""
+        area = T.area_of(kind)
+        if area is not None:
+            return A.candidates(self.world, self.markers, area, self.previous_part(area, 0)) if self.free else []
         if not self.free and (self.pending_area() or order_violation(kind, self.remaining(), self.players, T.pool(self.players, self.tales))):
             return []
         return legal_placements(self.world, kind, None)
@@ -377,7 +385,7 @@ class BuildRules(Reducer[Build]):
         if not state.started:
             raise IllegalAction("Choose the players first.")
         area = T.area_of(a.get("area"))
-        if area is None or area.tale not in state.tales:
+        if area is None or (area.tale not in state.tales and not state.free):
             raise IllegalAction("That is not a special area of the Tales drawn for this World.")
         p = state.pending_area()
         copy = 0
@@ -393,6 +401,8 @@ class BuildRules(Reducer[Build]):
         v = state.area_verdict(area, copy, q, r, rot)
         if v is not None:
             raise IllegalAction(v.message)
+        if area.tale not in state.tales:  # free design: a special area brings its Tale into the World
+            state = replace(state, tales=tuple(sorted(state.tales + (area.tale,))), _cache={})
         if area.marker:
             return replace(state, markers=state.markers + (T.Marker(area.kind, (q, r)),), _cache={})
         return state.with_tile(Tile(area.kind, q, r, rot))

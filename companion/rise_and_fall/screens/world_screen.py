@@ -159,6 +159,12 @@ class WorldScreen:
         self.kind_pick = W.ToggleButtons(options=[(TILE_NAMES[k], k) for k in layer_kinds()], value="sea")
         self.kind_pick.add_class("rf-kinds")
         self.kind_pick.observe(self._kind_changed, "value")
+        # free design: any special area of the Tales, placed by the same rules ('never covered')
+        self.area_pick = W.Dropdown(options=[("Special area of a Tale…", "")] + [
+            (f"{a.tale} · {TILE_NAMES[k]}", k) for k, a in sorted(T.all_areas().items(), key=lambda ka: (ka[1].tale, ka[1].with_previous))],
+            value="", layout=W.Layout(width="100%"))
+        self.area_pick.add_class("rf-area-pick")
+        self.area_pick.observe(self._area_changed, "value")
         self.free_badge = W.HTML("<span class='rf-badge'>FREE DESIGN — no pool, no turn order</span>")
         self.tales_box = W.HTML()
         self.tales_box.add_class("rf-tales")
@@ -205,7 +211,7 @@ class WorldScreen:
                         self.regions_btn])
         tools.add_class("rf-tools")
         self.side = W.VBox(
-            [self.free_badge, self.tales_box, self.kind_pick, self.rescue_btn, self.aside_btn, self.move_btn,
+            [self.free_badge, self.tales_box, self.kind_pick, self.area_pick, self.rescue_btn, self.aside_btn, self.move_btn,
              W.HTML("<b>History</b>"), self.history, self.undo_to_btn,
              self._panels(lib_panel)]
         )
@@ -231,8 +237,23 @@ class WorldScreen:
         self.first_pick.value = -1
 
     def _kind_changed(self, change) -> None:
+        if change["new"] is None:  # a special area was picked instead
+            return
         self.free_kind = change["new"]
+        self.area_pick.value = ""
         self.preview = None
+        self.refresh()
+
+    def _area_changed(self, change) -> None:
+        kind = change["new"]
+        if not kind:
+            return
+        self.free_kind = kind
+        self.kind_pick.index = None
+        self.preview = None
+        area = T.area_of(kind)
+        how = "tap a space to place it" if area.marker else "tap the board to see it there"
+        self.info(f"{TILE_NAMES[kind]}: {T.setup_sentence(area.tale)} In free design, {how}.")
         self.refresh()
 
     # --- messages ---------------------------------------------------------------------
@@ -274,14 +295,16 @@ class WorldScreen:
             self.info("The World is complete. Save it to the library, or start a new one.")
             return
         p = b.pending_area()
-        if p is not None and p[0].marker:  # the Dolmens, the Typhoon: a tap places them (Undo takes them back)
-            v = b.area_verdict(p[0], p[1], space[0], space[1])
+        free_area = T.area_of(kind) if b.free else None
+        marker = p if p is not None and p[0].marker else (free_area, 0) if free_area is not None and free_area.marker else None
+        if marker is not None:  # the Dolmens, the Typhoon: a tap places them (Undo takes them back)
+            v = b.area_verdict(marker[0], marker[1], space[0], space[1])
             if v is not None:
                 self.error(v.message)
                 return
             who = b.whose_turn()
             if self.act({"type": "area", "area": kind, "q": space[0], "r": space[1]}):
-                self.info(f"{who} placed {area_name(p[0])}.")
+                self.info(f"{who + ' placed ' if who else 'Placed '}{area_name(marker[0])}.")
             return
         if self.preview and self.preview.verdict is None and space in self.preview.tile.cells:
             self.confirm()
@@ -324,6 +347,8 @@ class WorldScreen:
         p = b.pending_area()
         if tile.spec.special_area and p is not None:
             verdict = b.area_verdict(p[0], p[1], tile.q, tile.r, tile.rotation)
+        elif tile.spec.special_area and b.free:
+            verdict = b.area_verdict(T.all_areas()[tile.kind], 0, tile.q, tile.r, tile.rotation)
         else:
             verdict = b.check(tile)
         self.preview = Preview(tile, verdict)
@@ -377,7 +402,7 @@ class WorldScreen:
         who = self.build.whose_turn()
         if t.spec.special_area:
             if self.act({"type": "area", "area": t.kind, "q": t.q, "r": t.r, "rotation": t.rotation}):
-                self.info(f"{who} placed {TILE_NAMES[t.kind]}.")
+                self.info(f"{who + ' placed ' if who else 'Placed '}{TILE_NAMES[t.kind]}.")
             return
         if self.act({"type": "place", "tile": t.kind, "q": t.q, "r": t.r, "rotation": t.rotation}):
             self.info(f"{who + ' placed a ' if who else 'Placed a '}{TILE_NAMES[t.kind]} tile.")
@@ -538,6 +563,7 @@ class WorldScreen:
         self.status.value = self.status_html()
         self.free_badge.layout.display = "" if b.free else "none"
         self.kind_pick.layout.display = "" if b.free else "none"
+        self.area_pick.layout.display = "" if b.free else "none"
         stuck = b.stuck_plains()
         self.rescue_btn.layout.display = "" if stuck else "none"
         if stuck and not self.preview:
@@ -595,7 +621,7 @@ class WorldScreen:
             chips.append(f"<span class='rf-chip' style='--c:{TERRAIN_COLOURS[k]}'>{TILE_NAMES[k]} {n}</span>")
         title = f"<span class='rf-world-name'>{html.escape(b.name)}</span> · " if b.name else ""
         if b.free:
-            turn = "Free design: pick a tile kind and tap the board."
+            turn = "Free design: pick a tile kind or a special area and tap the board."
         elif b.complete:
             turn = "The World is complete. Each player can lay down the bases of their Civilization."
         else:
