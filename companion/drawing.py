@@ -118,25 +118,32 @@ def _overlap(a, b) -> float:
     return w * h if w > 0 and h > 0 else 0.0
 
 
-def place_labels(labels: list[tuple[float, float, str, float]]) -> list[tuple[float, float]]:
+def place_labels(labels: list[tuple[float, float, str, float]],
+                 avoid: Sequence[tuple[float, float, float, float]] = ()) -> list[tuple[float, float]]:
     """Where to draw each label (x, baseline y, text, size, in the units they are drawn in) so that
     none covers another: each keeps its own spot if it is free, else takes the first free spot
     around it, nearest first (a line below, above, half a label beside, farther), else the spot
-    that overlaps least.
-    Labels earlier in the list keep their spot first; the same labels, the same places."""
+    that overlaps least. ``avoid``: boxes a label would rather not cover either (the pieces on the
+    board), given way to when that costs a short move only. Labels earlier in the list keep their
+    spot first; the same labels, the same places."""
     placed: list[tuple[float, float, float, float]] = []
     out = []
     for x, y, text, size in labels:
         x0, y0, x1, y1 = label_box(x, y, text, size)
         w, h = x1 - x0, y1 - y0
+        reach = (x0 - 3 * w, y0 - 6 * h, x1 + 3 * w, y1 + 6 * h)
+        near = [o for o in avoid if _overlap(reach, o)]
         best, best_cost = (x, y), None
-        for dx, dy in _moves(w, h):
+        for k, (dx, dy) in enumerate(_moves(w, h)):
             box = label_box(x + dx, y + dy, text, size)
-            cost = sum(_overlap(box, o) for o in placed)
+            covered = sum(_overlap(box, o) for o in placed)
+            hidden = sum(_overlap(box, o) for o in near)
+            if covered == 0 and hidden == 0:
+                best = (x + dx, y + dy)
+                break
+            cost = covered * 100 + hidden + w * h * 0.05 * k  # a label first; a piece rather than a long move
             if best_cost is None or cost < best_cost:
                 best, best_cost = (x + dx, y + dy), cost
-            if cost == 0:
-                break
         placed.append(label_box(*best, text, size))
         out.append(best)
     return out

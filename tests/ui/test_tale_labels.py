@@ -74,3 +74,17 @@ def test_the_picture_draws_the_labels_on_their_boxes_escaped():
     assert svg.count(">Waterfall</text>") == 1 and svg.count("<rect") >= 11
     scene.text(0, 0, "<b>&", size=10, box="#ffffff", clear=True)
     assert "&lt;b&gt;&amp;" in to_svg(scene)
+
+
+def test_a_label_gives_way_to_a_piece_on_its_spot():
+    """On the Scores and Game screens pieces stand on the special areas: the label moves off them."""
+    from companion.drawing import Scene
+
+    scene = Scene()
+    scene.circle(100, 100, 9, "#2e9e4f")
+    scene.text(100, 104, "Sunken City", size=10, box="#1d4f7a", clear=True)
+    rl = prepare(scene, scale=2.0, text_floor=2.0)
+    x, y, w, h, _ = rl.boxes[0]
+    piece = (200 - 18, 200 - 18, 200 + 18, 200 + 18)
+    assert _overlap((x, y, x + w, y + h), piece) == 0
+    assert abs(rl.texts[0][1] - 208) < 3 * rl.texts[0][3]  # a short move, near its own spot
