@@ -127,6 +127,23 @@ def actions(game: Game, i: int, card: str) -> list[dict]:
     return out
 
 
+def building_actions_left(game: Game, i: int) -> bool:
+    """Whether player ``i``, acting now, has a building that may still act with the card played once
+    its pieces have all acted (a Port when the Ship card is played)."""
+    if game.tales is None or game.acting != i or game.acting_card is None:
+        return False
+    from .tracker import TrackerRules
+
+    for spec in actions(game, i, game.acting_card):
+        if spec.get("units", 1) == 0:
+            try:
+                TrackerRules().apply(game, {"type": "act", "player": i, "action": spec["id"], "count": 0})
+                return True
+            except IllegalAction:
+                pass
+    return False
+
+
 def find_action(game: Game, i: int, card: str, action_id: Any) -> dict | None:
     return next((s for s in actions(game, i, card) if s["id"] == action_id), None)
 

@@ -136,3 +136,27 @@ def test_a_seats_phone_offers_the_same_tale_actions(app, tmp_path, monkeypatch):
     assert "claims the Dragon Trophy (20 VP)" in page
     g = Session(GameStore(app.store.root).open(app.hub.id), TrackerRules()).state
     assert g.tales.trophies_of(0) == (1,) and g.claimed == 1 and g.activations == 3
+
+
+def test_a_port_acts_after_the_last_ship_then_the_actions_end(app):
+    hub = app.hub
+    to_the_nomads(app)
+    hub.do({"type": "act", "player": 0, "action": "nomad-wood"})
+    hub.do({"type": "act", "player": 0, "action": "tale-port-nomad"})
+    assert hub.game.tales.count(0, "port") == 1
+    finish(app)
+    turn(app, "ship", end=False)
+    screen = app.game
+    screen.refresh()
+    screen.count.value = 1
+    find(screen, "rf-act-ship-trade").click()  # the only Ship has acted; the Port has not
+    g = hub.game
+    assert (g.phase, g.acting, g.activations, g.act_limit) == ("B", 0, 1, 1)
+    box = screen.tale_counts["tale-port-trade"]
+    assert box.description == "How many Ships and Ports in the Port's Sea Region" and box.max == 4  # 3 Ships and a Port
+    box.value = 2
+    before = g.civs[0].gold
+    find(screen, "rf-act-tale-port-trade").click()
+    g = hub.game
+    assert g.civs[0].gold == before + 8 and g.acting != 0  # nothing is left: Eric's actions end in the same tap
+    assert "Eric&#x27;s actions end: every Ship has acted." in screen.message.value

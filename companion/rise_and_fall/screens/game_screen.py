@@ -505,7 +505,7 @@ class GameScreen:
             return
         g = self.hub.game
         i = action.get("player")
-        if g.phase == "B" and g.acting == i and g.activations >= g.act_limit:
+        if g.phase == "B" and g.acting == i and g.activations >= g.act_limit and not TP.building_actions_left(g, i):
             said = " ".join(g.notes)
             if self.send({"type": "end-turn", "player": i, "after_last_action": True}):
                 ended = self.hub.game
