@@ -131,6 +131,12 @@ def test_dragon_moves_to_a_glacier_space_of_the_world(world_game, rulebook_text)
         event(g, 1, to=list(plains))
     with pytest.raises(IllegalAction, match="not in the World"):
         event(g, 1, to=[90, 90])
+    tile = next(t for t in reversed(g.tiles) if glacier in t.cells)  # the tile on top
+    same = [c for c in tile.cells if c != glacier and terrain.get(c) == "glacier"]
+    assert same  # this World's Glacier tile has two spaces: the Dragon goes to another tile than its own
+    standing = replace(g, tale_play=replace(g.tale_play, creatures=(("dragon", *glacier),)))
+    with pytest.raises(IllegalAction, match="on the Dragon's own tile"):
+        event(standing, 1, to=list(same[0]))
     g = event(g, 1, to=list(glacier))
     assert F.where(g, "dragon") == glacier
     with pytest.raises(IllegalAction, match="Tap the Space"):

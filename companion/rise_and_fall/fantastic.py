@@ -326,7 +326,15 @@ def _destination(game: "Game", spec: dict, raw: Any) -> tuple[int, int] | None:
         raise IllegalAction(f"{blocked[space]} The {moves['label']} goes to {moves['where']}.")
     if terrain not in moves["to"]:
         raise IllegalAction(f"That Space is {terrain}: the {moves['label']} goes to {moves['where']}.")
+    now = where(game, moves["piece"])
+    if moves.get("other_tile") and now is not None and _tile_at(game, now) == _tile_at(game, space):
+        raise IllegalAction(f"That Space is on the {moves['label']}'s own tile: it goes to {moves['where']}.")
     return space
+
+
+def _tile_at(game: "Game", space: tuple[int, int]) -> int | None:
+    """The index of the tile on top at ``space`` (the last placed that covers it)."""
+    return next((k for k in range(len(game.tiles) - 1, -1, -1) if space in game.tiles[k].cells), None)
 
 
 def _no_piece_spaces(game: "Game") -> dict[tuple[int, int], str]:

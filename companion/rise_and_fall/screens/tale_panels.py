@@ -59,14 +59,22 @@ class EventPanel:
         self.to: tuple[int, int] | None = None
         self.for_event: tuple[int, int] | None = None  # (turn, tale) the choices on screen are for
         self.msg = W.HTML()
-        self.board = Board(width=700, height=420, report=lambda t: setattr(self.msg, "value", message_html(t, "error")), space=space_px)
-        self.board.on_tap = self.tap_pixel
-        self.board.room = 20
+        self.space_px = space_px
+        self._board: Board | None = None  # made when a World is known and an event moves a piece
         self.steppers: dict[tuple[str, int, str], Stepper] = {}
         self.orientation = W.ToggleButtons(options=[])
         self.orientation.add_class("rf-volcano-orientation")
         self.widget = W.VBox([])
         self.widget.add_class("rf-fantastic")
+
+    @property
+    def board(self) -> Board:
+        if self._board is None:
+            self._board = Board(width=700, height=420, report=lambda t: setattr(self.msg, "value", message_html(t, "error")),
+                                space=self.space_px)
+            self._board.on_tap = self.tap_pixel
+            self._board.room = 20
+        return self._board
 
     def tap_pixel(self, x: float, y: float) -> None:
         self.tap_space(layout_for(self.style).pixel_to_hex(x, y))
