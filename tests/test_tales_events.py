@@ -143,6 +143,23 @@ def test_dragon_moves_to_a_glacier_space_of_the_world(world_game, rulebook_text)
         event(g, 2, to="north")
 
 
+def test_creatures_get_their_first_space_once(world_game, rulebook_text):
+    quote(rulebook_text, "The last player to place their third game piece during the deployment phase also places the Leviathan on "
+                         "an empty space of their choice on the largest Sea Region")
+    g = world_game
+    assert F.unplaced(g) == ["dragon", "leviathan"]
+    terrain = top_terrain(g.tiles)
+    sea = next(s for s, t in sorted(terrain.items()) if t == "sea" and s != F.where(g, "typhoon"))
+    with pytest.raises(IllegalAction, match="That Space is sea: the Dragon goes to an empty Glacier space"):
+        do(g, type="place-creature", piece="dragon", q=sea[0], r=sea[1])
+    with pytest.raises(IllegalAction, match="Only the creatures of this game's Tales"):
+        do(g, type="place-creature", piece="water-elemental", q=sea[0], r=sea[1])
+    g = do(g, type="place-creature", piece="leviathan", q=sea[0], r=sea[1])
+    assert F.where(g, "leviathan") == sea and F.unplaced(g) == ["dragon"]
+    with pytest.raises(IllegalAction, match="already in the World"):
+        do(g, type="place-creature", piece="leviathan", q=sea[0], r=sea[1])
+
+
 def test_leviathan_destroys_one_ship_and_its_owner_places_a_nomad(world_game, rulebook_text):
     quote(rulebook_text, "The First Player moves the Leviathan onto the space of one of these Ships, which is then destroyed. The owner "
                          "of the Ship puts it back in their reserve and can place, as a compensation, a Nomad from their reserve on any "

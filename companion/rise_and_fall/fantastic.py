@@ -368,3 +368,36 @@ def _move(game: "Game", spec: dict, to: tuple[int, int] | None, notes: list[str]
         game = replace(game, tale_play=replace(game.tale_play, creatures=rest + (entry,)))
     notes.append(f"The {moves['label']} moves to the Space drawn on the board.")
     return game
+
+
+# --- the creatures' first Space -------------------------------------------------------------------
+def unplaced(game: "Game") -> list[str]:
+    """The creatures of this game in the World with no Space recorded yet (a World the companion knows)."""
+    if not game.tiles or game.phase in ("setup", "guilds", "placement"):
+        return []
+    out = []
+    for n in with_events(game):
+        moves = (event(n) or {}).get("moves", {})
+        if moves.get("setup_on") and where(game, moves["piece"]) is None:
+            out.append(moves["piece"])
+    return out
+
+
+def place_creature(game: "Game", a: Action, notes: list[str]) -> "Game":
+    """'The last player to place their third game piece during the deployment phase also places the
+    Dragon on an empty Glacier space of their choice' (the Leviathan, the Water Elemental likewise):
+    the table records where, once, so that the board draws it."""
+    from .tracker import replace
+
+    piece = a.get("piece")
+    spec = next((event(n)["moves"] for n in with_events(game) if (event(n) or {}).get("moves", {}).get("piece") == piece), None)
+    if spec is None or not spec.get("setup_on"):
+        raise IllegalAction("Only the creatures of this game's Tales are placed: " + (and_list(unplaced(game)) or "none") + ".")
+    if piece not in unplaced(game):
+        raise IllegalAction(f"The {spec['label']} is already in the World; it moves during Fantastic Events.")
+    setup = {**spec, "to": spec["setup_on"], "where": spec["setup_where"]}
+    to = _destination(game, {"moves": setup}, [a.get("q"), a.get("r")])
+    assert to is not None
+    notes.append(f"The {spec['label']} is placed on {spec['setup_where']}.")
+    rest = tuple(m for m in game.tale_play.creatures if m[0] != piece)
+    return replace(game, tale_play=replace(game.tale_play, creatures=rest + ((piece, to[0], to[1]),)))

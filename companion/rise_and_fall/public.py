@@ -197,7 +197,7 @@ def _describe(action: dict, game: Game | None) -> str:
         if action.get("random"):
             return f"{who} was too slow: a card drawn at random, face down"
         return f"{who} plays a card face down"
-    tale_line = tales_in_play.describe(action, who) if k in ("fantastic-event", "lay-down", "caravansary") else None
+    tale_line = tales_in_play.describe(action, who) if k in ("fantastic-event", "lay-down", "caravansary", "place-creature") else None
     if tale_line:
         return tale_line
     if k == "act":

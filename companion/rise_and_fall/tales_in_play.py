@@ -279,6 +279,8 @@ def describe(action: dict, who: str) -> str | None:
         return f"{who}: {action.get('count', 1)} {str(action.get('piece', '')).title()} laid down by Storm Peak"
     if k == "caravansary":
         return f"{who}: the Caravansary, two different actions per Merchant"
+    if k == "place-creature":
+        return f"The {str(action.get('piece', '')).replace('-', ' ').title()} placed in the World"
     if k == "act":
         aid = action.get("action")
         for card in PIECE_TYPES:

@@ -859,6 +859,9 @@ class TrackerRules(Reducer[Game]):
         game = F.resolve(game, a, notes)
         return self._recycle(game, notes) if not game.tale_play.events else game
 
+    def _place_creature(self, game: Game, a: Action, notes: list[str]) -> Game:
+        return F.place_creature(game, a, notes)
+
     def _keep_guild(self, game: Game, a: Action, notes: list[str]) -> Game:
         i = a.get("player")
         if game.phase != "E" or i not in game.to_move():
@@ -909,7 +912,7 @@ class TrackerRules(Reducer[Game]):
 
 #: Every action of the game's log (each handled by the method of its name).
 ACTIONS = ("setup", "guild-choice", "pass-tablet", "place-first", "play", "change", "act", "end-turn", "decline", "buy", "pass",
-           "purchase-in-order", "swap-guild", "keep-guild", "fantastic-event", "lay-down", "caravansary")
+           "purchase-in-order", "swap-guild", "keep-guild", "fantastic-event", "lay-down", "caravansary", "place-creature")
 #: What a player's own phone may record: their own choices and, on their turn, their own actions.
 SEAT_ACTIONS = ("guild-choice", "play", "change", "decline", "act", "end-turn", "buy", "pass", "purchase-in-order",
                 "swap-guild", "keep-guild", "fantastic-event", "lay-down", "caravansary")

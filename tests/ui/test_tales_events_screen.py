@@ -3,6 +3,7 @@ played to a Recycling phase where every hand is empty, each event resolved by bu
 a tap on the board, then the token passes; a seat's phone says the tablet resolves them."""
 
 import pytest
+from conftest import quote
 
 from companion.drawing import Text
 from companion.rise_and_fall import fantastic as F
@@ -153,3 +154,28 @@ def test_the_special_areas_controls_for_the_acting_player():
     assert panel.amend({"type": "act", "player": 0, "action": "temple-convert-nomad", "target": 1})["distance"] == 3
     send(panel.amend({"type": "act", "player": 0, "action": "temple-convert-nomad", "target": 1}))
     assert state["g"].civs[0].gold == 14  # 2 GP × 3
+
+
+def test_the_game_screen_shows_the_world_with_its_tale_pieces(app, rulebook_text):
+    quote(rulebook_text, "The last player to place their third game piece during the deployment phase also places the Dragon on an "
+                         "empty Glacier space of their choice.")
+    view = app.game.world_view
+    assert view.widget.layout.display == "none" and view._board is None  # no game yet: nothing to show
+    g = to_recycling(app)
+    assert view.widget.selected_index == 0  # the Dragon waits for its Space: the view opened by itself
+    labels = {i.text for i in view.board.scene.items if isinstance(i, Text)}
+    assert "Typhoon" in labels and "Volcano" in labels and "D" not in labels
+    assert "Place the Dragon" in view.place_box.children[0].value
+    terrain = top_terrain(g.tiles)
+    view.tap_space(next(s for s, t in sorted(terrain.items()) if t == "sea"))
+    assert "the Dragon goes to an empty Glacier space" in app.game.message.value
+    glacier = [s for s, t in sorted(terrain.items()) if t == "glacier"]
+    view.tap_space(glacier[0])
+    assert F.where(app.hub.game, "dragon") == glacier[0] and not view.place_box.children
+    labels = {i.text for i in view.board.scene.items if isinstance(i, Text)}
+    assert "D" in labels  # the Dragon drawn where it stands
+    other = next(s for s in glacier if not any(s in t.cells and glacier[0] in t.cells for t in g.tiles))
+    app.hub.do({"type": "fantastic-event", "tale": 1, "to": list(other)})
+    assert F.where(app.hub.game, "dragon") == other
+    with pytest.raises(Exception, match="already in the World"):
+        app.hub.do({"type": "place-creature", "piece": "dragon", "q": glacier[0][0], "r": glacier[0][1]})

@@ -39,7 +39,7 @@ from .guild_panels import (
     swap_controls,
     variants,
 )
-from .tale_panels import EventPanel, TalePlay, laid_html, tale_board_scene
+from .tale_panels import EventPanel, TalePlay, WorldView, laid_html, tale_board_scene
 from .tale_piece_panels import all_actions, count_stepper, rules_html, tales_html, with_count
 from .world_screen import COLOUR_CHOICES, SPACE_PX, STYLE
 
@@ -414,7 +414,8 @@ class GameScreen:
         saved = W.Accordion(children=[self.games], titles=("Saved games",))
         self.saved = saved
         saved.observe(lambda ch: self._list_saved(), "selected_index")  # read when opened, not at every tap
-        side = W.VBox([W.HTML("<b>History</b>"), self.history, self.undo_to_btn, saved])
+        self.world_view = WorldView(lambda: self.hub.game, self.send, STYLE, SPACE_PX)  # the World with its Tales' pieces where they are
+        side = W.VBox([W.HTML("<b>History</b>"), self.history, self.undo_to_btn, saved, self.world_view.widget])
         side.add_class("rf-side")
         self.acting = W.HTML(layout=W.Layout(width="100%"))  # phase B: the acting player's place, above their buttons
         self.acting.add_class("rf-players")
@@ -606,6 +607,7 @@ class GameScreen:
         if s:
             self.history.options = [(f"{k + 1}. {describe(e.action, g)}", e.seq) for k, e in enumerate(s.history())][::-1]
         self._list_saved()
+        self.world_view.refresh()
         self._show_pass_tablet(g.pass_tablet)
         if g.phase in ("setup",):
             self.header.value = "<div class='rf-turn'>No game yet: start one on the Setup screen.</div>"

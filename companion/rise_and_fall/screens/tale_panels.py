@@ -266,3 +266,66 @@ class TalePlay:
     def _keep(self, action: dict) -> None:
         if self.send(action):
             self.drawn = None
+
+
+class WorldView:
+    """The Game screen's World, folded in its side panel: the special areas, the Dolmens, the Typhoon
+    and the creatures where they are now (drawn when opened, and after each change while open). While
+    a creature has no Space yet, it opens by itself and a tap places the creature chosen."""
+
+    def __init__(self, game: Callable[[], Any], send: Callable[[dict], bool], style: WorldStyle, space_px: int = 44) -> None:
+        self.game = game
+        self.send = send
+        self.style = style
+        self.space_px = space_px
+        self._board: Board | None = None
+        self._opened_for: Any = None  # the game whose creatures opened the view once
+        self.msg = W.HTML()
+        self.pick = W.ToggleButtons(options=[])
+        self.pick.add_class("rf-creature-pick")
+        self.place_box = W.VBox([])
+        self.box = W.VBox([self.msg, self.place_box])
+        self.widget = W.Accordion(children=[self.box], titles=("The World",))
+        self.widget.add_class("rf-game-world")
+        self.widget.observe(lambda ch: self.refresh(), "selected_index")
+
+    @property
+    def board(self) -> Board:
+        if self._board is None:
+            self._board = Board(width=320, height=260, space=self.space_px,
+                                report=lambda t: setattr(self.msg, "value", message_html(t, "error")))
+            self._board.room = 10
+            self._board.on_tap = lambda x, y: self.tap_space(layout_for(self.style).pixel_to_hex(x, y))
+            self.box.children = [self.msg, self.place_box, self._board.widget]
+        return self._board
+
+    def tap_space(self, space: tuple[int, int]) -> None:
+        piece = self.pick.value
+        if not piece or piece not in F.unplaced(self.game()):
+            return
+        if self.send({"type": "place-creature", "piece": piece, "q": space[0], "r": space[1]}):
+            self.msg.value = ""
+
+    def refresh(self) -> None:
+        g = self.game()
+        self.widget.layout.display = "" if g.tiles else "none"  # a game without a World has nothing to show
+        waiting = F.unplaced(g)
+        key = (len(g.civs), g.world_name, g.tiles[:1])
+        if waiting and self._opened_for != key:
+            self._opened_for = key
+            self.widget.selected_index = 0  # observed: draws
+            return
+        if self.widget.selected_index != 0 or not g.tiles:
+            return
+        opts = [(p.replace("-", " ").title(), p) for p in waiting]
+        if list(self.pick.options) != opts:
+            self.pick.options = opts
+            self.pick.value = opts[0][1] if opts else None
+        if waiting:
+            where = next(((F.event(n) or {}).get("moves", {}).get("setup_where", "") for n in F.with_events(g)
+                          if (F.event(n) or {}).get("moves", {}).get("piece") == self.pick.value), "")
+            self.place_box.children = [W.HTML(f"<div>Place the {html.escape(str(self.pick.value).replace('-', ' ').title())}: "
+                                              f"tap {html.escape(where)}.</div>"), self.pick]
+        else:
+            self.place_box.children = []
+        self.board.show(tale_board_scene(g, self.style), fit=not self.board.scene)
