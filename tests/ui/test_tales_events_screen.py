@@ -92,6 +92,7 @@ def test_the_event_panel_resolves_each_event_in_order(app):
     find(screen, "rf-event-resolve")[0].click()
     g = app.hub.game
     assert g.phase == "A" and g.tale_play.volcano == "south-west" and g.first == (first + 1) % 3
+    assert "the Volcano lies active side up (lava flows), its lava flows pointing south-west" in screen.guilds.value
     assert "The First Player token passes" in screen.message.value
 
 
@@ -179,3 +180,40 @@ def test_the_game_screen_shows_the_world_with_its_tale_pieces(app, rulebook_text
     assert F.where(app.hub.game, "dragon") == other
     with pytest.raises(Exception, match="already in the World"):
         app.hub.do({"type": "place-creature", "piece": "dragon", "q": glacier[0][0], "r": glacier[0][1]})
+
+
+def test_a_seat_phone_offers_its_players_special_area_actions(tmp_path, monkeypatch):
+    """On the acting player's phone: the Waterfall's Improved Production and Storm Peak's laying down;
+    in a Recycling phase with Fantastic Events, the phone says the First Player resolves them."""
+    import ipywidgets as W
+
+    from companion.seats import Seats
+
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    tablet = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
+    tablet.world.load_layout(generate_with_tales(3, 5, (11, 19, 20)).to_dict())
+    g = to_recycling(tablet)
+    assert g.tale_play.events == (19,)
+    first = g.first
+    token = Seats(tablet.hub.session.log).all()[first].token
+    monkeypatch.setenv("QUERY_STRING", f"game=rise-and-fall&seat={token}")
+    phone = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    monkeypatch.delenv("QUERY_STRING")
+    said = " ".join(str(w.value) for w in widgets(phone.widget) if isinstance(w, W.HTML))
+    assert f"{g.civs[first].name} resolves the Fantastic Events (First Player)" in said
+    tablet.hub.do({"type": "fantastic-event", "tale": 19})
+    for i in tablet.hub.game.order():
+        tablet.hub.do({"type": "play", "player": i, "card": "nomad"})
+    g = tablet.hub.game
+    assert g.acting == g.first
+    token = Seats(tablet.hub.session.log).all()[g.acting].token
+    monkeypatch.setenv("QUERY_STRING", f"game=rise-and-fall&seat={token}")
+    phone = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    monkeypatch.delenv("QUERY_STRING")
+    found = {c for w in widgets(phone.widget) for c in getattr(w, "_dom_classes", ())}
+    assert {"rf-act-nomad-waterfall", "rf-lay-down"} <= found
+    wf = next(w for w in widgets(phone.widget) if "rf-act-nomad-waterfall" in getattr(w, "_dom_classes", ()))
+    assert "a Nomad in the bottom space of the Waterfall" in wf.description
+    wf.click()
+    tablet.poll()
+    assert tablet.hub.game.civs[g.acting].wood == 2

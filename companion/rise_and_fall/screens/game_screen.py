@@ -39,7 +39,7 @@ from .guild_panels import (
     swap_controls,
     variants,
 )
-from .tale_panels import EventPanel, TalePlay, WorldView, laid_html, tale_board_scene
+from .tale_panels import EventPanel, TalePlay, WorldView, tale_board_scene, tale_status_html
 from .tale_piece_panels import all_actions, count_stepper, rules_html, tales_html, with_count
 from .world_screen import COLOUR_CHOICES, SPACE_PX, STYLE
 
@@ -616,7 +616,7 @@ class GameScreen:
             return
         view = public_view(g)
         self.header.value = f"<div class='rf-game-name'>This is {html.escape(self.hub.name())}.</div>" + self.header_html(view)
-        self.guilds.value = guilds_html(view) + laid_html(g)
+        self.guilds.value = guilds_html(view) + tale_status_html(g)
         self.tales.value = tales_html(view)
         self.controls.children = self.phase_controls(view)
         for_game(self.controls, self.hub.id, self.hub, self.say)

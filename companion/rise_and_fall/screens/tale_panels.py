@@ -181,6 +181,20 @@ def _many(piece: str) -> str:
     return "Cities" if piece == "city" else piece.title() + "s"
 
 
+def tale_status_html(g: Any) -> str:
+    """What the Tales leave lying on the table between events: the pieces on their side, the Volcano's side."""
+    from ..tales_in_play import in_play
+
+    out = laid_html(g)
+    for n in in_play(g):
+        spec = F.event(n) or {}
+        if "sides" in spec:
+            side = spec["sides"]["active" if g.tale_play.volcano else "inactive"]
+            flows = f", its lava flows pointing {html.escape(g.tale_play.volcano)}" if g.tale_play.volcano else ""
+            out += f"<div class='rf-volcano'>{html.escape(all_tales()[n].name)}: the Volcano lies {html.escape(side)}{flows}.</div>"
+    return out
+
+
 def laid_html(g: Any) -> str:
     """The pieces lying on their side, per player (they perform no action when their card is played next)."""
     if not g.tale_play.laid:
