@@ -217,3 +217,30 @@ def test_a_seat_phone_offers_its_players_special_area_actions(tmp_path, monkeypa
     wf.click()
     tablet.poll()
     assert tablet.hub.game.civs[g.acting].wood == 2
+
+
+def test_the_last_action_leaves_storm_peak_s_lay_down_on_screen(tmp_path):
+    """The last Nomad acted, but Storm Peak may still lay it down: the actions do not end with
+    that tap, the lay-down and End stay offered."""
+    a = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
+    a.world.load_layout(generate_with_tales(3, 11, (11, 19, 23)).to_dict())
+    a.setup.start_btn.click()
+    g = a.hub.game
+    used = set()
+    terrain = top_terrain(g.tiles)
+    while g.phase == "placement":
+        piece = a.setup.piece.value
+        space = next(s for s, t in sorted(terrain.items()) if t in STANDS_ON[piece] and t != "glacier" and s not in used)
+        used.add(space)
+        a.setup.tap_space(space)
+        g = a.hub.game
+    for i in g.order():
+        a.hub.do({"type": "play", "player": i, "card": "nomad"})
+    g = a.hub.game
+    first = g.acting
+    assert g.phase == "B" and g.act_limit == 1
+    acts = [w for w in widgets(a.game.controls) if "rf-act" in getattr(w, "_dom_classes", ()) and not w.disabled]
+    assert acts and find(a.game, "rf-lay-down")
+    acts[0].click()
+    assert a.hub.game.acting == first and a.hub.game.activations == 1, a.game.message.value
+    assert find(a.game, "rf-lay-down") and find(a.game, "rf-end-turn")

@@ -500,19 +500,35 @@ class GameScreen:
 
     def act(self, action: dict) -> None:
         """An action of the acting card. After the last one the rules allow (every piece of the
-        card has acted) nothing but ending is left, so the player's actions end in the same tap;
-        the log keeps both, the end marked ``after_last_action``, and one Undo takes both back."""
+        card has acted, and the screen offers nothing else: no Tale's lay-down or claim) only
+        ending is left, so the player's actions end in the same tap; the log keeps both, the end
+        marked ``after_last_action``, and one Undo takes both back."""
         if not self.send(action):
             return
         g = self.hub.game
         i = action.get("player")
-        if g.phase == "B" and g.acting == i and g.activations >= g.act_limit and not TP.building_actions_left(g, i):
+        if g.phase == "B" and g.acting == i and g.activations >= g.act_limit and not TP.building_actions_left(g, i) \
+                and self._only_the_end_offered():
             said = " ".join(g.notes)
             if self.send({"type": "end-turn", "player": i, "after_last_action": True}):
                 ended = self.hub.game
                 text = " ".join(x for x in (said, f"{g.civs[i].name}'s actions end: every {g.acting_card.title()} has acted.",
                                             *ended.notes) if x)
                 self.message.value = message_html(text, "info")
+
+    def _only_the_end_offered(self) -> bool:
+        """Whether the controls, as drawn now, offer nothing but ending the actions (a count's
+        − and + set a number for an action; they are no action of their own)."""
+        stack = list(self.controls.children)
+        while stack:
+            w = stack.pop()
+            if isinstance(w, Stepper):
+                continue
+            if isinstance(w, (W.Button, W.ToggleButton)) and not w.disabled and w.layout.display != "none" \
+                    and "rf-end-turn" not in w._dom_classes:
+                return False
+            stack.extend(getattr(w, "children", ()))
+        return True
 
     def _last_tap(self) -> list:
         """The log entries one Undo takes back: the last action, or an action and the end of the
