@@ -12,7 +12,7 @@ from .controls import audit
 from .harness import open_app, screenshot, tablet, wait_for
 
 SIZES = {"tablet": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
-SCREENS = ("World", "New World", "Library", "Setup", "Game", "Scores", "History")
+SCREENS = ("World", "New World", "Library", "Setup", "Game", "Scores", "Scores by player", "History")
 ALL_SCREENS = (*SCREENS, "Shelf", "Rise!")
 
 
@@ -57,8 +57,13 @@ def show(page, screen: str) -> None:
         page.locator("button.rf-shelf-rise-and-fall").tap()
         page.get_by_role("button", name="Scores", exact=True).first.wait_for()
     panel = {"New World": "New World", "Library": "Library and export"}.get(screen)
-    page.get_by_role("button", name="World" if panel else screen, exact=True).first.tap()
+    fast = screen == "Scores by player"
+    page.get_by_role("button", name="World" if panel else "Scores" if fast else screen, exact=True).first.tap()
     page.wait_for_timeout(400)
+    if screen.startswith("Scores"):  # the pieces entered, or the fast path with a chip per Region
+        page.get_by_role("button", name="Fast path: majorities" if fast else "Enter the pieces").first.tap()
+        page.wait_for_selector("button.rf-region-chip-0" if fast else ".rf-piece", state="visible")
+        page.wait_for_timeout(300)
     if panel:
         header = page.locator(".jupyter-widget-Collapse-header", has_text=panel).first
         if "mod-active" not in (header.locator("..").get_attribute("class") or ""):
