@@ -49,6 +49,7 @@ from typing import Any, Generic, TypeVar
 from .datadir import default_data_dir
 from .errors import CompanionError, IllegalAction
 from .games import game_of, qualified
+from .timings import mark
 
 Action = dict[str, Any]
 S = TypeVar("S")
@@ -558,6 +559,7 @@ class Session(Generic[S]):
             self.refresh()
             self._changed()
             raise
+        mark("committed")
         entry = LogEntry(seq, action, time.time())
         self._entries.append(entry)
         self.head = seq

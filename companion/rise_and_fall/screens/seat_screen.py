@@ -19,8 +19,10 @@ import ipywidgets as W
 from ...errors import CompanionError, IllegalAction
 from ...gamelog import GameStore, Session, StaleGame
 from ...seats import NOT_A_SEAT, Seats, find_seat
+from ...timings import mark
 from ...ui.civ_table import card_html, civ_html
-from ...ui.widgets import Stepper, button, message_html
+from ...ui.kept import Kept, show
+from ...ui.widgets import Stepper, message_html
 from .. import GAME_LOG
 from .. import tale_pieces as TP
 from ..public import TableView, public_view
@@ -77,6 +79,7 @@ class SeatPage:
         self.widget = W.VBox([W.HTML(SEAT_CSS), self.head, self.message, self.controls, self.mine, self.public, self.others])
         self.widget.add_class("rf-seat")
         self._seen: int | None = None
+        self.kept = Kept()  # the controls' widgets, kept from one drawing to the next
         self.reopen()
 
     # --- the seat and its game ----------------------------------------------------------------
@@ -124,12 +127,15 @@ class SeatPage:
         if v == self._seen:
             return False
         self._seen = v
+        mark(f"noticed seat={self.seat}")
         if not self._still_mine():
             self._refuse()
             return True
         if self.session.log.head() != self.session.head:
             self.session.refresh()
+            mark(f"replayed seat={self.seat}")
             self.refresh()
+            mark(f"updated seat={self.seat}")
         return True
 
     @property
@@ -143,6 +149,7 @@ class SeatPage:
             self._refuse()
             return False
         action = {**action, "seat": self.seat}
+        mark(f"tap seat={self.seat}")
         try:
             g = self.session.do(action)
         except StaleGame as stale:
@@ -163,6 +170,7 @@ class SeatPage:
         self._seen = self.session.log.version()
         self.refresh()
         self.say(self._told(action, g), "info")
+        mark(f"told seat={self.seat}")
         return True
 
     def _why(self, action: dict, refused: CompanionError) -> str:
@@ -212,7 +220,8 @@ class SeatPage:
         others = "".join(civ_html(v, j) for j in v.order if j != i) + "".join(
             civ_html(v, j) for j in range(len(v.civs)) if j not in v.order and j != i)
         self.others.value = f"<details class='rf-others'><summary>The other players</summary>{others}</details>"
-        self.controls.children = self.phase_controls(v, g)
+        show(self.controls, self.phase_controls(v, g))
+        self.kept.done()
 
     def public_html(self, v: TableView) -> str:
         who = ", ".join(v.civs[j].name for j in v.to_move)
@@ -238,7 +247,7 @@ class SeatPage:
         done = [c.name for j, c in enumerate(v.civs) if c.face_down and j != self.seat]
         text = (f"{chose} · waiting for {', '.join(waiting)}" if waiting else chose) + (
             f" · chosen: {', '.join(done)}" if done else "")
-        w = W.HTML(f"<div class='rf-waiting'>{html.escape(text)}</div>")
+        w = self.kept.html(f"<div class='rf-waiting'>{html.escape(text)}</div>")
         return w
 
     def phase_controls(self, v: TableView, g: Game) -> list[W.Widget]:
@@ -247,47 +256,44 @@ class SeatPage:
         me = v.civs[i]
         out: list[W.Widget] = []
         if v.phase == "placement":
-            out.append(W.HTML("<div class='rf-waiting'>The first pieces are placed on the tablet.</div>"))
+            out.append(self.kept.html("<div class='rf-waiting'>The first pieces are placed on the tablet.</div>"))
         elif v.phase in ("guilds", "E"):
             what = "The Guild cards are chosen" if v.phase == "guilds" else "The Doppelgangers decide"
             if g.tale_play.events:  # the board is tapped where all can see it
                 what = f"{g.civs[g.first].name} resolves the Fantastic Events (First Player)"
-            out.append(W.HTML(f"<div class='rf-waiting'>{what} on the tablet.</div>"))
+            out.append(self.kept.html(f"<div class='rf-waiting'>{what} on the tablet.</div>"))
         elif v.phase == "A":
             if i in v.to_move:
-                out.append(W.HTML("<b>Choose your card</b> (face down until every player has chosen):"))
-                out.append(self._row([button(c.title(), lambda c=c: self.send({"type": "play", "player": i, "card": c}), f"rf-choose-{c}")
+                out.append(self.kept.html("<b>Choose your card</b> (face down until every player has chosen):"))
+                out.append(self._row([self.kept.button(c.title(), lambda c=c: self.send({"type": "play", "player": i, "card": c}), f"rf-choose-{c}")
                                       for c in sorted(me.hand, key=PIECE_TYPES.index)]))
                 out.append(self._waiting(v, "Not chosen yet"))
             elif civ.played:
                 card = civ.played[0]
                 drawn = i in g.drawn
-                out.append(W.HTML(f"<div class='rf-chosen'>{card_html(card, civ.colour)}<div>Chosen: <b>{card.title()}</b>, face down"
+                out.append(self.kept.html(f"<div class='rf-chosen'>{card_html(card, civ.colour)}<div>Chosen: <b>{card.title()}</b>, face down"
                                   f"{' (drawn at random: you were too slow)' if drawn else ''}.</div></div>"))
                 if not drawn:
-                    out.append(W.HTML("Change your mind until the last player has chosen:"))
-                    out.append(self._row([button(f"→ {c.title()}", lambda c=c: self.send({"type": "change", "player": i, "card": c}),
+                    out.append(self.kept.html("Change your mind until the last player has chosen:"))
+                    out.append(self._row([self.kept.button(f"→ {c.title()}", lambda c=c: self.send({"type": "change", "player": i, "card": c}),
                                                  f"rf-change-{c}") for c in sorted(civ.hand, key=PIECE_TYPES.index)]))
                 out.append(self._waiting(v, "Chosen"))
         elif v.phase == "B":
             if v.acting == i:
                 out += self._action_controls(v, g)
             elif v.acting is not None:
-                out.append(W.HTML(f"<div class='rf-waiting'>{html.escape(v.civs[v.acting].name)} acts with the "
+                out.append(self.kept.html(f"<div class='rf-waiting'>{html.escape(v.civs[v.acting].name)} acts with the "
                                   f"{html.escape(str(v.acting_card).title())} card.</div>"))
         elif v.phase == "C":
             out += self._decline_controls(v, g)
         elif v.phase == "D":
             out += self._purchase_controls(v, g)
         elif v.phase == "over":
-            out.append(W.HTML(f"<div class='rf-turn'>{v.claimed} Trophies are claimed: the game is over. The scores are on the tablet.</div>"))
+            out.append(self.kept.html(f"<div class='rf-turn'>{v.claimed} Trophies are claimed: the game is over. The scores are on the tablet.</div>"))
         return out
 
-    @staticmethod
-    def _row(buttons: list[W.Widget]) -> W.Widget:
-        box = W.HBox(buttons)
-        box.add_class("rf-choice")
-        return box
+    def _row(self, buttons: list[W.Widget]) -> W.Widget:
+        return self.kept.row(buttons, "rf-choice")
 
     def _decline_controls(self, v: TableView, g: Game) -> list[W.Widget]:
         i = self.seat
@@ -296,18 +302,18 @@ class SeatPage:
         out: list[W.Widget] = []
         owed = v.owed[i]
         if owed > 0:
-            out.append(W.HTML(f"<b>Put {owed} card{'s' if owed > 1 else ''} into Decline</b>, face down, from your hand or discard pile:"))
-            out.append(self._row([button(c.title(), lambda c=c: self.send({"type": "decline", "player": i, "card": c}), f"rf-decline-{c}")
+            out.append(self.kept.html(f"<b>Put {owed} card{'s' if owed > 1 else ''} into Decline</b>, face down, from your hand or discard pile:"))
+            out.append(self._row([self.kept.button(c.title(), lambda c=c: self.send({"type": "decline", "player": i, "card": c}), f"rf-decline-{c}")
                                   for c in sorted(civ.active, key=PIECE_TYPES.index)]))
-        for was in placed:
-            out.append(W.HTML(f"<div class='rf-chosen'>Into Decline, face down: <b>{was.title()}</b>.</div>"))
-            out.append(self._row([button(f"→ {c.title()}", lambda c=c, was=was: self.send({"type": "change", "player": i, "card": c, "was": was}),
-                                         f"rf-change-{c}") for c in sorted(civ.active, key=PIECE_TYPES.index)]))
+        for k, was in enumerate(placed):
+            out.append(self.kept.html(f"<div class='rf-chosen'>Into Decline, face down: <b>{was.title()}</b>.</div>"))
+            out.append(self._row([self.kept.button(f"→ {c.title()}", lambda c=c, was=was: self.send({"type": "change", "player": i, "card": c, "was": was}),
+                                         f"rf-change-{c}", key=k) for c in sorted(civ.active, key=PIECE_TYPES.index)]))
         if not owed and not placed:
-            out.append(W.HTML("<div class='rf-waiting'>You owe no card to the Decline zone.</div>"))
+            out.append(self.kept.html("<div class='rf-waiting'>You owe no card to the Decline zone.</div>"))
         waiting = [v.civs[j].name for j in v.to_move if j != i]
         if waiting:
-            out.append(W.HTML(f"<div class='rf-waiting'>Waiting for {html.escape(', '.join(waiting))}.</div>"))
+            out.append(self.kept.html(f"<div class='rf-waiting'>Waiting for {html.escape(', '.join(waiting))}.</div>"))
         return out
 
     def _purchase_controls(self, v: TableView, g: Game) -> list[W.Widget]:
@@ -315,28 +321,28 @@ class SeatPage:
         civ = g.civs[i]
         out: list[W.Widget] = []
         if i in v.to_move:
-            out.append(W.HTML(f"<b>Buy back one card from Decline</b> ({civ.gold} GP; a card costs {me_price(v, i)} GP):"))
+            out.append(self.kept.html(f"<b>Buy back one card from Decline</b> ({civ.gold} GP; a card costs {me_price(v, i)} GP):"))
             row = []
             for c in civ.decline:
                 a = {"type": "buy", "player": i, "card": c}
                 if self.can(a):
-                    row.append(button(f"Buy back {c.title()}", lambda a=a: self.send(a), f"rf-buy-{c}"))
+                    row.append(self.kept.button(f"Buy back {c.title()}", lambda a=a: self.send(a), f"rf-buy-{c}"))
             p = {"type": "pass", "player": i}
             if self.can(p):
-                row.append(button("Buy nothing", lambda: self.send(p), "rf-pass"))
+                row.append(self.kept.button("Buy nothing", lambda: self.send(p), "rf-pass"))
             out.append(self._row(row))
         elif i in g.decided:
-            out.append(W.HTML("<div class='rf-waiting'>You have decided for this phase.</div>"))
+            out.append(self.kept.html("<div class='rf-waiting'>You have decided for this phase.</div>"))
         if not g.in_order and self.can({"type": "purchase-in-order"}):
-            out.append(button("Ask for purchases in order", lambda: self.send({"type": "purchase-in-order"}), "rf-in-order"))
+            out.append(self.kept.button("Ask for purchases in order", lambda: self.send({"type": "purchase-in-order"}), "rf-in-order"))
         waiting = [v.civs[j].name for j in v.to_move if j != i]
         if waiting:
-            out.append(W.HTML(f"<div class='rf-waiting'>Waiting for {html.escape(', '.join(waiting))}.</div>"))
+            out.append(self.kept.html(f"<div class='rf-waiting'>Waiting for {html.escape(', '.join(waiting))}.</div>"))
         return out
 
     def _action_controls(self, v: TableView, g: Game) -> list[W.Widget]:
         i, card = v.acting, str(v.acting_card)
-        out: list[W.Widget] = [W.HTML(f"<b>Your turn</b>: act with the <b>{card.title()}</b> card: {v.activations} of {v.act_limit} "
+        out: list[W.Widget] = [self.kept.html(f"<b>Your turn</b>: act with the <b>{card.title()}</b> card: {v.activations} of {v.act_limit} "
                                       f"{card.title()} piece{'s' if v.act_limit != 1 else ''} used.")]
         held = g.civs[i].guilds
         counted = [sp for sp in card_actions(card, held) if "per" in sp or "per_count" in sp]
@@ -356,12 +362,12 @@ class SeatPage:
         for spec in all_actions(g, i, card):
             for action, label in variants(v, i, spec):
                 if self.can(action):
-                    buttons.append(button(label, lambda a=action: self.send(self._with_count(a)), f"rf-act rf-act-{spec['id']}"))
+                    buttons.append(self.kept.button(label, lambda a=action: self.send(self._with_count(a)), f"rf-act rf-act-{spec['id']}"))
         out.append(self._row(buttons))
         if g.tales is not None:
             out.append(W.HTML(rules_html(TP.actions(g, i, card))))
         out += self.tale_play.controls(i, card)
-        out.append(button("End my actions", lambda: self.send({"type": "end-turn", "player": i}), "rf-end-turn", primary=True))
+        out.append(self.kept.button("End my actions", lambda: self.send({"type": "end-turn", "player": i}), "rf-end-turn", primary=True))
         return out
 
     def _with_count(self, action: dict) -> dict:

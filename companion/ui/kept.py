@@ -1,0 +1,82 @@
+"""Widgets kept from one drawing of a screen to the next.
+
+A screen that follows other devices is drawn again at every change of the game. Making new widgets
+each time costs a "new widget" message per button and line, and the browser must build each one
+before it can show anything; the old ones were never closed. Here a screen names each widget it
+shows with a key (a button: its kind and label; a line of text or a row: its place in the drawing):
+drawn again, the same key gives the same widget, and only what changed in it (a line's text) is
+sent. Widgets not drawn again are closed (``done``).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Hashable
+
+import ipywidgets as W
+
+from .widgets import button
+
+
+class Kept:
+    """The widgets of one part of a screen, by key, from one drawing to the next."""
+
+    def __init__(self) -> None:
+        self._kept: dict[Hashable, W.Widget] = {}
+        self._used: dict[Hashable, W.Widget] = {}
+        self._do: dict[int, Callable[[], None]] = {}  # what each kept button does now
+        self._n = 0  # lines and rows drawn so far in this drawing
+
+    def html(self, value: str) -> W.HTML:
+        """The next line of text of the drawing."""
+        self._n += 1
+        w = self._take(("html", self._n), W.HTML)
+        w.value = value
+        return w
+
+    def button(self, label: str, on_click: Callable[[], None], css: str, primary: bool = False,
+               key: Hashable = None) -> W.Button:
+        """A button that does what the latest drawing said (``on_click``); ``key`` tells apart
+        buttons of one drawing with the same label and look."""
+        k = ("button", css, label, primary, key)
+        b = self._used.get(k) or self._kept.get(k)
+        if b is None:
+            b = button(label, lambda: self._do[id(b)](), css, primary)
+        b.description = label
+        self._do[id(b)] = on_click
+        self._used[k] = b
+        return b
+
+    def row(self, children: list[W.Widget], css: str = "") -> W.HBox:
+        """The next row of the drawing, holding ``children``."""
+        self._n += 1
+        box = self._take(("row", self._n, css), lambda: _box(css))
+        show(box, children)
+        return box
+
+    def _take(self, k: Hashable, make: Callable[[], W.Widget]) -> W.Widget:
+        w = self._used.get(k) or self._kept.get(k)
+        if w is None:
+            w = make()
+        self._used[k] = w
+        return w
+
+    def done(self) -> None:
+        """The drawing is complete: widgets it did not use are closed, the others kept."""
+        for k, w in self._kept.items():
+            if k not in self._used:
+                self._do.pop(id(w), None)
+                w.close()
+        self._kept, self._used, self._n = self._used, {}, 0
+
+
+def _box(css: str) -> W.HBox:
+    box = W.HBox([])
+    for c in css.split():
+        box.add_class(c)
+    return box
+
+
+def show(box: W.Box, children: list[W.Widget]) -> None:
+    """Set a box's children only if they changed (no message when the same widgets are drawn again)."""
+    if list(box.children) != children:
+        box.children = children
