@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -250,3 +251,56 @@ def propagation_ms(first, second, taps: int) -> list[float]:
         times.append((time.perf_counter() - t0) * 1000)
         first.wait_for_function(f"() => ({HISTORY_OPTIONS})() === {want}", timeout=10_000)
     return times
+
+
+# --- what the kernel sends to a page (for the privacy tests) -------------------------------------
+UUID = re.compile(r"[0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{8}-\d{6}-[0-9a-f]{6}")
+
+
+def recorded(page) -> list:
+    """Every websocket frame the page receives from now on (the list fills as they arrive)."""
+    frames: list = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    return frames
+
+
+def frame_json(payload) -> dict | None:
+    """A kernel message as the page receives it: JSON text, or Jupyter's binary v1 framing."""
+    if isinstance(payload, str):
+        try:
+            return json.loads(payload)
+        except ValueError:
+            return None
+    b = bytes(payload)
+    try:
+        n = int.from_bytes(b[:8], "little")
+        offsets = [int.from_bytes(b[8 * (k + 1): 8 * (k + 2)], "little") for k in range(n)]
+        return {"content": json.loads(b[offsets[4]: offsets[5]].decode())}
+    except (ValueError, IndexError, UnicodeDecodeError):
+        return None
+
+
+def strings(x, out: list[str]) -> list[str]:
+    """Every string in a message, ids (and counts of actions, which grow with the log) taken out."""
+    if isinstance(x, str):
+        out.append(re.sub(r"\d+ actions?", "", UUID.sub("<id>", x)))
+    elif isinstance(x, dict):
+        for v in x.values():
+            strings(v, out)
+    elif isinstance(x, list):
+        for v in x:
+            strings(v, out)
+    return out
+
+
+def widget_strings(frames: list) -> list[str]:
+    """Every string of widget state the kernel sent to the page (comm messages), but the echoes
+    of what the page itself set (ipywidgets 8 sends each value the page sets back to it: the
+    page's heartbeat)."""
+    out: list[str] = []
+    for f in frames:
+        msg = frame_json(f)
+        data = ((msg or {}).get("content") or {}).get("data") or {}
+        if data.get("method") != "echo_update":
+            strings(data.get("state") or {}, out)
+    return sorted(out)

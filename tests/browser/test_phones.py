@@ -2,59 +2,16 @@
 reveal on every device, a phone reloaded mid-choice, two devices tapping at once, and every
 websocket frame each page receives read for the chosen card."""
 
-import json
-import re
 import time
 
 from companion.gamelog import GameStore, Session
 from companion.rise_and_fall.tracker import TrackerRules
 from companion.seats import Seats
 
-from .harness import screenshot, tablet, wait_for
-from .test_secrets import NAMES, UUID, start_game, state
+from .harness import recorded, screenshot, tablet, wait_for, widget_strings
+from .test_secrets import NAMES, start_game, state
 
 PHONE = {"width": 390, "height": 844}
-
-
-def frame_json(payload) -> dict | None:
-    """A kernel message as the page receives it: JSON text, or Jupyter's binary v1 framing."""
-    if isinstance(payload, str):
-        try:
-            return json.loads(payload)
-        except ValueError:
-            return None
-    b = bytes(payload)
-    try:
-        n = int.from_bytes(b[:8], "little")
-        offsets = [int.from_bytes(b[8 * (k + 1): 8 * (k + 2)], "little") for k in range(n)]
-        return {"content": json.loads(b[offsets[4]: offsets[5]].decode())}
-    except (ValueError, IndexError, UnicodeDecodeError):
-        return None
-
-
-def strings(x, out: list[str]) -> list[str]:
-    if isinstance(x, str):
-        out.append(re.sub(r"\d+ actions?", "", UUID.sub("<id>", x)))
-    elif isinstance(x, dict):
-        for v in x.values():
-            strings(v, out)
-    elif isinstance(x, list):
-        for v in x:
-            strings(v, out)
-    return out
-
-
-def widget_strings(frames: list) -> list[str]:
-    """Every string of widget state the kernel sent to the page (comm messages), but the echoes
-    of what the page itself set (ipywidgets 8 sends each value the page sets back to it: the
-    page's heartbeat)."""
-    out: list[str] = []
-    for f in frames:
-        msg = frame_json(f)
-        data = ((msg or {}).get("content") or {}).get("data") or {}
-        if data.get("method") != "echo_update":
-            strings(data.get("state") or {}, out)
-    return sorted(out)
 
 
 def phone(browser):
@@ -62,12 +19,6 @@ def phone(browser):
     ctx.set_default_navigation_timeout(90_000)
     ctx.set_default_timeout(60_000)
     return ctx
-
-
-def recorded(page) -> list:
-    frames: list = []
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
-    return frames
 
 
 def plays(data, player: int) -> int:

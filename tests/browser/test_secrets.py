@@ -1,15 +1,12 @@
 """A card played face down, in a real browser: neither the page's text nor the widget messages
 sent to the page tell which card it was until every player has chosen."""
 
-import json
-import re
-
 from companion.gamelog import GameStore, Session
 from companion.rise_and_fall.tracker import TRACKER_VERSION, TrackerRules
 from companion.rise_and_fall.world import top_terrain
 from companion.rise_and_fall.worldgen import generate
 
-from .harness import open_app, screenshot, wait_for
+from .harness import UUID, open_app, recorded, screenshot, wait_for, widget_strings
 
 NAMES = ("Ana", "Ben", "Cy")
 
@@ -39,45 +36,14 @@ def state(data):
     return Session(store.open(g.id), TrackerRules()).state
 
 
-UUID = re.compile(r"[0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{8}-\d{6}-[0-9a-f]{6}")
-
-
-def strings(x, out: list[str]) -> list[str]:
-    if isinstance(x, str):
-        out.append(UUID.sub("<id>", x))
-    elif isinstance(x, dict):
-        for v in x.values():
-            strings(v, out)
-    elif isinstance(x, list):
-        for v in x:
-            strings(v, out)
-    return out
-
-
-def widget_strings(frames: list) -> list[str]:
-    """Every string of widget state the kernel sent to the page (comm messages)."""
-    out: list[str] = []
-    for f in frames:
-        if not isinstance(f, str):
-            continue
-        try:
-            msg = json.loads(f)
-        except ValueError:
-            continue
-        data = (msg.get("content") or {}).get("data") or {}
-        strings(data.get("state") or {}, out)
-    return sorted(out)
-
-
 def test_no_card_face_down_in_the_page_text_or_the_widget_messages(server, browser, rulebook_text):
     rule = "Once all players have placed a face-down card in front of themselves, the cards are revealed simultaneously."
     assert rulebook_text is None or rule in rulebook_text
     url, data, _ = server
     start_game(data)
-    frames: list = []
     ctx = browser.new_context(viewport={"width": 1024, "height": 768}, device_scale_factor=2, has_touch=True)
     page = ctx.new_page()
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    frames = recorded(page)
     open_app(page, url)
     page.get_by_role("button", name="Game", exact=True).tap()
     page.wait_for_selector(".rf-controls button.rf-play-city")
