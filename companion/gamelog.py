@@ -546,6 +546,10 @@ class Session(Generic[S]):
     def history(self) -> list[LogEntry]:
         return list(self.applied)
 
+    def states(self) -> list[S]:
+        """The state before the first effective action, then after each one (one more than ``history()``)."""
+        return list(self._states)
+
     def _require_writable(self) -> None:
         if self.problem is not None:
             raise ReadOnlyGame(f"This game is read-only, nothing was changed. {self.problem}")

@@ -4,13 +4,16 @@ A phone page is opened by its address (``?game=rise-and-fall&seat=TOKEN``); ``po
 of the loop that follows the other pages."""
 
 import html
+import random
 import re
 
 import ipywidgets as W
 import pytest
 from conftest import quote
+from test_tracker import legal
 
 from companion.gamelog import GameStore, Session
+from companion.rise_and_fall.purchases import purchases
 from companion.rise_and_fall.screens.seats_panel import qr_svg, seat_address
 from companion.rise_and_fall.tracker import TrackerRules
 from companion.seats import NOT_A_SEAT, Seats
@@ -284,3 +287,93 @@ def test_decline_and_purchase_on_the_phones(table, rulebook_text):
         (buy[0] if buy else buttons(page, "rf-pass")[0]).click()
         after = log_state(tablet)
         assert buyer in after.decided or after.phase != "D"
+
+
+# --- phase D on the tablet: the purchases chosen on the phones, in the rulebook's order (the First
+# Player first, then clockwise) whatever order the phones tapped in; one at a time when asked for
+RULE = ("then the player with the First Player token makes their purchase first, followed by every "
+        "other player going clockwise")
+
+
+def to_purchases(tablet, phone):
+    """A random legal game up to its first Decline, the cards placed on the phones: phase D."""
+    s = Session(GameStore(tablet.store.root).open(tablet.hub.id), TrackerRules())
+    rnd = random.Random(3)
+    for _ in range(3000):
+        if s.state.phase in ("C", "over"):
+            break
+        opts = legal(s.state)
+        acts = [o for o in opts if o["type"] == "act"]
+        s.do(rnd.choice(acts if acts and rnd.random() < 0.9 else opts))
+    assert s.state.phase == "C"
+    phones = {i: phone(i) for i in range(3)}
+    while log_state(tablet).phase == "C":
+        i = log_state(tablet).to_move()[0]
+        phones[i].poll()
+        tap(phones[i], f"rf-decline-{sorted(log_state(tablet).civs[i].active)[0]}")
+    g = log_state(tablet)
+    assert g.phase == "D" and len(g.to_move()) >= 2, "two players or more decide"
+    tablet.poll()
+    for p in phones.values():
+        p.poll()
+    return g, phones
+
+
+def listed(tablet) -> list[str]:
+    """The tablet's purchases, line by line, as drawn."""
+    value = tablet.game.purchases.value
+    return [li.split("</li>")[0] for li in value.split("<li")[1:]]
+
+
+def test_the_tablet_lists_the_purchases_in_the_rulebooks_order_whatever_order_the_phones_tapped(table, rulebook_text):
+    quote(rulebook_text, RULE)
+    tablet, phone = table
+    g, phones = to_purchases(tablet, phone)
+    order = g.order()  # the First Player, then clockwise
+    deciders = g.to_move()
+    assert "Purchases of turn" in tablet.game.purchases.value
+    assert all("is deciding" in line for line, i in zip(listed(tablet), order) if i in deciders)
+    # the last player clockwise decides first on their phone, the First Player's side last
+    bought = 0
+    for i in reversed(deciders):
+        phones[i].poll()
+        buy = [w for w in walk(phones[i].widget) if isinstance(w, W.Button) and any(c.startswith("rf-buy-") for c in w._dom_classes)]
+        (buy[0] if buy else buttons(phones[i], "rf-pass")[0]).click()
+        bought += bool(buy)
+        tablet.poll()
+    lines = listed(tablet)
+    names = [g.civs[i].name for i in order]
+    assert [next(n for n in names if f"<b>{n}</b>" in line) for line in lines] == names  # the rulebook's order
+    assert "(First Player)" in lines[0]
+    for line, i in zip(lines, order):
+        if i in deciders:
+            assert "buys back the" in line or "buys nothing" in line, line
+        else:
+            assert "has no card in Decline" in line
+    assert "decided at the same time" in tablet.game.purchases.value
+    assert bought and sum("buys back the" in line for line in lines) == bought
+    after = log_state(tablet)
+    assert after.phase != "D"  # the phase is over; the tablet still shows what was bought, until the next actions
+
+
+def test_purchases_asked_in_order_go_one_at_a_time_and_the_tablet_says_who_decides_now(table, rulebook_text):
+    quote(rulebook_text, RULE)
+    tablet, phone = table
+    g, phones = to_purchases(tablet, phone)
+    first, *rest = g.to_move()
+    tap(phones[rest[-1]], "rf-in-order")  # any player may ask
+    tablet.poll()
+    text = tablet.game.purchases.value
+    assert "one at a time, as a player asked" in text
+    assert f"decides after {g.civs[first].name}" in text
+    s = Session(GameStore(tablet.store.root).open(tablet.hub.id), TrackerRules())
+    p = purchases([e.action for e in s.history()], s.states())
+    assert p is not None and p.in_order and not p.over
+    assert [x.player for x in p.lines] == g.order()
+    assert next(x for x in p.lines if x.player == first).what == "is deciding"
+
+
+def test_no_purchases_are_listed_outside_phase_d_and_the_turn_after():
+    s_actions: list[dict] = []
+    g = TrackerRules().initial()
+    assert purchases(s_actions, [g]) is None

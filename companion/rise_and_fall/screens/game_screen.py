@@ -27,6 +27,7 @@ from .. import guilds as G
 from .. import tale_pieces as TP
 from ..position_view import PIECE_LETTERS
 from ..public import TableView, describe, public_view
+from ..purchases import purchases, purchases_html
 from ..rules import PIECE_TYPES, load_rules
 from ..tracker import TRACKER_VERSION, Game, TrackerRules, card_actions, count_limits, random_play
 from ..views import colour_hex, layout_for
@@ -420,7 +421,9 @@ class GameScreen:
         self.acting = W.HTML(layout=W.Layout(width="100%"))  # phase B: the acting player's place, above their buttons
         self.acting.add_class("rf-players")
         self.acting.add_class("rf-acting-place")
-        left = W.VBox([self.acting, self.controls, self.players])
+        self.purchases = W.HTML()  # phase D: every player's purchase, in the rulebook's order
+        self.purchases.add_class("rf-purchases-box")
+        left = W.VBox([self.acting, self.controls, self.purchases, self.players])
         left.add_class("rf-board-box")
         main = W.HBox([left, side])
         main.add_class("rf-main")
@@ -628,7 +631,7 @@ class GameScreen:
         if g.phase in ("setup",):
             self.header.value = "<div class='rf-turn'>No game yet: start one on the Setup screen.</div>"
             self.controls.children = []
-            self.players.value = self.acting.value = ""
+            self.players.value = self.acting.value = self.purchases.value = ""
             return
         view = public_view(g)
         self.header.value = f"<div class='rf-game-name'>This is {html.escape(self.hub.name())}.</div>" + self.header_html(view)
@@ -636,6 +639,7 @@ class GameScreen:
         self.tales.value = tales_html(view)
         self.controls.children = self.phase_controls(view)
         for_game(self.controls, self.hub.id, self.hub, self.say)
+        self.purchases.value = purchases_html(purchases([e.action for e in s.history()], s.states())) if s else ""
         acting = [view.acting] if view.phase == "B" and view.acting is not None else []
         self.acting.value = table_html(view, only=acting, key=False) if acting else ""
         self.players.value = table_html(view, only=[i for i in range(len(view.civs)) if i not in acting])
