@@ -2,10 +2,10 @@
 
 A screen that follows other devices is drawn again at every change of the game. Making new widgets
 each time costs a "new widget" message per button and line, and the browser must build each one
-before it can show anything; the old ones were never closed. Here a screen names each widget it
+before it can show anything; the old ones were never closed, so they piled up. Here a screen names each widget it
 shows with a key (a button: its kind and label; a line of text or a row: its place in the drawing):
 drawn again, the same key gives the same widget, and only what changed in it (a line's text) is
-sent. Widgets not drawn again are closed (``done``).
+sent. Widgets not drawn again are kept for the next time they are drawn (``done``).
 """
 
 from __future__ import annotations
@@ -61,12 +61,12 @@ class Kept:
         return w
 
     def done(self) -> None:
-        """The drawing is complete: widgets it did not use are closed, the others kept."""
-        for k, w in self._kept.items():
-            if k not in self._used:
-                self._do.pop(id(w), None)
-                w.close()
-        self._kept, self._used, self._n = self._used, {}, 0
+        """The drawing is complete. Widgets it did not use are kept too, not closed: a tap on a
+        button that reached the kernel just after the screen was drawn without it still runs
+        its handler, which answers with the rules' sentence (a closed widget would drop the tap
+        without a word). There are as many as distinct keys: a screen's buttons and lines."""
+        self._kept.update(self._used)
+        self._used, self._n = {}, 0
 
 
 def _box(css: str) -> W.HBox:

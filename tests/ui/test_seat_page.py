@@ -189,6 +189,34 @@ def test_two_devices_at_once_one_wins_the_other_is_told_and_refreshed(table):
                 if e.action.get("type") == "play" and e.action.get("player") == b]) == 1
 
 
+def test_a_tap_reaching_the_phone_just_after_it_followed_the_tablet_is_answered_in_a_sentence(table):
+    """The phone had drawn its hand; the tablet drew Ben's card at random and the phone followed
+    (its hand is no longer shown) a moment before Ben's tap reached it: the tap is not lost."""
+    tablet, phone = table
+    a, b, c = tablet.hub.game.order()
+    tablet.poll()
+    pb = phone(b)
+    tablet.poll()
+    old = buttons(pb, "rf-choose-city")[0]
+    tablet.game.too_slow(b)
+    assert pb.poll()
+    assert not buttons(pb, "rf-choose-city")  # drawn again without the hand
+    old.click()  # the tap sent before the page changed
+    assert "Too slow: the tablet drew your card at random a moment before your tap" in pb.rooms["seat"].message.value
+
+
+def test_a_phone_drawn_again_keeps_its_widgets_and_sends_only_what_changed(table):
+    """Another player's choice changes one line of Ben's phone: no new widget is made for it."""
+    tablet, phone = table
+    a, b, c = tablet.hub.game.order()
+    pa, pb = phone(a), phone(b)
+    shown = [id(w) for w in walk(pb.widget)]
+    tap(pa, "rf-choose-city")
+    assert pb.poll()
+    assert f"chosen: {tablet.hub.game.civs[a].name}" in texts(pb)
+    assert [id(w) for w in walk(pb.widget)] == shown  # the same widgets, one line's text changed
+
+
 def test_two_phones_choosing_at_once_both_count(table):
     tablet, phone = table
     a, b, c = tablet.hub.game.order()
