@@ -31,6 +31,9 @@ from .widgets import BUSY, REPORT, busy, button, message_html
 
 SHELF, HISTORY, SEAT = "shelf", "history", "seat"
 POLL_SECONDS = 0.1  # how often a page looks whether another page changed a game (a cheap PRAGMA)
+#: At the table changes come in bursts (every phone choosing, a reveal, the actions): for a while
+#: after it saw another page's change, a page looks more often, so the next one shows sooner.
+BURST_POLL_SECONDS, BURST_SECONDS = 0.04, 15.0
 #: A page in Voilà beats every 10 s while it is visible (the template's script). After this long
 #: without a beat ($COMPANION_QUIET_AFTER, for tests) the page is closed, hidden or asleep: its
 #: kernel stops sending, so that a closed page's kernel is idle and Jupyter Server culls it. A beat
@@ -112,6 +115,7 @@ class App:
         self._apply_settings()
         self._show_bar()
         self._watcher: asyncio.Future | None = None
+        self._changed_at: float | None = None  # when this page last saw another page's change
         self._settings_stamp = self._stamp(self.settings.path)
         self._history_seen: int | None = None
         if game:
@@ -322,13 +326,20 @@ class App:
 
     async def _poll_forever(self) -> None:
         while True:
-            await asyncio.sleep(POLL_SECONDS)
+            await asyncio.sleep(self.poll_interval())
             if self.page_watching():
                 self._follow_once()
 
+    def poll_interval(self, now: float | None = None) -> float:
+        """How long until the next look: shorter for a while after another page changed something."""
+        seen = self._changed_at
+        now = time.monotonic() if now is None else now
+        return BURST_POLL_SECONDS if seen is not None and now - seen < BURST_SECONDS else POLL_SECONDS
+
     def _follow_once(self) -> None:
         try:
-            self.poll()
+            if self.poll():
+                self._changed_at = time.monotonic()
         except Exception as e:  # a failed look must not stop the following
             log.exception("following the logs failed")
             self.show_error(f"This page could not read the latest changes ({type(e).__name__}: {e}); reload it.")

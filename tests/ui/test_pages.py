@@ -238,3 +238,23 @@ def test_taps_one_after_another_on_one_page_are_obeyed_before_it_is_drawn_again(
     ben.click()  # drawn before Ana's tap
     assert first.hub.game.civs[a].played == ("city",) and first.hub.game.civs[b].played == ("city",)
     assert "another screen" not in first.game.message.value
+
+
+def test_a_page_looks_more_often_for_a_while_after_another_page_changed_the_game(table):
+    """Changes at a table come in bursts: after it followed another page's change, a page looks
+    every BURST_POLL_SECONDS for BURST_SECONDS, then again every POLL_SECONDS (idle pages stay cheap)."""
+    from companion.ui import app as app_module
+
+    first, other = table
+    first.setup.start_btn.click()
+    place_all_first_pieces(first)
+    other.attach(live=False)
+    assert other.poll_interval() == app_module.POLL_SECONDS  # nothing followed yet
+    play_first_card(first)
+    other._follow_once()
+    assert other.poll_interval() == app_module.BURST_POLL_SECONDS < app_module.POLL_SECONDS
+    later = other._changed_at + app_module.BURST_SECONDS + 0.1
+    assert other.poll_interval(now=later) == app_module.POLL_SECONDS
+    other._changed_at = None
+    other._follow_once()  # nothing new: the page stays slow
+    assert other.poll_interval() == app_module.POLL_SECONDS

@@ -69,6 +69,7 @@ class SeatsPanel:
                                      "a seat not scanned stays on this tablet."), self.message, self.rows])
         self.widget.add_class("rf-panel")
         self.widget.add_class("rf-seats")
+        self._drawn: tuple | None = None  # what the codes were drawn for
         hub.listeners.append(self.refresh)
         self.refresh()
 
@@ -77,6 +78,7 @@ class SeatsPanel:
         if s is None or not g.civs or g.phase in ("setup", "over"):
             self.widget.layout.display = "none"
             self.rows.children = []
+            self._drawn = None
             return
         self.widget.layout.display = ""
         try:
@@ -84,6 +86,10 @@ class SeatsPanel:
         except CompanionError as e:
             self.message.value = message_html(str(e), "error")
             return
+        drawn = (self.base(), tuple((i, c.name, c.colour, seats[i].token, seats[i].phone) for i, c in enumerate(g.civs) if i in seats))
+        if drawn == self._drawn:
+            return  # the same codes: nothing to draw again (the game changes at every tap, the seats rarely)
+        self._drawn = drawn
         rows = []
         for i, civ in enumerate(g.civs):
             seat = seats.get(i)
