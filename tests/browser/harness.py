@@ -213,6 +213,17 @@ def tap_space(page, space) -> None:
     page.touchscreen.tap(x, y)
 
 
+def tap_together(*buttons, margin_ms: int = 1000) -> None:
+    """Fingers on several devices at the same moment: each button found first, then clicked by its
+    own page's timer at one time shared by all (the pages of one browser share its clock), so no
+    page can follow another's tap before its own is made."""
+    handles = [b.element_handle() for b in buttons]
+    at = buttons[0].page.evaluate("() => Date.now()") + margin_ms
+    for h in handles:
+        h.evaluate("(b, at) => setTimeout(() => b.click(), Math.max(0, at - Date.now()))", at)
+    buttons[0].page.wait_for_timeout(margin_ms)  # the taps are made
+
+
 def message(page) -> str:
     loc = page.locator(".rf-msg")
     return " ".join(loc.all_inner_texts())

@@ -8,7 +8,7 @@ from companion.gamelog import GameStore, Session
 from companion.rise_and_fall.tracker import TrackerRules
 from companion.seats import Seats
 
-from .harness import recorded, screenshot, tablet, wait_for, widget_strings
+from .harness import recorded, screenshot, tablet, tap_together, wait_for, widget_strings
 from .test_secrets import NAMES, start_game, state
 
 PHONE = {"width": 390, "height": 844}
@@ -115,8 +115,7 @@ def test_three_phones_and_a_tablet_choose_in_secret_and_reveal_at_once(server, b
     mine = cy.locator("button.rf-choose-ship")
     slow.wait_for()
     mine.wait_for()
-    slow.evaluate("b => b.click()")  # two fingers on two devices, a few milliseconds apart
-    mine.evaluate("b => b.click()")
+    tap_together(slow, mine)  # two fingers on two devices at the same moment
     t_tap = time.perf_counter()
     wait_for(lambda: state(data).phase == "B", timeout=30)
     assert plays(data, 2) == 1  # exactly one card for Cy

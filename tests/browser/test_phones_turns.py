@@ -18,7 +18,7 @@ from companion.rise_and_fall.rules import PIECE_TYPES, load_rules
 from companion.rise_and_fall.tracker import Game, TrackerRules, card_actions
 from companion.seats import Seats
 
-from .harness import recorded, screenshot, tablet, wait_for, widget_strings
+from .harness import recorded, screenshot, tablet, tap_together, wait_for, widget_strings
 from .test_phones import phone, settle
 from .test_secrets import NAMES, start_game, state
 
@@ -214,8 +214,7 @@ def test_two_whole_turns_on_three_phones_with_a_decline_and_a_purchase(server, b
     passes = [phones[i].locator(".rf-seat-controls button.rf-pass") for i in deciders]
     for b in passes:
         b.wait_for(timeout=20_000)
-    for b in passes:  # two fingers on two phones, a few milliseconds apart
-        b.evaluate("b => b.click()")
+    tap_together(*passes)  # two fingers on two phones at the same moment
     wait_for(lambda: state(data).turn == turn + 1, timeout=30)
     g = state(data)
     assert g.civs[buyer].gold == gold - price and bought not in g.civs[buyer].decline
