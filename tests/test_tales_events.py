@@ -304,3 +304,13 @@ def test_an_event_is_in_the_log_and_replays(tmp_path):
     assert Session(store.open(gid), R).state == g
     s.undo()
     assert s.state.tale_play.events == (23,) and s.state.tale_play.volcano is None
+
+
+@pytest.mark.parametrize("action", [{"type": "swap-guild", "target": 1, "guild": "miners"}, {"type": "keep-guild"}])
+def test_no_doppelgangers_decision_while_the_events_wait(action):
+    """A swap or a keep sent while the First Player resolves the events gets a sentence, and nothing changes
+    (it once crashed when its sender held no Doppelgangers)."""
+    g = to_recycling(extra_card(with_tales(started(), 19), 2))
+    assert g.phase == "E" and g.tale_play.events == (19,)
+    with pytest.raises(IllegalAction, match="before the Fantastic Events"):
+        R.apply(g, {**action, "player": g.first})

@@ -391,6 +391,12 @@ def _tale_effect(game: Game, i: int, spec: dict, a: Action, notes: list[str]) ->
 EFFECTS = {"attack": _attack, "steal": _steal, "piracy": _piracy, "tale": _tale_effect, "house": TP.house}
 
 
+def _before_the_events(game: Game, what: str) -> None:
+    """The Doppelgangers decide before the Fantastic Events are resolved; once these wait, the swap is over."""
+    if game.phase == "E" and game.tale_play.events:
+        raise IllegalAction(f"{what} is decided before the Fantastic Events; {game.civs[game.first].name} is resolving them now.")
+
+
 def _swap_guild(game: Game, a: Action, notes: list[str]) -> Game:
     """Doppelgangers: 'During the Recycling phase, you can pay the bank 10 Gold Coins and exchange
     this card with another player's Guild card.' Then the note: 'if a player's situation is illegal
@@ -398,14 +404,17 @@ def _swap_guild(game: Game, a: Action, notes: list[str]) -> Game:
     the World all of their illegally positioned pieces, or return to the bank their excess resources.'
     The table says how many pieces stood where only the lost guild allowed (``removed``)."""
     i = a.get("player")
+    _before_the_events(game, "The Doppelgangers' swap")
     if game.phase != "E" or i not in game.to_move():
         raise IllegalAction("The Doppelgangers swap Guild cards during the Recycling phase, once.")
     t = _opponent(game, i, a.get("target"), "whose Guild card is taken")
     gid = a.get("guild")
     me, them = game.civs[i], game.civs[t]
+    dop = next((g for g in me.guilds if G.swap_cost((g,)) is not None), None)
+    if dop is None:
+        raise IllegalAction(f"{me.name} holds no Doppelgangers: only their holder swaps Guild cards.")
     if gid not in them.guilds:
         raise IllegalAction(f"{them.name} has no such Guild card; they have {', '.join(G.guild(g).name for g in them.guilds) or 'none'}.")
-    dop = next(g for g in me.guilds if G.swap_cost((g,)) is not None)
     cost = G.swap_cost((dop,)) or {}
     before = them.guilds
     after = tuple(dop if g == gid else g for g in before)
@@ -864,6 +873,7 @@ class TrackerRules(Reducer[Game]):
 
     def _keep_guild(self, game: Game, a: Action, notes: list[str]) -> Game:
         i = a.get("player")
+        _before_the_events(game, "Keeping the Doppelgangers")
         if game.phase != "E" or i not in game.to_move():
             raise IllegalAction("Only a holder of the Doppelgangers decides in the Recycling phase.")
         game = replace(game, decided=game.decided + (i,))
