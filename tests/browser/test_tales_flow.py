@@ -8,6 +8,8 @@ import random
 import sys
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from companion.gamelog import GameStore, Session
 from companion.hexgrid import neighbours
 from companion.rise_and_fall import guilds as G
@@ -180,13 +182,17 @@ def test_a_world_with_three_tales_built_a_game_with_guilds_played_and_scored(ser
         raise AssertionError(f"{g.civs[acting].name} did not produce Wood (phase {g.phase}, guilds {g.civs[acting].guilds}): "
                              f"{message(page)!r}")
     screenshot(page, "tales-game")
-    for _ in range(3):
+    while state(data).phase == "B":  # each player ends their actions (the last action may have ended Red's)
         drawn(page, data)
         acting = state(data).acting
-        page.locator("button.rf-end-turn").tap()
-        try:
-            wait_for(lambda: state(data).acting != acting, timeout=30)
-        except AssertionError:
+        for _ in range(3):  # the page may be redrawing as the tap lands: look again and tap again
+            try:
+                page.locator("button.rf-end-turn").tap(timeout=20_000)
+                wait_for(lambda: state(data).acting != acting or state(data).phase != "B", timeout=20)
+                break
+            except (AssertionError, PlaywrightTimeout):
+                drawn(page, data)
+        else:
             screenshot(page, "tales-failed")
             g = state(data)
             raise AssertionError(f"End turn of {g.civs[acting].name} not taken (phase {g.phase}): {message(page)!r}")
