@@ -5,7 +5,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_tracker import check_secrets
+from test_tracker import accepted, check_secrets
 
 from companion.errors import IllegalAction
 from companion.gamelog import GameStore, Session
@@ -86,14 +86,7 @@ def candidates(g: Game) -> list[dict]:
 
 
 def legal(g: Game) -> list[dict]:
-    ok = []
-    for a in candidates(g):
-        try:
-            R.apply(g, a)
-            ok.append(a)
-        except IllegalAction:
-            pass
-    return ok
+    return accepted(g, candidates(g))
 
 
 def check_invariants(g: Game, money: tuple[int, int, int], held: list[str] | None) -> None:

@@ -10,9 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_tales_play_random import tale_candidates as event_candidates
 from test_tales_tracker import tale_world
-from test_tracker import R, candidates, check_invariants
+from test_tracker import R, accepted, candidates, check_invariants
 
-from companion.errors import IllegalAction
 from companion.gamelog import GameStore, Session
 from companion.rise_and_fall import tale_pieces as TP
 from companion.rise_and_fall.rules import PIECE_TYPES
@@ -36,14 +35,7 @@ def tale_candidates(g: Game) -> list[dict]:
 
 
 def legal(g: Game) -> list[dict]:
-    ok = []
-    for a in tale_candidates(g):
-        try:
-            R.apply(g, a)
-            ok.append(a)
-        except IllegalAction:
-            pass
-    return ok
+    return accepted(g, tale_candidates(g))
 
 
 def check_tales(g: Game) -> None:

@@ -268,15 +268,20 @@ def candidates(g: Game) -> list[dict]:
     return out
 
 
-def legal(g: Game) -> list[dict]:
+def accepted(g: Game, actions: list[dict]) -> list[dict]:
+    """Those of ``actions`` the tracker accepts in ``g`` (the random games' tests choose among them)."""
     ok = []
-    for a in candidates(g):
+    for a in actions:
         try:
             R.apply(g, a)
             ok.append(a)
         except IllegalAction:
             pass
     return ok
+
+
+def legal(g: Game) -> list[dict]:
+    return accepted(g, candidates(g))
 
 
 def check_invariants(g: Game, money: tuple[int, int, int]) -> None:
