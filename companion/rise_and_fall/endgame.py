@@ -39,6 +39,7 @@ class Entry:
     game: str = ""  # the tracked game this scoring belongs to (its log's id), if any
     tales: tuple[int, ...] = ()  # the Tales drawn for the World
     markers: tuple[T.Marker, ...] = ()  # the Dolmens and the Typhoon
+    creatures: tuple[tuple[str, Hex], ...] = ()  # where each Creature stands (the Water Elemental's Space is Sea)
 
     @property
     def entered(self) -> bool:
@@ -60,7 +61,7 @@ class Entry:
         if self.tales or self.markers or any(t.spec.special_area for t in self.tiles):
             extra = {"tales": list(self.tales), "tale_pieces": [m.to_dict() for m in self.markers]}
             layout = Layout(max(2, len(self.players)), list(self.tiles), self.world_name, extra)
-        return Position(self.terrain(), [replace(p) for p in self.players], list(self.pieces), layout)
+        return Position(self.terrain(), [replace(p) for p in self.players], list(self.pieces), layout, creatures=dict(self.creatures))
 
     def problems(self) -> list[str]:
         return problems(self.position())
@@ -143,11 +144,16 @@ class EntryRules(Reducer[Entry]):
                                        tale_trophies=_tale_trophies(p.get("tale_trophies", [])), cathedral=p.get("cathedral") is True))
         if not 2 <= len(players) <= 4:
             raise IllegalAction("A game of Rise & Fall has 2 to 4 players.")
+        creatures, why = T.parse_creatures(a.get("creatures"))
+        found = why or next(iter(T.creature_problems(creatures, top_terrain(lay.tiles))), None)
+        if found:
+            raise IllegalAction(found)
         tracked = a.get("tracked")
         tracked_t = tuple(tuple((t, int(c.get(t, 0))) for t in PIECE_TYPES) for c in tracked) if tracked else None
         return Entry(tuple(lay.tiles), tuple(players), tuple(a.get("colours", [])), tracked_t,
                      source=str(a.get("source", "")), world_name=lay.name, game=str(a.get("game") or ""),
-                     tales=T.drawn_of(lay.extra), markers=T.parse_markers(lay.extra.get("tale_pieces")))
+                     tales=T.drawn_of(lay.extra), markers=T.parse_markers(lay.extra.get("tale_pieces")),
+                     creatures=tuple(creatures.items()))
 
     def _piece(self, e: Entry, a: Action) -> Entry:
         space = (a.get("q"), a.get("r"))
@@ -264,5 +270,16 @@ def from_tracker(game: Any, game_id: str | None = None) -> dict[str, Any]:
                     for i, c in enumerate(game.civs)],
         "colours": [c.colour for c in game.civs],
         "tracked": [{t: c.count(t) for t in PIECE_TYPES} for c in game.civs],
+        **({"creatures": _creatures(game)} if _creatures(game) else {}),
         **({"game": game_id} if game_id else {}),
     }
+
+
+def _creatures(game: Any) -> list[dict[str, Any]]:
+    """The Creatures still in the World where the tracked game last moved them (a hunted Dragon has left)."""
+    from .fantastic import present
+
+    play = getattr(game, "tale_play", None)
+    if play is None:
+        return []
+    return [{"piece": k, "q": q, "r": r} for k, q, r in play.creatures if present(game, k)]

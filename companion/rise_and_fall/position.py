@@ -64,6 +64,7 @@ class Position:
     pieces: list[Piece]
     layout: layout_file.Layout | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    creatures: dict[str, Hex] = field(default_factory=dict)  # the Tales: where each Creature stands at the end
 
     def player(self, name: str) -> PlayerState:
         for p in self.players:
@@ -83,13 +84,18 @@ class Position:
 
     def region_terrain(self) -> dict[Hex, str]:
         """The terrain of the Spaces that belong to Regions: without the Tales' Swamps, Volcano
-        and Typhoon (the same dictionary when there are none)."""
-        if self.layout is None:
+        and Typhoon, and with the Water Elemental's Space as Sea (the same dictionary when the
+        Tales change nothing)."""
+        outside = T.outside_regions(self.layout.tiles, self.tale_markers()) if self.layout is not None else frozenset()
+        changed = T.creature_terrain(self.creatures, self.terrain) if self.creatures else {}
+        if not outside and not changed:
             return self.terrain
-        outside = T.outside_regions(self.layout.tiles, self.tale_markers())
-        if not outside:
-            return self.terrain
-        return {s: t for s, t in self.terrain.items() if s not in outside}
+        return {s: changed.get(s, t) for s, t in self.terrain.items() if s not in outside}
+
+    def standing_terrain(self) -> dict[Hex, str]:
+        """The terrain each piece stands on: the Water Elemental's Space counts as Sea while it is there."""
+        changed = T.creature_terrain(self.creatures, self.terrain) if self.creatures else {}
+        return {**self.terrain, **changed} if changed else self.terrain
 
     def counts(self) -> dict[str, dict[str, int]]:
         """Pieces in the World per player and type."""
@@ -124,6 +130,8 @@ class Position:
             d.update(p.extra)
             doc["players"].append(d)
         doc["pieces"] = [[pc.space[0], pc.space[1], pc.player, pc.type] for pc in self.pieces]
+        if self.creatures:
+            doc["creatures"] = [{"piece": k, "q": s[0], "r": s[1]} for k, s in self.creatures.items()]
         doc.update(self.extra)
         return doc
 
@@ -140,6 +148,7 @@ def problems(pos: Position) -> list[str]:
     claimed: dict[str, str] = {}
     out += _guild_problems(pos)
     out += _tale_problems(pos)
+    out += T.creature_problems(pos.creatures, pos.terrain)
     guild_game = any(p.guilds for p in pos.players)
     held = {p.name: tuple(p.guilds) for p in pos.players}
     for p in pos.players:
@@ -172,7 +181,7 @@ def problems(pos: Position) -> list[str]:
         for s, t in pos.terrain.items():
             if t not in TERRAINS:
                 out.append(f"Space {s[0]},{s[1]}: {json.dumps(t)} is not a terrain; terrains are {', '.join(TERRAINS)}.")
-    terrain_of = pos.terrain
+    terrain_of = pos.standing_terrain()
     first_on: dict[Hex, int] = {}  # the index of the first piece seen on each Space
     shared: dict[Hex, list[Piece]] = {}  # Spaces holding more than one piece
     for i, pc in enumerate(pos.pieces):
@@ -192,7 +201,8 @@ def problems(pos: Position) -> list[str]:
             continue
         if terrain not in stands and terrain in TERRAINS:
             where = " or ".join(sorted(stands))
-            out.append(f"{_label(i, pc)}: a {pc.type} cannot stand on {terrain}; it stands on {where}.")
+            why = "" if terrain == pos.terrain.get(space) else f" (the {_creature_on(pos, space)}'s space counts as {terrain} while it is there)"
+            out.append(f"{_label(i, pc)}: a {pc.type} cannot stand on {terrain}{why}; it stands on {where}.")
         before = first_on.setdefault(space, i)
         if before != i:
             shared.setdefault(space, [pos.pieces[before]]).append(pc)
@@ -256,6 +266,10 @@ def _tale_problems(pos: Position) -> list[str]:
     return out
 
 
+def _creature_on(pos: Position, space: Hex) -> str:
+    return next((T.creatures()[k]["label"] for k, s in pos.creatures.items() if s == space), "creature")
+
+
 def _label(i: int, pc: Piece) -> str:
     return f"Piece {i} ({pc.player} {pc.type} at {pc.space[0]},{pc.space[1]})"
 
@@ -303,8 +317,14 @@ def parse_position(doc: Any, source: str = "the position", check: bool = True) -
         if not _near(pc[0], pc[1]):
             raise _fail(source, f"piece {i} is at {layout_file.shown(pc[0], 16)},{layout_file.shown(pc[1], 16)}; {_LIMIT}")
         pieces.append(Piece((pc[0], pc[1]), pc[2], pc[3]))
-    extra = {k: v for k, v in doc.items() if k not in ("format", "version", "spaces", "layout", "players", "pieces")}
-    pos = Position(terrain, players, pieces, layout, extra)
+    creatures, why = T.parse_creatures(doc.get("creatures"))
+    if why:
+        raise _fail(source, why)
+    for piece, s in creatures.items():
+        if not _near(*s):
+            raise _fail(source, f"the {T.creatures()[piece]['label']} is at {s[0]},{s[1]}; {_LIMIT}")
+    extra = {k: v for k, v in doc.items() if k not in ("format", "version", "spaces", "layout", "players", "pieces", "creatures")}
+    pos = Position(terrain, players, pieces, layout, extra, creatures)
     if check:
         found = problems(pos)
         if found:

@@ -230,6 +230,74 @@ def outside_regions(tiles: Iterable[Tile], markers: Iterable[Marker] = ()) -> fr
     return frozenset(s for k, spaces in area_spaces(tiles, markers).items() if not areas[k].region for s in spaces)
 
 
+# --- the creatures at the end of the game ------------------------------------------------------
+@lru_cache(maxsize=1)
+def creatures() -> dict[str, dict[str, Any]]:
+    """Every Creature that stands on a Space (the Dragon, the Leviathan, the Water Elemental) by its
+    piece id: its Tale's number and name, the terrains it may stand on and what its Space counts as."""
+    out = {}
+    for t in _data()["tales"]:
+        moves = t.get("event", {}).get("moves", {})
+        if moves.get("setup_on") and not moves.get("marker"):
+            out[moves["piece"]] = {"tale": t["number"], "name": t["name"], "label": moves["label"],
+                                   "on": tuple(dict.fromkeys(moves["setup_on"] + moves["to"])), "space_is": moves.get("space_is")}
+    return out
+
+
+def parse_creatures(raw: Any) -> tuple[dict[str, Hex], str | None]:
+    """Creatures from ``[{"piece": "water-elemental", "q": 2, "r": 0}]`` (the position file's and the
+    scoring's ``creatures``): where each stands, or why the list cannot be read."""
+    if raw is None:
+        return {}, None
+    known = creatures()
+    shape = 'give the creatures as [{"piece": "water-elemental", "q": 2, "r": 0}]'
+    if not isinstance(raw, list) or len(raw) > len(known):
+        return {}, f"'creatures': {shape}, each creature once."
+    out: dict[str, Hex] = {}
+    for c in raw:
+        if not (isinstance(c, dict) and type(c.get("q")) is int and type(c.get("r")) is int):
+            return {}, f"'creatures': {shape}, with whole-number q and r."
+        piece = c.get("piece")
+        if piece not in known:
+            names = ", ".join(f'"{k}"' for k in known)
+            return {}, f"'creatures': {json.dumps(piece)[:40]} is not a creature; the creatures are {names}."
+        if piece in out:
+            return {}, f"'creatures': the {known[piece]['label']} is listed twice; there is one."
+        out[piece] = (c["q"], c["r"])
+    return out, None
+
+
+def creature_problems(where: dict[str, Hex], terrain: dict[Hex, str]) -> list[str]:
+    """Every creature on a Space of the World, on a terrain its Tale lets it stand on, one per Space."""
+    out = []
+    known = creatures()
+    taken: dict[Hex, str] = {}
+    for piece, s in where.items():
+        spec = known[piece]
+        t = terrain.get(s)
+        if t is None:
+            out.append(f"The {spec['label']} at {s[0]},{s[1]}: that space is not in the World.")
+        elif t not in spec["on"]:
+            out.append(f"The {spec['label']} at {s[0]},{s[1]} stands on {t}; it stands on {' or '.join(spec['on'])} ({spec['name']}).")
+        if s in taken:
+            out.append(f"The {spec['label']} and the {known[taken[s]]['label']} are both on {s[0]},{s[1]}; a creature has a space of its own.")
+        taken.setdefault(s, piece)
+    return out
+
+
+def creature_terrain(where: dict[str, Hex], terrain: dict[Hex, str]) -> dict[Hex, str]:
+    """The Spaces whose terrain counts differently while a creature stands there: the Water Elemental's
+    'space is considered to be a part of the Sea Region' ('Sometimes, this situation can unite multiple
+    Sea Regions into a single one, which has many impacts: ... and, of course, final scoring')."""
+    known = creatures()
+    out = {}
+    for piece, s in where.items():
+        becomes = known[piece]["space_is"] if piece in known else None
+        if becomes and s in terrain and terrain[s] != becomes:
+            out[s] = becomes
+    return out
+
+
 # --- end of the game ----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class TaleLine:
@@ -340,3 +408,12 @@ def _most_shared(t: Tale, arg: dict, board: TaleBoard, spaces: dict, players: li
 
 
 END_GAME = {"entered": _entered, "majority": _majority, "per_space_occupied": _per_space, "most_shared": _most_shared}
+
+
+def creature_notes(where: dict[str, Hex], terrain: dict[Hex, str]) -> list[str]:
+    """A sentence for each creature whose Space counts as another terrain at the scoring."""
+    known = creatures()
+    changed = creature_terrain(where, terrain)
+    return [f"The {known[k]['label']} ({known[k]['label'][0]} on the board) stands on a {terrain[s].title()} space: as long as it "
+            f"remains there, its space is considered to be a part of the {changed[s].title()} Region, here too."
+            for k, s in where.items() if s in changed]

@@ -109,3 +109,25 @@ def test_a_tracked_game_on_a_world_with_tales_is_scored_with_them():
     e = EntryRules().apply(EntryRules().initial(), start)
     typhoon = next(m.space for m in b.markers if m.kind == "typhoon")
     assert not any(typhoon in r.spaces for r in e.regions())
+
+
+def test_a_position_with_the_water_elemental_is_scored_with_its_space_at_sea(app):
+    """The Scores screen opens a position file whose Water Elemental stands on a Plains space between
+    two Seas: one Sea Region, the Elemental drawn on the board, a sentence under the scorepad, and
+    a Nomad refused on its space."""
+    import json
+
+    from test_tales_water_elemental import MIDDLE, SHIPS, position
+
+    sc = app.scores
+    doc = json.loads(position(SHIPS, {"water-elemental": MIDDLE}).dumps())
+    sc.open_position(json.dumps(doc).encode(), "elemental.json")
+    e = sc.entry
+    assert e.creatures == (("water-elemental", MIDDLE),) and len(e.pieces) == len(SHIPS)
+    sea = [r for r in sc.current_score().regions if r.region.terrain == "sea"]
+    assert [(r.region.size, r.controller) for r in sea] == [(5, "Red")]
+    assert "The Water Elemental (W on the board) stands on a Plains space" in html.unescape(sc.pad.value)
+    assert any(isinstance(op, Text) and op.text == "W" for op in sc.scene().items)
+    before = sc.entry
+    sc.send({"type": "piece", "q": MIDDLE[0], "r": MIDDLE[1], "player": "Red", "piece": "nomad"})
+    assert sc.entry == before and "the Water Elemental's space counts as sea" in html.unescape(sc.message.value)

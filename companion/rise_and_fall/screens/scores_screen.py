@@ -31,10 +31,11 @@ from ..position import parse_position
 from ..position_view import PIECE_LETTERS, region_outline, scorepad_scene
 from ..rules import PIECE_TYPES
 from ..scoring import Score
-from ..tales import all_tales, tale
+from ..tales import all_tales, creature_notes, tale
 from ..views import WorldStyle, colour_hex, layout_for, world_scene
 from ..world import World
 from .game_screen import piece_legend
+from .tale_panels import draw_creatures
 from .world_screen import SPACE_PX, STYLE
 
 KIND = SCORING_LOG
@@ -450,6 +451,7 @@ class ScoresScreen:
     def scene(self) -> Scene:
         e = self.entry
         scene = world_scene(World(e.tiles), WorldStyle(hex_size=STYLE.hex_size, legend=False), markers=e.markers)
+        draw_creatures(scene, [(k, *s) for k, s in e.creatures], STYLE)
         lay = layout_for(STYLE)
         colours = self.colours()
         s = self.current_score()
@@ -541,7 +543,8 @@ class ScoresScreen:
         if books_for != getattr(self, "_books_for", None):  # built once per scoring: typing is never lost
             self._books_for = books_for
             self.books.children = self._books_rows() if books_for else []
-        self.pad.value = scorepad_html(s, verdict=e.entered)
+        notes = creature_notes(dict(e.creatures), e.terrain()) if e.creatures else []
+        self.pad.value = scorepad_html(s, verdict=e.entered) + "".join(f"<p class='rf-creature-note'>{html.escape(n)}</p>" for n in notes)
         self.bars.value = bars_html(s, self.colours())
         self.finish_btn.disabled = e.finished
         self.board.show(self.scene(), fit=fit or not self.board.scene)
@@ -651,7 +654,8 @@ class ScoresScreen:
                    "players": [{"name": p.name, "gold": p.gold, "trophies": p.trophies, "decline": p.decline,
                                 "tale_trophies": p.tale_trophies, "cathedral": p.cathedral,
                                 **({"guilds": p.guilds, "wood": p.wood, "stone": p.stone} if p.guilds else {})} for p in pos.players],
-                   "colours": [p.extra.get("colour", p.name.lower()) for p in pos.players]})
+                   "colours": [p.extra.get("colour", p.name.lower()) for p in pos.players],
+                   **({"creatures": pos.to_dict()["creatures"]} if pos.creatures else {})})
         for pc in pos.pieces:
             self.session.do({"type": "piece", "q": pc.space[0], "r": pc.space[1], "player": pc.player, "piece": pc.type})
         self.refresh(fit=True)

@@ -5,7 +5,7 @@ creature's or the Typhoon's new Space, and the board's tale pieces. A thin layer
 from __future__ import annotations
 
 import html
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import ipywidgets as W
 
@@ -27,9 +27,10 @@ def markers_of(g: Any) -> tuple:
     return parse_markers([{"area": k, "q": q, "r": r} for k, q, r in g.world_tale_pieces])
 
 
-def draw_creatures(scene: Scene, g: Any, style: WorldStyle) -> None:
+def draw_creatures(scene: Scene, creatures: Iterable[tuple[str, int, int]], style: WorldStyle) -> None:
+    """Each creature (piece, q, r) as a disc in its colour with its letter."""
     lay = layout_for(style)
-    for kind, q, r in g.tale_play.creatures:
+    for kind, q, r in creatures:
         x, y = lay.hex_to_pixel((q, r))
         colour, letter = CREATURES.get(kind, ("#333333", "?"))
         scene.circle(x, y, style.hex_size * 0.6, colour, stroke="#ffffff", width=2)
@@ -40,7 +41,7 @@ def tale_board_scene(g: Any, style: WorldStyle, chosen: tuple[int, int] | None =
     """The game's World with its special areas, the Dolmens, the Typhoon and the creatures where they
     are now, and the Space chosen for a move outlined."""
     scene = world_scene(World(g.tiles), WorldStyle(hex_size=style.hex_size, legend=False), markers=markers_of(g))
-    draw_creatures(scene, g, style)
+    draw_creatures(scene, g.tale_play.creatures, style)
     if chosen is not None:
         scene.polygon(layout_for(style).corners(chosen), stroke="#ff00aa", width=style.hex_size * 0.25)
     return scene
