@@ -97,6 +97,19 @@ def fire(game: "Game", notes: list[str]) -> "Game":
     return _automatic(game, notes)
 
 
+def waiting(game: "Game") -> str:
+    """The events waiting and who resolves them, in a sentence for every device ('' when none waits)."""
+    todo = game.tale_play.events
+    if not todo:
+        return ""
+    first = game.civs[game.first].name
+    names = and_list(f"{all_tales()[n].name} ({n})" for n in todo)
+    if len(todo) == 1:
+        return f"The Fantastic Event of {names} waits: {first}, who has the First Player token, resolves it."
+    return (f"The Fantastic Events of {names} wait: {first}, who has the First Player token, resolves them, "
+            "lowest number first.")
+
+
 def _automatic(game: "Game", notes: list[str]) -> "Game":
     while game.tale_play.events and "collapse" in (event(game.tale_play.events[0]) or {}):
         game = _collapse(game, event(game.tale_play.events[0])["collapse"], notes)

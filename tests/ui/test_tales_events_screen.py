@@ -1,6 +1,6 @@
 """The Fantastic Event panel of the Game screen, without a browser: a game on a World with Tales
 played to a Recycling phase where every hand is empty, each event resolved by buttons, steppers and
-a tap on the board, then the token passes; a seat's phone says the tablet resolves them."""
+a tap on the board, then the token passes (the phones: tests/ui/test_seat_events.py)."""
 
 import pytest
 from conftest import quote
@@ -184,7 +184,7 @@ def test_the_game_screen_shows_the_world_with_its_tale_pieces(app, rulebook_text
 
 def test_a_seat_phone_offers_its_players_special_area_actions(tmp_path, monkeypatch):
     """On the acting player's phone: the Waterfall's Improved Production and Storm Peak's laying down;
-    in a Recycling phase with Fantastic Events, the phone says the First Player resolves them."""
+    in a Recycling phase with Fantastic Events, the First Player's phone offers them."""
     import ipywidgets as W
 
     from companion.seats import Seats
@@ -200,7 +200,7 @@ def test_a_seat_phone_offers_its_players_special_area_actions(tmp_path, monkeypa
     phone = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
     monkeypatch.delenv("QUERY_STRING")
     said = " ".join(str(w.value) for w in widgets(phone.widget) if isinstance(w, W.HTML))
-    assert f"{g.civs[first].name} resolves the Fantastic Events (First Player)" in said
+    assert f"resolved by <b>{g.civs[first].name}</b>, who has the First Player token" in said  # the event panel
     tablet.hub.do({"type": "fantastic-event", "tale": 19})
     for i in tablet.hub.game.order():
         tablet.hub.do({"type": "play", "player": i, "card": "nomad"})

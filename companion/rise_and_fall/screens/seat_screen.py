@@ -24,14 +24,16 @@ from ...ui.civ_table import card_html, civ_html
 from ...ui.kept import Kept, show
 from ...ui.widgets import Stepper, message_html
 from .. import GAME_LOG
+from .. import fantastic as F
 from .. import tale_pieces as TP
 from ..public import TableView, public_view
 from ..rules import PIECE_TYPES
 from ..tracker import Game, TrackerRules, card_actions, count_limits
 from ..views import colour_hex
 from .guild_panels import piracy_steppers, variants
-from .tale_panels import TalePlay
+from .tale_panels import EventPanel, TalePlay
 from .tale_piece_panels import all_actions, count_stepper, rules_html, tales_html, with_count
+from .world_screen import SPACE_PX, STYLE
 
 #: Choices commute with other players' choices: a tap refused only because another phone wrote
 #: first is tried once more on the game as it is now.
@@ -75,6 +77,8 @@ class SeatPage:
         self.count2 = Stepper(value=0, min=0, max=99, description="", css="rf-count2")
         self.piracy: dict[int, Stepper] = {}  # Corsairs: how many Ships of each opponent
         self.tale_play = TalePlay(lambda: self.game, self.send, self.can, random.Random(), self.refresh)  # the special areas
+        # the Fantastic Events, on the First Player's phone: the Game screen's panel, its board a phone's width
+        self.events = EventPanel(lambda: self.game, self.send, STYLE, SPACE_PX, board_size=(360, 360))
         self.tale_counts: dict[str, Stepper] = {}  # a Port's trade: how many Ships and Ports
         self.widget = W.VBox([W.HTML(SEAT_CSS), self.head, self.message, self.controls, self.mine, self.public, self.others])
         self.widget.add_class("rf-seat")
@@ -257,10 +261,10 @@ class SeatPage:
         out: list[W.Widget] = []
         if v.phase == "placement":
             out.append(self.kept.html("<div class='rf-waiting'>The first pieces are placed on the tablet.</div>"))
+        elif v.phase == "E" and g.tale_play.events:
+            out += self._event_controls(g)
         elif v.phase in ("guilds", "E"):
             what = "The Guild cards are chosen" if v.phase == "guilds" else "The Doppelgangers decide"
-            if g.tale_play.events:  # the board is tapped where all can see it
-                what = f"{g.civs[g.first].name} resolves the Fantastic Events (First Player)"
             out.append(self.kept.html(f"<div class='rf-waiting'>{what} on the tablet.</div>"))
         elif v.phase == "A":
             if i in v.to_move:
@@ -291,6 +295,14 @@ class SeatPage:
         elif v.phase == "over":
             out.append(self.kept.html(f"<div class='rf-turn'>{v.claimed} Trophies are claimed: the game is over. The scores are on the tablet.</div>"))
         return out
+
+    def _event_controls(self, g: Game) -> list[W.Widget]:
+        """'The Fantastic Event is resolved by the player who still has the First Player token': on that
+        player's phone, the Game screen's event panel; on the others, who resolves what, in words."""
+        if self.seat == g.first:
+            return self.events.refresh()
+        return [self.kept.html(f"<div class='rf-waiting rf-event-waits'>{html.escape(F.waiting(g))} "
+                               "(on their phone or on the tablet)</div>")]
 
     def _row(self, buttons: list[W.Widget]) -> W.Widget:
         return self.kept.row(buttons, "rf-choice")

@@ -51,10 +51,13 @@ class EventPanel:
     """'The Fantastic Event is resolved by the player who still has the First Player token': the next
     event's text, what it destroys or lays down (per player and piece type, at most what each has in
     the World), the Leviathan's compensation, the Volcano's orientation, and a tap on the board for
-    the Space the piece moves to when the World is known."""
+    the Space the piece moves to when the World is known. The Game screen and the First Player's phone
+    both show it (``board_size``: the board's width and height in CSS pixels at most)."""
 
-    def __init__(self, game: Callable[[], Any], send: Callable[[dict], bool], style: WorldStyle, space_px: int = 44) -> None:
+    def __init__(self, game: Callable[[], Any], send: Callable[[dict], bool], style: WorldStyle, space_px: int = 44,
+                 board_size: tuple[int, int] = (700, 420)) -> None:
         self.game = game
+        self.board_size = board_size
         self.send = send
         self.style = style
         self.to: tuple[int, int] | None = None
@@ -71,7 +74,7 @@ class EventPanel:
     @property
     def board(self) -> Board:
         if self._board is None:
-            self._board = Board(width=700, height=420, report=lambda t: setattr(self.msg, "value", message_html(t, "error")),
+            self._board = Board(width=self.board_size[0], height=self.board_size[1], report=lambda t: setattr(self.msg, "value", message_html(t, "error")),
                                 space=self.space_px)
             self._board.on_tap = self.tap_pixel
             self._board.room = 20
