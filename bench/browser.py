@@ -78,9 +78,10 @@ def propagation_run() -> None:
 
 
 def shelf_run() -> None:
-    """The shelf of games: page load to the shelf drawn, the shelf to Rise & Fall's World drawn,
-    and the kernel's memory at the shelf."""
-    from browser.harness import SERVERS, launch, open_shelf, served, tablet, world_drawn
+    """The shelf of games: page load to the shelf drawn (the template's first paint) and to the
+    shelf live (drawn by the kernel, its taps answered), the shelf to Rise & Fall's World drawn,
+    and the kernel's memory at the shelf. Each page is a new browser profile: nothing cached."""
+    from browser.harness import LIVE_SHELF, SERVERS, first_paint, launch, served, tablet, world_drawn
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -89,13 +90,17 @@ def shelf_run() -> None:
             # a table's data directory: version 1's World build, game in phase D and final scoring
             with tempfile.TemporaryDirectory() as d, served(Path(d), preheat=preheat, data_from=V1) as (url, data, _):
                 server = SERVERS[-1]
-                loads, opens = [], []
+                drawn, live, opens = [], [], []
                 for i in range(5):
                     if preheat:
                         time.sleep(6)  # let the pool start its next kernel, as between two page loads at a table
                     ctx = tablet(browser)
                     page = ctx.new_page()
-                    loads.append(open_shelf(page, url) * 1000)
+                    t0 = time.perf_counter()
+                    drawn.append(first_paint(page, url) * 1000)
+                    page.wait_for_selector(LIVE_SHELF, timeout=60_000)
+                    page.wait_for_selector("#rf-first-paint", state="detached", timeout=60_000)
+                    live.append((time.perf_counter() - t0) * 1000)
                     if i == 0 and not preheat:
                         page.wait_for_timeout(1500)
                         rss = kernel_rss_mb(server)
@@ -105,11 +110,12 @@ def shelf_run() -> None:
                     world_drawn(page)
                     opens.append((time.perf_counter() - t0) * 1000)
                     ctx.close()
-                ms = statistics.median(loads)
-                if preheat:
-                    row("page load to the shelf drawn, preheated kernel", ms, "<= 1000 ms", ok=ms <= 1000)
-                else:
-                    row("page load to the shelf drawn", ms, "<= 1500 ms", ok=ms <= 1500)
+                kernel = "preheated kernel" if preheat else "kernel started for the page"
+                target = 1000 if preheat else 1500
+                ms = statistics.median(drawn)
+                row(f"page load to the shelf drawn, {kernel}", ms, f"<= {target} ms", ok=ms <= target)
+                row(f"page load to the shelf live (taps answered), {kernel}", statistics.median(live), "to lower")
+                if not preheat:
                     ms = statistics.median(opens)
                     row("the shelf to Rise & Fall's World drawn", ms, "<= 500 ms", ok=ms <= 500)
         browser.close()

@@ -8,7 +8,6 @@ a game that is not built is not there. A log that no longer replays is named wit
 from __future__ import annotations
 
 import datetime
-import html
 import os
 from dataclasses import dataclass
 from typing import Callable
@@ -18,21 +17,10 @@ import ipywidgets as W
 from .. import games
 from ..errors import CompanionError
 from ..gamelog import GameInfo, GameStore, Session
+from .shelf_look import LOOKING, SHELF_CSS, about_html, picture_html, play_classes, play_label
 from .widgets import button, message_html
 
-SHELF_CSS = """
-<style>
-.rf-shelf { gap: 10px; }
-.rf-shelf-tiles { display: flex; flex-wrap: wrap; gap: 12px; }
-.rf-shelf-tile { flex: 0 1 300px; padding: 10px; border-radius: 12px; background: rgba(0,0,0,.05); align-items: stretch; }
-.rf-shelf-picture svg { width: 100%; height: 170px; display: block; }
-.rf-shelf-title { font-size: 1.3em; font-weight: 700; }
-.rf-shelf-continue { padding: 8px 10px; border-radius: 12px; background: rgba(242,193,46,.25); align-items: center; flex-wrap: wrap; }
-.rf-app.rf-dark .rf-shelf-tile { background: rgba(255,255,255,.07); }
-.rf-bar-game { color: #fff; font-weight: 700; font-size: 1.1em; padding: 0 10px; line-height: 54px; white-space: nowrap; }
-@media (max-width: 600px) { .rf-game-title { display: none; } }
-</style>
-"""
+__all__ = ["SHELF_CSS", "Shelf", "Unfinished", "last_unfinished"]
 
 
 @dataclass(frozen=True)
@@ -92,17 +80,11 @@ class Shelf:
         self.history_btn = button("History of every game", history, "rf-shelf-history")
         self.widget = W.VBox([self.continue_box, self.problems, self.tiles, self.history_btn])  # SHELF_CSS: on the page
         self.widget.add_class("rf-shelf")
-        self.continue_box.children = [W.HTML("Looking for the last unfinished game…")]  # until first shown
+        self.continue_box.children = [W.HTML(LOOKING)]  # until first shown
 
     def _tile(self, g: games.Game) -> W.Widget:
-        picture = W.HTML(f"<div class='rf-shelf-picture'>{g.picture_svg()}</div>")  # the package's own file
-        about = W.HTML(
-            f"<div class='rf-shelf-title'>{html.escape(g.title)}</div>"
-            f"<div class='rf-shelf-players'>{html.escape(g.player_count)}</div>"
-            f"<div class='rf-shelf-about'>{html.escape(g.about)}</div>"
-        )
-        tile = W.VBox([picture, about, button(f"Play {g.title}", lambda: self.choose(g.id), f"rf-shelf-play rf-shelf-{g.id}",
-                                              primary=True)])
+        tile = W.VBox([W.HTML(picture_html(g)), W.HTML(about_html(g)),
+                       button(play_label(g), lambda: self.choose(g.id), play_classes(g), primary=True)])
         tile.add_class("rf-shelf-tile")
         return tile
 

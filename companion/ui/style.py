@@ -193,5 +193,7 @@ body:has(.rf-app.rf-dark), body:has(.rf-app.rf-dark) #rendered_cells { backgroun
 .rf-app.rf-dark .rf-key-letter { background: #e8e8e8; color: #15191d; }
 /* a game's picture (shelf, History) on the dark theme's board colour, not a light box */
 .rf-app.rf-dark .rf-history-picture svg > rect:first-child, .rf-app.rf-dark .rf-shelf-picture svg > rect:first-child { fill: #1d2228; }
+/* the pictures' dark words (the legend) turn light with their background */
+.rf-app.rf-dark .rf-history-picture svg text[fill="#222222"], .rf-app.rf-dark .rf-shelf-picture svg text[fill="#222222"] { fill: #e8e8e8; }
 </style>
 """

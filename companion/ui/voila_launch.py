@@ -149,9 +149,14 @@ def install() -> None:
 
 def main() -> None:
     install()
-    from voila.app import main as voila_main
+    from traitlets.config import Config
+    from voila.app import Voila
 
-    voila_main()
+    from .first_paint import page_config_hook
+
+    config = Config()
+    config.VoilaConfiguration.page_config_hook = page_config_hook  # the shelf drawn before the kernel answers
+    Voila.launch_instance(config=config)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from companion.gamelog import GameStore, Session
 from companion.hexgrid import PixelLayout
 from companion.rise_and_fall.builder import Build, BuildRules
 from companion.rise_and_fall.screens.world_screen import STYLE
-from companion.ui.serve import voila_command, voila_env
+from companion.ui.serve import compile_package, voila_command, voila_env
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -73,6 +73,7 @@ def served(tmp: Path, preheat: bool = False, port: int | None = None, data_from:
         shutil.copytree(data_from, data)
     layouts.mkdir(parents=True, exist_ok=True)
     port = port or free_port()
+    compile_package()  # as `make run` does before it serves
     env = voila_env()
     env.update(COMPANION_DATA=str(data), COMPANION_LAYOUTS=str(layouts), **(env_extra or {}))
     log = open(tmp / "voila.log", "w")
@@ -122,6 +123,17 @@ def tablet(browser, portrait: bool = False):
     return ctx
 
 
+#: A phone at the table, held upright.
+PHONE = {"width": 390, "height": 844}
+
+
+def phone(browser):
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True, is_mobile=True)
+    ctx.set_default_navigation_timeout(90_000)
+    ctx.set_default_timeout(60_000)
+    return ctx
+
+
 #: The address of Rise & Fall's World screen (a bare address opens the shelf of games).
 WORLD_ADDRESS = "?game=rise-and-fall&screen=world"
 
@@ -136,11 +148,26 @@ def open_app(page, url: str, timeout: float = 60_000, address: str = WORLD_ADDRE
 
 
 def open_shelf(page, url: str, timeout: float = 60_000) -> float:
-    """Load the dashboard's bare address and wait until the shelf of games is drawn; seconds taken."""
+    """Load the dashboard's bare address and wait until the live shelf of games is drawn (the
+    first paint gone); seconds taken."""
     t = time.perf_counter()
     page.goto(url, timeout=timeout)
-    page.wait_for_selector(".rf-shelf-tile svg", timeout=timeout)
+    page.wait_for_selector(LIVE_SHELF, timeout=timeout)
+    page.wait_for_selector(FIRST_PAINT, state="detached", timeout=timeout)
     return time.perf_counter() - t
+
+
+def first_paint(page, url: str, timeout: float = 60_000) -> float:
+    """Load the dashboard's bare address and wait until the shelf's first paint (drawn by the
+    page template before the kernel answers) is on screen; seconds taken."""
+    t = time.perf_counter()
+    page.goto(url, timeout=timeout, wait_until="commit")
+    page.wait_for_selector(FIRST_PAINT + " .rf-shelf-tile svg", state="visible", timeout=timeout)
+    return time.perf_counter() - t
+
+
+#: The shelf drawn by the page's kernel, and the first paint that stands in for it until then.
+LIVE_SHELF, FIRST_PAINT = "#rendered_cells .rf-shelf-tile svg", "#rf-first-paint"
 
 
 def world_drawn(page, timeout: float = 60_000) -> None:

@@ -8,17 +8,8 @@ from companion.gamelog import GameStore, Session
 from companion.rise_and_fall.tracker import TrackerRules
 from companion.seats import Seats
 
-from .harness import recorded, screenshot, tablet, tap_together, wait_for, widget_strings
+from .harness import PHONE, phone, recorded, screenshot, tablet, tap_together, wait_for, widget_strings
 from .test_secrets import NAMES, start_game, state
-
-PHONE = {"width": 390, "height": 844}
-
-
-def phone(browser):
-    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True, is_mobile=True)
-    ctx.set_default_navigation_timeout(90_000)
-    ctx.set_default_timeout(60_000)
-    return ctx
 
 
 def plays(data, player: int) -> int:

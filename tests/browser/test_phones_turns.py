@@ -18,8 +18,8 @@ from companion.rise_and_fall.rules import PIECE_TYPES, load_rules
 from companion.rise_and_fall.tracker import Game, TrackerRules, card_actions
 from companion.seats import Seats
 
-from .harness import recorded, screenshot, tablet, tap_together, wait_for, widget_strings
-from .test_phones import phone, settle
+from .harness import phone, recorded, screenshot, tablet, tap_together, wait_for, widget_strings
+from .test_phones import settle
 from .test_secrets import NAMES, start_game, state
 
 

@@ -1,0 +1,122 @@
+"""The first paint in a real browser: the shelf is on screen before the page's kernel answers,
+a tap on it is kept and made on the live shelf, nothing moves when the live shelf takes over,
+the look (Dark) is the table's, and a deep address (a screen, a seat) never shows the shelf.
+
+Voilà's page script is held back (routed and released by the test), so the page stays on its
+first paint for as long as the test needs, whatever the machine's speed."""
+
+from __future__ import annotations
+
+from companion.ui.shelf_look import LOOKING
+
+from .harness import FIRST_PAINT, LIVE_SHELF, open_shelf, phone, screenshot, tablet, wait_for, world_drawn
+
+PAGE_SCRIPT = "**/voila/static/voila.js"
+
+
+def held(page) -> list:
+    """Hold the page's script (the widget library) until :func:`release`."""
+    routes: list = []
+    page.route(PAGE_SCRIPT, lambda route: routes.append(route))
+    return routes
+
+
+def release(page, routes: list) -> None:
+    # the page asks for its script once its kernel ran the notebook (Playwright's own wait lets
+    # the route be heard; a sleep would not)
+    for _ in range(900):
+        if routes:
+            break
+        page.wait_for_timeout(100)
+    assert routes, "the page never asked for its script"
+    for r in routes:
+        r.continue_()
+    page.unroute(PAGE_SCRIPT)
+
+
+def address(page) -> str:
+    return page.evaluate("() => window.location.search")
+
+
+def box(page, css: str) -> tuple[float, ...]:
+    b = page.locator(css).bounding_box()
+    return (round(b["x"]), round(b["y"]), round(b["width"]), round(b["height"]))
+
+
+def test_a_tap_on_the_first_paint_opens_the_game(server, browser):
+    url, _, _ = server
+    ctx = tablet(browser)
+    page = ctx.new_page()
+    routes = held(page)
+    page.goto(url, wait_until="commit")
+    page.wait_for_selector(FIRST_PAINT + " .rf-shelf-tile svg", state="visible")
+    assert page.locator(FIRST_PAINT + " .rf-shelf-continue").inner_text().strip() == LOOKING
+    assert page.locator("#rendered_cells .rf-app").count() == 0  # nothing of the kernel yet
+    screenshot(page, "first-paint")
+    page.locator(FIRST_PAINT + " button.rf-shelf-rise-and-fall").tap()
+    assert "rf-fp-pressed" in page.locator(FIRST_PAINT + " button.rf-shelf-rise-and-fall").get_attribute("class")
+    release(page, routes)
+    world_drawn(page)  # the tap was made again on the live shelf
+    wait_for(lambda: address(page) == "?game=rise-and-fall&screen=world", timeout=30)
+    assert page.locator(FIRST_PAINT).count() == 0
+    ctx.close()
+
+
+def test_the_live_shelf_takes_its_place_without_moving_and_in_the_tables_look(server, browser):
+    url, _, _ = server
+    for make in (tablet, phone):
+        ctx = make(browser)
+        page = ctx.new_page()
+        routes = held(page)
+        page.goto(url, wait_until="commit")
+        page.wait_for_selector(FIRST_PAINT + " .rf-shelf-tile svg", state="visible")
+        shown = ("button.rf-shelf-rise-and-fall", "button.rf-dark-toggle", ".rf-shelf-continue")
+        before = [box(page, f"{FIRST_PAINT} {css}") for css in shown]
+        release(page, routes)
+        page.wait_for_selector(LIVE_SHELF)
+        page.wait_for_selector(FIRST_PAINT, state="detached")
+        page.wait_for_selector("#rendered_cells button.rf-continue")  # the World opened above is unfinished
+        after = [box(page, f"#rendered_cells {css}") for css in shown]
+        if make is tablet:
+            assert before == after, (before, after)
+        else:  # on a phone the Continue button's words may take two lines: only what is below it moves down
+            assert before[1] == after[1] and before[0][::2] == after[0][::2], (before, after)
+            assert after[0][1] - before[0][1] == after[2][3] - before[2][3], (before, after)
+        ctx.close()
+
+    # Dark on the live page: the next first paint is dark from its first frame
+    ctx = tablet(browser)
+    page = ctx.new_page()
+    open_shelf(page, url)
+    page.locator("button.rf-dark-toggle").tap()
+    wait_for(lambda: "rf-dark" in page.locator("#rendered_cells .rf-app").first.get_attribute("class"))
+    routes = held(page)
+    page.reload(wait_until="commit")
+    page.wait_for_selector(FIRST_PAINT + " .rf-shelf-tile svg", state="visible")
+    assert "rf-dark" in page.locator(FIRST_PAINT).get_attribute("class")
+    assert page.locator(FIRST_PAINT + " button.rf-dark-toggle").inner_text() == "Light"
+    background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(21, 25, 29)", background  # no light page around the dark shelf
+    screenshot(page, "first-paint-dark")
+    release(page, routes)
+    page.wait_for_selector(LIVE_SHELF)
+    page.locator("#rendered_cells button.rf-dark-toggle").tap()  # the table's look back to light
+    wait_for(lambda: "rf-dark" not in page.locator("#rendered_cells .rf-app").first.get_attribute("class"))
+    ctx.close()
+
+
+def test_a_deep_address_never_shows_the_shelf(server, browser):
+    url, _, _ = server
+    for where, make in (("?game=rise-and-fall&screen=world", tablet), ("?game=rise-and-fall&seat=not-a-seat", phone)):
+        ctx = make(browser)
+        page = ctx.new_page()
+        routes = held(page)
+        page.goto(url + where, wait_until="commit")
+        page.wait_for_selector("#rendered_cells", state="attached")  # the page's opening has been read
+        assert page.locator(FIRST_PAINT).count() == 0, where
+        assert page.locator(".rf-shelf-tile").count() == 0, where
+        release(page, routes)
+        if "screen=world" in where:
+            world_drawn(page)
+        assert page.locator(".rf-shelf-tile").count() == 0, where
+        ctx.close()
