@@ -146,3 +146,24 @@ def test_voila_stops_when_the_wrapper_is_killed(tmp_path):
         assert not any(alive(p) for p in family)
     finally:
         stop(proc)
+
+
+def test_serving_compiles_the_package_once_so_kernels_do_not(tmp_path):
+    """Where ``PYTHONDONTWRITEBYTECODE`` is set, a kernel that finds no compiled module compiles
+    the companion anew at every page load; serving compiles it first, and a kernel reads that."""
+    import importlib.util
+
+    from companion.ui import serve
+
+    serve.compile_package()
+    for module in ("ui/app.py", "rise_and_fall/screens/game_screen.py", "rise_and_fall/tracker.py"):
+        source = serve.ROOT / "companion" / module
+        cached = Path(importlib.util.cache_from_source(str(source)))
+        assert cached.exists() and cached.stat().st_mtime >= source.stat().st_mtime, module
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONPATH=str(serve.ROOT))
+    code = ("import builtins, sys; calls = []; real = builtins.compile\n"
+            "builtins.compile = lambda *a, **k: (calls.append(a[1] if len(a) > 1 else '?'), real(*a, **k))[1]\n"
+            "import companion.ui.app\n"
+            "print(sum('companion' in str(c) for c in calls))")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "0"

@@ -42,6 +42,22 @@ def notebook_path() -> Path:
     return fallback
 
 
+def compile_package() -> None:
+    """Compile the package's modules once, here, rather than in every page's kernel.
+
+    Where ``PYTHONDONTWRITEBYTECODE`` is set (many container images set it), Python never keeps
+    the compiled modules, and each new kernel compiled all of the companion again: a third of a
+    second at each page load, and again on opening a game. Up-to-date files cost a look only; a
+    package that cannot be written (installed read-only) is served as it is.
+    """
+    import compileall
+
+    try:
+        compileall.compile_dir(str(ROOT / "companion"), quiet=2, workers=1)
+    except OSError:
+        pass
+
+
 def lan_addresses() -> list[str]:
     """This machine's addresses on the local network (no packet is sent to find them)."""
     found = set()
@@ -186,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {name}'s seat (their phone opens only this seat): {url}")
             print_qr(url)
     sys.stdout.flush()
+    compile_package()
     hosts = ["*"] if args.allow_any_host else args.allow_host
     env = voila_env(token, hosts)
     env.update(env_extra)
