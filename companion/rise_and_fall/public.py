@@ -88,9 +88,12 @@ class TableView:
     levels: tuple[str, ...] = ()  # the Guild variant: each player's handicap level (empty: no Guilds)
     tales: Any = None  # the Tale pieces and buildings (tale_pieces.TaleState): all of it is public
     tale_lines: tuple[str, ...] = ()  # the Tale pieces in a sentence each
+    events: tuple[int, ...] = ()  # the Tales whose Fantastic Events wait, lowest number first
 
     @property
     def phase_name(self) -> str:
+        if self.phase == "E" and self.events:
+            return "E – Recycle cards: the Fantastic Events"
         return PHASES.get(self.phase, self.phase)
 
     @property
@@ -147,6 +150,7 @@ def public_view(game: Game, viewer: int | None = None) -> TableView:
         pass_tablet=game.pass_tablet,
         world_name=game.world_name,
         levels=game.levels,
+        events=game.tale_play.events,
         **({"tales": game.tales, "tale_lines": tuple(_tale_lines(game))} if game.tales is not None else {}),
     )
 

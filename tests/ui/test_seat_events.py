@@ -61,6 +61,7 @@ def test_the_first_players_phone_resolves_the_events_and_the_others_are_told(tab
     assert (f"The Fantastic Events of The Dragon (1), The Typhoon (19) and The Worshipers of the Volcano God (23) wait: "
             f"{names[first]}, who has the First Player token, resolves them, lowest number first.") in said(po)
     assert not with_css(po, "rf-event-resolve") and not with_css(po, "rf-event-destroyed")
+    assert "Turn 3 · E – Recycle cards: the Fantastic Events" in said(po)
     assert not po.rooms["seat"].send({"type": "fantastic-event", "tale": 1, "player": first})
     assert f"{names[other]}'s phone acts for {names[other]} only" in html.unescape(po.rooms["seat"].message.value)
     # the Dragon: a Nomad destroyed; a Space it may not go to is refused with the rule's sentence, nothing changes
