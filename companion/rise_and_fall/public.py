@@ -52,6 +52,7 @@ class CivView:
     face_down_where: str = ""  # "played" (in front of the player, phase A) or "decline" (phase C)
     among: tuple[str, ...] = ()  # the face-down cards are among these (listed here, not in hand or discard)
     guilds: tuple[str, ...] = ()  # Guild cards face up in front of the player (after the reveal)
+    own_face_down: tuple[str, ...] = ()  # the viewer's own cards lying face down to the others (shown face up to them)
     price: int = 0  # what this player pays for a card in Decline now
 
     def count(self, piece: str) -> int:
@@ -109,6 +110,7 @@ def _civ_view(game: Game, i: int, civ: Civ, viewer: int | None) -> CivView:
     }
     if game.phase == "A" and civ.played:
         hidden = len(civ.played)
+        placed = civ.played
         seen.update(hand=(), played=(), among=_in_order(civ.hand + civ.played), face_down_where="played")
     elif game.phase == "C" and any(j == i for j, _ in game.face_down):
         placed = tuple(c for j, c in game.face_down if j == i)
@@ -120,7 +122,7 @@ def _civ_view(game: Game, i: int, civ: Civ, viewer: int | None) -> CivView:
     else:
         return CivView(**seen)
     if viewer == i:  # a player's own cards are never hidden from them
-        seen.update(hand=civ.hand, discard=civ.discard, decline=civ.decline, played=civ.played, among=())
+        seen.update(hand=civ.hand, discard=civ.discard, decline=civ.decline, played=civ.played, among=(), own_face_down=placed)
     return CivView(**seen, face_down=hidden)
 
 

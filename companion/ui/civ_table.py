@@ -51,11 +51,15 @@ def piece_svg(piece: str, colour: str, size: int = 28) -> str:
             f" style='color:{fill}' fill='currentColor' stroke='#111111' stroke-width='.8' stroke-linejoin='round'>{glyph}</svg>")
 
 
-def card_html(piece: str, colour: str, note: str = "") -> str:
-    """One Civilization card face up: the player's colour, the piece's picture and its name."""
+def card_html(piece: str, colour: str, note: str = "", secret: bool = False) -> str:
+    """One Civilization card face up: the player's colour, the piece's picture and its name;
+    ``secret``: the player's own card, lying face down to the others (one card, marked so)."""
     col = html.escape(colour_hex(colour))
     extra = f"<span class='rf-card-note'>{html.escape(note)}</span>" if note else ""
-    return (f"<div class='rf-card' style='--pc:{col}'><div class='rf-card-band' style='background:{col}'></div>"
+    if secret:
+        extra += "<span class='rf-card-secret' title='face down to the others'>face down</span>"
+    return (f"<div class='rf-card{' rf-card-own-secret' if secret else ''}' style='--pc:{col}'>"
+            f"<div class='rf-card-band' style='background:{col}'></div>"
             f"{piece_svg(piece, colour, 34)}<div class='rf-card-name'>{html.escape(piece.title())}</div>{extra}</div>")
 
 
@@ -104,8 +108,13 @@ def _state_cards(c: CivView, state: str) -> list[str]:
     cards = getattr(c, state)
     if state == "discard":
         cards = tuple(reversed(cards))  # the top card first
-    out = [card_html(p, c.colour, "on top" if state == "discard" and k == 0 and len(cards) > 1 else "") for k, p in enumerate(cards)]
-    if c.face_down and state == ("played" if c.face_down_where == "played" else "decline"):
+    down = c.face_down and state == ("played" if c.face_down_where == "played" else "decline")
+    secret = list(c.own_face_down) if down else []
+    out = []
+    for k, p in enumerate(cards):
+        mine = p in secret and (secret.remove(p) or True)  # the viewer's own card: face up to them, marked
+        out.append(card_html(p, c.colour, "on top" if state == "discard" and k == 0 and len(cards) > 1 else "", secret=mine))
+    if down and not c.own_face_down:
         out += [card_back_html(c.colour)] * c.face_down
     return out
 
@@ -128,7 +137,7 @@ def civ_html(v: TableView, i: int) -> str:
         cards = _state_cards(c, state)
         if c.face_down and state == down:
             n = "one card" if c.face_down == 1 else f"{c.face_down} cards"
-            label = f"{label}: {n}, face down"
+            label = f"{label}: {n}, face down" + (" to the others" if c.own_face_down else "")
         if cards:
             rows.append(f"<div class='rf-state rf-state-{state}'><span class='rf-state-label'>{label}</span><div class='rf-cards'>{''.join(cards)}</div></div>")
     if c.among:

@@ -112,6 +112,9 @@ CSS = """
 .rf-card-back { background: repeating-linear-gradient(45deg, var(--pc), var(--pc) 6px, #2b3a42 6px, #2b3a42 12px); justify-content: center; }
 .rf-card-back-mark { font-size: 28px; font-weight: 700; color: #fff; text-shadow: 0 0 3px #000; }
 .rf-state-among .rf-card { opacity: .8; border-style: dashed; }
+.rf-card-own-secret { border-style: dashed; }
+.rf-card-own-secret .rf-card-band { background: repeating-linear-gradient(45deg, var(--pc), var(--pc) 4px, #2b3a42 4px, #2b3a42 8px) !important; }
+.rf-card-secret { position: absolute; top: 14px; font-size: 10px; font-style: italic; }
 .rf-table-key { font-size: .85em; margin-top: 4px; }
 .rf-controls .widget-hbox { flex-wrap: wrap; align-items: center; gap: 4px; }
 .rf-app .jupyter-widget-Collapse-header, .rf-app .p-Collapse-header { min-height: 44px; font-size: 1em; display: flex; align-items: center;

@@ -20,15 +20,26 @@ def card_html(gid: str) -> str:
             f"{html.escape(g.power)}</span>")
 
 
-def guilds_html(v: TableView) -> str:
-    """Every player's Guild cards with their powers, one line per player (empty without Guilds)."""
+def guilds_html(v: TableView, skip: int | None = None) -> str:
+    """Every player's Guild cards with their powers, one line per player (empty without Guilds);
+    ``skip``: a player whose own line is shown elsewhere (their phone)."""
     if not v.levels:
         return ""
     rows = []
-    for c in v.civs:
+    for c in (c for j, c in enumerate(v.civs) if j != skip):
         cards = " · ".join(card_html(g) for g in c.guilds) or "<i>no Guild powers</i>"
         rows.append(f"<div class='rf-guilds-row'><b>{html.escape(c.name)}</b> — {cards}</div>")
     return "<div class='rf-guilds'>" + "".join(rows) + "</div>"
+
+
+def own_guilds_html(v: TableView, i: int) -> str:
+    """A player's own Guild cards with their powers, in a sentence (empty without Guilds or before
+    the reveal: the cards are chosen on the tablet)."""
+    if not v.levels or v.phase in ("setup", "guilds"):
+        return ""
+    held = v.civs[i].guilds
+    cards = " · ".join(card_html(g) for g in held) if held else "<i>none: you play with no Guild powers</i>"
+    return f"<div class='rf-guilds rf-own-guilds'><b>Your Guild card{'s' if len(held) > 1 else ''}</b> — {cards}</div>"
 
 
 def level_options() -> list[tuple[str, str]]:

@@ -22,7 +22,7 @@ from ...seats import NOT_A_SEAT, Seats, find_seat
 from ...timings import mark
 from ...ui.civ_table import card_html, civ_html
 from ...ui.kept import Kept, show
-from ...ui.widgets import Stepper, message_html
+from ...ui.widgets import Stepper, follow_subject, message_html
 from .. import GAME_LOG
 from .. import fantastic as F
 from .. import tale_pieces as TP
@@ -30,7 +30,7 @@ from ..public import TableView, public_view
 from ..rules import PIECE_TYPES
 from ..tracker import Game, TrackerRules, card_actions, count_limits
 from ..views import colour_hex
-from .guild_panels import piracy_steppers, variants
+from .guild_panels import guilds_html, own_guilds_html, piracy_steppers, variants
 from .tale_panels import EventPanel, TalePlay
 from .tale_piece_panels import all_actions, count_stepper, rules_html, tales_html, with_count
 from .world_screen import SPACE_PX, STYLE
@@ -45,7 +45,8 @@ SEAT_CSS = """<style>
 .rf-seat .rf-seat-public { display: flex; flex-wrap: wrap; gap: 4px; padding: 2px 4px; }
 .rf-seat .rf-choice { display: flex; flex-wrap: wrap; align-items: center; }
 .rf-seat .rf-choice .rf-btn { min-height: 56px; min-width: 96px; font-size: 1.05em; }
-.rf-seat .rf-chosen { font-size: 1.1em; padding: 8px; border-radius: 8px; background: #e8f5e9; }
+.rf-seat .rf-chosen { font-size: 1.1em; padding: 8px; border-radius: 8px; background: #e8f5e9; color: #1d1d1d; }
+.rf-app.rf-dark .rf-seat .rf-chosen { background: #12301a; color: #e8f5e9; }
 .rf-seat .rf-waiting { padding: 4px 8px; }
 .rf-seat .rf-others summary { min-height: 44px; display: flex; align-items: center; font-weight: 600; }
 </style>"""
@@ -68,6 +69,9 @@ class SeatPage:
         self.head.add_class("rf-seat-head")
         self.public = W.HTML()
         self.message = W.HTML(layout=W.Layout(min_height="44px"))
+        # a message is about the point of the log it was said at: any later action, from this phone
+        # or another device (an Undo on the tablet too), clears it when the seat is drawn again
+        self._stale_message = follow_subject(self.message, self.subject)
         self.controls = W.VBox([])
         self.controls.add_class("rf-seat-controls")
         self.mine = W.HTML()
@@ -142,6 +146,10 @@ class SeatPage:
             mark(f"updated seat={self.seat}")
         return True
 
+    def subject(self) -> object:
+        """What the seat shows: its game and the point of its log."""
+        return (self.session.log.path.stem, self.session.head) if self.session else None
+
     @property
     def game(self) -> Game:
         return self.session.state if self.session else TrackerRules().initial()
@@ -153,6 +161,7 @@ class SeatPage:
             self._refuse()
             return False
         action = {**action, "seat": self.seat}
+        before = self.game
         mark(f"tap seat={self.seat}")
         try:
             g = self.session.do(action)
@@ -173,7 +182,7 @@ class SeatPage:
             return False
         self._seen = self.session.log.version()
         self.refresh()
-        self.say(self._told(action, g), "info")
+        self.say(self._told(action, g, before), "info")
         mark(f"told seat={self.seat}")
         return True
 
@@ -187,13 +196,18 @@ class SeatPage:
             return "Your card was already chosen on another device a moment before this tap."
         return str(refused)
 
-    def _told(self, action: dict, g: Game) -> str:
+    def _told(self, action: dict, g: Game, before: Game) -> str:
+        """What the tap did, said of the game as it is now: a tap that ended the turn says so,
+        so what it says of the phases it ran through is not read as the new turn's."""
         kind = action["type"]
         if kind in ("play", "change") and g.phase == "A":
             return f"Chosen: {str(action['card']).title()}, face down. You may change your mind until the last player has chosen."
         if kind == "decline" and g.phase == "C":
             return f"{str(action['card']).title()} placed face down into Decline."
-        return " ".join(g.notes)
+        said = " ".join(g.notes)
+        if g.phase != "over" and g.turn != before.turn and said:
+            return f"Turn {before.turn} ends: {said} Turn {g.turn} begins."
+        return said
 
     def say(self, text: str, level: str = "info") -> None:
         self.message.value = message_html(text, level) if text else ""
@@ -209,6 +223,7 @@ class SeatPage:
     def refresh(self) -> None:
         if self.revoked or self.seat is None:
             return
+        self._stale_message()
         g = self.game
         if not g.civs:
             self.head.value = "<div class='rf-turn'>The game is not set up yet.</div>"
@@ -220,8 +235,8 @@ class SeatPage:
         self.head.value = (f"<div class='rf-turn'>{dot}<b>{html.escape(me.name)}</b>'s seat · Turn {v.turn} · "
                            f"{html.escape(v.phase_name)}</div>")
         self.public.value = self.public_html(v) + tales_html(v)
-        self.mine.value = civ_html(v, i)
-        others = "".join(civ_html(v, j) for j in v.order if j != i) + "".join(
+        self.mine.value = own_guilds_html(v, i) + civ_html(v, i)
+        others = guilds_html(v, skip=i) + "".join(civ_html(v, j) for j in v.order if j != i) + "".join(
             civ_html(v, j) for j in range(len(v.civs)) if j not in v.order and j != i)
         self.others.value = f"<details class='rf-others'><summary>The other players</summary>{others}</details>"
         show(self.controls, self.phase_controls(v, g))

@@ -1,0 +1,93 @@
+"""A phone's message never outlives the state it was about: said at one point of the game's log,
+it goes as soon as the log moves on (another phone's choice, the tablet's Undo, the next turn),
+exactly as on the tablet (``follow_subject``)."""
+
+import random
+
+from test_tracker import legal
+
+from companion.gamelog import GameStore, Session
+from companion.rise_and_fall.tracker import TrackerRules
+
+from . import test_seat_page
+from .test_seat_page import log_state, tap, texts
+
+CHOSEN = "You may change your mind until the last player has chosen"
+
+table = test_seat_page.table  # the fixture: a 3-player game at phase A of turn 1, and its phones
+
+
+def message(app) -> str:
+    return app.rooms["seat"].message.value
+
+
+def test_chosen_goes_when_another_player_chooses_and_never_reaches_phase_b(table):
+    tablet, phone = table
+    a, b, c = tablet.hub.game.order()
+    pa, pb, pc = phone(a), phone(b), phone(c)
+    tap(pa, "rf-choose-ship")
+    assert CHOSEN in message(pa)
+    tap(pb, "rf-choose-city")
+    pa.poll()
+    assert message(pa) == ""  # the log moved on: the message said at Ana's choice is gone
+    assert "Chosen: <b>Ship</b>, face down" in texts(pa)  # what stays true is drawn from the log
+    tap(pc, "rf-choose-nomad")
+    for p in (pa, pb):
+        p.poll()
+    assert log_state(tablet).phase == "B"
+    assert all(CHOSEN not in message(p) and "Chosen:" not in message(p) for p in (pa, pb, pc))
+
+
+def test_the_tablets_undo_of_the_reveal_clears_the_reveal_on_the_last_phone(table):
+    tablet, phone = table
+    a, b, c = tablet.hub.game.order()
+    pa, pb, pc = phone(a), phone(b), phone(c)
+    tap(pb, "rf-choose-city")
+    tap(pa, "rf-choose-ship")
+    tap(pc, "rf-choose-nomad")  # the last choice: every card is revealed
+    assert "All cards are revealed" in message(pc)
+    tablet.poll()
+    tablet.game.undo()
+    assert log_state(tablet).phase == "A" and c in log_state(tablet).to_move()
+    pc.poll()
+    assert message(pc) == ""
+    assert "rf-choose-nomad" in texts(pc)  # Cy chooses again, and nothing says the cards are shown
+
+
+def test_a_message_of_an_earlier_turn_is_gone_when_the_game_moved_on(table):
+    """The last phone to act ends the turn: what it is told says the turn ended (not a sentence about
+    a Decline zone read as the new turn's), and it goes with the next player's choice."""
+    tablet, phone = table
+    s = Session(GameStore(tablet.store.root).open(tablet.hub.id), TrackerRules())
+    rnd = random.Random(5)
+    for _ in range(200):  # phase A and B by the table, up to the last player's End turn
+        to_end = [o for o in legal(s.state) if o["type"] == "end-turn"]
+        if s.state.phase == "B" and len(s.state.to_move()) == 1 and s.state.acting == s.state.order()[-1] and to_end:
+            break
+        opts = [o for o in legal(s.state) if o["type"] != "act"] or legal(s.state)
+        s.do(rnd.choice(opts))
+    last = s.state.acting
+    turn = s.state.turn
+    p = phone(last)
+    tap(p, "rf-end-turn")
+    state = log_state(tablet)
+    assert state.turn == turn + 1  # no Trophy in the first turn: nothing owed to Decline, the turn ends at once
+    said = message(p)
+    assert "The Decline zone is empty" in said and said.count(f"Turn {turn} ends: ") == 1 and f"Turn {turn + 1} begins." in said
+    other = next(i for i in state.to_move() if i != last)
+    tap(phone(other), "rf-choose-" + sorted(state.civs[other].hand)[0])
+    p.poll()
+    assert message(p) == ""
+
+
+def test_an_error_goes_with_the_state_it_was_about(table):
+    tablet, phone = table
+    a, b, c = tablet.hub.game.order()
+    pb = phone(b)
+    assert not pb.rooms["seat"].send({"type": "play", "player": a, "card": "city"})
+    assert "acts for" in message(pb)
+    pb.poll()
+    assert "acts for" in message(pb)  # nothing changed: the sentence stays
+    tap(phone(a), "rf-choose-city")
+    pb.poll()
+    assert message(pb) == ""
