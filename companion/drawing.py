@@ -50,6 +50,7 @@ class Text:
     min_size: float = 0.0  # on a screen, never drawn smaller than this many CSS pixels
     box: str | None = None  # a label: drawn on a box of this colour
     clear: bool = False  # a label that never covers another such label: moved to a free spot near (x, y)
+    number: bool = False  # a number on the board (a Region's): a label never covers it
 
 
 @dataclass(frozen=True)
@@ -119,14 +120,16 @@ def _overlap(a, b) -> float:
 
 
 def place_labels(labels: list[tuple[float, float, str, float]],
-                 avoid: Sequence[tuple[float, float, float, float]] = ()) -> list[tuple[float, float]]:
+                 avoid: Sequence[tuple[float, float, float, float]] = (),
+                 numbers: Sequence[tuple[float, float, float, float]] = ()) -> list[tuple[float, float]]:
     """Where to draw each label (x, baseline y, text, size, in the units they are drawn in) so that
     none covers another: each keeps its own spot if it is free, else takes the first free spot
     around it, nearest first (a line below, above, half a label beside, farther), else the spot
     that overlaps least. ``avoid``: boxes a label would rather not cover either (the pieces on the
-    board), given way to when that costs a short move only. Labels earlier in the list keep their
-    spot first; the same labels, the same places."""
-    placed: list[tuple[float, float, float, float]] = []
+    board), given way to when that costs a short move only. ``numbers``: boxes never covered, as
+    another label's (the Regions' numbers). Labels earlier in the list keep their spot first; the
+    same labels, the same places."""
+    placed: list[tuple[float, float, float, float]] = list(numbers)
     out = []
     for x, y, text, size in labels:
         x0, y0, x1, y1 = label_box(x, y, text, size)
@@ -174,7 +177,8 @@ def _placed_items(scene: Scene) -> list:
     clear = [it for it in scene.items if isinstance(it, Text) and it.clear]
     if not clear:
         return list(scene.items)
-    spots = dict(zip(map(id, clear), place_labels([(t.x, t.y, t.text, t.size) for t in clear])))
+    numbers = [label_box(t.x, t.y, t.text, t.size) for t in scene.items if isinstance(t, Text) and t.number]
+    spots = dict(zip(map(id, clear), place_labels([(t.x, t.y, t.text, t.size) for t in clear], numbers=numbers)))
     return [replace(it, x=spots[id(it)][0], y=spots[id(it)][1]) if id(it) in spots else it for it in scene.items]
 
 

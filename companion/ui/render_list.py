@@ -111,7 +111,8 @@ def prepare(scene: Scene, scale: float = 1.0, tx: float = 0.0, ty: float = 0.0, 
     clear = [k for k, it in enumerate(labels) if it.clear]
     pieces = [(c.x * scale + tx - c.radius * scale, c.y * scale + ty - c.radius * scale,
                c.x * scale + tx + c.radius * scale, c.y * scale + ty + c.radius * scale) for c in circles] if clear else []
-    spots = place_labels([(texts[k][0], texts[k][1], texts[k][2], texts[k][3]) for k in clear], pieces)
+    numbers = [label_box(*texts[k][:4]) for k, it in enumerate(labels) if it.number] if clear else []
+    spots = place_labels([(texts[k][0], texts[k][1], texts[k][2], texts[k][3]) for k in clear], pieces, numbers)
     for k, (x, y) in zip(clear, spots):
         texts[k] = (x, y, *texts[k][2:])
     for k, it in enumerate(labels):

@@ -54,7 +54,7 @@ CSS = """
   background: #3d5059; color: #fff; font-weight: 700; font-size: .85em; }
 .rf-side { flex: 1 1 300px; min-width: 280px; max-width: 520px; }
 .rf-side .widget-hbox { flex-wrap: wrap; }
-/* a history list is as wide as its panel, never wider: a long line is cut inside the box */
+/* a history list is as wide as its panel, never wider: a long line wraps inside the box */
 .rf-app .rf-side .widget-select, .rf-app .rf-side select { width: 100% !important; max-width: 100%; min-width: 0; box-sizing: border-box; }
 .rf-status { font-size: 1.15em; }
 .rf-turn { font-size: 1.2em; padding: 4px 0; }
@@ -78,7 +78,9 @@ CSS = """
 .rf-lib-row { align-items: center; gap: 8px; border-bottom: 1px solid rgba(0,0,0,.1); padding: 4px 0; }
 .rf-download { display: inline-flex; align-items: center; min-height: 44px; padding: 0 14px; margin: 4px; border-radius: 8px; background: #2a5db0; color: #fff !important; text-decoration: none; }
 .rf-app .widget-select select { font-size: 1em; }
-.rf-app .widget-select select option { padding: 12px 6px; }
+.rf-app .widget-select select option { padding: 12px 6px; white-space: normal; overflow-wrap: anywhere; }
+/* a folded text (details) opens with a finger: its summary is a control */
+.rf-app summary { min-height: 44px; box-sizing: border-box; padding: 10px 0; cursor: pointer; }
 .rf-stepper { align-items: center; flex-wrap: wrap; gap: 4px; }
 .rf-app .rf-stepper .rf-btn { min-width: 64px; min-height: 56px; font-size: 1.5em; font-weight: 700; line-height: 1; }
 .rf-stepper-value { min-width: 2.4em; text-align: center; font-size: 1.5em; font-weight: 700; }

@@ -38,7 +38,7 @@ AUDIT_JS = r"""
   const sideways = (el) => { for (let a = el; a && a !== document.body; a = a.parentElement) {
       if (a.matches(SIDEWAYS) && ['auto', 'scroll'].includes(getComputedStyle(a).overflowX)) return true; } return false; };
   const controls = Array.from(document.querySelectorAll(
-    'button, input:not([type=hidden]), select, textarea, a[href], .jupyter-widget-Collapse-header, .lm-TabBar-tab'))
+    'button, input:not([type=hidden]), select, textarea, a[href], summary, .jupyter-widget-Collapse-header, .lm-TabBar-tab'))
     .filter(el => shown(el) && !el.closest('.rf-board-css'));
   for (const el0 of controls) {
     // a checkbox is tapped through its label
@@ -70,6 +70,10 @@ AUDIT_JS = r"""
       if (text && ratio(over(fg, bg), bg) < textContrast)
         problems.push(`${name(el0)}: text contrast ${ratio(over(fg, bg), bg).toFixed(2)} (at least ${textContrast})`);
     }
+  }
+  for (const el of document.querySelectorAll('.rf-app select option')) {  // a line of a list (a history) wraps, never cut
+    if (shown(el.closest('select')) && el.scrollWidth > el.clientWidth + 1)
+      problems.push(`${name(el)}: its line is cut (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
   }
   for (const el of document.querySelectorAll('.rf-app .widget-label, .rf-app .widget-label-basic')) {
     if (shown(el) && el.scrollWidth > el.clientWidth + 1)

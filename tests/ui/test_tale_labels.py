@@ -88,3 +88,41 @@ def test_a_label_gives_way_to_a_piece_on_its_spot():
     piece = (200 - 18, 200 - 18, 200 + 18, 200 + 18)
     assert _overlap((x, y, x + w, y + h), piece) == 0
     assert abs(rl.texts[0][1] - 208) < 3 * rl.texts[0][3]  # a short move, near its own spot
+
+
+def test_a_label_never_covers_a_regions_number():
+    """The Scores screen's fast path writes each Region's number on the board (as on its chip); a
+    special area's name (the Caravansary) moves off it, at every zoom, on the screen as on a picture."""
+    from companion.drawing import Scene, _placed_items
+
+    scene = Scene()
+    scene.text(100, 104, "7", size=12, bold=True, number=True)
+    scene.text(100, 104, "Caravansary", size=10, box="#b5651d", clear=True)
+    for scale in (0.35, 1.0, 2.5):
+        rl = prepare(scene, scale=scale, text_floor=2.0)
+        x, y, w, h, _ = rl.boxes[0]
+        seven = next(t for t in rl.texts if t[2] == "7")
+        assert _overlap((x, y, x + w, y + h), label_box(*seven[:4])) == 0, scale
+    moved = next(t for t in _placed_items(scene) if isinstance(t, Text) and t.clear)
+    assert _overlap(label_box(moved.x, moved.y, moved.text, moved.size), label_box(100, 104, "7", 12)) == 0
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_on_the_scores_board_no_label_covers_a_regions_number(tmp_path, seed):
+    from companion.rise_and_fall.tale_worlds import generate_with_tales
+    from companion.ui.app import App
+
+    app = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
+    app.world.load_layout(generate_with_tales(3, seed, (22, 12, 15)).to_dict())
+    sc = app.scores
+    sc.start_from_world()
+    sc.mode.value = "fast"
+    scene = sc.scene()
+    numbers = [t for t in scene.items if isinstance(t, Text) and t.number]
+    assert numbers and "Caravansary" in [t.text for t in _labels(scene)]
+    for scale in (0.35, 0.6, 1.0, 2.0):
+        rl = prepare(scene, scale=scale, text_floor=2.0)
+        marks = [label_box(*t[:4]) for t in rl.texts if t[2].isdigit()]
+        for x, y, w, h, _ in rl.boxes:
+            for m in marks:
+                assert _overlap((x, y, x + w, y + h), m) == 0, (seed, scale)

@@ -95,6 +95,8 @@ class RiseAndFallScreens:
     def shown(self, name: str) -> None:
         if name == "World":
             self.world.refresh()
+        elif name == "Setup":
+            self.setup.describe_world()  # the World screen's World may have changed
         elif name == "Scores":
             self.scores.refresh()
 

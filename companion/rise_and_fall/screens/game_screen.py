@@ -25,6 +25,7 @@ from ...words import and_list, plural
 from .. import GAME_LOG
 from .. import guilds as G
 from .. import tale_pieces as TP
+from .. import tales as T
 from ..position_view import PIECE_LETTERS
 from ..public import TableView, describe, public_view
 from ..purchases import purchases, purchases_html
@@ -204,7 +205,9 @@ class SetupScreen:
         self.board.room = 20
         self.placing = W.VBox([self.status, self.piece, self.board.widget])
         self.draft = GuildDraft(lambda: self.hub.game, self._send)
-        self.form = W.VBox([W.HTML("<b>Players</b> (clockwise)"), self.n_players, *self.rows, W.HTML("<b>The game ends after</b>"), self.target, self.first_pick,
+        self.world_line = W.HTML()  # which World and which Tales the game will be played on
+        self.world_line.add_class("rf-setup-world")
+        self.form = W.VBox([self.world_line, W.HTML("<b>Players</b> (clockwise)"), self.n_players, *self.rows, W.HTML("<b>The game ends after</b>"), self.target, self.first_pick,
                             self.with_guilds, self.level_box, self.start_btn])
         self.form.add_class("rf-panel")
         from .seats_panel import SeatsPanel
@@ -311,9 +314,14 @@ class SetupScreen:
         draw_pieces(scene, g)
         return scene
 
+    def describe_world(self) -> None:
+        """Say which World (the World screen's) and which Tales "Start the game" plays on."""
+        self.world_line.value = world_sentence(self.world_layout())
+
     def refresh(self) -> None:
         g = self.hub.game
         self._stale_message()
+        self.describe_world()
         placing = g.phase == "placement"
         self.draft.refresh()
         self.placing.layout.display = "" if placing else "none"
@@ -329,6 +337,16 @@ class SetupScreen:
             "<div>One piece per space; Ships on Sea; Cities and Nomads neither on Sea nor on Glacier.</div>"
         )
         self.board.show(self.scene(), fit=not self.board.scene)
+
+
+def world_sentence(doc: dict) -> str:
+    """The World a game starts on, in a sentence: its name, its size, its Tales."""
+    tiles = len(doc.get("tiles", []))
+    name = str(doc.get("name") or "").strip() or "the World built on the World screen"
+    drawn = T.drawn_of(doc)
+    tales = and_list([T.tale(n).name for n in drawn]) if drawn else "none (no Tales drawn)"
+    return (f"<div class='rf-setup-world'><b>The World</b>: {html.escape(name)} · {plural(tiles, 'tile')} · "
+            f"<b>Tales</b>: {html.escape(tales)}</div>")
 
 
 def draw_pieces(scene: Scene, g: Game) -> None:

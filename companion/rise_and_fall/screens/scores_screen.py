@@ -469,7 +469,8 @@ class ScoresScreen:
         if self.mode.value == "fast":  # each Region's number, as on its chip
             for k, r in enumerate(s.regions):
                 x, y = lay.hex_to_pixel(central_space(r.region.spaces))
-                scene.text(x, y + STYLE.hex_size * 0.3, str(k + 1), size=STYLE.hex_size * 0.8, color="#111111", bold=True, min_size=11)
+                scene.text(x, y + STYLE.hex_size * 0.3, str(k + 1), size=STYLE.hex_size * 0.8, color="#111111", bold=True, min_size=11,
+                           number=True)
         if s.regions and 0 <= self.region < len(s.regions):
             r = s.regions[self.region]
             for ring in region_outline(r):

@@ -182,6 +182,8 @@ class WorldScreen:
 
         self.player_rows = [W.HBox([self.names[i], self.colours[i]]) for i in range(4)]
         self.first_pick = W.Dropdown(options=[("Draw at random", -1)], value=-1, description="First player")
+        for box in self.names:  # the list of first players follows the names as they are typed
+            box.observe(lambda ch: self._first_options(), "value")
         self.free_check = W.Checkbox(value=False, description="Free design (custom World)")
         self.tales_check = W.Checkbox(value=False, description="Play with Tales (one drawn per player)")
         self.start_btn = button("Start a new World", self.start_new, "rf-start", primary=True)
@@ -233,8 +235,18 @@ class WorldScreen:
         n = self.n_players.value
         for i, row in enumerate(self.player_rows):
             row.layout.display = "" if i < n else "none"
-        self.first_pick.options = [("Draw at random", -1)] + [(self.names[i].value or f"Player {i + 1}", i) for i in range(n)]
         self.first_pick.value = -1
+        self._first_options()
+
+    def _first_options(self) -> None:
+        """Drawn at random, or one of the players as named above (the choice kept while a name is typed)."""
+        n, keep = self.n_players.value, self.first_pick.value
+        self.first_pick.options = [("Draw at random", -1)] + [(name, i) for i, name in enumerate(self.typed_names())]
+        self.first_pick.value = keep if keep < n else -1
+
+    def typed_names(self) -> list[str]:
+        """The players' names as typed in the New World panel (a name left empty: its colour's)."""
+        return [self.names[i].value.strip() or self.colours[i].value.title() for i in range(self.n_players.value)]
 
     def _kind_changed(self, change) -> None:
         if change["new"] is None:  # a special area was picked instead
@@ -486,11 +498,17 @@ class WorldScreen:
             with busy(f"Building a random World for {n} players…"):
                 seed = int(self.seed.value)
                 lay = generate_with_tales(n, seed, T.draw(n, seed)) if self.tales_check.value else generate(n, seed)
+                # the players typed above, not the colours' names (the World itself depends on the seed only)
+                names, colours = self.typed_names(), [self.colours[i].value for i in range(n)]
+                first = self.first_pick.value if self.first_pick.value >= 0 else random.randrange(n)
+                lay.extra.update(names=names, colours=colours, first=first)
                 replaced = self.build.started
                 self.new_world({"type": "load", "layout": lay.to_dict()})
         finally:
             self.random_btn.disabled = False
-        self.info(f"A complete random World for {n} players from seed {self.seed.value}."
+        if (list(self.build.names), list(self.build.colours)) == (names, colours):
+            self.habits.remember_players(names, colours)  # accepted: offered again next time
+        self.info(f"A complete random World for {', '.join(names)} from seed {self.seed.value}."
                   + (" Undo brings the previous World back." if replaced else ""))
 
     def load_layout(self, doc: dict) -> None:
@@ -661,5 +679,5 @@ def region_overlay(scene: Scene, world: World) -> None:
         x, y = lay.hex_to_pixel(region.spaces[len(region.spaces) // 2])
         scene.circle(x, y, STYLE.hex_size * 0.62, "#ffffff", stroke="#222222", width=1)
         # readable at the fitted zoom (at least 13 CSS pixels), larger as the board zooms in
-        scene.text(x, y - 1, str(region.size), size=STYLE.hex_size * 0.5, bold=True, min_size=14)
-        scene.text(x, y + STYLE.hex_size * 0.45, f"{region.value}VP", size=STYLE.hex_size * 0.32, min_size=13)
+        scene.text(x, y - 1, str(region.size), size=STYLE.hex_size * 0.5, bold=True, min_size=14, number=True)
+        scene.text(x, y + STYLE.hex_size * 0.45, f"{region.value}VP", size=STYLE.hex_size * 0.32, min_size=13, number=True)
