@@ -120,3 +120,25 @@ def test_a_deep_address_never_shows_the_shelf(server, browser):
             world_drawn(page)
         assert page.locator(".rf-shelf-tile").count() == 0, where
         ctx.close()
+
+
+def test_a_deep_address_waits_for_its_kernel_in_the_remembered_dark_look(server, browser):
+    """A reload of a screen's or a seat's address in a dark room: the page waiting for its kernel
+    ("Running…") is dark from its first frame, as this browser last saw the table."""
+    url, _, _ = server
+    for where, make in (("?game=rise-and-fall&screen=setup", tablet), ("?game=rise-and-fall&seat=not-a-seat", phone)):
+        ctx = make(browser)
+        ctx.add_init_script("window.localStorage.setItem('rf-look', JSON.stringify({dark: true, large: false}))")
+        page = ctx.new_page()
+        routes = held(page)
+        page.goto(url + where, wait_until="commit")
+        page.wait_for_selector("#loading", state="attached")
+        assert page.locator("#rendered_cells .rf-app").count() == 0  # the kernel has not answered
+        background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+        assert background == "rgb(21, 25, 29)", (where, background)
+        ink = page.evaluate("() => getComputedStyle(document.getElementById('loading')).color")
+        assert ink == "rgb(232, 232, 232)", (where, ink)
+        screenshot(page, f"deep-address-waiting-dark-{make.__name__}")
+        release(page, routes)
+        page.wait_for_selector("#rendered_cells .rf-app")
+        ctx.close()
