@@ -27,7 +27,7 @@ from .history_screen import HistoryScreen
 from .shelf import SHELF_CSS, Shelf, Unfinished
 from .style import CSS
 from .table import Settings, Table
-from .widgets import BUSY, REPORT, busy, button, message_html
+from .widgets import BUSY, REPORT, busy, button, guarded, message_html
 
 SHELF, HISTORY, SEAT = "shelf", "history", "seat"
 POLL_SECONDS = 0.1  # how often a page looks whether another page changed a game (a cheap PRAGMA)
@@ -106,8 +106,14 @@ class App:
         self.heartbeat.add_class("rf-heartbeat")
         self.heartbeat.observe(self._beat, "value")
         self._last_beat: float | None = None  # None: no page beats (JupyterLab): always follow
+        # the browser's Back and Forward: the page writes the address it went to (and a mark the
+        # kernel hands back with its own address, so the page knows which answer is the one)
+        self.went_to = W.Text(value="", layout=W.Layout(display="none"))
+        self.went_to.add_class("rf-went-to")
+        self.went_to.observe(lambda change: guarded(lambda: self.went_back(change["new"]))(), "value")
+        self._answer = ""
         bar = W.HBox([self.home_btn, self.title, self.nav, self.dark_btn, self.large_btn, self.address,
-                      self.heartbeat])
+                      self.heartbeat, self.went_to])
         bar.add_class("rf-nav")
         self.body = W.Box([self.shelf.widget])
         self.widget = W.VBox([W.HTML(CSS + SHELF_CSS), bar, self.alert, self.busy, self.body])
@@ -239,7 +245,8 @@ class App:
         self.nav.layout.display = "" if in_game and len(self.screens()) > 1 else "none"
         self.title.layout.display = "" if in_game else "none"
         self.home_btn.layout.display = "" if self.place != SHELF else "none"
-        self.address.value = f"<span data-address='{html.escape(self.query(), quote=True)}'></span>"
+        self.address.value = (f"<span data-address='{html.escape(self.query(), quote=True)}' "
+                              f"data-answer='{html.escape(self._answer, quote=True)}'></span>")
 
     # --- the address ---------------------------------------------------------------------------
     def query(self) -> str:
@@ -274,6 +281,15 @@ class App:
             self.show_history()
         else:
             self.show_shelf()
+
+    def went_back(self, value: str) -> None:
+        """The browser went Back or Forward to an address (``?game=...&screen=...#mark``): open
+        that place, and answer with the mark so the page takes this address as the answer."""
+        query, _, mark = value.partition("#")
+        if not self.at(query):
+            self.open_address(query)
+        self._answer = mark
+        self._show_bar()
 
     def open_seat(self, game_id: str, token: str) -> None:
         """A player's own seat on their phone (``?game=...&seat=TOKEN``): that seat's page and

@@ -69,3 +69,39 @@ def test_shelf_continue_switch_and_reload_on_a_deep_address(shelf_server, browse
     page.goto(url + "?game=no-such-game")
     page.wait_for_selector(".rf-shelf-tile")
     ctx.close()
+
+
+def test_back_and_forward_walk_the_places_of_the_page(shelf_server, browser):
+    """Back returns to the screen before (the shelf, then out of the page only from the first
+    place), Forward goes again; a reload on a Back-ed address stays there."""
+    url, _, _ = shelf_server
+    ctx = tablet(browser)
+    page = ctx.new_page()
+    open_shelf(page, url)
+    page.locator("button.rf-shelf-rise-and-fall").tap()
+    world_drawn(page)
+    wait_for(lambda: address(page) == "?game=rise-and-fall&screen=world")
+    page.get_by_role("button", name="Setup", exact=True).tap()
+    wait_for(lambda: address(page) == "?game=rise-and-fall&screen=setup")
+
+    page.go_back()
+    wait_for(lambda: page.locator(".rf-nav-tabs .mod-active").inner_text() == "World")
+    assert address(page) == "?game=rise-and-fall&screen=world"
+    page.go_back()
+    page.wait_for_selector("#rendered_cells .rf-shelf-tile svg")
+    wait_for(lambda: not page.locator(".rf-nav-tabs").is_visible())
+    assert address(page) == ""
+    page.go_forward()
+    wait_for(lambda: page.locator(".rf-nav-tabs").is_visible() and
+             page.locator(".rf-nav-tabs .mod-active").inner_text() == "World")
+    page.go_forward()
+    wait_for(lambda: page.locator(".rf-nav-tabs .mod-active").inner_text() == "Setup")
+    assert address(page) == "?game=rise-and-fall&screen=setup"
+    page.go_back()  # and a tap after Back makes a new entry, as a browser does
+    wait_for(lambda: page.locator(".rf-nav-tabs .mod-active").inner_text() == "World")
+    page.get_by_role("button", name="Scores", exact=True).tap()
+    wait_for(lambda: address(page) == "?game=rise-and-fall&screen=scores")
+    page.go_back()
+    wait_for(lambda: address(page) == "?game=rise-and-fall&screen=world"
+             and page.locator(".rf-nav-tabs .mod-active").inner_text() == "World")
+    ctx.close()

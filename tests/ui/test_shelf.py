@@ -132,3 +132,18 @@ def test_a_log_that_no_longer_replays_is_named_and_opens_read_only(tmp_path):
     assert "Read-only" in app.shelf.continue_box.children[1].value
     app.shelf.continue_box.children[0].click()
     assert app.place == "Game" and app.hub.session.read_only and app.hub.game.phase == "D"
+
+
+def test_back_and_forward_open_the_place_of_the_address_and_answer_with_its_mark(tmp_path):
+    app = app_on(tmp_path)
+    play(app, "rise-and-fall")
+    app.go_to("Setup")
+    app.went_to.value = "?game=rise-and-fall&screen=world#1"  # Back from Setup
+    assert (app.game_id, app.place) == ("rise-and-fall", "World")
+    assert "data-address='game=rise-and-fall&amp;screen=world' data-answer='1'" in app.address.value
+    app.went_to.value = "#2"  # Back again: the bare address, the shelf
+    assert app.place == "shelf" and "data-answer='2'" in app.address.value
+    app.went_to.value = "?game=no-such-game#3"  # an entry naming nothing: the shelf, and the page is told
+    assert app.place == "shelf" and "data-address='' data-answer='3'" in app.address.value
+    app.went_to.value = "?game=rise-and-fall&screen=setup#4"  # Forward
+    assert app.place == "Setup" and app.alert.value == ""
