@@ -16,13 +16,14 @@ the creature or the Typhoon moves to.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalAction
 from ..gamelog import Action
 from ..words import and_list, plural
 from .rules import PIECE_TYPES
-from .tales import all_areas, all_tales
+from .tales import Tale, all_areas, all_tales
 from .tales_in_play import in_play, laid, with_laid
 
 if TYPE_CHECKING:
@@ -174,31 +175,79 @@ def _listing(game: "Game", per: dict[int, dict[str, int]]) -> str:
     return "; ".join(f"{game.civs[i].name}: {', '.join(plural(n, _name(p)) for p, n in sorted(c.items()))}" for i, c in sorted(per.items()))
 
 
+@dataclass(frozen=True)
+class Resolution:
+    """What the First Player chose for the next Fantastic Event, checked against its Tale."""
+
+    tale: Tale
+    spec: dict[str, Any]
+    active: bool  # the Volcano lies active side up (it erupts now)
+    destroys: tuple[str, ...]  # the piece types the event destroys now
+    destroyed: dict[int, dict[str, int]]  # per player and piece type
+    laid: dict[int, dict[str, int]]  # per player and piece type
+    nomads: dict[int, int]  # the Leviathan's compensation, per player
+    to: tuple[int, int] | None  # the Space the creature or the Typhoon moves to (a World the companion knows)
+    orientation: str | None  # the Volcano's, when it is flipped active side up
+
+
 def resolve(game: "Game", a: Action, notes: list[str]) -> "Game":
     """The First Player resolves the next Fantastic Event: the pieces it destroys or lays down (per
     player and type), the Leviathan's compensation, the Volcano's side and orientation, and the Space
     the creature or the Typhoon moves to (``to``, when the World is known)."""
-    from .tracker import _after_pieces_change, _pieces, _set, replace
+    from .tracker import _after_pieces_change
 
+    r = _resolution(game, a)
+    game = _lay(_compensate(_destroy(game, r), r), r)
+    notes.append(_said(game, r))
+    game = _move(game, r.spec, r.to, notes)
+    game = _flip(game, r)
+    game = _after_pieces_change(game, sorted(set(r.destroyed) | set(r.nomads)), notes)
+    return _automatic(_done(game), notes)
+
+
+def _resolution(game: "Game", a: Action) -> Resolution:
+    """The choices of a ``fantastic-event`` action, each checked; a sentence for the first that cannot be."""
+    n = _next_event(game, a)
+    tale = all_tales()[n]
+    spec = event(n) or {}
+    active = game.tale_play.volcano is not None
+    destroys = _destroys_now(spec, active)
+    destroyed = _per_player(game, a.get("destroyed"), "destroyed")
+    laid_now = _per_player(game, a.get("laid"), "laid on their side")
+    if destroyed and not destroys:
+        raise IllegalAction(f"{tale.name}'s Fantastic Event destroys nothing now.")
+    if laid_now and not spec.get("lays"):
+        raise IllegalAction(f"{tale.name}'s Fantastic Event lays no piece on its side.")
+    _check_destroyed(game, tale, spec, destroys, destroyed)
+    _check_laid(game, laid_now)
+    nomads = _compensation(game, spec, a.get("nomads") or {}, destroyed)
+    return Resolution(tale, spec, active, destroys, destroyed, laid_now, nomads, _destination(game, spec, a.get("to")),
+                      _orientation(game, spec, a.get("orientation"), active))
+
+
+def _destroys_now(spec: dict, active: bool) -> tuple[str, ...]:
+    """The piece types the event destroys now: the Volcano's only when it erupts (active side up)."""
+    if "sides" in spec and not active and spec.get("destroys_when", "active") == "active":
+        return ()
+    return tuple(spec.get("destroys", ()))
+
+
+def _next_event(game: "Game", a: Action) -> int:
+    """The Tale whose event is resolved now: the lowest number waiting, by the First Player."""
     if game.phase != "E" or not game.tale_play.events:
         raise IllegalAction("Fantastic Events are resolved in the Recycling phase, when two or more players must recycle their hand.")
     n = game.tale_play.events[0]
-    tale = all_tales()[n]
     if a.get("tale") != n:
-        raise IllegalAction(f"The Fantastic Events are resolved lowest number first: now {tale.name} ({n}).")
+        raise IllegalAction(f"The Fantastic Events are resolved lowest number first: now {all_tales()[n].name} ({n}).")
     if a.get("player", game.first) != game.first:
         raise IllegalAction(f"The Fantastic Event is resolved by the player who still has the First Player token: "
                             f"{game.civs[game.first].name}.")
-    spec = event(n) or {}
-    active = game.tale_play.volcano is not None
-    destroys = spec.get("destroys", []) if spec.get("destroys_when", "active") != "active" or active or "sides" not in spec else []
-    destroyed = _per_player(game, a.get("destroyed"), "destroyed")
-    lays = _per_player(game, a.get("laid"), "laid on their side")
-    comp = a.get("nomads") or {}
-    if destroyed and not destroys:
-        raise IllegalAction(f"{tale.name}'s Fantastic Event destroys nothing now.")
-    if lays and not spec.get("lays"):
-        raise IllegalAction(f"{tale.name}'s Fantastic Event lays no piece on its side.")
+    return n
+
+
+def _check_destroyed(game: "Game", tale: Tale, spec: dict, destroys: tuple[str, ...], destroyed: dict[int, dict[str, int]]) -> None:
+    """The Dragon, the Leviathan, the Water Elemental and the erupting Volcano: the types they destroy,
+    at most what each player has in the World (and the Leviathan's one piece)."""
     for i, c in destroyed.items():
         civ = game.civs[i]
         for p, k in c.items():
@@ -209,57 +258,84 @@ def resolve(game: "Game", a: Action, notes: list[str]) -> "Game":
     most = spec.get("at_most")
     if most is not None and sum(k for c in destroyed.values() for k in c.values()) > most:
         raise IllegalAction(f"{tale.name} destroys {plural(most, 'piece')} at most: {spec['does']}")
-    for i, c in lays.items():
+
+
+def _check_laid(game: "Game", laid_now: dict[int, dict[str, int]]) -> None:
+    """The Typhoon: at most the pieces each player has standing in the World."""
+    for i, c in laid_now.items():
         civ = game.civs[i]
         for p, k in c.items():
             standing = civ.count(p) - laid(game.tale_play, i, p)
             if k > standing:
                 raise IllegalAction(f"{civ.name} has {plural(standing, _name(p))} standing in the World; {k} cannot be laid down.")
-    comp = _compensation(game, spec, comp, destroyed)
-    to = _destination(game, spec, a.get("to"))
-    orientation = _orientation(game, spec, a.get("orientation"), active)
-    # apply: pieces back to the reserve, the compensation, pieces laid down, the move, the side
-    touched = []
-    for i, c in destroyed.items():
+
+
+def _destroy(game: "Game", r: Resolution) -> "Game":
+    """The pieces destroyed go back to their owners' reserves; those lying on their side first stay so."""
+    from .tracker import _pieces, _set, replace
+
+    for i, c in r.destroyed.items():
         civ = game.civs[i]
         for p, k in c.items():
             civ = _pieces(civ, p, -k)
         game = _set(game, i, civ)
-        touched.append(i)
     state = game.tale_play
-    for i, c in destroyed.items():
-        for p, k in c.items():
+    for i, c in r.destroyed.items():
+        for p in c:
             over = laid(state, i, p) - game.civs[i].count(p)
             if over > 0:
                 state = with_laid(state, i, p, -over)
-    for i, k in comp.items():
-        game = _set(game, i, _pieces(game.civs[i], spec["compensation"]["piece"], k))
-        touched.append(i)
-    for i, c in lays.items():
+    return replace(game, tale_play=state)
+
+
+def _compensate(game: "Game", r: Resolution) -> "Game":
+    """The Leviathan's victims place a Nomad from their reserve."""
+    from .tracker import _pieces, _set
+
+    for i, k in r.nomads.items():
+        game = _set(game, i, _pieces(game.civs[i], r.spec["compensation"]["piece"], k))
+    return game
+
+
+def _lay(game: "Game", r: Resolution) -> "Game":
+    """The Typhoon's neighbours are laid on their side."""
+    from .tracker import replace
+
+    state = game.tale_play
+    for i, c in r.laid.items():
         for p, k in c.items():
             state = with_laid(state, i, p, k)
-    game = replace(game, tale_play=state)
+    return replace(game, tale_play=state)
+
+
+def _said(game: "Game", r: Resolution) -> str:
+    """The event's result in a sentence or a few, for the history and every screen."""
+    spec, tale = r.spec, r.tale
     said = f"{tale.name}: "
-    if "sides" in spec and not active:
-        said += f"the Volcano is flipped {spec['sides']['active']}, its lava flows pointing {orientation}."
-    elif destroyed:
-        said += f"destroyed, back to the reserve — {_listing(game, destroyed)}."
-    elif destroys:
+    if "sides" in spec and not r.active:
+        said += f"the Volcano is flipped {spec['sides']['active']}, its lava flows pointing {r.orientation}."
+    elif r.destroyed:
+        said += f"destroyed, back to the reserve — {_listing(game, r.destroyed)}."
+    elif r.destroys:
         said += "no piece destroyed."
-    if lays:
-        said += f" Laid on their side — {_listing(game, lays)}: they perform no action when their card is played next."
+    if r.laid:
+        said += f" Laid on their side — {_listing(game, r.laid)}: they perform no action when their card is played next."
     elif spec.get("lays"):
         said += "no piece laid on its side."
-    if comp:
-        said += " " + " ".join(f"{game.civs[i].name} places {plural(k, 'Nomad')} as a compensation." for i, k in comp.items())
-    if "sides" in spec and active:
+    if r.nomads:
+        said += " " + " ".join(f"{game.civs[i].name} places {plural(k, 'Nomad')} as a compensation." for i, k in r.nomads.items())
+    if "sides" in spec and r.active:
         said += f" The Volcano is flipped back {spec['sides']['inactive']}."
-    notes.append(said.strip())
-    game = _move(game, spec, to, notes)
-    if "sides" in spec:
-        game = replace(game, tale_play=replace(game.tale_play, volcano=None if active else orientation))
-    game = _after_pieces_change(game, sorted(set(touched)), notes)
-    return _automatic(_done(game), notes)
+    return said.strip()
+
+
+def _flip(game: "Game", r: Resolution) -> "Game":
+    """The Volcano: flipped active side up with its orientation, or flipped back after its eruption."""
+    from .tracker import replace
+
+    if "sides" not in r.spec:
+        return game
+    return replace(game, tale_play=replace(game.tale_play, volcano=None if r.active else r.orientation))
 
 
 def _compensation(game: "Game", spec: dict, raw: Any, destroyed: dict[int, dict[str, int]]) -> dict[int, int]:
