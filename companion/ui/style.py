@@ -78,7 +78,7 @@ CSS = """
 .rf-lib-row { align-items: center; gap: 8px; border-bottom: 1px solid rgba(0,0,0,.1); padding: 4px 0; }
 .rf-download { display: inline-flex; align-items: center; min-height: 44px; padding: 0 14px; margin: 4px; border-radius: 8px; background: #2a5db0; color: #fff !important; text-decoration: none; }
 .rf-app .widget-select select { font-size: 1em; }
-.rf-app .widget-select select option { padding: 12px 6px; white-space: normal; overflow-wrap: anywhere; }
+.rf-app .widget-select select option { padding: 12px 6px; white-space: normal; overflow-wrap: break-word; }
 /* a folded text (details) opens with a finger: its summary is a control */
 .rf-app summary { min-height: 44px; box-sizing: border-box; padding: 10px 0; cursor: pointer; }
 .rf-stepper { align-items: center; flex-wrap: wrap; gap: 4px; }
@@ -127,8 +127,21 @@ CSS = """
 .rf-board-pane { flex: 1 1 0; min-width: 0; }
 .rf-pad-pane { flex: 0 1 auto; max-width: 57%; min-width: 0; overflow-x: auto; }
 .rf-pad-pane .rf-scorepad table { width: 100%; }
-.rf-scores .rf-scorepad td, .rf-scores .rf-scorepad th { padding: 3px 5px; }
+.rf-scores .rf-scorepad td, .rf-scores .rf-scorepad th { padding: 2px 5px; }
 .rf-scores .rf-scorepad th { text-align: left; font-weight: 600; white-space: nowrap; font-size: .9em; }
+/* with A+ and on a phone, a row's name ("Guild: Trophy Hunters", "Tale: The Majestic Bridge")
+   takes two lines rather than push the players' columns out of the pane */
+.rf-app.rf-large .rf-scores .rf-scorepad tr > th:first-child { white-space: normal; min-width: 6.5em; }
+.rf-app.rf-large .rf-scores .rf-scorepad td { padding: 2px 3px; }
+.rf-app.rf-large .rf-scores .rf-scorepad .rf-sub th { padding-left: 8px; }
+@media (max-width: 600px) {
+  .rf-scores .rf-scorepad table { font-size: .95em; }
+  .rf-scores .rf-scorepad tr > th:first-child { white-space: normal; min-width: 5em; }
+  .rf-scores .rf-scorepad td { padding: 2px 3px; }
+  .rf-scores .rf-scorepad .rf-sub th { padding-left: 6px; }
+  .rf-app .rf-scores .rf-scorepad .rf-sizes { min-width: 0; }
+  .rf-pad-pane .rf-scorepad table { width: auto; }
+}
 .rf-scores .rf-scorepad td { white-space: nowrap; }
 .rf-scores .rf-scorepad td:has(> .rf-guild-lines) { white-space: normal; text-align: left; }
 .rf-scores .rf-scorepad .rf-sizes { display: inline-block; min-width: 4em; font-size: .85em; white-space: normal; }
@@ -182,6 +195,8 @@ body:has(.rf-app.rf-dark), body:has(.rf-app.rf-dark) #rendered_cells { backgroun
 .rf-app.rf-dark .jupyter-button.mod-success, .rf-app.rf-dark .rf-btn.mod-success { background: #2e7d32; color: #ffffff; }
 .rf-app.rf-dark .widget-html-content, .rf-app.rf-dark .widget-label, .rf-app.rf-dark label { color: #e8e8e8; }
 .rf-app.rf-dark input, .rf-app.rf-dark select { background: #222a30; color: #eeeeee; border-color: #46525c; }
+/* a chosen line of a list (the Trophies, the Tale Trophies) stands out in the dark, never a light bar */
+.rf-app.rf-dark select option:checked { background: linear-gradient(#3d6b8f, #3d6b8f); color: #ffffff; }
 .rf-app.rf-dark .rf-chip { background: rgba(255,255,255,.08); }
 .rf-app.rf-dark .lm-TabBar-tab, .rf-app.rf-dark .jupyter-widget-Collapse-header { background: #2c343b; color: #eeeeee; }
 .rf-app.rf-dark .jupyter-widget-Collapse-contents { background: #1b2126; border-color: #46525c; }

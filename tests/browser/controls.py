@@ -74,6 +74,8 @@ AUDIT_JS = r"""
   for (const el of document.querySelectorAll('.rf-app select option')) {  // a line of a list (a history) wraps, never cut
     if (shown(el.closest('select')) && el.scrollWidth > el.clientWidth + 1)
       problems.push(`${name(el)}: its line is cut (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
+    if (shown(el.closest('select')) && el.textContent.includes('\u00a0'))
+      problems.push(`${name(el)}: its line cannot wrap between words (no-break spaces)`);
   }
   for (const el of document.querySelectorAll('.rf-app .widget-label, .rf-app .widget-label-basic')) {
     if (shown(el) && el.scrollWidth > el.clientWidth + 1)
@@ -131,7 +133,8 @@ AUDIT_JS = r"""
   }
   if (dark) {  // no light panel left in a dark room
     for (const el of document.querySelectorAll('.rf-app *')) {
-      if (!shown(el) || el.closest('svg') || el.closest('.mod-active') || el.closest('.rf-nav')) continue;
+      // (the scorepad's bars are data drawn in their categories' colours, not panels)
+      if (!shown(el) || el.closest('svg') || el.closest('.mod-active') || el.closest('.rf-nav') || el.closest('.rf-bars')) continue;
       const c = parse(getComputedStyle(el).backgroundColor);
       const r = el.getBoundingClientRect();
       if (c[3] >= 0.5 && r.width * r.height >= 60 * 40 && lum(c) > 0.3 && !el.classList.contains('mod-success'))

@@ -5,7 +5,9 @@ dark theme)."""
 
 import pytest
 
+from companion.rise_and_fall.layout import parse
 from companion.rise_and_fall.position import STANDS_ON
+from companion.rise_and_fall.samples import random_end_position
 from companion.ui.app import App
 
 from .controls import audit
@@ -36,6 +38,24 @@ def a_game_in_progress(data, layouts) -> None:
     for i in g.order():
         app.hub.do({"type": "play", "player": i, "card": "ship"})
     app.scores.start_from_world()
+    guilds_and_tales(app)
+
+
+def guilds_and_tales(app: App) -> None:
+    """A scoring with a line per Guild card and per Tale Trophy, and the Guilds' sentences under the
+    scorepad (as at the end of a game played with both): the Scores screen shows this one."""
+    doc = app.world.build.layout().to_dict()
+    doc["tales"] = [1]
+    lay = parse(doc)
+    pos = random_end_position(lay, 7)
+    pos.players[0].guilds = ["trophy-hunters", "farmers"]
+    pos.players[2].guilds = ["collectors"]
+    pos.players[2].wood, pos.players[2].stone = 2, 3
+    pos.players[0].tale_trophies = [1]
+    pos.pieces = [pc for pc in pos.pieces if not (pc.type == "temple" and pos.terrain[pc.space] == "forest")]
+    pos.layout = lay
+    app.scores.open_position(pos.dumps().encode(), "guilds-and-tales.json")
+    assert "Guild: Collectors" in app.scores.pad.value and "Tale: The Dragon" in app.scores.pad.value
 
 
 def show(page, screen: str) -> None:
@@ -168,6 +188,13 @@ def test_the_scorepad_is_beside_the_board_in_landscape_and_a_tab_away_otherwise(
         assert pad["top"] < board["bottom"] and board["top"] < pad["bottom"], "side by side: they share rows of the screen"
         assert pad["right"] <= w + 0.5, f"the scorepad leaves the screen: {pad}"
         assert total["bottom"] <= h, f"the scorepad's Total is {total['bottom']:.0f} px down, below the {h} px screen"
+        for large in (False, True):  # its guild and tale lines too, and with A+: the whole pad in its pane
+            set_look(page, False, large)
+            fit = page.evaluate("""() => { const p = document.querySelector('.rf-pad-pane');
+                return {pad: p.scrollWidth, pane: p.clientWidth, right: p.getBoundingClientRect().right}; }""")
+            assert fit["pad"] <= fit["pane"] + 1 and fit["right"] <= w + 0.5, f"A+ {large}: the scorepad is cut: {fit}"
+            screenshot(page, f"scores-tablet-pad{'-large' if large else ''}")
+        set_look(page, False, False)
     else:
         assert tabs.is_visible()
         assert rect(page, ".rf-pad-pane .rf-scorepad") is None and rect(page, "canvas.rf-board") is not None

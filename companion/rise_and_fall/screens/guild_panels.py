@@ -38,8 +38,8 @@ def own_guilds_html(v: TableView, i: int) -> str:
     if not v.levels or v.phase in ("setup", "guilds"):
         return ""
     held = v.civs[i].guilds
-    cards = " · ".join(card_html(g) for g in held) if held else "<i>none: you play with no Guild powers</i>"
-    return f"<div class='rf-guilds rf-own-guilds'><b>Your Guild card{'s' if len(held) > 1 else ''}</b> — {cards}</div>"
+    cards = "".join(f"<div>{card_html(g)}</div>" for g in held) if held else "<div><i>none: you play with no Guild powers</i></div>"
+    return f"<div class='rf-guilds rf-own-guilds'><b>Your Guild card{'s' if len(held) > 1 else ''}</b>{cards}</div>"
 
 
 def level_options() -> list[tuple[str, str]]:
