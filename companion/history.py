@@ -29,6 +29,61 @@ class Finished:
     winners: list[str]
     game: str = VERSION_1_GAME
     extra: dict[str, Any] = field(default_factory=dict)  # what a game keeps besides (players' colours)
+    problem: str | None = None  # why this record cannot be shown (a sentence), None when it can
+
+
+def is_points(value: Any) -> bool:
+    """A number of points (a bool is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def points(entry: dict[str, Any]) -> dict[str, int]:
+    """A player's points by category (with "total"), without what is kept beside them: the lines
+    of the scorepad (a Rise & Fall game's ``guild_lines`` and ``tale_lines``), flags (``extinct``)."""
+    return {c: v for c, v in entry.items() if is_points(v)}
+
+
+def lines(entry: dict[str, Any]) -> list[tuple[str, int]]:
+    """The lines of a player's scorepad kept beside the points (each guild's or Tale's effect):
+    (sentence, VP) for every ``*_lines`` entry that reads as such."""
+    out = []
+    for key, value in entry.items():
+        if key.endswith("_lines") and isinstance(value, list):
+            out += [(str(x["text"]), x["vp"]) for x in value
+                    if isinstance(x, dict) and isinstance(x.get("text"), str) and is_points(x.get("vp"))]
+    return out
+
+
+def oddity(scores: Any, winners: Any) -> str | None:
+    """Why a finished game's scores and winners cannot be shown (a sentence), None when they can."""
+    if not isinstance(scores, dict) or not scores:
+        return "its scores name no player"
+    for name, entry in scores.items():
+        if not isinstance(entry, dict):
+            return f"the points of {name} are not a scorepad's column"
+        if not is_points(entry.get("total")) or any(
+                not is_points(v) for c, v in entry.items() if not c.endswith("_lines") and not isinstance(v, bool)):
+            return f"the points of {name} are not numbers"
+    if not isinstance(winners, list) or not all(isinstance(w, str) for w in winners):
+        return "its winners are not a list of players"
+    return None
+
+
+def _read(row: tuple) -> Finished:
+    """One row of the history; a row that cannot be read keeps its id, date and title with the reason."""
+    i, at, w, sc, wn, g, ex = row
+    try:
+        scores, winners = json.loads(sc), json.loads(wn)
+    except (TypeError, ValueError):
+        return Finished(i, at, str(w), {}, [], g, {}, "its scores cannot be read")
+    try:
+        extra = json.loads(ex)
+    except (TypeError, ValueError):
+        extra = {}
+    problem = oddity(scores, winners)
+    if problem:
+        return Finished(i, at, str(w), {}, [], g, {}, problem)
+    return Finished(i, at, str(w), scores, winners, g, extra if isinstance(extra, dict) else {})
 
 
 class FinishedGames:
@@ -85,7 +140,7 @@ class FinishedGames:
         """Finished games, oldest first: of one game, or of every game."""
         sql = "SELECT id, at, world, scores, winners, game, extra FROM finished"
         rows = self._db.execute(sql + " WHERE game = ? ORDER BY at" if game else sql + " ORDER BY at", (game,) if game else ())
-        return [Finished(i, at, w, json.loads(sc), json.loads(wn), g, json.loads(ex)) for i, at, w, sc, wn, g, ex in rows]
+        return [_read(row) for row in rows]
 
     def version(self) -> int:
         """Changes when another connection keeps a game."""
@@ -96,7 +151,10 @@ class FinishedGames:
 
 
 def stats(games: list[Finished], categories: tuple[str, ...]) -> dict[str, Any]:
-    """Wins per player, average points per category per player, and totals game after game."""
+    """Wins per player, average points per category per player, and totals game after game.
+    Only points are added up (never the lines kept beside them); a game that cannot be shown
+    (``problem``) is left out."""
+    games = [g for g in games if g.problem is None]
     wins: dict[str, int] = {}
     sums: dict[str, dict[str, int]] = {}
     played: dict[str, int] = {}
@@ -107,8 +165,9 @@ def stats(games: list[Finished], categories: tuple[str, ...]) -> dict[str, Any]:
         for name, sc in g.scores.items():
             played[name] = played.get(name, 0) + 1
             acc = sums.setdefault(name, {c: 0 for c in categories})
+            pts = points(sc)
             for c in categories:
-                acc[c] += sc.get(c, 0)
-            over.setdefault(name, [None] * len(games))[k] = sc["total"]
+                acc[c] += pts.get(c, 0)
+            over.setdefault(name, [None] * len(games))[k] = pts.get("total")
     averages = {n: {c: round(v / played[n], 1) for c, v in acc.items()} for n, acc in sums.items()}
     return {"games": len(games), "wins": wins, "averages": averages, "totals": over}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import html
+import logging
 import re
 from typing import Callable
 
@@ -15,7 +16,7 @@ import ipywidgets as W
 
 from .. import games
 from ..drawing import Scene, to_svg
-from ..history import Finished, FinishedGames
+from ..history import Finished, FinishedGames, is_points, lines
 from ..history import stats as per_category
 from ..words import plural
 from .widgets import busy
@@ -25,6 +26,7 @@ _HEX = re.compile(r"#[0-9a-fA-F]{6}")
 #: colours were never kept and cannot be read back from its logs; never a colour made from a name.
 SEAT_COLOURS = ["#d33b2c", "#f2c12e", "#2e9e4f", "#2a5db0", "#8a4fb5", "#ee7d22"]
 ALL = ""
+log = logging.getLogger(__name__)
 
 
 def dot(colour: str | None) -> str:
@@ -83,11 +85,13 @@ def totals_chart(totals: dict[str, list], colours: dict[str, str] | None = None,
 
 
 def categories(rows: list[Finished]) -> tuple[str, ...]:
-    """The categories a game scores, in its scorepad's order (the total last, apart)."""
+    """The categories a game scores, in its scorepad's order (the total last, apart): the entries
+    that are points, never the lines kept beside them (a guild's or a Tale's effect)."""
     seen: dict[str, None] = {}
     for f in rows:
-        for sc in f.scores.values():
-            seen.update((c, None) for c in sc if c != "total")
+        if f.problem is None:
+            for sc in f.scores.values():
+                seen.update((c, None) for c, v in sc.items() if c != "total" and is_points(v))
     return tuple(seen)
 
 
@@ -101,7 +105,10 @@ def scorepad_html(f: Finished, colours: dict[str, str] | None = None) -> str:
         f"<tr><th>{dot(colours.get(name))}{e(name)}{' ★' if name in f.winners else ''}</th>"
         + "".join(f"<td>{sc.get(c, '')}</td>" for c in cats) + f"<td><b>{sc.get('total', '')}</b></td></tr>"
         for name, sc in f.scores.items())
-    return f"<div class='rf-scorepad'><table><tr><th></th>{head}<th>Total</th></tr>{body}</table></div>"
+    said = "".join(f"<li>{dot(colours.get(name))}<b>{e(name)}</b> — {e(text)}: {vp:+d} VP</li>"
+                   for name, sc in f.scores.items() for text, vp in lines(sc))
+    return (f"<div class='rf-scorepad'><table><tr><th></th>{head}<th>Total</th></tr>{body}</table></div>"
+            + (f"<ul class='rf-history-lines'>{said}</ul>" if said else ""))
 
 
 def stats(rows: list[Finished]) -> dict:
@@ -144,7 +151,35 @@ class HistoryScreen:
 
     def refresh(self) -> None:
         with busy("Reading the finished games…"):
-            self._refresh()
+            try:
+                self._refresh()
+            except Exception as e:  # never the page's error: a sentence, and the screen stays
+                log.exception("the History could not be drawn")
+                self.body.value = (f"<p class='rf-history-odd'>The finished games could not be shown "
+                                   f"({html.escape(type(e).__name__)}: {html.escape(str(e))}).</p>")
+
+    def _game_html(self, f: Finished) -> tuple[str, bool]:
+        """One finished game's row: its game, date, title, winners and scorepad; a sentence naming
+        it when it cannot be shown (then False)."""
+        e = html.escape
+        when = datetime.datetime.fromtimestamp(f.at).strftime("%Y-%m-%d %H:%M")
+        game = games.find(f.game)
+        title = game.title if game else f.game
+        named = f"<b>{e(str(title))}</b> · {when} · <b>{e(f.world)}</b>"
+        odd = f.problem
+        if odd is None:
+            try:
+                colours, own = self.colours_of(f)
+                lost = ("<br><small class='rf-colours-lost'>The colours chosen at Setup were not kept for this game: "
+                        "its players are drawn in their seats' colours.</small>")
+                picture = f"<span class='rf-history-picture'>{game.picture_svg()}</span>" if game else ""
+                return (f"<div class='rf-history-game'>{picture}<div><b>{e(str(title))}</b> · {when} · {e(f.world)}"
+                        f" · winner: <b>{e(', '.join(f.winners))}</b>{'' if own else lost}{scorepad_html(f, colours)}</div></div>",
+                        True)
+            except Exception as err:  # a record no companion wrote: named, the others still shown
+                log.exception("a finished game could not be drawn")
+                odd = f"{type(err).__name__}: {err}"
+        return f"<div class='rf-history-game rf-history-odd'><div>{named} cannot be shown: {e(odd)}.</div></div>", False
 
     def _refresh(self) -> None:
         chosen = self.filter.value or None
@@ -155,21 +190,15 @@ class HistoryScreen:
             self.body.value = f"<p>No finished game yet. {what} is kept here when its scores are made final.</p>"
             return
         e = html.escape
+        drawn = [(f, *self._game_html(f)) for f in reversed(rows)]
+        out = [row for _, row, _ in drawn]
+        shown = [f for f, _, ok in drawn if ok]
+        rows = list(reversed(shown))
         st = stats(rows)
-        out = []
-        lost = ("<br><small class='rf-colours-lost'>The colours chosen at Setup were not kept for this game: "
-                "its players are drawn in their seats' colours.</small>")
-        for f in reversed(rows):
-            colours, own = self.colours_of(f)
-            when = datetime.datetime.fromtimestamp(f.at).strftime("%Y-%m-%d %H:%M")
-            game = games.find(f.game)
-            title = game.title if game else f.game
-            picture = f"<span class='rf-history-picture'>{game.picture_svg()}</span>" if game else ""
-            out.append(
-                f"<div class='rf-history-game'>{picture}<div><b>{e(title)}</b> · {when} · {e(f.world)}"
-                f" · winner: <b>{e(', '.join(f.winners))}</b>{'' if own else lost}{scorepad_html(f, colours)}</div></div>")
         most = max(st["wins"].values(), default=1) or 1
         colours = player_colours(rows, self.colours_of)
+        cut = len(out) - len(shown)
+        odd = f"<p>{plural(cut, 'finished game')} cannot be shown; {'it is' if cut == 1 else 'they are'} named below.</p>" if cut else ""
         wins = "".join(
             f"<div class='rf-wins'><span class='rf-dot' style='background:{colours.get(n, SEAT_COLOURS[0])}'></span>{e(n)} "
             f"<span style='display:inline-block;height:22px;width:{200 * w / most:.0f}px;background:{colours.get(n, SEAT_COLOURS[0])};"
@@ -184,7 +213,7 @@ class HistoryScreen:
             " .rf-history .rf-scorepad th{white-space:nowrap} .rf-history .rf-dot{width:14px;height:14px;margin-right:5px}"
             " .rf-history .rf-chart svg{max-width:100%;height:auto}"
             " @media (max-width:600px){.rf-history-picture svg{width:40px;height:40px}}</style>"
-            f"<h3>{plural(st['games'], 'finished game')}</h3>{''.join(out)}"
+            f"<h3>{plural(st['games'], 'finished game')}</h3>{odd}{''.join(out)}"
             f"<h3>Wins per player</h3>{wins}"
             + ("<h3>Average by category</h3><div class='rf-scorepad'><table><tr><th></th>"
                + "".join(f"<th>{e(c.title())}</th>" for c in cats) + f"</tr>{avg}</table></div>" if chosen else "")
