@@ -343,6 +343,32 @@ def test_trophy_hunters(rulebook_text):
     assert "Red, Trophy Hunters: the Ship Trophy doubled (+25): +25 VP" in scorepad_text(score(pos))
 
 
+
+def test_trophy_hunters_may_double_a_tale_trophy(rulebook_text):
+    """Decided: a Tale's Trophy is a Trophy the player claimed ("Some Tales allow players to gain
+    special Trophies ... the same shape as those from the basic game"; the Dragon Hunt "claims the
+    Dragon Trophy"), so the Trophy Hunters may double it; the one worth most is taken."""
+    quote(rulebook_text, "Trophy Hunters — " + text("trophy-hunters"))
+    quote(rulebook_text, "Some Tales allow players to gain special Trophies. These are represented by Trophy tiles "
+                         "which are the same shape as those from the basic game.")
+    quote(rulebook_text, "The player removes the Dragon from the World and claims the Dragon Trophy, which is worth 20 VP.")
+    only_tale = Position({(0, 0): "plains"}, [PlayerState("Red", 0, [], guilds=["trophy-hunters"], tale_trophies=[1]),
+                                              PlayerState("Blue", 0)], [])
+    red = score(only_tale).player("Red")
+    assert red.trophies == 0 and red.tales == 20 and red.guilds == 20 and red.total == 40 + red.economy
+    assert "Red, Trophy Hunters: the Dragon Trophy (a Tale's) doubled (+20): +20 VP" in scorepad_text(score(only_tale))
+    # a normal Trophy worth more is doubled instead; one worth less gives way to the Tale's
+    ship = replace(only_tale, players=[replace(only_tale.players[0], trophies=["ship"]), only_tale.players[1]])
+    assert score(ship).player("Red").guilds == 25
+    nomad = replace(only_tale, players=[replace(only_tale.players[0], trophies=["nomad"]), only_tale.players[1]])
+    assert score(nomad).player("Red").guilds == 20
+    # on the fast path too (the Tale Trophies come from the books)
+    from companion.rise_and_fall.endgame import Entry
+    from companion.rise_and_fall.tiles import Tile
+
+    fast = Entry(tiles=(Tile("plains", 0, 0),), players=tuple(only_tale.players)).fast_score()
+    assert fast.player("Red").guilds == 20
+
 def test_winged(rulebook_text):
     quote(rulebook_text, "Winged — " + text("winged"))
     quote(rulebook_text, "They must end their movement alone on a Plains, Forest, or Mountain space.")

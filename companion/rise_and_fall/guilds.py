@@ -183,6 +183,7 @@ class Standing:
     development: dict[str, tuple[int, int] | None]  # type -> (pieces, VP), None when crossed out
     regions: list[tuple[str, int, int]]  # (terrain, size, VP) of each Region controlled
     extinct: bool = False
+    tale_trophies: tuple[tuple[str, int], ...] = ()  # (name, VP) of each Tale Trophy claimed ('Dragon', 20)
 
 
 def strongest_economy(players: list[Standing]) -> str | None:
@@ -248,12 +249,15 @@ def _double_development(g: Guild, types: list[str], p: Standing, strongest: str 
 
 
 def _double_trophy(g: Guild, _: Any, p: Standing, strongest: str | None, rules: Any) -> GuildLine:
-    """'one Trophy of your choice': the companion takes the one worth most."""
-    if not p.trophies:
+    """'one Trophy of your choice which you have claimed': a Tale's Trophy is one too (decided:
+    'special Trophies ... represented by Trophy tiles which are the same shape as those from the
+    basic game'); the companion takes the one worth most (a normal Trophy on a tie)."""
+    held = [(rules.trophy_vp(t), len(PIECE_TYPES) - PIECE_TYPES.index(t), f"{t.title()} Trophy") for t in p.trophies]
+    held += [(vp, -k, f"{name} Trophy (a Tale's)") for k, (name, vp) in enumerate(p.tale_trophies)]
+    if not held:
         return GuildLine(g.id, f"{g.name}: no Trophy claimed to double", 0)
-    best = max(p.trophies, key=lambda t: (rules.trophy_vp(t), -PIECE_TYPES.index(t)))
-    vp = rules.trophy_vp(best)
-    return GuildLine(g.id, f"{g.name}: the {best.title()} Trophy doubled (+{vp})", vp)
+    vp, _, best = max(held)
+    return GuildLine(g.id, f"{g.name}: the {best} doubled (+{vp})", vp)
 
 
 END_GAME = {

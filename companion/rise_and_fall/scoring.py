@@ -199,9 +199,15 @@ def with_guilds(scores: list[PlayerScore], states: list[PlayerState], regions: l
     for sc, p in zip(scores, states):
         held = [(r.region.terrain, r.region.size, r.vp) for r in regions if r.controller == p.name]
         standings.append(Standing(p.name, tuple(p.guilds), p.gold, p.wood, p.stone, tuple(p.trophies),
-                                  dict(sc.development_lines), held, p.extinct))
+                                  dict(sc.development_lines), held, p.extinct, _tale_trophies(p.tale_trophies)))
     lines = end_game(standings)
     return [replace(sc, guild_lines=tuple(lines.get(sc.name, ()))) for sc in scores]
+
+
+def _tale_trophies(numbers: list[int]) -> tuple[tuple[str, int], ...]:
+    """The Tale Trophies a player claimed, as (name, VP) for the guilds' end-game effects."""
+    known = T.all_tales()
+    return tuple((known[n].name.removeprefix("The "), known[n].trophy_vp) for n in numbers if n in known and known[n].trophy_vp)
 
 
 @dataclass(frozen=True)
