@@ -13,6 +13,7 @@ from typing import Any
 from ..errors import IllegalAction
 from ..gamelog import Action, Reducer
 from ..hexgrid import Hex
+from ..words import and_list, plural
 from . import tales as T
 from .layout import Layout, parse
 from .position import Piece, PlayerState, Position, problems
@@ -40,6 +41,41 @@ class Entry:
     tales: tuple[int, ...] = ()  # the Tales drawn for the World
     markers: tuple[T.Marker, ...] = ()  # the Dolmens and the Typhoon
     creatures: tuple[tuple[str, Hex], ...] = ()  # where each Creature stands (the Water Elemental's Space is Sea)
+    mode: str = ""  # the path last chosen on any device ("fast" or "full"); "" before any choice
+
+    @property
+    def way(self) -> str:
+        """The path every device shows: the one that made the score final, else the one last
+        chosen, else (a log written before the choice was kept) the fast path once majorities
+        were tapped and no piece entered, else the pieces."""
+        if self.finished and self.path in ("fast", "full"):
+            return self.path
+        if self.mode in ("fast", "full"):
+            return self.mode
+        return "fast" if self.votes and not self.pieces else "full"
+
+    def shown_score(self) -> Score:
+        """The score of the path every device shows."""
+        return self.fast_score() if self.way == "fast" else self.full_score()
+
+    def waiting(self) -> str | None:
+        """Why no winner is named yet, in a sentence; None once the scoring is complete (final, every
+        Region tapped on the fast path, every player's pieces entered as the rules and the tracker
+        agree on the other)."""
+        if self.finished or not self.started:
+            return None
+        if self.way == "fast":
+            left = len(self.regions_to_vote())
+            return f"The winner is named once every Region is tapped: {plural(left, 'Region')} left." if left else None
+        counts = self.counts()
+        missing = [p.name for p in self.players if not p.extinct and not any(counts[p.name].values())]
+        if missing:
+            return f"The winner is named once every player's pieces are entered: none yet for {and_list(missing)}."
+        if self.mismatches():
+            return "The winner is named once the pieces entered match the tracker's counts (or at Final)."
+        if self.problems():
+            return "The winner is named once no piece stands where the rules forbid it."
+        return None
 
     @property
     def entered(self) -> bool:
@@ -219,6 +255,13 @@ class EntryRules(Reducer[Entry]):
     def _rest_empty(self, e: Entry, a: Action) -> Entry:
         """Fast path: 'every Region not tapped yet holds no piece' — one tap for all of them."""
         return replace(e, votes=e.votes + tuple((k, None) for k in e.regions_to_vote()))
+
+    def _mode(self, e: Entry, a: Action) -> Entry:
+        """The path the table takes (fast path or every piece entered): every device shows it."""
+        path = a.get("path")
+        if path not in ("fast", "full"):
+            raise IllegalAction("Choose the fast path or entering the pieces.")
+        return replace(e, mode=path)
 
     def _finish(self, e: Entry, a: Action) -> Entry:
         if a.get("path") == "full":

@@ -137,10 +137,22 @@ class RiseAndFallScreens:
         phase = self.hub.game.phase
         if self._phase in ("guilds", "placement") and phase == "A" and self.table.place() == "Setup":
             self.go_to("Game")
-        if self._phase != "over" and phase == "over" and not self._remote:
-            self.scores.start_from_game()  # 'take the scoreboard and proceed to Tallying Victory Points'
-            self.go_to("Scores")
+        if self._phase != "over" and phase == "over":
+            if not self._remote:
+                self.scores.start_from_game()  # 'take the scoreboard and proceed to Tallying Victory Points'
+                self.go_to("Scores")
+            elif self._scores is not None:
+                self._scores_follow_the_end()
         self._phase = phase
+
+    def _scores_follow_the_end(self) -> None:
+        """The game ended on another device: what the Scores screen said of the game before its end
+        goes; a page showing the Scores opens the game's one scoring (started there if no page did)."""
+        self._scores.message.value = ""
+        if self.table.place() == "Scores":
+            self._scores.start_from_game()
+        else:
+            self._scores.refresh()
 
     # --- several pages, one game: every screen shows what the logs say now -----------------
     def reopen(self) -> None:

@@ -42,9 +42,10 @@ KIND = SCORING_LOG
 TERRAIN_ROWS = ("plains", "sea", "forest", "mountain")
 
 
-def scorepad_html(s: Score, verdict: bool = True) -> str:
+def scorepad_html(s: Score, waiting: str | None = None) -> str:
     """Player columns; Economy (GP, VP), Trophies, Development per card (declined lines
-    crossed out), Territories per terrain, Total — the printed scorepad's rows."""
+    crossed out), Territories per terrain, Total — the printed scorepad's rows. ``waiting``: why
+    no winner is named yet (the scoring is not complete), said in its place."""
     e = html.escape
     ps = s.players
     head = "".join(f"<th colspan=2>{e(p.name)}{'<br><span class=rf-lost>extinct: has lost the game</span>' if p.extinct else ''}</th>" for p in ps)
@@ -82,9 +83,9 @@ def scorepad_html(s: Score, verdict: bool = True) -> str:
     rows.append(tale_sentences(s))
     lost = [p.name for p in ps if p.extinct]
     lost_text = f"{e(', '.join(lost))}: extinct, {'has' if len(lost) == 1 else 'have'} lost the game" if lost else ""
-    if not verdict:  # nothing entered yet: no winner to name
+    if waiting:  # the scoring is not complete: no winner to name
         tail = f"<p class='rf-winner'><b>{lost_text}</b></p>" if lost else ""
-        return f"<div class='rf-scorepad'><table>{''.join(rows)}</table>{tail}</div>"
+        return f"<div class='rf-scorepad'><table>{''.join(rows)}</table>{tail}<p class='rf-no-winner-yet'>{e(waiting)}</p></div>"
     win = s.winners
     verdict_text = f"Winner: {e(win[0])}" if len(win) == 1 else f"Shared victory: {e(', '.join(win))} (the rulebook names no tie-break)"
     if lost:
@@ -175,7 +176,8 @@ class ScoresScreen:
         self.earlier = W.VBox([])  # the earlier scorings of the same game, to reopen
         self.from_world_btn = button("Score the World on the World screen", self.start_from_world, "rf-score-world")
         self.mode = W.ToggleButtons(options=[("Enter the pieces", "full"), ("Fast path: majorities", "fast")], value="full")
-        self.mode.observe(lambda ch: self.refresh(), "value")
+        self._syncing = False  # True while the toggle is set from the log (not a tap)
+        self.mode.observe(self._mode_tapped, "value")
         self.who = W.ToggleButtons(options=[], description="")
         self.who.add_class("rf-who")
         self.piece = W.ToggleButtons(options=[(t.title(), t) for t in PIECE_TYPES], value="city")
@@ -255,10 +257,26 @@ class ScoresScreen:
         self.refresh(fit=session is not None)
 
     def _show_path(self) -> None:
-        """A final scoring opens on the path that made it final (kept in its log)."""
+        """The toggle shows the path the scoring's log is in (the one that made it final, else the
+        one last chosen on any device): every device shows the same."""
         e = self.entry
-        if e.finished and e.path in ("fast", "full"):
-            self.mode.value = e.path
+        self.mode.disabled = e.finished
+        if self.mode.value != e.way:
+            self._syncing = True
+            try:
+                self.mode.value = e.way
+            finally:
+                self._syncing = False
+
+    def _mode_tapped(self, change) -> None:
+        """A tap on the toggle goes to the log first; every device then shows that path."""
+        if self._syncing:
+            return
+        e = self.entry
+        if e.started and change["new"] != e.way and not self.send({"type": "mode", "path": change["new"]}):
+            self._show_path()  # refused (a final scoring): the toggle shows the log's path again
+            return
+        self.refresh()
 
     def _new(self, start: dict, meta: dict | None = None) -> bool:
         try:
@@ -268,7 +286,7 @@ class ScoresScreen:
             return False
         self.region = 0
         self.message.value = ""
-        self.mode.value = "full"
+        self._show_path()
         self.refresh(fit=True)
         return True
 
@@ -369,7 +387,7 @@ class ScoresScreen:
         e = self.entry
         if not e.started:
             return
-        if self.mode.value == "fast":
+        if e.way == "fast":
             k = next((k for k, g in enumerate(e.regions()) if space in g.spaces), None)
             if k is not None:
                 self.region = k
@@ -432,7 +450,7 @@ class ScoresScreen:
             self._finish()
 
     def _finish(self) -> None:
-        if self.send({"type": "finish", "path": self.mode.value}):
+        if self.send({"type": "finish", "path": self.entry.way}):
             s = self.current_score()
             e = self.entry
             self.history.record(self.session.log.path.stem, e.world_name or f"A {len(e.players)}-player World", s, self.colours())
@@ -440,9 +458,8 @@ class ScoresScreen:
 
     # --- what is shown ---------------------------------------------------------------------------
     def current_score(self) -> Score:
-        e = self.entry
-        fast = e.path == "fast" if e.finished and e.path else self.mode.value == "fast"
-        return e.fast_score() if fast else e.full_score()
+        """The score of the path the scoring's log is in (the same on every device)."""
+        return self.entry.shown_score()
 
     def colours(self) -> dict[str, str]:
         e = self.entry
@@ -505,6 +522,7 @@ class ScoresScreen:
             self.board.show(Scene(), fit=True)
             self.pad.value = self.bars.value = ""
             return
+        self._show_path()
         names = [p.name for p in e.players]
         if list(self.who.options) != names:
             self.who.options = names
@@ -545,7 +563,7 @@ class ScoresScreen:
             self._books_for = books_for
             self.books.children = self._books_rows() if books_for else []
         notes = creature_notes(dict(e.creatures), e.terrain()) if e.creatures else []
-        self.pad.value = scorepad_html(s, verdict=e.entered) + "".join(f"<p class='rf-creature-note'>{html.escape(n)}</p>" for n in notes)
+        self.pad.value = scorepad_html(s, waiting=e.waiting()) + "".join(f"<p class='rf-creature-note'>{html.escape(n)}</p>" for n in notes)
         self.bars.value = bars_html(s, self.colours())
         self.finish_btn.disabled = e.finished
         self.board.show(self.scene(), fit=fit or not self.board.scene)
