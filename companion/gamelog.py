@@ -650,6 +650,13 @@ class GameStore:
         except NotSaved as e:
             return Session(GameLog.in_memory(kind, title, first, str(e)), rules)
 
+    def discard(self, game_id: str) -> None:
+        """Remove a game's file. Only for a game started by mistake and taken back at once (nothing
+        in it but its first action): it must not shadow the game the table was playing."""
+        self._require_writable()
+        _remove(self.path(game_id))
+        _fsync_dir(self.games_dir)
+
     def latest(self, kind: str, rules: Reducer) -> Session | None:
         """The most recently changed game of ``kind`` that shows anything, replayed; None if there is none.
 

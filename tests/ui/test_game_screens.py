@@ -19,6 +19,16 @@ def app(tmp_path):
     return a
 
 
+def start_another_game(setup) -> None:
+    """Setup's Start while a game is being played: it asks first, and the answer is yes."""
+    setup.start_btn.click()
+    for row in setup.leave.widget.children:
+        for b in getattr(row, "children", ()):
+            if "rf-leave-yes" in getattr(b, "_dom_classes", ()):
+                b.click()
+                return
+
+
 def place_all_first_pieces(app):
     g = app.hub.game
     used = set()
@@ -320,7 +330,7 @@ def test_saved_games_are_named_by_players_world_turn_and_date(app):
     app.setup.start_btn.click()
     first = app.hub.id
     names = [c.name for c in app.hub.game.civs]
-    app.setup.start_btn.click()  # a second game
+    start_another_game(app.setup)  # a second game
     app.go_to("Game")
     app.game.saved.selected_index = 0
     rows = [r for r in app.game.games.children if isinstance(r, W.HBox)]

@@ -16,6 +16,8 @@ from companion.ui import widgets
 from companion.ui.app import App
 from companion.ui.history_screen import HistoryScreen, totals_chart
 
+from .test_game_screens import start_another_game
+
 COORDINATES = re.compile(r"-?\d+\s*,\s*-?\d+")
 
 
@@ -154,5 +156,5 @@ def test_a_message_about_a_game_goes_when_another_game_is_shown(tmp_path):
     app.game.say("Ana: a note about this game.")
     app.game.refresh()
     assert "a note about this game" in app.game.message.value
-    app.setup.start_btn.click()  # another game is shown
+    start_another_game(app.setup)  # another game is shown
     assert app.hub.id != first and app.game.message.value == ""

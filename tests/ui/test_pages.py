@@ -9,7 +9,7 @@ import pytest
 
 from companion.ui.app import App
 
-from .test_game_screens import place_all_first_pieces, row_of
+from .test_game_screens import place_all_first_pieces, row_of, start_another_game
 
 
 def page(tmp_path) -> App:
@@ -62,7 +62,7 @@ def test_a_preheated_page_shows_the_game_of_now_not_an_earlier_one(table, tmp_pa
     earlier = first.hub.id
     preheated = page(tmp_path)  # the pool's next kernel, preheated during the first game
     preheated.go_to("Game")
-    first.setup.start_btn.click()  # the second game of the evening
+    start_another_game(first.setup)  # the second game of the evening
     place_all_first_pieces(first)
     assert first.hub.id != earlier
     preheated.attach(live=False)
@@ -102,7 +102,7 @@ def test_a_new_game_on_another_page_is_followed_and_an_old_button_is_refused(tab
     i = g.order()[0]
     old_button = next(b for b in row_of(other.game, g.civs[i].name) if "rf-play-city" in getattr(b, "_dom_classes", ()))
     old_id = other.hub.id
-    first.setup.start_btn.click()  # a new game on the first page
+    start_another_game(first.setup)  # a new game on the first page
     assert first.hub.id != old_id
     assert other.poll()
     assert other.hub.id == first.hub.id

@@ -194,6 +194,7 @@ class RiseAndFallScreens:
         seen: dict[str, int] = {}
         self._remote = True
         try:
+            changed |= self._game_taken_back()
             for kind, session in self._sessions().items():
                 lg = session.log
                 v = lg.version()  # read before the log: a commit after it shows at the next look
@@ -213,6 +214,22 @@ class RiseAndFallScreens:
             self._remote = False
         self._seen = seen
         return changed
+    def _game_taken_back(self) -> bool:
+        """A new game started by mistake was taken back on another page (its file is gone): this
+        page shows the game the table was playing again."""
+        s = self.hub.session
+        if s is None or s.log.path.exists():
+            return False
+        name = self.hub.name()
+        s.log.close()
+        self.hub.open(self.store.latest(GAME, TrackerRules()))
+        self._phase = self.hub.game.phase
+        said = f"The new game ({name}) was taken back on another page: this page shows {self.hub.name()} again."
+        for screen in (self._game, self._setup):
+            if screen is not None:
+                screen.say(said, "info")
+        return True
+
     def _new_game_elsewhere(self, game_id: str, seen: dict[str, int]) -> bool | None:
         """A World, game or scoring started on another page: this page shows it too
         (None: not readable yet)."""

@@ -41,6 +41,7 @@ from .guild_panels import (
     swap_controls,
     variants,
 )
+from .leaving import LeaveGame, is_live, new_game_words
 from .tale_panels import EventPanel, TalePlay, WorldView, tale_board_scene, tale_status_html
 from .tale_piece_panels import all_actions, count_stepper, rules_html, tales_html, with_count
 from .world_screen import COLOUR_CHOICES, SPACE_PX, STYLE
@@ -213,7 +214,9 @@ class SetupScreen:
         from .seats_panel import SeatsPanel
 
         self.seats = SeatsPanel(hub)
-        self.widget = W.VBox([self.message, self.form, self.draft.widget, self.placing, self.seats.widget])
+        self.leave = LeaveGame(hub, self._start_new, lambda: new_game_words(
+            [self.names[i].value.strip() for i in range(self.n_players.value)], self.with_guilds.value), self.say)
+        self.widget = W.VBox([self.message, self.leave.widget, self.form, self.draft.widget, self.placing, self.seats.widget])
         self.widget.add_class("rf-screen")
         self._stale_message = follow_subject(self.message, hub.subject)
         self.defaults()
@@ -255,12 +258,22 @@ class SetupScreen:
     def error(self, text: str) -> None:
         self.message.value = message_html(text, "error")
 
+    def say(self, text: str, kind: str = "info") -> None:
+        self.message.value = message_html(text, kind)
+
     def start(self) -> None:
+        """Start the game set up above; while another game is being played, ask first."""
+        if is_live(self.hub.game):
+            self.leave.ask()
+            return
+        self._start_new()
+
+    def _start_new(self) -> bool:
         world = self.world_layout()
         lands = {t["tile"] for t in world.get("tiles", [])} & {"plains", "forest", "mountain"}
         if not lands:
             self.error("Build the World first (World screen): the first Cities and Nomads need land to stand on.")
-            return
+            return False
         n = self.n_players.value
         setup = {
             "type": "setup",
@@ -276,12 +289,13 @@ class SetupScreen:
             self.hub.new(setup)
         except CompanionError as e:
             self.error(str(e))
-            return
+            return False
         g = self.hub.game
         self.habits.remember_players([c.name for c in g.civs], [c.colour for c in g.civs])
         how = "draws" if self.first_pick.value < 0 else "has"
         then = "; first, the Guild cards" if g.phase == "guilds" else ""
         self.message.value = message_html(f"{g.civs[g.first].name} {how} the First Player token and places a first piece{then}.", "info")
+        return True
 
     def _send(self, action: dict) -> bool:
         try:
@@ -322,6 +336,11 @@ class SetupScreen:
         g = self.hub.game
         self._stale_message()
         self.describe_world()
+        self.leave.offer_way_back()
+        live = is_live(g)
+        self.start_btn.description = "Start a new game…" if live else "Start the game"
+        if self.start_btn.button_style != ("" if live else "success"):
+            self.start_btn.button_style = "" if live else "success"
         placing = g.phase == "placement"
         self.draft.refresh()
         self.placing.layout.display = "" if placing else "none"
