@@ -234,6 +234,7 @@ def test_reseat_gives_a_new_address_and_the_old_phone_shows_nothing_more(table):
     old = phone(a)
     old_token = old.rooms["seat"].token
     next(w for w in walk(tablet.setup.seats.widget) if f"rf-reseat-{a}" in getattr(w, "_dom_classes", ())).click()
+    next(w for w in walk(tablet.setup.seats.widget) if "rf-reseat-yes" in getattr(w, "_dom_classes", ())).click()  # asked first
     new_token = Seats(tablet.hub.session.log).all()[a].token
     assert new_token != old_token
     old.poll()

@@ -2,8 +2,9 @@
 
 A seat's address is this page's own address with ``?game=rise-and-fall&seat=TOKEN`` (Voilà hands
 the kernel the host and port the tablet used; ``$COMPANION_SEAT_BASE`` overrides them, as
-``make table`` does with the machine's address on the local network). "Reseat" gives the seat a
-new address; the phone holding the old one is told so and shows nothing more.
+``make table`` does with the machine's address on the local network). "Reseat" asks first, then
+gives the seat a new address; the phone holding the old one is told so and shows nothing more
+(a revoked code never comes back, so there is no undo).
 """
 
 from __future__ import annotations
@@ -64,9 +65,11 @@ class SeatsPanel:
         self.hub = hub
         self.base = base
         self.message = W.HTML()
+        self.confirm = W.VBox([])  # "Reseat Cy?" before a phone is cut off
+        self.confirm.add_class("rf-confirm")
         self.rows = W.VBox([])
         self.widget = W.VBox([W.HTML("<b>Phones</b>: each player scans their own code to hold their cards on their phone; "
-                                     "a seat not scanned stays on this tablet."), self.message, self.rows])
+                                     "a seat not scanned stays on this tablet."), self.message, self.confirm, self.rows])
         self.widget.add_class("rf-panel")
         self.widget.add_class("rf-seats")
         self._drawn: tuple | None = None  # what the codes were drawn for
@@ -109,10 +112,45 @@ class SeatsPanel:
         self.rows.children = [box]
 
     def reseat(self, i: int) -> None:
+        """Asked first: the phone holding the seat's code is cut off at once, for good."""
+        s = self.hub.session
+        if s is None or not 0 <= i < len(self.hub.game.civs):
+            return
+        try:
+            seat = Seats(s.log).all().get(i)
+        except CompanionError as e:
+            self.message.value = message_html(str(e), "error")
+            return
+        name = self.hub.game.civs[i].name
+        held = (f"{name}'s phone, which holds it now, stops showing the seat at once"
+                if seat is not None and seat.phone else "the code shown now stops opening it")
+        asked = (self.hub.id, seat.token if seat else None)
+        yes = button(f"Yes, give {name} a new code", lambda: self._reseat(i, asked), "rf-reseat-yes", primary=True)
+        no = button("No, keep the code", self._keep, "rf-reseat-no")
+        for b in (yes, no):
+            b.layout.width = "auto"
+        self.message.value = ""
+        self.confirm.children = [
+            W.HTML(message_html(f"Reseat {name}? {held[0].upper() + held[1:]}, and it cannot be given back: "
+                                f"{name} then scans the new code.", "warning")),
+            W.HBox([yes, no]),
+        ]
+
+    def _keep(self) -> None:
+        self.confirm.children = []
+        self.message.value = message_html("The seat keeps its code.", "info")
+
+    def _reseat(self, i: int, asked: tuple) -> None:
+        self.confirm.children = []
         s = self.hub.session
         if s is None:
             return
         try:
+            seat = Seats(s.log).all().get(i)
+            if asked != (self.hub.id, seat.token if seat else None):
+                self.message.value = message_html("The seat or the game changed since the question was asked; nothing was "
+                                                  "changed. Look and tap again.", "error")
+                return
             Seats(s.log).reseat(i)
         except CompanionError as e:
             self.message.value = message_html(str(e), "error")
