@@ -562,3 +562,34 @@ def test_pass_the_tablet_is_the_tables_choice_kept_in_the_game():
         do(g, type="pass-tablet", on=False)
     with pytest.raises(IllegalAction, match="on or off"):
         do(g, type="pass-tablet", on="yes")
+
+
+def test_when_every_civilization_is_extinct_the_game_ends_with_no_winner(rulebook_text):
+    """The rulebook does not say what happens when no Civilization is left; no card can be played and
+    no Trophy claimed, so the game ends there, every player having lost it."""
+    from companion.rise_and_fall.endgame import EntryRules, from_tracker
+    from companion.rise_and_fall.scoring import NO_WINNER, scorepad_text
+    from companion.rise_and_fall.screens.scores_screen import scorepad_html
+
+    quote(rulebook_text, "If you no longer have any active cards, you MUST purchase a card in Decline. If you don't have enough in "
+                         "your Treasury to do so, your Civilization is extinct and disappears from the World")
+    quote(rulebook_text, "That player has lost the game.")
+    g = started()
+    civs = []
+    for c in g.civs:  # a Decline phase in which each player places their last active card, with no GP to buy one back
+        last = c.hand[0]
+        civs.append(replace(c, hand=(last,), discard=(), played=(), reserve=(), decline=tuple(t for t in PIECE_TYPES if t != last), gold=0))
+    civs[0] = replace(civs[0], trophies=("nomad",))
+    g = replace(g, civs=tuple(civs), phase="C", cards_owed=(1, 1, 1))
+    for i in range(3):
+        assert g.phase == "C"
+        g = do(g, type="decline", player=i, card=g.civs[i].hand[0])
+    assert all(c.extinct for c in g.civs) and g.phase == "over" and g.to_move() == []
+    assert "Every Civilization is extinct: no one is left to play a card, so the game ends." in " ".join(g.notes)
+    assert public_view(g).ending == "Every Civilization is extinct: the game is over, with no winner."
+    with pytest.raises(IllegalAction):
+        do(g, type="play", player=0, card="city")
+    entry = EntryRules().apply(EntryRules().initial(), from_tracker(g))
+    s = entry.fast_score()
+    assert s.winners == [] and s.verdict == NO_WINNER and NO_WINNER in scorepad_text(s) and NO_WINNER in scorepad_html(s)
+    assert s.player(g.civs[0].name).trophies > 0  # their Trophies still count in their column

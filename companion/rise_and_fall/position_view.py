@@ -102,6 +102,6 @@ def scorepad_scene(s, pos: Position, style: WorldStyle = WorldStyle(hex_size=14.
         for k, c in enumerate(cells):
             scene.text(col[2 + k] - 50, y, c, size=15, bold=label in ("", "Total"))
     win = s.winners
-    verdict = f"Winner: {win[0]}" if len(win) == 1 else "Shared victory: " + ", ".join(win)
+    verdict = s.verdict if not win else f"Winner: {win[0]}" if len(win) == 1 else "Shared victory: " + ", ".join(win)
     scene.text(col[0], top + 40 + 24 * len(rows), verdict, size=18, anchor="start", bold=True)
     return scene

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..words import and_list
+from ..words import and_list, plural
 from . import guilds, tales_in_play
 from .rules import PIECE_TYPES, load_rules
-from .tracker import PHASES, Civ, Game, card_actions
+from .tracker import ALL_EXTINCT, PHASES, Civ, Game, card_actions
 from .wording import space_place
 from .world import World
 
@@ -96,6 +96,13 @@ class TableView:
         if self.phase == "E" and self.events:
             return "E – Recycle cards: the Fantastic Events"
         return PHASES.get(self.phase, self.phase)
+
+    @property
+    def ending(self) -> str:
+        """Why the game is over, in a sentence."""
+        if self.civs and all(c.extinct for c in self.civs):
+            return f"{ALL_EXTINCT}: the game is over, with no winner."
+        return f"{plural(self.claimed, 'Trophy')} {'is' if self.claimed == 1 else 'are'} claimed: the game is over."
 
     @property
     def face_down(self) -> int:

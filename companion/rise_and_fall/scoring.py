@@ -86,10 +86,22 @@ class PlayerScore:
         return out
 
 
+#: 'That player has lost the game': when every Civilization is extinct, nobody wins.
+NO_WINNER = "No winner: every Civilization is extinct, and each player has lost the game"
+
+
 @dataclass(frozen=True)
 class Score:
     players: list[PlayerScore]
     regions: list[RegionScore]
+
+    @property
+    def verdict(self) -> str:
+        """The winner, the players sharing the victory, or none when every Civilization is extinct."""
+        win = self.winners
+        if not win:
+            return NO_WINNER
+        return ("Winner: " if len(win) == 1 else "Shared victory (the rulebook names no tie-break): ") + ", ".join(win)
 
     @property
     def winners(self) -> list[str]:
@@ -264,12 +276,11 @@ def scorepad_text(s: Score) -> str:
     widths = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
     fmt = lambda r: "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths)))  # noqa: E731
     lines = [fmt(head), fmt(["-" * w for w in widths])] + [fmt(r) for r in rows]
-    win = s.winners
     lines.append("")
     for p in s.players:
         for g in p.guild_lines:
             lines.append(f"{p.name}, {g.text}: {g.vp:+d} VP")
         for t in p.tale_lines:
             lines.append(f"{p.name}, {t.text}: {t.vp:+d} VP")
-    lines.append(("Winner: " if len(win) == 1 else "Shared victory (the rulebook names no tie-break): ") + ", ".join(win))
+    lines.append(s.verdict)
     return "\n".join(lines)

@@ -38,6 +38,8 @@ PHASES = {
     "over": "The game is over: Tallying Victory Points",
 }
 PILES = ("hand", "discard", "reserve", "decline", "played")
+#: Said when no Civilization is left in the game (then the game is over, with no winner).
+ALL_EXTINCT = "Every Civilization is extinct"
 
 #: The version of the tracker's rules that a new game's ``setup`` action names (``tracker_version``). A log
 #: without it was written by version 1 and replays as then: every player taps in phase D, and the
@@ -911,12 +913,17 @@ class TrackerRules(Reducer[Game]):
 
     def _check_hands(self, game: Game, notes: list[str]) -> Game:
         """'If, during a phase A - Play a Civilization card, a player has no cards in their hand,
-        their Civilization goes extinct.'"""
+        their Civilization goes extinct.' When no Civilization is left, no card can be played and no
+        Trophy claimed: the game ends there (the rulebook is silent; each player 'has lost the game')."""
         for i in game.order():
             if not game.civs[i].hand:
                 game = _extinct(game, i, notes, "has no card in hand in phase A")
         if game.claimed >= game.trophies_to_end:
             return replace(game, phase="over")
+        if game.civs and not game.order():
+            notes.append(f"{ALL_EXTINCT}: no one is left to play a card, so the game ends. Tally the Victory Points: "
+                         "there is no winner.")
+            return replace(game, phase="over", acting=None)
         return game
 
 

@@ -174,7 +174,7 @@ class HistoryScreen:
                         "its players are drawn in their seats' colours.</small>")
                 picture = f"<span class='rf-history-picture'>{game.picture_svg()}</span>" if game else ""
                 return (f"<div class='rf-history-game'>{picture}<div><b>{e(str(title))}</b> · {when} · {e(f.world)}"
-                        f" · winner: <b>{e(', '.join(f.winners))}</b>{'' if own else lost}{scorepad_html(f, colours)}</div></div>",
+                        f" · winner: <b>{e(', '.join(f.winners)) or 'none'}</b>{'' if own else lost}{scorepad_html(f, colours)}</div></div>",
                         True)
             except Exception as err:  # a record no companion wrote: named, the others still shown
                 log.exception("a finished game could not be drawn")

@@ -769,8 +769,7 @@ class GameScreen:
                 out.append(button("Purchases in order, from the First Player", lambda: self.send({"type": "purchase-in-order"}),
                                   "rf-in-order"))
         elif v.phase == "over":
-            out.append(W.HTML(f"<div class='rf-turn'>{plural(v.claimed, 'Trophy')} {'is' if v.claimed == 1 else 'are'} claimed: "
-                              "the game is over.</div>"))
+            out.append(W.HTML(f"<div class='rf-turn'>{html.escape(v.ending)}</div>"))
             for c in v.civs:
                 if c.extinct:
                     out.append(W.HTML(f"<div class='rf-lost'><b>{html.escape(c.name)}</b> has lost the game: "

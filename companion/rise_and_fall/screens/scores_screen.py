@@ -88,7 +88,9 @@ def scorepad_html(s: Score, waiting: str | None = None) -> str:
         return f"<div class='rf-scorepad'><table>{''.join(rows)}</table>{tail}<p class='rf-no-winner-yet'>{e(waiting)}</p></div>"
     win = s.winners
     verdict_text = f"Winner: {e(win[0])}" if len(win) == 1 else f"Shared victory: {e(', '.join(win))} (the rulebook names no tie-break)"
-    if lost:
+    if not win:
+        verdict_text = e(s.verdict)
+    elif lost:
         verdict_text += f" · {lost_text}"
     return f"<div class='rf-scorepad'><table>{''.join(rows)}</table><p class='rf-winner'><b>{verdict_text}</b></p></div>"
 

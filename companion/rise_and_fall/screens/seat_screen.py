@@ -308,7 +308,7 @@ class SeatPage:
         elif v.phase == "D":
             out += self._purchase_controls(v, g)
         elif v.phase == "over":
-            out.append(self.kept.html(f"<div class='rf-turn'>{v.claimed} Trophies are claimed: the game is over. The scores are on the tablet.</div>"))
+            out.append(self.kept.html(f"<div class='rf-turn'>{html.escape(v.ending)} The scores are on the tablet.</div>"))
         return out
 
     def _event_controls(self, g: Game) -> list[W.Widget]:
