@@ -85,8 +85,27 @@ def shelf_html(dark: bool = False, large: bool = False) -> str:
             f"{CSS}{SHELF_CSS}{LAYOUT_CSS}{bar}<div class='widget-box'>{shelf}</div></div>")
 
 
-def page_config_hook(page_config: dict[str, Any], **_: Any) -> dict[str, Any]:
-    """Voilà's hook for each page it renders: hands the template the first paint."""
+def shows_the_shelf(notebook_path: str | None) -> bool:
+    """Whether the served notebook is the dashboard (its page opens on the shelf); another
+    notebook served with this template (Rise!'s own page) gets no first paint of the shelf."""
+    try:
+        return bool(notebook_path) and DASHBOARD in Path(str(notebook_path)).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+#: What the dashboard's notebook runs (``notebooks/companion.ipynb``, and any notebook like it).
+DASHBOARD = "from companion.ui.app import App"
+
+
+def page_config_hook(page_config: dict[str, Any], notebook_path: str | None = None, served: Path | None = None,
+                     **_: Any) -> dict[str, Any]:
+    """Voilà's hook for each page it renders: hands the template the first paint. Voilà names the
+    notebook relative to its root; ``served`` is the notebook given on its command line."""
+    path = served if served is not None and served.name == Path(str(notebook_path)).name else notebook_path
+    if not shows_the_shelf(str(path) if path else None):
+        page_config.pop(KEY, None)
+        return page_config
     try:
         settings = Settings(Path(default_data_dir()))
         page_config[KEY] = shelf_html(settings.get("dark"), settings.get("large"))

@@ -24,8 +24,11 @@ import ipaddress
 import os
 import re
 import socket
+import sys
 import time
 from collections.abc import Callable
+from functools import partial
+from pathlib import Path
 
 
 def machine_names() -> set[str]:
@@ -154,8 +157,10 @@ def main() -> None:
 
     from .first_paint import page_config_hook
 
+    notebook = next((Path(a) for a in sys.argv[1:] if a.endswith(".ipynb")), None)
     config = Config()
-    config.VoilaConfiguration.page_config_hook = page_config_hook  # the shelf drawn before the kernel answers
+    # the shelf drawn before the kernel answers
+    config.VoilaConfiguration.page_config_hook = partial(page_config_hook, served=notebook)
     Voila.launch_instance(config=config)
 
 

@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 from companion import games
 from companion.gamelog import GameStore
@@ -48,14 +49,25 @@ def test_what_the_first_paint_shows_is_escaped(monkeypatch):
     assert "Rise &lt;&amp;&gt; &quot;Fall&quot;" in page
 
 
+NOTEBOOKS = Path(__file__).parents[2] / "notebooks"
+
+
 def test_the_hook_reads_the_settings_of_the_data_directory(tmp_path, monkeypatch):
     monkeypatch.setenv("COMPANION_DATA", str(tmp_path))
     (tmp_path / "settings.json").write_text(json.dumps({"dark": True}))
-    config = page_config_hook({"baseUrl": "/"}, base_url="/", notebook_path="x.ipynb")
+    served = NOTEBOOKS / "companion.ipynb"  # Voilà names it relative to its root
+    config = page_config_hook({"baseUrl": "/"}, base_url="/", notebook_path="companion.ipynb", served=served)
     assert re.search(r"id='rf-first-paint' class='[^']*rf-dark", config[KEY])
     (tmp_path / "settings.json").write_text("{not json")  # a damaged settings file: the light look
-    config = page_config_hook({"baseUrl": "/"})
+    config = page_config_hook({"baseUrl": "/"}, notebook_path=str(served))
     assert "rf-dark" not in config[KEY].split("<style>")[0]
+
+
+def test_only_the_dashboard_opens_on_the_first_paint_of_the_shelf():
+    rise = NOTEBOOKS / "rise.ipynb"  # Rise!'s own page, served with the same template
+    assert KEY not in page_config_hook({}, notebook_path="rise.ipynb", served=rise)
+    assert KEY not in page_config_hook({}, notebook_path="no-such.ipynb")
+    assert KEY in page_config_hook({}, notebook_path="companion.ipynb", served=NOTEBOOKS / "companion.ipynb")
 
 
 def test_the_server_draws_it_without_the_widget_library():
