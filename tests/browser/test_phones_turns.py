@@ -167,6 +167,11 @@ def test_two_whole_turns_on_three_phones_with_a_decline_and_a_purchase(server, b
         settle(tab)
         return {k: widget_strings(frames[k]) for k in others}
 
+    # a first placement, taken back: a page's message about phase B goes with the first change of
+    # the log, so both placements compared below are made from the same screens, after an Undo
+    place(one)
+    tab.locator("button.rf-game-undo").tap()
+    wait_for(lambda: not state(data).face_down, timeout=30)
     sent_one = place(one)
     assert any(f"{NAMES[first]} 1 face down" in s for s in sent_one["tablet"])
     tab.locator("button.rf-game-undo").tap()
