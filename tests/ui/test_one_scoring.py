@@ -26,10 +26,9 @@ def page(root: Path) -> App:
     return App(data_dir=root / "d", layouts_dir=root / "l", game="rise-and-fall")
 
 
-@pytest.fixture
-def at_the_end(tmp_path):
-    """A page whose tracked game has just ended by its last action, taken on this page."""
-    app = page(tmp_path)
+def one_action_from_the_end(root: Path):
+    """A page whose tracked game waits for its last action; that action."""
+    app = page(root)
     app.world.n_players.value = 3
     app.world.seed.value = 4
     app.world.random_btn.click()
@@ -43,12 +42,19 @@ def at_the_end(tmp_path):
         a = rnd.choice(acts if acts and rnd.random() < 0.9 else opts)
         nxt = R.apply(g, a)
         if nxt.phase == "over":
-            app.go_to("Game")
-            app.hub.do(a)  # the last action, tapped here: the end of the game
-            return app
+            return app, a
         app.hub.session.do(a)  # the evening so far, quickly
         g = nxt
     pytest.fail("the random game did not end")
+
+
+@pytest.fixture
+def at_the_end(tmp_path):
+    """A page whose tracked game has just ended by its last action, taken on this page."""
+    app, last = one_action_from_the_end(tmp_path)
+    app.go_to("Game")
+    app.hub.do(last)  # the last action, tapped here: the end of the game
+    return app
 
 
 def scorings(app: App) -> list:

@@ -3,39 +3,13 @@ path or the pieces entered) decides what every device shows, a device follows th
 itself, the Scores screen follows the end of the game played on another device, and no winner is
 named before the scoring is complete."""
 
-import random
-from pathlib import Path
-
 import pytest
 
 from companion.rise_and_fall.tracker import TrackerRules
 
-from .test_game_screens import place_all_first_pieces
-from .test_one_scoring import legal, page, scorings
+from .test_one_scoring import one_action_from_the_end, page, scorings
 
 R = TrackerRules()
-
-
-def one_action_from_the_end(root: Path):
-    """A page whose tracked game waits for its last action; that action."""
-    app = page(root)
-    app.world.n_players.value = 3
-    app.world.seed.value = 4
-    app.world.random_btn.click()
-    app.setup.start_btn.click()
-    place_all_first_pieces(app)
-    rnd = random.Random(11)
-    g = app.hub.game
-    for _ in range(6000):
-        opts = legal(g)
-        acts = [o for o in opts if o["type"] == "act"]
-        a = rnd.choice(acts if acts and rnd.random() < 0.9 else opts)
-        nxt = R.apply(g, a)
-        if nxt.phase == "over":
-            return app, a
-        app.hub.session.do(a)
-        g = nxt
-    pytest.fail("the random game did not end")
 
 
 @pytest.fixture
