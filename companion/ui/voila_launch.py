@@ -148,6 +148,26 @@ def install() -> None:
         return ok
 
     JupyterHandler.check_host = check_host
+    install_xsrf_cookie()
+
+
+def install_xsrf_cookie() -> None:
+    """Give the dashboard's page the ``_xsrf`` cookie.
+
+    When a page closes (or reloads), Voilà's script posts its kernel's shutdown with the
+    ``_xsrf`` cookie's value, but Voilà's page handler never sets that cookie: the post was
+    refused and the page's kernel lived on until culled. Reading ``xsrf_token`` sets it.
+    """
+    from voila.handler import VoilaHandler
+
+    base_prepare = VoilaHandler.prepare
+
+    async def prepare(self, *args, **kwargs):
+        await base_prepare(self, *args, **kwargs)
+        if self.current_user is not None and self.get_cookie("_xsrf") is None:
+            self.xsrf_token  # noqa: B018 - the property sets the cookie
+
+    VoilaHandler.prepare = prepare
 
 
 def main() -> None:
