@@ -22,7 +22,7 @@ SHELF_CSS = """
   min-height: 70px; box-sizing: border-box; }
 .rf-app.rf-dark .rf-shelf-tile { background: rgba(255,255,255,.07); }
 .rf-bar-game { color: #fff; font-weight: 700; font-size: 1.1em; padding: 0 10px; line-height: 54px; white-space: nowrap; }
-@media (max-width: 600px) { .rf-game-title { display: none; } }
+@media (max-width: 600px) { .rf-game-title { display: none; } .rf-shelf-tile { flex: 1 1 100%; } }
 </style>
 """
 

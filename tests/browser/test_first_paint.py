@@ -142,3 +142,49 @@ def test_a_deep_address_waits_for_its_kernel_in_the_remembered_dark_look(server,
         release(page, routes)
         page.wait_for_selector("#rendered_cells .rf-app")
         ctx.close()
+
+
+def test_on_a_preheated_kernel_the_first_paint_is_tapped_and_a_deep_address_opens_its_screen(browser, tmp_path):
+    """`make table` serves with a kernel started before the page asks (Voilà's preheat): the
+    notebook has already run when the page comes, with no address. The first paint still shows
+    (on a phone in the dark too), its tap is made on the live shelf, and a deep address opens its
+    own screen, never the shelf the preheated kernel drew first."""
+    import json
+    import time
+
+    from .harness import served
+
+    table = tmp_path / "table"
+    table.mkdir()
+    (table / "settings.json").write_text(json.dumps({"dark": True}))  # the table plays in the dark
+    with served(tmp_path, preheat=True, data_from=table) as (url, _, _):
+        time.sleep(8)  # the pool's kernel has run the notebook before the first page comes
+        ctx = phone(browser)
+        page = ctx.new_page()
+        routes = held(page)
+        page.goto(url, wait_until="commit")
+        page.wait_for_selector(FIRST_PAINT + " .rf-shelf-tile svg", state="visible")
+        assert "rf-dark" in page.locator(FIRST_PAINT).get_attribute("class")
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 390, width  # nothing wider than the phone
+        screenshot(page, "first-paint-phone-dark-preheated")
+        page.locator(FIRST_PAINT + " button.rf-shelf-rise-and-fall").tap()
+        release(page, routes)
+        world_drawn(page)
+        wait_for(lambda: address(page) == "?game=rise-and-fall&screen=world", timeout=30)
+        assert "rf-dark" in page.locator("#rendered_cells .rf-app").first.get_attribute("class")
+        ctx.close()
+
+        time.sleep(8)  # the pool's next kernel
+        ctx = tablet(browser)
+        page = ctx.new_page()
+        routes = held(page)
+        page.goto(url + "?game=rise-and-fall&screen=setup", wait_until="commit")
+        page.wait_for_selector("#rendered_cells", state="attached")
+        assert page.locator(FIRST_PAINT).count() == 0
+        release(page, routes)
+        page.wait_for_selector(".rf-nav-tabs .mod-active", timeout=60_000)
+        assert page.locator(".rf-nav-tabs .mod-active").inner_text().strip() == "Setup"
+        assert page.locator(".rf-shelf-tile").count() == 0
+        assert address(page) == "?game=rise-and-fall&screen=setup"
+        ctx.close()
