@@ -78,11 +78,14 @@ def test_back_and_forward_walk_the_places_of_the_page(shelf_server, browser):
     ctx = tablet(browser)
     page = ctx.new_page()
     open_shelf(page, url)
+    start = page.evaluate("() => history.length")
     page.locator("button.rf-shelf-rise-and-fall").tap()
     world_drawn(page)
     wait_for(lambda: address(page) == "?game=rise-and-fall&screen=world")
     page.get_by_role("button", name="Setup", exact=True).tap()
     wait_for(lambda: address(page) == "?game=rise-and-fall&screen=setup")
+    page.wait_for_selector("button.rf-start-game", state="visible")
+    assert page.evaluate("() => history.length") == start + 2  # one entry per change of place
 
     page.go_back()
     wait_for(lambda: page.locator(".rf-nav-tabs .mod-active").inner_text() == "World")
@@ -104,4 +107,14 @@ def test_back_and_forward_walk_the_places_of_the_page(shelf_server, browser):
     page.go_back()
     wait_for(lambda: address(page) == "?game=rise-and-fall&screen=world"
              and page.locator(".rf-nav-tabs .mod-active").inner_text() == "World")
+    page.locator("button.rf-home").tap()  # the shelf by its own button, then Back to the game's screen
+    page.wait_for_selector("#rendered_cells .rf-shelf-tile svg")
+    wait_for(lambda: address(page) == "")
+    page.go_back()
+    wait_for(lambda: page.locator(".rf-nav-tabs").is_visible()
+             and page.locator(".rf-nav-tabs .mod-active").inner_text() == "World")
+    page.reload()  # a reload after Back opens where Back went
+    world_drawn(page)
+    assert page.locator(".rf-nav-tabs .mod-active").inner_text() == "World"
+    screenshot(page, "back-then-reload")
     ctx.close()
