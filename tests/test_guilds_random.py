@@ -37,13 +37,45 @@ def choices(g: Game, i: int) -> list[dict]:
     return out
 
 
+def counted_variants(g: Game, i: int, spec: dict) -> list[dict]:
+    """A Trade or a Tithe with 0 (always refused: rule ``nothing-counted``), with 1 of what the World
+    holds and with as many as it holds (the limit); a Merchant's two counts each from 0 to their limit."""
+    a = {"type": "act", "player": i, "action": spec["id"]}
+    limits = count_limits(g, i, spec)
+    if "per" in spec:
+        most = limits[spec["count"]][0]
+        return [{**a, "count": n} for n in sorted({0, min(1, most), most})]
+    opp, own = (limits[k][0] for k in spec["per_count"])
+    pairs = sorted({(0, 0), (min(1, opp), 0), (0, min(1, own)), (opp, own)})
+    return [{**a, "counts": dict(zip(spec["per_count"], p))} for p in pairs]
+
+
+def counts_nothing(a: dict) -> bool:
+    return a.get("count") == 0 or (isinstance(a.get("counts"), dict) and "piracy" not in a["action"] and not any(a["counts"].values()))
+
+
+def check_counted(before: Game, a: dict, after: Game) -> None:
+    """A Trade or a Tithe accepted counts at least 1 and pays what it counts, as far as the bank can
+    ('the bank pays the most it can pay')."""
+    if a["type"] != "act" or before.tracker_version < 6:
+        return
+    i = a["player"]
+    spec = next(s for s in card_actions(before.acting_card, before.civs[i].guilds) if s["id"] == a["action"])
+    if "per" in spec:
+        n, due = a["count"], spec["per"]["gold"] * a["count"]
+    elif "per_count" in spec:
+        n, due = sum(a["counts"].values()), sum(spec["per_count"][k] * v for k, v in a["counts"].items())
+    else:
+        return
+    assert n >= 1, a
+    assert after.civs[i].gold - before.civs[i].gold == min(due, before.bank_gold), (a, due)
+
+
 def act_variants(g: Game, i: int, spec: dict) -> list[dict]:
     a = {"type": "act", "player": i, "action": spec["id"]}
     others = [t for t in range(len(g.civs)) if t != i]
-    if "per" in spec:
-        a["count"] = min(2, count_limits(g, i, spec)[spec["count"]][0])
-    if "per_count" in spec:
-        a["counts"] = {k: min(1, v[0]) for k, v in count_limits(g, i, spec).items()}
+    if "per" in spec or "per_count" in spec:
+        return counted_variants(g, i, spec)
     if "convert" in spec:
         return [{**a, "target": t, **({"on": on} if on else {})} for t in others for on in (None, *TERRAINS)]
     if "attack" in spec:
@@ -129,8 +161,12 @@ def test_random_guild_games_keep_every_invariant(tmp_path_factory, n, rnd, steps
             break
         options = legal(s.state)
         assert options, f"no legal action in phase {s.state.phase}"
+        assert not any(counts_nothing(a) for a in options)  # a Trade or a Tithe for 0 is never legal
         acts = [a for a in options if a["type"] in ("act", "swap-guild")]
-        s.do(rnd.choice(acts if acts and rnd.random() < 0.7 else options))
+        before = s.state
+        a = rnd.choice(acts if acts and rnd.random() < 0.7 else options)
+        s.do(a)
+        check_counted(before, a, s.state)
         if held is None and s.state.phase not in ("guilds",):
             held = sorted(x for c in s.state.civs for x in c.guilds)
         check_invariants(s.state, money, held)
@@ -144,9 +180,11 @@ def test_random_guild_games_keep_every_invariant(tmp_path_factory, n, rnd, steps
 
 
 def test_random_guild_games_use_the_guilds():
-    """Over a few long games, the guilds' own actions and the swap are really taken."""
+    """Over a few long games, the guilds' own actions and the swap are really taken, and so are the
+    Trades and the Tithe, each with a count of at least 1."""
     rnd = random.Random(11)
     taken: set[str] = set()
+    counted: set[str] = set()
     for game in range(5):
         g = R.apply(R.initial(), guild_setup_action(4, rnd))
         for _ in range(1500):
@@ -155,11 +193,16 @@ def test_random_guild_games_use_the_guilds():
             opts = legal(g)
             special = [a for a in opts if a["type"] == "swap-guild" or (a["type"] == "act" and not any(
                 s["id"] == a["action"] for s in card_actions(g.acting_card)))]
+            assert not any(counts_nothing(a) for a in opts)
             pick = rnd.choice(special) if special and rnd.random() < 0.6 else rnd.choice(opts)
-            g = R.apply(g, pick)
+            before, g = g, R.apply(g, pick)
+            check_counted(before, pick, g)
             if pick in special:
                 taken.add(pick.get("action", pick["type"]))
+            if "count" in pick or (pick.get("counts") and "piracy" not in pick["action"]):
+                counted.add(pick["action"])
     assert len(taken) >= 6 and "swap-guild" in taken, taken
+    assert {"ship-trade", "temple-tithe", "merchant-trade"} <= counted, counted
 
 
 JUNK = st.recursive(st.none() | st.booleans() | st.integers(-3, 30) | st.text(max_size=12) | st.sampled_from(list(G.all_guilds())),

@@ -132,12 +132,13 @@ def building_actions_left(game: Game, i: int) -> bool:
     its pieces have all acted (a Port when the Ship card is played)."""
     if game.tales is None or game.acting != i or game.acting_card is None:
         return False
-    from .tracker import TrackerRules
+    from .tracker import TrackerRules, least_count
 
     for spec in actions(game, i, game.acting_card):
-        if spec.get("units", 1) == 0:
+        least = least_count(game, i, spec)
+        if spec.get("units", 1) == 0 and least is not None:
             try:
-                TrackerRules().apply(game, {"type": "act", "player": i, "action": spec["id"], "count": 0})
+                TrackerRules().apply(game, {"type": "act", "player": i, "action": spec["id"], **least})
                 return True
             except IllegalAction:
                 pass

@@ -48,7 +48,10 @@ ALL_EXTINCT = "Every Civilization is extinct"
 #: Tale pieces and buildings (``tales``, from a World with Tales); a game without Tales plays as in version 3, and
 #: a game of an older version with Tales as then (the Tales only at the scoring). Version 5 plays the
 #: Fantastic Events and the special areas' effects during the game; a game of version 4 replays as it was written.
-TRACKER_VERSION = 5
+#: Version 6 refuses a Trade or a Tithe that counts nothing (a count of 0 would spend the piece's action for
+#: 0 GP); older logs, which may hold such actions, replay as they were written.
+TRACKER_VERSION = 6
+NOTHING_COUNTED_SINCE = 6
 
 
 @dataclass(frozen=True)
@@ -985,6 +988,37 @@ def _counted(v: Any, what: str, label: str, limits: dict[str, tuple[int, str]], 
     return n
 
 
+def _something_counted(game: Game, spec: dict, total: int) -> None:
+    """A Trade or a Tithe that counts nothing is refused (rule ``nothing-counted``, since version 6): a
+    count of 0 gains nothing and would only use the piece's action (a count left at 0 by mistake)."""
+    if total or game.tracker_version < NOTHING_COUNTED_SINCE:
+        return
+    label = spec["label"]
+    if "per_count" in spec:
+        raise IllegalAction(f"{label} with no City counted gains nothing and would use the piece's action: enter how many "
+                            f"{' and how many '.join(spec['per_count'])}, or take another action.", rule="nothing-counted")
+    raise IllegalAction(f"{label} with 0 {spec['count']} gains nothing and would use the piece's action: enter how many "
+                        "there are, or take another action.", rule="nothing-counted")
+
+
+def least_count(game: Game, i: int, spec: dict) -> dict[str, Any] | None:
+    """The smallest count worth entering for an action that counts (a Trade, a Tithe, a Port's trade), as
+    the fields of its action: 1 of the first thing the World holds any of (``{"count": 1}``, or for a
+    Merchant ``{"counts": {"opposing Cities adjacent": 1, "your Cities adjacent": 0}}``). None when the
+    World holds nothing the action could count, so only a count of 0 is left (rule ``nothing-counted``);
+    ``{}`` for an action that counts nothing. The screens check an action with it before offering it."""
+    if "per" not in spec and "per_count" not in spec:
+        return {}
+    limits = count_limits(game, i, spec) if game.tracker_version >= 2 else {}
+    labels = list(spec["per_count"]) if "per_count" in spec else [spec["count"]]
+    first = next((lbl for lbl in labels if limits.get(lbl, (99, ""))[0] >= 1), None)
+    if first is None:
+        return None
+    if "per_count" in spec:
+        return {"counts": {lbl: int(lbl == first) for lbl in labels}}
+    return {"count": 1}
+
+
 def _plural(n: int, one: str, many: str) -> str:
     return plural(n, one, many)
 
@@ -1057,12 +1091,14 @@ def apply_card_action(game: Game, i: int, spec: dict, a: Action, notes: list[str
         n = _counted(a.get("count"), spec["count"], label, limits)
         for k, v in spec["per"].items():
             gain[k] = gain.get(k, 0) + v * n
+        _something_counted(game, spec, n)
     if "per_count" in spec:
         counts = a.get("counts") or {}
         if not isinstance(counts, dict):
             raise IllegalAction(f"Enter how many {' and how many '.join(spec['per_count'])}.")
         n_each = {lbl: _counted(counts.get(lbl, 0), lbl, label, limits, lbl) for lbl in spec["per_count"]}
         gain["gold"] = gain.get("gold", 0) + sum(v * n_each[lbl] for lbl, v in spec["per_count"].items())
+        _something_counted(game, spec, sum(n_each.values()))
     for res, amt in cost.items():
         if getattr(civ, res) < amt:
             raise IllegalAction(f"{label} costs {_amounts(cost)}; {civ.name} has {getattr(civ, res)} {'GP' if res == 'gold' else res.title()}.")

@@ -136,6 +136,15 @@ class Stepper(W.HBox):
     def step(self, by: int) -> None:
         self.value = self.value + by
 
+    def bound(self, lo: int, hi: int) -> None:
+        """Both bounds at once, set in the order that never puts ``min`` above ``max`` on the way
+        (the value is clamped into them); ``hi`` below ``lo`` is taken as ``lo``."""
+        hi = max(lo, hi)
+        if lo > self.max:
+            self.max, self.min = hi, lo
+        else:
+            self.min, self.max = lo, hi
+
     def _sync(self, _change=None) -> None:
         if self.value > self.max or self.value < self.min:
             self.value = max(self.min, min(self.max, self.value))  # a new bound clamps the value

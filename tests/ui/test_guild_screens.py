@@ -87,18 +87,19 @@ def test_a_guild_action_is_offered_only_to_its_owner(app):
     place_all_first_pieces(app)
     screen = app.game
 
-    def turn(card, act=None):
+    def turn(card, act=None, count=None):
         for i in hub.game.order():
             hub.do({"type": "play", "player": i, "card": card})
         screen.refresh()
+        if count is not None:
+            screen.count.value = count  # the count is entered once the card's actions are on screen
         if act:
             find(screen, f"rf-act-{act}").click()  # Eric, the First player, acts first
         while hub.game.phase == "B":
             hub.do({"type": "end-turn", "player": hub.game.acting})
 
     turn("city", "city-tax-forest")
-    screen.count.value = 2
-    turn("ship", "ship-trade")
+    turn("ship", "ship-trade", count=2)
     assert hub.game.civs[0].gold == 9
     for i in hub.game.order():
         hub.do({"type": "play", "player": i, "card": "nomad"})

@@ -30,8 +30,9 @@ from ..position_view import PIECE_LETTERS
 from ..public import TableView, describe, public_view
 from ..purchases import purchases, purchases_html
 from ..rules import PIECE_TYPES, load_rules
-from ..tracker import TRACKER_VERSION, Game, TrackerRules, card_actions, count_limits, random_play
+from ..tracker import TRACKER_VERSION, Game, TrackerRules, card_actions, random_play
 from ..views import colour_hex, layout_for
+from .count_panels import CountBoxes, offered
 from .guild_panels import (
     GuildDraft,
     convert_note,
@@ -442,8 +443,8 @@ class GameScreen:
         self._showing = False  # True while the toggle is set from the log, not by a tap
         self.revealed: int | None = None
         self.rng = random.Random()  # draws a slow player's card; the card drawn is kept in the log
-        self.count = Stepper(value=1, min=0, max=99, description="How many", css="rf-count")
-        self.count2 = Stepper(value=0, min=0, max=99, description="", css="rf-count2")
+        self.counts = CountBoxes()  # how many a Trade or a Tithe counts
+        self.count, self.count2 = self.counts.count, self.counts.count2
         self.undo_btn = button("↶ Undo", self.undo, "rf-game-undo")
         self.redo_btn = button("↷ Redo", self.redo, "rf-game-redo")
         self.history = W.Select(options=[], rows=6, layout=W.Layout(width="100%"))
@@ -817,21 +818,10 @@ class GameScreen:
         out += list(self.tale_counts.values())
         for spec in all_actions(g, i, card):
             for action, label in self._variants(v, i, spec):
-                if self.hub.can(action):
+                if offered(g, i, spec, action, self.hub.can):
                     b = button(label, lambda a=action: self.act(self._with_count(a)), f"rf-act rf-act-{spec['id']}")
                     buttons.append(b)
-        counted = [sp for sp in card_actions(card) if "per" in sp or "per_count" in sp]
-        if counted:
-            spec = counted[0]
-            limits = count_limits(g, i, spec) if g.tracker_version >= 2 else {}
-            labels = list(spec.get("per_count", {})) or [spec["count"]]
-            boxes = [self.count, self.count2][: len(labels)]
-            for box, lbl in zip(boxes, labels):
-                box.description = f"How many {lbl}"
-                most, why = limits.get(lbl, (99, ""))
-                box.max = most  # the input offers no more than the World can hold
-                box.tooltip = f"At most {most}: {why}." if why else ""
-                out.append(box)
+        out += self.counts.boxes(g, i, card_actions(card, held), self.hub.can)
         out.append(W.HBox(buttons))
         if g.tales is not None:
             out.append(W.HTML(rules_html(TP.actions(g, i, card))))
@@ -851,12 +841,7 @@ class GameScreen:
         spec = next(s for s in all_actions(g, g.acting, g.acting_card) if s["id"] == action.get("action"))
         if "piracy" in spec:
             return {**action, "counts": {str(t): int(b.value) for t, b in self.piracy.items()}}
-        if "per" in spec:
-            return {**action, "count": int(self.count.value)}
-        if "per_count" in spec:
-            values = [int(self.count.value), int(self.count2.value)]
-            return {**action, "counts": dict(zip(spec["per_count"], values))}
-        return action
+        return self.counts.fill(spec, action)
 
     @staticmethod
     def _cards(cards: tuple[str, ...]) -> str:

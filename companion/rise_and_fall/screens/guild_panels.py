@@ -139,11 +139,11 @@ def variants(v: TableView, i: int, spec: dict,
         return [({**base, "target": t}, f"{spec['label']} of {v.civs[t].name} ({spec['cost']['gold']} GP)"
                                          + (note(v, i, t, spec["convert"]) if note else ""))
                 for t in range(len(v.civs)) if t != i]
-    if "per" in spec:
-        return [({**base, "count": 0}, f"{spec['label']}: {spec['per'].get('gold', 0)} GP each")]
+    if "per" in spec:  # the count entered is added when tapped (checked with 1: see ``count_panels.offered``)
+        return [(base, f"{spec['label']}: {spec['per'].get('gold', 0)} GP each")]
     if "per_count" in spec:
         each = ", ".join(f"{gp} GP per {spec['count_labels'][k]}" for k, gp in spec["per_count"].items())
-        return [({**base, "counts": {k: 0 for k in spec["per_count"]}}, f"{spec['label']}: {each}")]
+        return [(base, f"{spec['label']}: {each}")]
     return [(base, spec["label"])]
 
 

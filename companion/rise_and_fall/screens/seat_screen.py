@@ -28,8 +28,9 @@ from .. import fantastic as F
 from .. import tale_pieces as TP
 from ..public import TableView, public_view
 from ..rules import PIECE_TYPES
-from ..tracker import Game, TrackerRules, card_actions, count_limits
+from ..tracker import Game, TrackerRules, card_actions
 from ..views import colour_hex
+from .count_panels import CountBoxes, offered
 from .guild_panels import guilds_html, own_guilds_html, piracy_steppers, variants
 from .tale_panels import EventPanel, TalePlay
 from .tale_piece_panels import all_actions, count_stepper, rules_html, tales_html, with_count
@@ -77,8 +78,8 @@ class SeatPage:
         self.mine = W.HTML()
         self.mine.add_class("rf-seat-mine")
         self.others = W.HTML()
-        self.count = Stepper(value=0, min=0, max=99, description="How many", css="rf-count")
-        self.count2 = Stepper(value=0, min=0, max=99, description="", css="rf-count2")
+        self.counts = CountBoxes()  # how many a Trade or a Tithe counts
+        self.count, self.count2 = self.counts.count, self.counts.count2
         self.piracy: dict[int, Stepper] = {}  # Corsairs: how many Ships of each opponent
         self.tale_play = TalePlay(lambda: self.game, self.send, self.can, random.Random(), self.refresh)  # the special areas
         # the Fantastic Events, on the First Player's phone: the Game screen's panel, its board a phone's width
@@ -372,15 +373,7 @@ class SeatPage:
         out: list[W.Widget] = [self.kept.html(f"<b>Your turn</b>: act with the <b>{card.title()}</b> card: {v.activations} of {v.act_limit} "
                                       f"{card.title()} piece{'s' if v.act_limit != 1 else ''} used.")]
         held = g.civs[i].guilds
-        counted = [sp for sp in card_actions(card, held) if "per" in sp or "per_count" in sp]
-        if counted:
-            spec = counted[0]
-            limits = count_limits(g, i, spec)
-            labels = list(spec.get("per_count", {})) or [spec["count"]]
-            for box, lbl in zip([self.count, self.count2], labels):
-                box.description = f"How many {lbl}"
-                box.max = limits.get(lbl, (99, ""))[0]
-                out.append(box)
+        out += self.counts.boxes(g, i, card_actions(card, held), self.can)
         buttons = []
         self.piracy = piracy_steppers(v, i) if any("piracy" in sp for sp in card_actions(card, held)) else {}
         out += list(self.piracy.values())
@@ -388,7 +381,7 @@ class SeatPage:
         out += list(self.tale_counts.values())
         for spec in all_actions(g, i, card):
             for action, label in variants(v, i, spec):
-                if self.can(action):
+                if offered(g, i, spec, action, self.can):
                     buttons.append(self.kept.button(label, lambda a=action: self.send(self._with_count(a)), f"rf-act rf-act-{spec['id']}"))
         out.append(self._row(buttons))
         if g.tales is not None:
@@ -406,11 +399,7 @@ class SeatPage:
         spec = next(s for s in all_actions(g, self.seat, str(g.acting_card)) if s["id"] == action.get("action"))
         if "piracy" in spec:
             return {**action, "counts": {str(t): int(b.value) for t, b in self.piracy.items()}}
-        if "per" in spec:
-            return {**action, "count": int(self.count.value)}
-        if "per_count" in spec:
-            return {**action, "counts": dict(zip(spec["per_count"], [int(self.count.value), int(self.count2.value)]))}
-        return action
+        return self.counts.fill(spec, action)
 
 
 def me_price(v: TableView, i: int) -> int:

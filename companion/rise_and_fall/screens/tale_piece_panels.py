@@ -11,7 +11,7 @@ from ...ui.widgets import Stepper
 from .. import tale_pieces as TP
 from ..public import TableView
 from ..tales_in_play import in_play
-from ..tracker import Game, card_actions, count_limits
+from ..tracker import Game, card_actions, count_limits, least_count
 
 _NAMES = {"gold": "GP", "wood": "Wood", "stone": "Stone"}
 
@@ -32,8 +32,8 @@ def tale_variants(v: TableView, i: int, spec: dict) -> list[tuple[dict, str]]:
     cost = _amounts(spec.get("cost", {}))
     gain = _amounts(spec.get("gain", {}))
     label = spec["label"] + (f" ({cost})" if cost else "") + (f": {gain}" if gain else "")
-    if "per" in spec:
-        return [({**base, "count": 0}, f"{spec['label']}: {spec['per']['gold']} GP each")]
+    if "per" in spec:  # the count entered is added when tapped
+        return [(base, f"{spec['label']}: {spec['per']['gold']} GP each")]
     return [(base, label)]
 
 
@@ -50,12 +50,13 @@ def rules_html(specs: list[dict]) -> str:
 
 def count_stepper(g: Game, i: int, card: str, can: Callable[[dict], bool]) -> dict[str, Stepper]:
     """The count a Tale action asks for (a Port's Ships and Ports in its Sea Region), by action id,
-    for the actions the rules accept now."""
+    for the actions the rules accept now with a count of 1 (a count of 0 gains nothing: refused);
+    from 1 to what the World can hold."""
     out = {}
     for spec in TP.actions(g, i, card):
-        if "per" in spec and can({"type": "act", "player": i, "action": spec["id"], "count": 0}):
+        if "per" in spec and least_count(g, i, spec) is not None and can({"type": "act", "player": i, "action": spec["id"], "count": 1}):
             most, why = count_limits(g, i, spec).get(spec["count"], (99, ""))
-            box = Stepper(value=0, min=0, max=most, description=f"How many {spec['count']}", css="rf-tale-count")
+            box = Stepper(value=1, min=1, max=most, description=f"How many {spec['count']}", css="rf-tale-count")
             box.tooltip = f"At most {most}: {why}." if why else ""
             out[spec["id"]] = box
     return out
