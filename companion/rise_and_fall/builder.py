@@ -20,6 +20,7 @@ from .placement import (
     TILE_NAMES,
     Violation,
     enclosed_by_spaces,
+    iter_legal_placements,
     layer_kinds,
     legal_placements,
     order_violation,
@@ -205,17 +206,32 @@ class Build:
             return []
         return legal_placements(self.world, kind, None)
 
+    def has_legal(self, kind: str) -> bool:
+        """Whether ``kind`` has a legal place now (:meth:`legal` not empty), found at the first
+        (the World screen asks this at every drawing). Kept for this World and point of its log."""
+        key = ("has-legal", kind)
+        found = self._cache.get(key)
+        if found is None:
+            if T.area_of(kind) is not None or self.free:
+                found = bool(self.legal(kind))
+            elif self.pending_area() or order_violation(kind, self.remaining(), self.players, T.pool(self.players, self.tales)):
+                found = False
+            else:
+                found = next(iter_legal_placements(self.world, kind, None), None) is not None
+            self._cache[key] = found
+        return found
+
     def stuck(self) -> bool:
         """True when the next tile, not a Plains tile, has no legal place anywhere (or the special
         area to place now has none)."""
         if self.pending_area() is not None:
             return not self.legal_areas()
         kind = self.next_kind()
-        return kind is not None and kind != "plains" and not self.legal(kind)
+        return kind is not None and kind != "plains" and not self.has_legal(kind)
 
     def stuck_plains(self) -> bool:
         """True when the next Plains tile has no legal place: the rescue must be offered."""
-        return self.pending_area() is None and self.next_kind() == "plains" and not self.legal("plains")
+        return self.pending_area() is None and self.next_kind() == "plains" and not self.has_legal("plains")
 
     def rescue(self) -> PlainsRescue | None:
         r = self._cache.get("rescue", False)

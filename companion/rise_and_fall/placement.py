@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Iterator
 
 import shapely
 from shapely.geometry import Polygon
@@ -379,12 +380,15 @@ def candidate_places(world: World, kind: str) -> list[tuple[int, int, int]]:
 
 def legal_placements(world: World, kind: str, players: int | None = None) -> list[Tile]:
     """Every Tile of ``kind`` that may be placed on ``world`` now."""
+    return list(iter_legal_placements(world, kind, players))
+
+
+def iter_legal_placements(world: World, kind: str, players: int | None = None) -> Iterator[Tile]:
+    """:func:`legal_placements` one by one: whether there is one at all is known at the first."""
     if _order_violation(world, Tile(kind, 0, 0, 0), players):
-        return []
-    out = []
+        return
     for t in candidate_tiles(world, kind):
         if t.spec.covers_empty and t.kind != "starting-sea" and len(touching_ground_tiles(world, t.cells)) < 2:
             continue
         if violation(world, t, None, explain=False) is None:
-            out.append(t)
-    return out
+            yield t

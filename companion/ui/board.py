@@ -26,9 +26,11 @@ from typing import Callable
 import ipywidgets as W
 import numpy as np
 from ipycanvas import Canvas, hold_canvas
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..drawing import Scene
 from .render_list import RenderList, prepare, rgb
+from .widgets import shared
 
 log = logging.getLogger(__name__)
 
@@ -66,23 +68,19 @@ class Board:
             width=width * dpr,
             height=height * dpr,
             layout=W.Layout(width="100%", max_width=f"{width}px", height="auto"),
+            _dom_classes=("rf-board",),
         )
-        self.canvas.add_class("rf-board")
         # where the board is panned and zoomed, for tools that tap on Spaces (browser tests)
-        self.meta = W.HTML(layout=W.Layout(display="none"))
-        self.meta.add_class("rf-board-meta")
-        self.css_box = W.Text(value="", layout=W.Layout(display="none"))
-        self.css_box.add_class("rf-board-css")
+        self.meta = W.HTML(layout=W.Layout(display="none"), _dom_classes=("rf-board-meta",))
+        self.css_box = W.Text(value="", layout=W.Layout(display="none"), _dom_classes=("rf-board-css",))
         self.css_box.observe(self._css_reported, "value")
         self.zoom_out = self._tool("−", lambda: self.zoom_by(1 / 1.25), "rf-zoom-out", "Zoom out")
         self.zoom_in = self._tool("+", lambda: self.zoom_by(1.25), "rf-zoom-in", "Zoom in")
         self.fit_btn = self._tool("Fit", self.fit_view, "rf-fit", "Show the whole World")
-        self.zoom_bar = W.HBox([self.zoom_out, self.zoom_in, self.fit_btn])
-        self.zoom_bar.add_class("rf-zoom-bar")
-        self.legend = W.HTML()
-        self.legend.add_class("rf-legend")
-        self.widget = W.VBox([self.zoom_bar, self.canvas, self.legend, self.meta, self.css_box])
-        self.widget.add_class("rf-board-wrap")
+        self.zoom_bar = W.HBox([self.zoom_out, self.zoom_in, self.fit_btn], layout=shared(W.Layout), _dom_classes=("rf-zoom-bar",))
+        self.legend = W.HTML(layout=shared(W.Layout), style=shared(HTMLStyle), _dom_classes=("rf-legend",))
+        self.widget = W.VBox([self.zoom_bar, self.canvas, self.legend, self.meta, self.css_box], layout=shared(W.Layout),
+                             _dom_classes=("rf-board-wrap",))
         self.scene: Scene | None = None
         self.frame: Bounds | None = None
         self.zoom = 1.0
@@ -121,9 +119,8 @@ class Board:
         return wrapped
 
     def _tool(self, label: str, fn: Callable[[], None], css: str, tip: str) -> W.Button:
-        b = W.Button(description=label, tooltip=tip)
-        b.add_class("rf-btn")
-        b.add_class(css)
+        b = W.Button(description=label, tooltip=tip, layout=shared(W.Layout), style=shared(W.ButtonStyle),
+                     _dom_classes=("rf-btn", css))
         b.on_click(lambda _b: self._guard(fn)())
         return b
 

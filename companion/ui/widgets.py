@@ -55,11 +55,27 @@ def guarded(fn: Callable[[], None]) -> Callable[..., None]:
     return run
 
 
-def button(label: str, on_click: Callable[[], None], css: str, primary: bool = False) -> W.Button:
-    b = W.Button(description=label, button_style="success" if primary else "")
-    b.add_class("rf-btn")
-    for c in css.split():
-        b.add_class(c)
+_SHARED: dict[type, W.Widget] = {}
+
+
+def shared(kind: type[W.Widget]) -> W.Widget:
+    """The page's one ``W.Layout()`` (or one style, e.g. ``W.ButtonStyle``) for every widget that
+    keeps the defaults: each widget made with it costs no model of its own on the page, so a
+    screen opens with fewer messages. Never change it; a widget whose place, size or look changes
+    (``layout.display``...) is given its own."""
+    w = _SHARED.get(kind)
+    if w is None or w.comm is None:  # (a closed one is made anew)
+        w = _SHARED[kind] = kind()
+    return w
+
+
+def button(label: str, on_click: Callable[[], None], css: str, primary: bool = False,
+           layout: W.Layout | None = None, disabled: bool = False) -> W.Button:
+    """A button with its classes given when it is made (not sent again one by one) and the shared
+    button style; ``layout``: ``shared(W.Layout)`` for a button that is never hidden or resized."""
+    kw = {"layout": layout} if layout is not None else {}
+    b = W.Button(description=label, button_style="success" if primary else "", style=shared(W.ButtonStyle),
+                 _dom_classes=("rf-btn", *css.split()), disabled=disabled, **kw)
     b.on_click(guarded(on_click))
     return b
 
@@ -108,11 +124,10 @@ class Stepper(W.HBox):
         self._label.add_class("rf-stepper-label")
         self._shown = W.HTML()
         self._shown.add_class("rf-stepper-value")
-        self.minus = W.Button(description="−", tooltip="One fewer")
-        self.plus = W.Button(description="+", tooltip="One more")
-        for b, css_class in ((self.minus, "rf-stepper-minus"), (self.plus, "rf-stepper-plus")):
-            b.add_class("rf-btn")
-            b.add_class(css_class)
+        self.minus = W.Button(description="−", tooltip="One fewer", style=shared(W.ButtonStyle),
+                              _dom_classes=("rf-btn", "rf-stepper-minus"))
+        self.plus = W.Button(description="+", tooltip="One more", style=shared(W.ButtonStyle),
+                             _dom_classes=("rf-btn", "rf-stepper-plus"))
         super().__init__([self._label, self.minus, self._shown, self.plus], **kw)
         self.add_class("rf-stepper")
         for c in css.split():

@@ -33,11 +33,17 @@ class Library:
         self.dark = dark  # thumbnails drawn on the theme's background: no white boxes in the dark
         self.shipped = Path(shipped) if shipped and Path(shipped).resolve() != self.folder.resolve() else None
         self.on_load: Callable[[dict], None] | None = None
-        self.widget = W.VBox([])
-        self.widget.add_class("rf-library")
+        self._widget: W.VBox | None = None  # made when its panel is first opened
         self._thumbs: dict[tuple[str, float, bool], bytes] = {}
         self._drawn = False
-        self.widget.children = [W.HTML("<i>Open this panel to see the Worlds.</i>")]  # built when first shown
+
+    @property
+    def widget(self) -> W.VBox:
+        """The list of Worlds (filled by :meth:`refresh` when its panel is opened)."""
+        if self._widget is None:
+            self._widget = W.VBox([W.HTML("<i>Open this panel to see the Worlds.</i>")])
+            self._widget.add_class("rf-library")
+        return self._widget
 
     def entries(self) -> list[tuple[Path, Layout | None, str | None]]:
         """(path, layout or None, problem sentence or None) for every .json file."""

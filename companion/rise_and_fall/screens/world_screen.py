@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from typing import Callable
 
 import ipywidgets as W
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ...drawing import Scene, to_png, to_svg
 from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...ui.board import Board
 from ...ui.habits import Habits
-from ...ui.widgets import busy, button, follow_subject, message_html
+from ...ui.widgets import busy, button, follow_subject, message_html, shared
 from .. import WORLD_LOG
 from .. import tales as T
 from ..areas import area_name
@@ -54,8 +55,7 @@ class WorldScreen:
         self.store = store
         self.library = library
         self.dark = dark
-        self.message = W.HTML(layout=W.Layout(min_height="48px"))
-        self.message.add_class("rf-message")
+        self.message = W.HTML(layout=W.Layout(min_height="48px"), style=shared(HTMLStyle), _dom_classes=("rf-message",))
         self.board = Board(report=self.error, space=SPACE_PX)
         self.board.room = 3.2 * STYLE.hex_size * 1.8  # room for a Sea tile beyond the World's edge
         self.board.on_tap = self.tap_pixel
@@ -67,11 +67,10 @@ class WorldScreen:
         self.free_kind = "sea"
         self.habits = Habits(store.root)
         self._words: dict[tuple[str, int], str] = {}  # each history line in players' words, by log and seq
-        self._build_widgets()
         self.session = self._open_latest()
+        self._build_widgets()
         self._stale_message = follow_subject(self.message, self.subject)
-        # the files of an export are of the World as it was: they go when it changes
-        self._stale_downloads = follow_subject(self.downloads, lambda: self.subject()[:2])
+        self._stale_downloads: Callable[[], None] = lambda: None  # until the Library panel is built
         self.board.canvas.on_client_ready(self._catch_up)
         self.refresh(fit=True)
         if self.session.problem:  # a damaged game is shown read-only, and says so
@@ -143,45 +142,102 @@ class WorldScreen:
 
     # --- widgets ----------------------------------------------------------------------
     def _build_widgets(self) -> None:
-        self.status = W.HTML()
-        self.status.add_class("rf-status")
-        self.rotate_btn = button("⟳ Rotate", self.rotate, "rf-rotate")
-        self.place_btn = button("✓ Place", self.confirm, "rf-place", primary=True)
-        self.cancel_btn = button("✕ Cancel", self.cancel, "rf-cancel")
-        self.hint_btn = button("Hint", self.toggle_hint, "rf-hint")
-        self.regions_btn = button("Regions", self.toggle_regions, "rf-regions")
+        # what never moves, changes size or hides shares one Layout and one style (fewer models
+        # to send when the World opens); what the free design shows or hides has its own, set
+        # as the World is now before it is sent
+        plain, text = shared(W.Layout), shared(HTMLStyle)
+        b = self.build
+        free = "" if b.free else "none"
+        self.status = W.HTML(self.status_html(), layout=plain, style=text, _dom_classes=("rf-status",))
+        self.rotate_btn = button("⟳ Rotate", self.rotate, "rf-rotate", layout=plain)
+        self.place_btn = button("✓ Place", self.confirm, "rf-place", primary=True, layout=plain, disabled=True)
+        self.cancel_btn = button("✕ Cancel", self.cancel, "rf-cancel", layout=plain)
+        self.hint_btn = button("Hint", self.toggle_hint, "rf-hint", layout=plain)
+        self.regions_btn = button("Regions", self.toggle_regions, "rf-regions", layout=plain)
         self.show_regions = False
-        self.undo_btn = button("↶ Undo", self.undo, "rf-undo")
-        self.redo_btn = button("↷ Redo", self.redo, "rf-redo")
-        self.move_btn = button("Move a Starting Sea", self.toggle_moving, "rf-move-start")
-        self.rescue_btn = button("Move Plains tiles", self.rescue, "rf-rescue", primary=True)
-        self.aside_btn = button("Set the rest aside", self.set_aside, "rf-set-aside", primary=True)
-        self.kind_pick = W.ToggleButtons(options=[(TILE_NAMES[k], k) for k in layer_kinds()], value="sea")
-        self.kind_pick.add_class("rf-kinds")
+        self.undo_btn = button("↶ Undo", self.undo, "rf-undo", layout=plain, disabled=not self.session.can_undo())
+        self.redo_btn = button("↷ Redo", self.redo, "rf-redo", layout=plain, disabled=not self.session.can_redo())
+        self.move_btn = button("Move a Starting Sea", self.toggle_moving, "rf-move-start", layout=plain, disabled=b.seas_started)
+        self.rescue_btn = button("Move Plains tiles", self.rescue, "rf-rescue", primary=True,
+                                 layout=W.Layout(display="" if b.stuck_plains() else "none"))
+        self.aside_btn = button("Set the rest aside", self.set_aside, "rf-set-aside", primary=True,
+                                layout=W.Layout(display="" if b.stuck() else "none"))
+        self.kind_pick = W.ToggleButtons(options=[(TILE_NAMES[k], k) for k in layer_kinds()], value="sea",
+                                         layout=W.Layout(display=free), _dom_classes=("rf-kinds",))
         self.kind_pick.observe(self._kind_changed, "value")
         # free design: any special area of the Tales, placed by the same rules ('never covered')
         self.area_pick = W.Dropdown(options=[("Special area of a Tale…", "")] + [
             (f"{a.tale} · {TILE_NAMES[k]}", k) for k, a in sorted(T.all_areas().items(), key=lambda ka: (ka[1].tale, ka[1].with_previous))],
-            value="", layout=W.Layout(width="100%"))
-        self.area_pick.add_class("rf-area-pick")
+            value="", layout=W.Layout(width="100%", display=free), _dom_classes=("rf-area-pick",))
         self.area_pick.observe(self._area_changed, "value")
-        self.free_badge = W.HTML("<span class='rf-badge'>FREE DESIGN — no pool, no turn order</span>")
-        self.tales_box = W.HTML()
-        self.tales_box.add_class("rf-tales")
-        self.history = W.Select(options=[], rows=6, layout=W.Layout(width="100%"))
-        self.history.add_class("rf-history")
-        self.undo_to_btn = button("Undo to here", self.undo_to_selected, "rf-undo-to")
+        self.free_badge = W.HTML("<span class='rf-badge'>FREE DESIGN — no pool, no turn order</span>", layout=W.Layout(display=free),
+                                 style=text)
+        self.tales_box = W.HTML(self.tales_html(), layout=plain, style=text, _dom_classes=("rf-tales",))
+        self.history = W.Select(options=self._history_options(), rows=6, layout=W.Layout(width="100%"), _dom_classes=("rf-history",))
+        self.undo_to_btn = button("Undo to here", self.undo_to_selected, "rf-undo-to", layout=plain)
 
-        # new World
-        self.n_players = W.ToggleButtons(options=[("2 players", 2), ("3 players", 3), ("4 players", 4)], value=3)
-        self.n_players.observe(lambda ch: self._sync_player_rows(), "value")
+        # New World and Library and export: folded when the World opens, built when first opened
+        self.setup_box = W.VBox([], layout=plain, _dom_classes=("rf-panel",))
+        self.lib_panel = W.VBox([], layout=plain, _dom_classes=("rf-panel",))
+        self.library.on_load = self.load_layout
+
+        tools = W.HBox([self.rotate_btn, self.place_btn, self.cancel_btn, self.hint_btn, self.undo_btn, self.redo_btn,
+                        self.regions_btn], layout=plain, _dom_classes=("rf-tools",))
+        self.side = W.VBox(
+            [self.free_badge, self.tales_box, self.kind_pick, self.area_pick, self.rescue_btn, self.aside_btn, self.move_btn,
+             W.HTML("<b>History</b>", layout=plain, style=text), self.history, self.undo_to_btn,
+             self._panels()], layout=plain, _dom_classes=("rf-side",)
+        )
+        board_box = W.VBox([self.board.widget], layout=plain, _dom_classes=("rf-board-box",))
+        main = W.HBox([board_box, self.side], layout=plain, _dom_classes=("rf-main",))
+        self.widget = W.VBox([self.status, self.message, tools, main], layout=plain, _dom_classes=("rf-screen",))
+
+    def _panels(self) -> W.Accordion:
+        panels = W.Accordion(children=[self.setup_box, self.lib_panel], titles=("New World", "Library and export"),
+                             layout=shared(W.Layout))
+        # what a panel holds is built when it is first opened, not when the World opens; the
+        # library's thumbnails are drawn again at every opening (another page may have saved)
+        panels.observe(self._panel_opened, "selected_index")
+        return panels
+
+    def _panel_opened(self, change) -> None:
+        if change["new"] == 0:
+            self._new_world_panel()
+        elif change["new"] == 1:
+            self._library_panel()
+            self.library.refresh()
+
+    #: the New World panel's controls and the Library panel's, made when first needed
+    NEW_WORLD_PARTS = frozenset({"n_players", "names", "colours", "player_rows", "first_pick", "free_check", "tales_check",
+                                 "start_btn", "seed", "random_btn"})
+    LIBRARY_PARTS = frozenset({"save_name", "save_btn", "export_btn", "downloads"})
+
+    def __getattr__(self, name: str):
+        """A folded panel's control, asked for before the panel was opened: the panel is built."""
+        if name in WorldScreen.NEW_WORLD_PARTS and "setup_box" in self.__dict__:
+            self._new_world_panel()
+        elif name in WorldScreen.LIBRARY_PARTS and "lib_panel" in self.__dict__:
+            self._library_panel()
+        else:
+            raise AttributeError(name)
+        return self.__dict__[name]
+
+    def _new_world_panel(self) -> None:
+        """The New World panel's controls, with last time's players (read now, not at page load)."""
+        if self.setup_box.children:
+            return
         seats = self.habits.seat(4, list(DEFAULT_COLOURS) + COLOUR_CHOICES)  # last time's players first
-        self.names = [W.Text(value=n, layout=W.Layout(width="120px")) for n, _ in seats]
-        self.colours = [W.Dropdown(options=COLOUR_CHOICES, value=c if c in COLOUR_CHOICES else d, layout=W.Layout(width="110px"))
+        n = len(self.habits.players())
+        n = n if 2 <= n <= 4 else 3  # as many players as last time
+        self.n_players = W.ToggleButtons(options=[("2 players", 2), ("3 players", 3), ("4 players", 4)], value=n)
+        name_box, colour_box = W.Layout(width="120px"), W.Layout(width="110px")  # one of each, shared by the rows
+        self.names = [W.Text(value=name, layout=name_box) for name, _ in seats]
+        self.colours = [W.Dropdown(options=COLOUR_CHOICES, value=c if c in COLOUR_CHOICES else d, layout=colour_box)
                         for (_, c), d in zip(seats, DEFAULT_COLOURS)]
-
-        self.player_rows = [W.HBox([self.names[i], self.colours[i]]) for i in range(4)]
-        self.first_pick = W.Dropdown(options=[("Draw at random", -1)], value=-1, description="First player")
+        self.player_rows = [W.HBox([self.names[i], self.colours[i]], layout=W.Layout(display="" if i < n else "none"))
+                            for i in range(4)]
+        self.first_pick = W.Dropdown(options=self._first_choices(), value=-1, description="First player")
+        self.n_players.observe(lambda ch: self._sync_player_rows(), "value")
         for box in self.names:  # the list of first players follows the names as they are typed
             box.observe(lambda ch: self._first_options(), "value")
         self.free_check = W.Checkbox(value=False, description="Free design (custom World)")
@@ -189,47 +245,22 @@ class WorldScreen:
         self.start_btn = button("Start a new World", self.start_new, "rf-start", primary=True)
         self.seed = W.IntText(value=1, description="Seed", layout=W.Layout(width="190px"))
         self.random_btn = button("Random World", self.random_world, "rf-random")
-        self.setup_box = W.VBox(
-            [W.HTML("<b>New World</b>"), self.n_players, *self.player_rows, self.first_pick, self.free_check, self.tales_check,
-             self.start_btn,
-             W.HTML("<b>Or a random World</b> (same seed, same World)"), W.HBox([self.seed, self.random_btn])]
-        )
-        self.setup_box.add_class("rf-panel")
-        if 2 <= len(self.habits.players()) <= 4:
-            self.n_players.value = len(self.habits.players())  # as many players as last time
-        self._sync_player_rows()
+        self.setup_box.children = [
+            W.HTML("<b>New World</b>"), self.n_players, *self.player_rows, self.first_pick, self.free_check, self.tales_check,
+            self.start_btn, W.HTML("<b>Or a random World</b> (same seed, same World)"), W.HBox([self.seed, self.random_btn])]
 
-        # library and export
+    def _library_panel(self) -> None:
+        """The Library and export panel's controls (the list of Worlds is drawn by ``Library.refresh``)."""
+        if self.lib_panel.children:
+            return
         self.save_name = W.Text(placeholder="World name", layout=W.Layout(width="100%"))
         self.save_btn = button("Save to library", self.save_to_library, "rf-save")
         self.export_btn = button("Export PNG and SVG", self.export, "rf-export")
         self.downloads = W.HTML()
-        self.library_box = W.VBox([])
-        self.library.on_load = self.load_layout
-        lib_panel = W.VBox([W.HTML("<b>Library</b>"), W.HBox([self.save_name]), W.HBox([self.save_btn, self.export_btn]), self.downloads, self.library.widget])
-        lib_panel.add_class("rf-panel")
-
-        tools = W.HBox([self.rotate_btn, self.place_btn, self.cancel_btn, self.hint_btn, self.undo_btn, self.redo_btn,
-                        self.regions_btn])
-        tools.add_class("rf-tools")
-        self.side = W.VBox(
-            [self.free_badge, self.tales_box, self.kind_pick, self.area_pick, self.rescue_btn, self.aside_btn, self.move_btn,
-             W.HTML("<b>History</b>"), self.history, self.undo_to_btn,
-             self._panels(lib_panel)]
-        )
-        self.side.add_class("rf-side")
-        board_box = W.VBox([self.board.widget])
-        board_box.add_class("rf-board-box")
-        main = W.HBox([board_box, self.side])
-        main.add_class("rf-main")
-        self.widget = W.VBox([self.status, self.message, tools, main])
-        self.widget.add_class("rf-screen")
-
-    def _panels(self, lib_panel: W.Widget) -> W.Accordion:
-        panels = W.Accordion(children=[self.setup_box, lib_panel], titles=("New World", "Library and export"))
-        # the library's thumbnails are drawn when the panel is first opened, not at page load
-        panels.observe(lambda ch: ch["new"] == 1 and self.library.refresh(), "selected_index")
-        return panels
+        # the files of an export are of the World as it was: they go when it changes
+        self._stale_downloads = follow_subject(self.downloads, lambda: self.subject()[:2])
+        self.lib_panel.children = [W.HTML("<b>Library</b>"), W.HBox([self.save_name]), W.HBox([self.save_btn, self.export_btn]),
+                                   self.downloads, self.library.widget]
 
     def _sync_player_rows(self) -> None:
         n = self.n_players.value
@@ -241,8 +272,11 @@ class WorldScreen:
     def _first_options(self) -> None:
         """Drawn at random, or one of the players as named above (the choice kept while a name is typed)."""
         n, keep = self.n_players.value, self.first_pick.value
-        self.first_pick.options = [("Draw at random", -1)] + [(name, i) for i, name in enumerate(self.typed_names())]
+        self.first_pick.options = self._first_choices()
         self.first_pick.value = keep if keep < n else -1
+
+    def _first_choices(self) -> list[tuple[str, int]]:
+        return [("Draw at random", -1)] + [(name, i) for i, name in enumerate(self.typed_names())]
 
     def typed_names(self) -> list[str]:
         """The players' names as typed in the New World panel (a name left empty: its colour's)."""
@@ -613,10 +647,12 @@ class WorldScreen:
         self.place_btn.disabled = self.preview is None or self.preview.verdict is not None
         self.hint_btn.description = "Hide hint" if self.hint else "Hint"
         self.regions_btn.description = "Hide Regions" if self.show_regions else "Regions"
-        lines = self.history_lines()
-        self.history.options = [(f"{i + 1}. {line}", seq) for i, (seq, line) in enumerate(lines)][::-1]
+        self.history.options = self._history_options()
         scene = self.scene()  # previews never move the board; a World that outgrows it does
         self.board.show(scene, fit=fit, frame=self.world_bounds)
+
+    def _history_options(self) -> list[tuple[str, int]]:
+        return [(f"{i + 1}. {line}", seq) for i, (seq, line) in enumerate(self.history_lines())][::-1]
 
     def history_lines(self) -> list[tuple[int, str]]:
         """(seq, line) for every action of the World, in players' words: each line is worked out
