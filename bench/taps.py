@@ -2,10 +2,11 @@
 
 How they are counted: the real screens are built (``App``, no browser) and driven as a player
 drives them, one widget at a time; every button pressed, every toggle chosen, every − or + of a
-count and every tap on the board is one tap. The board is given the width it is drawn at on a
-1024×768 tablet (measured in the browser: the Scores board is 409 CSS px wide beside the
-scorepad), so a tap on Spaces smaller than a finger first zooms, as on the tablet, and a Space
-off the zoomed board costs a tap on Fit. Choices are drawn at random from what the screen offers
+count and every tap on the board is one tap, and a button pressed must be on the screen (no box
+around it hidden). The board is given the width it is drawn at on a 1024×768 tablet (measured in
+the browser: while the pieces are entered the Scores board is 681 CSS px wide, the scorepad
+folded to its line of totals; beside the scorepad it is 409 px), so a tap on Spaces smaller
+than a finger first zooms, as on the tablet, and a Space off the zoomed board costs a tap on Fit. Choices are drawn at random from what the screen offers
 (seeded), as players of a first game would; a count is set to 1–3 within the rule's limit.
 It also times, in the kernel, the operations long enough to show the busy bar.
 """
@@ -29,22 +30,39 @@ from companion.ui.app import App
 from companion.ui.widgets import Stepper
 
 SCORES_BOARD_CSS = 409.0  # CSS px the Scores board is drawn wide at 1024×768 (landscape, beside the scorepad)
+ENTERING_BOARD_CSS = 681.0  # ... and while the pieces are entered (the board takes the width)
 TURNS = 8
 
 
-class Finger:
-    """Counts the taps of one table."""
+def shown(root: W.Widget, w: W.Widget) -> bool:
+    """Whether ``w`` is drawn on the screen ``root``: inside it, and no box on the way hidden."""
+    stack: list[W.Widget] = [root]
+    while stack:
+        x = stack.pop()
+        if getattr(x.layout, "display", "") == "none":
+            continue
+        if x is w:
+            return True
+        stack.extend(getattr(x, "children", ()))
+    return False
 
-    def __init__(self) -> None:
+
+class Finger:
+    """Counts the taps of one table (on the screen ``root``, when given: a button pressed is on it)."""
+
+    def __init__(self, root: W.Widget | None = None) -> None:
         self.taps = 0
+        self.root = root
 
     def press(self, b: W.Button) -> None:
         assert not b.disabled, b.description
+        assert self.root is None or shown(self.root, b), f"{b.description} is not on the screen"
         self.taps += 1
         b.click()
 
     def choose(self, toggle: W.ToggleButtons, value) -> None:
         if toggle.value != value:
+            assert self.root is None or shown(self.root, toggle), f"{toggle.options} is not on the screen"
             self.taps += 1
             toggle.value = value
 
@@ -153,7 +171,8 @@ def scoring_taps(data: Path, fast: bool, by_player: bool = False) -> int:
     """Score a complete 3-player end of game: by the fast path, Region by Region as the screen
     walks them (a tap for who holds each, one for the Regions left empty) or by player (choose a
     player, tap the chip of every Region they control, then one tap for the Regions nobody
-    controls); or with every piece entered on the board (the player and piece chosen, then the Space)."""
+    controls); or with every piece entered on the board (the player and piece chosen, then the Space;
+    then Done, which shows the scorepad and its Final)."""
     app = App(data_dir=data, layouts_dir=data / "layouts", game="rise-and-fall")
     app.world.n_players.value = 3
     app.world.seed.value = 2
@@ -162,8 +181,8 @@ def scoring_taps(data: Path, fast: bool, by_player: bool = False) -> int:
     truth = score(pos)
     s = app.scores
     s.start_from_world()  # a random World's players are Red, Yellow and Green, as the position's
-    s.board.css_width = SCORES_BOARD_CSS
-    f = Finger()
+    s.board.css_width = SCORES_BOARD_CSS if fast else ENTERING_BOARD_CSS
+    f = Finger(s.widget)
     names = [p.name for p in s.entry.players]
     colours = {p.name: n for p, n in zip(pos.players, names)}
     if fast and by_player:
@@ -194,6 +213,7 @@ def scoring_taps(data: Path, fast: bool, by_player: bool = False) -> int:
             f.choose(s.piece, p.type)
             f.tap_space(s.board, p.space)
         assert len(s.entry.pieces) == len(pos.pieces)
+        f.press(s.done_btn)  # the scorepad unfolds beside the board, with Final
     f.press(s.finish_btn)
     assert s.entry.finished
     if fast:  # every Region went to its controller (a tie and an empty Region to nobody)

@@ -42,6 +42,7 @@ class Entry:
     markers: tuple[T.Marker, ...] = ()  # the Dolmens and the Typhoon
     creatures: tuple[tuple[str, Hex], ...] = ()  # where each Creature stands (the Water Elemental's Space is Sea)
     mode: str = ""  # the path last chosen on any device ("fast" or "full"); "" before any choice
+    scorepad_shown: bool = False  # the pieces' path: Done tapped, the scorepad beside the board
 
     @property
     def way(self) -> str:
@@ -53,6 +54,13 @@ class Entry:
         if self.mode in ("fast", "full"):
             return self.mode
         return "fast" if self.votes and not self.pieces else "full"
+
+    @property
+    def entering(self) -> bool:
+        """Whether the pieces are being entered on the big board (the scorepad folded to a line of
+        totals): the path is the pieces, the scoring is not final and Done was not tapped since
+        the pieces were chosen. Every device shows the same, from the log."""
+        return self.started and not self.finished and self.way == "full" and not self.scorepad_shown
 
     def shown_score(self) -> Score:
         """The score of the path every device shows."""
@@ -261,7 +269,19 @@ class EntryRules(Reducer[Entry]):
         path = a.get("path")
         if path not in ("fast", "full"):
             raise IllegalAction("Choose the fast path or entering the pieces.")
+        if path == "full":  # entering the pieces starts on the big board
+            return replace(e, mode=path, scorepad_shown=False)
         return replace(e, mode=path)
+
+    def _scorepad(self, e: Entry, a: Action) -> Entry:
+        """Done (the scorepad unfolds beside the board) or the big board again (it folds to a line of
+        totals), while the pieces are entered: every device shows the same."""
+        shown = a.get("shown")
+        if type(shown) is not bool:
+            raise IllegalAction("The scorepad is shown or folded.")
+        if not shown:  # the big board is for entering the pieces
+            return replace(e, mode="full", scorepad_shown=False)
+        return replace(e, scorepad_shown=True)
 
     def _finish(self, e: Entry, a: Action) -> Entry:
         if a.get("path") == "full":

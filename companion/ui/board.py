@@ -133,6 +133,25 @@ class Board:
             self.css_width = w
             self._write_meta()
 
+    def tools_apart(self, apart: bool) -> None:
+        """Let a screen place the zoom buttons and the legend beside the board (``apart``), or
+        keep them above and below the canvas, as every board has them."""
+        inside = [self.zoom_bar, self.canvas, self.legend, self.meta, self.css_box]
+        children = [self.canvas, self.meta, self.css_box] if apart else inside
+        if list(self.widget.children) != children:
+            self.widget.children = children
+
+    def resize(self, height: int) -> None:
+        """A new height for the board (its width stays): a screen that gives the board another
+        shape matches it to the World's, so the World fills it. The view is fitted again."""
+        if height == self.height:
+            return
+        self.height = height
+        self.canvas.height = height * self.dpr  # this clears the canvas: it is drawn again
+        if self.scene is not None:
+            self.fit()
+            self.redraw()
+
     # --- drawing --------------------------------------------------------------------------
     def show(self, scene: Scene, fit: bool = False, frame: Bounds | None = None) -> None:
         """Draw ``scene``. Refit when asked, or when ``frame`` (the part that must stay in view,

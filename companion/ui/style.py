@@ -159,6 +159,24 @@ CSS = """
   .rf-pad-pane { max-width: none; }
   .rf-score-panes.rf-show-board > .rf-pad-pane, .rf-score-panes.rf-show-pad > .rf-board-pane { display: none !important; }
 }
+/* Scores while the pieces are entered: the scorepad folded to a line of totals, the board as large
+   as the screen allows (its Spaces a finger wide on a tablet), the buttons to enter beside it */
+.rf-app .rf-fold-bar { align-items: center; gap: 0 12px; }
+.rf-total-line { display: flex; flex-wrap: wrap; align-items: center; gap: 2px 14px; }
+.rf-total-label { font-size: .8em; text-transform: uppercase; letter-spacing: .04em; }
+.rf-total-item { display: inline-flex; align-items: center; white-space: nowrap; gap: 5px; }
+.rf-total-item .rf-dot { width: 18px; height: 18px; margin-right: 0; }
+.rf-app .rf-enter-row { flex-wrap: wrap; gap: 6px 12px; align-items: flex-start; width: 100%; }
+.rf-enter-row > .rf-board-wrap { flex: 0 1 auto; min-width: 0; max-width: 100%; }
+.rf-enter-side { flex: 1 1 260px; min-width: 240px; }
+.rf-enter-side > * { flex-shrink: 0; }
+.rf-enter-side .rf-zoom-bar { justify-content: flex-start; }
+.rf-scores.rf-entering .rf-board { width: auto !important; height: auto !important; max-width: 100%; }
+@media (orientation: landscape) and (min-width: 900px) {
+  /* the height left below the board's top, as the page measures it (see the Voilà template) */
+  .rf-scores.rf-entering .rf-board { max-height: var(--rf-room-below, calc(100vh - 200px)); max-width: calc(100vw - 330px); }
+  .rf-enter-side { max-height: var(--rf-room-below, calc(100vh - 200px)); overflow-y: auto; }
+}
 /* the phone: the bar of screens in one row, at a size A+ does not change */
 @media (max-width: 600px) {
   .rf-app { padding: 4px; }

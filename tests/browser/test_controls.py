@@ -9,12 +9,13 @@ from companion.rise_and_fall.layout import parse
 from companion.rise_and_fall.position import STANDS_ON
 from companion.rise_and_fall.samples import random_end_position
 from companion.ui.app import App
+from companion.ui.board import FINGER
 
 from .controls import audit
-from .harness import open_app, screenshot, tablet, wait_for
+from .harness import board_meta, open_app, screenshot, tablet, wait_for
 
 SIZES = {"tablet": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
-SCREENS = ("World", "New World", "Library", "Setup", "Game", "Scores", "Scores by player", "History")
+SCREENS = ("World", "New World", "Library", "Setup", "Game", "Scores", "Scores done", "Scores by player", "History")
 ALL_SCREENS = (*SCREENS, "Shelf", "Rise!")
 
 
@@ -78,11 +79,18 @@ def show(page, screen: str) -> None:
         page.get_by_role("button", name="Scores", exact=True).first.wait_for()
     panel = {"New World": "New World", "Library": "Library and export"}.get(screen)
     fast = screen == "Scores by player"
-    page.get_by_role("button", name="World" if panel else "Scores" if fast else screen, exact=True).first.tap()
+    done = screen == "Scores done"
+    page.get_by_role("button", name="World" if panel else "Scores" if screen.startswith("Scores") else screen, exact=True).first.tap()
     page.wait_for_timeout(400)
-    if screen.startswith("Scores"):  # the pieces entered, or the fast path with a chip per Region
+    if screen.startswith("Scores"):  # the pieces entered (the board taking the width, or Done: the
+        # scorepad beside it), or the fast path with a chip per Region
         page.get_by_role("button", name="Fast path: majorities" if fast else "Enter the pieces").first.tap()
         page.wait_for_selector("button.rf-region-chip-0" if fast else ".rf-piece", state="visible")
+        if done:
+            page.locator("button.rf-done-entering").tap()
+            page.wait_for_selector("button.rf-enter-pieces", state="visible")
+        elif not fast:
+            page.wait_for_selector("button.rf-done-entering", state="visible")
         page.wait_for_timeout(300)
     if panel:
         header = page.locator(".jupyter-widget-Collapse-header", has_text=panel).first
@@ -176,7 +184,7 @@ def test_the_scorepad_is_beside_the_board_in_landscape_and_a_tab_away_otherwise(
     ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=2, has_touch=True, is_mobile=size == "phone")
     page = ctx.new_page()
     open_app(page, prepared)
-    show(page, "Scores")
+    show(page, "Scores done")
     page.wait_for_selector(".rf-scorepad .rf-total", state="attached")
     page.evaluate("() => window.scrollTo(0, 0)")
     tabs = page.locator(".rf-score-tabs")
@@ -207,6 +215,41 @@ def test_the_scorepad_is_beside_the_board_in_landscape_and_a_tab_away_otherwise(
         tabs.get_by_role("button", name="Board").tap()
         wait_for(lambda: rect(page, "canvas.rf-board") is not None)
         assert rect(page, ".rf-pad-pane .rf-scorepad") is None
+    ctx.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_while_entering_the_board_takes_the_width_and_the_scorepad_is_a_line_of_totals(prepared, browser, size):
+    """Entering the pieces: the whole board and the player and piece buttons on the screen without
+    scrolling, the scorepad folded to its line of totals. On the tablet, either way round, the
+    3-player World's Spaces are a finger apart (a tap chooses at once), and the board is as wide
+    as ``make bench`` counts its taps at."""
+    from bench.taps import ENTERING_BOARD_CSS
+
+    w, h = SIZES[size]
+    ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=2, has_touch=True, is_mobile=size == "phone")
+    page = ctx.new_page()
+    open_app(page, prepared)
+    show(page, "Scores")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_timeout(700)  # the page reports the board's new width
+    screenshot(page, f"scores-{size}-entering")
+    assert rect(page, ".rf-pad-pane .rf-scorepad") is None and not page.locator(".rf-score-tabs").is_visible()
+    assert page.locator(".rf-total-bar").is_visible()
+    board = rect(page, "canvas.rf-board")
+    assert board and board["top"] >= 0 and board["bottom"] <= h and board["right"] <= w, f"the board is off the screen: {board}"
+    for sel in (".rf-who", ".rf-piece", "button.rf-done-entering"):
+        r = rect(page, sel)
+        assert r and r["top"] >= 0 and r["bottom"] <= h, f"{sel} is off the screen: {r}"
+    meta = board_meta(page)
+    if size == "phone":
+        assert meta["zoom_first"], meta  # a phone is too small for the whole World at a finger's size
+    else:
+        assert meta["space_css"] >= FINGER and not meta["zoom_first"], meta
+    if size == "tablet":
+        side = rect(page, ".rf-enter-side")
+        assert side["left"] >= board["right"] - 1, f"the buttons are not beside the board: {board} {side}"
+        assert meta["css_width"] >= ENTERING_BOARD_CSS, f"make bench counts a {ENTERING_BOARD_CSS} px board: {meta}"
     ctx.close()
 
 

@@ -51,7 +51,7 @@ def test_a_whole_end_of_game_for_four_players(server, browser):
     page.get_by_role("button", name="Scores", exact=True).tap()
     page.locator("button.rf-score-world").tap()
     wait_for(lambda: GameStore(data).games("scoring"))
-    page.wait_for_selector(".rf-scorepad")
+    page.wait_for_selector(".rf-total-bar")
 
     for k, p in enumerate(players):  # the Treasury, typed in
         box = page.locator(".rf-board-pane .widget-hbox", has=page.locator(f"label:text-is('{p.name}')")).first
@@ -71,7 +71,7 @@ def test_a_whole_end_of_game_for_four_players(server, browser):
             page.reload()
             page.wait_for_selector("canvas.rf-board")
             page.get_by_role("button", name="Scores", exact=True).tap()
-            page.wait_for_selector(".rf-scorepad")
+            page.wait_for_selector(".rf-total-bar")
             assert entry(data).pieces == before
             screenshot(page, "scores-after-reload")
             who = piece = None
@@ -91,6 +91,11 @@ def test_a_whole_end_of_game_for_four_players(server, browser):
         page.locator("button.rf-next-region").tap()
     wait_for(lambda: f"of {n_regions}:" in page.locator(".rf-board-pane").inner_text())
     screenshot(page, "scores-full-path")
+    # while entering, the totals are one line; Done unfolds the scorepad
+    wait_for(lambda: page.locator(".rf-total-bar").inner_text().split()[1:] ==
+             [x for p in expected.players for x in (p.name, str(p.total))])
+    page.locator("button.rf-done-entering").tap()
+    wait_for(lambda: page.locator(".rf-pad-pane .rf-scorepad").is_visible())
     wait_for(lambda: totals(page) == [p.total for p in expected.players])
 
     # the fast path on the same game: a tap per Region that holds pieces, then one for the rest

@@ -219,7 +219,7 @@ def test_a_world_with_three_tales_built_a_game_with_guilds_played_and_scored(ser
         return Session(GameStore(data).open(scoring.id), EntryRules()).state
 
     assert entry().tales == TALES and entry().game == game_id(data)
-    page.wait_for_selector(".rf-scorepad tr:has-text('Total')")
+    page.wait_for_selector(".rf-total-bar")  # entering the pieces: the scorepad folded to its totals
     names = [p.name for p in entry().players]
     # the pieces that count for the Tales, entered by taps (a tracked game knows no positions):
     # a Nomad on the Waterfall, two Nomads by the Volcano, two Ships by the Sunken City
@@ -247,6 +247,8 @@ def test_a_world_with_three_tales_built_a_game_with_guilds_played_and_scored(ser
     final_entry = entry()
     assert len(final_entry.pieces) == len(plan)
     expected = final_entry.full_score()
+    page.locator("button.rf-done-entering").tap()  # the scorepad unfolds
+    page.wait_for_selector(".rf-pad-pane .rf-scorepad tr:has-text('Total')")
     wait_for(lambda: page.locator(".rf-scorepad tr.rf-tale-row").count() > 0, timeout=30)
 
     # the Tales: a row for each Tale that changed a score, each player's VP as worked out by hand

@@ -40,6 +40,8 @@ from .world_screen import SPACE_PX, STYLE
 
 KIND = SCORING_LOG
 TERRAIN_ROWS = ("plains", "sea", "forest", "mountain")
+BOARD_ROOM = 20  # scene px around the World on the Scores board beside the scorepad
+ENTERING_ROOM = 6  # ... and while the pieces are entered: the World as large as the board allows
 
 
 def scorepad_html(s: Score, waiting: str | None = None) -> str:
@@ -153,6 +155,14 @@ def bars_html(s: Score, colours: dict[str, str]) -> str:
     return "".join(out)
 
 
+def total_bar_html(s: Score, colours: dict[str, str]) -> str:
+    """The scorepad folded to one line while the pieces are entered: each player's total."""
+    items = "".join(
+        f"<span class='rf-total-item'><span class='rf-dot' style='background:{html.escape(colours.get(p.name, '#999999'))}'></span>"
+        f"{html.escape(p.name)} <b>{p.total}</b></span>" for p in s.players)
+    return f"<div class='rf-total-line'><span class='rf-total-label'>Totals</span>{items}</div>"
+
+
 def central_space(spaces) -> tuple[int, int]:
     """The Space of a Region nearest its middle, where its number is drawn."""
     cells = sorted(spaces)
@@ -206,7 +216,7 @@ class ScoresScreen:
         self.board = Board(width=760, height=560, report=self.error, space=SPACE_PX)
         self.board.legend.value = piece_legend()
         self.board.on_tap = self.tap_pixel
-        self.board.room = 20
+        self.board.room = BOARD_ROOM
         self.pad = W.HTML()
         self.bars = W.HTML()
         self.finish_btn = button("Final: keep this game in the history", self.finish, "rf-finish", primary=True)
@@ -216,17 +226,30 @@ class ScoresScreen:
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Open a position file")
         self.upload.observe(self._uploaded, "value")
         self.entry_box = W.VBox([self.who, self.piece, self.take_away, self.counts])
+        # while the pieces are entered the board takes the width: the scorepad folds to a line of
+        # totals, the player and piece buttons stand beside the board (below it when upright); the
+        # scoring's log says when (Entry.entering), so every device shows the same
+        self.total_bar = W.HTML()
+        self.total_bar.add_class("rf-total-bar")
+        self.done_btn = button("Done: show the scorepad", self.stop_entering, "rf-done-entering")
+        self.enter_btn = button("Enter pieces on a big board", self.start_entering, "rf-enter-pieces")
+        self.fold_bar = W.HBox([])
+        self.fold_bar.add_class("rf-fold-bar")
+        self.side = W.VBox([])
+        self.side.add_class("rf-enter-side")
+        self.board_row = W.HBox([])
+        self.board_row.add_class("rf-enter-row")
+        self.region_btns = W.HBox([self.prev_btn, self.next_btn])
         # the board and the scorepad side by side in landscape; tabs (Board / Scorepad) in portrait
         # and on a phone, where the style shows one pane at a time
         self.tabs = W.ToggleButtons(options=[("Board", "board"), ("Scorepad", "pad")], value="board")
         self.tabs.add_class("rf-score-tabs")
         self.tabs.observe(self._tab, "value")
-        board_pane = W.VBox([self.mode, self.walk_text, self.entry_box, self.votes, self.board.widget,
-                             W.HBox([self.prev_btn, self.next_btn]), self.paint_box, self.books])
-        board_pane.add_class("rf-board-pane")
-        pad_pane = W.VBox([self.pad, self.finish_btn, self.export_btn, self.downloads, self.bars])
-        pad_pane.add_class("rf-pad-pane")
-        self.panes = W.HBox([board_pane, pad_pane])
+        self.board_pane = W.VBox([])
+        self.board_pane.add_class("rf-board-pane")
+        self.pad_pane = W.VBox([self.pad, self.finish_btn, self.export_btn, self.downloads, self.bars])
+        self.pad_pane.add_class("rf-pad-pane")
+        self.panes = W.HBox([self.board_pane, self.pad_pane])
         self.panes.add_class("rf-score-panes")
         self.panes.add_class("rf-show-board")
         self.sources = W.HBox([self.from_game_btn, self.from_world_btn, self.upload])
@@ -244,6 +267,11 @@ class ScoresScreen:
     @property
     def entry(self) -> Entry:
         return self.session.state if self.session else Entry()
+
+    @property
+    def entering(self) -> bool:
+        """While the pieces are entered the board takes the width, as the scoring's log says."""
+        return self.entry.entering
 
     def error(self, text: str) -> None:
         self.message.value = message_html(text, "error")
@@ -381,6 +409,32 @@ class ScoresScreen:
         self.refresh()
         return True
 
+    # --- entering the pieces ------------------------------------------------------------------------
+    def start_entering(self) -> None:
+        """The board takes the width; the scorepad folds to its line of totals (on every device)."""
+        if not self.entry.finished:
+            self.send({"type": "scorepad", "shown": False})
+
+    def stop_entering(self) -> None:
+        """Done: the scorepad comes back beside the board (a tab away when upright), on every device."""
+        if self.entering:
+            self.send({"type": "scorepad", "shown": True})
+
+    def _board_shape(self, scene: Scene) -> bool:
+        """While entering, the board has the World's shape with little room around it, so the
+        World is as large as the screen allows; beside the scorepad, its usual shape. Whether
+        the shape changed (the view is then fitted again)."""
+        room, height = BOARD_ROOM, 560
+        if self.entering and scene.items:
+            room = ENTERING_ROOM
+            x0, y0, x1, y1 = scene.bounds()
+            aspect = (x1 - x0 + 2 * room) / max(1.0, y1 - y0 + 2 * room)
+            height = round(self.board.width / min(max(aspect, 0.75), 1.8))
+        changed = (room, height) != (self.board.room, self.board.height)
+        self.board.room = room
+        self.board.resize(height)
+        return changed
+
     # --- taps ------------------------------------------------------------------------------------
     def tap_pixel(self, x: float, y: float) -> None:
         self.tap_space(layout_for(STYLE).pixel_to_hex(x, y))
@@ -503,12 +557,43 @@ class ScoresScreen:
 
     def _arrange(self, started: bool) -> None:
         """Where the end of game comes from is asked first; once a scoring is open it moves
-        below, and the board and the scorepad come first."""
-        rest = [self.title, self.message, self.tabs, self.panes]
+        below, and the board and the scorepad come first. While the pieces are entered, the
+        line of totals replaces the tabs and the scorepad, and the buttons to enter stand
+        beside the board."""
+        entering = self.entering and started
+        if entering:
+            rest = [self.title, self.fold_bar, self.panes]
+            fold = [self.mode, self.total_bar, self.done_btn]
+            side = [self.message, self.who, self.piece, self.take_away, self.board.zoom_bar, self.walk_text,
+                    self.region_btns, self.counts, self.board.legend]
+            self._set(self.fold_bar, fold)
+            self._set(self.side, side)
+            self._set(self.board_row, [self.board.widget, self.side])
+            self._set(self.entry_box, [])
+            self._set(self.board_pane, [self.board_row, self.books])
+            self.widget.add_class("rf-entering")
+            self.tabs.value = "board"  # Done shows the board first (upright, a tab away from the scorepad)
+        else:
+            rest = [self.title, self.message, self.tabs, self.panes]
+            self._set(self.fold_bar, [])
+            self._set(self.side, [])
+            self._set(self.board_row, [])
+            self._set(self.entry_box, [self.who, self.piece, self.take_away, self.counts])
+            self._set(self.board_pane, [self.mode, self.walk_text, self.entry_box, self.enter_btn, self.votes, self.board.widget,
+                                        self.region_btns, self.paint_box, self.books])
+            self.widget.remove_class("rf-entering")
+        self.board.tools_apart(entering)
+        self.pad_pane.layout.display = "none" if entering else ""
+        self.tabs.layout.display = "none" if entering else ""
+        self.enter_btn.layout.display = "" if started and not entering and self.entry.way == "full" and not self.entry.finished else "none"
         children = (rest + [self.sources, self.restart_btn, self.earlier] if started
                     else [self.sources] + rest + [self.restart_btn, self.earlier])
-        if list(self.widget.children) != children:
-            self.widget.children = children
+        self._set(self.widget, children)
+
+    @staticmethod
+    def _set(box: W.Box, children: list) -> None:
+        if list(box.children) != children:
+            box.children = children
 
     def refresh(self, fit: bool = False) -> None:
         e = self.entry
@@ -567,8 +652,11 @@ class ScoresScreen:
         notes = creature_notes(dict(e.creatures), e.terrain()) if e.creatures else []
         self.pad.value = scorepad_html(s, waiting=e.waiting()) + "".join(f"<p class='rf-creature-note'>{html.escape(n)}</p>" for n in notes)
         self.bars.value = bars_html(s, self.colours())
+        self.total_bar.value = total_bar_html(s, self.colours())
         self.finish_btn.disabled = e.finished
-        self.board.show(self.scene(), fit=fit or not self.board.scene)
+        scene = self.scene()
+        reshaped = self._board_shape(scene)
+        self.board.show(scene, fit=fit or reshaped or not self.board.scene)
 
     def title_html(self, e: Entry) -> str:
         if not e.started:

@@ -1,0 +1,138 @@
+"""The Scores screen while the pieces are entered: the board takes the width, the scorepad folds
+to a line of totals and comes back with Done; a tap keeps the zoom."""
+
+import pytest
+
+from bench.taps import ENTERING_BOARD_CSS
+from companion.hexgrid import PixelLayout
+from companion.rise_and_fall.screens.world_screen import STYLE
+from companion.ui.app import App
+from companion.ui.board import FINGER
+
+#: CSS px the Scores board is drawn wide at 1024×768 while entering (measured in the browser,
+#: tests/browser/test_controls.py checks it; make bench counts at it) and on a 390×844 phone
+TABLET_CSS, PHONE_CSS = ENTERING_BOARD_CSS, 374.0
+
+
+def open_app(data):
+    return App(data_dir=data / "d", layouts_dir=data / "l", game="rise-and-fall")
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = open_app(tmp_path)
+    a.world.n_players.value = 3
+    a.world.seed.value = 2
+    a.world.random_btn.click()
+    return a
+
+
+def tree(root):
+    """Every widget drawn under ``root`` (a box hidden hides what it holds)."""
+    out, stack = [], [root]
+    while stack:
+        w = stack.pop()
+        if getattr(w.layout, "display", "") == "none":
+            continue
+        out.append(w)
+        stack.extend(getattr(w, "children", ()))
+    return out
+
+
+def on_screen(sc, *widgets) -> bool:
+    drawn = tree(sc.widget)
+    return all(any(w is d for d in drawn) for w in widgets)
+
+
+def tap(board, space) -> None:
+    """A finger on the board at ``space`` (in canvas-buffer pixels, as ipycanvas reports it)."""
+    board._touch_start([board.to_buffer(*PixelLayout(STYLE.hex_size).hex_to_pixel(space))])
+    board._touch_end([])
+
+
+def plains(app, n):
+    t = app.world.build.world.terrain_map()
+    return [s for s, k in sorted(t.items()) if k == "plains"][:n]
+
+
+def test_a_new_scoring_opens_with_the_board_taking_the_width_and_the_totals_on_a_line(app):
+    sc = app.scores
+    sc.from_world_btn.click()
+    assert sc.entering and "rf-entering" in sc.widget._dom_classes
+    assert on_screen(sc, sc.total_bar, sc.done_btn, sc.who, sc.piece, sc.take_away, sc.board.canvas, sc.board.zoom_bar)
+    assert not on_screen(sc, sc.pad) and not on_screen(sc, sc.finish_btn) and not on_screen(sc, sc.tabs)
+    assert not on_screen(sc, sc.enter_btn)
+    assert [n in sc.total_bar.value for n in ("Red", "Yellow", "Green")] == [True] * 3
+    # the board has the World's shape, so the World fills it: on the tablet a Space is a finger wide
+    x0, y0, x1, y1 = sc.board.scene.bounds()
+    assert abs(sc.board.width / sc.board.height - (x1 - x0) / (y1 - y0)) < 0.1
+    sc.board.css_width = TABLET_CSS
+    assert sc.board.space_css() >= FINGER
+    k = sc.board.k
+    tap(sc.board, plains(app, 1)[0])  # one tap places the City: no zoom first
+    assert len(sc.entry.pieces) == 1 and sc.board.k == k
+    total = sc.current_score().players[0].total
+    assert f"Red <b>{total}</b>" in sc.total_bar.value
+
+
+def test_done_unfolds_the_scorepad_and_entering_again_folds_it(app):
+    sc = app.scores
+    sc.from_world_btn.click()
+    sc.tap_space(plains(app, 1)[0])
+    sc.done_btn.click()
+    assert not sc.entering and "rf-entering" not in sc.widget._dom_classes
+    assert on_screen(sc, sc.pad, sc.finish_btn, sc.tabs, sc.board.canvas, sc.who, sc.enter_btn)
+    assert not on_screen(sc, sc.total_bar) and not on_screen(sc, sc.done_btn)
+    assert (sc.board.width, sc.board.height) == (760, 560)  # beside the scorepad: its usual shape
+    assert len(sc.entry.pieces) == 1  # the piece entered is still there
+    sc.tap_space(plains(app, 2)[1])  # pieces can still be entered beside the scorepad
+    assert len(sc.entry.pieces) == 2
+    sc.tabs.value = "pad"  # upright: the Scorepad tab
+    sc.enter_btn.click()
+    assert sc.entering and sc.tabs.value == "board" and not on_screen(sc, sc.pad)
+    assert len(sc.entry.pieces) == 2
+
+
+def test_the_fast_path_shows_the_scorepad_and_entering_comes_back_with_its_toggle(app):
+    sc = app.scores
+    sc.from_world_btn.click()
+    sc.mode.value = "fast"
+    assert not sc.entering and on_screen(sc, sc.pad, sc.chips, sc.finish_btn)
+    assert not on_screen(sc, sc.enter_btn)
+    sc.mode.value = "full"
+    assert sc.entering and on_screen(sc, sc.total_bar) and not on_screen(sc, sc.pad)
+
+
+def test_a_placed_piece_keeps_the_zoom_so_a_neighbour_is_one_tap(app):
+    """On a phone the Spaces are smaller than a finger: the first tap zooms, the second places,
+    and the board stays zoomed, so the Space next to it is a single tap."""
+    sc = app.scores
+    sc.from_world_btn.click()
+    sc.board.css_width = PHONE_CSS
+    assert sc.board.space_css() < FINGER
+    a = plains(app, 1)[0]
+    b = next(n for n in ((a[0] + 1, a[1]), (a[0], a[1] + 1), (a[0] - 1, a[1] + 1), (a[0] - 1, a[1]), (a[0], a[1] - 1), (a[0] + 1, a[1] - 1))
+             if app.world.build.world.terrain_map().get(n) in ("plains", "forest", "mountain"))
+    tap(sc.board, a)
+    assert not sc.entry.pieces  # zoomed only
+    zoom = sc.board.zoom
+    assert sc.board.space_css() >= FINGER
+    tap(sc.board, a)
+    assert len(sc.entry.pieces) == 1 and sc.board.zoom == zoom
+    tap(sc.board, b)
+    assert len(sc.entry.pieces) == 2 and sc.board.zoom == zoom
+
+
+def test_a_reload_opens_where_the_table_was(app, tmp_path):
+    sc = app.scores
+    sc.from_world_btn.click()
+    sc.tap_space(plains(app, 1)[0])
+    again = open_app(tmp_path).scores
+    assert again.entering and on_screen(again, again.total_bar)  # still entering: the scoring is not final
+    sc.done_btn.click()
+    sc.finish_btn.click()
+    final = open_app(tmp_path).scores
+    assert final.entry.finished and not final.entering
+    assert on_screen(final, final.pad) and not on_screen(final, final.enter_btn)
+    final.enter_btn.click()  # a final scoring takes no more pieces: the big board does not come
+    assert not final.entering
