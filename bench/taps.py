@@ -31,6 +31,7 @@ from companion.ui.widgets import Stepper
 
 SCORES_BOARD_CSS = 409.0  # CSS px the Scores board is drawn wide at 1024×768 (landscape, beside the scorepad)
 ENTERING_BOARD_CSS = 681.0  # ... and while the pieces are entered (the board takes the width)
+PHONE_BOARD_CSS = 374.0  # ... on a 390×844 phone (the width of the screen)
 TURNS = 8
 
 
@@ -167,12 +168,13 @@ def one_turn(app: App, rnd: random.Random) -> int:
     raise AssertionError("a turn did not end")
 
 
-def scoring_taps(data: Path, fast: bool, by_player: bool = False) -> int:
+def scoring_taps(data: Path, fast: bool, by_player: bool = False, board_css: float | None = None) -> int:
     """Score a complete 3-player end of game: by the fast path, Region by Region as the screen
     walks them (a tap for who holds each, one for the Regions left empty) or by player (choose a
     player, tap the chip of every Region they control, then one tap for the Regions nobody
     controls); or with every piece entered on the board (the player and piece chosen, then the Space;
-    then Done, which shows the scorepad and its Final)."""
+    then Done, which shows the scorepad and its Final). ``board_css``: the board's width on the
+    page, when not the tablet's."""
     app = App(data_dir=data, layouts_dir=data / "layouts", game="rise-and-fall")
     app.world.n_players.value = 3
     app.world.seed.value = 2
@@ -181,7 +183,7 @@ def scoring_taps(data: Path, fast: bool, by_player: bool = False) -> int:
     truth = score(pos)
     s = app.scores
     s.start_from_world()  # a random World's players are Red, Yellow and Green, as the position's
-    s.board.css_width = SCORES_BOARD_CSS if fast else ENTERING_BOARD_CSS
+    s.board.css_width = board_css or (SCORES_BOARD_CSS if fast else ENTERING_BOARD_CSS)
     f = Finger(s.widget)
     names = [p.name for p in s.entry.players]
     colours = {p.name: n for p, n in zip(pos.players, names)}
@@ -273,3 +275,5 @@ def run() -> None:
         row("taps to score a 3-player game, fast path Region by Region", walk, "to lower", unit="taps")
         full = scoring_taps(Path(d) / "full", fast=False)
         row("taps to score a 3-player game, every piece entered", full, "to lower", unit="taps")
+        phone = scoring_taps(Path(d) / "phone", fast=False, board_css=PHONE_BOARD_CSS)
+        row("taps to score a 3-player game, every piece entered, on a 390×844 phone", phone, "to lower", unit="taps")

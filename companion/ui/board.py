@@ -64,6 +64,8 @@ class Board:
         #: CSS pixels the canvas is drawn wide, as the page reports it (None: not known yet)
         self.css_width: float | None = None
         self.user_view = False  # the players zoomed or panned: a redraw keeps their view
+        #: CSS pixels between neighbouring Spaces after a zooming tap
+        self.zoom_to = ZOOM_TO
         self.canvas = Canvas(
             width=width * dpr,
             height=height * dpr,
@@ -291,11 +293,31 @@ class Board:
             loop.call_later(n * FRAME_S, self._guard(self.redraw), view)
         loop.call_later(FRAMES * FRAME_S, self._guard(self.redraw))
 
+    def look_at(self, bounds: Bounds) -> None:
+        """Bring ``bounds`` (scene pixels) into view so that a tap there chooses: zoomed in about
+        their middle when the Spaces are smaller than a finger, moved to the middle when they are
+        off the board, left as they are otherwise."""
+        if self.scene is None:
+            return
+        gap = self.space_css()
+        small = gap is not None and gap < FINGER and self.zoom < MAX_ZOOM
+        if not small and self.visible(bounds):
+            return
+        start = (self.k, self.tx, self.ty)
+        if small:
+            self.zoom = min(MAX_ZOOM, self.zoom * self.zoom_to / gap)
+        cx, cy = (bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2
+        bx, by = self.width * self.dpr / 2, self.height * self.dpr / 2
+        self.tx, self.ty = bx - cx * self.k, by - cy * self.k
+        self.user_view = True
+        if (self.k, self.tx, self.ty) != start:
+            self.redraw()
+
     def tap(self, bx: float, by: float) -> None:
         """A tap chooses, unless the Spaces are smaller than a finger: then it zooms there first."""
         gap = self.space_css()
         if gap is not None and gap < FINGER and self.zoom < MAX_ZOOM:
-            self.zoom_by(ZOOM_TO / gap, bx, by, smooth=True)
+            self.zoom_by(self.zoom_to / gap, bx, by, smooth=True)
             return
         if self.on_tap:
             self.on_tap(*self.to_scene(bx, by))

@@ -161,7 +161,7 @@ CSS = """
 }
 /* Scores while the pieces are entered: the scorepad folded to a line of totals, the board as large
    as the screen allows (its Spaces a finger wide on a tablet), the buttons to enter beside it */
-.rf-app .rf-fold-bar { align-items: center; gap: 0 12px; }
+.rf-app .rf-fold-bar, .rf-app .rf-head-row { align-items: center; gap: 0 12px; }
 .rf-total-line { display: flex; flex-wrap: wrap; align-items: center; gap: 2px 14px; }
 .rf-total-label { font-size: .8em; text-transform: uppercase; letter-spacing: .04em; }
 .rf-total-item { display: inline-flex; align-items: center; white-space: nowrap; gap: 5px; }

@@ -5,9 +5,11 @@ import pytest
 
 from bench.taps import ENTERING_BOARD_CSS
 from companion.hexgrid import PixelLayout
+from companion.rise_and_fall.position import STANDS_ON
+from companion.rise_and_fall.screens.scores_screen import ENTERING_ZOOM_TO, central_space
 from companion.rise_and_fall.screens.world_screen import STYLE
 from companion.ui.app import App
-from companion.ui.board import FINGER
+from companion.ui.board import FINGER, ZOOM_TO
 
 #: CSS px the Scores board is drawn wide at 1024×768 while entering (measured in the browser,
 #: tests/browser/test_controls.py checks it; make bench counts at it) and on a 390×844 phone
@@ -136,3 +138,50 @@ def test_a_reload_opens_where_the_table_was(app, tmp_path):
     assert on_screen(final, final.pad) and not on_screen(final, final.enter_btn)
     final.enter_btn.click()  # a final scoring takes no more pieces: the big board does not come
     assert not final.entering
+
+
+def test_a_zooming_tap_while_entering_zooms_only_to_a_finger_and_a_little_more(app):
+    """Spaces smaller than a finger (a phone): the first tap zooms to 42 px between Spaces, not
+    more, so as much of the World as can be stays in view."""
+    sc = app.scores
+    sc.from_world_btn.click()
+    sc.board.css_width = PHONE_CSS
+    tap(sc.board, plains(app, 1)[0])
+    assert not sc.entry.pieces and FINGER <= sc.board.space_css() <= ENTERING_ZOOM_TO + 0.01
+    sc.done_btn.click()  # beside the scorepad, the board zooms as every board does
+    sc.board.css_width = 409.0
+    tap(sc.board, plains(app, 1)[0])
+    assert sc.board.space_css() == pytest.approx(ZOOM_TO)
+
+
+def test_next_region_brings_the_region_in_reach_of_a_finger_on_a_phone(app):
+    """On a phone Next Region zooms onto the Region (its outline in view, its Spaces a finger
+    apart): each of its pieces is then one tap. On the tablet the whole World stays as it is."""
+    sc = app.scores
+    sc.from_world_btn.click()
+    sc.board.css_width = TABLET_CSS
+    view = (sc.board.k, sc.board.tx, sc.board.ty)
+    sc.next_btn.click()
+    assert (sc.board.k, sc.board.tx, sc.board.ty) == view and sc.region == 1
+    sc.board.css_width = PHONE_CSS
+    lay = PixelLayout(STYLE.hex_size)
+    for _ in range(3):
+        sc.next_btn.click()
+        assert sc.board.space_css() >= FINGER
+        middle = central_space(sc.current_score().regions[sc.region].region.spaces)
+        x, y = lay.hex_to_pixel(middle)
+        assert sc.board.visible((x - STYLE.hex_size, y - STYLE.hex_size, x + STYLE.hex_size, y + STYLE.hex_size))
+        r = sc.current_score().regions[sc.region].region
+        sc.piece.value = next(t for t in ("ship", "nomad", "city") if r.terrain in STANDS_ON[t])
+        n, k = len(sc.entry.pieces), sc.board.k
+        tap(sc.board, middle)
+        assert len(sc.entry.pieces) == n + 1 and sc.board.k == k  # one tap
+
+
+def test_while_entering_the_title_and_the_two_paths_share_a_line_and_the_totals_another(app):
+    sc = app.scores
+    sc.from_world_btn.click()
+    assert list(sc.head_row.children) == [sc.title, sc.mode]
+    assert list(sc.fold_bar.children) == [sc.total_bar, sc.done_btn]
+    sc.done_btn.click()
+    assert on_screen(sc, sc.title, sc.mode) and not sc.head_row.children and not sc.fold_bar.children

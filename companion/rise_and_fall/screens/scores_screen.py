@@ -19,7 +19,7 @@ import ipywidgets as W
 from ...drawing import Scene, to_png
 from ...errors import CompanionError
 from ...gamelog import GameInfo, GameLog, GameStore, Session
-from ...ui.board import Board
+from ...ui.board import ZOOM_TO, Board
 from ...ui.widgets import busy, button, follow_subject, message_html
 from ...words import and_list, plural
 from .. import SCORING_LOG
@@ -42,6 +42,9 @@ KIND = SCORING_LOG
 TERRAIN_ROWS = ("plains", "sea", "forest", "mountain")
 BOARD_ROOM = 20  # scene px around the World on the Scores board beside the scorepad
 ENTERING_ROOM = 6  # ... and while the pieces are entered: the World as large as the board allows
+#: CSS px between Spaces after a zooming tap while entering: a finger's width and a little more, no
+#: larger, so as much of the World as can be stays in view and the next piece is seldom off the board
+ENTERING_ZOOM_TO = 42.0
 
 
 def scorepad_html(s: Score, waiting: str | None = None) -> str:
@@ -235,6 +238,8 @@ class ScoresScreen:
         self.enter_btn = button("Enter pieces on a big board", self.start_entering, "rf-enter-pieces")
         self.fold_bar = W.HBox([])
         self.fold_bar.add_class("rf-fold-bar")
+        self.head_row = W.HBox([])
+        self.head_row.add_class("rf-head-row")
         self.side = W.VBox([])
         self.side.add_class("rf-enter-side")
         self.board_row = W.HBox([])
@@ -432,6 +437,7 @@ class ScoresScreen:
             height = round(self.board.width / min(max(aspect, 0.75), 1.8))
         changed = (room, height) != (self.board.room, self.board.height)
         self.board.room = room
+        self.board.zoom_to = ENTERING_ZOOM_TO if self.entering else ZOOM_TO
         self.board.resize(height)
         return changed
 
@@ -496,10 +502,18 @@ class ScoresScreen:
             b.tooltip = tip
 
     def step(self, d: int) -> None:
-        n = len(self.entry.regions())
-        if n:
-            self.region = (self.region + d) % n
+        """The previous or next Region of the walk; while entering, the board brings it into view
+        (zoomed in where the Spaces are smaller than a finger), so its pieces are a tap each."""
+        regions = self.entry.regions()
+        if regions:
+            self.region = (self.region + d) % len(regions)
             self.refresh()
+            if self.entering:
+                lay = layout_for(STYLE)
+                pts = [lay.hex_to_pixel(s) for s in self.current_score().regions[self.region].region.spaces]
+                h = STYLE.hex_size
+                self.board.look_at((min(x for x, _ in pts) - h, min(y for _, y in pts) - h,
+                                    max(x for x, _ in pts) + h, max(y for _, y in pts) + h))
 
     def finish(self) -> None:
         with busy("Keeping the scores in the history…"):
@@ -562,8 +576,9 @@ class ScoresScreen:
         beside the board."""
         entering = self.entering and started
         if entering:
-            rest = [self.title, self.fold_bar, self.panes]
-            fold = [self.mode, self.total_bar, self.done_btn]
+            rest = [self.head_row, self.fold_bar, self.panes]
+            self._set(self.head_row, [self.title, self.mode])
+            fold = [self.total_bar, self.done_btn]
             side = [self.message, self.who, self.piece, self.take_away, self.board.zoom_bar, self.walk_text,
                     self.region_btns, self.counts, self.board.legend]
             self._set(self.fold_bar, fold)
@@ -575,6 +590,7 @@ class ScoresScreen:
             self.tabs.value = "board"  # Done shows the board first (upright, a tab away from the scorepad)
         else:
             rest = [self.title, self.message, self.tabs, self.panes]
+            self._set(self.head_row, [])
             self._set(self.fold_bar, [])
             self._set(self.side, [])
             self._set(self.board_row, [])
