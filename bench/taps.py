@@ -4,7 +4,7 @@ How they are counted: the real screens are built (``App``, no browser) and drive
 drives them, one widget at a time; every button pressed, every toggle chosen, every − or + of a
 count and every tap on the board is one tap, and a button pressed must be on the screen (no box
 around it hidden). The board is given the width it is drawn at on a 1024×768 tablet (measured in
-the browser: while the pieces are entered the Scores board is 665 CSS px wide, the scorepad
+the browser: while the pieces are entered the Scores board is 694 CSS px wide, the scorepad
 folded to its line of totals; beside the scorepad it is 409 px), so a tap on Spaces smaller
 than a finger first zooms, as on the tablet, and a Space off the zoomed board costs a tap on Fit. Choices are drawn at random from what the screen offers
 (seeded), as players of a first game would; a count is set to 1–3 within the rule's limit.
@@ -30,7 +30,7 @@ from companion.ui.app import App
 from companion.ui.widgets import Stepper
 
 SCORES_BOARD_CSS = 409.0  # CSS px the Scores board is drawn wide at 1024×768 (landscape, beside the scorepad)
-ENTERING_BOARD_CSS = 665.0  # ... and while the pieces are entered (the board takes the width)
+ENTERING_BOARD_CSS = 694.0  # ... and while the pieces are entered (the board takes the width)
 PHONE_BOARD_CSS = 374.0  # ... on a 390×844 phone (the width of the screen)
 TURNS = 8
 

@@ -161,10 +161,15 @@ CSS = """
 }
 /* Scores while the pieces are entered: the scorepad folded to a line of totals, the board as large
    as the screen allows (its Spaces a finger wide on a tablet), the buttons to enter beside it */
-.rf-app .rf-fold-bar, .rf-app .rf-head-row { align-items: center; gap: 0 12px; }
+.rf-app .rf-fold-bar, .rf-app .rf-head-row { align-items: center; gap: 0 12px; flex-wrap: wrap; }
 .rf-total-line { display: flex; flex-wrap: wrap; align-items: center; gap: 2px 14px; }
 .rf-total-label { font-size: .8em; text-transform: uppercase; letter-spacing: .04em; }
-.rf-total-item { display: inline-flex; align-items: center; white-space: nowrap; gap: 5px; }
+/* a long name wraps between its words (at A+ on a phone it is wider than the screen); its total stays by it */
+.rf-total-item { display: inline-flex; align-items: center; gap: 5px; max-width: 100%; }
+.rf-total-item .rf-total-name { min-width: 0; overflow-wrap: break-word; }
+.rf-total-item .rf-dot { flex-shrink: 0; }
+.rf-app .rf-total-bar, .rf-app .rf-total-bar > .widget-html-content { min-width: 0; max-width: 100%; white-space: normal; }
+.rf-total-item b { white-space: nowrap; }
 .rf-total-item .rf-dot { width: 18px; height: 18px; margin-right: 0; }
 .rf-app .rf-enter-row { flex-wrap: wrap; gap: 6px 12px; align-items: flex-start; width: 100%; }
 .rf-enter-row > .rf-board-wrap { flex: 0 1 auto; min-width: 0; max-width: 100%; }
@@ -174,7 +179,7 @@ CSS = """
 .rf-scores.rf-entering .rf-board { width: auto !important; height: auto !important; max-width: 100%; }
 @media (orientation: landscape) and (min-width: 900px) {
   /* the height left below the board's top, as the page measures it (see the Voilà template) */
-  .rf-scores.rf-entering .rf-board { max-height: var(--rf-room-below, calc(100vh - 200px)); max-width: calc(100vw - 330px); }
+  .rf-scores.rf-entering .rf-board { max-height: var(--rf-room-below, calc(100vh - 200px)); max-width: calc(100vw - 330px) !important; }
   .rf-enter-side { max-height: var(--rf-room-below, calc(100vh - 200px)); overflow-y: auto; }
 }
 /* the phone: the bar of screens in one row, at a size A+ does not change */

@@ -86,6 +86,8 @@ def show(page, screen: str) -> None:
         # scorepad beside it), or the fast path with a chip per Region
         page.get_by_role("button", name="Fast path: majorities" if fast else "Enter the pieces").first.tap()
         page.wait_for_selector("button.rf-region-chip-0" if fast else ".rf-piece", state="visible")
+        if not fast and page.locator("button.rf-enter-pieces").is_visible():  # Done was tapped before (it is
+            page.locator("button.rf-enter-pieces").tap()  # kept in the scoring's log): the big board again
         if done:
             page.locator("button.rf-done-entering").tap()
             page.wait_for_selector("button.rf-enter-pieces", state="visible")

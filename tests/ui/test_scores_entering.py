@@ -1,5 +1,6 @@
 """The Scores screen while the pieces are entered: the board takes the width, the scorepad folds
-to a line of totals and comes back with Done; a tap keeps the zoom."""
+to a line of totals and comes back with Done; a tap keeps the zoom. Which of the two is shown is
+kept in the scoring's log: a reload, a second tab and another device show the same."""
 
 import pytest
 
@@ -74,7 +75,7 @@ def test_a_new_scoring_opens_with_the_board_taking_the_width_and_the_totals_on_a
     tap(sc.board, plains(app, 1)[0])  # one tap places the City: no zoom first
     assert len(sc.entry.pieces) == 1 and sc.board.k == k
     total = sc.current_score().players[0].total
-    assert f"Red <b>{total}</b>" in sc.total_bar.value
+    assert f"Red</span> <b>{total}</b>" in sc.total_bar.value
 
 
 def test_done_unfolds_the_scorepad_and_entering_again_folds_it(app):
@@ -183,5 +184,75 @@ def test_while_entering_the_title_and_the_two_paths_share_a_line_and_the_totals_
     sc.from_world_btn.click()
     assert list(sc.head_row.children) == [sc.title, sc.mode]
     assert list(sc.fold_bar.children) == [sc.total_bar, sc.done_btn]
+    # the board first (its size does not depend on the words), then beside it the player and
+    # piece buttons, the totals with Done, the title with the two paths
+    assert sc.widget.children[0] is sc.panes and sc.board_pane.children[0] is sc.board_row
+    assert list(sc.board_row.children) == [sc.board.widget, sc.side]
+    side = list(sc.side.children)
+    assert side.index(sc.who) < side.index(sc.piece) < side.index(sc.fold_bar) < side.index(sc.head_row)
     sc.done_btn.click()
     assert on_screen(sc, sc.title, sc.mode) and not sc.head_row.children and not sc.fold_bar.children
+
+
+def layout(sc) -> tuple:
+    """What a player sees of the Scores' arrangement: the big board, or the scorepad beside it."""
+    return (sc.entering, "rf-entering" in sc.widget._dom_classes, on_screen(sc, sc.total_bar, sc.done_btn),
+            on_screen(sc, sc.pad, sc.finish_btn), (sc.board.width, sc.board.height))
+
+
+def test_done_and_the_big_board_are_kept_in_the_log_so_every_device_shows_the_same_layout(app, tmp_path):
+    """Done on one tablet unfolds the scorepad on the other one too, and a reload opens it so;
+    Enter pieces on a big board on the other one folds it again on the first."""
+    sc = app.scores
+    sc.from_world_btn.click()
+    sc.tap_space(plains(app, 1)[0])
+    two = open_app(tmp_path)
+    two.go_to("Scores")
+    assert two.scores.entering and layout(two.scores) == layout(sc)
+    sc.done_btn.click()
+    assert sc.session.log.entries()[-1].action == {"type": "scorepad", "shown": True}
+    assert not sc.entering
+    assert two.poll()  # the other tablet follows by itself
+    assert not two.scores.entering and layout(two.scores) == layout(sc)
+    again = open_app(tmp_path).scores  # a reload after Done: the scorepad beside the board
+    assert layout(again) == layout(sc)
+    two.scores.tabs.value = "pad"
+    two.scores.enter_btn.click()  # the other tablet goes back to the big board: the first follows
+    assert two.scores.entering and two.scores.tabs.value == "board"
+    assert app.poll()
+    assert sc.entering and layout(sc) == layout(two.scores)
+    assert layout(open_app(tmp_path).scores) == layout(sc)
+
+
+def test_the_path_chosen_on_one_device_decides_the_layout_on_the_others(app, tmp_path):
+    sc = app.scores
+    sc.from_world_btn.click()
+    two = open_app(tmp_path)
+    two.go_to("Scores")
+    two.scores.mode.value = "fast"  # the fast path: the scorepad beside the board, everywhere
+    assert app.poll()
+    assert sc.mode.value == "fast" and not sc.entering and on_screen(sc, sc.pad, sc.chips)
+    sc.mode.value = "full"  # the pieces again: the big board, everywhere
+    assert two.poll()
+    assert two.scores.entering and layout(two.scores) == layout(sc)
+
+
+def test_done_and_the_big_board_are_refused_by_a_final_scoring(app):
+    from companion.errors import IllegalAction
+    from companion.rise_and_fall.endgame import EntryRules
+
+    sc = app.scores
+    sc.from_world_btn.click()
+    sc.done_btn.click()
+    sc.finish_btn.click()
+    assert sc.entry.finished and not sc.entering
+    with pytest.raises(IllegalAction):
+        EntryRules().apply(sc.entry, {"type": "scorepad", "shown": False})
+    with pytest.raises(IllegalAction):
+        EntryRules().apply(replace_finished(sc.entry), {"type": "scorepad", "shown": "yes"})
+
+
+def replace_finished(e):
+    from dataclasses import replace
+
+    return replace(e, finished=False)

@@ -162,7 +162,7 @@ def total_bar_html(s: Score, colours: dict[str, str]) -> str:
     """The scorepad folded to one line while the pieces are entered: each player's total."""
     items = "".join(
         f"<span class='rf-total-item'><span class='rf-dot' style='background:{html.escape(colours.get(p.name, '#999999'))}'></span>"
-        f"{html.escape(p.name)} <b>{p.total}</b></span>" for p in s.players)
+        f"<span class='rf-total-name'>{html.escape(p.name)}</span> <b>{p.total}</b></span>" for p in s.players)
     return f"<div class='rf-total-line'><span class='rf-total-label'>Totals</span>{items}</div>"
 
 
@@ -576,11 +576,14 @@ class ScoresScreen:
         beside the board."""
         entering = self.entering and started
         if entering:
-            rest = [self.head_row, self.fold_bar, self.panes]
+            # the board first, at the top of the screen: its size does not depend on the words (a
+            # long title, long names, A+); beside it (below it upright) the player and piece
+            # buttons first, then the totals with Done, the title with the two paths
+            rest = [self.panes]
             self._set(self.head_row, [self.title, self.mode])
             fold = [self.total_bar, self.done_btn]
-            side = [self.message, self.who, self.piece, self.take_away, self.board.zoom_bar, self.walk_text,
-                    self.region_btns, self.counts, self.board.legend]
+            side = [self.message, self.who, self.piece, self.take_away, self.fold_bar, self.head_row, self.board.zoom_bar,
+                    self.walk_text, self.region_btns, self.counts, self.board.legend]
             self._set(self.fold_bar, fold)
             self._set(self.side, side)
             self._set(self.board_row, [self.board.widget, self.side])
