@@ -256,3 +256,14 @@ def replace_finished(e):
     from dataclasses import replace
 
     return replace(e, finished=False)
+
+
+def test_a_final_scoring_shows_no_buttons_to_enter_pieces_so_the_board_comes_up(app):
+    sc = app.scores
+    sc.from_world_btn.click()
+    sc.tap_space(plains(app, 1)[0])
+    sc.done_btn.click()
+    assert on_screen(sc, sc.who, sc.piece, sc.take_away)  # beside the scorepad, pieces can still be entered
+    sc.finish_btn.click()
+    assert sc.entry.finished and not on_screen(sc, sc.who) and not on_screen(sc, sc.piece) and not on_screen(sc, sc.take_away)
+    assert on_screen(sc, sc.board.canvas, sc.pad, sc.counts)

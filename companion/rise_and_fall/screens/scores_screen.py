@@ -635,6 +635,8 @@ class ScoresScreen:
             self.who.value = names[0]
         fast = self.mode.value == "fast"
         self.entry_box.layout.display = "none" if fast else ""
+        for w in (self.who, self.piece, self.take_away):  # a final scoring takes no more pieces: the
+            w.layout.display = "none" if e.finished else ""  # board comes up, by the scorepad
         s = self.current_score()
         regions = s.regions
         self.region = min(self.region, max(0, len(regions) - 1))
