@@ -267,3 +267,18 @@ def test_a_final_scoring_shows_no_buttons_to_enter_pieces_so_the_board_comes_up(
     sc.finish_btn.click()
     assert sc.entry.finished and not on_screen(sc, sc.who) and not on_screen(sc, sc.piece) and not on_screen(sc, sc.take_away)
     assert on_screen(sc, sc.board.canvas, sc.pad, sc.counts)
+
+
+def test_a_final_scoring_opens_on_its_scorepad_tab_and_the_board_tab_stays_chosen(app, tmp_path):
+    """Upright and on a phone the scorepad is a tab away: Final shows it, a reload of the final
+    scoring opens on it, and a tap on Board is kept while the screen refreshes."""
+    sc = app.scores
+    sc.from_world_btn.click()
+    sc.done_btn.click()
+    assert sc.tabs.value == "board"
+    sc.finish_btn.click()
+    assert sc.tabs.value == "pad" and "rf-show-pad" in sc.panes._dom_classes
+    sc.tabs.value = "board"
+    sc.refresh()
+    assert sc.tabs.value == "board"
+    assert open_app(tmp_path).scores.tabs.value == "pad"

@@ -248,6 +248,7 @@ class ScoresScreen:
         # the board and the scorepad side by side in landscape; tabs (Board / Scorepad) in portrait
         # and on a phone, where the style shows one pane at a time
         self.tabs = W.ToggleButtons(options=[("Board", "board"), ("Scorepad", "pad")], value="board")
+        self._final_seen: str | None = None  # the final scoring last opened on its Scorepad tab
         self.tabs.add_class("rf-score-tabs")
         self.tabs.observe(self._tab, "value")
         self.board_pane = W.VBox([])
@@ -629,6 +630,10 @@ class ScoresScreen:
             self.pad.value = self.bars.value = ""
             return
         self._show_path()
+        final = self.session.log.path.stem if self.session and e.finished else None
+        if final and final != self._final_seen:  # a final scoring opens on its scorepad (upright, a phone)
+            self.tabs.value = "pad"
+        self._final_seen = final
         names = [p.name for p in e.players]
         if list(self.who.options) != names:
             self.who.options = names
