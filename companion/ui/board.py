@@ -45,6 +45,20 @@ DARK_BACKGROUND = "#1d2228"
 _BOARDS: weakref.WeakSet = weakref.WeakSet()  # every board of this kernel, for the theme
 
 
+def answering_the_page() -> bool:
+    """Whether the kernel is answering a message from the page's widgets now (a tap, a typed
+    value): every widget it makes meanwhile is made in that page, in order, before what follows."""
+    try:
+        from ipykernel.kernelbase import Kernel
+
+        if not Kernel.initialized():
+            return False
+        parent = Kernel.instance().get_parent("shell")
+    except Exception:  # no kernel (tests, the command line), or another one
+        return False
+    return isinstance(parent, dict) and parent.get("header", {}).get("msg_type") == "comm_msg"
+
+
 class Board:
     dark = False  # the dark theme: every board is drawn on a dark background
 
@@ -98,7 +112,13 @@ class Board:
         self._pinch: tuple[float, float, float, float] | None = None  # distance, zoom, mid x, mid y
         c = self.canvas
         _BOARDS.add(self)
-        c.on_client_ready(self._guard(self.redraw))
+        # a board made while the kernel answers the page (a tap that opens a screen) is made in
+        # the page at once, before anything is drawn on it: what is drawn then stays, and the
+        # canvas's first "ready" needs no second drawing (a board made while the notebook runs,
+        # before its page exists, is drawn when its page is ready)
+        self._made_for_the_page = answering_the_page()
+        self._kept: bool = False  # drawn since it was made for the page, and its first "ready" not come
+        c.on_client_ready(self._guard(self._client_ready))
         c.on_touch_start(self._guard(self._touch_start))
         c.on_touch_move(self._guard(self._touch_move))
         c.on_touch_end(self._guard(self._touch_end))
@@ -212,10 +232,20 @@ class Board:
         self.meta.value = json.dumps({"k": self.k, "tx": self.tx, "ty": self.ty, "dpr": self.dpr, "css_width": self.css_width,
                                       "space_css": gap, "zoom_first": gap is not None and gap < FINGER and self.zoom < MAX_ZOOM})
 
+    def _client_ready(self) -> None:
+        """The canvas is ready in a page: draw it, unless it was drawn for this page already."""
+        if self._kept:
+            self._kept = False  # a later "ready" is another page's (a reload in JupyterLab): draw it
+            return
+        self._made_for_the_page = False
+        self.redraw()
+
     def redraw(self, view: tuple[float, float, float] | None = None) -> None:
         """Draw the scene as the board is zoomed now, or at ``view`` (k, tx, ty: a frame of a smooth zoom)."""
         rl = self.render_list(*view) if view else self.render_list()  # everything computed before the canvas holds
         self.draws += 1
+        if self._made_for_the_page:
+            self._kept, self._made_for_the_page = True, False
         self._write_meta()
         c = self.canvas
         # ipycanvas routes all drawing through one manager that remembers the last canvas

@@ -307,6 +307,7 @@ def test_a_second_screen_on_the_same_game_is_told_and_refreshed(app, tmp_path):
     app.setup.start_btn.click()
     place_all_first_pieces(app)
     other = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")  # a second tab
+    other.go_to("Game")  # showing the game
     g = app.hub.game
     first = g.order()[0]
     app.game.play(first, g.civs[first].hand[0])

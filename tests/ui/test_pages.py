@@ -248,6 +248,7 @@ def test_a_page_looks_more_often_for_a_while_after_another_page_changed_the_game
     first, other = table
     first.setup.start_btn.click()
     place_all_first_pieces(first)
+    other.go_to("Game")  # the other page shows the game (a page on the World does not read the game's log)
     other.attach(live=False)
     assert other.poll_interval() == app_module.POLL_SECONDS  # nothing followed yet
     play_first_card(first)

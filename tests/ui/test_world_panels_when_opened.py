@@ -126,3 +126,51 @@ def test_shared_layouts_are_never_changed_by_the_world_screen(tmp_path):
     w.toggle_hint()
     assert plain.get_state() == W.Layout().get_state()
     assert w.kind_pick.layout is not plain and w.rescue_btn.layout is not plain and w.aside_btn.layout is not plain
+
+
+def test_the_world_opens_without_reading_the_game_and_setup_shows_the_game_of_then(tmp_path):
+    """The game being played is read from its log when a screen of it is first shown, not when
+    the World opens: a game started on another page meanwhile is the one Setup and Game show."""
+    from .test_game_screens import place_all_first_pieces
+
+    first = page(tmp_path)
+    first.world.n_players.value = 3
+    first.world.seed.value = 4
+    first.world.random_btn.click()
+    other = page(tmp_path)
+    assert other.room._hub is None  # the World page holds nothing of the game
+    first.setup.start_btn.click()
+    place_all_first_pieces(first)
+    other.poll()
+    assert other.room._hub is None  # following the World builds nothing of the game
+    other.go_to("Game")
+    assert other.hub.id == first.hub.id and other.hub.game.phase == first.hub.game.phase == "A"
+    # from now on the page follows the game as it goes
+    g = first.hub.game
+    i = next(i for i in g.order() if not g.civs[i].played)
+    from .test_game_screens import row_of
+
+    next(b for b in row_of(first.game, g.civs[i].name) if "rf-play-city" in getattr(b, "_dom_classes", ())).click()
+    assert other.poll() and other.hub.game.civs[i].played == first.hub.game.civs[i].played
+
+
+def test_a_board_made_for_the_page_is_drawn_once(tmp_path, monkeypatch):
+    """A board made while the kernel answers a tap of the page is in the page before it is
+    drawn: its canvas's first 'ready' draws nothing again; a later one (another page) does.
+    A board made while the notebook runs is drawn when its page is ready."""
+    from companion.ui import board as board_module
+
+    monkeypatch.setattr(board_module, "answering_the_page", lambda: True)
+    app = page(tmp_path)
+    b = app.world.board
+    drawn = b.draws
+    assert drawn >= 1
+    b._client_ready()
+    assert b.draws == drawn
+    b._client_ready()
+    assert b.draws == drawn + 1
+    monkeypatch.setattr(board_module, "answering_the_page", lambda: False)
+    other = page(tmp_path).world.board
+    drawn = other.draws
+    other._client_ready()
+    assert other.draws == drawn + 1

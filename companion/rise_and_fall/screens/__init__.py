@@ -9,7 +9,7 @@ follows what other pages of the same table change.
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
@@ -22,10 +22,12 @@ from .. import WORLD_LOG as WORLD
 from ..builder import BuildRules
 from ..endgame import EntryRules
 from ..tracker import TrackerRules
-from .game_screen import GameHub, GameScreen, SetupScreen
 from .library import SHIPPED_LAYOUTS, Library
-from .scores_screen import ScoresScreen
 from .world_screen import WorldScreen
+
+if TYPE_CHECKING:  # imported when first visited: the World opens without them
+    from .game_screen import GameHub, GameScreen, SetupScreen
+    from .scores_screen import ScoresScreen
 
 SCREENS = ("World", "Setup", "Game", "Scores", "History")
 GAME_ID = "rise-and-fall"
@@ -45,9 +47,8 @@ class RiseAndFallScreens:
         self.store = table.store
         self.library = Library(table.layouts, shipped=SHIPPED_LAYOUTS, dark=table.dark)
         self.world = WorldScreen(self.store, self.library, dark=table.dark)
-        self.hub = GameHub(self.store)
-        self._phase = self.hub.game.phase
-        self.hub.listeners.append(self._follow_the_game)
+        self._hub: GameHub | None = None  # the game being played, read from its log when first needed
+        self._phase = ""
         self._setup: SetupScreen | None = None
         self._game: GameScreen | None = None
         self._scores: ScoresScreen | None = None
@@ -57,8 +58,23 @@ class RiseAndFallScreens:
         self._remember()
 
     @property
+    def hub(self) -> GameHub:
+        """The game being played (Setup, Game and Scores show it), opened from the latest game
+        log when a screen first needs it; until then this page follows no game log (there is
+        nothing of it on the page), and the log of then is read."""
+        if self._hub is None:
+            from .game_screen import GameHub
+
+            self._hub = GameHub(self.store)
+            self._phase = self._hub.game.phase
+            self._hub.listeners.append(self._follow_the_game)
+        return self._hub
+
+    @property
     def setup(self) -> SetupScreen:
         if self._setup is None:
+            from .game_screen import SetupScreen
+
             self._setup = SetupScreen(
                 self.hub,
                 world_layout=lambda: self.world.build.layout().to_dict(),
@@ -69,12 +85,16 @@ class RiseAndFallScreens:
     @property
     def game(self) -> GameScreen:
         if self._game is None:
+            from .game_screen import GameScreen
+
             self._game = GameScreen(self.hub, go_scores=self.score_the_game)
         return self._game
 
     @property
     def scores(self) -> ScoresScreen:
         if self._scores is None:
+            from .scores_screen import ScoresScreen
+
             self._scores = ScoresScreen(
                 self.store,
                 tracked=lambda: self.hub.game if self.hub.session else None,
@@ -162,8 +182,9 @@ class RiseAndFallScreens:
             world = self.store.latest(WORLD, BuildRules())
             if world is not None:
                 self.world.follow(world)
-            self.hub.open(self.store.latest(GAME, TrackerRules()))
-            self._phase = self.hub.game.phase
+            if self._hub is not None:
+                self._hub.open(self.store.latest(GAME, TrackerRules()))
+                self._phase = self._hub.game.phase
             if self._scores is not None:
                 self._scores.follow(self.store.latest(SCORING, EntryRules()))
         finally:
@@ -172,8 +193,8 @@ class RiseAndFallScreens:
 
     def _sessions(self) -> dict[str, Session]:
         sessions: dict[str, Session] = {WORLD: self.world.session}
-        if self.hub.session is not None:
-            sessions[GAME] = self.hub.session
+        if self._hub is not None and self._hub.session is not None:
+            sessions[GAME] = self._hub.session
         if self._scores is not None and self._scores.session is not None:
             sessions[SCORING] = self._scores.session
         return sessions
@@ -217,7 +238,7 @@ class RiseAndFallScreens:
     def _game_taken_back(self) -> bool:
         """A new game started by mistake was taken back on another page (its file is gone): this
         page shows the game the table was playing again."""
-        s = self.hub.session
+        s = self._hub.session if self._hub is not None else None
         if s is None or s.log.path.exists():
             return False
         name = self.hub.name()
@@ -250,7 +271,7 @@ class RiseAndFallScreens:
                 return False  # older than the one this page shows
             if kind == WORLD:
                 self.world.follow(Session(lg, BuildRules()), "A new World was started on another page; here it is.")
-            elif kind == GAME:
+            elif kind == GAME and self._hub is not None:
                 self.hub.open(Session(lg, TrackerRules()))
                 self._phase = self.hub.game.phase
                 if self._game is not None:
@@ -267,7 +288,7 @@ class RiseAndFallScreens:
     def _changed_elsewhere(self, kind: str) -> None:
         if kind == WORLD:
             self.world.follow()
-        elif kind == GAME and self.hub.session is not None:
+        elif kind == GAME and self._hub is not None and self._hub.session is not None:
             self.hub.session.refresh()
             self.hub.followed_at = self.hub.session.head  # buttons drawn before it are refused
             self.hub.changed()
