@@ -207,7 +207,8 @@ CSS = """
   .rf-app .rf-left { display: flex; flex-wrap: nowrap; overflow-x: auto; gap: 4px; padding-bottom: 2px; }
   .rf-app .rf-left .rf-chip { flex: 0 0 auto; white-space: nowrap; }
   .rf-game-name { font-size: .85em; }
-  .rf-app .rf-screen > .widget-html, .rf-app .rf-screen > .widget-html > .widget-html-content { min-width: 0; max-width: 100%; }
+  .rf-app .rf-screen > .widget-html, .rf-app .rf-screen > .widget-html > .widget-html-content,
+  .rf-app .rf-screen-part > .widget-html, .rf-app .rf-screen-part > .widget-html > .widget-html-content { min-width: 0; max-width: 100%; }
   .rf-board-box { min-width: 0; flex-basis: 100%; }
 }
 /* dark: light text on dark panels, the same contrasts */

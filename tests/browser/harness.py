@@ -225,6 +225,7 @@ def tap_space(page, space) -> None:
     A board scrolled partly off the screen is scrolled back first, as a player would."""
     page.evaluate("() => { const c = document.querySelector('canvas.rf-board'); const r = c.getBoundingClientRect();"
                   " if (r.top < 0 || r.bottom > window.innerHeight) c.scrollIntoView({block: 'center'}); }")
+    board_measured(page)
     to_css, (left, top, right, bottom) = css_mapper(page)
     x, y = to_css(space)
     if not (left + 8 < x < right - 8 and top + 8 < y < bottom - 8):
@@ -233,11 +234,29 @@ def tap_space(page, space) -> None:
         wait_for(lambda: board_meta(page)["k"] != before)
     if board_meta(page).get("zoom_first"):
         before = board_meta(page)["k"]
-        page.touchscreen.tap(*space_to_css(page, space))
+        page.touchscreen.tap(*in_sight(page, space))
         wait_for(lambda: board_meta(page)["k"] > before)
         page.wait_for_timeout(250)  # the frames of the smooth zoom
+    page.touchscreen.tap(*in_sight(page, space))
+
+
+def in_sight(page, space) -> tuple[float, float]:
+    """Where to put a finger on a Space: a Space under the bar of screens that stays at the top
+    (or below the screen) is scrolled to the middle of the screen first, as a player would."""
     x, y = space_to_css(page, space)
-    page.touchscreen.tap(x, y)
+    seen = "(p) => { const e = document.elementFromPoint(p[0], p[1]); return !!e && e.matches('canvas.rf-board'); }"
+    if not page.evaluate(seen, [x, y]):
+        page.evaluate("(dy) => window.scrollBy(0, dy)", y - page.viewport_size["height"] / 2)
+        page.wait_for_timeout(50)
+        x, y = space_to_css(page, space)
+    return x, y
+
+
+def board_measured(page) -> None:
+    """Wait until the board knows the width the page draws it at: until then it may take a
+    Space for larger than a finger, and a tap meant to choose would zoom."""
+    width = "() => document.querySelector('canvas.rf-board').getBoundingClientRect().width"
+    wait_for(lambda: abs((board_meta(page).get("css_width") or 0) - page.evaluate(width)) < 2)
 
 
 def tap_together(*buttons, margin_ms: int = 1000) -> None:

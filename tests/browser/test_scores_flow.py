@@ -83,7 +83,11 @@ def test_a_whole_end_of_game_for_four_players(server, browser):
             piece = pc.type
         page.wait_for_timeout(120)
         tap_spaces(page, [pc.space])
-        wait_for(lambda: len(entry(data).pieces) == n + 1, timeout=15)
+        try:
+            wait_for(lambda: len(entry(data).pieces) == n + 1, timeout=15)
+        except AssertionError:
+            screenshot(page, "scores-piece-failed")
+            raise AssertionError(f"piece {n} ({pc}) not entered; the screen says: {page.locator('.rf-scores').inner_text()[:600]!r}")
 
     # walk the Regions, one tap each
     n_regions = len(expected.regions)

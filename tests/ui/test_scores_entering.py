@@ -186,7 +186,7 @@ def test_while_entering_the_title_and_the_two_paths_share_a_line_and_the_totals_
     assert list(sc.fold_bar.children) == [sc.total_bar, sc.done_btn]
     # the board first (its size does not depend on the words), then beside it the player and
     # piece buttons, the totals with Done, the title with the two paths
-    assert sc.widget.children[0] is sc.panes and sc.board_pane.children[0] is sc.board_row
+    assert not sc.top.children and sc.widget.children[1] is sc.panes and sc.board_area.children[0] is sc.board_row
     assert list(sc.board_row.children) == [sc.board.widget, sc.side]
     side = list(sc.side.children)
     assert side.index(sc.who) < side.index(sc.piece) < side.index(sc.fold_bar) < side.index(sc.head_row)

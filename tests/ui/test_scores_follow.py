@@ -123,3 +123,30 @@ def test_the_end_of_the_game_on_a_phone_opens_the_scoring_on_the_tablet_showing_
     assert "not over yet" not in tablet.scores.message.value
     e = tablet.scores.entry
     assert e.started and e.game == tablet.hub.id and len(scorings(tablet)) == 1
+
+
+def test_a_tap_on_a_name_on_a_page_just_opened_goes_to_the_first_region_not_yet_tapped(two_tablets, tmp_path):
+    """On the fast path a tap on a name gives the Region shown: a page just opened (a reload, a
+    second tablet) shows the first Region still waiting, so it never overwrites one tapped before."""
+    one, two = two_tablets
+    sc = one.scores
+    sc.mode.value = "fast"
+    names = [p.name for p in sc.entry.players]
+    for who in names[:2]:  # tablet 1 taps the first two Regions, one after the other
+        sc.vote(who)
+    assert dict(sc.entry.votes) == {0: names[0], 1: names[1]}
+    two.go_to("Scores")  # tablet 2 opens the Scores and taps a name at once
+    assert two.scores.region == 2 and "Region 3 of" in two.scores.walk_text.value
+    two.scores.vote(names[2])
+    assert dict(two.scores.entry.votes) == {0: names[0], 1: names[1], 2: names[2]}
+    # tablet 1 follows: the Region it showed was tapped on tablet 2, so it shows the next one waiting
+    assert one.poll()
+    assert sc.region == 3
+    again = page(tmp_path)  # a reload of tablet 1 does the same
+    again.go_to("Scores")
+    assert again.scores.region == 3
+    # a Region chosen on the board stays shown, tapped or not: a tap on a name there corrects it
+    again.scores.region = 0
+    again.scores.refresh()
+    again.scores.vote(names[1])
+    assert dict(again.scores.entry.votes)[0] == names[1]

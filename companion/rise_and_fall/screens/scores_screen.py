@@ -200,7 +200,7 @@ class ScoresScreen:
         self.take_away = W.ToggleButton(value=False, description="Take away a piece")
         self.take_away.add_class("rf-btn")
         self.counts = W.HTML()
-        self.region = 0
+        self._forget_region()
         self.walk_text = W.HTML()
         self.prev_btn = button("◀ Previous Region", lambda: self.step(-1), "rf-prev-region")
         self.next_btn = button("Next Region ▶", lambda: self.step(1), "rf-next-region")
@@ -251,7 +251,11 @@ class ScoresScreen:
         self._final_seen: str | None = None  # the final scoring last opened on its Scorepad tab
         self.tabs.add_class("rf-score-tabs")
         self.tabs.observe(self._tab, "value")
-        self.board_pane = W.VBox([])
+        # the screen's boxes keep their children where a rearrangement moves nothing through them:
+        # a browser draws a box's children again from the first one that changed, so the panes
+        # (the board, the Treasury being typed) are not drawn again when the words above them go
+        self.board_area = W.VBox([])
+        self.board_pane = W.VBox([self.board_area, self.books])
         self.board_pane.add_class("rf-board-pane")
         self.pad_pane = W.VBox([self.pad, self.finish_btn, self.export_btn, self.downloads, self.bars])
         self.pad_pane.add_class("rf-pad-pane")
@@ -260,7 +264,11 @@ class ScoresScreen:
         self.panes.add_class("rf-show-board")
         self.sources = W.HBox([self.from_game_btn, self.from_world_btn, self.upload])
         self.sources.add_class("rf-score-sources")
-        self.widget = W.VBox([])
+        self.top = W.VBox([])
+        self.bottom = W.VBox([])
+        for part in (self.top, self.bottom):
+            part.add_class("rf-screen-part")
+        self.widget = W.VBox([self.top, self.panes, self.bottom])
         self.widget.add_class("rf-screen")
         self.widget.add_class("rf-scores")
         subject = lambda: (str(self.session.log.path), self.session.head) if self.session else None  # noqa: E731
@@ -289,8 +297,23 @@ class ScoresScreen:
                 self.session.refresh()
         else:
             self.session = session
+            self._forget_region()
             self._show_path()
         self.refresh(fit=session is not None)
+
+    @property
+    def region(self) -> int:
+        """The Region shown (the one a tap on a player's name gives, on the fast path)."""
+        return self._region
+
+    @region.setter
+    def region(self, k: int) -> None:
+        self._region, self._region_chosen = k, True
+
+    def _forget_region(self) -> None:
+        """A page that opens a scoring, or has not chosen a Region, shows the first Region not yet
+        tapped on the fast path: a tap on a name never overwrites a Region tapped on another device."""
+        self._region, self._region_chosen = 0, False
 
     def _show_path(self) -> None:
         """The toggle shows the path the scoring's log is in (the one that made it final, else the
@@ -320,7 +343,7 @@ class ScoresScreen:
         except CompanionError as e:
             self.error(str(e))
             return False
-        self.region = 0
+        self._forget_region()
         self.message.value = ""
         self._show_path()
         self.refresh(fit=True)
@@ -383,13 +406,12 @@ class ScoresScreen:
         """An earlier scoring of the game becomes its scoring again (the one used last)."""
         try:
             log = self.store.open(scoring_id)
-            if log.writable:
-                log.set_meta("updated", time.time())
+            log.mark_used()
             session = Session(log, EntryRules())
         except CompanionError as e:
             self.error(str(e))
             return
-        self.region = 0
+        self._forget_region()
         self.follow(session)
         if say:
             self.message.value = message_html("The earlier scoring is open again.", "info")
@@ -462,10 +484,12 @@ class ScoresScreen:
             self.send({"type": "piece", "q": space[0], "r": space[1], "player": self.who.value, "piece": self.piece.value})
 
     def vote(self, controller: str | None) -> None:
-        if self.send({"type": "vote", "region": self.region, "controller": controller}):
+        k = self.region
+        if self.send({"type": "vote", "region": k, "controller": controller}):
             left = self.entry.regions_to_vote()
             if left:
-                self.region = next((k for k in left if k > self.region), left[0])
+                self._region = next((j for j in left if j > k), left[0])
+            self._region_chosen = False  # the next one waiting, unless another device taps it first
             self.refresh()
 
     def paint(self, k: int) -> None:
@@ -580,7 +604,7 @@ class ScoresScreen:
             # the board first, at the top of the screen: its size does not depend on the words (a
             # long title, long names, A+); beside it (below it upright) the player and piece
             # buttons first, then the totals with Done, the title with the two paths
-            rest = [self.panes]
+            top: list[W.Widget] = []
             self._set(self.head_row, [self.title, self.mode])
             fold = [self.total_bar, self.done_btn]
             side = [self.message, self.who, self.piece, self.take_away, self.fold_bar, self.head_row, self.board.zoom_bar,
@@ -589,26 +613,26 @@ class ScoresScreen:
             self._set(self.side, side)
             self._set(self.board_row, [self.board.widget, self.side])
             self._set(self.entry_box, [])
-            self._set(self.board_pane, [self.board_row, self.books])
+            self._set(self.board_area, [self.board_row])
             self.widget.add_class("rf-entering")
             self.tabs.value = "board"  # Done shows the board first (upright, a tab away from the scorepad)
         else:
-            rest = [self.title, self.message, self.tabs, self.panes]
+            top = [self.title, self.message, self.tabs]
             self._set(self.head_row, [])
             self._set(self.fold_bar, [])
             self._set(self.side, [])
             self._set(self.board_row, [])
             self._set(self.entry_box, [self.who, self.piece, self.take_away, self.counts])
-            self._set(self.board_pane, [self.mode, self.walk_text, self.entry_box, self.enter_btn, self.votes, self.board.widget,
-                                        self.region_btns, self.paint_box, self.books])
+            self._set(self.board_area, [self.mode, self.walk_text, self.entry_box, self.enter_btn, self.votes, self.board.widget,
+                                        self.region_btns, self.paint_box])
             self.widget.remove_class("rf-entering")
         self.board.tools_apart(entering)
         self.pad_pane.layout.display = "none" if entering else ""
         self.tabs.layout.display = "none" if entering else ""
         self.enter_btn.layout.display = "" if started and not entering and self.entry.way == "full" and not self.entry.finished else "none"
-        children = (rest + [self.sources, self.restart_btn, self.earlier] if started
-                    else [self.sources] + rest + [self.restart_btn, self.earlier])
-        self._set(self.widget, children)
+        self._set(self.top, top if started else [self.sources, *top])
+        self.top.layout.display = "" if self.top.children else "none"
+        self._set(self.bottom, [self.sources, self.restart_btn, self.earlier] if started else [self.restart_btn, self.earlier])
 
     @staticmethod
     def _set(box: W.Box, children: list) -> None:
@@ -644,7 +668,10 @@ class ScoresScreen:
             w.layout.display = "none" if e.finished else ""  # board comes up, by the scorepad
         s = self.current_score()
         regions = s.regions
-        self.region = min(self.region, max(0, len(regions) - 1))
+        self._region = min(self._region, max(0, len(regions) - 1))
+        left = e.regions_to_vote() if fast else []
+        if left and not self._region_chosen and self._region not in left:
+            self._region = left[0]
         if regions:
             r = regions[self.region]
             pieces = ", ".join(f"{html.escape(n)} {c}" for n, c in r.pieces.items()) if not fast else ""
