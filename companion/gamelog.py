@@ -256,6 +256,16 @@ class GameLog:
         except sqlite3.Error as e:
             raise write_error(e) from None
 
+    def mark_used(self) -> None:
+        """This log becomes the most recently used of its kind: a page opened next (a reload,
+        another device) opens it. A read-only log, or a disk that refuses the write, leaves the
+        order as it was: the game still opens."""
+        if self.writable:
+            try:
+                self.set_meta("updated", time.time())
+            except NotSaved:
+                pass
+
     def head(self) -> int:
         """The seq of the last action, 0 for a new game."""
         try:

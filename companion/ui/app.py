@@ -147,14 +147,21 @@ class App:
             raise AttributeError(name)
         return getattr(room, name)
 
-    def choose(self, game_id: str, screen: str | None = None) -> Any:
+    def _room_of(self, game_id: str) -> tuple[Any, bool]:
+        """A game's screens, and whether they were just drawn from the logs (no need to look again)."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room, False
+        game = games.get(game_id)
+        with busy(f"Opening {game.title}…"):
+            room = self.rooms[game_id] = game.open_screens(self.table)
+        return room, True
+
+    def choose(self, game_id: str, screen: str | None = None, fresh: bool = False) -> Any:
         """Open a game (from its shelf tile or its address): its bar, then a screen."""
         game = games.get(game_id)
-        room = self.rooms.get(game_id)
-        fresh = room is None  # its screens were just drawn from the logs: no need to look again
-        if fresh:
-            with busy(f"Opening {game.title}…"):
-                room = self.rooms[game_id] = game.open_screens(self.table)
+        room, drawn = self._room_of(game_id)
+        fresh = fresh or drawn
         self.room, self.game_id = room, game_id
         names = self.screens()
         self.title.value = f"<span class='rf-bar-game'>{html.escape(game.title)}</span>"
@@ -174,12 +181,11 @@ class App:
             self._resume(last)
 
     def _resume(self, last: Unfinished) -> None:
-        self.choose(last.game.id)
-        screen = None
-        if hasattr(self.room, "resume"):
-            screen = self.room.resume(last.info.kind, last.info.id)
-        if screen:
-            self.go_to(screen)
+        """Straight to the screen that shows the log: one place in the browser's history, so
+        Back returns to the shelf."""
+        room, fresh = self._room_of(last.game.id)
+        screen = room.resume(last.info.kind, last.info.id) if hasattr(room, "resume") else None
+        self.choose(last.game.id, screen, fresh=fresh)
 
     def show_shelf(self) -> None:
         self.shelf.refresh(if_changed=True)

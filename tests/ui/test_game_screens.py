@@ -177,6 +177,18 @@ def test_the_game_resumes_after_a_reload(app, tmp_path):
     assert "Turn 1" in again.game.header.value
 
 
+def test_a_saved_game_resumed_is_the_one_a_reload_opens(app, tmp_path):
+    app.setup.start_btn.click()
+    place_all_first_pieces(app)
+    first = app.hub.session.log.path.stem
+    start_another_game(app.setup)  # a second game, begun later: the most recently changed
+    assert app.hub.session.log.path.stem != first
+    app.game.resume(first)  # Saved games: Resume the first
+    assert app.hub.session.log.path.stem == first
+    again = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
+    assert again.hub.session.log.path.stem == first  # a reload (or another device) opens it too
+
+
 def test_pass_the_tablet_shows_a_hand_only_to_the_player_holding_the_tablet(app, tmp_path):
     app.setup.start_btn.click()
     place_all_first_pieces(app)

@@ -77,8 +77,11 @@ def test_continue_returns_to_the_last_unfinished_log_of_any_game(tmp_path, count
     app = app_on(tmp_path, v1=True)  # version 1's files: a World, a game in phase D, a final scoring
     last = app.shelf.last
     assert last is not None and last.game.id == "rise-and-fall" and last.info.kind == "rise-and-fall/game"
+    addresses = []  # each address the page shows is a place in the browser's history
+    app.address.observe(lambda c: addresses.append(c["new"]), "value")
     app.shelf.continue_box.children[0].click()
     assert app.place == "Game" and app.hub.game.phase == "D" and app.query() == "game=rise-and-fall&screen=game"
+    assert len(addresses) == 1 and "screen=game" in addresses[0]  # straight there: Back returns to the shelf
     app.show_shelf()
     app.choose("counter")
     app.room.new()

@@ -137,14 +137,16 @@ class RiseAndFallScreens:
     def resume(self, kind: str, log_id: str) -> str:
         """Open one of Rise & Fall's logs (the shelf's Continue); the screen that shows it."""
         kind = qualified(kind)
+        log = self.store.open(log_id)
+        log.mark_used()  # a reload, and the other devices, open it too
         if kind == WORLD:
-            self.world.follow(Session(self.store.open(log_id), BuildRules()))
+            self.world.follow(Session(log, BuildRules()))
             return "World"
         if kind == GAME:
-            self.hub.open(Session(self.store.open(log_id), TrackerRules()))
+            self.hub.open(Session(log, TrackerRules()))
             self._phase = self.hub.game.phase
             return "Setup" if self._phase in ("setup", "guilds", "placement") else "Game"
-        self.scores.follow(Session(self.store.open(log_id), EntryRules()))
+        self.scores.follow(Session(log, EntryRules()))
         return "Scores"
 
     def score_the_game(self) -> None:

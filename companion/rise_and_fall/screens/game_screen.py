@@ -111,7 +111,11 @@ class GameHub:
         self.changed()
 
     def resume(self, game_id: str) -> None:
-        self.session = Session(self.store.open(game_id), TrackerRules())
+        """A saved game becomes the table's game: the most recently used, so a reload and
+        the other devices open it too."""
+        log = self.store.open(game_id)
+        log.mark_used()
+        self.session = Session(log, TrackerRules())
         self.changed()
 
     def do(self, action: dict, game_id: str | None = None) -> Game:

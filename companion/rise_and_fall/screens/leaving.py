@@ -8,7 +8,6 @@ holds nothing but its setup) and every page shows the game that was being played
 
 from __future__ import annotations
 
-import time
 from typing import Any, Callable
 
 import ipywidgets as W
@@ -102,13 +101,9 @@ class LeaveGame:
             return
         new_id, old_id, name = self.left
         try:
-            old = self.hub.store.open(old_id)
-            if old.writable:
-                old.set_meta("updated", time.time())  # the table's game again: the most recently changed
-            old.close()
             self.hub.session.log.close()
             self.hub.store.discard(new_id)
-            self.hub.resume(old_id)
+            self.hub.resume(old_id)  # the table's game again: the most recently used
         except CompanionError as e:
             self.say(str(e), "error")
             return
