@@ -51,6 +51,7 @@ class Text:
     box: str | None = None  # a label: drawn on a box of this colour
     clear: bool = False  # a label that never covers another such label: moved to a free spot near (x, y)
     number: bool = False  # a number on the board (a Region's): a label never covers it
+    optional: bool = False  # a label left out where it has no free spot near its own (zoom in to see it)
 
 
 @dataclass(frozen=True)
@@ -152,6 +153,27 @@ def place_labels(labels: list[tuple[float, float, str, float]],
     return out
 
 
+def place_or_leave_out(labels: list[tuple[float, float, str, float]],
+                       taken: Sequence[tuple[float, float, float, float]] = (),
+                       moves: int = 9) -> list[tuple[float, float] | None]:
+    """Where to draw each optional label so that none covers another or ``taken``: its own spot,
+    else one of the ``moves`` nearest around it; None where none is free (the label is left out
+    at this zoom rather than drawn far from what it names). Earlier labels come first."""
+    placed = list(taken)
+    out: list[tuple[float, float] | None] = []
+    for x, y, text, size in labels:
+        x0, y0, x1, y1 = label_box(x, y, text, size)
+        spot = None
+        for dx, dy in _moves(x1 - x0, y1 - y0)[:moves]:
+            box = label_box(x + dx, y + dy, text, size)
+            if not any(_overlap(box, o) for o in placed):
+                spot = (x + dx, y + dy)
+                placed.append(box)
+                break
+        out.append(spot)
+    return out
+
+
 def _moves(w: float, h: float) -> list[tuple[float, float]]:
     """Spots around a label's own, nearest first (half a label sideways, a line up or down)."""
     steps = [(i, j) for i in range(-4, 5) for j in range(-5, 6)]
@@ -174,7 +196,7 @@ def readable_ink(background: str) -> str:
 
 def _placed_items(scene: Scene) -> list:
     """The scene's items with its clear labels moved where :func:`place_labels` puts them (drawn at scale 1)."""
-    clear = [it for it in scene.items if isinstance(it, Text) and it.clear]
+    clear = [it for it in scene.items if isinstance(it, Text) and it.clear]  # optional ones are placed as clear ones here
     if not clear:
         return list(scene.items)
     numbers = [label_box(t.x, t.y, t.text, t.size) for t in scene.items if isinstance(t, Text) and t.number]

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..drawing import Circle, Scene, Shape, Text, label_box, place_labels
+from ..drawing import Circle, Scene, Shape, Text, label_box, place_labels, place_or_leave_out
 
 
 def rgb(colour: str) -> tuple[int, int, int]:
@@ -108,16 +108,25 @@ def prepare(scene: Scene, scale: float = 1.0, tx: float = 0.0, ty: float = 0.0, 
                 )
             )
     # labels that keep clear of each other are placed as they are drawn now, in buffer pixels
-    clear = [k for k, it in enumerate(labels) if it.clear]
+    clear = [k for k, it in enumerate(labels) if it.clear and not it.optional]
     pieces = [(c.x * scale + tx - c.radius * scale, c.y * scale + ty - c.radius * scale,
                c.x * scale + tx + c.radius * scale, c.y * scale + ty + c.radius * scale) for c in circles] if clear else []
     numbers = [label_box(*texts[k][:4]) for k, it in enumerate(labels) if it.number] if clear else []
     spots = place_labels([(texts[k][0], texts[k][1], texts[k][2], texts[k][3]) for k in clear], pieces, numbers)
     for k, (x, y) in zip(clear, spots):
         texts[k] = (x, y, *texts[k][2:])
+    optional = [k for k, it in enumerate(labels) if it.optional]
+    left_out = set()
+    if optional:  # where the board is too small for them all, some wait for the board to zoom in
+        taken = [label_box(*texts[k][:4]) for k, it in enumerate(labels) if it.number or (it.clear and not it.optional)]
+        for k, spot in zip(optional, place_or_leave_out([texts[k][:4] for k in optional], taken)):
+            if spot is None:
+                left_out.add(k)
+            else:
+                texts[k] = (*spot, *texts[k][2:])
     for k, it in enumerate(labels):
-        if it.box:
+        if it.box and k not in left_out:
             x0, y0, x1, y1 = label_box(texts[k][0], texts[k][1], texts[k][2], texts[k][3])
             out.boxes.append((x0, y0, x1 - x0, y1 - y0, it.box))
-    out.texts = texts
+    out.texts = [t for k, t in enumerate(texts) if k not in left_out]
     return out

@@ -225,9 +225,46 @@ def test_region_overlay_shows_every_region_with_size_and_value(app):
     texts = [it.text for it in s.scene().items if hasattr(it, "text")]
     regions = s.build.world.regions()
     assert len([t for t in texts if t.endswith("VP")]) == len(regions)
-    assert f"{regions[0].value}VP" in texts
+    assert f"{regions[0].size} · {regions[0].value} VP" in texts
+    assert "number of Spaces" in s.board.legend.value  # what the labels say, under the board
     s.regions_btn.click()
-    assert not any(hasattr(it, "text") for it in s.scene().items)
+    assert not any(hasattr(it, "text") for it in s.scene().items) and not s.board.legend.value
+
+
+@pytest.mark.parametrize("css_width", [694.0, 374.0])
+def test_region_labels_never_cover_each_other_and_the_largest_regions_come_first(app, css_width):
+    """Every Region of a 4-player World at the fitted zoom of a tablet and of a phone: each label
+    drawn is readable (at least 13 CSS pixels) and covers no other; where the board is too small
+    for them all, the largest Regions keep theirs and zooming in shows more."""
+    from companion.drawing import label_box
+    from companion.rise_and_fall.screens.library import SHIPPED_LAYOUTS
+    from companion.rise_and_fall.screens.world_screen import region_label
+
+    s = app.world
+    s.load_layout(json.loads((SHIPPED_LAYOUTS / "harbour-of-storms-4p.json").read_text()))
+    s.regions_btn.click()
+    s.board.css_width = css_width
+    s.board.fit_view()
+    regions = s.build.world.regions()
+    assert len(regions) > 30
+
+    def drawn() -> list[tuple]:
+        labels = [t for t in s.board.render_list().texts if t[2].endswith(" VP")]
+        per_css = s.board.width * s.board.dpr / css_width
+        assert labels and min(t[3] for t in labels) / per_css >= 13
+        boxes = [label_box(*t[:4]) for t in labels]
+        for i, a in enumerate(boxes):
+            for b in boxes[:i]:
+                assert min(a[2], b[2]) <= max(a[0], b[0]) or min(a[3], b[3]) <= max(a[1], b[1]), (a, b)
+        return labels
+
+    fitted = drawn()
+    largest = sorted(regions, key=lambda r: -r.size)[:3]
+    assert all(any(t[2] == region_label(r.size, r.value) for t in fitted) for r in largest)
+    assert len(fitted) >= len(regions) // 3
+    s.board.zoom_by(2.5)  # zoomed in: labels of small Regions appear
+    zoomed = drawn()
+    assert len(zoomed) > len(fitted)  # (the labels off the canvas are laid out too)
 
 
 def test_a_random_world_or_a_load_over_a_world_in_progress_is_undone_by_one_undo(app):

@@ -647,6 +647,7 @@ class WorldScreen:
         self.place_btn.disabled = self.preview is None or self.preview.verdict is not None
         self.hint_btn.description = "Hide hint" if self.hint else "Hint"
         self.regions_btn.description = "Hide Regions" if self.show_regions else "Regions"
+        self.board.legend.value = f"<div class='rf-legend-row'>{REGION_KEY}</div>" if self.show_regions else ""
         self.history.options = self._history_options()
         scene = self.scene()  # previews never move the board; a World that outgrows it does
         self.board.show(scene, fit=fit, frame=self.world_bounds)
@@ -704,7 +705,9 @@ class WorldScreen:
 
 
 def region_overlay(scene: Scene, world: World) -> None:
-    """Every Region outlined, with its size and VP value written at its first Space."""
+    """Every Region outlined, with one label near its middle: its Spaces and its VP value
+    ("12 · 2 VP"), readable at every zoom. Labels never cover each other: where the board is
+    too small for them all, the largest Regions' come first and the others show as it zooms in."""
     from ..position_view import region_outline
     from ..scoring import RegionScore
 
@@ -712,8 +715,18 @@ def region_overlay(scene: Scene, world: World) -> None:
     for region in world.regions():
         for ring in region_outline(RegionScore(region, {}, None)):
             scene.polygon([lay.lattice_to_pixel(x, y) for x, y in ring], stroke="#ffffff", width=2.5)
-        x, y = lay.hex_to_pixel(region.spaces[len(region.spaces) // 2])
-        scene.circle(x, y, STYLE.hex_size * 0.62, "#ffffff", stroke="#222222", width=1)
-        # readable at the fitted zoom (at least 13 CSS pixels), larger as the board zooms in
-        scene.text(x, y - 1, str(region.size), size=STYLE.hex_size * 0.5, bold=True, min_size=14, number=True)
-        scene.text(x, y + STYLE.hex_size * 0.45, f"{region.value}VP", size=STYLE.hex_size * 0.32, min_size=13, number=True)
+    for region in sorted(world.regions(), key=lambda r: -r.size):
+        points = [lay.hex_to_pixel(c) for c in region.spaces]
+        mx, my = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+        x, y = min(points, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)  # the Space nearest its middle
+        scene.text(x, y + STYLE.hex_size * 0.2, region_label(region.size, region.value), size=STYLE.hex_size * 0.55,
+                   color="#111111", bold=True, min_size=13, box="#ffffff", optional=True)
+
+
+def region_label(size: int, value: int) -> str:
+    """A Region's label on the World: its Spaces, then its VP value."""
+    return f"{size} · {value} VP"
+
+
+#: under the board while the Regions are shown: what their labels say
+REGION_KEY = "Each Region: its number of Spaces · the VP it is worth (zoom in for the labels of small Regions)"
