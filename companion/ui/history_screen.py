@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import html
 import logging
+import math
 import re
 from typing import Callable
 
@@ -96,7 +97,9 @@ def categories(rows: list[Finished]) -> tuple[str, ...]:
 
 
 def scorepad_html(f: Finished, colours: dict[str, str] | None = None) -> str:
-    """A finished game's own scorepad: a row per player (a dot in their colour), its categories, the total."""
+    """A finished game's own scorepad: a row per player (a dot in their colour), its categories,
+    the total. Where the row is too narrow for the table (a phone, upright with A+), each player's
+    line is shown instead, so nothing is cut off or hidden sideways."""
     e = html.escape
     cats = categories([f])
     colours = kept_colours(f) if colours is None else colours
@@ -105,10 +108,25 @@ def scorepad_html(f: Finished, colours: dict[str, str] | None = None) -> str:
         f"<tr><th>{dot(colours.get(name))}{e(name)}{' ★' if name in f.winners else ''}</th>"
         + "".join(f"<td>{sc.get(c, '')}</td>" for c in cats) + f"<td><b>{sc.get('total', '')}</b></td></tr>"
         for name, sc in f.scores.items())
+    cards = "".join(
+        f"<div class='rf-pad-card'><b>{dot(colours.get(name))}{e(name)}{' ★' if name in f.winners else ''}</b> "
+        + " · ".join(f"<span>{e(c.title())} {sc.get(c, '')}</span>" for c in cats)
+        + f" · <b>Total {sc.get('total', '')}</b></div>"
+        for name, sc in f.scores.items())
     said = "".join(f"<li>{dot(colours.get(name))}<b>{e(name)}</b> — {e(text)}: {vp:+d} VP</li>"
                    for name, sc in f.scores.items() for text, vp in lines(sc))
-    return (f"<div class='rf-scorepad'><table><tr><th></th>{head}<th>Total</th></tr>{body}</table></div>"
+    fits = table_ems(cats, list(f.scores))
+    return (f"<style>@container (max-width: {fits}em) {{ .rf-pad-{fits} > .rf-scorepad {{ display: none }}"
+            f" .rf-pad-{fits} > .rf-pad-cards {{ display: block }} }}</style>"
+            f"<div class='rf-pad-{fits}'><div class='rf-scorepad'><table><tr><th></th>{head}<th>Total</th></tr>{body}</table></div>"
+            f"<div class='rf-pad-cards'>{cards}</div></div>"
             + (f"<ul class='rf-history-lines'>{said}</ul>" if said else ""))
+
+
+def table_ems(cats: tuple[str, ...], names: list[str]) -> int:
+    """About how many ems wide a scorepad's table is drawn (bold headers, a dot before each name)."""
+    column = [len(c) * 0.62 + 1.2 for c in (*cats, "Total")]
+    return math.ceil(max((len(n) for n in names), default=4) * 0.62 + 3.5 + sum(column))
 
 
 def stats(rows: list[Finished]) -> dict:
@@ -210,6 +228,11 @@ class HistoryScreen:
             "<style>.rf-history-game{display:flex;gap:10px;align-items:flex-start;padding:6px 0;"
             "border-bottom:1px solid rgba(0,0,0,.1)} .rf-history-picture svg{width:64px;height:64px}"
             " .rf-history-game > div{min-width:0} .rf-history .rf-scorepad{max-width:100%;overflow-x:auto}"
+            " .rf-history-game > div:last-child{flex:1 1 0;container-type:inline-size}"
+            " .rf-history{flex:1 1 0%;min-width:0} .rf-history > .widget-html,"
+            " .rf-history > .widget-html > .widget-html-content{width:100%;max-width:100%}"
+            " .rf-pad-cards{display:none} .rf-pad-card{padding:4px 0;border-top:1px solid rgba(127,127,127,.3)}"
+            " .rf-pad-card span{white-space:nowrap}"
             " .rf-history .rf-scorepad th{white-space:nowrap} .rf-history .rf-dot{width:14px;height:14px;margin-right:5px}"
             " .rf-history .rf-chart svg{max-width:100%;height:auto}"
             " @media (max-width:600px){.rf-history-picture svg{width:40px;height:40px}}</style>"
