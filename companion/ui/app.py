@@ -12,6 +12,7 @@ import asyncio
 import html
 import logging
 import os
+import sys
 import time
 import urllib.parse
 from pathlib import Path
@@ -22,10 +23,9 @@ import ipywidgets as W
 from .. import games
 from ..gamelog import GameStore, default_data_dir
 from ..history import FinishedGames
-from .board import Board
 from .history_screen import HistoryScreen
 from .shelf import SHELF_CSS, Shelf, Unfinished
-from .style import CSS
+from .style import CSS, Theme
 from .table import Settings, Table
 from .widgets import BUSY, REPORT, busy, button, guarded, message_html
 
@@ -429,6 +429,9 @@ class App:
                 self.widget.add_class(css)
             else:
                 self.widget.remove_class(css)
-        Board.set_dark(self.settings.get("dark"))  # every game's boards draw in the theme
+        Theme.dark = bool(self.settings.get("dark"))  # every game's boards draw in the theme
+        board = sys.modules.get("companion.ui.board")  # imported once a game with a board opens
+        if board is not None:
+            board.Board.set_dark(Theme.dark)
         self.dark_btn.description = "Light" if self.settings.get("dark") else "Dark"
         self.large_btn.description = "A−" if self.settings.get("large") else "A+"

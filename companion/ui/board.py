@@ -30,6 +30,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..drawing import Scene
 from .render_list import RenderList, prepare, rgb
+from .style import Theme
 from .widgets import shared
 
 log = logging.getLogger(__name__)
@@ -60,12 +61,12 @@ def answering_the_page() -> bool:
 
 
 class Board:
-    dark = False  # the dark theme: every board is drawn on a dark background
+    dark = Theme.dark  # the dark theme: every board is drawn on a dark background
 
     @classmethod
     def set_dark(cls, dark: bool) -> None:
         """Switch every board of this kernel to the dark (or light) background."""
-        cls.dark = dark
+        cls.dark = Theme.dark = dark
         for b in list(_BOARDS):
             if b.scene is not None:
                 b.redraw()

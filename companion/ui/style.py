@@ -4,6 +4,13 @@ Contrasts (checked in a browser by ``tests/browser/test_controls.py``): text at 
 on its background, a selected toggle at least 3:1 against one not selected, in both themes.
 """
 
+class Theme:
+    """The page's theme as the boards read it: the board module is imported when a game first
+    opens (the shelf needs no canvas, numpy or Pillow), and its boards start in this theme."""
+
+    dark = False
+
+
 CSS = """
 <style>
 .rf-app { font-size: 17px; line-height: 1.35; color: #1d1d1d; background: #f4efe4; padding: 8px; border-radius: 10px; }

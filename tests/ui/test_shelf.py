@@ -2,6 +2,8 @@
 Continue, addresses, History across games, Dark and A+ for every game."""
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -116,6 +118,27 @@ def test_dark_and_larger_text_hold_for_every_game(tmp_path, counter):
     assert {"rf-dark", "rf-large"} <= set(app.widget._dom_classes)
     again = app_on(tmp_path)  # a reload: the settings are kept for the whole page
     assert {"rf-dark", "rf-large"} <= set(again.widget._dom_classes)
+
+
+def test_the_shelf_holds_no_board_and_a_board_opened_later_is_in_the_theme(tmp_path):
+    """The shelf needs no canvas: the board's module (ipycanvas, numpy, Pillow) is imported when a
+    game opens, and its boards start in the theme chosen on the shelf (a fresh kernel)."""
+    script = f"""
+import sys
+from companion.ui.app import App
+app = App(data_dir={str(tmp_path / "d")!r}, layouts_dir={str(tmp_path / "l")!r})
+heavy = [m for m in ("companion.ui.board", "ipycanvas", "numpy", "PIL") if m in sys.modules]
+assert heavy == [], heavy
+app.dark_btn.click()
+app.choose("rise-and-fall")
+from companion.ui.board import Board
+assert Board.dark is True  # the World board, drawn dark
+app.dark_btn.click()
+assert Board.dark is False
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=Path(__file__).parents[2])
+    assert done.stdout.strip() == "ok", done.stderr[-2000:]
 
 
 def test_a_log_that_no_longer_replays_is_named_and_opens_read_only(tmp_path):
