@@ -177,6 +177,21 @@ def test_the_game_resumes_after_a_reload(app, tmp_path):
     assert "Turn 1" in again.game.header.value
 
 
+def test_a_saved_game_says_how_far_it_is_once_the_first_pieces_are_placed(app):
+    from companion.rise_and_fall.screens.game_screen import progress
+
+    app.setup.start_btn.click()
+    assert progress(app.hub.game) == "not begun"
+    terrain = app.world.build.world.terrain_map()
+    piece = app.setup.piece.value
+    app.setup.tap_space(next(s for s, t in sorted(terrain.items()) if t in STANDS_ON[piece] and t != "glacier"))
+    assert progress(app.hub.game) == "placing the first pieces (1 piece placed)"
+    info = app.hub.store.games("game")[0]
+    assert "placing the first pieces" in app.hub.title_of(info)
+    place_all_first_pieces(app)
+    assert progress(app.hub.game) == "turn 1"
+
+
 def test_a_saved_game_resumed_is_the_one_a_reload_opens(app, tmp_path):
     app.setup.start_btn.click()
     place_all_first_pieces(app)

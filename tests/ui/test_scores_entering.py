@@ -282,3 +282,29 @@ def test_a_final_scoring_opens_on_its_scorepad_tab_and_the_board_tab_stays_chose
     sc.refresh()
     assert sc.tabs.value == "board"
     assert open_app(tmp_path).scores.tabs.value == "pad"
+
+
+def test_before_a_scoring_the_screen_asks_where_the_end_of_game_comes_from_and_nothing_else(app):
+    sc = app.scores
+    assert not sc.entry.started
+    assert on_screen(sc, sc.from_game_btn, sc.from_world_btn, sc.upload, sc.title)
+    assert "Choose where the end of game comes from" in sc.title.value
+    assert not on_screen(sc, sc.finish_btn) and not on_screen(sc, sc.board.widget) and not on_screen(sc, sc.tabs)
+    sc.from_world_btn.click()
+    assert on_screen(sc, sc.board.widget, sc.total_bar)
+
+
+def test_the_fast_path_says_where_its_development_comes_from(app):
+    """A World scoring has no tracker: on the fast path its Development is the pieces entered on
+    the other path, and the screen says so (0 until any are entered)."""
+    sc = app.scores
+    sc.from_world_btn.click()
+    sc.mode.value = "fast"
+    assert "Development: 0 until the pieces are entered" in sc.walk_text.value
+    assert all(p.development == 0 for p in sc.current_score().players)
+    sc.mode.value = "full"
+    sc.piece.value = "city"
+    sc.tap_space(plains(app, 1)[0])
+    sc.mode.value = "fast"
+    assert "Development: the 1 piece entered on the other path." in sc.walk_text.value
+    assert sum(p.development for p in sc.current_score().players) > 0

@@ -51,6 +51,17 @@ KIND = GAME_LOG
 __all__ = ["KIND", "GameHub", "GameScreen", "SetupScreen", "describe", "draw_pieces"]
 
 
+def progress(game: Game) -> str:
+    """How far a saved game is, in a player's words."""
+    if game.phase == "guilds":
+        return "choosing Guild cards"
+    if game.phase == "placement" and game.positions:
+        return f"placing the first pieces ({plural(len(game.positions), 'piece')} placed)"
+    if game.phase in ("setup", "placement"):
+        return "not begun"
+    return f"over after turn {game.turn}" if game.phase == "over" else f"turn {game.turn}"
+
+
 class GameHub:
     """The game being tracked: opened from the data directory, shared by Setup, Game and Scores."""
 
@@ -144,8 +155,7 @@ class GameHub:
             names = and_list(c.name for c in game.civs) or "no players yet"
             world = setup.get("world") if isinstance(setup.get("world"), dict) else {}
             world_name = str(world.get("name") or f"a {len(game.civs)}-player World")
-            turn = "not begun" if game.phase in ("setup", "placement") else (
-                f"over after turn {game.turn}" if game.phase == "over" else f"turn {game.turn}")
+            turn = progress(game)
             when = time.strftime("%d %b at %H:%M", time.localtime(info.updated))
             self._titles[key] = f"{names} · {world_name} · {turn} · {when}"
         return self._titles[key]

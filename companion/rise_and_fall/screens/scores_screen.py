@@ -174,6 +174,15 @@ def central_space(spaces) -> tuple[int, int]:
     return min(cells, key=lambda c: ((c[0] - q) ** 2 + (c[1] - r) ** 2 + (c[0] - q) * (c[1] - r), c))
 
 
+def development_source(e: Entry) -> str:
+    """Where the fast path's Development comes from: the taps give only Territories."""
+    if e.tracked is not None:
+        return "Development: the pieces the tracked game counted."
+    if e.pieces:
+        return f"Development: the {plural(len(e.pieces), 'piece')} entered on the other path."
+    return "Development: 0 until the pieces are entered (Enter the pieces); the taps give Territories only."
+
+
 class ScoresScreen:
     def __init__(self, store: GameStore, tracked: Callable[[], object | None], world_source: Callable[[], tuple[dict, list, list]],
                  tracked_id: Callable[[], str | None] = lambda: None) -> None:
@@ -628,7 +637,7 @@ class ScoresScreen:
             self.widget.remove_class("rf-entering")
         self.board.tools_apart(entering)
         self.pad_pane.layout.display = "none" if entering else ""
-        self.tabs.layout.display = "none" if entering else ""
+        self.tabs.layout.display = "none" if entering or not started else ""
         self.enter_btn.layout.display = "" if started and not entering and self.entry.way == "full" and not self.entry.finished else "none"
         self._set(self.top, top if started else [self.sources, *top])
         self.top.layout.display = "" if self.top.children else "none"
@@ -648,8 +657,10 @@ class ScoresScreen:
         self.title.value = self.title_html(e)
         self.restart_btn.layout.display = "" if e.game else "none"
         self._list_earlier(e)
+        self.panes.layout.display = "" if e.started else "none"  # no board, no scorepad, no Final yet
         if not e.started:
-            self.walk_text.value = "<i>Choose where the end of game comes from.</i>"
+            self.title.value = ("<div class='rf-turn'>Choose where the end of game comes from: the game tracked here, "
+                                "the World on the World screen, or a position file.</div>")
             self.board.show(Scene(), fit=True)
             self.pad.value = self.bars.value = ""
             return
@@ -683,6 +694,7 @@ class ScoresScreen:
                 f"{plural(r.region.size, 'Space')}, {r.region.value} VP</div>"
                 f"<div>{'Pieces: ' + pieces + ' · ' if pieces else ''}Controlled by <b>{html.escape(owner)}</b>{state}"
                 + (f" · {plural(len(e.regions_to_vote()), 'Region')} left" if fast else "") + "</div>"
+                + (f"<div class='rf-development-from'>{development_source(e)}</div>" if fast else "")
             )
         self.votes.layout.display = "" if fast else "none"
         self.paint_box.layout.display = "" if fast else "none"
