@@ -85,7 +85,7 @@ class App:
         BUSY[:] = [self.busy]
         self._finished: FinishedGames | None = None
         self.table = Table(self.store, lambda: self.settings, lambda: self.finished_games, layouts, self.show_error,
-                           self.go_to, lambda: self.place, self.history_screen)
+                           self.go_to, lambda: self.place, self.history_screen, self.to_top)
         self.rooms: dict[str, Any] = {}  # each chosen game's screens, built once
         self.room: Any = None  # the chosen game's screens (None on the shelf)
         self.game_id: str | None = None
@@ -112,6 +112,7 @@ class App:
         self.went_to.add_class("rf-went-to")
         self.went_to.observe(lambda change: guarded(lambda: self.went_back(change["new"]))(), "value")
         self._answer = ""
+        self._top = 0  # how many times the page was asked to show its top (the page scrolls when it changes)
         bar = W.HBox([self.home_btn, self.title, self.nav, self.dark_btn, self.large_btn, self.address,
                       self.heartbeat, self.went_to])
         bar.add_class("rf-nav")
@@ -252,7 +253,13 @@ class App:
         self.title.layout.display = "" if in_game else "none"
         self.home_btn.layout.display = "" if self.place != SHELF else "none"
         self.address.value = (f"<span data-address='{html.escape(self.query(), quote=True)}' "
-                              f"data-answer='{html.escape(self._answer, quote=True)}'></span>")
+                              f"data-answer='{html.escape(self._answer, quote=True)}' data-top='{self._top}'></span>")
+
+    def to_top(self) -> None:
+        """Bring the top of the page into view: what a tap far down the page opened is there
+        (a saved game resumed, the big board to enter the pieces)."""
+        self._top += 1
+        self._show_bar()
 
     # --- the address ---------------------------------------------------------------------------
     def query(self) -> str:

@@ -12,9 +12,9 @@ from .. import games
 
 SHELF_CSS = """
 <style>
-.rf-shelf { gap: 10px; }
+.rf-shelf { gap: 10px; flex: 1 1 0%; min-width: 0; }  /* the screen's width, not its tiles' */
 .rf-shelf-tiles { display: flex; flex-wrap: wrap; gap: 12px; }
-.rf-shelf-tile { flex: 0 1 300px; padding: 10px; border-radius: 12px; background: rgba(0,0,0,.05); align-items: stretch; }
+.rf-shelf-tile { flex: 1 1 300px; max-width: 480px; padding: 10px; border-radius: 12px; background: rgba(0,0,0,.05); align-items: stretch; }
 .rf-shelf-picture svg { width: 100%; height: 170px; display: block; }
 .rf-shelf-title { font-size: 1.3em; font-weight: 700; }
 /* as tall as with its Continue button, so the tiles stay put when the page finds the last game */

@@ -47,6 +47,7 @@ class Table:
     go: Callable[[str], None]  # bring one of the current game's screens to the front
     place: Callable[[], str]  # the screen in front now
     history_screen: Callable[[str | None], Any]  # the page's History screen (``.widget``), showing one game's
+    to_top: Callable[[], None] = lambda: None  # bring the top of the page into view (what a tap opened is there)
 
     def dark(self) -> bool:
         return self.settings().get("dark")

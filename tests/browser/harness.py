@@ -240,13 +240,23 @@ def tap_space(page, space) -> None:
     page.touchscreen.tap(*in_sight(page, space))
 
 
+#: scroll the page by ``dy`` CSS pixels: it scrolls inside Voilà's panel (or the window)
+SCROLL_BY = """(dy) => { for (let e = document.querySelector('.rf-app'); e; e = e.parentElement)
+    if (e.scrollHeight > e.clientHeight + 1 && /(auto|scroll)/.test(getComputedStyle(e).overflowY)) { e.scrollBy(0, dy); return; }
+    window.scrollBy(0, dy); }"""
+
+#: how far down the page is scrolled, in CSS pixels (the panel's scroll and the window's)
+SCROLLED = """() => { let s = window.scrollY; for (let e = document.querySelector('.rf-app'); e; e = e.parentElement) s += e.scrollTop;
+    return s; }"""
+
+
 def in_sight(page, space) -> tuple[float, float]:
     """Where to put a finger on a Space: a Space under the bar of screens that stays at the top
     (or below the screen) is scrolled to the middle of the screen first, as a player would."""
     x, y = space_to_css(page, space)
     seen = "(p) => { const e = document.elementFromPoint(p[0], p[1]); return !!e && e.matches('canvas.rf-board'); }"
     if not page.evaluate(seen, [x, y]):
-        page.evaluate("(dy) => window.scrollBy(0, dy)", y - page.viewport_size["height"] / 2)
+        page.evaluate(SCROLL_BY, y - page.viewport_size["height"] / 2)
         page.wait_for_timeout(50)
         x, y = space_to_css(page, space)
     return x, y

@@ -33,6 +33,8 @@ def test_shelf_continue_switch_and_reload_on_a_deep_address(shelf_server, browse
     players = page.locator(".rf-shelf-players").all_inner_texts()
     assert players[0] == "2–4 players" and players[-1] == "1–2 players"
     assert not page.locator(".rf-nav-tabs").is_visible()  # no game's bar before a game is chosen
+    shelf = page.locator(".rf-shelf").bounding_box()
+    assert shelf["width"] >= 0.9 * 1024 - 60, f"the shelf takes {shelf['width']:.0f} px of the tablet's 1024"
     screenshot(page, "shelf")
 
     # Continue: the game of version 1 that stopped in phase D, on its Game screen

@@ -198,8 +198,10 @@ def test_a_saved_game_resumed_is_the_one_a_reload_opens(app, tmp_path):
     first = app.hub.session.log.path.stem
     start_another_game(app.setup)  # a second game, begun later: the most recently changed
     assert app.hub.session.log.path.stem != first
+    top = app.address.value
     app.game.resume(first)  # Saved games: Resume the first
     assert app.hub.session.log.path.stem == first
+    assert "data-top" in app.address.value and app.address.value != top  # the page shows its top
     again = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
     assert again.hub.session.log.path.stem == first  # a reload (or another device) opens it too
 

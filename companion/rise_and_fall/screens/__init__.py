@@ -88,6 +88,7 @@ class RiseAndFallScreens:
             from .game_screen import GameScreen
 
             self._game = GameScreen(self.hub, go_scores=self.score_the_game)
+            self._game.to_top = self.table.to_top
         return self._game
 
     @property
@@ -101,6 +102,7 @@ class RiseAndFallScreens:
                 tracked_id=lambda: self.hub.id,
                 world_source=lambda: (self.world.build.layout().to_dict(), list(self.world.build.names), list(self.world.build.colours)),
             )
+            self._scores.to_top = self.table.to_top
         return self._scores
 
     @property

@@ -444,6 +444,7 @@ class GameScreen:
     def __init__(self, hub: GameHub, go_scores: Callable[[], None]) -> None:
         self.hub = hub
         self.go_scores = go_scores
+        self.to_top: Callable[[], None] = lambda: None  # the page shows its top (set by the game's screens)
         self.header = W.HTML()
         self.guilds = W.HTML()
         self.header.add_class("rf-game-header")
@@ -892,3 +893,4 @@ class GameScreen:
         """Open a saved game (a long one is replayed: the page says it is loading)."""
         with busy("Loading the game…"):
             self.hub.resume(game_id)
+        self.to_top()  # the game resumed is at the top of the screen, not the list of saved games

@@ -189,6 +189,7 @@ class ScoresScreen:
         self.store = store
         self.tracked = tracked
         self.tracked_id = tracked_id
+        self.to_top: Callable[[], None] = lambda: None  # the page shows its top (the big board is there)
         self.world_source = world_source
         self.history = History(store.root)
         self.session: Session[Entry] | None = store.latest(KIND, EntryRules())
@@ -449,8 +450,8 @@ class ScoresScreen:
     # --- entering the pieces ------------------------------------------------------------------------
     def start_entering(self) -> None:
         """The board takes the width; the scorepad folds to its line of totals (on every device)."""
-        if not self.entry.finished:
-            self.send({"type": "scorepad", "shown": False})
+        if not self.entry.finished and self.send({"type": "scorepad", "shown": False}):
+            self.to_top()
 
     def stop_entering(self) -> None:
         """Done: the scorepad comes back beside the board (a tab away when upright), on every device."""
