@@ -195,8 +195,9 @@ def readable_ink(background: str) -> str:
 
 
 def _placed_items(scene: Scene) -> list:
-    """The scene's items with its clear labels moved where :func:`place_labels` puts them (drawn at scale 1)."""
-    clear = [it for it in scene.items if isinstance(it, Text) and it.clear]  # optional ones are placed as clear ones here
+    """The scene's items with its clear labels moved where :func:`place_labels` puts them (drawn at
+    scale 1); an optional label is placed as a clear one: a picture is not zoomed, so none is left out."""
+    clear = [it for it in scene.items if isinstance(it, Text) and (it.clear or it.optional)]
     if not clear:
         return list(scene.items)
     numbers = [label_box(t.x, t.y, t.text, t.size) for t in scene.items if isinstance(t, Text) and t.number]

@@ -31,6 +31,14 @@ def terrain_scene(terrain: dict, style: WorldStyle) -> Scene:
     return scene
 
 
+def central_space(spaces) -> tuple[int, int]:
+    """The Space of a Region nearest its middle, where its number or label is drawn."""
+    cells = sorted(spaces)
+    q = sum(c[0] for c in cells) / len(cells)
+    r = sum(c[1] for c in cells) / len(cells)
+    return min(cells, key=lambda c: ((c[0] - q) ** 2 + (c[1] - r) ** 2 + (c[0] - q) * (c[1] - r), c))
+
+
 def region_outline(r: RegionScore) -> list[list[tuple[int, int]]]:
     poly = shapely.union_all([shapely.Polygon(lattice_corners(s)) for s in r.region.spaces])
     rings = []

@@ -28,7 +28,7 @@ from ..files import MAX_BYTES, parse_json
 from ..history import History
 from ..layout import Layout
 from ..position import parse_position
-from ..position_view import PIECE_LETTERS, region_outline, scorepad_scene
+from ..position_view import PIECE_LETTERS, central_space, region_outline, scorepad_scene
 from ..rules import PIECE_TYPES
 from ..scoring import Score
 from ..tales import all_tales, creature_notes, tale
@@ -164,14 +164,6 @@ def total_bar_html(s: Score, colours: dict[str, str]) -> str:
         f"<span class='rf-total-item'><span class='rf-dot' style='background:{html.escape(colours.get(p.name, '#999999'))}'></span>"
         f"<span class='rf-total-name'>{html.escape(p.name)}</span> <b>{p.total}</b></span>" for p in s.players)
     return f"<div class='rf-total-line'><span class='rf-total-label'>Totals</span>{items}</div>"
-
-
-def central_space(spaces) -> tuple[int, int]:
-    """The Space of a Region nearest its middle, where its number is drawn."""
-    cells = sorted(spaces)
-    q = sum(c[0] for c in cells) / len(cells)
-    r = sum(c[1] for c in cells) / len(cells)
-    return min(cells, key=lambda c: ((c[0] - q) ** 2 + (c[1] - r) ** 2 + (c[0] - q) * (c[1] - r), c))
 
 
 def development_source(e: Entry) -> str:

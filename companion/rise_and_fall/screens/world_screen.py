@@ -708,7 +708,7 @@ def region_overlay(scene: Scene, world: World) -> None:
     """Every Region outlined, with one label near its middle: its Spaces and its VP value
     ("12 · 2 VP"), readable at every zoom. Labels never cover each other: where the board is
     too small for them all, the largest Regions' come first and the others show as it zooms in."""
-    from ..position_view import region_outline
+    from ..position_view import central_space, region_outline
     from ..scoring import RegionScore
 
     lay = layout_for(STYLE)
@@ -716,9 +716,7 @@ def region_overlay(scene: Scene, world: World) -> None:
         for ring in region_outline(RegionScore(region, {}, None)):
             scene.polygon([lay.lattice_to_pixel(x, y) for x, y in ring], stroke="#ffffff", width=2.5)
     for region in sorted(world.regions(), key=lambda r: -r.size):
-        points = [lay.hex_to_pixel(c) for c in region.spaces]
-        mx, my = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
-        x, y = min(points, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)  # the Space nearest its middle
+        x, y = lay.hex_to_pixel(central_space(region.spaces))
         scene.text(x, y + STYLE.hex_size * 0.2, region_label(region.size, region.value), size=STYLE.hex_size * 0.55,
                    color="#111111", bold=True, min_size=13, box="#ffffff", optional=True)
 
