@@ -21,9 +21,8 @@ import ipywidgets as W
 from ...errors import CompanionError
 from ...seats import Seats
 from ...ui.widgets import button, message_html
+from ..meta import GAME_ID
 from ..views import colour_hex
-
-GAME_ID = "rise-and-fall"
 
 
 def page_base() -> str:
