@@ -63,6 +63,10 @@ class Game:
     about: str = ""
     finished: str = ""
     seat: str = ""  # names ``open_seat(store, token)``: a player's own page on their phone (``widget``, ``poll``, ``reopen``)
+    #: names ``random_action(kind, state, rng) -> Action | None``: one random legal action of that log kind
+    #: (short name) in that state, setup included, or None once the log needs no more play. The test over
+    #: every registered game (``tests/every_game/``) plays with it; a new game is tested by being registered.
+    random_play: str = ""
     colours: str = ""  # names ``colours(data_dir, log_id) -> {player: "#rrggbb"} | None``: a finished game's colours from its logs
 
     def kind(self, short: str) -> str:
@@ -99,6 +103,10 @@ class Game:
     def recover_colours(self, root: Any, log_id: str) -> dict[str, str] | None:
         """The players' colours of a game kept in the history without them, read back from its logs."""
         return _load(self.colours)(root, log_id) if self.colours else None
+
+    def random_action(self, kind: str, state: Any, rng: Any) -> Any:
+        """One random legal action (see ``random_play``); None when the game has no random player."""
+        return _load(self.random_play)(kind, state, rng) if self.random_play else None
 
     def add_commands(self, sub: Any) -> None:
         if self.commands:
