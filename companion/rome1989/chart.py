@@ -198,8 +198,10 @@ def round_off(x: Fraction) -> int:
 
 
 def pct(amount: int, percent: int) -> int:
-    """``P(a, p) = R(a × p / 100)``: one rounding per amount, not per 10 % step (decision 2)."""
-    return round_off(Fraction(amount * percent, 100))
+    """``P(a, p) = R(a × p / 100)``: one rounding per amount, not per 10 % step (decision 2).
+
+    In whole numbers: ``floor(a·p/100 + 1/2) = (2·a·p + 100) // 200``."""
+    return (2 * amount * percent + 100) // 200
 
 
 def fraction_text(f: Fraction) -> str:
@@ -384,27 +386,21 @@ def players_of(nations: tuple[Nation, ...]) -> list[str]:
     return out
 
 
-def playing_order(chart: Chart) -> list[tuple[int, int]]:
-    """The places in playing order, (game turn, place in the list); Eastern and Western Rome move together
-    (7.1) and so share the place of the first of them."""
+def places(chart: Chart) -> list[int]:
+    """Each nation's place in a game turn's playing order: its place in the list, except that Eastern and
+    Western Rome move simultaneously (7.1) and so share the place of the first of them."""
     roman = [i for i, n in enumerate(chart.nations) if n.kind in ROMAN]
-    places = set()
-    for i, n in enumerate(chart.nations):
-        place = min(roman) if n.kind in ROMAN else i
-        for k in range(len(n.turns)):
-            places.add((n.enters + k, place))
-    return sorted(places)
+    return [min(roman) if n.kind in ROMAN else i for i, n in enumerate(chart.nations)]
 
 
-def totals_at(chart: Chart, charts: list[NationChart], when: tuple[int, int]) -> dict[str, Fraction]:
-    """Each player's victory points once every turn up to ``when`` (game turn, place) is played."""
-    roman = [i for i, n in enumerate(chart.nations) if n.kind in ROMAN]
-    out = {p: Fraction(0) for p in players_of(chart.nations)}
-    for i, nc in enumerate(charts):
-        place = min(roman) if nc.nation.kind in ROMAN else i
-        played = [c for c in nc.turns if (c.game_turn, place) <= when]
-        if played:
-            out[nc.nation.who] += played[-1].vp_total
+def _steps(charts: list[NationChart], key: Any) -> list[tuple[Any, dict[int, Fraction]]]:
+    """The moments of play in order (``key(nation index, cells)``), each with the nations' totals reached then."""
+    events = sorted((key(i, c), i, c.vp_total) for i, nc in enumerate(charts) for c in nc.turns)
+    out: list[tuple[Any, dict[int, Fraction]]] = []
+    for when, i, total in events:
+        if not out or out[-1][0] != when:
+            out.append((when, {}))
+        out[-1][1][i] = total
     return out
 
 
@@ -413,34 +409,38 @@ def victory_of(chart: Chart, charts: list[NationChart]) -> Victory | None:
     goal = chart.victory
     if goal is None:
         return None
+    latest = [Fraction(0)] * len(charts)
+    who = [nc.nation.who for nc in charts]
+    order = players_of(chart.nations)
     if "points" in goal:
         target = goal["points"]
-        for when in playing_order(chart):
-            totals = totals_at(chart, charts, when)
-            winners = tuple(p for p, v in totals.items() if v >= target)
+        place = places(chart)
+        for when, totals in _steps(charts, lambda i, c: (c.game_turn, place[i])):
+            for i, v in totals.items():
+                latest[i] = v
+            sums = {p: Fraction(0) for p in order}
+            for i, v in enumerate(latest):
+                sums[who[i]] += v
+            winners = tuple(p for p in order if sums[p] >= target)
             if winners:
                 return Victory("points", target, winners, when[0])
         return Victory("points", target, (), None)
     V = numbers()["victory"]
-    kinds = {n.kind: n for n in chart.nations}
-    if len(kinds) == 1:
-        kind = next(iter(kinds))
-        target = V["solitaire_western"] if kind == "western-rome" else V["solitaire_eastern"]
-        label: int | str = str(target)
+    both = len({n.kind for n in chart.nations}) > 1
+    if both:
+        label: int | str = f"{V['solitaire_both']} together, {V['solitaire_each']} each"
     else:
-        label = f"{V['solitaire_both']} together, {V['solitaire_each']} each"
-    turns = sorted({c.game_turn for nc in charts for c in nc.turns})
-    for g in turns:
-        by_kind = {}
-        for nc in charts:
-            played = [c for c in nc.turns if c.game_turn <= g]
-            by_kind[nc.nation.kind] = played[-1].vp_total if played else Fraction(0)
-        if len(kinds) == 1:
-            won = next(iter(by_kind.values())) >= target
+        target = V["solitaire_western"] if chart.nations[0].kind == "western-rome" else V["solitaire_eastern"]
+        label = str(target)
+    for when, totals in _steps(charts, lambda i, c: c.game_turn):
+        for i, v in totals.items():
+            latest[i] = v
+        if both:
+            won = sum(latest) >= V["solitaire_both"] and min(latest) >= V["solitaire_each"]
         else:
-            won = sum(by_kind.values()) >= V["solitaire_both"] and min(by_kind.values()) >= V["solitaire_each"]
+            won = latest[0] >= target
         if won:
-            return Victory(ROME_SOLITAIRE, label, tuple(players_of(chart.nations)), g)
+            return Victory(ROME_SOLITAIRE, label, tuple(order), when)
     return Victory(ROME_SOLITAIRE, label, (), None)
 
 
