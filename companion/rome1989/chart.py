@@ -18,6 +18,7 @@ import json
 import math
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from ..errors import FileFormatError
@@ -220,6 +221,22 @@ def one_decimal(f: Fraction) -> str:
     return f"{tenths // 10}.{tenths % 10}"
 
 
+@lru_cache(maxsize=1)
+def denominator() -> int:
+    """The victory points' common denominator: 6 for the shares 1/3, 1/2 and 1 (14.0.3)."""
+    return math.lcm(*(numbers().share(k).denominator for k in numbers().kinds))
+
+
+def units_text(units: int) -> str:
+    return fraction_text(Fraction(units, denominator()))
+
+
+def units_float(units: int) -> float:
+    """``units``/denominator rounded off to two decimals, as a float (the hundredths in whole numbers)."""
+    d = denominator()
+    return ((200 * units + d) // (2 * d)) / 100
+
+
 @dataclass(frozen=True)
 class Cells:
     """One turn's line of the chart: the entered amounts echoed and every derived cell."""
@@ -239,11 +256,19 @@ class Cells:
     modifier_payment: int
     refund: int
     final_treasury: int
-    vp: Fraction
-    vp_total: Fraction
+    vp_units: int  # victory points in units of 1/DENOMINATOR (exact, in whole numbers)
+    vp_total_units: int
     levy_points: int
     levies_lost: int
     rebellion_rolls: int | None
+
+    @property
+    def vp(self) -> Fraction:
+        return Fraction(self.vp_units, denominator())
+
+    @property
+    def vp_total(self) -> Fraction:
+        return Fraction(self.vp_total_units, denominator())
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -251,9 +276,9 @@ class Cells:
             "admin": self.admin, "overtax": self.overtax, "income": self.income, "bonus": self.bonus,
             "treasury": self.treasury, "maintenance": self.maintenance, "purchases": self.purchases,
             "modifier_payment": self.modifier_payment, "refund": self.refund,
-            "final_treasury": self.final_treasury, "vp": fraction_text(self.vp),
-            "vp_float": two_decimals(self.vp), "vp_total": fraction_text(self.vp_total),
-            "vp_total_float": two_decimals(self.vp_total), "levy_points": self.levy_points,
+            "final_treasury": self.final_treasury, "vp": units_text(self.vp_units),
+            "vp_float": units_float(self.vp_units), "vp_total": units_text(self.vp_total_units),
+            "vp_total_float": units_float(self.vp_total_units), "levy_points": self.levy_points,
             "levies_lost": self.levies_lost, "rebellion_rolls": self.rebellion_rolls,
         }
 
@@ -265,8 +290,12 @@ class NationChart:
     turns: tuple[Cells, ...]
 
     @property
+    def vp_total_units(self) -> int:
+        return self.turns[-1].vp_total_units if self.turns else 0
+
+    @property
     def vp_total(self) -> Fraction:
-        return self.turns[-1].vp_total if self.turns else Fraction(0)
+        return Fraction(self.vp_total_units, denominator())
 
     @property
     def quit(self) -> bool:
@@ -283,7 +312,7 @@ class NationChart:
         return {
             "name": self.nation.name, "kind": self.nation.kind, "player": self.nation.who,
             "vp_share": fraction_text(self.share), "turns": [t.to_dict() for t in self.turns],
-            "vp_total": fraction_text(self.vp_total), "vp_total_float": two_decimals(self.vp_total),
+            "vp_total": units_text(self.vp_total_units), "vp_total_float": units_float(self.vp_total_units),
             "quit": self.quit, "closing_treasury": self.closing_treasury,
         }
 
@@ -325,26 +354,29 @@ def chart_nation(nation: Nation) -> NationChart:
     """Every derived cell of one nation's turns, in chart order (the contract's arithmetic, steps 1–13)."""
     N = numbers()
     share = N.share(nation.kind)
+    per_income = int(share * denominator())  # victory points per income point, in units
     final = nation.opening.final_treasury
     prev_overtax, prev_refund = nation.opening.overtax_pct, nation.opening.refund_pct
-    vp_total = Fraction(0)
+    vp_total = 0
+    bonus_of = N["bonus"]
+    modifier_pct, levy_multiplier = N["income"]["modifier_roll_pct"], N["levies"]["multiplier"]
     rows: list[Cells] = []
     for k, (turn, (status, number)) in enumerate(zip(nation.turns, labels(nation))):
         label = f"{status}{number}"
         capitol, admin, overtax, income = income_of(turn)
-        bonus = N.bonus(label)
+        bonus = bonus_of.get(label, 0)
         treasury = final + income + bonus
-        modifier_payment = turn.modifier_rolls * pct(income, N["income"]["modifier_roll_pct"])
+        modifier_payment = turn.modifier_rolls * pct(income, modifier_pct)
         refund = pct(income, turn.refund_pct)
         final = treasury - turn.maintenance - turn.purchases - modifier_payment - refund
-        vp = share * income
+        vp = per_income * income
         vp_total += vp
-        levy_points = N["levies"]["multiplier"] * turn.levy_revolt_values
+        levy_points = levy_multiplier * turn.levy_revolt_values
         rows.append(Cells(
             game_turn=nation.enters + k, label=label, status=status, number=number, capitol=capitol,
             admin=admin, overtax=overtax, income=income, bonus=bonus, treasury=treasury,
             maintenance=turn.maintenance, purchases=turn.purchases, modifier_payment=modifier_payment,
-            refund=refund, final_treasury=final, vp=vp, vp_total=vp_total, levy_points=levy_points,
+            refund=refund, final_treasury=final, vp_units=vp, vp_total_units=vp_total, levy_points=levy_points,
             levies_lost=levy_points - turn.levies_spent,
             rebellion_rolls=rebellion_rolls(turn.revolt_table, prev_overtax, prev_refund),
         ))
@@ -393,10 +425,10 @@ def places(chart: Chart) -> list[int]:
     return [min(roman) if n.kind in ROMAN else i for i, n in enumerate(chart.nations)]
 
 
-def _steps(charts: list[NationChart], key: Any) -> list[tuple[Any, dict[int, Fraction]]]:
+def _steps(charts: list[NationChart], key: Any) -> list[tuple[Any, dict[int, int]]]:
     """The moments of play in order (``key(nation index, cells)``), each with the nations' totals reached then."""
-    events = sorted((key(i, c), i, c.vp_total) for i, nc in enumerate(charts) for c in nc.turns)
-    out: list[tuple[Any, dict[int, Fraction]]] = []
+    events = sorted((key(i, c), i, c.vp_total_units) for i, nc in enumerate(charts) for c in nc.turns)
+    out: list[tuple[Any, dict[int, int]]] = []
     for when, i, total in events:
         if not out or out[-1][0] != when:
             out.append((when, {}))
@@ -409,7 +441,8 @@ def victory_of(chart: Chart, charts: list[NationChart]) -> Victory | None:
     goal = chart.victory
     if goal is None:
         return None
-    latest = [Fraction(0)] * len(charts)
+    latest = [0] * len(charts)  # each nation's total so far, in units of 1/denominator()
+    d = denominator()
     who = [nc.nation.who for nc in charts]
     order = players_of(chart.nations)
     if "points" in goal:
@@ -418,10 +451,10 @@ def victory_of(chart: Chart, charts: list[NationChart]) -> Victory | None:
         for when, totals in _steps(charts, lambda i, c: (c.game_turn, place[i])):
             for i, v in totals.items():
                 latest[i] = v
-            sums = {p: Fraction(0) for p in order}
+            sums = dict.fromkeys(order, 0)
             for i, v in enumerate(latest):
                 sums[who[i]] += v
-            winners = tuple(p for p in order if sums[p] >= target)
+            winners = tuple(p for p in order if sums[p] >= target * d)
             if winners:
                 return Victory("points", target, winners, when[0])
         return Victory("points", target, (), None)
@@ -436,9 +469,9 @@ def victory_of(chart: Chart, charts: list[NationChart]) -> Victory | None:
         for i, v in totals.items():
             latest[i] = v
         if both:
-            won = sum(latest) >= V["solitaire_both"] and min(latest) >= V["solitaire_each"]
+            won = sum(latest) >= V["solitaire_both"] * d and min(latest) >= V["solitaire_each"] * d
         else:
-            won = latest[0] >= target
+            won = latest[0] >= target * d
         if won:
             return Victory(ROME_SOLITAIRE, label, tuple(order), when)
     return Victory(ROME_SOLITAIRE, label, (), None)
@@ -464,7 +497,7 @@ def compute(chart: Chart) -> Result:
     charts = [chart_nation(n) for n in chart.nations]
     players = tuple(
         PlayerTotal(p, tuple(nc.nation.name for nc in charts if nc.nation.who == p),
-                    sum((nc.vp_total for nc in charts if nc.nation.who == p), Fraction(0)))
+                    Fraction(sum(nc.vp_total_units for nc in charts if nc.nation.who == p), denominator()))
         for p in players_of(chart.nations)
     )
     return Result(tuple(charts), players, victory_of(chart, charts))

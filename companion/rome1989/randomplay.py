@@ -122,9 +122,9 @@ def random_action(kind: str, state: ChartGame, rng: random.Random) -> Action | N
     if kind.split("/")[-1] != "chart" or state.over:
         return None
     if not state.started:
-        return {"type": "setup", "title": "A random game", "victory": {"points": rng.randint(60, 400)}}
+        return {"type": "setup", "title": "A random game", "victory": {"points": rng.randint(200, 2000)}}
     playing = [n.name for n in state.chart.nations if blocked(state, n) is None]
-    if state.winners and rng.random() < 0.3:
+    if state.winners and rng.random() < 0.2:
         return {"type": "end"}
     if len(state.chart.nations) > 30:
         return {"type": "end", "unfinished": True}

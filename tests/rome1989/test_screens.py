@@ -19,10 +19,6 @@ def app(tmp_path):
     return App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall-1989")
 
 
-def screens(app):
-    return app.hub.screens if hasattr(app, "hub") and hasattr(app.hub, "screens") else app.current
-
-
 def add(s, name, kind="other", player="", first=1, treasury=0, refund=0):
     s.n_name.value, s.n_kind.value, s.n_player.value = name, kind, player
     s.n_first.value, s.n_treasury.value, s.n_refund.value = first, treasury, refund
@@ -158,8 +154,18 @@ def test_a_chart_file_opens_as_a_game(tmp_path):
     assert again.state == s.session.state
 
 
-def test_the_shelf_opens_the_game(app):
-    app.go_to("Chart") if hasattr(app, "go_to") else None
-    from companion.games import get
-
-    assert get("rise-and-fall-1989").title == "Rise and Fall (1989)"
+def test_the_page_opens_the_game_with_its_bar_and_history(app):
+    """On the dashboard: its own bar, an address, a game kept in History once it ends."""
+    assert app.game_id == "rise-and-fall-1989"
+    assert list(app.nav.options) == ["Chart", "Revolt", "Combat", "Leaders", "History"]
+    room = app.room
+    room.goal_points.value = 10
+    room.start_btn.click()
+    add(room, "Huns", player="Gisela")
+    room.fields["areas_income"].value = 12
+    room.record_btn.click()
+    app.go_to("Leaders")
+    assert "Gisela has won" in room.leaders.value and app.query() == "game=rise-and-fall-1989&screen=leaders"
+    room.end_btn.click()
+    app.go_to("History")
+    assert "1 finished game" in app._history.body.value
