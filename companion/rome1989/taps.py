@@ -20,6 +20,8 @@ from .game import Action, ChartGame
 from .numbers import numbers
 from .status import NEXT, Transition, must_quit, transition
 
+#: The chips beside the areas' income: one tap for the usual change of an area or two won or lost.
+DELTAS = (-5, -3, -2, -1, 1, 2, 3, 5)
 AMOUNTS = ("areas_income", "maintenance", "purchases", "levy_revolt_values", "levies_spent", "revolt_table")
 TOGGLES = ("capitol_on_board", "admin_leader", "quit")
 PERCENTS = ("overtax_pct", "refund_pct")
@@ -161,13 +163,30 @@ def income_preview(turn: Turn) -> int:
     return income_of(turn)[3]
 
 
+def amount_taps(key: str, before: int, after: int) -> int:
+    """Taps to change an amount: the areas' income by its chips (one or two taps), or its field and one tap
+    per digit typed on the number pad, whichever is fewer."""
+    typed = 1 + len(str(after))
+    if key != "areas_income":
+        return typed
+    delta = after - before
+    if delta in DELTAS:
+        return 1
+    if any(delta - d in DELTAS for d in DELTAS):
+        return min(2, typed)
+    return typed
+
+
 def taps_for(before: Draft, after: Draft) -> int:
-    """Taps from one draft to another: a toggle or a choice is one tap, an amount is a tap on its field and
-    one per digit typed, then one tap to record."""
+    """Taps from one draft to another: a toggle or a choice is one tap, an amount as :func:`amount_taps`,
+    then one tap to record."""
     taps = 1 if before.status != after.status else 0
-    for k in set(before.values) | set(after.values):
+    for k in sorted(set(before.values) | set(after.values)):
         if before.get(k) == after.get(k):
             continue
         v = after.get(k)
-        taps += 1 if isinstance(v, bool) or k in PERCENTS else 1 + len(str(v))
+        if isinstance(v, bool) or k in PERCENTS or k == "revolt_table":
+            taps += 1
+        else:
+            taps += amount_taps(k, before.get(k) or 0, v)
     return taps + 1

@@ -160,6 +160,9 @@ def test_an_ordinary_turn_is_a_few_taps():
     assert d.get("areas_income") == 18 and d.get("capitol_on_board") is True
     after = d.set("purchases", 12)
     assert taps_for(d, after) == 1 + 2 + 1  # the field, two digits, record
+    assert taps_for(d, after.set("areas_income", 21)) == 1 + 1 + 2 + 1  # a chip (+3) for the areas' income
+    assert taps_for(d, after.set("areas_income", 26)) == 2 + 1 + 2 + 1  # two chips (+5 +3)
+    assert taps_for(d, after.set("areas_income", 40)) == 3 + 1 + 2 + 1  # typed: 4, 0
     s2 = RULES.apply(s, record(after))
     cells = s2.result.nation("Goths").turns[-1]
     assert cells == after.preview(s)

@@ -77,7 +77,9 @@ def test_a_game_played_on_the_chart_screen(tmp_path):
     # Goths: an ordinary turn needs only what changed
     s.pick.value = "Goths"
     assert s.fields["areas_income"].value == 5 and s.fields["levy_revolt_values"].value == 6
-    s.fields["areas_income"].value = 40
+    s.fields["areas_income"].value = 38
+    next(b for b in s.chips if b.description == "+2").click()
+    assert s.fields["areas_income"].value == 40
     s.fields["levies_spent"].value = 0
     s.record_btn.click()
     assert s.session.state.winners == ("Ann <i>",)

@@ -26,7 +26,7 @@ from ..dice import roll
 from ..game import Action, ChartGame, ChartRules, from_chart
 from ..meta import GAME_ID
 from ..revolt import Area, rebelling, revolting_forces, revolts_on
-from ..taps import Draft, offer, record
+from ..taps import DELTAS, Draft, offer, record
 from ..view import chart_svg, leader_board_svg, sheet_html, standings, victory_sentence
 
 KIND = f"{GAME_ID}/chart"
@@ -182,6 +182,8 @@ class Rome1989Screens:
         self.fields = f
         for key, w in f.items():
             w.observe(lambda ch, key=key: self._edit(key, ch["new"]), "value")
+        self.chips = [button(f"{d:+d}", lambda d=d: self.bump_income(d), f"rf89-chip rf89-chip-{d}",
+                             layout=W.Layout(width="56px")) for d in DELTAS]
         self.preview = W.HTML()
         self.record_btn = button("Record turn", self.record_turn, "rf89-record", primary=True)
         self.undo_btn = button("Undo", self.undo, "rf89-undo")
@@ -193,7 +195,8 @@ class Rome1989Screens:
             W.HBox([self.n_name, self.n_kind, self.n_player]),
             W.HBox([self.n_first, self.n_treasury, self.n_refund, self.n_kstart, self.add_btn]),
             self.pick, self.sheet, self.phase1, W.HBox([self.roll_btn, self.table_die, self.tap_die_btn]), self.status,
-            W.HBox([f["areas_income"], f["capitol_on_board"], f["admin_leader"]]),
+            W.HBox([f["areas_income"], *self.chips]),
+            W.HBox([f["capitol_on_board"], f["admin_leader"]]),
             W.HBox([f["maintenance"], f["purchases"], f["modifier_rolls"]]),
             W.HBox([f["overtax_pct"], f["refund_pct"], f["revolt_table"]]),
             W.HBox([f["levy_revolt_values"], f["levies_spent"], f["quit"]]),
@@ -311,6 +314,11 @@ class Rome1989Screens:
             value = 1 if value else 0
         self.draft = self.draft.set(key, value)
         self._show_preview()
+
+    def bump_income(self, delta: int) -> None:
+        """One tap: an area or two won or lost changes the areas' income."""
+        w = self.fields["areas_income"]
+        w.value = max(0, w.value + delta)
 
     def record_turn(self) -> None:
         if self.draft is None:
