@@ -4,7 +4,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from conftest import quote
+from conftest import examples, quote
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -311,7 +311,7 @@ def started_session(store: GameStore, n: int, first: int = 0) -> tuple[str, Sess
     return gid, s
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(12, 100), deadline=None)
 @given(st.integers(2, 4), st.randoms(use_true_random=False), st.integers(20, 120))
 def test_random_legal_games_keep_every_invariant(tmp_path_factory, n, rnd, steps):
     store = GameStore(tmp_path_factory.mktemp("games"))
