@@ -18,5 +18,6 @@ GAME = Game(
     finished=f"{_P}:finished",
     random_play=f"{_P}.randomplay:random_action",
     seat=f"{_P}.screens.seat_screen:open_seat",
+    seat_codes=f"{_P}.screens.seats_panel:table_seat_codes",
     colours=f"{_P}.history:recovered_colours",
 )
