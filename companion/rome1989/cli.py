@@ -13,8 +13,10 @@ from ..errors import CompanionError
 
 
 def add_commands(sub) -> None:
-    c = sub.add_parser("chart", help="recompute a Rise and Fall (1989) turn record chart file")
-    c.add_argument("file", metavar="FILE.json")
+    c = sub.add_parser("chart", help="recompute a Rise and Fall (1989) turn record chart file",
+                       description="Check a rise-and-fall-1989/chart file and print every derived cell of its "
+                       "charts, the players' victory points and the winner (docs/rise-and-fall-1989/formats.md).")
+    c.add_argument("file", metavar="FILE.json", help="the chart file (rise-and-fall-1989/chart version 1)")
     c.add_argument("--json", action="store_true", help="print the rise-and-fall-1989/chart-result JSON")
     c.set_defaults(run=cmd_chart)
 
