@@ -93,13 +93,24 @@ def test_a_game_played_on_the_chart_screen(tmp_path):
     n = len(s.session.state.rolls)
     s.c_app.click()
     assert len(s.session.state.rolls) == n + 1 and s.session.state.rolls[-1].by == "app"
+    # Persia quits; Bo comes back as barbarians
+    s.pick.value = "Persia"
+    assert s.back_btn.layout.display == "none"
+    s.fields["quit"].value = True
+    s.record_btn.click()
+    assert s.back_btn.layout.display == "" and "quit" in s.phase1.value
+    s.back_btn.click()
+    assert s.n_player.value == "Bo" and s.n_kind.value == "other"
+    s.n_name.value = "Sassanid <raiders>"
+    s.add_btn.click()
+    assert s.session.state.chart.nation("Sassanid <raiders>").who == "Bo"
     s.end_btn.click()
     assert s.session.state.over
     game_id, log_id, title, scores, winners, extra = table.kept[-1]
     assert (game_id, title, winners) == ("rise-and-fall-1989", "<b>Rome & Goths</b>", ["Ann <i>"])
-    assert scores["Ann <i>"]["total"] == 45 and extra["vp_exact"]["Bo"] == "35/2"
+    assert scores["Ann <i>"]["total"] == 45 and extra["vp_exact"]["Bo"] == "35"
     exported = json.loads(s.export_json())
-    assert [n["name"] for n in exported["nations"]] == ["Goths", "Persia"]
+    assert [n["name"] for n in exported["nations"]] == ["Goths", "Persia"]  # the Sassanids have not played
 
 
 def test_a_status_roll_and_the_revolt_procedure(tmp_path):

@@ -158,13 +158,18 @@ class Rome1989Screens:
         self.n_refund = W.Dropdown(options=[0, 10, 20, 30], value=0, description="Refund %")
         self.n_kstart = W.Checkbox(description="Kingdom start (15.3)")
         self.add_btn = button("Add nation", self.add_nation, "rf89-add-nation")
+        self.back_btn = button("Come back as a new barbarian nation", self.come_back, "rf89-come-back")
+        for w, css in ((self.title, "rf89-title"), (self.goal, "rf89-goal"), (self.goal_points, "rf89-goal-points"),
+                       (self.n_name, "rf89-n-name"), (self.n_kind, "rf89-n-kind"), (self.n_player, "rf89-n-player"),
+                       (self.n_first, "rf89-n-first"), (self.n_treasury, "rf89-n-treasury"), (self.n_refund, "rf89-n-refund")):
+            w.add_class(css)
         # the nation shown, its sheet, its next turn
-        self.pick = W.ToggleButtons(options=[], description="")
+        self.pick = W.ToggleButtons(options=[], description="", _dom_classes=("rf89-pick",))
         self.pick.observe(lambda ch: self._pick(ch["new"]), "value")
-        self.sheet = W.HTML()
-        self.status = W.ToggleButtons(options=[], description="Status")
+        self.sheet = W.HTML(_dom_classes=("rf89-sheet-box",))
+        self.status = W.ToggleButtons(options=[], description="Status", _dom_classes=("rf89-status",))
         self.status.observe(lambda ch: self._status(ch["new"]), "value")
-        self.phase1 = W.HTML()
+        self.phase1 = W.HTML(_dom_classes=("rf89-phase1",))
         self.roll_btn = button("Roll for transition", self.roll_transition, "rf89-roll-transition")
         self.table_die = W.Dropdown(options=list(range(0, 11)), value=1, description="Table's die", layout=L(width="180px"))
         self.tap_die_btn = button("Use the table's die", self.tap_transition, "rf89-tap-transition")
@@ -181,6 +186,7 @@ class Rome1989Screens:
             f[key] = W.Checkbox(description=label)
         self.fields = f
         for key, w in f.items():
+            w.add_class(f"rf89-f-{key}")
             w.observe(lambda ch, key=key: self._edit(key, ch["new"]), "value")
         self.chips = [button(f"{d:+d}", lambda d=d: self.bump_income(d), f"rf89-chip rf89-chip-{d}",
                              layout=W.Layout(width="56px")) for d in DELTAS]
@@ -194,7 +200,7 @@ class Rome1989Screens:
             W.HBox([self.upload, self.links]),
             W.HBox([self.n_name, self.n_kind, self.n_player]),
             W.HBox([self.n_first, self.n_treasury, self.n_refund, self.n_kstart, self.add_btn]),
-            self.pick, self.sheet, self.phase1, W.HBox([self.roll_btn, self.table_die, self.tap_die_btn]), self.status,
+            self.pick, self.sheet, self.phase1, self.back_btn, W.HBox([self.roll_btn, self.table_die, self.tap_die_btn]), self.status,
             W.HBox([f["areas_income"], *self.chips]),
             W.HBox([f["capitol_on_board"], f["admin_leader"]]),
             W.HBox([f["maintenance"], f["purchases"], f["modifier_rolls"]]),
@@ -205,7 +211,7 @@ class Rome1989Screens:
         self.chart_box.add_class("rf89")
         self._build_revolt()
         self._build_combat()
-        self.leaders = W.HTML()
+        self.leaders = W.HTML(_dom_classes=("rf89-leaders",))
         self.end_btn = button("End the game", self.end_game, "rf89-end")
         self.leaders_box = W.VBox([W.HTML(CSS), self.leaders, self.end_btn])
         self.leaders_box.add_class("rf89")
@@ -213,9 +219,10 @@ class Rome1989Screens:
     def _build_revolt(self) -> None:
         self.r_areas = W.Textarea(placeholder="one area a line: name, revolt value, then e.g. 2i 1c capitol",
                                   layout=W.Layout(width="100%", height="120px"))
-        self.r_dice = W.Text(placeholder="the table's dice, e.g. 6 6 3", description="Dice")
+        self.r_dice = W.Text(placeholder="the table's dice, e.g. 6 6 3", description="Dice", _dom_classes=("rf89-r-dice",))
+        self.r_areas.add_class("rf89-r-areas")
         self.r_step = W.HTML()
-        self.r_out = W.HTML()
+        self.r_out = W.HTML(_dom_classes=("rf89-r-out",))
         self.r_app = button("Roll (app)", lambda: self.revolt_step(None), "rf89-revolt-roll")
         self.r_table = button("Use the table's dice", lambda: self.revolt_step(_ints(self.r_dice.value)), "rf89-revolt-tap")
         self.r_restart = button("Start again", self.revolt_restart, "rf89-revolt-restart")
@@ -226,12 +233,12 @@ class Rome1989Screens:
 
     def _build_combat(self) -> None:
         self.c_units = W.Text(value="infantry 3, cavalry 4", description="Firing units",
-                              layout=W.Layout(width="100%"))
+                              layout=W.Layout(width="100%"), _dom_classes=("rf89-c-units",))
         self.c_defence = W.Dropdown(options=[0, -1, -2, -3], value=0, description="Defence")
         self.c_terrain = W.Dropdown(options=["clear", "mountain", "forest"], value="clear", description="Terrain")
         self.c_defending = W.Checkbox(description="The firing side defends")
-        self.c_dice = W.Text(placeholder="the table's dice", description="Dice")
-        self.c_out = W.HTML()
+        self.c_dice = W.Text(placeholder="the table's dice", description="Dice", _dom_classes=("rf89-c-dice",))
+        self.c_out = W.HTML(_dom_classes=("rf89-c-out",))
         self.c_app = button("Roll (app)", lambda: self.combat(None), "rf89-combat-roll")
         self.c_table = button("Use the table's dice", lambda: self.combat(_ints(self.c_dice.value)), "rf89-combat-tap")
         self.combat_box = W.VBox([W.HTML(CSS), self.c_units, W.HBox([self.c_defence, self.c_terrain, self.c_defending]),
@@ -290,6 +297,18 @@ class Rome1989Screens:
             self.nation = name
             self.n_name.value = ""
             self.refresh()
+
+    def come_back(self) -> None:
+        """A nation that quit (or must): its player enters again as a new barbarian nation (8.2, 14.0.5)."""
+        n = self.state.chart.nation(self.nation) if self.nation else None
+        if n is None:
+            return
+        self.n_player.value = n.who
+        self.n_kind.value = "other"
+        self.n_first.value, self.n_treasury.value, self.n_refund.value = 1, 0, 0
+        self.n_kstart.value = False
+        self.say(f"{n.who} comes back: name the new barbarian nation and tap Add nation (it enters two turns "
+                 "later at the earliest: withdraw, announce, enter, 8.2).")
 
     def _pick(self, name: str | None) -> None:
         if name and name != self.nation:
@@ -416,6 +435,7 @@ class Rome1989Screens:
             if o.due:
                 lines.append(f"A successful roll: the change {'may' if o.due == 'may' else 'must'} come on this turn.")
         self.phase1.value = "".join(f"<div>{html.escape(x)}</div>" for x in lines)
+        self.back_btn.layout.display = "" if o is not None and o.blocked else "none"
         self._drawing = True
         try:
             opts = [(lab, st) for st, lab in (o.statuses if o else ())]
