@@ -173,6 +173,7 @@ class Rome1989Screens:
         self.roll_btn = button("Roll for transition", self.roll_transition, "rf89-roll-transition")
         self.table_die = W.Dropdown(options=list(range(0, 11)), value=1, description="Table's die", layout=L(width="180px"))
         self.tap_die_btn = button("Use the table's die", self.tap_transition, "rf89-tap-transition")
+        self.roll_row = W.HBox([self.roll_btn, self.table_die, self.tap_die_btn], layout=W.Layout(display="none"))
         f = {}
         for key, label in (("areas_income", "Areas' income"), ("maintenance", "Maintenance"), ("purchases", "Purchases"),
                            ("levy_revolt_values", "Levy revolt values"), ("levies_spent", "Levies spent")):
@@ -200,7 +201,7 @@ class Rome1989Screens:
             W.HBox([self.upload, self.links]),
             W.HBox([self.n_name, self.n_kind, self.n_player]),
             W.HBox([self.n_first, self.n_treasury, self.n_refund, self.n_kstart, self.add_btn]),
-            self.pick, self.sheet, self.phase1, self.back_btn, W.HBox([self.roll_btn, self.table_die, self.tap_die_btn]), self.status,
+            self.pick, self.sheet, self.phase1, self.back_btn, self.roll_row, self.status,
             W.HBox([f["areas_income"], *self.chips]),
             W.HBox([f["capitol_on_board"], f["admin_leader"]]),
             W.HBox([f["maintenance"], f["purchases"], f["modifier_rolls"]]),
@@ -234,7 +235,7 @@ class Rome1989Screens:
     def _build_combat(self) -> None:
         self.c_units = W.Text(value="infantry 3, cavalry 4", description="Firing units",
                               layout=W.Layout(width="100%"), _dom_classes=("rf89-c-units",))
-        self.c_defence = W.Dropdown(options=[0, -1, -2, -3], value=0, description="Defence")
+        self.c_defence = W.Dropdown(options=[0, -1, -2, -3], value=0, description="Defence", _dom_classes=("rf89-c-defence",))
         self.c_terrain = W.Dropdown(options=["clear", "mountain", "forest"], value="clear", description="Terrain")
         self.c_defending = W.Checkbox(description="The firing side defends")
         self.c_dice = W.Text(placeholder="the table's dice", description="Dice", _dom_classes=("rf89-c-dice",))
@@ -436,6 +437,8 @@ class Rome1989Screens:
                 lines.append(f"A successful roll: the change {'may' if o.due == 'may' else 'must'} come on this turn.")
         self.phase1.value = "".join(f"<div>{html.escape(x)}</div>" for x in lines)
         self.back_btn.layout.display = "" if o is not None and o.blocked else "none"
+        can_roll = o is not None and not o.blocked and o.phase1 is not None and o.phase1.must_roll and o.due is None
+        self.roll_row.layout.display = "" if can_roll else "none"
         self._drawing = True
         try:
             opts = [(lab, st) for st, lab in (o.statuses if o else ())]
