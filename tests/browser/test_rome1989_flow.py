@@ -5,6 +5,7 @@ A shared machine can be slow to answer: each wait allows up to 60 s."""
 
 import pytest
 
+from .controls import audit
 from .harness import screenshot, served, tablet, wait_for
 
 pytestmark = pytest.mark.browser
@@ -94,6 +95,7 @@ def play(page, url: str) -> None:
     record(page, "Goths", "K1", areas_income="18")
     assert "+25" not in sheet(page) and "25" in sheet(page)  # the K1 bonus on the sheet
     screenshot(page, "rome1989-chart")
+    assert audit(page, dark=False) == []  # every control at least 44 px, on the screen, readable
 
     # Eastern Rome's revolt: two rebellion rolls, the table's dice
     toggle(page, ".rf89-pick", "Eastern Rome")

@@ -41,6 +41,8 @@ CSS = """<style>
 .rf89 .rf89-die.rf89-hit{background:#8b1a1a;color:#fffaf0}
 .rf89 .widget-button,.rf89 .widget-toggle-button{min-height:44px}
 .rf89 input,.rf89 select{min-height:40px}
+.rf89 a.rf89-link{display:inline-block;min-height:44px;line-height:44px;padding:0 14px;margin:2px 6px;
+ border:1px solid #7a5c2e;border-radius:6px;color:#3b2a12;background:#fffaf0;text-decoration:none}
 </style>"""
 
 
@@ -456,8 +458,9 @@ class Rome1989Screens:
         if played.nations:
             doc = base64.b64encode(self.export_json().encode("utf-8")).decode("ascii")
             svg = base64.b64encode(chart_svg(s.result).encode("utf-8")).decode("ascii")
-            self.links.value = (f"<a download='chart.json' href='data:application/json;base64,{doc}'>Export the chart file</a>"
-                                f" · <a download='chart.svg' href='data:image/svg+xml;base64,{svg}'>Printable chart (SVG)</a>")
+            self.links.value = (f"<a class='rf89-link' download='chart.json' href='data:application/json;base64,{doc}'>"
+                                "Export the chart file</a><a class='rf89-link' download='chart.svg' "
+                                f"href='data:image/svg+xml;base64,{svg}'>Printable chart (SVG)</a>")
             self.leaders.value = self._leaders_html()
         else:
             self.links.value = ""
