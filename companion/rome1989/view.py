@@ -58,8 +58,10 @@ def chart_svg(result: Result, names: list[str] | None = None) -> str:
     y = 20
     for nc in nations:
         n = nc.nation
+        quit_note = "; quit: treasury reduced to 0" if nc.quit else ""
         parts.append(f'<text x="20" y="{y + 16}" font-size="16" font-weight="bold" fill="{HEAD}">'
-                     f'{html.escape(n.name)} — {html.escape(n.who)} (victory points {html.escape(str(nc.share))} of income)</text>')
+                     f'{html.escape(n.name)} — {html.escape(n.who)} (victory points {html.escape(str(nc.share))} of '
+                     f'income{quit_note})</text>')
         y += 26
         rows = [[h for h, _ in SHEET]] + sheet_rows(nc)
         top = y
