@@ -692,7 +692,9 @@ def parse(doc: Any) -> tuple[Chart | None, list[Problem]]:
     """A JSON document → the chart (None when any rule is broken) and every broken rule, in file order."""
     c = _Checker()
     if not isinstance(doc, dict):
-        return None, [Problem("not-object", f"the document is a JSON {type(doc).__name__}, not an object.")]
+        what = {str: "a string", list: "a list", int: "a number", float: "a number", bool: f"{json.dumps(doc)}",
+                type(None): "null"}.get(type(doc), "not an object")
+        return None, [Problem("not-object", f"the document is {what}, not a JSON object.")]
     for key in ("format", "version"):
         if key not in doc:
             c.add("missing-key", f"the file has no {key!r}, which is required.")

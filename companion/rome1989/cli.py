@@ -21,10 +21,17 @@ def add_commands(sub) -> None:
     c.set_defaults(run=cmd_chart)
 
 
+MAX_BYTES = 4 * 1024 * 1024  # far beyond any real chart (six nations over a hundred turns is some 200 KB)
+
+
 def read_file(path: str) -> bytes:
     p = Path(path)
     try:
-        return p.read_bytes()
+        with p.open("rb") as f:
+            data = f.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise CompanionError(f"json: {path} is larger than 4 MB; a chart file is far smaller.")
+        return data
     except FileNotFoundError:
         raise CompanionError(f"json: there is no file {path}.") from None
     except IsADirectoryError:

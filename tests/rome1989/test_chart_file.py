@@ -301,3 +301,13 @@ def test_a_deep_copy_is_not_needed_to_read_twice():
     before = deep(d)
     read(json.dumps(d))
     assert d == before
+
+
+def test_a_huge_file_is_one_sentence(tmp_path, capsys):
+    f = tmp_path / "big.json"
+    f.write_bytes(b'{"a": "' + b"x" * (5 * 1024 * 1024) + b'"}')
+    assert main(["rise-and-fall-1989", "chart", str(f)]) == 2
+    assert capsys.readouterr().err.startswith("json: ")
+    f.write_bytes(b"[1]")
+    assert main(["rise-and-fall-1989", "chart", str(f), "--json"]) == 2
+    assert capsys.readouterr().err == "not-object: the document is a list, not a JSON object.\n"
