@@ -101,6 +101,7 @@ def test_a_game_played_on_the_chart_screen(tmp_path):
     assert s.back_btn.layout.display == "" and "quit" in s.phase1.value
     s.back_btn.click()
     assert s.n_player.value == "Bo" and s.n_kind.value == "other"
+    assert s.n_enters.value == 2 + 3  # Persia quit on game turn 2: withdraw on 3, announce on 4, enter on 5
     s.n_name.value = "Sassanid <raiders>"
     s.add_btn.click()
     assert s.session.state.chart.nation("Sassanid <raiders>").who == "Bo"

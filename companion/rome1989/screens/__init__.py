@@ -115,6 +115,7 @@ class Rome1989Screens:
             self.say(str(e), "error")
             return
         self.nation = None
+        self.n_enters.value = 1
         self.say(f"{title}: add the nations in playing order.")
         self.refresh()
 
@@ -159,11 +160,13 @@ class Rome1989Screens:
         self.n_treasury = W.BoundedIntText(value=0, min=0, max=100000, description="Treasury")
         self.n_refund = W.Dropdown(options=[0, 10, 20, 30], value=0, description="Refund %")
         self.n_kstart = W.Checkbox(description="Kingdom start (15.3)")
+        self.n_enters = W.BoundedIntText(value=1, min=1, max=999, description="Enters on turn")
         self.add_btn = button("Add nation", self.add_nation, "rf89-add-nation")
         self.back_btn = button("Come back as a new barbarian nation", self.come_back, "rf89-come-back")
         for w, css in ((self.title, "rf89-title"), (self.goal, "rf89-goal"), (self.goal_points, "rf89-goal-points"),
                        (self.n_name, "rf89-n-name"), (self.n_kind, "rf89-n-kind"), (self.n_player, "rf89-n-player"),
-                       (self.n_first, "rf89-n-first"), (self.n_treasury, "rf89-n-treasury"), (self.n_refund, "rf89-n-refund")):
+                       (self.n_first, "rf89-n-first"), (self.n_treasury, "rf89-n-treasury"), (self.n_refund, "rf89-n-refund"),
+                       (self.n_enters, "rf89-n-enters")):
             w.add_class(css)
         # the nation shown, its sheet, its next turn
         self.pick = W.ToggleButtons(options=[], description="", _dom_classes=("rf89-pick",))
@@ -201,7 +204,7 @@ class Rome1989Screens:
             W.HTML(CSS), self.message,
             W.HBox([self.title, self.goal, self.goal_points, self.start_btn]),
             W.HBox([self.upload, self.links]),
-            W.HBox([self.n_name, self.n_kind, self.n_player]),
+            W.HBox([self.n_name, self.n_kind, self.n_player, self.n_enters]),
             W.HBox([self.n_first, self.n_treasury, self.n_refund, self.n_kstart, self.add_btn]),
             self.pick, self.sheet, self.phase1, self.back_btn, self.roll_row, self.status,
             W.HBox([f["areas_income"], *self.chips]),
@@ -295,11 +298,16 @@ class Rome1989Screens:
             a["opening"] = opening
         if self.n_kstart.value:
             a["kingdom_start"] = True
-        a["enters"] = self.state.game_turn + (1 if any(n.turns for n in self.state.chart.nations) else 0)
+        a["enters"] = self.n_enters.value
         if self.act(a):
             self.nation = name
             self.n_name.value = ""
             self.refresh()
+
+    def next_game_turn(self) -> int:
+        """The game turn a nation added now enters on by default: the one being played (the latest charted;
+        8.1: "The newest barbarian group completes its sequence of phases before the next player")."""
+        return self.state.game_turn
 
     def come_back(self) -> None:
         """A nation that quit (or must): its player enters again as a new barbarian nation (8.2, 14.0.5)."""
@@ -310,6 +318,8 @@ class Rome1989Screens:
         self.n_kind.value = "other"
         self.n_first.value, self.n_treasury.value, self.n_refund.value = 1, 0, 0
         self.n_kstart.value = False
+        # 8.2: withdrawn the turn after the quit, announced the next, entered the third (example 3 of formats.md)
+        self.n_enters.value = n.enters + len(n.turns) - 1 + 3
         self.say(f"{n.who} comes back: name the new barbarian nation and tap Add nation (it enters two turns "
                  "later at the earliest: withdraw, announce, enter, 8.2).")
 
@@ -348,6 +358,7 @@ class Rome1989Screens:
             return
         if self.act(record(self.draft)):
             self.draft = None
+            self.n_enters.value = self.next_game_turn()
             self.refresh()
 
     def _phase1_roll(self, die: int, by: str) -> None:
