@@ -15,15 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .chart import ROMAN, Cells, Nation, Turn, chart_nation, income_of
+from .chart import ROMAN, Cells, Nation, Turn, chart_nation
 from .game import Action, ChartGame
 from .numbers import numbers
 from .status import NEXT, Transition, must_quit, transition
 
 #: The chips beside the areas' income: one tap for the usual change of an area or two won or lost.
 DELTAS = (-5, -3, -2, -1, 1, 2, 3, 5)
-AMOUNTS = ("areas_income", "maintenance", "purchases", "levy_revolt_values", "levies_spent", "revolt_table")
-TOGGLES = ("capitol_on_board", "admin_leader", "quit")
 PERCENTS = ("overtax_pct", "refund_pct")
 
 
@@ -157,10 +155,6 @@ def defaults(n: Nation, status: str) -> dict[str, Any]:
 def record(draft: Draft) -> Action:
     """The log's action for a written turn."""
     return {"type": "turn", "nation": draft.nation, "turn": draft.turn()}
-
-
-def income_preview(turn: Turn) -> int:
-    return income_of(turn)[3]
 
 
 def amount_taps(key: str, before: int, after: int) -> int:
