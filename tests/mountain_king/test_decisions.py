@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.mountain_king.game import MountainKingRules
 from companion.mountain_king.numbers import numbers
-from companion.mountain_king.scoring import clan_result, hall_result, score, winners
+from companion.mountain_king.scoring import clan_result, hall_result, score
 from companion.mountain_king.wave import Cavern, Clan, Hall, Wave, parse, validate
 
 from .helpers import wave2, wave3
