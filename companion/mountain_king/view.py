@@ -162,6 +162,22 @@ def scorepad(state: State) -> dict[str, dict[str, int]]:
     return pad
 
 
+def history_scores(state: State) -> dict[str, dict[str, int]]:
+    """The scorepad as History keeps it: plain category names ("wave 1 play", "wave 3 votes") and the total."""
+    short = {"play": "play", "caverns": "caverns", "overrun": "overrun", "great_halls": "great halls",
+             "elders": "elders", "votes": "votes"}
+    out: dict[str, dict[str, int]] = {}
+    for p, row in scorepad(state).items():
+        out[p] = {}
+        for k, v in row.items():
+            if k == "total":
+                out[p]["total"] = v
+            else:
+                what, _, wave = k.rpartition("_")
+                out[p][f"wave {wave} {short[what]}"] = v
+    return out
+
+
 def line_name(key: str) -> str:
     if key == "total":
         return "Total"

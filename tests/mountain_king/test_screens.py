@@ -73,6 +73,11 @@ def test_a_game_from_setup_through_three_waves_to_history(store):
     assert again.state.finished and "wins" in again.walk_status.value
     kept = FinishedGames(store.root).finished("mountain-king")
     assert len(kept) == 1 and kept[0].winners == list(again.state.winners)
+    assert kept[0].scores["<b>Pink</b>"]["wave 3 elders"] == 17 and kept[0].problem is None
+    from companion.ui.history_screen import scorepad_html
+
+    shown = scorepad_html(kept[0])
+    assert "Wave 3 Elders" in shown and "&lt;b&gt;Pink&lt;/b&gt;" in shown
     again.pad_btn.click()
     assert "Download PNG" in again.pad_downloads.value and "Wave III: Elders" in again.pad.value
 
@@ -141,3 +146,19 @@ def test_the_shelf_opens_the_game_with_its_five_screens_and_continue_resumes_it(
     assert last is not None and last.game.id == "mountain-king"
     again.resume(last)
     assert again.place == "Score the Wave" and again.room.state.scoring
+
+
+def test_supplies_and_the_domains_scored_so_far_are_shown(store):
+    s = MountainKingScreens(store)
+    s.names.value = "Blue, Yellow"
+    s.new_btn.click()
+    s.supply_player.value = "Blue"
+    s.supply_symbols.value = 2
+    s.supply_wild.value = 1
+    s.supply_btn.click()
+    assert "9 supplies = base 6 + 2 Supply symbols" in s.supply_list.value
+    s.end_btn.click()
+    click(s.fast.children, "Blue")
+    click(s.fast.children, "Blue")
+    click(s.fast.children, "Overrun")
+    assert "Moss (1 overrun): Blue 2 → +7" in s.walk_status.value

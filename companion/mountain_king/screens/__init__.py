@@ -27,9 +27,19 @@ from ..board import save as save_board
 from ..game import ROMAN, SOURCE_NAMES, Action, MountainKingRules, State
 from ..meta import GAME_ID
 from ..numbers import numbers
-from ..scoring import winner_sentence
+from ..scoring import score, winner_sentence
 from ..taps import cavern_action, honour_offers, invasion_offers, vote_offer, walk_step
-from ..view import board_scene, clan_rows, colours, line_name, scorepad, scorepad_scene, supplies, track_scene
+from ..view import (
+    board_scene,
+    clan_rows,
+    colours,
+    history_scores,
+    line_name,
+    scorepad,
+    scorepad_scene,
+    supplies,
+    track_scene,
+)
 from ..wave import WaveFileError, parse_bytes
 from ..wave import parse as parse_wave
 
@@ -140,7 +150,7 @@ class MountainKingScreens:
 
     def _keep_in_history(self) -> None:
         s, sc = self.state, self.state.scores[-1]
-        pad = scorepad(s)
+        pad = history_scores(s)
         try:
             hist = self._history or FinishedGames(self.store.root)
             hist.keep(GAME_ID, self.session.log.path.stem, self.session.log.meta().get("title", "Fall of the Mountain King"),
@@ -220,9 +230,17 @@ class MountainKingScreens:
         self.tile_inputs = {d: W.Text(description=n.domain_names[d], placeholder="e.g. 9 5 3") for d in n.domains}
         self.tiles_btn = button("Set Vote tiles", self._set_tiles, "mk-tiles")
         self.supply_list = W.HTML()
+        self.supply_player = W.Dropdown(options=[], description="Player")
+        self.supply_base = Stepper(n.base_supply.get(1) or 6, 0, 20, "Base supply")
+        self.supply_symbols = Stepper(0, 0, n.most_supply_symbols, "Supply symbols")
+        self.supply_wild = Stepper(0, 0, 9, "Wild pairs covered")
+        self.supply_desperation = Stepper(0, 0, 9, "Desperation tokens")
+        self.supply_btn = button("Set supplies", self._set_supply, "mk-supply")
         clan = W.VBox([self.clans, self.vote_player, self.vote_clan, self.vote_count, self.vote_source, self.vote_btn,
                        W.HTML("<b>Vote tiles drawn for the game</b>"), *self.tile_inputs.values(), self.tiles_btn,
-                       W.HTML("<b>Supplies this Wave</b>"), self.supply_list])
+                       W.HTML("<b>Supplies this Wave</b>"), self.supply_list, self.supply_player,
+                       W.HBox([self.supply_base, self.supply_symbols]), W.HBox([self.supply_wild, self.supply_desperation]),
+                       self.supply_btn])
 
         # Score the Wave
         self.walk_status = W.HTML()
@@ -299,6 +317,7 @@ class MountainKingScreens:
         if list(self.player.options) != names:
             self.player.options = names
             self.vote_player.options = names
+            self.supply_player.options = names
         self.track.value = to_svg(track_scene(s, self.dark)) if s.started else ""
         self._draw_offers()
         self.invasions.children = [button(o.label, lambda a=o.action: self.act(a), "mk-invasion") for o in invasion_offers(s)] if s.started else []
@@ -366,7 +385,7 @@ class MountainKingScreens:
                 self.walk_status.value = "<div>Tap Score the Wave once Entrenchment, Invasions and Award Champions are done.</div>" if s.started else ""
             return
         step = walk_step(s)
-        self.walk_status.value = f"<div class='mk-walk'>Wave {ROMAN[s.wave]}: {E(step.prompt)}</div>"
+        self.walk_status.value = f"<div class='mk-walk'>Wave {ROMAN[s.wave]}: {E(step.prompt)}</div>" + self._so_far_html(s)
         self.fast.children = [button(o.label, lambda a=o.action: self.act(a), "mk-fast") for o in step.fast]
         if set(self.troll_steppers) != set(s.players):
             self.troll_steppers = {p: Stepper(0, 0, 30, f"{p}'s Trolls", css="mk-trolls") for p in s.players}
@@ -379,6 +398,22 @@ class MountainKingScreens:
         for p, st in self.elder_steppers.items():
             if st.value != s.elders.get(p, 0):
                 st.value = s.elders.get(p, 0)
+
+    @staticmethod
+    def _so_far_html(s: State) -> str:
+        """The Domains scored so far in the walk (Waves I–II): who controls how many caverns, and the net Honour."""
+        if s.wave == 3 or not s.walk:
+            return ""
+        entered = {c.domain for c in s.walk.values()}
+        result = score(s.wave_document())
+        rows = []
+        for d in result.domains:
+            if d.domain not in entered:
+                continue
+            who = ", ".join(f"{E(p)} {k} → {d.scores[p]:+d}" for p, k in d.controllers.items()) or "nobody controls a cavern"
+            lost = f" ({d.overrun} overrun)" if d.overrun else ""
+            rows.append(f"<li>{E(numbers().domain_names[d.domain])}{lost}: {who}</li>")
+        return "<ul class='mk-so-far'>" + "".join(rows) + "</ul>"
 
     def _pad_html(self, s: State) -> str:
         if not s.started:
@@ -395,6 +430,14 @@ class MountainKingScreens:
             self.error("Choose the player who gains the Votes.")
             return
         self.act(vote_offer(self.vote_player.value, self.vote_clan.value, self.vote_count.value, self.vote_source.value).action)
+
+    def _set_supply(self) -> None:
+        if not self.supply_player.value:
+            self.error("Choose the player whose supplies these are.")
+            return
+        self.act({"type": "supply", "player": self.supply_player.value, "base": self.supply_base.value,
+                  "symbols": self.supply_symbols.value, "wild_pairs": self.supply_wild.value,
+                  "desperation": self.supply_desperation.value})
 
     def _set_tiles(self) -> None:
         tiles: dict[str, list[int]] = {}
