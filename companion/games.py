@@ -62,6 +62,7 @@ class Game:
     rules_data: str = ""
     about: str = ""
     finished: str = ""
+    seat_codes: str = ""  # names ``seat_codes(base_address) -> [(player, address)]``: the seats ``make table`` prints
     seat: str = ""  # names ``open_seat(store, token)``: a player's own page on their phone (``widget``, ``poll``, ``reopen``)
     #: names ``random_action(kind, state, rng) -> Action | None``: one random legal action of that log kind
     #: (short name) in that state, setup included, or None once the log needs no more play. The test over
@@ -99,6 +100,10 @@ class Game:
     def open_seat(self, store: Any, token: str) -> Any:
         """A player's own seat (``?game=ID&seat=TOKEN``); only for a game that has seats."""
         return _load(self.seat)(store, token)
+
+    def seat_codes_for(self, base: str) -> list[tuple[str, str]]:
+        """The seats of this game's table being played now, each with its address (none if no seats)."""
+        return list(_load(self.seat_codes)(base)) if self.seat_codes else []
 
     def recover_colours(self, root: Any, log_id: str) -> dict[str, str] | None:
         """The players' colours of a game kept in the history without them, read back from its logs."""

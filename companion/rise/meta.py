@@ -16,4 +16,5 @@ GAME = Game(
     rules_data=f"{_P}:rules.json",
     about="Land tiles, Workers and Towers; or practise against the computer.",
     finished=f"{_P}:finished",
+    random_play=f"{_P}.randomplay:random_game_action",
 )

@@ -16,6 +16,8 @@ GAME = Game(
     rules_data=f"{_P}:rules.json",
     about="Build the World tile by tile, keep the books, score the end.",
     finished=f"{_P}:finished",
+    random_play=f"{_P}.randomplay:random_action",
     seat=f"{_P}.screens.seat_screen:open_seat",
+    seat_codes=f"{_P}.screens.seats_panel:table_seat_codes",
     colours=f"{_P}.history:recovered_colours",
 )
