@@ -151,13 +151,13 @@ def supplies(state: State) -> list[tuple[str, str]]:
 def scorepad(state: State) -> dict[str, dict[str, int]]:
     """Each player's Honour by line: play during each Wave, each Wave's scoring categories, the total."""
     pad: dict[str, dict[str, int]] = {p: {} for p in state.players}
+    scored = {sc.wave: sc for sc in state.scores}
+    cats = {1: ("caverns", "overrun"), 2: ("caverns", "overrun"), 3: ("great_halls", "elders", "votes")}
     for p in state.players:
         for w in (1, 2, 3):
             pad[p][f"play_{w}"] = sum(t.honour for t in state.taps if t.player == p and t.wave == w)
-        for sc in state.scores:
-            for c, v in sc.categories[p].items():
-                if sc.wave in (1, 2) and c in ("caverns", "overrun") or sc.wave == 3 and c in ("great_halls", "elders", "votes"):
-                    pad[p][f"{c}_{sc.wave}"] = v
+            for c in cats[w]:
+                pad[p][f"{c}_{w}"] = scored[w].categories[p][c] if w in scored else 0
         pad[p]["total"] = state.honour(p)
     return pad
 

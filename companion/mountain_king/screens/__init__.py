@@ -196,7 +196,9 @@ class MountainKingScreens:
     def _build(self) -> None:
         n = numbers()
         self.status = W.HTML()
+        self.status.add_class("mk-status-box")
         self.message = W.HTML(layout=W.Layout(min_height="48px"))
+        self.message.add_class("mk-message")
         self.undo_btn = button("↶ Undo", self.undo, "mk-undo")
         self.redo_btn = button("↷ Redo", self.redo, "mk-redo")
         bar = W.VBox([self.status, self.message, W.HBox([self.undo_btn, self.redo_btn])])
@@ -204,6 +206,7 @@ class MountainKingScreens:
         # Honour
         self.track = W.HTML()
         self.player = W.ToggleButtons(options=[], description="Player")
+        self.player.add_class("mk-player")
         self.strength = Stepper(1, 1, 9, "Gnomes' strength")
         self.lines = Stepper(1, 1, 9, "Yellow lines")
         self.spaces = Stepper(1, 1, 12, "Wheel spaces")
@@ -228,6 +231,8 @@ class MountainKingScreens:
                                       description="From")
         self.vote_btn = button("Add Votes", self._add_votes, "mk-votes", primary=True)
         self.tile_inputs = {d: W.Text(description=n.domain_names[d], placeholder="e.g. 9 5 3") for d in n.domains}
+        for d, t in self.tile_inputs.items():
+            t.add_class(f"mk-tile-{d}")
         self.tiles_btn = button("Set Vote tiles", self._set_tiles, "mk-tiles")
         self.supply_list = W.HTML()
         self.supply_player = W.Dropdown(options=[], description="Player")
@@ -251,6 +256,7 @@ class MountainKingScreens:
         self.gnome_stepper = Stepper(0, 0, 9, "Gnomes")
         self.enter_btn = button("Enter this cavern", self._enter_cavern, "mk-enter")
         self.hall_values = W.Text(description="Great Halls", placeholder="e.g. 8 4 12 …")
+        self.hall_values.add_class("mk-hall-values")
         self.halls_btn = button("Set Great Hall values", self._set_halls, "mk-halls")
         self.elder_steppers: dict[str, Stepper] = {}
         self.elder_box = W.HBox()
@@ -273,10 +279,11 @@ class MountainKingScreens:
 
         # Board and new game
         self.names = W.Text(description="Players", placeholder="Blue, Yellow, Pink (seat order)")
+        self.names.add_class("mk-names")
         self.new_btn = button("New game", self._new_game, "mk-new", primary=True)
         self.side = W.ToggleButtons(options=[("2–3 players", "2-3"), ("4–5 players", "4-5")], value="4-5")
         self.side.observe(lambda _c: self._load_board_form(), "value")
-        self.counts = {d: Stepper(4, 1, 12, n.domain_names[d]) for d in n.domains}
+        self.counts = {d: Stepper(4, 1, 12, n.domain_names[d], css=f"mk-count mk-count-{d}") for d in n.domains}
         self.gates = {d: W.Text(description="Gates", placeholder="1 2") for d in n.domains}
         self.halls_text = W.Textarea(description="Great Halls", placeholder="one line per Great Hall: moss-4 moss-5 ice-5",
                                      layout=W.Layout(width="100%", height="160px"))
