@@ -162,3 +162,14 @@ def test_supplies_and_the_domains_scored_so_far_are_shown(store):
     click(s.fast.children, "Blue")
     click(s.fast.children, "Overrun")
     assert "Moss (1 overrun): Blue 2 → +7" in s.walk_status.value
+
+
+def test_dark_draws_the_pictures_in_the_dark_theme(store):
+    dark = [False]
+    s = MountainKingScreens(store, dark=lambda: dark[0])
+    s.names.value = "Blue, Yellow"
+    s.new_btn.click()
+    assert "#f4efe4" in s.track.value
+    dark[0] = True
+    s.settings_changed()
+    assert "#1f1c1a" in s.track.value and "#1f1c1a" in s.board_form_pic.value

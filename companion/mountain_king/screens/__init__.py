@@ -12,7 +12,7 @@ import base64
 import html
 import json
 import time
-from typing import Any
+from typing import Any, Callable
 
 import ipywidgets as W
 
@@ -66,10 +66,10 @@ class MountainKingScreens:
 
     screens = SCREENS
 
-    def __init__(self, store: GameStore, history: FinishedGames | None = None, dark: bool = False) -> None:
+    def __init__(self, store: GameStore, history: FinishedGames | None = None, dark: Callable[[], bool] = lambda: False) -> None:
         self.store = store
         self._history = history
-        self.dark = dark
+        self._dark = dark
         self.session: Session[State] | None = None
         self._build()
         latest = store.latest(KIND, MountainKingRules())
@@ -78,6 +78,16 @@ class MountainKingScreens:
         self.refresh()
 
     # --- the game ------------------------------------------------------------------------------
+    @property
+    def dark(self) -> bool:
+        """The page's theme (Dark on the bar): the pictures are drawn in it."""
+        return bool(self._dark())
+
+    def settings_changed(self) -> None:
+        """Dark or Light was tapped: draw the pictures again in the theme."""
+        self.refresh()
+        self._show_board_form(saved_or_placeholder(self.store.root, self.side.value))
+
     @property
     def state(self) -> State:
         return self.session.state if self.session is not None else State()
@@ -563,5 +573,5 @@ def open_screens(table: Any) -> MountainKingScreens:
         return MountainKingScreens(table)
     store = getattr(table, "store", None) or GameStore()
     history = table.history() if callable(getattr(table, "history", None)) else None
-    dark = bool(table.dark()) if callable(getattr(table, "dark", None)) else False
+    dark = table.dark if callable(getattr(table, "dark", None)) else (lambda: False)
     return MountainKingScreens(store, history, dark)
