@@ -207,3 +207,25 @@ def test_random_games_reach_the_end_and_then_offer_nothing():
         ends += s.finished
         assert s.finished == (random_action("game", s, rng) is None)
     assert ends == 6
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_honour_never_depends_on_the_order_caverns_are_entered_in_the_walk(data):
+    s = play({"type": "end-wave"}, state=setup(("Blue", "Yellow", "Pink", "Green")))
+    ids = list(s.board.ids)
+    entries = {}
+    for cid in ids:
+        if data.draw(st.booleans()):
+            entries[cid] = {"gnomes": data.draw(st.integers(1, 2))}
+        else:
+            entries[cid] = {"trolls": {p: data.draw(st.integers(0, 3)) for p in s.players}}
+    orders = [data.draw(st.permutations(ids)) for _ in range(2)]
+    results = []
+    for order in orders:
+        t = s
+        for cid in order:
+            t = RULES.apply(t, {"type": "cavern", "cavern": cid, **entries[cid]})
+        t = RULES.apply(t, {"type": "score-wave"})
+        results.append({p: t.honour(p) for p in t.players})
+    assert results[0] == results[1]
