@@ -246,7 +246,7 @@ class MountainKingScreens:
         self.tiles_btn = button("Set Vote tiles", self._set_tiles, "mk-tiles")
         self.supply_list = W.HTML()
         self.supply_player = W.Dropdown(options=[], description="Player")
-        self.supply_base = Stepper(n.base_supply.get(1) or 6, 0, 20, "Base supply")
+        self.supply_base = Stepper(n.base_supply.get(1) or 0, 0, 20, "Base supply")
         self.supply_symbols = Stepper(0, 0, n.most_supply_symbols, "Supply symbols")
         self.supply_wild = Stepper(0, 0, 9, "Wild pairs covered")
         self.supply_desperation = Stepper(0, 0, 9, "Desperation tokens")
