@@ -73,6 +73,7 @@ ENEMY = 2.5  # an enemy Worker in a ring: take it out (a jump, a sacrifice) and 
 FOCUS = (1.5, 1.0, 0.8)  # the nearest site first: a ring finished starts its Tower rising
 FAR = 14.0  # a site not in sight
 BLOCKED = 99.0
+JITTER = 8.0  # turns this close in worth are taken in a random order: no two games alike
 
 
 @dataclass(frozen=True)
@@ -277,10 +278,18 @@ class _Clock:
 Turn = tuple[float, list[Action], Position]
 
 
-def best_turns(p: Position, beam: int, keep: int, clock: _Clock | None = None, avoid: set | None = None, watch: bool = True) -> list[Turn]:
+def best_turns(
+    p: Position,
+    beam: int,
+    keep: int,
+    clock: _Clock | None = None,
+    avoid: set | None = None,
+    watch: bool = True,
+    rng: random.Random | None = None,
+) -> list[Turn]:
     """The ``keep`` best turns for the player to move: (value, actions, position after).
     ``avoid``: the mover's pieces as they stood after its last turns; a turn that leaves them
-    so again comes last, unless it wins."""
+    so again comes last, unless it wins. ``rng``: turns of (nearly) equal worth in a random order."""
     me = p.player
     firsts = []
     for a, q in _children(p):
@@ -301,6 +310,8 @@ def best_turns(p: Position, beam: int, keep: int, clock: _Clock | None = None, a
         turns = [(v, [a], q) for v, a, q in firsts[:1]]
     if avoid:
         turns = [(v - (0 if r.over or own_pieces(r, me) not in avoid else WIN / 4), acts, r) for v, acts, r in turns]
+    if rng is not None:
+        turns = [(v + rng.uniform(0, JITTER), acts, r) for v, acts, r in turns]
     turns.sort(key=lambda x: -x[0])
     return turns[:keep]
 
@@ -335,7 +346,7 @@ def choose_turn(
                 progress(len(acts) / numbers().actions_per_turn)
         return acts
     avoid = {own_pieces(p, me)} | {own_pieces(q, me) for q in before[-2:]}
-    turns = best_turns(p, cfg.beam, max(1, cfg.replies), clock, avoid, watch=bool(cfg.replies))
+    turns = best_turns(p, cfg.beam, max(1, cfg.replies), clock, avoid, watch=bool(cfg.replies), rng=rng)
     if not cfg.replies or turns[0][2].over:
         if progress:
             progress(1.0)
@@ -349,7 +360,7 @@ def choose_turn(
             value = v
         else:
             replies = best_turns(q, cfg.reply_beam, 1, clock)
-            value = evaluate(replies[0][2], me) if replies else v
+            value = (evaluate(replies[0][2], me) if replies else v) + rng.uniform(0, JITTER)
             if own_pieces(q, me) in avoid:
                 value -= WIN / 4
         if value > best_v:
