@@ -230,7 +230,11 @@ def candidates(p: Position) -> list[Action]:
         near = {h for h in near if any(x in p.tiles for x in around(h))}
         out += [{"type": "tile", "at": list(h)} for h in sorted(near)]
     if can_sacrifice(p):
-        pool = (spare + sorted(w for w in mine if w in mp.ring))[:3]
+        # the Workers least missed: away from the other colour (attackers stay), with few of their own around
+        def missed(w: Hex) -> tuple[int, int, Hex]:
+            return (any(x in yours for x in around(w)), sum(1 for x in around(w) if x in mine), w)
+
+        pool = (sorted(spare, key=missed) + sorted((w for w in mine if w in mp.ring), key=missed))[:3]
         pairs = [(a, b) for i, a in enumerate(pool) for b in pool[i + 1 :]]
         # the last Worker (a win), one in the way of a ring of one's own, or one in a ring that
         # is about to start a Tower or raises one

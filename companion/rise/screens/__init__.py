@@ -492,9 +492,10 @@ class RiseScreen:
         def dot(c: str) -> str:
             return f"<span class='rf-dot' style='background:{COLOURS[c]}'></span>"
 
+        who_plays = f"<div class='rise-opponent'>{html.escape(self.who_plays())}</div>"
         if p.winner:
             why = "three complete Towers on the board" if p.reason == "towers" else f"{name(other(p.winner))}'s last Worker is gone"
-            return f"<div class='rf-turn'>{dot(p.winner)}<span class='rf-badge'>{name(p.winner)} wins</span> {html.escape(why)}.</div>"
+            return f"<div class='rf-turn'>{dot(p.winner)}<span class='rf-badge'>{name(p.winner)} wins</span> {html.escape(why)}.</div>{who_plays}"
         n = numbers()
         total = n.first_turn_actions if p.turn == 1 else n.actions_per_turn
         done = total - p.actions_left + 1
@@ -508,8 +509,15 @@ class RiseScreen:
         )
         return (
             f"<div class='rf-turn'>{dot(p.player)}Turn {p.turn}: <b>{html.escape(who)}</b>, action {done} of {total}{thinking}</div>"
-            f"<div>{html.escape(self.taps.prompt(p))}</div>{lines}<div>{plural(sup['red']['tiles'], 'land tile')} left</div>"
+            f"<div>{html.escape(self.taps.prompt(p))}</div>{lines}<div>{plural(sup['red']['tiles'], 'land tile')} left</div>{who_plays}"
         )
+
+    def who_plays(self) -> str:
+        """One line for the status: who plays this game (from its log)."""
+        if not self.computer:
+            return "Two players at the table."
+        c = self.computer["colour"]
+        return f"{name(other(c))} against the computer: it plays {name(c)}, {self.computer['level']}."
 
     @staticmethod
     def _towers_html(p: Position) -> str:
