@@ -1,19 +1,23 @@
-"""Rise! in a real browser: a short game played by taps to a win, on a tablet; a game against
-the computer, several turns and a reload.
+"""Rise! in a real browser: a short game played by taps to a win, on a tablet; a whole game
+against the hard computer played by taps to its end, no reload; a game against it reloaded
+in the middle, which keeps its opponent and plays on.
 
 A shared machine can be slow to answer: each wait allows 30 s."""
 
+import random
 import time
 
 import pytest
 
 from companion.gamelog import GameStore
-from companion.hexgrid import PixelLayout, distance
-from companion.rise.game import RiseRules, place_targets
+from companion.hexgrid import PixelLayout
+from companion.rise.game import Action, Position, RiseRules, at
+from companion.rise.opponent import choose_turn, own_turn_ends
 from companion.rise.screens import KIND
+from companion.rise.taps import Taps
 from companion.rise.view import SIZE
 
-from .harness import DRAWN_JS, ROOT, board_meta, screenshot, served, tablet, wait_for
+from .harness import DRAWN_JS, ROOT, board_meta, frame_json, recorded, screenshot, served, tablet, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -60,6 +64,10 @@ def status(page) -> str:
     return page.locator(".rf-status").inner_text()
 
 
+def turn_line(page) -> str:
+    return page.locator(".rf-status .rf-turn").inner_text()
+
+
 def test_a_short_game_by_taps_to_a_win(tmp_path, browser):
     # the session's one browser: a second Playwright in the same process refuses to start
     with served(tmp_path, notebook=ROOT / "notebooks" / "rise.ipynb") as (url, _, _):
@@ -99,57 +107,202 @@ def play_on(page, url: str) -> None:
     wait_for(lambda: "The game is over" in page.locator(".rf-msg").inner_text(), timeout=30)
 
 
-def test_against_the_computer_it_answers_turn_after_turn_and_after_a_reload(tmp_path, browser):
-    """The page the issue saw stuck on "thinking…": New game against the hard computer, several
-    turns each way, a reload in the middle (who plays comes back from the log), and on."""
+# --- against the computer ------------------------------------------------------------------------
+#: the player's own side is chosen by the easy search (seeded): a player who places, moves, jumps
+#: and sacrifices as a beginner does; against hard such games end by turn 14 to 40
+PLAYER_LEVEL, PLAYER_SEED = "easy", 21
+LAST_TURN = 90  # a game still open by then is not one a player would sit through
+
+
+def log_of(store: GameStore):
+    return store.latest(KIND, RiseRules())
+
+
+def message(page) -> str:
+    return " ".join(page.locator(".rf-msg").all_inner_texts())
+
+
+def box_of(page) -> list[float]:
+    """The canvas on the page: left, top, CSS pixels per buffer pixel (x, y), right, bottom."""
+    return page.evaluate("() => { const c = document.querySelector('canvas.rf-board'); const r = c.getBoundingClientRect();"
+                         " return [r.left, r.top, r.width / c.width, r.height / c.height, r.right, r.bottom]; }")
+
+
+def press(page, store: GameStore, tile, says: str | None = None) -> None:
+    """A finger on ``tile`` until the kernel answers it: the log takes an action, or (``says``)
+    the message says so. Where the board zooms first (its tiles smaller than a finger), the
+    finger goes down again; a tile off the zoomed board is brought back with Fit first."""
+    state = log_of(store).state
+
+    def answered() -> bool:
+        return says in message(page) if says else log_of(store).state != state
+
+    for _ in range(5):
+        meta = settled_meta(page)
+        box = box_of(page)
+        sx, sy = PixelLayout(SIZE).hex_to_pixel(tile)
+        x, y = box[0] + (sx * meta["k"] + meta["tx"]) * box[2], box[1] + (sy * meta["k"] + meta["ty"]) * box[3]
+        if not (box[0] + 8 < x < box[4] - 8 and box[1] + 8 < y < box[5] - 8):
+            page.locator("button.rf-fit").tap()
+            wait_for(lambda: board_meta(page) != meta, timeout=30)
+            continue
+        page.touchscreen.tap(x, y)
+        wait_for(lambda: answered() or board_meta(page)["k"] > meta["k"] * 1.001, timeout=30)
+        if answered():
+            return
+    raise AssertionError(f"tapping {tile} was never answered (only zoomed or brought into view)")
+
+
+def by_taps(page, store: GameStore, a: Action) -> None:
+    """One action of the player, made as a player makes it: its button (the page shows what to
+    tap), then its tiles, each answered before the next."""
+    kind = a["type"]
+    assert kind != "pass", "the player has no legal action: nothing to tap"
+    chosen = {"place": "play", "move": "play", "jump": "play"}.get(kind, kind)
+    latest = log_of(store)
+    page.locator(f".rise-mode-{chosen}").tap()
+    prompt = Taps(mode=chosen).prompt(latest.state)
+    wait_for(lambda: message(page) == prompt and page.locator(f".rise-mode-{chosen}.mod-info").count() == 1, timeout=30)
+    if kind in ("place", "tile", "remove-tier"):
+        steps = [(a["at"], None)]
+    elif kind in ("move", "jump"):
+        src = a["from"]
+        steps = [(src, f"The Worker on {at(tuple(src))} is chosen"), (a.get("to") or a["over"], None)]
+    else:  # the two sacrifices: two Workers, then the target
+        one, two = a["sacrifice"]
+        steps = [(one, "1 of 2 Workers chosen"), (two, "2 of 2 Workers chosen"), (a.get("target") or a["at"], None)]
+    before = len(latest.applied)
+    for h, says in steps:
+        press(page, store, tuple(h), says)
+    latest = log_of(store)
+    assert len(latest.applied) == before + 1, f"the taps for {a} made {[e.action for e in latest.applied[before:]]}"
+    made = {k: v for k, v in latest.applied[-1].action.items() if k != "player"}
+    assert made == a, f"the taps for {a} made {made}"
+    assert "rf-msg-error" not in page.locator(".rf-message").inner_html(), message(page)
+
+
+def statuses(frames: list) -> list[str]:
+    """Every turn line the kernel sent to the page, in order (the status widget's values)."""
+    out = []
+    for f in frames:
+        data = ((frame_json(f) or {}).get("content") or {}).get("data") or {}
+        value = (data.get("state") or {}).get("value")
+        if data.get("method") == "update" and isinstance(value, str) and "rf-turn" in value:
+            out.append(value)
+    return out
+
+
+def players_turn(page, store: GameStore, rng: random.Random) -> Position:
+    """The player's whole turn, by taps (planned again if a plan ends before the turn does);
+    the position after it."""
+    latest = log_of(store)
+    assert latest.state.player == "red" and not latest.state.over and "thinking" not in status(page)
+    while latest.state.player == "red" and not latest.state.over:
+        for a in choose_turn(latest.state, PLAYER_LEVEL, rng, before=own_turn_ends(latest.states(), "red")):
+            by_taps(page, store, a)
+            if log_of(store).state.player != "red":
+                break
+        latest = log_of(store)
+    return latest.state
+
+
+def the_computer_answers(page, store: GameStore, frames: list, seen: int, after: Position) -> None:
+    """The computer's whole turn after the player's: its log, then the page, back to the player
+    (or the game won); the page said it was thinking since its ``seen``-th turn line."""
+    if after.over:
+        return
+    wait_for(lambda: log_of(store).state.player == "red" or log_of(store).state.over, timeout=60)
+    q = log_of(store).state
+    line = "wins" if q.over else f"Turn {q.turn}: Red, action 1 of 2"
+    wait_for(lambda: line in turn_line(page) and "thinking" not in turn_line(page), timeout=30)
+    assert q.over or (q.turn == after.turn + 1 and q.actions_left == 2), (after.turn, q.turn)
+    assert any("Blue (computer)" in x and "thinking" in x for x in statuses(frames)[seen:]), "the page never showed the computer thinking"
+    wait_for(lambda: "thinking" not in (statuses(frames) or ["thinking"])[-1], timeout=30)
+    assert page.locator(".rise-progress").evaluate("e => getComputedStyle(e).visibility") == "hidden"
+
+
+def new_game_against_hard(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("canvas.rf-board", timeout=60_000)
+    page.wait_for_function(DRAWN_JS, timeout=60_000)
+    page.get_by_role("button", name="Play against the computer").tap()
+    page.get_by_role("button", name="Computer is Blue").tap()
+    page.get_by_role("button", name="Hard", exact=True).tap()
+    page.locator(".rise-new").tap()
+    wait_for(lambda: "it plays Blue, hard" in status(page), timeout=30)
+    # the whole board in sight (New game is below it)
+    page.locator("canvas.rf-board").evaluate("c => c.scrollIntoView({block: 'center'})")
+
+
+def against_the_computer(tmp_path, browser, play) -> None:
     with served(tmp_path, notebook=ROOT / "notebooks" / "rise.ipynb") as (url, data, _):
         page = tablet(browser).new_page()
+        store = GameStore(data)
         try:
-            against_the_computer(page, url, GameStore(data))
+            play(page, url, store)
         except AssertionError as e:
             screenshot(page, "rise-computer-failed")
-            latest = GameStore(data).latest(KIND, RiseRules())
-            raise AssertionError(f"{e}; the status said {status(page)!r}, the message "
-                                 f"{page.locator('.rf-msg').all_inner_texts()!r}, the log "
+            latest = log_of(store)
+            raise AssertionError(f"{e}; the status said {status(page)!r}, the message {message(page)!r}, the log "
                                  f"{[x.action for x in latest.applied] if latest else None}") from e
         finally:
             page.context.close()
 
 
-def red_places(page, store: GameStore) -> None:
-    """Red (the player) places a Worker on a lit tile, and the page takes it."""
-    p = store.latest(KIND, RiseRules()).state
-    assert p.player == "red" and not p.over
-    # the whole board in sight (New game is below it), and the lit tile nearest the middle of the land
-    page.locator("canvas.rf-board").evaluate("c => c.scrollIntoView({block: 'center'})")
-    mode(page, "play")
-    tap(page, min(place_targets(p), key=lambda h: distance(h, (4, 0))))
-    wait_for(lambda: store.latest(KIND, RiseRules()).state != p, timeout=30)
+def test_a_whole_game_against_the_hard_computer_by_taps_to_its_end(tmp_path, browser):
+    """The page the issue saw stuck on "thinking…": every computer turn ends with the board handed
+    back (the page said it was thinking, then that it is the player's turn), and every tap of the
+    player's turns is taken, to the end of the game, with no reload."""
+
+    def play(page, url: str, store: GameStore) -> None:
+        frames = recorded(page)
+        new_game_against_hard(page, url)
+        rng = random.Random(PLAYER_SEED)
+        turns = 0
+        while not log_of(store).state.over:
+            assert log_of(store).state.turn <= LAST_TURN, "no end in sight"
+            seen = len(statuses(frames))
+            after = players_turn(page, store, rng)
+            the_computer_answers(page, store, frames, seen, after)
+            turns += 1
+        p = log_of(store).state
+        wait_for(lambda: "wins" in status(page), timeout=30)
+        assert f"{p.winner.capitalize()} wins" in status(page) and turns >= 3
+        screenshot(page, "rise-computer-game-over")
+        # the game is over on the page too: a tap is answered with the rules' sentence
+        press(page, store, min(p.tiles), says="The game is over")
+
+    against_the_computer(tmp_path, browser, play)
 
 
-def the_computer_answers(page, store: GameStore) -> None:
-    wait_for(lambda: (store.latest(KIND, RiseRules()).state.player == "red" and "Red" in status(page)
-                      and "thinking" not in status(page) and "action 1 of" in status(page)), timeout=60)
+def test_against_the_computer_a_reload_keeps_the_opponent_and_it_plays_on(tmp_path, browser):
+    """Who plays comes back from the game's log after a reload, in the middle of the player's
+    turn: the controls, the status, the rest of that turn by taps and the computer's answer."""
 
+    def play(page, url: str, store: GameStore) -> None:
+        frames = recorded(page)
+        new_game_against_hard(page, url)
+        rng = random.Random(PLAYER_SEED)
+        the_computer_answers(page, store, frames, 0, players_turn(page, store, rng))  # turn 1: one action
+        latest = log_of(store)  # turn 3: its first action, then a reload
+        by_taps(page, store, choose_turn(latest.state, PLAYER_LEVEL, rng, before=own_turn_ends(latest.states(), "red"))[0])
+        p = log_of(store).state
+        assert p.player == "red" and p.actions_left == 1, "the game ended early: choose another seed"
+        page.reload()
+        page.wait_for_selector("canvas.rf-board", timeout=60_000)
+        page.wait_for_function(DRAWN_JS, timeout=60_000)
+        wait_for(lambda: "it plays Blue, hard" in status(page) and f"Turn {p.turn}" in status(page)
+                 and "action 2 of 2" in status(page), timeout=30)
+        active = page.locator(".widget-toggle-button.mod-active").all_inner_texts()
+        assert "Play against the computer" in active and "Computer is Blue" in active and "Hard" in active, active
+        screenshot(page, "rise-against-the-computer")
+        page.locator("canvas.rf-board").evaluate("c => c.scrollIntoView({block: 'center'})")
+        frames.clear()
+        the_computer_answers(page, store, frames, 0, players_turn(page, store, rng))  # the turn's second action
+        seen = len(statuses(frames))
+        the_computer_answers(page, store, frames, seen, players_turn(page, store, rng))  # and on
+        setup = log_of(store).applied[0].action
+        assert setup == {"type": "setup", "computer": {"colour": "blue", "level": "hard"}}, setup
 
-def against_the_computer(page, url: str, store: GameStore) -> None:
-    page.goto(url)
-    page.wait_for_selector("canvas.rf-board", timeout=60_000)
-    page.wait_for_function(DRAWN_JS, timeout=60_000)
-    page.get_by_role("button", name="Play against the computer").tap()
-    page.get_by_role("button", name="Hard", exact=True).tap()
-    page.locator(".rise-new").tap()
-    wait_for(lambda: "it plays Blue, hard" in status(page), timeout=30)
-    red_places(page, store)  # red's one action of turn 1
-    the_computer_answers(page, store)  # where the page used to stay on "thinking…"
-    red_places(page, store)  # and the page takes the player's taps again
-    wait_for(lambda: "action 2 of 2" in status(page), timeout=30)
-    assert "computer's turn" not in page.locator(".rf-msg").inner_text()
-    turn = store.latest(KIND, RiseRules()).state.turn
-    page.reload()  # who plays comes back from the game's log
-    page.wait_for_selector("canvas.rf-board", timeout=60_000)
-    page.wait_for_function(DRAWN_JS, timeout=60_000)
-    wait_for(lambda: "it plays Blue, hard" in status(page) and f"Turn {turn}" in status(page), timeout=30)
-    active = page.locator(".widget-toggle-button.mod-active").all_inner_texts()
-    assert "Play against the computer" in active and "Computer is Blue" in active and "Hard" in active, active
-    screenshot(page, "rise-against-the-computer")
+    against_the_computer(tmp_path, browser, play)
+

@@ -433,6 +433,7 @@ class RiseScreen:
         self.export_btn = button("Picture and game record", self.export, "rise-export")
         self.downloads = W.HTML()
         self.progress = W.FloatProgress(value=0.0, min=0.0, max=1.0, description="Thinking", layout=W.Layout(visibility="hidden", width="100%"))
+        self.progress.add_class("rise-progress")
         self.towers = W.HTML()
         self.threat_list = W.HTML()
         side = W.VBox(
