@@ -128,6 +128,10 @@ def box_of(page) -> list[float]:
                          " return [r.left, r.top, r.width / c.width, r.height / c.height, r.right, r.bottom]; }")
 
 
+#: whether a finger at this point of the screen lands on the board (not off the screen, not on a bar)
+ON_THE_BOARD = "(p) => { const e = document.elementFromPoint(p[0], p[1]); return !!e && e.matches('canvas.rf-board'); }"
+
+
 def press(page, store: GameStore, tile, says: str | None = None) -> None:
     """A finger on ``tile`` until the kernel answers it: the log takes an action, or (``says``)
     the message says so. Where the board zooms first (its tiles smaller than a finger), the
@@ -137,7 +141,7 @@ def press(page, store: GameStore, tile, says: str | None = None) -> None:
     def answered() -> bool:
         return says in message(page) if says else log_of(store).state != state
 
-    for _ in range(5):
+    for _ in range(6):
         meta = settled_meta(page)
         box = box_of(page)
         sx, sy = PixelLayout(SIZE).hex_to_pixel(tile)
@@ -145,6 +149,9 @@ def press(page, store: GameStore, tile, says: str | None = None) -> None:
         if not (box[0] + 8 < x < box[4] - 8 and box[1] + 8 < y < box[5] - 8):
             page.locator("button.rf-fit").tap()
             wait_for(lambda: board_meta(page) != meta, timeout=30)
+            continue
+        if not page.evaluate(ON_THE_BOARD, [x, y]):  # scrolled away (a button further down was tapped)
+            page.locator("canvas.rf-board").evaluate("c => c.scrollIntoView({block: 'center'})")
             continue
         page.touchscreen.tap(x, y)
         wait_for(lambda: answered() or board_meta(page)["k"] > meta["k"] * 1.001, timeout=30)
