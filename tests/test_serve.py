@@ -37,6 +37,19 @@ def test_the_token_is_never_on_the_command_line():
     assert "JUPYTER_TOKEN" not in voila_env(None)
 
 
+def test_the_table_finds_its_kernels_started():
+    """`make run` and `make table` keep a kernel started for the tablet and each of four phones;
+    the tests' servers keep one, or none."""
+    from companion.ui import serve
+
+    cmd = " ".join(voila_command(8866, "127.0.0.1", None, True))
+    assert "--preheat_kernel=True" in cmd and f"--pool_size={serve.POOL}" in cmd and serve.POOL >= 5
+    assert f"fill_delay={serve.FILL_DELAY}" in cmd
+    assert "--pool_size=1" in " ".join(voila_command(8866, "127.0.0.1", None, 1))
+    assert "preheat" not in " ".join(voila_command(8866, "127.0.0.1", None, 0))
+    assert "preheat" not in " ".join(voila_command(8866, "127.0.0.1", None))
+
+
 def test_kernels_are_culled_within_two_minutes_of_their_page_closing():
     cmd = " ".join(voila_command(8866, "127.0.0.1", None))
     assert f"cull_idle_timeout={CULL_IDLE}" in cmd and f"cull_interval={CULL_INTERVAL}" in cmd
@@ -130,6 +143,32 @@ def test_a_table_server_hides_its_token_checks_hosts_and_stops_on_sigterm(tmp_pa
         assert not any(alive(p) for p in family), "Voilà outlived the wrapper"
         with pytest.raises(OSError):
             get(port, "/favicon.ico", f"127.0.0.1:{port}", timeout=2)
+    finally:
+        stop(proc)
+
+
+def fetch(port: int, path: str, gzip: bool) -> tuple[int, dict[str, str], bytes]:
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    c.request("GET", path, headers={"Host": f"127.0.0.1:{port}", **({"Accept-Encoding": "gzip"} if gzip else {})})
+    r = c.getresponse()
+    out = (r.status, {k.lower(): v for k, v in r.getheaders()}, r.read())
+    c.close()
+    return out
+
+
+def test_the_page_script_goes_over_the_network_compressed(tmp_path):
+    """Voilà's ``tornado_settings`` cannot turn Tornado's gzip on; the launcher does, and a request
+    that accepts gzip gets the same script, compressed to a fraction."""
+    import gzip
+
+    proc, port, _ = start_table(tmp_path)
+    try:
+        for path in ("/voila/static/voila.js", "/voila/templates/companion/static/index.css"):
+            status, plain_headers, plain = fetch(port, path, gzip=False)
+            assert status == 200 and "content-encoding" not in plain_headers, path
+            status, headers, packed = fetch(port, path, gzip=True)
+            assert status == 200 and headers.get("content-encoding") == "gzip", (path, headers)
+            assert gzip.decompress(packed) == plain and len(packed) < len(plain) / 2, path
     finally:
         stop(proc)
 

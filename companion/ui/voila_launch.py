@@ -170,8 +170,33 @@ def install_xsrf_cookie() -> None:
     VoilaHandler.prepare = prepare
 
 
+def install_gzip() -> None:
+    """Compress what the server sends (the page and its ~5 MB of script: ~1.3 MB over the air).
+
+    Voilà builds its Tornado application from its own settings and applies ``tornado_settings``
+    only afterwards, when Tornado has already chosen its output transforms: ``compress_response``
+    given there does nothing. So it is put into Voilà's own settings, before the application is
+    built; Tornado then compresses every answer whose client accepts gzip (the page too, chunk by
+    chunk as it streams).
+    """
+    from voila.app import Voila
+
+    if getattr(Voila.init_settings, "companion_gzip", False):
+        return
+    base = Voila.init_settings
+
+    def init_settings(self):
+        settings = base(self)
+        settings["compress_response"] = True
+        return settings
+
+    init_settings.companion_gzip = True  # type: ignore[attr-defined]
+    Voila.init_settings = init_settings
+
+
 def main() -> None:
     install()
+    install_gzip()
     from traitlets.config import Config
     from voila.app import Voila
 
