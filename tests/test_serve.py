@@ -206,3 +206,36 @@ def test_serving_compiles_the_package_once_so_kernels_do_not(tmp_path):
             "print(sum('companion' in str(c) for c in calls))")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
     assert out.strip() == "0"
+
+
+def test_a_pages_kernel_starts_without_the_debugger_and_a_seat_imports_no_board(tmp_path):
+    """Each page's kernel is small: the dashboard's kernel spec (found first on the path the
+    launcher gives Voilà) starts ipykernel without debugpy, and a seat's screen needs no board
+    (ipycanvas, Pillow) and no World screen."""
+    from jupyter_client.kernelspec import KernelSpecManager
+    from jupyter_client.manager import start_new_kernel
+
+    env = voila_env()
+    old = os.environ.get("JUPYTER_PATH")
+    os.environ["JUPYTER_PATH"] = env["JUPYTER_PATH"]
+    try:
+        spec = KernelSpecManager().get_kernel_spec("python3")
+        assert spec.argv[1:3] == ["-m", "companion.ui.page_kernel"], spec.argv
+        km, kc = start_new_kernel(kernel_name="python3", env={**env, "COMPANION_DATA": str(tmp_path)})
+    finally:
+        if old is None:
+            os.environ.pop("JUPYTER_PATH", None)
+        else:
+            os.environ["JUPYTER_PATH"] = old
+    out: list[str] = []
+    try:
+        kc.execute_interactive(
+            "import sys, ipywidgets\n"
+            "import companion.rise_and_fall.screens.seat_screen\n"
+            "print(sorted(m for m in ('debugpy', 'ipycanvas', 'PIL', 'companion.ui.board',\n"
+            "      'companion.rise_and_fall.screens.world_screen') if sys.modules.get(m) is not None))",
+            timeout=60, output_hook=lambda m: out.append(m["content"].get("text", "")) if m["msg_type"] == "stream" else None)
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+    assert "".join(out).strip() == "[]", out

@@ -23,7 +23,6 @@ from ..builder import BuildRules
 from ..endgame import EntryRules
 from ..tracker import TrackerRules
 from .library import SHIPPED_LAYOUTS, Library
-from .world_screen import WorldScreen
 
 if TYPE_CHECKING:  # imported when first visited: the World opens without them
     from .game_screen import GameHub, GameScreen, SetupScreen
@@ -45,6 +44,8 @@ class RiseAndFallScreens:
     def __init__(self, table: Any) -> None:
         self.table = table
         self.store = table.store
+        from .world_screen import WorldScreen
+
         self.library = Library(table.layouts, shipped=SHIPPED_LAYOUTS, dark=table.dark)
         self.world = WorldScreen(self.store, self.library, dark=table.dark)
         self._hub: GameHub | None = None  # the game being played, read from its log when first needed

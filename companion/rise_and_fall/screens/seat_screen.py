@@ -30,11 +30,11 @@ from ..public import TableView, public_view
 from ..rules import PIECE_TYPES
 from ..tracker import Game, TrackerRules, card_actions
 from ..views import colour_hex
+from .board_style import SPACE_PX, STYLE
 from .count_panels import CountBoxes, offered
 from .guild_panels import guilds_html, own_guilds_html, piracy_steppers, variants
 from .tale_panels import EventPanel, TalePlay
 from .tale_piece_panels import all_actions, count_stepper, rules_html, tales_html, with_count
-from .world_screen import SPACE_PX, STYLE
 
 #: Choices commute with other players' choices: a tap refused only because another phone wrote
 #: first is tried once more on the game as it is now.

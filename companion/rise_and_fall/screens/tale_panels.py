@@ -5,18 +5,20 @@ creature's or the Typhoon's new Space, and the board's tale pieces. A thin layer
 from __future__ import annotations
 
 import html
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import ipywidgets as W
 
 from ...drawing import Scene
-from ...ui.board import Board
 from ...ui.widgets import Stepper, button, message_html
 from .. import fantastic as F
 from ..rules import PIECE_TYPES
 from ..tales import all_tales, parse_markers
 from ..views import WorldStyle, layout_for, world_scene
 from ..world import World
+
+if TYPE_CHECKING:  # the board (ipycanvas, numpy) is imported when an event first draws one
+    from ...ui.board import Board
 
 #: The creatures drawn on the board: a disc in their colour and a letter.
 CREATURES = {"dragon": ("#8e1b1b", "D"), "leviathan": ("#0f3d5c", "L"), "water-elemental": ("#2a8fbf", "W")}
@@ -74,6 +76,8 @@ class EventPanel:
     @property
     def board(self) -> Board:
         if self._board is None:
+            from ...ui.board import Board
+
             self._board = Board(width=self.board_size[0], height=self.board_size[1], report=lambda t: setattr(self.msg, "value", message_html(t, "error")),
                                 space=self.space_px)
             self._board.on_tap = self.tap_pixel
@@ -310,6 +314,8 @@ class WorldView:
     @property
     def board(self) -> Board:
         if self._board is None:
+            from ...ui.board import Board
+
             self._board = Board(width=320, height=260, space=self.space_px,
                                 report=lambda t: setattr(self.msg, "value", message_html(t, "error")))
             self._board.room = 10
