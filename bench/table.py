@@ -35,9 +35,14 @@ def load() -> str:
     return Path("/proc/loadavg").read_text().split()[0]
 
 
-def live_after(page, t0: float, timeout: float = 120_000) -> float:
-    """Seconds from ``t0`` (wall clock) until the page showed its live control."""
-    page.wait_for_function("() => !!window.__rfLive", timeout=timeout)
+def live_after(page, t0: float, timeout: float = 90_000) -> float:
+    """Seconds from ``t0`` (wall clock) until the page showed its live control (infinite: never,
+    and what the page shows instead is printed)."""
+    try:
+        page.wait_for_function("() => !!window.__rfLive", timeout=timeout)
+    except Exception:  # noqa: BLE001 - a page that never answers is a figure too
+        print(f"  never live: {page.url}: {page.evaluate('() => document.body.innerText')[:300]!r}", file=sys.stderr)
+        return float("inf")
     return page.evaluate("() => window.__rfLive") / 1000 - t0
 
 
@@ -92,6 +97,24 @@ def five_together(browser, pool: int) -> None:
             ctx.close()
 
 
+#: The steps of a page's load, from the browser's Navigation Timing (ms after the address was asked).
+STEPS_JS = """() => { const n = performance.getEntriesByType('navigation')[0];
+  const scripts = performance.getEntriesByType('resource').filter(r => r.initiatorType === 'script');
+  return {first_byte: n.responseStart, page_read: n.responseEnd, scripts: Math.max(0, ...scripts.map(r => r.responseEnd)),
+          loaded: n.loadEventEnd, live: window.__rfLive - performance.timeOrigin}; }"""
+
+
+def where_it_goes(page, what: str) -> None:
+    """Where a cold page's time goes: the server's first byte (the page's template), the page
+    read to its end (the kernel started and the notebook run), its scripts fetched, the page
+    loaded (the scripts run), and live (the widgets' messages, the page drawn)."""
+    steps = page.evaluate(STEPS_JS)
+    names = {"first_byte": "first byte", "page_read": "page read (kernel started, notebook run)",
+             "scripts": "scripts fetched", "loaded": "scripts run (load event)", "live": "live (widgets drawn)"}
+    for key, name in names.items():
+        row(f"table: {what}, cold, {name}", steps[key] / 1000, "report", unit="s")
+
+
 def empty_pool(browser) -> None:
     """One page alone, no preheated kernel: a seat's phone, and the tablet's shelf."""
     from browser.harness import LIVE_SHELF, phone, served, tablet
@@ -112,6 +135,7 @@ def empty_pool(browser) -> None:
             page.goto(url + address, wait_until="commit")
             s = live_after(page, t0)
             row(f"table: one page, the pool empty, {what} live (load {before})", s, "<= 2 s", unit="s", ok=s <= 2)
+            where_it_goes(page, what)
             if what.startswith("a seat"):
                 page.wait_for_timeout(1500)
                 first = sum(got) / 1024
