@@ -23,6 +23,7 @@ import ipywidgets as W
 from .. import games
 from ..gamelog import GameStore, default_data_dir
 from ..history import FinishedGames
+from ..timings import mark
 from .history_screen import HistoryScreen
 from .shelf import SHELF_CSS, Shelf, Unfinished
 from .style import CSS, Theme
@@ -373,10 +374,12 @@ class App:
         before its page existed: once the page asks, the page opens at its address and every
         open game reads its logs again; then other pages' changes are followed."""
         wait_for_page()
+        mark("page asked")
         self.reopen()
         query = page_query()
         if query and not self.at(query):  # a bare address stays where the notebook opened the page
             self.open_address(query)
+        mark("page opened")
         if live:
             self.follow_other_pages()
 
