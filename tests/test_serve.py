@@ -158,7 +158,8 @@ def fetch(port: int, path: str, gzip: bool) -> tuple[int, dict[str, str], bytes]
 
 def test_the_page_script_goes_over_the_network_compressed(tmp_path):
     """Voilà's ``tornado_settings`` cannot turn Tornado's gzip on; the launcher does, and a request
-    that accepts gzip gets the same script, compressed to a fraction."""
+    that accepts gzip gets the same script, compressed to a fraction (a file once compressed is
+    kept for the next request)."""
     import gzip
 
     proc, port, _ = start_table(tmp_path)
@@ -169,6 +170,10 @@ def test_the_page_script_goes_over_the_network_compressed(tmp_path):
             status, headers, packed = fetch(port, path, gzip=True)
             assert status == 200 and headers.get("content-encoding") == "gzip", (path, headers)
             assert gzip.decompress(packed) == plain and len(packed) < len(plain) / 2, path
+            # the next phone gets the bytes kept from the first (compressed once), complete
+            status, again_headers, again = fetch(port, path, gzip=True)
+            assert status == 200 and again == packed and again_headers.get("content-length") == str(len(packed)), path
+            assert "Accept-Encoding" in again_headers.get("vary", ""), again_headers
     finally:
         stop(proc)
 
