@@ -244,3 +244,45 @@ def test_a_pages_kernel_starts_without_the_debugger_and_a_seat_imports_no_board(
         kc.stop_channels()
         km.shutdown_kernel(now=True)
     assert "".join(out).strip() == "[]", out
+
+
+def test_plain_voila_reads_the_notebooks_settings():
+    """`voila notebooks/companion.ipynb` (without the launcher) reads the settings shipped with the
+    notebooks (notebooks/voila.json; the project's folder links to it): the same culling as
+    `make run`, and a page's output waiting as long."""
+    import json
+
+    from companion.ui import serve
+
+    shipped = json.loads((ROOT / "notebooks" / "voila.json").read_text())
+    assert (ROOT / "voila.json").resolve() == (ROOT / "notebooks" / "voila.json").resolve()
+    assert shipped["MappingKernelManager"] == {"cull_idle_timeout": serve.CULL_IDLE, "cull_interval": serve.CULL_INTERVAL,
+                                               "cull_connected": False, "cull_busy": False}
+    assert shipped["VoilaExecutor"]["iopub_timeout"] == serve.IOPUB_TIMEOUT
+
+
+def test_plain_voila_culls_the_kernels_of_closed_pages(tmp_path):
+    port = free_port()
+    env = dict(os.environ, COMPANION_DATA=str(tmp_path / "data"), PYTHONPATH=str(ROOT))
+    env.pop("JUPYTER_PATH", None)
+    voila = Path(sys.executable).with_name("voila")
+    log = open(tmp_path / "voila.log", "w")
+    proc = subprocess.Popen([str(voila), "notebooks/companion.ipynb", "--no-browser", f"--port={port}"], cwd=ROOT,
+                            stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    try:
+        deadline = time.time() + 60
+        while True:
+            try:
+                assert get(port, "/", f"127.0.0.1:{port}", timeout=60) == 200  # the page starts a kernel
+                break
+            except OSError:
+                assert time.time() < deadline and proc.poll() is None, "Voilà did not start"
+                time.sleep(0.5)
+        wait = time.time() + 20
+        while "Culling kernels" not in (tmp_path / "voila.log").read_text() and time.time() < wait:
+            time.sleep(0.3)
+        said = (tmp_path / "voila.log").read_text()
+        assert f"Culling kernels with idle durations > {CULL_IDLE} seconds at {CULL_INTERVAL} second intervals" in said, said[-2000:]
+    finally:
+        stop(proc)
+        log.close()
