@@ -56,8 +56,8 @@ class CountRules:
 
 
 def add_commands(sub) -> None:
-    c = sub.add_parser("add", help="add numbers up to the target")
-    c.add_argument("numbers", nargs="+", type=int)
+    c = sub.add_parser("add", help="add numbers up to the target", description="Add numbers up to the counter's target.")
+    c.add_argument("numbers", nargs="+", type=int, help="the whole numbers to add")
     c.set_defaults(run=run_add)
 
 
