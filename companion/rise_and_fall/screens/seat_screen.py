@@ -21,7 +21,6 @@ from ...errors import CompanionError, IllegalAction
 from ...gamelog import GameStore, Session, StaleGame
 from ...seats import NOT_A_SEAT, Seats, find_seat
 from ...timings import mark
-from ...ui.civ_table import card_html, civ_html
 from ...ui.kept import Kept, show
 from ...ui.widgets import Stepper, follow_subject, message_html
 from .. import GAME_LOG
@@ -32,6 +31,7 @@ from ..rules import PIECE_TYPES
 from ..tracker import Game, TrackerRules, card_actions
 from ..views import colour_hex
 from .board_style import SPACE_PX, STYLE
+from .civ_table import card_html, civ_html
 from .count_panels import CountBoxes, offered
 from .guild_panels import guilds_html, own_guilds_html, piracy_steppers, variants
 from .tale_panels import EventPanel, TalePlay
