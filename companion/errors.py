@@ -24,3 +24,16 @@ class IllegalAction(CompanionError):
     def __init__(self, message: str, rule: str | None = None) -> None:
         super().__init__(message)
         self.rule = rule
+
+
+class Problem(str):
+    """One problem found in a file or a position: its sentence (it is that string) and the rule it breaks.
+
+    A list of problems reads as a list of sentences; ``rule`` tells them apart (e.g. ``creature-space``)."""
+
+    rule: str
+
+    def __new__(cls, sentence: str, rule: str) -> "Problem":
+        p = super().__new__(cls, sentence)
+        p.rule = rule
+        return p

@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import FileFormatError
+from ..errors import FileFormatError, Problem
 from ..hexgrid import Hex
 from . import guilds as G
 from . import layout as layout_file
@@ -182,6 +182,7 @@ def problems(pos: Position) -> list[str]:
             if t not in TERRAINS:
                 out.append(f"Space {s[0]},{s[1]}: {json.dumps(t)} is not a terrain; terrains are {', '.join(TERRAINS)}.")
     terrain_of = pos.standing_terrain()
+    creature_at = {s: k for k, s in pos.creatures.items()}
     first_on: dict[Hex, int] = {}  # the index of the first piece seen on each Space
     shared: dict[Hex, list[Piece]] = {}  # Spaces holding more than one piece
     for i, pc in enumerate(pos.pieces):
@@ -199,7 +200,10 @@ def problems(pos: Position) -> list[str]:
         if terrain is None:
             out.append(f"{_label(i, pc)}: that space is not in the World.")
             continue
-        if terrain not in stands and terrain in TERRAINS:
+        if space in creature_at:
+            out.append(Problem(f"{_label(i, pc)}: it stands on the {_creature_on(pos, space)}'s space. '{T.creature_space_rule()}'",
+                               "creature-space"))
+        elif terrain not in stands and terrain in TERRAINS:
             where = " or ".join(sorted(stands))
             why = "" if terrain == pos.terrain.get(space) else f" (the {_creature_on(pos, space)}'s space counts as {terrain} while it is there)"
             out.append(f"{_label(i, pc)}: a {pc.type} cannot stand on {terrain}{why}; it stands on {where}.")

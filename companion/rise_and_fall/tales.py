@@ -285,6 +285,11 @@ def creature_problems(where: dict[str, Hex], terrain: dict[Hex, str]) -> list[st
     return out
 
 
+def creature_space_rule() -> str:
+    """'no other game piece can stop on that space' (a Creature's), for the position checks."""
+    return _data()["creature_space"]["rule"]
+
+
 def creature_terrain(where: dict[str, Hex], terrain: dict[Hex, str]) -> dict[Hex, str]:
     """The Spaces whose terrain counts differently while a creature stands there: the Water Elemental's
     'space is considered to be a part of the Sea Region' ('Sometimes, this situation can unite multiple

@@ -94,10 +94,36 @@ def conversion_cost(game: "Game", cost: dict[str, int], a: Action) -> dict[str, 
     if d == 1:
         return cost
     ranges = {int(k): v for _, spec in _play(tales, "conversion") for k, v in spec.get("range", {}).items()}
+    guild = _guild_range(game, a)
+    for k, v in guild.items():
+        ranges[k] = min(v, ranges.get(k, v))  # the Psy-Monks' range at the normal price, the Monastery's beyond
     if type(d) is not int or d not in ranges:
-        far = f" or, from a Temple adjacent to the Monastery, {' or '.join(str(k) for k in sorted(ranges))} spaces away" if ranges else ""
-        raise IllegalAction(f"A Temple converts a unit adjacent to it{far}.")
+        raise IllegalAction(f"A Temple converts a unit adjacent to it{_reach(ranges, guild)}.", rule="conversion-range")
     return {k: v * ranges[d] for k, v in cost.items()}
+
+
+#: The tracker's version from which the Psy-Monks' Temples convert at 2 spaces at the normal price.
+GUILD_RANGE_SINCE = 7
+
+
+def _guild_range(game: "Game", a: Action) -> dict[int, int]:
+    from . import guilds as G
+
+    i = a.get("player")
+    if game.tracker_version < GUILD_RANGE_SINCE or type(i) is not int or not 0 <= i < len(game.civs):
+        return {}
+    return G.conversion_range(game.civs[i].guilds)
+
+
+def _reach(ranges: dict[int, int], guild: dict[int, int]) -> str:
+    """The distances open, in words: the Guild's, then the Monastery's for a Temple adjacent to it."""
+    said = ""
+    if guild:
+        said += f" or up to {max(guild)} spaces away at the normal price (the Psy-Monks' range)"
+    far = sorted(k for k in ranges if k not in guild or ranges[k] != guild[k])
+    if far:
+        said += f" or, from a Temple adjacent to the Monastery, {' or '.join(str(k) for k in far)} spaces away"
+    return said
 
 
 def monastery_range(game: "Game") -> dict[int, int]:

@@ -50,7 +50,12 @@ ALL_EXTINCT = "Every Civilization is extinct"
 #: Fantastic Events and the special areas' effects during the game; a game of version 4 replays as it was written.
 #: Version 6 refuses a Trade or a Tithe that counts nothing (a count of 0 would spend the piece's action for
 #: 0 GP); older logs, which may hold such actions, replay as they were written.
-TRACKER_VERSION = 6
+#: Version 7 checks what the World and the first pieces already tell: the Leviathan's and the Water Elemental's first
+#: Space (their Sea Region, an empty Space), the Leviathan that does not move with no Ship in the World, a conversion's
+#: ``on`` where a rule depends on where the unit stands, and the Psy-Monks' range of 2 at the normal price; a game of
+#: version 6 replays as it was written.
+TRACKER_VERSION = 7
+CONVERSION_ON_SINCE = 7
 NOTHING_COUNTED_SINCE = 6
 
 
@@ -1125,7 +1130,8 @@ def apply_card_action(game: Game, i: int, spec: dict, a: Action, notes: list[str
     for res in ("wood", "stone"):
         after = getattr(civ, res) - cost.get(res, 0) + gain.get(res, 0)
         if after > limit[res]:
-            raise IllegalAction(f"A player cannot possess more than {limit['wood']} Wood and {limit['stone']} Stones; {civ.name} has {getattr(civ, res)} {res.title()}.")
+            raise IllegalAction(f"A player cannot possess more than {limit['wood']} Wood and {limit['stone']} Stones; {civ.name} has "
+                                f"{getattr(civ, res)} {res.title()}{_open_productions(game, i, spec, res, after)}.", rule="treasury-limit")
         if gain.get(res, 0) > getattr(game, f"bank_{res}"):
             raise IllegalAction(f"The bank has no {res.title()} left to give.")
     # pay to the bank, then take from it ('the bank pays the most it can pay')
@@ -1164,6 +1170,20 @@ def apply_card_action(game: Game, i: int, spec: dict, a: Action, notes: list[str
     return _after_pieces_change(game, touched, notes)
 
 
+def _open_productions(game: Game, i: int, spec: dict, res: str, after: int) -> str:
+    """The end of the treasury's refusal: what this action would make, and the production of the same card
+    still open (a Lumberjacks' Nomad at 4 Wood may still produce the ordinary 1 Wood that reaches 5)."""
+    civ = game.civs[i]
+    said = f", and {spec['label']} would make {after}" if "gain" in spec else ""
+    alt = find_action(str(game.acting_card), spec.get("ordinary"), civ.guilds, TP.in_play(game)) if spec.get("ordinary") else None
+    if alt is None:
+        return said
+    fits = all(getattr(civ, r) + v <= civ.limit[r] for r, v in alt.get("gain", {}).items() if r in ("wood", "stone"))
+    if not fits:
+        return said + f"; the ordinary production ({alt['label']}) is not open either"
+    return said + f"; open: {alt['label']} (action {alt['id']!r})"
+
+
 def _may_convert(game: Game, i: int, target: int, kind: str, on: Any) -> None:
     """Shadow Cult: 'None of your units may be converted by your opponents.' And 'Special
     Situation: Temples': 'A Temple cannot convert a game piece with a special ability which would be
@@ -1172,6 +1192,11 @@ def _may_convert(game: Game, i: int, target: int, kind: str, on: Any) -> None:
     if G.protected(victim.guilds):
         raise IllegalAction(f"None of {victim.name}'s units may be converted: they are the Shadow Cult.")
     if on is None:
+        only_theirs = G.stands_on(kind, victim.guilds, bool(game.levels)) - G.stands_on(kind, civ.guilds, bool(game.levels))
+        if only_theirs and game.tracker_version >= CONVERSION_ON_SINCE:
+            raise IllegalAction(f"Say where the {kind.title()} of {victim.name} stands ('on'): {victim.name}'s {kind.title()}s may stand on "
+                                f"{' or '.join(sorted(only_theirs))}, {civ.name}'s may not, and a Temple cannot convert a game piece "
+                                "with a special ability which would be in an illegal position after being converted.", rule="conversion-on")
         return
     if on not in TERRAINS or on not in G.stands_on(kind, victim.guilds, bool(game.levels)):
         raise IllegalAction(f"A {kind.title()} of {victim.name} cannot stand on {on}.")
