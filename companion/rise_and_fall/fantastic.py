@@ -147,20 +147,20 @@ def _per_player(game: "Game", raw: Any, what: str, buildings: tuple[str, ...] = 
     if raw is None:
         return {}
     if not isinstance(raw, dict):
-        raise IllegalAction(f"Enter the pieces {what} per player and piece type.")
+        raise IllegalAction(f"Enter the pieces {what} per player and piece type.", rule="event-pieces")
     out: dict[int, dict[str, int]] = {}
     for key, counts in raw.items():
         i = int(key) if isinstance(key, str) and key.isdigit() else key
         if type(i) is not int or not 0 <= i < len(game.civs):
-            raise IllegalAction(f"The pieces {what} belong to the game's players.")
+            raise IllegalAction(f"The pieces {what} belong to the game's players.", rule="event-pieces")
         if not isinstance(counts, dict):
-            raise IllegalAction(f"Enter the pieces {what} per piece type.")
+            raise IllegalAction(f"Enter the pieces {what} per piece type.", rule="event-pieces")
         for piece, n in counts.items():
             if piece not in PIECE_TYPES and piece not in buildings:
                 raise IllegalAction(f"The pieces {what} are {and_list(_many(p) for p in PIECE_TYPES + buildings)}.".replace(" and ", " or "),
                                     rule="event-pieces")
             if type(n) is not int or not 0 <= n <= 99:
-                raise IllegalAction(f"Enter the pieces {what} as whole numbers from 0 to 99.")
+                raise IllegalAction(f"Enter the pieces {what} as whole numbers from 0 to 99.", rule="event-pieces")
             if n:
                 out.setdefault(i, {})[piece] = out.get(i, {}).get(piece, 0) + n
     return out
@@ -218,9 +218,9 @@ def _resolution(game: "Game", a: Action) -> Resolution:
     destroyed = _per_player(game, a.get("destroyed"), "destroyed", _buildings_destroyed(game, spec, destroys))
     laid_now = _per_player(game, a.get("laid"), "laid on their side")
     if destroyed and not destroys:
-        raise IllegalAction(f"{tale.name}'s Fantastic Event destroys nothing now.")
+        raise IllegalAction(f"{tale.name}'s Fantastic Event destroys nothing now.", rule="event-destroys")
     if laid_now and not spec.get("lays"):
-        raise IllegalAction(f"{tale.name}'s Fantastic Event lays no piece on its side.")
+        raise IllegalAction(f"{tale.name}'s Fantastic Event lays no piece on its side.", rule="event-lays")
     _check_destroyed(game, tale, spec, destroys, destroyed)
     _check_laid(game, laid_now)
     nomads = _compensation(game, spec, a.get("nomads") or {}, destroyed)
@@ -259,13 +259,13 @@ def _destroys_now(spec: dict, active: bool) -> tuple[str, ...]:
 def _next_event(game: "Game", a: Action) -> int:
     """The Tale whose event is resolved now: the lowest number waiting, by the First Player."""
     if game.phase != "E" or not game.tale_play.events:
-        raise IllegalAction("Fantastic Events are resolved in the Recycling phase, when two or more players must recycle their hand.")
+        raise IllegalAction("Fantastic Events are resolved in the Recycling phase, when two or more players must recycle their hand.", rule="phase")
     n = game.tale_play.events[0]
     if a.get("tale") != n:
-        raise IllegalAction(f"The Fantastic Events are resolved lowest number first: now {all_tales()[n].name} ({n}).")
+        raise IllegalAction(f"The Fantastic Events are resolved lowest number first: now {all_tales()[n].name} ({n}).", rule="event-order")
     if a.get("player", game.first) != game.first:
         raise IllegalAction(f"The Fantastic Event is resolved by the player who still has the First Player token: "
-                            f"{game.civs[game.first].name}.")
+                            f"{game.civs[game.first].name}.", rule="event-first-player")
     return n
 
 
@@ -280,12 +280,12 @@ def _check_destroyed(game: "Game", tale: Tale, spec: dict, destroys: tuple[str, 
                     raise IllegalAction(f"{civ.name} controls no {_name(p)} in the World; it cannot be destroyed.", rule="event-pieces")
                 continue
             if p not in destroys:
-                raise IllegalAction(f"{tale.name}'s Fantastic Event destroys {and_list(_many(x) for x in destroys)} only.")
+                raise IllegalAction(f"{tale.name}'s Fantastic Event destroys {and_list(_many(x) for x in destroys)} only.", rule="event-destroys")
             if k > civ.count(p):
-                raise IllegalAction(f"{civ.name} has {plural(civ.count(p), _name(p))} in the World; {k} cannot be destroyed.")
+                raise IllegalAction(f"{civ.name} has {plural(civ.count(p), _name(p))} in the World; {k} cannot be destroyed.", rule="event-destroys")
     most = spec.get("at_most")
     if most is not None and sum(k for c in destroyed.values() for k in c.values()) > most:
-        raise IllegalAction(f"{tale.name} destroys {plural(most, 'piece')} at most: {spec['does']}")
+        raise IllegalAction(f"{tale.name} destroys {plural(most, 'piece')} at most: {spec['does']}", rule="event-destroys")
 
 
 def _check_laid(game: "Game", laid_now: dict[int, dict[str, int]]) -> None:
@@ -295,7 +295,7 @@ def _check_laid(game: "Game", laid_now: dict[int, dict[str, int]]) -> None:
         for p, k in c.items():
             standing = civ.count(p) - laid(game.tale_play, i, p)
             if k > standing:
-                raise IllegalAction(f"{civ.name} has {plural(standing, _name(p))} standing in the World; {k} cannot be laid down.")
+                raise IllegalAction(f"{civ.name} has {plural(standing, _name(p))} standing in the World; {k} cannot be laid down.", rule="event-lays")
 
 
 def _destroy(game: "Game", r: Resolution) -> "Game":
@@ -379,20 +379,20 @@ def _compensation(game: "Game", spec: dict, raw: Any, destroyed: dict[int, dict[
         return {}
     comp = spec.get("compensation")
     if comp is None:
-        raise IllegalAction("Only the Leviathan's victims place a Nomad as a compensation.")
+        raise IllegalAction("Only the Leviathan's victims place a Nomad as a compensation.", rule="leviathan-compensation")
     if not isinstance(raw, dict):
-        raise IllegalAction("Enter the Nomads placed as a compensation per player.")
+        raise IllegalAction("Enter the Nomads placed as a compensation per player.", rule="leviathan-compensation")
     out = {}
     for key, k in raw.items():
         i = int(key) if isinstance(key, str) and key.isdigit() else key
         if type(i) is not int or not 0 <= i < len(game.civs) or type(k) is not int or k < 0:
-            raise IllegalAction("Enter the Nomads placed as a compensation per player, as whole numbers.")
+            raise IllegalAction("Enter the Nomads placed as a compensation per player, as whole numbers.", rule="leviathan-compensation")
         lost = destroyed.get(i, {}).get(comp["for"], 0)
         if k > lost:
             raise IllegalAction(f"A Nomad is placed as a compensation by the owner of the {_name(comp['for'])} destroyed only; "
-                                f"{game.civs[i].name} lost {plural(lost, _name(comp['for']))}.")
+                                f"{game.civs[i].name} lost {plural(lost, _name(comp['for']))}.", rule="leviathan-compensation")
         if k > game.civs[i].in_reserve(comp["piece"]):
-            raise IllegalAction(f"{game.civs[i].name} has no {_name(comp['piece'])} left in the reserve: the compensation is lost.")
+            raise IllegalAction(f"{game.civs[i].name} has no {_name(comp['piece'])} left in the reserve: the compensation is lost.", rule="leviathan-compensation")
         if k:
             out[i] = k
     return out
@@ -401,14 +401,14 @@ def _compensation(game: "Game", spec: dict, raw: Any, destroyed: dict[int, dict[
 def _orientation(game: "Game", spec: dict, raw: Any, active: bool) -> str | None:
     if "sides" not in spec:
         if raw is not None:
-            raise IllegalAction("Only the Volcano is given an orientation.")
+            raise IllegalAction("Only the Volcano is given an orientation.", rule="volcano-orientation")
         return None
     if active:
         if raw is not None:
-            raise IllegalAction("The Volcano is active side up: it erupts and is flipped back; no orientation is chosen now.")
+            raise IllegalAction("The Volcano is active side up: it erupts and is flipped back; no orientation is chosen now.", rule="volcano-orientation")
         return None
     if raw not in spec["orientations"]:
-        raise IllegalAction(f"The First Player chooses the Volcano's orientation: its lava flows point {' or '.join(spec['orientations'])}.")
+        raise IllegalAction(f"The First Player chooses the Volcano's orientation: its lava flows point {' or '.join(spec['orientations'])}.", rule="volcano-orientation")
     return raw
 
 
@@ -429,29 +429,29 @@ def _destination(game: "Game", spec: dict, raw: Any) -> tuple[int, int] | None:
     if raw is None:
         return None
     if moves is None:
-        raise IllegalAction("This Fantastic Event moves no piece.")
+        raise IllegalAction("This Fantastic Event moves no piece.", rule="event-moves")
     if not game.tiles:
-        raise IllegalAction(f"The companion does not know this game's World: the table moves the {moves['label']}.")
+        raise IllegalAction(f"The companion does not know this game's World: the table moves the {moves['label']}.", rule="event-moves")
     if not (isinstance(raw, (list, tuple)) and len(raw) == 2 and all(type(x) is int for x in raw)):
-        raise IllegalAction(f"Tap the Space the {moves['label']} moves to.")
+        raise IllegalAction(f"Tap the Space the {moves['label']} moves to.", rule="event-moves")
     space = (raw[0], raw[1])
     terrain = top_terrain(game.tiles).get(space)
     if terrain is None:
-        raise IllegalAction("That Space is not in the World.")
+        raise IllegalAction("That Space is not in the World.", rule="space-in-world")
     if space == where(game, moves["piece"]):
-        raise IllegalAction(f"The {moves['label']} moves to another Space: {moves['where']}.")
+        raise IllegalAction(f"The {moves['label']} moves to another Space: {moves['where']}.", rule="event-moves")
     taken = {(q, r): k for k, q, r in game.tale_play.creatures + game.world_tale_pieces if k != moves["piece"]}
     if space in taken:
         name = all_areas()[taken[space]].label if taken[space] in all_areas() else taken[space].replace("-", " ").title()
-        raise IllegalAction(f"The {name} is on that Space: the {moves['label']} goes to {moves['where']}.")
+        raise IllegalAction(f"The {name} is on that Space: the {moves['label']} goes to {moves['where']}.", rule="creature-space")
     blocked = _no_piece_spaces(game)
     if space in blocked:
-        raise IllegalAction(f"{blocked[space]} The {moves['label']} goes to {moves['where']}.")
+        raise IllegalAction(f"{blocked[space]} The {moves['label']} goes to {moves['where']}.", rule="special-area-no-piece")
     if terrain not in moves["to"]:
-        raise IllegalAction(f"That Space is {terrain}: the {moves['label']} goes to {moves['where']}.")
+        raise IllegalAction(f"That Space is {terrain}: the {moves['label']} goes to {moves['where']}.", rule="event-moves")
     now = where(game, moves["piece"])
     if moves.get("other_tile") and now is not None and _tile_at(game, now) == _tile_at(game, space):
-        raise IllegalAction(f"That Space is on the {moves['label']}'s own tile: it goes to {moves['where']}.")
+        raise IllegalAction(f"That Space is on the {moves['label']}'s own tile: it goes to {moves['where']}.", rule="event-moves")
     return space
 
 
@@ -585,9 +585,9 @@ def place_creature(game: "Game", a: Action, notes: list[str]) -> "Game":
     piece = a.get("piece")
     spec = next((event(n)["moves"] for n in with_events(game) if (event(n) or {}).get("moves", {}).get("piece") == piece), None)
     if spec is None or not spec.get("setup_on"):
-        raise IllegalAction("Only the creatures of this game's Tales are placed: " + (and_list(unplaced(game)) or "none") + ".")
+        raise IllegalAction("Only the creatures of this game's Tales are placed: " + (and_list(unplaced(game)) or "none") + ".", rule="creature-setup")
     if piece not in unplaced(game):
-        raise IllegalAction(f"The {spec['label']} is already in the World; it moves during Fantastic Events.")
+        raise IllegalAction(f"The {spec['label']} is already in the World; it moves during Fantastic Events.", rule="creature-setup")
     setup = {**spec, "to": spec["setup_on"], "where": spec["setup_where"]}
     to = _destination(game, {"moves": setup}, [a.get("q"), a.get("r")])
     assert to is not None

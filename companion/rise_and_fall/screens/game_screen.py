@@ -104,10 +104,10 @@ class GameHub:
         a tap aimed at one player's row must not land on the row drawn there since. Taps made
         one after another on this page are obeyed: the players saw what this page did."""
         if game_id is not None and game_id != self.id:
-            raise IllegalAction(f"That tap was for another game; this page now shows {self.name()}. Look and tap again.")
+            raise IllegalAction(f"That tap was for another game; this page now shows {self.name()}. Look and tap again.", rule="stale-tap")
         if head is not None and self.session is not None and self.followed_at > head:
             raise IllegalAction("The game changed on another screen just before that tap, so nothing was done: "
-                                "look at the screen as it is now and tap again.")
+                                "look at the screen as it is now and tap again.", rule="stale-tap")
 
     def subject(self) -> tuple:
         """What a message about the game is about: the game and the point of its log."""
@@ -131,7 +131,7 @@ class GameHub:
 
     def do(self, action: dict, game_id: str | None = None) -> Game:
         if self.session is None:
-            raise IllegalAction("Start a game on the Setup screen first.")
+            raise IllegalAction("Start a game on the Setup screen first.", rule="set-up-first")
         self.check(game_id)
         try:
             return self.session.do(action)
