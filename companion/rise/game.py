@@ -206,10 +206,24 @@ def start() -> Position:
 
 
 # --- reading an action ----------------------------------------------------------------------
-def _hex(action: Action, key: str) -> Hex:
+#: The most of a refused value a sentence shows (a 4,001-digit number is cut short).
+SHOWN = 40
+#: A tile's q and r lie within this (the 30 land tiles of a game span a few dozen tiles at most).
+MAX_COORDINATE = 1000
+
+
+def short_repr(v: Any) -> str:
+    text = repr(v) if not isinstance(v, int) or abs(v) < 10**SHOWN else f"a {len(str(abs(v))):,}-digit number"
+    return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
+
+
+def _hex(action: Action, key: str, what: str | None = None) -> Hex:
     v = action.get(key)
-    if not (isinstance(v, (list, tuple)) and len(v) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in v)):
-        raise RiseIllegal(rule="bad-action", message=f"The action needs {key!r} as a tile [q, r] of two whole numbers; it has {v!r}.")
+    if not (isinstance(v, (list, tuple)) and len(v) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) and abs(x) <= MAX_COORDINATE for x in v)):
+        shown = "[" + ", ".join(short_repr(x) for x in v[:3]) + (", …]" if len(v) > 3 else "]") if isinstance(v, (list, tuple)) else short_repr(v)
+        raise RiseIllegal(rule="bad-action", message=f"The action needs {what or repr(key)} as a tile [q, r] of two whole numbers "
+                          f"from -{MAX_COORDINATE} to {MAX_COORDINATE}; it has {shown}.")
     return (v[0], v[1])
 
 
@@ -217,8 +231,8 @@ def _pair(action: Action) -> tuple[Hex, Hex]:
     v = action.get("sacrifice")
     k = numbers().sacrifice
     if not (isinstance(v, (list, tuple)) and len(v) == k):
-        raise RiseIllegal(rule="bad-action", message=f"A sacrifice names exactly {k} of your own Workers as [[q, r], [q, r]]; it has {v!r}.")
-    hs = tuple(_hex({"t": x}, "t") for x in v)
+        raise RiseIllegal(rule="bad-action", message=f"A sacrifice names exactly {k} of your own Workers as [[q, r], [q, r]]; it has {short_repr(v)}.")
+    hs = tuple(_hex({"sacrifice": x}, "sacrifice", "each Worker of a sacrifice") for x in v)
     return hs[0], hs[1]
 
 
