@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import FileFormatError, Problem, rule_of
 from ..hexgrid import Hex
+from . import buildings as B
 from . import guilds as G
 from . import layout as layout_file
 from . import tales as T
@@ -65,6 +66,7 @@ class Position:
     layout: layout_file.Layout | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     creatures: dict[str, Hex] = field(default_factory=dict)  # the Tales: where each Creature stands at the end
+    buildings: list[B.Building] = field(default_factory=list)  # the Tales: Bridge, Ports, Floating Cities, Capital
 
     def player(self, name: str) -> PlayerState:
         for p in self.players:
@@ -87,15 +89,27 @@ class Position:
         and Typhoon, and with the Water Elemental's Space as Sea (the same dictionary when the
         Tales change nothing)."""
         outside = T.outside_regions(self.layout.tiles, self.tale_markers()) if self.layout is not None else frozenset()
-        changed = T.creature_terrain(self.creatures, self.terrain) if self.creatures else {}
+        changed = self._changed_terrain()
         if not outside and not changed:
             return self.terrain
         return {s: changed.get(s, t) for s, t in self.terrain.items() if s not in outside}
 
     def standing_terrain(self) -> dict[Hex, str]:
         """The terrain each piece stands on: the Water Elemental's Space counts as Sea while it is there."""
-        changed = T.creature_terrain(self.creatures, self.terrain) if self.creatures else {}
+        changed = self._changed_terrain()
         return {**self.terrain, **changed} if changed else self.terrain
+
+    def _changed_terrain(self) -> dict[Hex, str]:
+        """The Floating Cities' spaces as Plains, then the Water Elemental's as Sea."""
+        out = B.terrain_changes(self.buildings, self.terrain) if self.buildings else {}
+        if self.creatures:
+            out.update(T.creature_terrain(self.creatures, {**self.terrain, **out}))
+        return out
+
+    def majority_pieces(self) -> list[tuple[Hex, str]]:
+        """Every game piece of a player for a majority: the pieces, then the Ports and the Capital (one each)."""
+        mine = [(pc.space, pc.player) for pc in self.pieces]
+        return mine + B.majority_pieces(self.buildings) if self.buildings else mine
 
     def counts(self) -> dict[str, dict[str, int]]:
         """Pieces in the World per player and type."""
@@ -132,6 +146,8 @@ class Position:
         doc["pieces"] = [[pc.space[0], pc.space[1], pc.player, pc.type] for pc in self.pieces]
         if self.creatures:
             doc["creatures"] = [{"piece": k, "q": s[0], "r": s[1]} for k, s in self.creatures.items()]
+        if self.buildings:
+            doc["buildings"] = [b.to_dict() for b in self.buildings]
         doc.update(self.extra)
         return doc
 
@@ -149,6 +165,9 @@ def problems(pos: Position) -> list[str]:
     out += _guild_problems(pos)
     out += _tale_problems(pos)
     out += T.creature_problems(pos.creatures, pos.terrain)
+    if pos.buildings:
+        out += B.problems(pos.buildings, pos.terrain, [p.name for p in pos.players],
+                          [(i, pc.space, pc.player, pc.type) for i, pc in enumerate(pos.pieces)])
     guild_game = any(p.guilds for p in pos.players)
     held = {p.name: tuple(p.guilds) for p in pos.players}
     for p in pos.players:
@@ -200,7 +219,9 @@ def problems(pos: Position) -> list[str]:
         if terrain is None:
             out.append(Problem(f"{_label(i, pc)}: that space is not in the World.", "space-in-world"))
             continue
-        if space in creature_at:
+        if pos.buildings and B.on_building(pos.buildings, space, pc.type):
+            pass  # the building's own rule (buildings.problems) says what may stand there
+        elif space in creature_at:
             out.append(Problem(f"{_label(i, pc)}: it stands on the {_creature_on(pos, space)}'s space. '{T.creature_space_rule()}'",
                                "creature-space"))
         elif terrain not in stands and terrain in TERRAINS:
@@ -327,8 +348,15 @@ def parse_position(doc: Any, source: str = "the position", check: bool = True) -
     for piece, s in creatures.items():
         if not _near(*s):
             raise _fail(source, f"the {T.creatures()[piece]['label']} is at {s[0]},{s[1]}; {_LIMIT}")
-    extra = {k: v for k, v in doc.items() if k not in ("format", "version", "spaces", "layout", "players", "pieces", "creatures")}
-    pos = Position(terrain, players, pieces, layout, extra, creatures)
+    buildings, why = B.parse(doc.get("buildings"))
+    if why:
+        raise _fail(source, why)
+    for b in buildings:
+        if not _near(*b.space):
+            raise _fail(source, f"the {B.LABEL[b.piece]} is at {b.space[0]},{b.space[1]}; {_LIMIT}")
+    extra = {k: v for k, v in doc.items()
+             if k not in ("format", "version", "spaces", "layout", "players", "pieces", "creatures", "buildings")}
+    pos = Position(terrain, players, pieces, layout, extra, creatures, buildings)
     if check:
         found = problems(pos)
         if found:
