@@ -519,7 +519,12 @@ class Session(Generic[S]):
         return self._states[-1]
 
     def can_undo(self) -> bool:
-        return bool(self.applied) and not self.read_only
+        return bool(self.applied) and not self.read_only and not self._kept_start(len(self.applied))
+
+    def _kept_start(self, left: int) -> bool:
+        """Whether undoing down to ``left`` actions would take back a start the rules keep (a game joined in progress)."""
+        keeps = getattr(self.rules, "keeps", None)
+        return left <= 1 and bool(self.applied) and keeps is not None and keeps(self.applied[0].action)
 
     def can_redo(self) -> bool:
         return redo_available(self._entries) > 0 and not self.read_only
@@ -541,6 +546,8 @@ class Session(Generic[S]):
         self._require_writable()
         if not self.applied:
             raise IllegalAction("There is nothing to undo.", rule="undo")
+        if self._kept_start(len(self.applied)):
+            raise IllegalAction("This game was joined in progress: undo stops at the state it started from.", rule="undo")
         self._append({"type": "undo"})
         self.applied.pop()
         self._states.pop()
@@ -559,6 +566,8 @@ class Session(Generic[S]):
         self._require_writable()
         if not any(e.seq == seq for e in self.applied) and seq != 0:
             raise IllegalAction("That step is not in the game's history any more.", rule="undo-to")
+        if seq == 0 and self._kept_start(0):
+            raise IllegalAction("This game was joined in progress: undo stops at the state it started from.", rule="undo")
         self._append({"type": "undo-to", "seq": seq})
         keep = sum(1 for e in self.applied if e.seq <= seq)
         del self.applied[keep:]

@@ -474,9 +474,9 @@ class TrackerRules(Reducer[Game]):
         handler = getattr(self, "_" + kind.replace("-", "_"), None) if kind in ACTIONS else None
         if handler is None:
             raise IllegalAction(f"Unknown game action {kind!r}.", rule="unknown-action")
-        if kind != "setup" and game.phase == "setup":
+        if kind not in STARTS and game.phase == "setup":
             raise IllegalAction("Set up the game first: players, Trophies to end, and the World.", rule="set-up-first")
-        if kind != "setup" and game.phase == "over":
+        if kind not in STARTS and game.phase == "over":
             raise IllegalAction("The game is over; go to the Scores.", rule="game-over")
         if "seat" in action:
             check_seat(game, action)
@@ -484,7 +484,28 @@ class TrackerRules(Reducer[Game]):
         game = handler(game, action, notes)
         return replace(game, notes=tuple(notes))
 
+    def keeps(self, action: Action) -> bool:
+        """The log's first action that undo never takes back: a game joined in progress starts from its state."""
+        return action.get("type") == "start-from-state"
+
     # setup ------------------------------------------------------------------------------
+    def _start_from_state(self, game: Game, a: Action, notes: list[str]) -> Game:
+        """A game joined in progress: the log's first action holds its state (``state_file``), checked with one
+        sentence per problem (the first refuses it); the game goes on from phase A of that turn."""
+        from ..errors import FileFormatError
+        from .state_file import parse_state, to_game
+
+        if game.phase != "setup":
+            raise IllegalAction("A game joined in progress starts from its state, as the first action of its log.", rule="set-up-once")
+        try:
+            st = parse_state(a.get("state"), "the state")
+        except FileFormatError as e:
+            raise IllegalAction(e.message, rule=e.rule or "state") from None
+        g = to_game(st)
+        notes.append(f"The game goes on from turn {g.turn}, phase A: {g.civs[g.first].name} has the First Player token. "
+                     "Play a Civilization card.")
+        return g
+
     def _setup(self, game: Game, a: Action, notes: list[str]) -> Game:
         if game.phase != "setup":
             raise IllegalAction("This game is already set up; start a new game for new players.", rule="set-up-once")
@@ -952,8 +973,10 @@ def setup_action(players: list[tuple[str, str]] | list[dict[str, str]], **choice
 
 
 #: Every action of the game's log (each handled by the method of its name).
-ACTIONS = ("setup", "guild-choice", "pass-tablet", "place-first", "play", "change", "act", "end-turn", "decline", "buy", "pass",
+ACTIONS = ("setup", "start-from-state", "guild-choice", "pass-tablet", "place-first", "play", "change", "act", "end-turn", "decline", "buy", "pass",
            "purchase-in-order", "swap-guild", "keep-guild", "fantastic-event", "lay-down", "caravansary", "place-creature")
+#: The actions that start a game (the first of its log).
+STARTS = ("setup", "start-from-state")
 #: What a player's own phone may record: their own choices and, on their turn, their own actions.
 SEAT_ACTIONS = ("guild-choice", "play", "change", "decline", "act", "end-turn", "buy", "pass", "purchase-in-order",
                 "swap-guild", "keep-guild", "fantastic-event", "lay-down", "caravansary")
