@@ -125,3 +125,21 @@ def test_the_file_is_read_with_a_sentence_for_what_it_is_not(tmp_path):
             S.parse_state(bad, "state.json")
     with pytest.raises(IllegalAction):
         R.apply(started(), {"type": "start-from-state", "state": doc})  # only as a log's first action
+
+
+def test_check_answers_for_a_state_file(tmp_path, capsys):
+    from companion.cli import main
+
+    path = tmp_path / "state.json"
+    path.write_text(three_temples().dumps())
+    assert main(["check", str(path)]) == 0
+    assert "at the start of turn 9" in capsys.readouterr().out
+    st = three_temples()
+    st.players[0].pieces["temple"] = 4
+    st.players[1].wood = 9
+    path.write_text(st.dumps())
+    assert main(["check", str(path), "--json"]) == 1
+    doc = json.loads(capsys.readouterr().out)
+    assert [p["rule"] for p in doc["problems"]] == ["pieces-per-player", "treasury-limit"]
+    path.write_text(json.dumps(dict(st.to_dict(), version=2)))
+    assert main(["check", str(path)]) == 2
