@@ -214,3 +214,21 @@ def test_a_conversion_says_where_the_unit_stands_when_a_rule_depends_on_it(ruleb
     # a log of version 6 replays as written
     old = acting(holding(started(version=6), 1, "aquanauts"), 0, "temple", pieces={"temple": 1}, gold=10)
     assert act(old, 0, "temple-convert-nomad", target=1).civs[0].count("nomad") == 2
+
+
+def test_the_event_panel_offers_the_cathedral_it_destroys():
+    from companion.rise_and_fall.screens.tale_panels import EventPanel
+    from companion.rise_and_fall.views import WorldStyle
+
+    g = tale_game([1, 8])
+    g = act(acting(g, 0, "temple", pieces={"temple": 3}, wood=3, stone=5), 0, "tale-cathedral")
+    g = replace(g, phase="A", acting=None, acting_card=None, civs=tuple(replace(c, played=(), hand=c.hand + c.played) for c in g.civs))
+    g = to_recycling(g)
+    sent = []
+    panel = EventPanel(lambda: g, lambda a: sent.append(a) or True, WorldStyle())
+    panel.refresh()
+    box = panel.steppers[("destroyed", 0, "cathedral")]
+    assert box.max == 1 and "Eric's Cathedrals destroyed" in box.description
+    box.value = 1
+    assert panel.action()["destroyed"] == {"0": {"cathedral": 1}}
+    assert do(g, **panel.action()).tales.owner("cathedral") is None

@@ -215,7 +215,7 @@ def _resolution(game: "Game", a: Action) -> Resolution:
     spec = event(n) or {}
     active = game.tale_play.volcano is not None
     destroys = _destroys_now(spec, active)
-    destroyed = _per_player(game, a.get("destroyed"), "destroyed", _buildings_destroyed(game, spec, destroys))
+    destroyed = _per_player(game, a.get("destroyed"), "destroyed", buildings_destroyed(game, spec, destroys))
     laid_now = _per_player(game, a.get("laid"), "laid on their side")
     if destroyed and not destroys:
         raise IllegalAction(f"{tale.name}'s Fantastic Event destroys nothing now.", rule="event-destroys")
@@ -240,7 +240,7 @@ def _stays(game: "Game", spec: dict, to: Any) -> None:
                             rule=f"{moves['piece']}-stays")
 
 
-def _buildings_destroyed(game: "Game", spec: dict, destroys: tuple[str, ...]) -> tuple[str, ...]:
+def buildings_destroyed(game: "Game", spec: dict, destroys: tuple[str, ...]) -> tuple[str, ...]:
     """The Tale buildings this event destroys now, in a game that has them: 'If a Cathedral is destroyed, its
     Tale card is returned to play' (the Dragon, the Water Elemental and the Volcano destroy all game pieces)."""
     if not destroys or game.tales is None:

@@ -148,13 +148,15 @@ class EventPanel:
                 rows.append(self.orientation)
         else:
             self.orientation.options = []
-        for kind, types, verb in (("destroyed", destroys, "destroyed"), ("laid", spec.get("lays", []), "laid on their side")):
+        buildings = list(F.buildings_destroyed(g, spec, tuple(destroys)))  # a Cathedral in the World is destroyed too
+        for kind, types, verb in (("destroyed", destroys + buildings, "destroyed"), ("laid", spec.get("lays", []), "laid on their side")):
             boxes = []
             for i in g.order():
                 civ = g.civs[i]
                 for p in types:
-                    if civ.count(p):
-                        box = Stepper(value=0, min=0, max=civ.count(p), description=f"{civ.name}'s {_many(p)} {verb}", css=f"rf-event-{kind}")
+                    has = civ.count(p) if p in PIECE_TYPES else F.controls(g, i, p)
+                    if has:
+                        box = Stepper(value=0, min=0, max=has, description=f"{civ.name}'s {_many(p)} {verb}", css=f"rf-event-{kind}")
                         box.value = min(old.get((kind, i, p), 0), box.max)
                         self.steppers[(kind, i, p)] = box
                         boxes.append(box)
