@@ -13,7 +13,7 @@ An action is a small JSON object (the same in the game log and in a game-record 
 
 Any action may carry ``"player": "red"|"blue"``; it must then be the player to move.
 Towers are never an action: they start, grow and fall by themselves (see :func:`_settle`).
-The decisions taken where the rulebook is open are in the README ("Rise!: decisions").
+The decisions taken where the rulebook is open are in ``docs/rise.md`` ("Rise!: decisions").
 """
 
 from __future__ import annotations

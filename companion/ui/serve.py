@@ -153,23 +153,17 @@ def print_qr(text: str) -> None:
 
 
 def seat_lines(base: str) -> list[tuple[str, str]]:
-    """(player, address) of each seat of the latest Rise & Fall game still being played, its
-    tokens made if needed: the codes the players scan with their phones."""
-    from ..gamelog import GameStore
-    from ..rise_and_fall import GAME_LOG
-    from ..rise_and_fall.screens.seats_panel import seat_address
-    from ..rise_and_fall.tracker import TrackerRules
-    from ..seats import Seats
+    """(player, address) of each seat of every game that has seats (the registry's ``seat_codes``):
+    the codes the players scan with their phones."""
+    from .. import games
 
-    try:
-        store = GameStore()
-        session = store.latest(GAME_LOG, TrackerRules())
-        if session is None or session.read_only or session.state.phase in ("setup", "over"):
-            return []
-        seats = Seats(session.log).ensure(len(session.state.civs))
-        return [(c.name, seat_address(seats[i].token, base)) for i, c in enumerate(session.state.civs)]
-    except Exception:  # noqa: BLE001 - the table starts whatever the data directory holds
-        return []
+    lines: list[tuple[str, str]] = []
+    for g in games.games():
+        try:
+            lines += g.seat_codes_for(base)
+        except Exception:  # noqa: BLE001 - the table starts whatever the data directory holds
+            continue
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -189,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
         token = None
         urls = [f"http://localhost:{args.port}/"]
         ip = "127.0.0.1"
-    print("Rise & Fall Table Companion")
+    print("Table Companion")
     for u in urls:
         print(f"  open {u}")
     env_extra: dict[str, str] = {}

@@ -15,9 +15,10 @@ from companion.errors import IllegalAction
 from companion.games import Game
 
 GAME = Game(
-    "counter", "Counter", (1, 2), "counter_game:picture.svg", "counter_game.screens:CounterScreens",
-    {"tally": "counter_game:CountRules"}, "counter_game:add_commands", "counter_game:rules.json",
-    "Count together to the target.", "counter_game:finished",
+    id="counter", title="Counter", players=(1, 2), picture="counter_game:picture.svg",
+    screens="counter_game.screens:CounterScreens", kinds={"tally": "counter_game:CountRules"},
+    commands="counter_game:add_commands", rules_data="counter_game:rules.json",
+    about="Count together to the target.", finished="counter_game:finished",
 )
 
 

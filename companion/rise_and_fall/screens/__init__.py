@@ -21,6 +21,7 @@ from .. import SCORING_LOG as SCORING
 from .. import WORLD_LOG as WORLD
 from ..builder import BuildRules
 from ..endgame import EntryRules
+from ..meta import GAME_ID
 from ..tracker import TrackerRules
 from .library import SHIPPED_LAYOUTS, Library
 from .world_screen import WorldScreen
@@ -30,7 +31,6 @@ if TYPE_CHECKING:  # imported when first visited: the World opens without them
     from .scores_screen import ScoresScreen
 
 SCREENS = ("World", "Setup", "Game", "Scores", "History")
-GAME_ID = "rise-and-fall"
 
 
 def open_screens(table: Any) -> "RiseAndFallScreens":

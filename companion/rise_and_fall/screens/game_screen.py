@@ -18,7 +18,6 @@ from ...errors import CompanionError, IllegalAction
 from ...gamelog import GameInfo, GameStore, Session
 from ...seats import Seats
 from ...ui.board import Board, legend_html
-from ...ui.civ_table import table_html
 from ...ui.habits import Habits
 from ...ui.widgets import Stepper, busy, button, follow_subject, message_html
 from ...words import and_list, plural
@@ -32,6 +31,7 @@ from ..purchases import purchases, purchases_html
 from ..rules import PIECE_TYPES, load_rules
 from ..tracker import TRACKER_VERSION, Game, TrackerRules, card_actions, random_play
 from ..views import colour_hex, layout_for
+from .civ_table import table_html
 from .count_panels import CountBoxes, offered
 from .guild_panels import (
     GuildDraft,

@@ -20,7 +20,6 @@ from ...errors import CompanionError, IllegalAction
 from ...gamelog import GameStore, Session, StaleGame
 from ...seats import NOT_A_SEAT, Seats, find_seat
 from ...timings import mark
-from ...ui.civ_table import card_html, civ_html
 from ...ui.kept import Kept, show
 from ...ui.widgets import Stepper, follow_subject, message_html
 from .. import GAME_LOG
@@ -30,6 +29,7 @@ from ..public import TableView, public_view
 from ..rules import PIECE_TYPES
 from ..tracker import Game, TrackerRules, card_actions
 from ..views import colour_hex
+from .civ_table import card_html, civ_html
 from .count_panels import CountBoxes, offered
 from .guild_panels import guilds_html, own_guilds_html, piracy_steppers, variants
 from .tale_panels import EventPanel, TalePlay

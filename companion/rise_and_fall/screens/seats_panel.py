@@ -21,9 +21,8 @@ import ipywidgets as W
 from ...errors import CompanionError
 from ...seats import Seats
 from ...ui.widgets import button, message_html
+from ..meta import GAME_ID
 from ..views import colour_hex
-
-GAME_ID = "rise-and-fall"
 
 
 def page_base() -> str:
@@ -157,3 +156,19 @@ class SeatsPanel:
             return
         self.message.value = message_html(f"{self.hub.game.civs[i].name}'s seat has a new code; the old one no longer opens it.", "info")
         self.refresh()
+
+
+def table_seat_codes(base: str) -> list[tuple[str, str]]:
+    """(player, address) of each seat of the latest Rise & Fall game still being played, its tokens
+    made if needed (the registry's ``seat_codes``: ``make table`` prints them with their QR codes)."""
+    from ...gamelog import GameStore
+    from ...seats import Seats
+    from .. import GAME_LOG
+    from ..tracker import TrackerRules
+
+    store = GameStore()
+    session = store.latest(GAME_LOG, TrackerRules())
+    if session is None or session.read_only or session.state.phase in ("setup", "over"):
+        return []
+    seats = Seats(session.log).ensure(len(session.state.civs))
+    return [(c.name, seat_address(seats[i].token, base)) for i, c in enumerate(session.state.civs)]
