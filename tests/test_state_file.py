@@ -143,3 +143,26 @@ def test_check_answers_for_a_state_file(tmp_path, capsys):
     assert [p["rule"] for p in doc["problems"]] == ["pieces-per-player", "treasury-limit"]
     path.write_text(json.dumps(dict(st.to_dict(), version=2)))
     assert main(["check", str(path)]) == 2
+
+
+def test_the_tales_in_play_their_buildings_and_trophies(rulebook_text):
+    quote(rulebook_text, "There's only one Capital in the game, so the first player to build it is the only one to control it.")
+    from test_tales_tracker import tale_world
+
+    st = S.state(list(zip(NAMES, COLOURS)), world=tale_world([1, 4, 6]), trophies_to_end=6)
+    st.players[0].buildings = {"capital": 1, "bank": 1}
+    st.players[0].tale_trophies = [4]
+    st.players[1].buildings = {"bank": 1}
+    st.world_pieces = {"dragon": 0}  # hunted
+    st.players[1].tale_trophies = [1]
+    assert S.problems(st) == []
+    g = R.apply(R.initial(), {"type": "start-from-state", "state": st.to_dict()})
+    assert g.tales.owner("capital") == 0 and g.tales.count(1, "bank") == 1 and g.tales.total("dragon") == 0
+    assert g.tales.trophies_of(0) == (4,) and g.claimed == 2
+    assert S.of_game(g).to_dict()["players"][0]["buildings"] == {"capital": 1, "bank": 1}
+    st.players[1].buildings = {"capital": 1, "port": 1}
+    st.players[2].tale_trophies = [4, 9]
+    found = {p.rule: p for p in S.problems(st)}
+    assert "one-in-game" in found and "2 capitals are in the World; there is 1 in the game." == found["one-in-game"]
+    assert found["tale-building"].startswith("Cathy: \"port\" is not a Tale building of this World's Tales")
+    assert "The Trophy of Capital is claimed by Eric and Joanna" in found["one-trophy"] and "tale-trophy" in found

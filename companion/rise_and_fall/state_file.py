@@ -54,6 +54,8 @@ class PlayerEntry:
     extinct: bool = False
     guilds: list[str] = field(default_factory=list)
     level: str | None = None  # the Guild variant's handicap level
+    buildings: dict[str, int] = field(default_factory=dict)  # the Tales: Bank, Port, Capital, Cathedral, Floating Cities
+    tale_trophies: list[int] = field(default_factory=list)  # the Tales: numbers of the Tale Trophies claimed
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"name": self.name, "colour": self.colour}
@@ -67,6 +69,10 @@ class PlayerEntry:
             d["guilds"] = list(self.guilds)
         if self.level is not None:
             d["level"] = self.level
+        if any(self.buildings.values()):
+            d["buildings"] = {b: k for b, k in self.buildings.items() if k}
+        if self.tale_trophies:
+            d["tale_trophies"] = list(self.tale_trophies)
         return d
 
 
@@ -80,6 +86,13 @@ class State:
     world: dict[str, Any] | None = None  # a layout's dict, or None (the World is the table's)
     tracker_version: int = 0  # 0: the current one
     pass_tablet: bool = False
+    world_pieces: dict[str, int] = field(default_factory=dict)  # the Tales' pieces of no one: {"dragon": 0, "bridge": 1}
+
+    def drawn(self) -> tuple[int, ...]:
+        """The Tales of the state's World (its layout's ``tales``)."""
+        from .tales import drawn_of
+
+        return drawn_of(self.world) if isinstance(self.world, dict) else ()
 
     def to_dict(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"format": FORMAT, "version": VERSION, "turn": self.turn, "phase": "A", "first": self.first,
@@ -92,6 +105,8 @@ class State:
             doc["tracker_version"] = self.tracker_version
         if self.pass_tablet:
             doc["pass_tablet"] = True
+        if self.world_pieces:
+            doc["world_pieces"] = dict(self.world_pieces)
         return doc
 
     def dumps(self) -> str:
@@ -150,9 +165,10 @@ def problems(st: State) -> list[Problem]:
                 who = "twice by " + p.name if claimed[t] == p.name else f"by both {claimed[t]} and {p.name}"
                 out.append(Problem(f"The {t.title()} Trophy is claimed {who}; each Trophy can only be claimed once.", "one-trophy"))
             claimed.setdefault(t, p.name)
-    if type(st.trophies_to_end) is int and len(claimed) >= st.trophies_to_end:
-        out.append(Problem(f"{len(claimed)} Trophies are claimed: a game to {st.trophies_to_end} is over; go to the Scores.",
-                           "game-over"))
+    out += _tale_problems(st)
+    total = len(claimed) + sum(len(p.tale_trophies) for p in st.players)
+    if type(st.trophies_to_end) is int and total >= st.trophies_to_end:
+        out.append(Problem(f"{total} Trophies are claimed: a game to {st.trophies_to_end} is over; go to the Scores.", "game-over"))
     owner: dict[str, str] = {}
     for p in st.players:
         for g in p.guilds:
@@ -167,6 +183,49 @@ def problems(st: State) -> list[Problem]:
                 out.append(Problem(f"The bank's {r} is {json.dumps(v)[:20]}; it is a whole number from 0 to {MAX_GOLD:,}.", "bank"))
     if not any(not p.extinct for p in st.players) and st.players:
         out.append(Problem("Every Civilization is extinct: the game is over, with no winner.", "game-over"))
+    return out
+
+
+def _tale_problems(st: State) -> list[Problem]:
+    """The Tale buildings and Trophies: only the World's Tales, as many as the game has, each Trophy once."""
+    from . import tale_pieces as TP
+    from .tales import all_tales
+
+    out: list[Problem] = []
+    drawn = st.drawn()
+    kinds = {b: p for n in TP.tracked(drawn) for b, p in TP._pieces_of(n).items()}
+    names = ", ".join(f"{n} ({all_tales()[n].name})" for n in drawn) or "none"
+    totals: dict[str, int] = {}
+    for p in st.players:
+        for b, k in p.buildings.items():
+            spec = kinds.get(b)
+            if spec is None or spec.get("of_no_one"):
+                out.append(Problem(f"{p.name}: {json.dumps(b)[:30]} is not a Tale building of this World's Tales ({names}).", "tale-building"))
+                continue
+            if type(k) is not int or k < 0:
+                out.append(Problem(f"{p.name}'s {b} count is {json.dumps(k)[:20]}; it is a whole number.", "tale-building"))
+                continue
+            if "per_player" in spec and k > spec["per_player"]:
+                out.append(Problem(f"{p.name} has {k} {b}s; each player has {spec['per_player']}.", "tale-building-count"))
+            totals[b] = totals.get(b, 0) + k
+    for b, k in totals.items():
+        spec = kinds[b]
+        most = spec.get("in_game", TP.tiles_in_game(b, len(st.players)) if "tiles_per_player" in spec else None)
+        if most is not None and k > most:
+            out.append(Problem(f"{k} {b}s are in the World; there {'is' if most == 1 else 'are'} {most} in the game.", "one-in-game"))
+    for b, k in st.world_pieces.items():
+        if b not in kinds or not kinds[b].get("of_no_one") or k not in (0, 1):
+            out.append(Problem(f"'world_pieces': {json.dumps(b)[:30]} is not a piece of no one of this World's Tales, or its count is "
+                               "not 0 or 1.", "tale-building"))
+    owner: dict[int, str] = {}
+    for p in st.players:
+        for n in p.tale_trophies:
+            if n not in drawn or not all_tales()[n].trophy_vp:
+                out.append(Problem(f"{p.name}: {json.dumps(n)[:20]} is not a Tale with a Trophy in this World ({names}).", "tale-trophy"))
+            elif n in owner:
+                out.append(Problem(f"The Trophy of {all_tales()[n].name} is claimed by {owner[n]} and {p.name}; each Trophy can only "
+                                   "be claimed once.", "one-trophy"))
+            owner.setdefault(n, p.name)
     return out
 
 
@@ -242,14 +301,17 @@ def _player(i: int, p: Any, source: str) -> PlayerEntry:
     for pile in PILES + ("trophies", "guilds"):
         if not isinstance(p.get(pile, []), list):
             raise _fail(source, f"player {p['name']}: '{pile}' must be a list.")
-    if not isinstance(p.get("pieces", {}), dict):
-        raise _fail(source, f"player {p['name']}: 'pieces' must map piece types to counts, e.g. {{\"nomad\": 2}}.")
+    for key in ("pieces", "buildings"):
+        if not isinstance(p.get(key, {}), dict):
+            raise _fail(source, f"player {p['name']}: '{key}' must map types to counts, e.g. {{\"nomad\": 2}}.")
+    if not isinstance(p.get("tale_trophies", []), list):
+        raise _fail(source, f"player {p['name']}: 'tale_trophies' must be a list of Tale numbers.")
     if not all(isinstance(c, str) for pile in PILES + ("trophies", "guilds") for c in p.get(pile, [])):
         raise _fail(source, f"player {p['name']}: cards, Trophies and Guild cards are named by text.")
     return PlayerEntry(p["name"], p.get("colour", p.get("color", "")), *(list(p.get(pile, [])) for pile in PILES),
                        gold=p.get("gold", 0), wood=p.get("wood", 0), stone=p.get("stone", 0), pieces=dict(p.get("pieces", {})),
                        trophies=list(p.get("trophies", [])), extinct=p.get("extinct") is True, guilds=list(p.get("guilds", [])),
-                       level=p.get("level"))
+                       level=p.get("level"), buildings=dict(p.get("buildings", {})), tale_trophies=list(p.get("tale_trophies", [])))
 
 
 def parse_state(doc: Any, source: str = "the state", check: bool = True) -> State:
@@ -277,7 +339,8 @@ def parse_state(doc: Any, source: str = "the state", check: bool = True) -> Stat
         raise _fail(source, "'bank' maps gold, wood and stone to whole numbers.")
     st = State(players, first=doc.get("first", 0), turn=doc.get("turn", 1),
                trophies_to_end=doc.get("trophies_to_end", load_rules().standard_trophies_to_end), bank=bank, world=world,
-               tracker_version=doc.get("tracker_version", 0), pass_tablet=doc.get("pass_tablet") is True)
+               tracker_version=doc.get("tracker_version", 0), pass_tablet=doc.get("pass_tablet") is True,
+               world_pieces=dict(doc["world_pieces"]) if isinstance(doc.get("world_pieces"), dict) else {})
     if check:
         found = problems(st)
         if found:
@@ -319,7 +382,25 @@ def to_game(st: State) -> "Game":
     return Game(civs=civs, trophies_to_end=st.trophies_to_end, bank_gold=bank["gold"], bank_wood=bank["wood"],
                 bank_stone=bank["stone"], first=st.first, turn=st.turn, phase="A", tiles=tiles, world_name=world_name,
                 cards_owed=(0,) * n, pass_tablet=st.pass_tablet, tracker_version=version, levels=levels, world_tales=tales,
-                world_tale_pieces=markers, tales=initial(tales, n) if version >= 4 and tales else None)
+                world_tale_pieces=markers, tales=_tale_state(st, initial(tales, n) if version >= 4 and tales else None))
+
+
+def _tale_state(st: State, start: Any) -> Any:
+    """The Tale pieces of the state: each player's buildings, the pieces of no one, the Tale Trophies claimed."""
+    from .tale_pieces import _with
+    from .tracker import replace
+
+    if start is None:
+        return None
+    tales = start
+    for i, p in enumerate(st.players):
+        for b, k in p.buildings.items():
+            if k:
+                tales = _with(tales, i, b, k)
+    for b, k in st.world_pieces.items():
+        tales = _with(tales, None, b, k - dict(tales.world).get(b, 0))
+    trophies = tuple((n, i) for i, p in enumerate(st.players) for n in p.tale_trophies)
+    return replace(tales, trophies=trophies) if trophies else tales
 
 
 def of_game(game: "Game") -> State:
@@ -330,7 +411,9 @@ def of_game(game: "Game") -> State:
                               f"phase {game.phase}.", rule="phase")
     players = [PlayerEntry(c.name, c.colour, list(c.hand), list(c.discard), list(c.reserve), list(c.decline), c.gold, c.wood,
                            c.stone, dict(c.pieces), list(c.trophies), c.extinct, list(c.guilds),
-                           game.levels[i] if game.levels else None) for i, c in enumerate(game.civs)]
+                           game.levels[i] if game.levels else None,
+                           dict(game.tales.buildings[i]) if game.tales is not None else {},
+                           list(game.tales.trophies_of(i)) if game.tales is not None else []) for i, c in enumerate(game.civs)]
     world = None
     if game.tiles:
         from .layout import Layout
@@ -342,4 +425,5 @@ def of_game(game: "Game") -> State:
             world["tale_pieces"] = [{"area": k, "q": q, "r": r} for k, q, r in game.world_tale_pieces]
     return State(players, first=game.first, turn=game.turn, trophies_to_end=game.trophies_to_end,
                  bank={"gold": game.bank_gold, "wood": game.bank_wood, "stone": game.bank_stone}, world=world,
-                 tracker_version=game.tracker_version, pass_tablet=game.pass_tablet)
+                 tracker_version=game.tracker_version, pass_tablet=game.pass_tablet,
+                 world_pieces=dict(game.tales.world) if game.tales is not None else {})
