@@ -14,6 +14,7 @@ from ..errors import IllegalAction, rule_of
 from ..gamelog import Action, Reducer
 from ..hexgrid import Hex
 from ..words import and_list, plural
+from . import buildings as B
 from . import tales as T
 from .layout import Layout, parse
 from .position import Piece, PlayerState, Position, problems
@@ -43,6 +44,11 @@ class Entry:
     creatures: tuple[tuple[str, Hex], ...] = ()  # where each Creature stands (the Water Elemental's Space is Sea)
     mode: str = ""  # the path last chosen on any device ("fast" or "full"); "" before any choice
     scorepad_shown: bool = False  # the pieces' path: Done tapped, the scorepad beside the board
+    buildings: tuple[B.Building, ...] = ()  # the Tales: the Bridge, the Ports, the Floating Cities, the Capital
+
+    def building_kinds(self) -> tuple[str, ...]:
+        """The Tale buildings this World's Tales may have put in it, in the order of their Tales."""
+        return tuple(b for b, n in sorted(B.TALES.items(), key=lambda kv: kv[1]) if n in self.tales)
 
     @property
     def way(self) -> str:
@@ -105,7 +111,8 @@ class Entry:
         if self.tales or self.markers or any(t.spec.special_area for t in self.tiles):
             extra = {"tales": list(self.tales), "tale_pieces": [m.to_dict() for m in self.markers]}
             layout = Layout(max(2, len(self.players)), list(self.tiles), self.world_name, extra)
-        return Position(self.terrain(), [replace(p) for p in self.players], list(self.pieces), layout, creatures=dict(self.creatures))
+        return Position(self.terrain(), [replace(p) for p in self.players], list(self.pieces), layout, creatures=dict(self.creatures),
+                        buildings=list(self.buildings))
 
     def problems(self) -> list[str]:
         return problems(self.position())
@@ -213,9 +220,30 @@ class EntryRules(Reducer[Entry]):
             raise IllegalAction(found[0], rule=rule_of(found[0], "position"))
         return new
 
+    def _building(self, e: Entry, a: Action) -> Entry:
+        """A Tale building of the World's Tales on a Space: ``piece`` (``bridge``, ``port``, ``floating-city``,
+        ``capital``), ``q``, ``r``, and the ``player`` who owns a Port or the Capital."""
+        kind, space = a.get("piece"), (a.get("q"), a.get("r"))
+        if kind not in e.building_kinds():
+            have = ", ".join(B.LABEL[b] for b in e.building_kinds()) or "none"
+            raise IllegalAction(f"This World's Tales build {have}; {kind!r} is not one of them.", rule="tale-building")
+        player = a.get("player") if kind in B.OWNED else None
+        if kind in B.OWNED and player not in [p.name for p in e.players]:
+            raise IllegalAction(f"Pick the player whose {B.LABEL[kind]} it is first.", rule="pick-player")
+        if type(space[0]) is not int or type(space[1]) is not int:
+            raise IllegalAction("Tap the Space the building stands on.", rule="space-in-world")
+        new = replace(e, buildings=e.buildings + (B.Building(kind, space, player),))
+        found = [p for p in new.problems() if p not in e.problems()]
+        if found:
+            raise IllegalAction(found[0], rule=rule_of(found[0], "position"))
+        return new
+
     def _remove(self, e: Entry, a: Action) -> Entry:
         space = (a.get("q"), a.get("r"))
         here = [p for p in e.pieces if p.space == space]
+        built = [b for b in e.buildings if b.space == space]
+        if not here and built:  # the pieces first, then the building under them
+            return replace(e, buildings=tuple(b for b in e.buildings if b is not built[-1]))
         if not here:
             raise IllegalAction("There is no piece on that space to take away.", rule="no-piece")
         last = here[-1]
