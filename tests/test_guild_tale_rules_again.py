@@ -232,3 +232,22 @@ def test_the_event_panel_offers_the_cathedral_it_destroys():
     box.value = 1
     assert panel.action()["destroyed"] == {"0": {"cathedral": 1}}
     assert do(g, **panel.action()).tales.owner("cathedral") is None
+
+
+def test_the_screens_offer_the_psy_monks_range():
+    import random
+
+    from companion.rise_and_fall.screens.tale_panels import TalePlay
+
+    g = acting(holding(started(), 0, "psy-monks"), 0, "temple", pieces={"temple": 1}, gold=12)
+    panel = TalePlay(lambda: g, lambda a: True, lambda a: True, random.Random(), lambda: None)
+    panel.controls(0, "temple")
+    assert list(panel.distance.options) == [("Adjacent", 1), ("2 spaces (the Psy-Monks' range: normal cost)", 2)]
+    panel.distance.value = 2
+    sent = panel.amend({"type": "act", "player": 0, "action": "temple-convert-nomad", "target": 1})
+    assert act(g, 0, **{k: v for k, v in sent.items() if k not in ("type", "player", "action")}, action=sent["action"]).civs[0].gold == 10
+    monks = acting(holding(replace(started(), world_tales=(16,)), 0, "psy-monks"), 0, "temple", pieces={"temple": 1}, gold=12)
+    panel = TalePlay(lambda: monks, lambda a: True, lambda a: True, random.Random(), lambda: None)
+    panel.controls(0, "temple")
+    assert [label for label, _ in panel.distance.options][1:] == ["2 spaces (the Psy-Monks' range: normal cost)",
+                                                                  "3 spaces (Temple next to the Monastery: cost ×3)"]

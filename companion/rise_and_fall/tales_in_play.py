@@ -131,6 +131,17 @@ def monastery_range(game: "Game") -> dict[int, int]:
     return {int(k): v for _, spec in _play(in_play(game), "conversion") for k, v in spec.get("range", {}).items()}
 
 
+def conversion_ranges(game: "Game", i: int) -> dict[int, tuple[int, str]]:
+    """The distances beyond adjacent player ``i``'s Temples convert at now, each with its cost multiplier and
+    whose reach it is: the Monastery's (a Temple next to it) and the Psy-Monks' (at the normal price), the
+    cheaper at each distance (the screens' choice of distance)."""
+    out = {d: (m, "Temple next to the Monastery") for d, m in monastery_range(game).items()}
+    for d, m in _guild_range(game, {"player": i}).items():
+        if d not in out or m <= out[d][0]:
+            out[d] = (m, "the Psy-Monks' range")
+    return out
+
+
 def dolmens_rule(game: "Game") -> str:
     return next((spec["rule"] for _, spec in _play(in_play(game), "conversion") if spec.get("protects")), "")
 

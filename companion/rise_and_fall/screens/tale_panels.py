@@ -236,9 +236,17 @@ class TalePlay:
         from ..tracker import card_actions
 
         g = self.game()
-        if not TP.in_play(g):
-            return []
+        ranges = TP.conversion_ranges(g, i) if card == "temple" else {}  # the Monastery's and the Psy-Monks' reach
         out: list[W.Widget] = []
+        if ranges:
+            opts = [("Adjacent", 1)] + [(f"{d} spaces ({why}: {'cost ×' + str(m) if m != 1 else 'normal cost'})", d)
+                                        for d, (m, why) in sorted(ranges.items())]
+            if list(self.distance.options) != opts:
+                self.distance.options = opts
+                self.distance.value = 1
+            out += [W.HTML("<b>Conversion at</b>"), self.distance]
+        if not TP.in_play(g):
+            return out
         claim = {"type": "caravansary", "player": i}
         if self.can(claim):
             spec = TP.caravansary(g) or {}
@@ -248,13 +256,6 @@ class TalePlay:
             lay = {"type": "lay-down", "player": i, "piece": card, "count": 1}
             if self.can(lay):
                 out.append(button(f"A {card.title()} entered a space next to Storm Peak: lay it down", lambda: self.send(lay), "rf-lay-down"))
-        ranges = TP.monastery_range(g)
-        if card == "temple" and ranges:
-            opts = [("Adjacent", 1)] + [(f"{d} spaces (Temple next to the Monastery: cost ×{m})", d) for d, m in sorted(ranges.items())]
-            if list(self.distance.options) != opts:
-                self.distance.options = opts
-                self.distance.value = 1
-            out += [W.HTML("<b>Conversion at</b>"), self.distance]
         if card == "temple" and TP.dolmens_rule(g):
             out.append(W.HTML(f"<div class='rf-hint'>Dolmens: {html.escape(TP.dolmens_rule(g))}</div>"))
         house = next((s for s in card_actions(card, (), TP.in_play(g)) if "house" in s), None)
