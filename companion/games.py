@@ -135,6 +135,8 @@ def _rules_version(ref: str) -> str:
 REGISTERED: tuple[str, ...] = (
     "companion.rise_and_fall",
     "companion.rise",
+    "companion.mountain_king",
+    "companion.rome1989",
 )
 
 

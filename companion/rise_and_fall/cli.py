@@ -59,9 +59,10 @@ def _text_argument(value: str, what: str) -> str:
 
 
 def cmd_check(args) -> int:
-    from .files import read_json
-    from .layout import check, parse
+    from ..jsonfile import read_json
+    from .layout import parse
     from .state_file import FORMAT as STATE
+    from .world_check import check
 
     doc = read_json(args.layout)
     if isinstance(doc, dict) and doc.get("format") == STATE:

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import FileFormatError, Problem, rule_of
+from ..jsonfile import read_json
 from . import guilds as G
 from . import layout as layout_file
-from .files import read_json
 from .rules import PIECE_TYPES, load_rules
 from .views import is_colour
 
