@@ -2,6 +2,7 @@
 
 import ast
 import json
+import re
 import sqlite3
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from companion.rise_and_fall.position import Piece, PlayerState, Position, probl
 from companion.rise_and_fall.tracker import TRACKER_VERSION, TrackerRules, setup_action
 
 ROOT = Path(__file__).parent.parent / "companion"
+RULE_ID = re.compile(r"[a-z]+(-[a-z]+)+")
 
 
 def test_illegal_action_needs_its_rule():
@@ -44,6 +46,9 @@ def _calls_without_rule(path: Path) -> list[int]:
             name = n.func.id if isinstance(n.func, ast.Name) else getattr(n.func, "attr", None)
             if name in ("IllegalAction", "RiseIllegal") and len(n.args) < 2 and not any(k.arg == "rule" for k in n.keywords):
                 out.append(n.lineno)
+            first = n.args[0] if name in ("IllegalAction", "RiseIllegal") and n.args else None
+            if isinstance(first, ast.Constant) and isinstance(first.value, str) and RULE_ID.fullmatch(first.value):
+                out.append(n.lineno)  # a rule id where the sentence goes: the fields in the old order
     return out
 
 

@@ -705,8 +705,8 @@ def opponent_of(setup: Action) -> dict[str, str] | None:
         return None
     if not (isinstance(comp, dict) and comp.get("colour") in _COLOURS and isinstance(comp.get("level"), str)):
         raise RiseIllegal(
-            "bad-setup",
-            f"A setup names the computer as {{\"colour\": \"red\"|\"blue\", \"level\": ...}}, or null for two players; it has {comp!r}.",
+            rule="bad-setup",
+            message=f"A setup names the computer as {{\"colour\": \"red\"|\"blue\", \"level\": ...}}, or null for two players; it has {comp!r}.",
         )
     return {"colour": comp["colour"], "level": comp["level"]}
 
@@ -725,7 +725,7 @@ class RiseRules(Reducer[Position]):
     def apply(self, state: Position, action: Action) -> Position:
         if isinstance(action, dict) and action.get("type") == "setup":
             if state != start():
-                raise RiseIllegal("setup-first", "Who plays is chosen with a new game, before its first action.")
+                raise RiseIllegal(rule="setup-first", message="Who plays is chosen with a new game, before its first action.")
             opponent_of(action)
             return state
         return apply(state, action)
