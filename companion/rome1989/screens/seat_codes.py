@@ -1,0 +1,79 @@
+"""The tablet's seat codes: one QR code and address per player, which opens that player's nations on a phone.
+
+A seat's address is this page's own address with ``?game=rise-and-fall-1989&seat=TOKEN`` (the same base as
+Rise & Fall's seats: ``$COMPANION_SEAT_BASE``, or the host and port the tablet used). The tokens and the
+player each seat is are kept in the game's file (:mod:`companion.rome1989.seats`).
+"""
+
+from __future__ import annotations
+
+import html
+import urllib.parse
+from typing import Callable
+
+import ipywidgets as W
+
+from ...errors import CompanionError
+from ...gamelog import Session
+from ...rise_and_fall.screens.seats_panel import page_base, qr_svg
+from ...ui.widgets import message_html
+from ..game import ChartGame
+from ..meta import GAME_ID
+from ..seats import ensure_seats
+
+
+def seat_address(token: str, base: str | None = None) -> str:
+    base = base or page_base()
+    return base + "?" + urllib.parse.urlencode({"game": GAME_ID, "seat": token})
+
+
+class SeatCodes:
+    """The seat codes of the game on the tablet (hidden before its first nation and once it is over)."""
+
+    def __init__(self, session: Callable[[], Session[ChartGame] | None], base: Callable[[], str] = page_base) -> None:
+        self.session = session
+        self.base = base
+        self.rows = W.HTML(_dom_classes=("rf89-seat-codes",))
+        self.widget = W.VBox([W.HTML("<b>Phones</b>: each player may scan their own code to keep their nations' "
+                                     "charts on their phone; the tablet can still record every nation."), self.rows])
+        self.widget.add_class("rf89-seats")
+        self._drawn: tuple | None = None
+
+    def refresh(self) -> None:
+        s = self.session()
+        g = s.state if s is not None else None
+        if s is None or g is None or not g.chart.nations or g.over:
+            self.widget.layout.display = "none"
+            self.rows.value, self._drawn = "", None
+            return
+        self.widget.layout.display = ""
+        try:
+            seats = ensure_seats(s.log, g.chart) if not s.read_only else []
+        except CompanionError as e:
+            self.rows.value, self._drawn = message_html(str(e), "error"), None
+            return
+        drawn = (self.base(), tuple((p, seat.token, seat.phone) for p, seat in seats))
+        if drawn == self._drawn:
+            return  # the codes change rarely, the game at every tap
+        self._drawn = drawn
+        cards = []
+        for player, seat in seats:
+            url = seat_address(seat.token, self.base())
+            state = "on a phone" if seat.phone else "not opened yet"
+            cards.append(f"<div class='rf89-seat-code'><div><b>{html.escape(player)}</b> · {state}</div>{qr_svg(url, 130)}"
+                         f"<div class='rf89-seat-url'><a href='{html.escape(url, quote=True)}' target='_blank' "
+                         f"rel='noopener'>{html.escape(url)}</a></div></div>")
+        self.rows.value = "<div style='display:flex;flex-wrap:wrap;gap:12px'>" + "".join(cards) + "</div>"
+
+
+def table_seat_codes(base: str) -> list[tuple[str, str]]:
+    """(player, address) of each seat of the latest Rise and Fall (1989) game still being played (the
+    registry's ``seat_codes``: ``make table`` prints them with their QR codes)."""
+    from ...gamelog import GameStore
+    from ..game import ChartRules
+    from . import KIND
+
+    session = GameStore().latest(KIND, ChartRules())
+    if session is None or session.read_only or session.state.over or not session.state.chart.nations:
+        return []
+    return [(p, seat_address(seat.token, base)) for p, seat in ensure_seats(session.log, session.state.chart)]
