@@ -19,4 +19,5 @@ GAME = Game(
     random_play=f"{_P}.randomplay:random_action",
     seat=f"{_P}.screens.seat:open_seat",
     seat_codes=f"{_P}.screens.seat_codes:table_seat_codes",
+    seat_kind="chart",
 )

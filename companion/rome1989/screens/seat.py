@@ -30,7 +30,9 @@ SEAT_CSS = """<style>
 .rf89-seat .rf89-seat-head{font-size:1.15em;padding:6px 4px}
 .rf89-seat .rf89-sheet-box{overflow-x:auto}
 .rf89-seat .widget-hbox{flex-wrap:wrap}
-.rf89-seat .widget-button{min-height:48px}
+.rf89-seat .widget-button,.rf89-seat .widget-toggle-button{min-height:48px}
+.rf89-seat .widget-checkbox,.rf89-seat .widget-checkbox input{min-height:44px}
+.rf89-seat input,.rf89-seat select{min-height:44px;font-size:16px}
 </style>"""
 
 
