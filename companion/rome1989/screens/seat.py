@@ -33,6 +33,7 @@ SEAT_CSS = """<style>
 .rf89-seat .widget-button,.rf89-seat .widget-toggle-button{min-height:48px}
 .rf89-seat .widget-checkbox,.rf89-seat .widget-checkbox input{min-height:44px}
 .rf89-seat input,.rf89-seat select{min-height:44px;font-size:16px}
+.rf89-seat .widget-inline-hbox{height:auto;min-height:44px}
 </style>"""
 
 
@@ -189,6 +190,12 @@ class SeatPage(Rome1989Screens):
                            f"game turn {game.game_turn}</div>")
         if not names:
             self.sheet.value = "<div class='rf89-sheet'>No nation of yours yet: the tablet adds the nations.</div>"
+
+    def _show_draft(self) -> None:
+        """The Chart screen's fields, those the status has no use for left out (a phone's width is short)."""
+        super()._show_draft()
+        for w in self.fields.values():
+            w.layout.display = "none" if w.disabled and self.draft is not None else ""
 
     def _draw_summary(self) -> None:
         """The player's total and place; the other players' charts stay on the tablet."""
