@@ -49,12 +49,17 @@ def table(tmp_path):
     return t
 
 
+def drawn_codes(t) -> str:
+    """The tablet's seat codes as drawn (each player's card, its QR code and address)."""
+    return "".join(box.children[0].value for box in t.seat_codes.rows.children)
+
+
 def tokens(t) -> dict[int, str]:
     return {i: s.token for i, s in Seats(t.session.log).all().items()}
 
 
 def test_the_tablet_shows_a_code_per_player_and_the_registry_knows_the_seat(table):
-    codes = table.seat_codes.rows.value
+    codes = drawn_codes(table)
     assert codes.count("<svg") == 2 and "Ann &lt;i&gt;" in codes and "<i>" not in codes
     assert all(f"seat={tok}" in codes for tok in tokens(table).values())
     assert "game=rise-and-fall-1989" in codes and "not opened yet" in codes
@@ -69,7 +74,7 @@ def test_a_turn_recorded_on_the_phone_goes_into_the_log_and_the_tablet_follows(t
     assert "Ann &lt;i&gt;</b>'s nations" in ann.head.value and "Tuesday &lt;b&gt;Rome" in ann.head.value
     assert Seats(table.session.log).all()[0].phone
     table.refresh()
-    assert "on a phone" in table.seat_codes.rows.value
+    assert "on a phone" in drawn_codes(table)
     ann.pick.value = "Huns"
     ann.fields["areas_income"].value = 6
     ann.chips[-1].click()  # +5: two areas won
@@ -134,10 +139,20 @@ def test_a_phone_rolls_its_transition_and_a_reload_shows_the_same(table):
     assert again.phase1.value.split("<div>")[1] == bo.phase1.value.split("<div>")[1]
 
 
-def test_an_old_code_shows_nothing_and_a_made_up_one_too(table):
+def test_reseat_asks_first_and_an_old_code_shows_nothing_nor_does_a_made_up_one(table):
     old = tokens(table)[0]
     ann = open_seat(table.store, old)
-    Seats(table.session.log).reseat(0)
+    table.refresh()
+    reseat = table.seat_codes.rows.children[0].children[1]
+    assert reseat.description == "Reseat Ann <i>"
+    reseat.click()
+    assert "Reseat Ann <i>? Ann <i>'s phone, which holds it now, stops showing the seat at once" in html.unescape(
+        table.seat_codes.confirm.children[0].value)
+    table.seat_codes.confirm.children[1].children[1].click()  # No, keep the code
+    assert tokens(table)[0] == old and ann.poll() is False
+    reseat.click()
+    table.seat_codes.confirm.children[1].children[0].click()  # Yes
+    assert tokens(table)[0] != old and f"seat={tokens(table)[0]}" in drawn_codes(table) and f"seat={old}" not in drawn_codes(table)
     assert ann.poll() and ann.revoked and "not valid any more" in said(ann)
     assert not ann.pick.options and ann.form.layout.display == "none"
     assert not ann.act({"type": "turn", "nation": "Goths", "turn": {"status": "B", "areas_income": 5, "capitol_on_board": False}})
