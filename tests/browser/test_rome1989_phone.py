@@ -9,6 +9,7 @@ from companion.rome1989.game import ChartRules
 from companion.rome1989.screens import KIND
 from companion.rome1989.seats import ensure_seats
 
+from .controls import audit
 from .harness import PHONE, phone, screenshot, served, tablet, wait_for
 
 pytestmark = pytest.mark.browser
@@ -36,6 +37,7 @@ def test_a_turn_recorded_on_a_phone_shows_on_the_tablet_and_survives_a_reload(tm
             assert href.endswith(f"?game=rise-and-fall-1989&seat={tokens['Ann']}")
             ann.goto(url + f"?game=rise-and-fall-1989&seat={tokens['Ann']}")
             ann.wait_for_selector(".rf89-seat-head:has-text(\"Ann's nations\")", timeout=90_000)
+            tab.wait_for_selector(".rf89-seat-code:has-text('Ann · on a phone')")  # before any action of Ann's
             # only Ann's nations, on a phone's width, every button a finger's size
             assert ann.locator(".rf89-pick button").all_inner_texts() == ["Goths", "Huns"]
             assert "Franks" not in ann.inner_text("body") and "Phones" not in ann.inner_text("body")
@@ -43,6 +45,7 @@ def test_a_turn_recorded_on_a_phone_shows_on_the_tablet_and_survives_a_reload(tm
             heights = ann.evaluate("() => Array.from(document.querySelectorAll('.rf89-seat button')).filter(b => b.offsetParent)"
                                    ".map(b => b.getBoundingClientRect().height)")
             assert heights and min(heights) >= 44, heights
+            assert audit(ann, dark=False) == []  # every control at least 44 px, on the screen, readable
             # Huns' first turn on Ann's phone: 6 areas' income, then +5 with a chip
             ann.locator(".rf89-pick button:has-text('Huns')").tap()
             ann.wait_for_selector(".rf89-sheet-box:has-text('No turn charted yet')")
@@ -56,7 +59,6 @@ def test_a_turn_recorded_on_a_phone_shows_on_the_tablet_and_survives_a_reload(tm
             ann.wait_for_selector(".rf89-sheet-box:has-text('B1')")
             ann.wait_for_selector(".rf89-seat-totals:has-text('11.0 victory points')")
             # the tablet follows the log by itself
-            tab.wait_for_selector(".rf89-seat-codes:has-text('on a phone')")
             tab.locator(".rf89-pick button:has-text('Huns')").tap()
             tab.wait_for_selector(".rf89-sheet-box:has-text('B1')")
             assert "11" in tab.inner_text(".rf89-sheet-box")

@@ -176,3 +176,25 @@ def test_a_served_table_lets_a_phone_in_with_its_1989_code(table, monkeypatch):
     bo = tokens(table)[1]
     assert _seat_exists(bo) and not _seat_exists("y" * 24)
     assert ("Bo", f"http://h/?game=rise-and-fall-1989&seat={bo}") in seat_lines("http://h/")
+
+
+def test_a_phone_answers_none_of_the_tablets_own_taps(table):
+    """The phone's page holds the Chart screen's widgets it does not show; a tap sent to one of them (by a
+    page that is not the companion's) changes nothing."""
+    ann = open_seat(table.store, tokens(table)[0])
+    games_before = [g.id for g in table.store.games()]
+    head = table.session.log.head()
+    ann.start_btn.click()
+    ann.n_name.value, ann.n_player.value = "Vandals", "Ann <i>"
+    ann.add_btn.click()
+    ann.end_btn.click()
+    ann.redo_btn.click()
+    ann.open_file(b'{"format": "rise-and-fall-1989/chart", "version": 1, "nations": []}')
+    assert [g.id for g in table.store.games()] == games_before and table.session.log.head() == head
+
+
+def test_the_tablet_sees_a_phone_open_its_seat_without_an_action(table):
+    assert "not opened yet" in drawn_codes(table) and not table.poll()
+    open_seat(table.store, tokens(table)[1])
+    assert table.poll() and "Bo</b> · on a phone" in drawn_codes(table)
+    assert not table.poll()

@@ -276,11 +276,21 @@ class Rome1989Screens:
         self.refresh()
 
     def poll(self) -> bool:
-        if self.session is None or self.session.log.head() == self.session.head:
+        if self.session is None:
             return False
+        if self.session.log.head() == self.session.head:
+            # no action, but the file changed: a phone opened its seat (the codes say "on a phone")
+            v = self.session.log.version()
+            if v == self._file_seen:
+                return False
+            self._file_seen = v
+            self.seat_codes.refresh()
+            return True
         self.session.refresh()
         self.refresh()
         return True
+
+    _file_seen: int | None = None
 
     # --- the chart ---------------------------------------------------------------------------------
     def _uploaded(self, change: dict) -> None:
@@ -488,6 +498,7 @@ class Rome1989Screens:
             self.links.value = ""
             self.leaders.value = "<div>No turn charted yet.</div>"
         self.seat_codes.refresh()
+        self._file_seen = self.session.log.version() if self.session is not None else None
 
     def _show_draft(self) -> None:
         d = self.draft

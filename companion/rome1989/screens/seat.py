@@ -166,10 +166,27 @@ class SeatPage(Rome1989Screens):
         self.refresh()
         self.say(f"Taken back: {what}.")
 
-    def redo(self) -> None:  # the tablet's; a phone only takes back
+    # the tablet's own taps: the page never shows their widgets, and a phone's page answers none of them
+    # even if it were sent one (it holds them only because it shares the Chart screen's turn writing)
+    def redo(self) -> None:
         return
 
-    def end_game(self) -> None:  # the tablet's
+    def end_game(self) -> None:
+        return
+
+    def keep(self) -> None:
+        return
+
+    def new_game(self) -> None:
+        return
+
+    def open_file(self, data: bytes, name: str = "chart.json") -> None:
+        return
+
+    def add_nation(self) -> None:
+        return
+
+    def come_back(self) -> None:
         return
 
     # --- drawing ---------------------------------------------------------------------------------

@@ -66,8 +66,8 @@ class SeatCodes:
         for player, seat in seats:
             url = seat_address(seat.token, self.base())
             state = "on a phone" if seat.phone else "not opened yet"
-            card = W.HTML(f"<div class='rf89-seat-code'><div><b>{html.escape(player)}</b> · {state}</div>{qr_svg(url, 130)}"
-                          f"<div class='rf89-seat-url'><a href='{html.escape(url, quote=True)}' target='_blank' "
+            card = W.HTML(f"<div class='rf89-seat-code' style='max-width:260px'><div><b>{html.escape(player)}</b> · {state}</div>{qr_svg(url, 130)}"
+                          f"<div class='rf89-seat-url rf-seat-url'><a href='{html.escape(url, quote=True)}' target='_blank' "
                           f"rel='noopener'>{html.escape(url)}</a></div></div>")
             again = button(f"Reseat {player}", lambda i=seat.player, p=player: self.reseat(i, p),
                            f"rf89-reseat rf89-reseat-{seat.player}")
