@@ -4,6 +4,8 @@ a phone's action refused for another player's nation, and a phone's Undo that ta
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.errors import IllegalAction
 from companion.gamelog import GameLog, GameStore
@@ -97,3 +99,28 @@ def test_undo_on_a_phone_takes_back_only_its_own_nations_last_action():
     with pytest.raises(IllegalAction) as e:
         check_undo(g.chart, None, "Ann")
     assert e.value.rule == "seat-undo"
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_in_random_games_a_phone_records_exactly_its_own_players_turns_and_dice(seed):
+    """Every turn and roll of a random legal game, sent from each player's phone: accepted, with the same
+    game as from the tablet, on the nation's own player's phone only; refused with rule ``seat`` on others'."""
+    import random
+
+    from companion.rome1989.chart import players_of
+    from companion.rome1989.randomplay import PLAYERS, random_game
+
+    g, checked = R.initial(), 0
+    for action in random_game(random.Random(seed), limit=150):
+        if action.get("type") in ("turn", "roll") and action.get("nation") is not None:
+            checked += 1
+            owner = g.chart.nation(action["nation"]).who
+            for player in {*players_of(g.chart.nations), *PLAYERS}:
+                if player == owner:
+                    assert R.apply(g, {**action, "seat": player}) == R.apply(g, action)
+                else:
+                    assert refused(g, {**action, "seat": player}).rule == "seat"
+            check_undo(R.apply(g, action).chart, action, owner)
+        g = R.apply(g, action)
+    assert checked > 0
