@@ -136,6 +136,7 @@ def _rules_version(ref: str) -> str:
 REGISTERED: tuple[str, ...] = (
     "companion.rise_and_fall",
     "companion.rise",
+    "companion.mountain_king",
     "companion.rome1989",
 )
 

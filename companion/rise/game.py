@@ -686,11 +686,36 @@ def threats(p: Position) -> list[Threat]:
     return out
 
 
+# --- the game log's setup: who plays ----------------------------------------------------------------
+def opponent_of(setup: Action) -> dict[str, str] | None:
+    """The computer of a setup action (``{"colour": ..., "level": ...}``), None for two players;
+    :class:`RiseIllegal` for a setup that says neither."""
+    comp = setup.get("computer")
+    if comp is None:
+        return None
+    if not (isinstance(comp, dict) and comp.get("colour") in _COLOURS and isinstance(comp.get("level"), str)):
+        raise RiseIllegal(
+            "bad-setup",
+            f"A setup names the computer as {{\"colour\": \"red\"|\"blue\", \"level\": ...}}, or null for two players; it has {comp!r}.",
+        )
+    return {"colour": comp["colour"], "level": comp["level"]}
+
+
 class RiseRules(Reducer[Position]):
-    """The game log's reducer: the starting formation, then one action at a time."""
+    """The game log's reducer: the starting formation, then one action at a time.
+
+    A log may begin with ``{"type": "setup", "computer": {"colour": ..., "level": ...} | null}``:
+    who plays (a person, or the computer at a level, for one colour). It changes nothing on the
+    board and is never a game record's action; logs written before it begin with the first action.
+    """
 
     def initial(self) -> Position:
         return start()
 
     def apply(self, state: Position, action: Action) -> Position:
+        if isinstance(action, dict) and action.get("type") == "setup":
+            if state != start():
+                raise RiseIllegal("setup-first", "Who plays is chosen with a new game, before its first action.")
+            opponent_of(action)
+            return state
         return apply(state, action)

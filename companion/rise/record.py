@@ -13,7 +13,7 @@ from typing import Any
 
 from ..atomic import write_atomically
 from ..errors import FileFormatError
-from ..rise_and_fall.files import parse_json
+from ..jsonfile import parse_json
 from .game import ACTION_TYPES, Action, Position, RiseIllegal, apply, name, start
 
 FORMAT, VERSION = "rise/game", 1

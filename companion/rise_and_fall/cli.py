@@ -59,7 +59,8 @@ def _text_argument(value: str, what: str) -> str:
 
 
 def cmd_check(args) -> int:
-    from .layout import check, load
+    from .layout import load
+    from .world_check import check
 
     report = check(load(args.layout))
     if args.json:

@@ -14,10 +14,10 @@ from typing import Any
 
 from ..errors import FileFormatError
 from ..hexgrid import Hex
+from ..jsonfile import read_json
 from . import guilds as G
 from . import layout as layout_file
 from . import tales as T
-from .files import read_json
 from .rules import PIECE_TYPES, TERRAINS, load_rules
 from .views import is_colour
 from .world import top_terrain
