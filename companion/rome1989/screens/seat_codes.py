@@ -8,15 +8,13 @@ player each seat is are kept in the game's file (:mod:`companion.rome1989.seats`
 from __future__ import annotations
 
 import html
-import urllib.parse
 from typing import Callable
 
 import ipywidgets as W
 
 from ...errors import CompanionError
 from ...gamelog import Session
-from ...rise_and_fall.screens.seats_panel import page_base, qr_svg
-from ...seats import Seats
+from ...seats import Seats, page_base, qr_svg
 from ...ui.widgets import button, message_html
 from ..game import ChartGame
 from ..meta import GAME_ID
@@ -24,8 +22,7 @@ from ..seats import ensure_seats
 
 
 def seat_address(token: str, base: str | None = None) -> str:
-    base = base or page_base()
-    return base + "?" + urllib.parse.urlencode({"game": GAME_ID, "seat": token})
+    return seat_url(GAME_ID, token, base)
 
 
 class SeatCodes:
