@@ -14,7 +14,7 @@ import ipywidgets as W
 
 from ...errors import CompanionError
 from ...gamelog import Session
-from ...seats import Seats, page_base, qr_svg
+from ...seats import Seats, page_base, qr_svg, seat_url
 from ...ui.widgets import button, message_html
 from ..game import ChartGame
 from ..meta import GAME_ID
