@@ -148,8 +148,7 @@ def test_creatures_get_their_first_space_once(world_game, rulebook_text):
                          "an empty space of their choice on the largest Sea Region")
     g = world_game
     assert F.unplaced(g) == ["dragon", "leviathan"]
-    terrain = top_terrain(g.tiles)
-    sea = next(s for s, t in sorted(terrain.items()) if t == "sea" and s != F.where(g, "typhoon"))
+    sea = F.setup_spaces(g, "leviathan")[0]
     with pytest.raises(IllegalAction, match="That Space is sea: the Dragon goes to an empty Glacier space"):
         do(g, type="place-creature", piece="dragon", q=sea[0], r=sea[1])
     with pytest.raises(IllegalAction, match="Only the creatures of this game's Tales"):

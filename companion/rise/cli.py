@@ -9,7 +9,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..errors import CompanionError
+from ..errors import CompanionError, FileFormatError
+
+#: The refusals that mean a badly shaped record rather than a move the rules forbid.
+MALFORMED = frozenset({"bad-action"})
 
 
 def add_commands(sub) -> None:
@@ -34,6 +37,9 @@ def cmd_check(args) -> int:
     from .record import check, load
 
     report = check(load(args.game))
+    if not report.valid and report.rule in MALFORMED:
+        # an action that is not shaped as an action: the record cannot be read (exit 2), not an illegal move
+        raise FileFormatError(f"{args.game}: {report.message}")
     if args.json:
         print(json.dumps(report.to_dict()))
     else:

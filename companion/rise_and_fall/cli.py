@@ -68,15 +68,35 @@ def _text_argument(value: str, what: str) -> str:
 
 
 def cmd_check(args) -> int:
-    from .layout import load
+    from ..jsonfile import read_json
+    from .layout import parse
+    from .state_file import FORMAT as STATE
     from .world_check import check
 
-    report = check(load(args.layout))
+    doc = read_json(args.layout)
+    if isinstance(doc, dict) and doc.get("format") == STATE:
+        return _check_state(doc, args)
+    report = check(parse(doc, str(args.layout)))
     if args.json:
         print(json.dumps(report.to_dict()))
     else:
         print(report.message)
     return 0 if report.valid else 1
+
+
+def _check_state(doc: dict, args) -> int:
+    """A state file (a game joined in progress): every problem, one sentence and rule id each; exit 1 with any."""
+    from .state_file import parse_state, problems
+
+    st = parse_state(doc, str(args.layout), check=False)
+    found = problems(st)
+    if args.json:
+        print(json.dumps({"valid": not found, "problems": [{"rule": p.rule, "message": str(p)} for p in found]}))
+    elif found:
+        print("\n".join(str(p) for p in found))
+    else:
+        print(f"A game in progress for {len(st.players)} players, at the start of turn {st.turn}: it can be played on.")
+    return 1 if found else 0
 
 
 def cmd_new(args) -> int:

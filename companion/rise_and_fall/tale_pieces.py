@@ -240,7 +240,7 @@ def _claim(game: Game, i: int, n: int, notes: list[str]) -> Game:
 def _units(game: Game, i: int, card: str, n: int, what: str) -> None:
     civ = game.civs[i]
     if civ.count(card) < n:
-        raise IllegalAction(f"{what} needs {n} {card.title()}s; {civ.name} has {civ.count(card)} in the World.")
+        raise IllegalAction(f"{what} needs {n} {card.title()}s; {civ.name} has {civ.count(card)} in the World.", rule="tale-action-units")
 
 
 def _building(game: Game, i: int, building: str, what: str) -> None:
@@ -248,12 +248,12 @@ def _building(game: Game, i: int, building: str, what: str) -> None:
     if available(st, i, building, len(game.civs)) <= 0:
         who = st.owner(building)
         if building in ("capital", "cathedral") and who is not None:
-            raise IllegalAction(f"There's only one {building.title()} in the game: {game.civs[who].name} controls it.")
+            raise IllegalAction(f"There's only one {building.title()} in the game: {game.civs[who].name} controls it.", rule="one-in-game")
         if building == "floating-city":
-            raise IllegalAction("Every Floating City tile is already in the World.")
+            raise IllegalAction("Every Floating City tile is already in the World.", rule="floating-cities")
         if building == "bridge":
-            raise IllegalAction("The Majestic Bridge is already built.")
-        raise IllegalAction(f"{game.civs[i].name} has no {building.title()} left in the reserve, so {what} cannot be fully completed.")
+            raise IllegalAction("The Majestic Bridge is already built.", rule="majestic-bridge")
+        raise IllegalAction(f"{game.civs[i].name} has no {building.title()} left in the reserve, so {what} cannot be fully completed.", rule="fully-completed")
 
 
 def _dragon_hunt(game: Game, i: int, spec: dict, notes: list[str]) -> Game:
@@ -261,7 +261,7 @@ def _dragon_hunt(game: Game, i: int, spec: dict, notes: list[str]) -> Game:
     Dragon from the World and claims the Dragon Trophy'."""
     st = game.tales
     if not st.total("dragon"):
-        raise IllegalAction("The Dragon is no longer in the World.")
+        raise IllegalAction("The Dragon is no longer in the World.", rule="dragon-hunt")
     _units(game, i, game.acting_card, spec["units"], "The Dragon Hunt")
     game = replace(game, tales=_with(st, None, "dragon", -1))
     notes.append(f"{game.civs[i].name}'s three {game.acting_card.title()}s hunt the Dragon: it is removed from the World.")
@@ -274,7 +274,7 @@ def _capital(game: Game, i: int, spec: dict, notes: list[str]) -> Game:
     _building(game, i, "capital", "the Capital")
     built = [j for n, j in game.tales.trophies if n == spec["tale"]]
     if built:
-        raise IllegalAction(f"There's only one Capital in the game: {game.civs[built[0]].name} built it.")
+        raise IllegalAction(f"There's only one Capital in the game: {game.civs[built[0]].name} built it.", rule="one-in-game")
     _units(game, i, "city", spec["units"], "Constructing the Capital")
     game = _set(game, i, _pieces(game.civs[i], "city", -spec["units"]))
     game = replace(game, tales=_with(game.tales, i, "capital", 1))
@@ -305,7 +305,7 @@ def _bank(game: Game, i: int, spec: dict, notes: list[str]) -> Game:
 def _bank_taxes(game: Game, i: int, spec: dict, notes: list[str]) -> Game:
     """'Condition: Control a Bank.' (The gain counts every Bank in the World.)"""
     if not game.tales.count(i, "bank"):
-        raise IllegalAction(f"Increase Taxes needs a Bank: {game.civs[i].name} controls none.")
+        raise IllegalAction(f"Increase Taxes needs a Bank: {game.civs[i].name} controls none.", rule="banks")
     return game
 
 
@@ -326,9 +326,9 @@ def _port_action(game: Game, i: int, what: str) -> Game:
     Port can perform one of the following actions'."""
     st = game.tales
     if not st.count(i, "port"):
-        raise IllegalAction(f"{what} is a Port action: {game.civs[i].name} has no Port in the World.")
+        raise IllegalAction(f"{what} is a Port action: {game.civs[i].name} has no Port in the World.", rule="port")
     if ("port", i, game.turn) in st.used:
-        raise IllegalAction(f"{game.civs[i].name}'s Port has already performed its action this turn.")
+        raise IllegalAction(f"{game.civs[i].name}'s Port has already performed its action this turn.", rule="port")
     return replace(game, tales=replace(st, used=st.used + (("port", i, game.turn),)))
 
 
@@ -352,7 +352,7 @@ def _cathedral(game: Game, i: int, spec: dict, notes: list[str]) -> Game:
     temples = load_rules().pieces_per_player["temple"]
     civ = game.civs[i]
     if civ.count("temple") < temples:
-        raise IllegalAction(f"Constructing the Cathedral needs your {temples} Temples in the World; {civ.name} has {civ.count('temple')}.")
+        raise IllegalAction(f"Constructing the Cathedral needs your {temples} Temples in the World; {civ.name} has {civ.count('temple')}.", rule="cathedral")
     game = _set(game, i, _pieces(civ, "temple", -1))
     game = replace(game, tales=_with(game.tales, i, "cathedral", 1))
     notes.append(f"{civ.name} replaces a Temple with the Cathedral (15 VP at the end of the game); it acts from their next Temple card on.")

@@ -16,6 +16,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterable
 
+from ..errors import Problem
 from ..hexgrid import Hex, neighbours
 from .rules import load_rules
 from .tiles import Tile
@@ -276,13 +277,18 @@ def creature_problems(where: dict[str, Hex], terrain: dict[Hex, str]) -> list[st
         spec = known[piece]
         t = terrain.get(s)
         if t is None:
-            out.append(f"The {spec['label']} at {s[0]},{s[1]}: that space is not in the World.")
+            out.append(Problem(f"The {spec['label']} at {s[0]},{s[1]}: that space is not in the World.", "space-in-world"))
         elif t not in spec["on"]:
-            out.append(f"The {spec['label']} at {s[0]},{s[1]} stands on {t}; it stands on {' or '.join(spec['on'])} ({spec['name']}).")
+            out.append(Problem(f"The {spec['label']} at {s[0]},{s[1]} stands on {t}; it stands on {' or '.join(spec['on'])} ({spec['name']}).", "creature-terrain"))
         if s in taken:
-            out.append(f"The {spec['label']} and the {known[taken[s]]['label']} are both on {s[0]},{s[1]}; a creature has a space of its own.")
+            out.append(Problem(f"The {spec['label']} and the {known[taken[s]]['label']} are both on {s[0]},{s[1]}; a creature has a space of its own.", "creature-space"))
         taken.setdefault(s, piece)
     return out
+
+
+def creature_space_rule() -> str:
+    """'no other game piece can stop on that space' (a Creature's), for the position checks."""
+    return _data()["creature_space"]["rule"]
 
 
 def creature_terrain(where: dict[str, Hex], terrain: dict[Hex, str]) -> dict[Hex, str]:

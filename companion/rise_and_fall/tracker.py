@@ -50,7 +50,12 @@ ALL_EXTINCT = "Every Civilization is extinct"
 #: Fantastic Events and the special areas' effects during the game; a game of version 4 replays as it was written.
 #: Version 6 refuses a Trade or a Tithe that counts nothing (a count of 0 would spend the piece's action for
 #: 0 GP); older logs, which may hold such actions, replay as they were written.
-TRACKER_VERSION = 6
+#: Version 7 checks what the World and the first pieces already tell: the Leviathan's and the Water Elemental's first
+#: Space (their Sea Region, an empty Space), the Leviathan that does not move with no Ship in the World, a conversion's
+#: ``on`` where a rule depends on where the unit stands, and the Psy-Monks' range of 2 at the normal price; a game of
+#: version 6 replays as it was written.
+TRACKER_VERSION = 7
+CONVERSION_ON_SINCE = 7
 NOTHING_COUNTED_SINCE = 6
 
 
@@ -275,20 +280,20 @@ def _guild_setup(spec: Any, n: int, version: int) -> tuple[tuple[str, ...], tupl
     if spec is None:
         return (), ()
     if version < 3:
-        raise IllegalAction("The Guild variant needs the game rules of version 3.")
+        raise IllegalAction("The Guild variant needs the game rules of version 3.", rule="guild-version")
     if not isinstance(spec, dict):
-        raise IllegalAction("The Guilds are given as the players' handicap levels and the cards dealt.")
+        raise IllegalAction("The Guilds are given as the players' handicap levels and the cards dealt.", rule="guild-deal")
     known, levels = G.all_guilds(), G.levels()
     lv, dealt = spec.get("levels") or [G.STANDARD_LEVEL] * n, spec.get("dealt")
     if not isinstance(lv, list) or len(lv) != n or any(x not in levels for x in lv):
-        raise IllegalAction(f"Each player has a handicap level: {', '.join(levels)}.")
+        raise IllegalAction(f"Each player has a handicap level: {', '.join(levels)}.", rule="guild-level")
     if not isinstance(dealt, list) or len(dealt) != n or any(not isinstance(h, list) or len(h) != G.DEALT for h in dealt):
-        raise IllegalAction(f"Deal {G.DEALT} Guild cards to each player.")
+        raise IllegalAction(f"Deal {G.DEALT} Guild cards to each player.", rule="guild-deal")
     cards = [c for h in dealt for c in h]
     if any(c not in known for c in cards):
-        raise IllegalAction(f"The Guild cards are {', '.join(known)}.")
+        raise IllegalAction(f"The Guild cards are {', '.join(known)}.", rule="guild-deal")
     if len(set(cards)) != len(cards):
-        raise IllegalAction("Each Guild card is dealt once.")
+        raise IllegalAction("Each Guild card is dealt once.", rule="guild-deal")
     return tuple(lv), tuple(tuple(h) for h in dealt)
 
 
@@ -317,7 +322,7 @@ def can_swap(game: Game, i: int) -> bool:
 
 def _opponent(game: Game, i: int, t: Any, what: str) -> int:
     if type(t) is not int or not 0 <= t < len(game.civs) or t == i or game.civs[t].extinct:
-        raise IllegalAction(f"Choose the opposing player {what}.")
+        raise IllegalAction(f"Choose the opposing player {what}.", rule="opponent")
     return t
 
 
@@ -326,10 +331,10 @@ def _attack(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game
     t = _opponent(game, i, a.get("target"), "whose unit the Nomad attacks")
     unit = a.get("unit")
     if unit not in spec["attack"]:
-        raise IllegalAction(f"A Nomad attacks a unit: {', '.join(u.title() for u in spec['attack'])}.")
+        raise IllegalAction(f"A Nomad attacks a unit: {', '.join(u.title() for u in spec['attack'])}.", rule="mercenaries")
     victim = game.civs[t]
     if victim.count(unit) == 0:
-        raise IllegalAction(f"{victim.name} has no {unit.title()} in the World to attack.")
+        raise IllegalAction(f"{victim.name} has no {unit.title()} in the World to attack.", rule="mercenaries")
     notes.append(f"{game.civs[i].name}'s Mercenaries remove a {unit.title()} of {victim.name}; it goes back to their reserve.")
     return _set(game, t, _pieces(victim, unit, -1))
 
@@ -340,16 +345,16 @@ def _steal(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
     t = _opponent(game, i, a.get("target"), "whose City the Nomad steals from")
     res = a.get("resource")
     if res not in spec["steal"]:
-        raise IllegalAction("A thief steals a Wood or a Stone.")
+        raise IllegalAction("A thief steals a Wood or a Stone.", rule="thieves-guild")
     victim, thief = game.civs[t], game.civs[i]
     stolen = game.stolen or (0,) * len(game.civs)
     if stolen[t] >= victim.count("city"):
         raise IllegalAction(f"Each opponent's City can only be stolen from once for each Nomad card played: "
-                            f"{victim.name} has {_plural(victim.count('city'), 'City', 'Cities')}, stolen from {stolen[t]} time{'s' if stolen[t] != 1 else ''}.")
+                            f"{victim.name} has {_plural(victim.count('city'), 'City', 'Cities')}, stolen from {stolen[t]} time{'s' if stolen[t] != 1 else ''}.", rule="thieves-guild")
     if getattr(victim, res) == 0:
-        raise IllegalAction(f"{victim.name} has no {res.title()} to steal.")
+        raise IllegalAction(f"{victim.name} has no {res.title()} to steal.", rule="thieves-guild")
     if getattr(thief, res) + 1 > thief.limit[res]:
-        raise IllegalAction(f"{thief.name} cannot hold more than {thief.limit[res]} {res.title()}.")
+        raise IllegalAction(f"{thief.name} cannot hold more than {thief.limit[res]} {res.title()}.", rule="treasury-limit")
     game = _set(game, t, replace(victim, **{res: getattr(victim, res) - 1}))
     game = _set(game, i, replace(thief, **{res: getattr(thief, res) + 1}))
     counts = list(stolen)
@@ -364,7 +369,7 @@ def _piracy(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game
     cannot pay you the totality of the sum... Too bad for you!'"""
     counts = a.get("counts") or {}
     if not isinstance(counts, dict):
-        raise IllegalAction("Enter how many Ships of each opponent share the Sea Region.")
+        raise IllegalAction("Enter how many Ships of each opponent share the Sea Region.", rule="corsairs")
     per = spec["piracy"]["gold"]
     for key, n in counts.items():
         t = _opponent(game, i, int(key) if isinstance(key, str) and key.isdigit() else key, "whose Ships are plundered")
@@ -399,7 +404,7 @@ EFFECTS = {"attack": _attack, "steal": _steal, "piracy": _piracy, "tale": _tale_
 def _before_the_events(game: Game, what: str) -> None:
     """The Doppelgangers decide before the Fantastic Events are resolved; once these wait, the swap is over."""
     if game.phase == "E" and game.tale_play.events:
-        raise IllegalAction(f"{what} is decided before the Fantastic Events; {game.civs[game.first].name} is resolving them now.")
+        raise IllegalAction(f"{what} is decided before the Fantastic Events; {game.civs[game.first].name} is resolving them now.", rule="doppelgangers-before-events")
 
 
 def _swap_guild(game: Game, a: Action, notes: list[str]) -> Game:
@@ -411,15 +416,15 @@ def _swap_guild(game: Game, a: Action, notes: list[str]) -> Game:
     i = a.get("player")
     _before_the_events(game, "The Doppelgangers' swap")
     if game.phase != "E" or i not in game.to_move():
-        raise IllegalAction("The Doppelgangers swap Guild cards during the Recycling phase, once.")
+        raise IllegalAction("The Doppelgangers swap Guild cards during the Recycling phase, once.", rule="doppelgangers")
     t = _opponent(game, i, a.get("target"), "whose Guild card is taken")
     gid = a.get("guild")
     me, them = game.civs[i], game.civs[t]
     dop = next((g for g in me.guilds if G.swap_cost((g,)) is not None), None)
     if dop is None:
-        raise IllegalAction(f"{me.name} holds no Doppelgangers: only their holder swaps Guild cards.")
+        raise IllegalAction(f"{me.name} holds no Doppelgangers: only their holder swaps Guild cards.", rule="doppelgangers")
     if gid not in them.guilds:
-        raise IllegalAction(f"{them.name} has no such Guild card; they have {', '.join(G.guild(g).name for g in them.guilds) or 'none'}.")
+        raise IllegalAction(f"{them.name} has no such Guild card; they have {', '.join(G.guild(g).name for g in them.guilds) or 'none'}.", rule="doppelgangers")
     cost = G.swap_cost((dop,)) or {}
     before = them.guilds
     after = tuple(dop if g == gid else g for g in before)
@@ -427,7 +432,7 @@ def _swap_guild(game: Game, a: Action, notes: list[str]) -> Game:
     removed = a.get("removed") or {}
     if not isinstance(removed, dict) or any(p not in lost for p in removed):
         where = "; ".join(f"{p.title()}s on {', '.join(sorted(ts))}" for p, ts in lost.items()) or "none"
-        raise IllegalAction(f"Only pieces that stood where the {G.guild(gid).name} alone allowed are removed ({where}).")
+        raise IllegalAction(f"Only pieces that stood where the {G.guild(gid).name} alone allowed are removed ({where}).", rule="doppelgangers-removed")
     for p, k in removed.items():
         _counted(k, p, f"{them.name}'s {p.title()}s removed", {p: (them.count(p), f"{them.name} has {_plural(them.count(p), p.title(), p.title() + 's')} in the World")})
     me = replace(me, guilds=tuple(gid if g == dop else g for g in me.guilds), **{r: getattr(me, r) - v for r, v in cost.items()})
@@ -457,48 +462,76 @@ class TrackerRules(Reducer[Game]):
     def initial(self) -> Game:
         return Game()
 
+    def recorded(self, action: Action) -> Action:
+        """A new ``setup`` without ``tracker_version`` is written with the current version: only a log written
+        before versions existed holds a ``setup`` without one, and it replays as version 1 (as it was played)."""
+        if action.get("type") == "setup" and "tracker_version" not in action:
+            return {**action, "tracker_version": TRACKER_VERSION}
+        return action
+
     def apply(self, game: Game, action: Action) -> Game:
         kind = str(action.get("type"))
         handler = getattr(self, "_" + kind.replace("-", "_"), None) if kind in ACTIONS else None
         if handler is None:
-            raise IllegalAction(f"Unknown game action {kind!r}.")
-        if kind != "setup" and game.phase == "setup":
-            raise IllegalAction("Set up the game first: players, Trophies to end, and the World.")
-        if kind != "setup" and game.phase == "over":
-            raise IllegalAction("The game is over; go to the Scores.")
+            raise IllegalAction(f"Unknown game action {kind!r}.", rule="unknown-action")
+        if kind not in STARTS and game.phase == "setup":
+            raise IllegalAction("Set up the game first: players, Trophies to end, and the World.", rule="set-up-first")
+        if kind not in STARTS and game.phase == "over":
+            raise IllegalAction("The game is over; go to the Scores.", rule="game-over")
         if "seat" in action:
             check_seat(game, action)
         notes: list[str] = []
         game = handler(game, action, notes)
         return replace(game, notes=tuple(notes))
 
+    def keeps(self, action: Action) -> bool:
+        """The log's first action that undo never takes back: a game joined in progress starts from its state."""
+        return action.get("type") == "start-from-state"
+
     # setup ------------------------------------------------------------------------------
+    def _start_from_state(self, game: Game, a: Action, notes: list[str]) -> Game:
+        """A game joined in progress: the log's first action holds its state (``state_file``), checked with one
+        sentence per problem (the first refuses it); the game goes on from phase A of that turn."""
+        from ..errors import FileFormatError
+        from .state_file import parse_state, to_game
+
+        if game.phase != "setup":
+            raise IllegalAction("A game joined in progress starts from its state, as the first action of its log.", rule="set-up-once")
+        try:
+            st = parse_state(a.get("state"), "the state")
+        except FileFormatError as e:
+            raise IllegalAction(e.message, rule=e.rule or "state") from None
+        g = to_game(st)
+        notes.append(f"The game goes on from turn {g.turn}, phase A: {g.civs[g.first].name} has the First Player token. "
+                     "Play a Civilization card.")
+        return g
+
     def _setup(self, game: Game, a: Action, notes: list[str]) -> Game:
         if game.phase != "setup":
-            raise IllegalAction("This game is already set up; start a new game for new players.")
+            raise IllegalAction("This game is already set up; start a new game for new players.", rule="set-up-once")
         rules = load_rules()
         players = a.get("players") or []
         n = len(players)
         if n not in rules.player_counts:
-            raise IllegalAction("A game of Rise & Fall is for 2, 3 or 4 players.")
+            raise IllegalAction("A game of Rise & Fall is for 2, 3 or 4 players.", rule="player-count")
         names = [str(p.get("name", "")).strip() for p in players]
         colours = [str(p.get("colour", "")) for p in players]
         if not all(names) or len(set(names)) != n:
-            raise IllegalAction("Each player needs a name of their own.")
+            raise IllegalAction("Each player needs a name of their own.", rule="player-names")
         if len(set(colours)) != n:
-            raise IllegalAction("Each player needs a colour of their own.")
+            raise IllegalAction("Each player needs a colour of their own.", rule="player-colours")
         target = a.get("trophies_to_end", rules.standard_trophies_to_end)
         if target not in rules.trophies_to_end:
-            raise IllegalAction("The game ends after 4, 5 or 6 Trophies.")
+            raise IllegalAction("The game ends after 4, 5 or 6 Trophies.", rule="trophies-to-end")
         first = a.get("first", 0)
         if type(first) is not int or not 0 <= first < n:
-            raise IllegalAction("The First player must be one of the players.")
+            raise IllegalAction("The First player must be one of the players.", rule="first-player")
         pass_tablet = a.get("pass_tablet", False)
         if type(pass_tablet) is not bool:
-            raise IllegalAction("Pass the tablet is on or off (true or false).")
+            raise IllegalAction("Pass the tablet is on or off (true or false).", rule="pass-tablet")
         version = a.get("tracker_version", 1)
         if type(version) is not int or not 1 <= version <= TRACKER_VERSION:
-            raise IllegalAction(f"This companion knows the game rules of versions 1 to {TRACKER_VERSION}.")
+            raise IllegalAction(f"This companion knows the game rules of versions 1 to {TRACKER_VERSION}.", rule="tracker-version")
         start = rules.first_pieces
         civs = tuple(
             Civ(
@@ -560,27 +593,27 @@ class TrackerRules(Reducer[Game]):
         player on their left, Returns the remaining card to the box.' With the handicap system a
         player keeps 0, 1 or 2 cards."""
         if game.phase != "guilds":
-            raise IllegalAction("Guild cards are chosen once, before the first pieces are placed.")
+            raise IllegalAction("Guild cards are chosen once, before the first pieces are placed.", rule="guild-choice-once")
         i = a.get("player")
         if i not in game.to_move():
-            raise IllegalAction("That player has already chosen their Guild cards.")
+            raise IllegalAction("That player has already chosen their Guild cards.", rule="guild-choice-once")
         civ, level = game.civs[i], G.levels()[game.levels[i]]
         hand = game.dealt[i]
         keep, give = a.get("keep"), a.get("give")
         if not isinstance(keep, list) or not all(isinstance(k, str) for k in keep):
-            raise IllegalAction("Name the Guild cards kept.")
+            raise IllegalAction("Name the Guild cards kept.", rule="guild-choice")
         if len(keep) != level.keep:
-            raise IllegalAction(f"{civ.name} plays as {level.label.lower()}: they keep {_plural(level.keep, 'Guild card', 'Guild cards')}, not {len(keep)}.")
+            raise IllegalAction(f"{civ.name} plays as {level.label.lower()}: they keep {_plural(level.keep, 'Guild card', 'Guild cards')}, not {len(keep)}.", rule="guild-choice-keep")
         gives = G.gives(list(game.levels), i)
         left = game.civs[(i + 1) % len(game.civs)].name
         if gives and not isinstance(give, str):
-            raise IllegalAction(f"{civ.name} places one Guild card face down in front of {left}, the player on their left.")
+            raise IllegalAction(f"{civ.name} places one Guild card face down in front of {left}, the player on their left.", rule="guild-choice-give")
         if not gives and give is not None:
-            raise IllegalAction(f"{left} plays with no Guild powers: {civ.name} gives them no card.")
+            raise IllegalAction(f"{left} plays with no Guild powers: {civ.name} gives them no card.", rule="guild-choice-give")
         picked = keep + ([give] if give is not None else [])
         if len(set(picked)) != len(picked) or not set(picked) <= set(hand):
             names = ", ".join(G.guild(g).name for g in hand)
-            raise IllegalAction(f"{civ.name} keeps and gives among the cards dealt to them ({names}), each card once.")
+            raise IllegalAction(f"{civ.name} keeps and gives among the cards dealt to them ({names}), each card once.", rule="guild-choice")
         game = replace(game, chosen=game.chosen + ((i, tuple(keep), give),))
         if not game.to_move():
             game = _reveal_guilds(game, notes)
@@ -591,9 +624,9 @@ class TrackerRules(Reducer[Game]):
         player sees their own cards only while choosing, out of the others' sight."""
         on = a.get("on")
         if type(on) is not bool:
-            raise IllegalAction("Pass the tablet is on or off (true or false).")
+            raise IllegalAction("Pass the tablet is on or off (true or false).", rule="pass-tablet")
         if on == game.pass_tablet:
-            raise IllegalAction(f"Pass the tablet is already {'on' if on else 'off'}.")
+            raise IllegalAction(f"Pass the tablet is already {'on' if on else 'off'}.", rule="pass-tablet")
         notes.append("Pass the tablet: each player sees their cards only while choosing." if on
                      else "The tablet stays on the table: the cards to choose from show to all.")
         return replace(game, pass_tablet=on)
@@ -601,30 +634,30 @@ class TrackerRules(Reducer[Game]):
     # placement of the first game pieces -------------------------------------------------------
     def _place_first(self, game: Game, a: Action, notes: list[str]) -> Game:
         if game.phase != "placement":
-            raise IllegalAction("The first pieces are all placed.")
+            raise IllegalAction("The first pieces are all placed.", rule="phase")
         i, piece = a.get("player"), a.get("piece")
         who = game.to_move()
         if i not in who:
-            raise IllegalAction(f"It is {game.civs[who[0]].name}'s turn to place a first piece." if who else "Nobody places now.")
+            raise IllegalAction(f"It is {game.civs[who[0]].name}'s turn to place a first piece." if who else "Nobody places now.", rule="placement-order")
         civ = game.civs[i]
         if piece not in load_rules().first_pieces:
-            raise IllegalAction("The first pieces are one Nomad, one City and one Ship.")
+            raise IllegalAction("The first pieces are one Nomad, one City and one Ship.", rule="first-pieces")
         if civ.count(piece) > 0:
-            raise IllegalAction(f"{civ.name} has already placed their {piece.title()}.")
+            raise IllegalAction(f"{civ.name} has already placed their {piece.title()}.", rule="first-pieces")
         space = (a.get("q"), a.get("r"))
         terrain = top_terrain(game.tiles)
         if terrain:
             t = terrain.get(space)
             if t is None:
-                raise IllegalAction("That space is not in the World.")
+                raise IllegalAction("That space is not in the World.", rule="space-in-world")
             if space in game.occupied():
-                raise IllegalAction("One game piece per space: that space is taken.")
+                raise IllegalAction("One game piece per space: that space is taken.", rule="one-piece-per-space")
             if piece == "ship" and t != "sea":
-                raise IllegalAction("Ships must be placed on a Sea space.")
+                raise IllegalAction("Ships must be placed on a Sea space.", rule="first-piece-terrain")
             if piece in ("city", "nomad") and t in ("sea", "glacier"):
-                raise IllegalAction("Cities and Nomads cannot be placed in a Sea space or on a Glacier space.")
+                raise IllegalAction("Cities and Nomads cannot be placed in a Sea space or on a Glacier space.", rule="first-piece-terrain")
             if t not in STANDS_ON[piece]:
-                raise IllegalAction(f"A {piece} cannot stand on {t}.")
+                raise IllegalAction(f"A {piece} cannot stand on {t}.", rule="first-piece-terrain")
         civ = _pieces(civ, piece, 1)
         game = _set(game, i, civ)
         game = replace(game, positions=game.positions + ((space, i, piece),))
@@ -637,16 +670,16 @@ class TrackerRules(Reducer[Game]):
     # A: play a card ---------------------------------------------------------------------------
     def _play(self, game: Game, a: Action, notes: list[str]) -> Game:
         if game.phase != "A":
-            raise IllegalAction("Cards are played in phase A.")
+            raise IllegalAction("Cards are played in phase A.", rule="phase")
         i, card = a.get("player"), a.get("card")
         if i not in game.to_move():
-            raise IllegalAction("That player has already played a card this turn.")
+            raise IllegalAction("That player has already played a card this turn.", rule="one-card-per-turn")
         civ = game.civs[i]
         drawn = a.get("random", False)
         if type(drawn) is not bool:
-            raise IllegalAction("A card is drawn at random or chosen (random is true or false).")
+            raise IllegalAction("A card is drawn at random or chosen (random is true or false).", rule="random-draw")
         if card not in civ.hand:
-            raise IllegalAction(f"{civ.name} can only play a card from their hand ({', '.join(civ.hand) or 'empty'}).")
+            raise IllegalAction(f"{civ.name} can only play a card from their hand ({', '.join(civ.hand) or 'empty'}).", rule="card-in-hand")
         game = replace(_set(game, i, _move_card(civ, card, "played")), before=game.before + ((i, civ),))
         if drawn:
             game = replace(game, drawn=game.drawn + (i,))
@@ -670,26 +703,26 @@ class TrackerRules(Reducer[Game]):
         """A player changes their mind about a card lying face down, until the reveal: the game is
         as if they had chosen the new card in the first place (same order of every pile)."""
         if game.phase not in ("A", "C"):
-            raise IllegalAction("A card can be changed only while it lies face down, before the cards are revealed.")
+            raise IllegalAction("A card can be changed only while it lies face down, before the cards are revealed.", rule="phase")
         i, card = a.get("player"), a.get("card")
         if type(i) is not int or not 0 <= i < len(game.civs):
-            raise IllegalAction("Choose one of the players.")
+            raise IllegalAction("Choose one of the players.", rule="player")
         civ = game.civs[i]
         chosen = list(civ.played) if game.phase == "A" else [c for j, c in game.face_down if j == i]
         if not chosen:
-            raise IllegalAction(f"{civ.name} has no card face down to change.")
+            raise IllegalAction(f"{civ.name} has no card face down to change.", rule="change-card")
         if game.phase == "A" and i in game.drawn:
-            raise IllegalAction(f"{civ.name}'s card was drawn at random (too slow): it stays as drawn until the reveal.")
+            raise IllegalAction(f"{civ.name}'s card was drawn at random (too slow): it stays as drawn until the reveal.", rule="change-card-drawn")
         was = a.get("was", chosen[0] if len(chosen) == 1 else None)
         if was not in chosen:
-            raise IllegalAction(f"Say which of {civ.name}'s face-down cards to change.")
+            raise IllegalAction(f"Say which of {civ.name}'s face-down cards to change.", rule="change-card")
         before = dict(game.before)[i]
         pool = before.hand if game.phase == "A" else before.active
         if card == was:
-            raise IllegalAction(f"That card is already the one {civ.name} chose.")
+            raise IllegalAction(f"That card is already the one {civ.name} chose.", rule="change-card")
         if card not in pool or card in chosen:
             where = "their hand" if game.phase == "A" else "their hand or discard pile"
-            raise IllegalAction(f"{civ.name} can only choose a card from {where}.")
+            raise IllegalAction(f"{civ.name} can only choose a card from {where}.", rule="change-card")
         now = [card if c == was else c for c in chosen]
         to = "played" if game.phase == "A" else "decline"
         changed = before
@@ -723,25 +756,25 @@ class TrackerRules(Reducer[Game]):
     # B: actions ---------------------------------------------------------------------------------
     def _act(self, game: Game, a: Action, notes: list[str]) -> Game:
         if game.phase != "B":
-            raise IllegalAction("Actions are taken in phase B.")
+            raise IllegalAction("Actions are taken in phase B.", rule="phase")
         i = a.get("player")
         if i != game.acting:
-            raise IllegalAction(f"It is {game.civs[game.acting].name}'s turn to act." if game.acting is not None else "Nobody acts now.")
+            raise IllegalAction(f"It is {game.civs[game.acting].name}'s turn to act." if game.acting is not None else "Nobody acts now.", rule="turn")
         card = game.acting_card
         spec = find_action(card, a.get("action"), game.civs[i].guilds, TP.in_play(game))
         if spec is None and game.tales is not None:
             spec = _tale_hook("find_action", game, i, card, a.get("action"))
         if spec is None:
-            raise IllegalAction(f"{a.get('action')!r} is not an action of the {card.title()} card.")
+            raise IllegalAction(f"{a.get('action')!r} is not an action of the {card.title()} card.", rule="card-action")
         units = spec.get("units", 1)  # how many pieces of the card's type act (a Tale action may use several, or none)
         if units == 1 and game.activations >= game.act_limit:
             if game.tale_play.rising and not game.act_limit:
                 raise IllegalAction(f"{game.civs[i].name}'s {card.title()}s lie on their side: they perform no action this turn "
-                                    "and stand back up at its end.")
-            raise IllegalAction(f"Each {card.title()} acts once per turn, and all {game.act_limit} have acted; end the actions.")
+                                    "and stand back up at its end.", rule="laid-down")
+            raise IllegalAction(f"Each {card.title()} acts once per turn, and all {game.act_limit} have acted; end the actions.", rule="acts-once")
         if units > 1 and game.activations + units > game.act_limit:
             raise IllegalAction(f"{spec['label']} uses {plural(units, card.title())} that have not acted this turn; "
-                                f"{game.act_limit - game.activations} have not.")
+                                f"{game.act_limit - game.activations} have not.", rule="acts-once")
         TP.check_activation(game, spec["id"])
         game = apply_card_action(game, i, spec, a, notes)
         return TP.activated(replace(game, activations=game.activations + units), spec["id"])
@@ -755,7 +788,7 @@ class TrackerRules(Reducer[Game]):
     def _end_turn(self, game: Game, a: Action, notes: list[str]) -> Game:
         """The acting player has finished: the played card goes to the discard pile."""
         if game.phase != "B" or a.get("player") != game.acting:
-            raise IllegalAction("Only the player taking actions can end them.")
+            raise IllegalAction("Only the player taking actions can end them.", rule="turn")
         i = game.acting
         civ = game.civs[i]
         game = TP.stand_up(game, i, game.acting_card, notes)
@@ -776,13 +809,13 @@ class TrackerRules(Reducer[Game]):
     # C: Decline ---------------------------------------------------------------------------------
     def _decline(self, game: Game, a: Action, notes: list[str]) -> Game:
         if game.phase != "C":
-            raise IllegalAction("Cards go into Decline in phase C, after a Trophy is claimed.")
+            raise IllegalAction("Cards go into Decline in phase C, after a Trophy is claimed.", rule="phase")
         i, card = a.get("player"), a.get("card")
         if i not in game.to_move():
-            raise IllegalAction("That player has put all the cards they owe into Decline.")
+            raise IllegalAction("That player has put all the cards they owe into Decline.", rule="decline-owed")
         civ = game.civs[i]
         if card not in civ.active:
-            raise IllegalAction(f"{civ.name} puts a card from their hand or discard pile into Decline.")
+            raise IllegalAction(f"{civ.name} puts a card from their hand or discard pile into Decline.", rule="decline-card")
         if i not in dict(game.before):
             game = replace(game, before=game.before + ((i, civ),))
         game = _set(game, i, _move_card(civ, card, "decline"))
@@ -817,9 +850,9 @@ class TrackerRules(Reducer[Game]):
         with the First Player token makes their purchase first, followed by every other player going
         clockwise.'"""
         if game.phase != "D":
-            raise IllegalAction("The order of purchases is asked for in phase D.")
+            raise IllegalAction("The order of purchases is asked for in phase D.", rule="phase")
         if game.in_order:
-            raise IllegalAction("The purchases already go in order.")
+            raise IllegalAction("The purchases already go in order.", rule="purchase-order")
         game = replace(game, in_order=True)
         nxt = game.to_move()
         notes.append("The purchases go in order, clockwise from the First Player"
@@ -831,20 +864,20 @@ class TrackerRules(Reducer[Game]):
             return
         left = [j for j in game.order() if j not in game.decided]
         if game.in_order and i in left:
-            raise IllegalAction(f"The purchases go in order: {game.civs[left[0]].name} decides first.")
-        raise IllegalAction("Each player can only purchase a single card during this phase.")
+            raise IllegalAction(f"The purchases go in order: {game.civs[left[0]].name} decides first.", rule="purchase-order")
+        raise IllegalAction("Each player can only purchase a single card during this phase.", rule="one-purchase")
 
     def _buy(self, game: Game, a: Action, notes: list[str]) -> Game:
         if game.phase != "D":
-            raise IllegalAction("Cards are bought back in phase D.")
+            raise IllegalAction("Cards are bought back in phase D.", rule="phase")
         i, card = a.get("player"), a.get("card")
         self._check_purchaser(game, i)
         civ = game.civs[i]
         if card not in civ.decline:
-            raise IllegalAction(f"{civ.name} has no {str(card).title()} card in Decline.")
+            raise IllegalAction(f"{civ.name} has no {str(card).title()} card in Decline.", rule="decline-card")
         price = game.price_for(i)
         if civ.gold < price:
-            raise IllegalAction(f"A card in Decline costs {price} GP now; {civ.name} has {civ.gold} GP.")
+            raise IllegalAction(f"A card in Decline costs {price} GP now; {civ.name} has {civ.gold} GP.", rule="decline-price")
         to = "hand" if civ.count(card) > 0 else "reserve"
         civ = _move_card(replace(civ, gold=civ.gold - price), card, to)
         game = replace(_set(game, i, civ), bank_gold=game.bank_gold + price, decided=game.decided + (i,))
@@ -853,14 +886,14 @@ class TrackerRules(Reducer[Game]):
 
     def _pass(self, game: Game, a: Action, notes: list[str]) -> Game:
         if game.phase != "D":
-            raise IllegalAction("Passing is for phase D.")
+            raise IllegalAction("Passing is for phase D.", rule="phase")
         i = a.get("player")
         if i not in game.to_move() and not (game.in_order and i in game.order() and i not in game.decided):
-            raise IllegalAction("That player has already decided this phase.")
+            raise IllegalAction("That player has already decided this phase.", rule="one-purchase")
         self._check_purchaser(game, i)
         civ = game.civs[i]
         if not civ.active and civ.decline:
-            raise IllegalAction("If you no longer have any active cards, you MUST purchase a card in Decline.")
+            raise IllegalAction("If you no longer have any active cards, you MUST purchase a card in Decline.", rule="must-purchase")
         game = replace(game, decided=game.decided + (i,))
         return self._recycle(game, notes) if not game.to_move() else game
 
@@ -880,7 +913,7 @@ class TrackerRules(Reducer[Game]):
         i = a.get("player")
         _before_the_events(game, "Keeping the Doppelgangers")
         if game.phase != "E" or i not in game.to_move():
-            raise IllegalAction("Only a holder of the Doppelgangers decides in the Recycling phase.")
+            raise IllegalAction("Only a holder of the Doppelgangers decides in the Recycling phase.", rule="doppelgangers")
         game = replace(game, decided=game.decided + (i,))
         return self._recycle(game, notes) if not game.to_move() else game
 
@@ -930,9 +963,20 @@ class TrackerRules(Reducer[Game]):
         return game
 
 
+def setup_action(players: list[tuple[str, str]] | list[dict[str, str]], **choices: Any) -> Action:
+    """The documented way for a script to start a tracked game: the ``setup`` action of the current rules'
+    version (``TRACKER_VERSION``), with the players as ``(name, colour)`` pairs or ``{"name", "colour"}``
+    objects and any of ``trophies_to_end``, ``first``, ``world`` (a layout's dict), ``pass_tablet``,
+    ``guilds``. ``TrackerRules().apply(Game(), setup_action(...))`` or ``GameStore.start(...)`` takes it."""
+    listed = [p if isinstance(p, dict) else {"name": p[0], "colour": p[1]} for p in players]
+    return {"type": "setup", "players": listed, "tracker_version": TRACKER_VERSION, **choices}
+
+
 #: Every action of the game's log (each handled by the method of its name).
-ACTIONS = ("setup", "guild-choice", "pass-tablet", "place-first", "play", "change", "act", "end-turn", "decline", "buy", "pass",
+ACTIONS = ("setup", "start-from-state", "guild-choice", "pass-tablet", "place-first", "play", "change", "act", "end-turn", "decline", "buy", "pass",
            "purchase-in-order", "swap-guild", "keep-guild", "fantastic-event", "lay-down", "caravansary", "place-creature")
+#: The actions that start a game (the first of its log).
+STARTS = ("setup", "start-from-state")
 #: What a player's own phone may record: their own choices and, on their turn, their own actions.
 SEAT_ACTIONS = ("guild-choice", "play", "change", "decline", "act", "end-turn", "buy", "pass", "purchase-in-order",
                 "swap-guild", "keep-guild", "fantastic-event", "lay-down", "caravansary")
@@ -943,16 +987,16 @@ def check_seat(game: Game, a: Action) -> None:
     The tablet's actions carry no seat and may record anyone's, as at a table with one tablet."""
     seat = a.get("seat")
     if type(seat) is not int or not 0 <= seat < len(game.civs):
-        raise IllegalAction("That phone's seat is not one of this game's players.")
+        raise IllegalAction("That phone's seat is not one of this game's players.", rule="seat")
     me = game.civs[seat].name
     if a.get("type") not in SEAT_ACTIONS:
-        raise IllegalAction(f"{me}'s phone records {me}'s own choices and actions; that is done on the tablet.")
+        raise IllegalAction(f"{me}'s phone records {me}'s own choices and actions; that is done on the tablet.", rule="seat")
     if a.get("random"):
-        raise IllegalAction("A card is drawn at random on the tablet, when a player is too slow.")
+        raise IllegalAction("A card is drawn at random on the tablet, when a player is too slow.", rule="seat")
     p = a.get("player", seat) if a.get("type") != "purchase-in-order" else seat
     if p != seat:
         other = game.civs[p].name if type(p) is int and 0 <= p < len(game.civs) else "another player"
-        raise IllegalAction(f"{me}'s phone acts for {me} only; {other}'s choices are made on {other}'s phone or on the tablet.")
+        raise IllegalAction(f"{me}'s phone acts for {me} only; {other}'s choices are made on {other}'s phone or on the tablet.", rule="seat")
 
 
 def _extinct(game: Game, i: int, notes: list[str], why: str) -> Game:
@@ -973,7 +1017,7 @@ def _extinct(game: Game, i: int, notes: list[str], why: str) -> Game:
 
 def _whole(v: Any, what: str) -> int:
     if type(v) is not int or not 0 <= v <= 99:
-        raise IllegalAction(f"Enter {what} as a whole number from 0 to 99.")
+        raise IllegalAction(f"Enter {what} as a whole number from 0 to 99.", rule="whole-number")
     return v
 
 
@@ -1095,39 +1139,40 @@ def apply_card_action(game: Game, i: int, spec: dict, a: Action, notes: list[str
     if "per_count" in spec:
         counts = a.get("counts") or {}
         if not isinstance(counts, dict):
-            raise IllegalAction(f"Enter how many {' and how many '.join(spec['per_count'])}.")
+            raise IllegalAction(f"Enter how many {' and how many '.join(spec['per_count'])}.", rule="count")
         n_each = {lbl: _counted(counts.get(lbl, 0), lbl, label, limits, lbl) for lbl in spec["per_count"]}
         gain["gold"] = gain.get("gold", 0) + sum(v * n_each[lbl] for lbl, v in spec["per_count"].items())
         _something_counted(game, spec, sum(n_each.values()))
     for res, amt in cost.items():
         if getattr(civ, res) < amt:
-            raise IllegalAction(f"{label} costs {_amounts(cost)}; {civ.name} has {getattr(civ, res)} {'GP' if res == 'gold' else res.title()}.")
+            raise IllegalAction(f"{label} costs {_amounts(cost)}; {civ.name} has {getattr(civ, res)} {'GP' if res == 'gold' else res.title()}.", rule="action-cost")
     target = None
     if "replace" in spec:
         src, dst = spec["replace"]
         if civ.count(src) == 0:
-            raise IllegalAction(f"{civ.name} has no {src.title()} in the World to do that.")
+            raise IllegalAction(f"{civ.name} has no {src.title()} in the World to do that.", rule="fully-completed")
         if civ.in_reserve(dst) == 0:
-            raise IllegalAction(f"{civ.name} has no {dst.title()} left in the reserve, so the action cannot be fully completed.")
+            raise IllegalAction(f"{civ.name} has no {dst.title()} left in the reserve, so the action cannot be fully completed.", rule="fully-completed")
     if "add" in spec and civ.in_reserve(spec["add"]) == 0:
-        raise IllegalAction(f"{civ.name} has no {spec['add'].title()} left in the reserve, so the action cannot be fully completed.")
+        raise IllegalAction(f"{civ.name} has no {spec['add'].title()} left in the reserve, so the action cannot be fully completed.", rule="fully-completed")
     if "convert" in spec:
         kind = spec["convert"]
         target = a.get("target")
         if type(target) is not int or not 0 <= target < len(game.civs) or target == i or game.civs[target].extinct:
-            raise IllegalAction("Choose the opposing player whose unit the Temple converts.")
+            raise IllegalAction("Choose the opposing player whose unit the Temple converts.", rule="opponent")
         if game.civs[target].count(kind) == 0:
-            raise IllegalAction(f"{game.civs[target].name} has no {kind.title()} in the World to convert.")
+            raise IllegalAction(f"{game.civs[target].name} has no {kind.title()} in the World to convert.", rule="conversion-target")
         _may_convert(game, i, target, kind, a.get("on"))
         if civ.in_reserve(kind) == 0:
-            raise IllegalAction(f"{civ.name} has no {kind.title()} left in the reserve: it is not possible to convert a {kind.title()}.")
+            raise IllegalAction(f"{civ.name} has no {kind.title()} left in the reserve: it is not possible to convert a {kind.title()}.", rule="fully-completed")
     limit = civ.limit
     for res in ("wood", "stone"):
         after = getattr(civ, res) - cost.get(res, 0) + gain.get(res, 0)
         if after > limit[res]:
-            raise IllegalAction(f"A player cannot possess more than {limit['wood']} Wood and {limit['stone']} Stones; {civ.name} has {getattr(civ, res)} {res.title()}.")
+            raise IllegalAction(f"A player cannot possess more than {limit['wood']} Wood and {limit['stone']} Stones; {civ.name} has "
+                                f"{getattr(civ, res)} {res.title()}{_open_productions(game, i, spec, res, after)}.", rule="treasury-limit")
         if gain.get(res, 0) > getattr(game, f"bank_{res}"):
-            raise IllegalAction(f"The bank has no {res.title()} left to give.")
+            raise IllegalAction(f"The bank has no {res.title()} left to give.", rule="bank-empty")
     # pay to the bank, then take from it ('the bank pays the most it can pay')
     bank = {r: getattr(game, f"bank_{r}") for r in ("gold", "wood", "stone")}
     mine = {r: getattr(civ, r) for r in ("gold", "wood", "stone")}
@@ -1164,20 +1209,39 @@ def apply_card_action(game: Game, i: int, spec: dict, a: Action, notes: list[str
     return _after_pieces_change(game, touched, notes)
 
 
+def _open_productions(game: Game, i: int, spec: dict, res: str, after: int) -> str:
+    """The end of the treasury's refusal: what this action would make, and the production of the same card
+    still open (a Lumberjacks' Nomad at 4 Wood may still produce the ordinary 1 Wood that reaches 5)."""
+    civ = game.civs[i]
+    said = f", and {spec['label']} would make {after}" if "gain" in spec else ""
+    alt = find_action(str(game.acting_card), spec.get("ordinary"), civ.guilds, TP.in_play(game)) if spec.get("ordinary") else None
+    if alt is None:
+        return said
+    fits = all(getattr(civ, r) + v <= civ.limit[r] for r, v in alt.get("gain", {}).items() if r in ("wood", "stone"))
+    if not fits:
+        return said + f"; the ordinary production ({alt['label']}) is not open either"
+    return said + f"; open: {alt['label']} (action {alt['id']!r})"
+
+
 def _may_convert(game: Game, i: int, target: int, kind: str, on: Any) -> None:
     """Shadow Cult: 'None of your units may be converted by your opponents.' And 'Special
     Situation: Temples': 'A Temple cannot convert a game piece with a special ability which would be
     in an illegal position after being converted.' ``on`` is the terrain the unit stands on."""
     victim, civ = game.civs[target], game.civs[i]
     if G.protected(victim.guilds):
-        raise IllegalAction(f"None of {victim.name}'s units may be converted: they are the Shadow Cult.")
+        raise IllegalAction(f"None of {victim.name}'s units may be converted: they are the Shadow Cult.", rule="shadow-cult")
     if on is None:
+        only_theirs = G.stands_on(kind, victim.guilds, bool(game.levels)) - G.stands_on(kind, civ.guilds, bool(game.levels))
+        if only_theirs and game.tracker_version >= CONVERSION_ON_SINCE:
+            raise IllegalAction(f"Say where the {kind.title()} of {victim.name} stands ('on'): {victim.name}'s {kind.title()}s may stand on "
+                                f"{' or '.join(sorted(only_theirs))}, {civ.name}'s may not, and a Temple cannot convert a game piece "
+                                "with a special ability which would be in an illegal position after being converted.", rule="conversion-on")
         return
     if on not in TERRAINS or on not in G.stands_on(kind, victim.guilds, bool(game.levels)):
-        raise IllegalAction(f"A {kind.title()} of {victim.name} cannot stand on {on}.")
+        raise IllegalAction(f"A {kind.title()} of {victim.name} cannot stand on {on}.", rule="conversion-on")
     if on not in G.stands_on(kind, civ.guilds, bool(game.levels)):
         raise IllegalAction(f"A Temple cannot convert a game piece with a special ability which would be in an illegal position "
-                            f"after being converted: {civ.name} would then control a {kind.title()} on {on}.")
+                            f"after being converted: {civ.name} would then control a {kind.title()} on {on}.", rule="temple-special-situation")
 
 
 def find_action(card: str, action_id: Any, guilds: tuple[str, ...] = (), tales: tuple[int, ...] = ()) -> dict | None:

@@ -103,7 +103,7 @@ def _seat_exists(token: str) -> bool:
     from ..seats import find_seat
 
     store = GameStore()
-    return any(find_seat(store, token, f"{g.id}/game") is not None for g in games() if g.seat)
+    return any(find_seat(store, token, g.kind(g.seat_kind)) is not None for g in games() if g.seat)
 
 
 def install_seats() -> None:

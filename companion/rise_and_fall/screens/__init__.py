@@ -160,7 +160,7 @@ class RiseAndFallScreens:
     def _follow_the_game(self) -> None:
         """When the first pieces are all placed, the Game screen opens by itself."""
         phase = self.hub.game.phase
-        if self._phase in ("guilds", "placement") and phase == "A" and self.table.place() == "Setup":
+        if self._phase in ("setup", "guilds", "placement") and phase == "A" and self.table.place() == "Setup":
             self.go_to("Game")
         if self._phase != "over" and phase == "over":
             if not self._remote:
