@@ -246,7 +246,7 @@ def test_economic_collapse_when_every_player_controls_a_bank(rulebook_text):
         g = with_tales(started(), *tales)
         st = TPC.initial(tuple(tales), 3)
         for i in owners:
-            st = TPC._with(st, i, "bank", 1)
+            st = TPC.with_building(st, i, "bank", 1)
         return replace(g, tales=st)
 
     def bank_cost(g):
@@ -267,7 +267,7 @@ def test_a_hunted_dragon_has_no_event():
 
     g = with_tales(started(), 1, 19)
     st = TPC.initial((1, 19), 3)
-    g = replace(g, tales=TPC._with(st, None, "dragon", -1))  # hunted: out of the World
+    g = replace(g, tales=TPC.with_building(st, None, "dragon", -1))  # hunted: out of the World
     assert to_recycling(g).tale_play.events == (19,)
 
 

@@ -23,12 +23,14 @@ from ..errors import IllegalAction
 from ..gamelog import Action
 from ..hexgrid import Hex, neighbours
 from ..words import and_list, plural
+from .civilizations import after_pieces_change, with_pieces
+from .records import replace, with_civ
 from .rules import PIECE_TYPES
 from .tales import Tale, all_areas, all_tales
 from .tales_in_play import in_play, laid, with_laid
 
 if TYPE_CHECKING:
-    from .tracker import Game
+    from .civilizations import Game
 
 def controls(game: "Game", i: int, piece: str) -> int:
     """How many of a Tale's buildings (a Bank) player ``i`` controls in the World (:mod:`.tale_pieces`)."""
@@ -44,20 +46,19 @@ def present(game: "Game", piece: str) -> bool:
 
 
 def _all_to_reserve(game: "Game", piece: str) -> "Game":
-    from .tale_pieces import _with
-    from .tracker import replace
+    from .tale_pieces import with_building
 
     st = game.tales
     for i in range(len(game.civs)):
-        st = _with(st, i, piece, -st.count(i, piece))
+        st = with_building(st, i, piece, -st.count(i, piece))
     return replace(game, tales=st)
 
 
 def event(n: int) -> dict[str, Any] | None:
     """The Fantastic Event of Tale ``n`` as data, or None."""
-    from .tales import _data
+    from .tales import tale_data
 
-    return next((t.get("event") for t in _data()["tales"] if t["number"] == n), None)
+    return next((t.get("event") for t in tale_data()["tales"] if t["number"] == n), None)
 
 
 def with_events(game: "Game") -> tuple[int, ...]:
@@ -83,7 +84,6 @@ def fire(game: "Game", notes: list[str]) -> "Game":
     """At the Recycling phase: when two or more players must recycle, every Fantastic Event of the
     game waits for the First Player (once per Recycling phase). Events with no choice to make
     (the Economic Collapse) are resolved at once, in their turn."""
-    from .tracker import replace
 
     if game.tale_play.event_turn == game.turn or not in_play(game):
         return game
@@ -120,7 +120,6 @@ def _automatic(game: "Game", notes: list[str]) -> "Game":
 
 
 def _done(game: "Game") -> "Game":
-    from .tracker import replace
 
     return replace(game, tale_play=replace(game.tale_play, events=game.tale_play.events[1:]))
 
@@ -197,14 +196,13 @@ def resolve(game: "Game", a: Action, notes: list[str]) -> "Game":
     """The First Player resolves the next Fantastic Event: the pieces it destroys or lays down (per
     player and type), the Leviathan's compensation, the Volcano's side and orientation, and the Space
     the creature or the Typhoon moves to (``to``, when the World is known)."""
-    from .tracker import _after_pieces_change
 
     r = _resolution(game, a)
     game = _lay(_compensate(_destroy(game, r), r), r)
     notes.append(_said(game, r))
     game = _move(game, r.spec, r.to, notes)
     game = _flip(game, r)
-    game = _after_pieces_change(game, sorted(set(r.destroyed) | set(r.nomads)), notes)
+    game = after_pieces_change(game, sorted(set(r.destroyed) | set(r.nomads)), notes)
     return _automatic(_done(game), notes)
 
 
@@ -300,17 +298,16 @@ def _check_laid(game: "Game", laid_now: dict[int, dict[str, int]]) -> None:
 
 def _destroy(game: "Game", r: Resolution) -> "Game":
     """The pieces destroyed go back to their owners' reserves; those lying on their side first stay so."""
-    from .tale_pieces import _with
-    from .tracker import _pieces, _set, replace
+    from .tale_pieces import with_building
 
     for i, c in r.destroyed.items():
         civ = game.civs[i]
         for p, k in c.items():
             if p in PIECE_TYPES:
-                civ = _pieces(civ, p, -k)
+                civ = with_pieces(civ, p, -k)
             else:
-                game = replace(game, tales=_with(game.tales, i, p, -k))
-        game = _set(game, i, civ)
+                game = replace(game, tales=with_building(game.tales, i, p, -k))
+        game = with_civ(game, i, civ)
     state = game.tale_play
     for i, c in r.destroyed.items():
         for p in c:
@@ -322,16 +319,14 @@ def _destroy(game: "Game", r: Resolution) -> "Game":
 
 def _compensate(game: "Game", r: Resolution) -> "Game":
     """The Leviathan's victims place a Nomad from their reserve."""
-    from .tracker import _pieces, _set
 
     for i, k in r.nomads.items():
-        game = _set(game, i, _pieces(game.civs[i], r.spec["compensation"]["piece"], k))
+        game = with_civ(game, i, with_pieces(game.civs[i], r.spec["compensation"]["piece"], k))
     return game
 
 
 def _lay(game: "Game", r: Resolution) -> "Game":
     """The Typhoon's neighbours are laid on their side."""
-    from .tracker import replace
 
     state = game.tale_play
     for i, c in r.laid.items():
@@ -365,7 +360,6 @@ def _said(game: "Game", r: Resolution) -> str:
 
 def _flip(game: "Game", r: Resolution) -> "Game":
     """The Volcano: flipped active side up with its orientation, or flipped back after its eruption."""
-    from .tracker import replace
 
     if "sides" not in r.spec:
         return game
@@ -474,7 +468,6 @@ def _no_piece_spaces(game: "Game") -> dict[tuple[int, int], str]:
 
 
 def _move(game: "Game", spec: dict, to: tuple[int, int] | None, notes: list[str]) -> "Game":
-    from .tracker import replace
 
     moves = spec.get("moves")
     if moves is None:
@@ -580,7 +573,6 @@ def place_creature(game: "Game", a: Action, notes: list[str]) -> "Game":
     """'The last player to place their third game piece during the deployment phase also places the
     Dragon on an empty Glacier space of their choice' (the Leviathan, the Water Elemental likewise):
     the table records where, once, so that the board draws it."""
-    from .tracker import replace
 
     piece = a.get("piece")
     spec = next((event(n)["moves"] for n in with_events(game) if (event(n) or {}).get("moves", {}).get("piece") == piece), None)

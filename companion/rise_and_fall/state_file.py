@@ -27,7 +27,7 @@ from .rules import PIECE_TYPES, load_rules
 from .views import is_colour
 
 if TYPE_CHECKING:
-    from .tracker import Game
+    from .civilizations import Game
 
 FORMAT = "rise-and-fall/state"
 VERSION = 1
@@ -128,7 +128,7 @@ def state(players: list[tuple[str, str]], **given: Any) -> State:
 # --- the checks ----------------------------------------------------------------------------------
 def problems(st: State) -> list[Problem]:
     """Every reason this cannot be a game at the start of a turn, each one sentence naming player, card or key."""
-    from .tracker import TRACKER_VERSION
+    from .civilizations import TRACKER_VERSION
 
     rules = load_rules()
     out: list[Problem] = []
@@ -356,9 +356,9 @@ def load_state(path: str | os.PathLike) -> State:
 # --- to and from the tracker --------------------------------------------------------------------------
 def to_game(st: State) -> "Game":
     """The tracker's game at the start of phase A of the state's turn (the state checked first)."""
+    from .civilizations import TRACKER_VERSION, Civ, Game
     from .tale_pieces import initial
     from .tales import drawn_of, parse_markers
-    from .tracker import TRACKER_VERSION, Civ, Game
 
     rules = load_rules()
     n = len(st.players)
@@ -387,8 +387,8 @@ def to_game(st: State) -> "Game":
 
 def _tale_state(st: State, start: Any) -> Any:
     """The Tale pieces of the state: each player's buildings, the pieces of no one, the Tale Trophies claimed."""
-    from .tale_pieces import _with
-    from .tracker import replace
+    from .records import replace
+    from .tale_pieces import with_building
 
     if start is None:
         return None
@@ -396,9 +396,9 @@ def _tale_state(st: State, start: Any) -> Any:
     for i, p in enumerate(st.players):
         for b, k in p.buildings.items():
             if k:
-                tales = _with(tales, i, b, k)
+                tales = with_building(tales, i, b, k)
     for b, k in st.world_pieces.items():
-        tales = _with(tales, None, b, k - dict(tales.world).get(b, 0))
+        tales = with_building(tales, None, b, k - dict(tales.world).get(b, 0))
     trophies = tuple((n, i) for i, p in enumerate(st.players) for n in p.tale_trophies)
     return replace(tales, trophies=trophies) if trophies else tales
 

@@ -66,7 +66,8 @@ class Tale:
 
 
 @lru_cache(maxsize=1)
-def _data() -> dict[str, Any]:
+def tale_data() -> dict[str, Any]:
+    """``tales.json`` as read (every Tale's printed numbers and texts)."""
     return json.loads(resources.files(__package__).joinpath("tales.json").read_text(encoding="utf-8"))
 
 
@@ -74,7 +75,7 @@ def _data() -> dict[str, Any]:
 def all_tales() -> dict[int, Tale]:
     """Every Tale by number, lowest first."""
     out = {}
-    for t in _data()["tales"]:
+    for t in tale_data()["tales"]:
         areas = tuple(
             Area(t["number"], a["kind"], a["label"], a["terrain"], a["moment"], tuple(a["on"]), tuple(tuple(c) for c in a["cells"]),
                  a["copies"], a.get("marker", False), a.get("region", True), tuple(a.get("conditions", ())), a.get("with_previous", False),
@@ -114,7 +115,7 @@ def area_names() -> dict[str, str]:
 def check_drawn(drawn: Any, players: int) -> str | None:
     """Why ``drawn`` cannot be the Tales of a game of ``players``, or None."""
     known = all_tales()
-    per = _data()["per_player"]
+    per = tale_data()["per_player"]
     if not isinstance(drawn, (list, tuple)) or not all(type(n) is int for n in drawn):
         return "The Tales drawn are a list of Tale numbers from 1 to 23."
     bad = [n for n in drawn if n not in known]
@@ -131,7 +132,7 @@ def draw(players: int, seed: Any) -> tuple[int, ...]:
     """'shuffle these cards and draw one for each player' — the same seed draws the same Tales,
     given lowest number first ('the one with the lowest number is applied first')."""
     rng = random.Random(f"tales:{seed}")
-    return tuple(sorted(rng.sample(sorted(all_tales()), _data()["per_player"] * players)))
+    return tuple(sorted(rng.sample(sorted(all_tales()), tale_data()["per_player"] * players)))
 
 
 def pool(players: int, drawn: Iterable[int] = ()) -> dict[str, int]:
@@ -185,7 +186,7 @@ def drawn_of(extra: dict[str, Any]) -> tuple[int, ...]:
 
 def built_types() -> tuple[str, ...]:
     """The piece types that are built and so never stand on a special area, unless it says so."""
-    return tuple(_data()["built_on_no_special_area"]["types"])
+    return tuple(tale_data()["built_on_no_special_area"]["types"])
 
 
 def piece_problem(kind: str, piece: str) -> str | None:
@@ -196,7 +197,7 @@ def piece_problem(kind: str, piece: str) -> str | None:
     if a.no_piece:
         return a.no_piece
     if piece in built_types() and piece not in a.may_build:
-        return _data()["built_on_no_special_area"]["rule"]
+        return tale_data()["built_on_no_special_area"]["rule"]
     return None
 
 
@@ -237,7 +238,7 @@ def creatures() -> dict[str, dict[str, Any]]:
     """Every Creature that stands on a Space (the Dragon, the Leviathan, the Water Elemental) by its
     piece id: its Tale's number and name, the terrains it may stand on and what its Space counts as."""
     out = {}
-    for t in _data()["tales"]:
+    for t in tale_data()["tales"]:
         moves = t.get("event", {}).get("moves", {})
         if moves.get("setup_on") and not moves.get("marker"):
             out[moves["piece"]] = {"tale": t["number"], "name": t["name"], "label": moves["label"],
@@ -288,7 +289,7 @@ def creature_problems(where: dict[str, Hex], terrain: dict[Hex, str]) -> list[st
 
 def creature_space_rule() -> str:
     """'no other game piece can stop on that space' (a Creature's), for the position checks."""
-    return _data()["creature_space"]["rule"]
+    return tale_data()["creature_space"]["rule"]
 
 
 def creature_terrain(where: dict[str, Hex], terrain: dict[Hex, str]) -> dict[Hex, str]:

@@ -10,39 +10,22 @@ it. The tracker asks :func:`in_play`, :func:`card_actions`, :func:`conversion_co
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import IllegalAction
 from ..gamelog import Action
 from ..words import plural
 from . import guilds as G
+from .civilizations import Game
+from .records import replace, with_civ
 from .rules import PIECE_TYPES
 from .tales import all_tales
-
-if TYPE_CHECKING:
-    from .tracker import Game
+from .tales_state import NONE, TalesInPlay  # noqa: F401 - also known by its name here
 
 #: The tracker's version from which the special areas and Fantastic Events act (an older log replays as written).
 SINCE_VERSION = 5
 
 
-@dataclass(frozen=True)
-class TalesInPlay:
-    """What the Tales add to a tracked game's state (all empty in a game without Tales)."""
-
-    events: tuple[int, ...] = ()  # phase E: the Fantastic Events still to resolve, lowest number first
-    event_turn: int = 0  # the turn whose Recycling phase fired the Fantastic Events
-    creatures: tuple[tuple[str, int, int], ...] = ()  # (piece, q, r): where a Creature was last moved
-    volcano: str | None = None  # the Volcano active side up: its orientation (None: inactive side up)
-    laid: tuple[tuple[int, str, int], ...] = ()  # (player, type, count) of pieces laid on their side
-    rising: int = 0  # phase B: the acting player's laid pieces that stand up at the end of their turn
-    doubled: bool = False  # phase B: each Merchant performs two different actions (the Caravansary)
-    used: tuple[str, ...] = ()  # phase B, with the Caravansary: the actions taken this turn
-    house: tuple[tuple[int, str], ...] = ()  # (player, Guild card) taken at the Doppelganger's House
-
-
-NONE = TalesInPlay()
 
 
 def in_play(game: "Game") -> tuple[int, ...]:
@@ -61,9 +44,9 @@ def _play(tales: tuple[int, ...], key: str) -> list[tuple[int, Any]]:
 
 
 def _raw(n: int) -> dict[str, Any]:
-    from .tales import _data
+    from .tales import tale_data
 
-    return next((t for t in _data()["tales"] if t["number"] == n), {})
+    return next((t for t in tale_data()["tales"] if t["number"] == n), {})
 
 
 def card_actions(card: str, tales: tuple[int, ...]) -> list[dict]:
@@ -168,7 +151,6 @@ def standing(game: "Game", i: int, card: str) -> tuple[int, int]:
 
 def stand_up(game: "Game", i: int, card: str, notes: list[str]) -> "Game":
     """At the end of the player's turn, the pieces that lay on their side when it began stand up."""
-    from .tracker import replace
 
     up = game.tale_play.rising
     if not up:
@@ -186,7 +168,6 @@ def lay_down(game: "Game", a: Action, notes: list[str]) -> "Game":
     """Storm Peak: 'Any Nomad, Ship, or Merchant which enters a space adjacent to the Storm Peak stops
     its movement and is laid down on its side. It won't be set standing back up at the end of the
     player's turn.' The acting player says how many of their pieces were laid down so."""
-    from .tracker import replace
 
     rules = _play(in_play(game), "lays_down")
     if not rules:
@@ -217,7 +198,6 @@ def claim_caravansary(game: "Game", a: Action, notes: list[str]) -> "Game":
     """'The player who has a clear majority of game pieces on the Caravansary space and in adjacent
     spaces ... When playing the Merchant Civilization card, each Merchant ... can perform two
     different actions instead of one.' The player confirms the majority."""
-    from .tracker import replace
 
     spec = caravansary(game)
     if spec is None:
@@ -240,7 +220,6 @@ def check_activation(game: "Game", action_id: str) -> None:
 
 
 def activated(game: "Game", action_id: str) -> "Game":
-    from .tracker import replace
 
     if not game.tale_play.doubled:
         return game
@@ -249,7 +228,6 @@ def activated(game: "Game", action_id: str) -> "Game":
 
 def new_actor(game: "Game", down: int) -> "Game":
     """A player begins their actions: the Caravansary's claim ends, their laid pieces wait to stand up."""
-    from .tracker import replace
 
     if game.tale_play == NONE and not down:
         return game
@@ -268,7 +246,6 @@ def house(game: "Game", i: int, spec: dict, a: Action, notes: list[str]) -> "Gam
     later point you wish to use the Doppelganger's House ability again, you will have to discard the
     Guild card previously drawn before drawing 3 new cards.' The three are drawn by the screen and
     kept in the action (``drawn``), with the one kept (``keep``)."""
-    from .tracker import _set, replace
 
     civ = game.civs[i]
     before = dict(game.tale_play.house).get(i)
@@ -294,12 +271,11 @@ def house(game: "Game", i: int, spec: dict, a: Action, notes: list[str]) -> "Gam
             bank[r] += extra
             notes.append(f"{civ.name} returns {extra} {r.title()} to the bank: they may now hold {most}.")
     house_ = tuple((j, g) for j, g in game.tale_play.house if j != i) + ((i, keep),)
-    game = replace(_set(game, i, civ), bank_wood=bank["wood"], bank_stone=bank["stone"], tale_play=_replace(game.tale_play, house=house_))
+    game = replace(with_civ(game, i, civ), bank_wood=bank["wood"], bank_stone=bank["stone"], tale_play=_replace(game.tale_play, house=house_))
     return game
 
 
 def _replace(state: TalesInPlay, **changes: Any) -> TalesInPlay:
-    from .tracker import replace
 
     return replace(state, **changes)
 

@@ -9,268 +9,34 @@ only; afterwards the table moves pieces on the real board and the tracker keeps 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
 from ..errors import IllegalAction
 from ..gamelog import Action, Reducer
-from ..hexgrid import Hex
 from ..words import plural
 from . import fantastic as F
 from . import guilds as G
+from . import tale_pieces
 from . import tales_in_play as TP
+from .civilizations import (  # noqa: F401 - the state and its changes, also by the names scripts import from here
+    ALL_EXTINCT,
+    CONVERSION_ON_SINCE,
+    NOTHING_COUNTED_SINCE,
+    PHASES,
+    PILES,
+    TRACKER_VERSION,
+    Civ,
+    Game,
+    after_pieces_change,
+    can_swap,
+    move_card,
+    with_pieces,
+)
 from .position import STANDS_ON
+from .records import replace, with_civ
 from .rules import PIECE_TYPES, TERRAINS, load_rules
 from .tiles import Tile
 from .world import top_terrain
-
-if TYPE_CHECKING:
-    from .tale_pieces import TaleState
-
-PHASES = {
-    "placement": "Placement of the first game pieces",
-    "A": "A – Play a Civilization card",
-    "B": "B – Take Actions",
-    "C": "C – Decline",
-    "D": "D – Purchase a card in Decline",
-    "E": "E – Recycle cards: the Doppelgangers may swap Guild cards",
-    "guilds": "Guild cards: keep, give one to the left, return the rest",
-    "over": "The game is over: Tallying Victory Points",
-}
-PILES = ("hand", "discard", "reserve", "decline", "played")
-#: Said when no Civilization is left in the game (then the game is over, with no winner).
-ALL_EXTINCT = "Every Civilization is extinct"
-
-#: The version of the tracker's rules that a new game's ``setup`` action names (``tracker_version``). A log
-#: without it was written by version 1 and replays as then: every player taps in phase D, and the
-#: counts entered are not capped by the World (an old log may hold such counts). Version 3 adds the
-#: Guild variant (a ``guilds`` key in ``setup``); a game without it plays as in version 2. Version 4 adds the
-#: Tale pieces and buildings (``tales``, from a World with Tales); a game without Tales plays as in version 3, and
-#: a game of an older version with Tales as then (the Tales only at the scoring). Version 5 plays the
-#: Fantastic Events and the special areas' effects during the game; a game of version 4 replays as it was written.
-#: Version 6 refuses a Trade or a Tithe that counts nothing (a count of 0 would spend the piece's action for
-#: 0 GP); older logs, which may hold such actions, replay as they were written.
-#: Version 7 checks what the World and the first pieces already tell: the Leviathan's and the Water Elemental's first
-#: Space (their Sea Region, an empty Space), the Leviathan that does not move with no Ship in the World, a conversion's
-#: ``on`` where a rule depends on where the unit stands, and the Psy-Monks' range of 2 at the normal price; a game of
-#: version 6 replays as it was written.
-TRACKER_VERSION = 7
-CONVERSION_ON_SINCE = 7
-NOTHING_COUNTED_SINCE = 6
-
-
-@dataclass(frozen=True)
-class Civ:
-    """One player's Civilization: cards by state, Treasury, pieces in the World, Trophies."""
-
-    name: str
-    colour: str
-    hand: tuple[str, ...] = ()
-    discard: tuple[str, ...] = ()  # last played on top (at the end)
-    reserve: tuple[str, ...] = ()
-    decline: tuple[str, ...] = ()
-    played: tuple[str, ...] = ()  # the card face up in front of the player this turn
-    gold: int = 0
-    wood: int = 0
-    stone: int = 0
-    pieces: tuple[tuple[str, int], ...] = ()  # (type, count in the World)
-    trophies: tuple[str, ...] = ()
-    extinct: bool = False
-    guilds: tuple[str, ...] = ()  # the Guild cards in front of the player, face up
-
-    def count(self, piece: str) -> int:
-        return dict(self.pieces).get(piece, 0)
-
-    def where(self, card: str) -> str:
-        for pile in PILES:
-            if card in getattr(self, pile):
-                return pile
-        raise KeyError(card)
-
-    @property
-    def active(self) -> tuple[str, ...]:
-        """'The cards in a player's Hand and in their Discard pile are their active cards.'"""
-        return self.hand + self.discard
-
-    def in_reserve(self, piece: str) -> int:
-        return load_rules().pieces_per_player[piece] - self.count(piece)
-
-    @property
-    def limit(self) -> dict[str, int]:
-        """How many Wood and Stone this player may hold."""
-        return G.treasury_limit(self.guilds)
-
-
-@dataclass(frozen=True)
-class Game:
-    civs: tuple[Civ, ...] = ()
-    trophies_to_end: int = field(default_factory=lambda: load_rules().standard_trophies_to_end)
-    bank_gold: int = 0
-    bank_wood: int = 0
-    bank_stone: int = 0
-    first: int = 0  # who holds the First Player token
-    turn: int = 0
-    phase: str = "setup"
-    tiles: tuple[Tile, ...] = ()  # the World the game is played on
-    world_name: str = ""
-    positions: tuple[tuple[Hex, int, str], ...] = ()  # (space, player, type) of the first pieces
-    acting: int | None = None  # phase B: who is taking actions
-    acting_card: str | None = None  # the card they played
-    activations: int = 0  # pieces activated so far by the acting player
-    act_limit: int = 0  # pieces of that type they had when they began
-    claimed_this_turn: tuple[tuple[str, int], ...] = ()  # (trophy, player)
-    cards_owed: tuple[int, ...] = ()  # phase C: how many cards each player still owes to the Decline zone
-    face_down: tuple[tuple[int, str], ...] = ()  # phase C: (player, card) placed in Decline, not yet turned over
-    drawn: tuple[int, ...] = ()  # phase A: players whose card was drawn at random from their hand
-    decided: tuple[int, ...] = ()  # phase D: players who bought or passed
-    in_order: bool = False  # phase D: the purchases go one at a time, clockwise from the First Player
-    before: tuple[tuple[int, Civ], ...] = ()  # phases A and C: each chooser's cards before their first face-down card
-    pass_tablet: bool = False  # the table's choice: each player chooses their card out of the others' sight
-    tracker_version: int = 1  # see TRACKER_VERSION
-    levels: tuple[str, ...] = ()  # the Guild variant: each player's handicap level (empty: no Guilds)
-    world_tales: tuple[int, ...] = ()  # the Tales drawn for the World (its layout's "tales"), kept for the scoring
-    world_tale_pieces: tuple[tuple[str, int, int], ...] = ()  # the Dolmens and the Typhoon where the World has them
-    dealt: tuple[tuple[str, ...], ...] = ()  # the three Guild cards dealt to each player (secret)
-    chosen: tuple[tuple[int, tuple[str, ...], str | None], ...] = ()  # (player, kept, given to the left), face down
-    stolen: tuple[int, ...] = ()  # Thieves' Guild: Cities stolen from, per player, with the Nomad card played now
-    swapped: tuple[int, ...] = ()  # phase E: who received the Doppelgangers this Recycling phase
-    tales: TaleState | None = None  # the Tale pieces and buildings (version 4, a World with Tales): tale_pieces.py
-    tale_play: TP.TalesInPlay = TP.NONE  # the Tales during the game (version 5): Fantastic Events, laid pieces, ...
-    notes: tuple[str, ...] = field(default=(), compare=False)  # what happened by itself (for the screen)
-
-    @property
-    def claimed(self) -> int:
-        """The Trophies claimed, the Tales' Trophies too ('this allows to move up the Trophies to record the
-        total number of Trophies won and indicate the price to purchase cards in Decline')."""
-        return sum(len(c.trophies) for c in self.civs) + (len(self.tales.trophies) if self.tales is not None else 0)
-
-    @property
-    def decline_price(self) -> int:
-        return load_rules().decline_cost(self.claimed)
-
-    def price_for(self, i: int) -> int:
-        """What player ``i`` pays for a card in Decline now (the Archivists pay half)."""
-        return G.decline_price(self.decline_price, self.civs[i].guilds)
-
-    def order(self) -> list[int]:
-        """Players clockwise from the First player, extinct ones left out."""
-        n = len(self.civs)
-        return [(self.first + k) % n for k in range(n) if not self.civs[(self.first + k) % n].extinct]
-
-    def to_move(self) -> list[int]:
-        """Whose move it is now (several players in the simultaneous phases)."""
-        if self.phase == "placement":
-            return [self._next_placer()] if self._next_placer() is not None else []
-        if self.phase == "A":
-            return [i for i in self.order() if not self.civs[i].played]
-        if self.phase == "B":
-            return [self.acting] if self.acting is not None else []
-        if self.phase == "C":
-            return [i for i in self.order() if self.cards_owed[i] > 0]
-        if self.phase == "D":
-            left = [i for i in self.order() if i not in self.decided]
-            return left[:1] if self.in_order else left
-        if self.phase == "E":
-            if self.tale_play.events:
-                return [self.first]  # 'The Fantastic Event is resolved by the player who still has the First Player token'
-            return [i for i in self.order() if i not in self.decided and i not in self.swapped and can_swap(self, i)]
-        if self.phase == "guilds":
-            done = {j for j, _, _ in self.chosen}
-            return [i for i in self.order() if i not in done]
-        return []
-
-    def _next_placer(self) -> int | None:
-        placed = [0] * len(self.civs)
-        for _, i, _ in self.positions:
-            placed[i] += 1
-        for k in range(3 * len(self.civs)):
-            i = self.order()[k % len(self.order())]
-            if placed[i] <= k // len(self.order()):
-                return i if placed[i] < 3 else None
-        return None
-
-    def occupied(self) -> dict[Hex, tuple[int, str]]:
-        return {s: (i, t) for s, i, t in self.positions}
-
-
-# --- helpers that keep the rules' automatic state changes in one place -----------------------
-_R = TypeVar("_R")
-_FIELDS: dict[type, frozenset[str]] = {}
-
-
-def replace(obj: _R, **changes: Any) -> _R:
-    """``dataclasses.replace`` for the tracker's frozen records without running ``__init__`` again:
-    a replay makes thousands of them (``make bench``: replay a game from its log)."""
-    names = _FIELDS.get(type(obj))
-    if names is None:
-        names = _FIELDS[type(obj)] = frozenset(f.name for f in fields(obj))  # type: ignore[arg-type]
-    if not names.issuperset(changes):
-        raise TypeError(f"{type(obj).__name__} has no field {sorted(set(changes) - names)[0]!r}")
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new
-
-
-def _set(game: Game, i: int, civ: Civ) -> Game:
-    civs = list(game.civs)
-    civs[i] = civ
-    return replace(game, civs=tuple(civs))
-
-
-def _without(pile: tuple[str, ...], card: str) -> tuple[str, ...]:
-    return tuple(c for c in pile if c != card)
-
-
-def _move_card(civ: Civ, card: str, to: str) -> Civ:
-    src = civ.where(card)
-    civ = replace(civ, **{src: _without(getattr(civ, src), card)})
-    return replace(civ, **{to: getattr(civ, to) + (card,)})
-
-
-def _state_changes(game: Game, i: int, notes: list[str]) -> Game:
-    """'If a player loses their last piece of a given type, the corresponding card is immediately
-    placed into their reserve' and 'If a player controls a type of piece for which they don't have
-    an active card and which isn't in Decline, they immediately add the corresponding card to
-    their hand from their reserve.'"""
-    civ = game.civs[i]
-    for t in PIECE_TYPES:
-        where = civ.where(t)
-        n = civ.count(t)
-        if n == 0 and where in ("hand", "discard", "played"):
-            civ = _move_card(civ, t, "reserve")
-            notes.append(f"{civ.name} has no {t.title()} left: the {t.title()} card goes to the reserve.")
-        elif n > 0 and where == "reserve":
-            civ = _move_card(civ, t, "hand")
-            notes.append(f"{civ.name} has a {t.title()} in the World again: the {t.title()} card comes back to the hand.")
-    return _set(game, i, civ)
-
-
-def _trophies(game: Game, i: int, notes: list[str]) -> Game:
-    """'The first player to place their last game piece of a given type in the World wins the
-    matching Trophy.' Each Trophy once; never lost."""
-    owned = load_rules().pieces_per_player
-    taken = {t for c in game.civs for t in c.trophies}
-    civ = game.civs[i]
-    for t in PIECE_TYPES:
-        if t not in taken and civ.count(t) == owned[t]:
-            civ = replace(civ, trophies=civ.trophies + (t,))
-            game = replace(game, claimed_this_turn=game.claimed_this_turn + ((t, i),))
-            notes.append(f"{civ.name} has placed their last {t.title()}: the {t.title()} Trophy is theirs.")
-    return _set(game, i, civ)
-
-
-def _pieces(civ: Civ, piece: str, delta: int) -> Civ:
-    counts = dict(civ.pieces)
-    counts[piece] = counts.get(piece, 0) + delta
-    return replace(civ, pieces=tuple((t, counts.get(t, 0)) for t in PIECE_TYPES))
-
-
-def _after_pieces_change(game: Game, players: list[int], notes: list[str]) -> Game:
-    for i in players:
-        game = _trophies(game, i, notes)
-        game = _state_changes(game, i, notes)
-    return game
 
 
 # --- the Guild variant --------------------------------------------------------------------------
@@ -304,20 +70,11 @@ def _reveal_guilds(game: Game, notes: list[str]) -> Game:
     kept = {i: keep for i, keep, _ in game.chosen}
     for i in range(n):
         cards = kept[i] + ((given[i],) if i in given else ())
-        game = _set(game, i, replace(game.civs[i], guilds=cards))
+        game = with_civ(game, i, replace(game.civs[i], guilds=cards))
         civ = game.civs[i]
         notes.append(f"{civ.name}: {G.summary(cards)}" if cards else f"{civ.name} plays with no Guild powers.")
     notes.append("The Guild cards are revealed. Place the first pieces.")
     return replace(game, phase="placement")
-
-
-def can_swap(game: Game, i: int) -> bool:
-    """Whether player ``i`` may swap their Doppelgangers for another player's Guild card now."""
-    civ = game.civs[i]
-    cost = G.swap_cost(civ.guilds)
-    if cost is None or civ.extinct or any(getattr(civ, r) < v for r, v in cost.items()):
-        return False
-    return any(c.guilds for j, c in enumerate(game.civs) if j != i and not c.extinct)
 
 
 def _opponent(game: Game, i: int, t: Any, what: str) -> int:
@@ -336,7 +93,7 @@ def _attack(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game
     if victim.count(unit) == 0:
         raise IllegalAction(f"{victim.name} has no {unit.title()} in the World to attack.", rule="mercenaries")
     notes.append(f"{game.civs[i].name}'s Mercenaries remove a {unit.title()} of {victim.name}; it goes back to their reserve.")
-    return _set(game, t, _pieces(victim, unit, -1))
+    return with_civ(game, t, with_pieces(victim, unit, -1))
 
 
 def _steal(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
@@ -355,8 +112,8 @@ def _steal(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
         raise IllegalAction(f"{victim.name} has no {res.title()} to steal.", rule="thieves-guild")
     if getattr(thief, res) + 1 > thief.limit[res]:
         raise IllegalAction(f"{thief.name} cannot hold more than {thief.limit[res]} {res.title()}.", rule="treasury-limit")
-    game = _set(game, t, replace(victim, **{res: getattr(victim, res) - 1}))
-    game = _set(game, i, replace(thief, **{res: getattr(thief, res) + 1}))
+    game = with_civ(game, t, replace(victim, **{res: getattr(victim, res) - 1}))
+    game = with_civ(game, i, replace(thief, **{res: getattr(thief, res) + 1}))
     counts = list(stolen)
     counts[t] += 1
     notes.append(f"{thief.name}'s thieves steal a {res.title()} from {victim.name}.")
@@ -379,22 +136,15 @@ def _piracy(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game
         paid = min(due, victim.gold)
         if paid < due:
             notes.append(f"{victim.name} can pay only {paid} GP of {due}. Too bad for the Corsairs!")
-        game = _set(game, t, replace(victim, gold=victim.gold - paid))
-        game = _set(game, i, replace(game.civs[i], gold=game.civs[i].gold + paid))
+        game = with_civ(game, t, replace(victim, gold=victim.gold - paid))
+        game = with_civ(game, i, replace(game.civs[i], gold=game.civs[i].gold + paid))
         if n:
             notes.append(f"{victim.name} pays {paid} GP for {_plural(n, 'Ship', 'Ships')}.")
     return game
 
 
-def _tale_hook(name: str, *args: Any) -> Any:
-    """One of the Tale pieces' hook points (:mod:`.tale_pieces`, which builds on this module)."""
-    from . import tale_pieces
-
-    return getattr(tale_pieces, name)(*args)
-
-
 def _tale_effect(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
-    return _tale_hook("effect", game, i, spec, a, notes)
+    return tale_pieces.effect(game, i, spec, a, notes)
 
 
 #: New kinds of action effect that guilds and Tales bring, by their key in an action's spec.
@@ -441,7 +191,7 @@ def _swap_guild(game: Game, a: Action, notes: list[str]) -> Game:
     notes.append(f"{me.name} pays {_amounts(cost)} and takes the {G.guild(gid).name} from {them.name}, who gets the Doppelgangers.")
     for p, k in removed.items():
         if k:
-            them = _pieces(them, p, -k)
+            them = with_pieces(them, p, -k)
             notes.append(f"{them.name} removes {_plural(k, p.title(), p.title() + 's')} from the World: they stood where only the {G.guild(gid).name} allowed.")
     bank = {r: getattr(game, f"bank_{r}") for r in ("wood", "stone")}
     for r, most in them.limit.items():
@@ -450,8 +200,8 @@ def _swap_guild(game: Game, a: Action, notes: list[str]) -> Game:
             them = replace(them, **{r: most})
             bank[r] += extra
             notes.append(f"{them.name} returns {extra} {r.title()} to the bank: they may now hold {most}.")
-    game = replace(_set(_set(game, i, me), t, them), bank_wood=bank["wood"], bank_stone=bank["stone"])
-    game = _after_pieces_change(game, [t], notes)
+    game = replace(with_civ(with_civ(game, i, me), t, them), bank_wood=bank["wood"], bank_stone=bank["stone"])
+    game = after_pieces_change(game, [t], notes)
     return replace(game, decided=game.decided + (i,), swapped=game.swapped + (t,))
 
 
@@ -658,8 +408,8 @@ class TrackerRules(Reducer[Game]):
                 raise IllegalAction("Cities and Nomads cannot be placed in a Sea space or on a Glacier space.", rule="first-piece-terrain")
             if t not in STANDS_ON[piece]:
                 raise IllegalAction(f"A {piece} cannot stand on {t}.", rule="first-piece-terrain")
-        civ = _pieces(civ, piece, 1)
-        game = _set(game, i, civ)
+        civ = with_pieces(civ, piece, 1)
+        game = with_civ(game, i, civ)
         game = replace(game, positions=game.positions + ((space, i, piece),))
         notes.append(f"{civ.name} placed a {piece.title()}.")
         if game._next_placer() is None:
@@ -680,7 +430,7 @@ class TrackerRules(Reducer[Game]):
             raise IllegalAction("A card is drawn at random or chosen (random is true or false).", rule="random-draw")
         if card not in civ.hand:
             raise IllegalAction(f"{civ.name} can only play a card from their hand ({', '.join(civ.hand) or 'empty'}).", rule="card-in-hand")
-        game = replace(_set(game, i, _move_card(civ, card, "played")), before=game.before + ((i, civ),))
+        game = replace(with_civ(game, i, move_card(civ, card, "played")), before=game.before + ((i, civ),))
         if drawn:
             game = replace(game, drawn=game.drawn + (i,))
             notes.append(f"{civ.name} was too slow: a card is drawn at random from their hand and placed face down.")
@@ -727,8 +477,8 @@ class TrackerRules(Reducer[Game]):
         to = "played" if game.phase == "A" else "decline"
         changed = before
         for c in now:
-            changed = _move_card(changed, c, to)
-        game = _set(game, i, changed)
+            changed = move_card(changed, c, to)
+        game = with_civ(game, i, changed)
         if game.phase == "C":
             game = replace(game, face_down=tuple((j, card if (j, c) == (i, was) else c) for j, c in game.face_down))
         notes.append(f"{civ.name} changes their mind: another card lies face down.")
@@ -744,10 +494,10 @@ class TrackerRules(Reducer[Game]):
                 continue
             if civ.count(card) == 0:
                 # 'Unfortunate situation': no piece of the played type left.
-                game = _set(game, i, _move_card(civ, card, "reserve"))
+                game = with_civ(game, i, move_card(civ, card, "reserve"))
                 notes.append(f"{civ.name} has no {card.title()} left to act with: the card goes to the reserve and the turn is skipped.")
                 continue
-            extra = _tale_hook("extra_actions", game, i, card) if game.tales is not None else 0
+            extra = tale_pieces.extra_actions(game, i, card) if game.tales is not None else 0
             may_act, down = TP.standing(game, i, card)  # pieces laid on their side do not act
             game = replace(game, acting=i, acting_card=card, activations=0, act_limit=may_act + extra, stolen=())
             return TP.new_actor(game, down)
@@ -763,7 +513,7 @@ class TrackerRules(Reducer[Game]):
         card = game.acting_card
         spec = find_action(card, a.get("action"), game.civs[i].guilds, TP.in_play(game))
         if spec is None and game.tales is not None:
-            spec = _tale_hook("find_action", game, i, card, a.get("action"))
+            spec = tale_pieces.find_action(game, i, card, a.get("action"))
         if spec is None:
             raise IllegalAction(f"{a.get('action')!r} is not an action of the {card.title()} card.", rule="card-action")
         units = spec.get("units", 1)  # how many pieces of the card's type act (a Tale action may use several, or none)
@@ -793,7 +543,7 @@ class TrackerRules(Reducer[Game]):
         civ = game.civs[i]
         game = TP.stand_up(game, i, game.acting_card, notes)
         if civ.played:
-            game = _set(game, i, _move_card(civ, civ.played[0], "discard"))
+            game = with_civ(game, i, move_card(civ, civ.played[0], "discard"))
         return self._next_actor(game, notes)
 
     def _end_actions(self, game: Game, notes: list[str]) -> Game:
@@ -818,7 +568,7 @@ class TrackerRules(Reducer[Game]):
             raise IllegalAction(f"{civ.name} puts a card from their hand or discard pile into Decline.", rule="decline-card")
         if i not in dict(game.before):
             game = replace(game, before=game.before + ((i, civ),))
-        game = _set(game, i, _move_card(civ, card, "decline"))
+        game = with_civ(game, i, move_card(civ, card, "decline"))
         owed = list(game.cards_owed)
         owed[i] -= 1
         game = replace(game, cards_owed=tuple(owed), face_down=game.face_down + ((i, card),))
@@ -879,8 +629,8 @@ class TrackerRules(Reducer[Game]):
         if civ.gold < price:
             raise IllegalAction(f"A card in Decline costs {price} GP now; {civ.name} has {civ.gold} GP.", rule="decline-price")
         to = "hand" if civ.count(card) > 0 else "reserve"
-        civ = _move_card(replace(civ, gold=civ.gold - price), card, to)
-        game = replace(_set(game, i, civ), bank_gold=game.bank_gold + price, decided=game.decided + (i,))
+        civ = move_card(replace(civ, gold=civ.gold - price), card, to)
+        game = replace(with_civ(game, i, civ), bank_gold=game.bank_gold + price, decided=game.decided + (i,))
         notes.append(f"{civ.name} buys back the {card.title()} card for {price} GP; it goes to the {to}.")
         return self._recycle(game, notes) if not game.to_move() else game
 
@@ -932,7 +682,7 @@ class TrackerRules(Reducer[Game]):
         for i in game.order():
             civ = game.civs[i]
             if not civ.hand and civ.discard:
-                game = _set(game, i, replace(civ, hand=civ.hand + civ.discard, discard=()))
+                game = with_civ(game, i, replace(civ, hand=civ.hand + civ.discard, discard=()))
                 notes.append(f"{civ.name} recycles: the discard pile goes back to the hand.")
                 recycled = True
         if recycled:
@@ -1011,8 +761,8 @@ def _extinct(game: Game, i: int, notes: list[str], why: str) -> Game:
         civ, gold=0, wood=0, stone=0, extinct=True, pieces=tuple((t, 0) for t in PIECE_TYPES),
         hand=(), discard=(), played=(), reserve=civ.reserve + cards,
     )
-    game = _set(game, i, civ)
-    return _tale_hook("extinct", game, i, notes) if game.tales is not None else game
+    game = with_civ(game, i, civ)
+    return tale_pieces.extinct(game, i, notes) if game.tales is not None else game
 
 
 def _whole(v: Any, what: str) -> int:
@@ -1106,7 +856,7 @@ def count_limits(game: Game, i: int, spec: dict) -> dict[str, tuple[int, str]]:
         out = {spec["count"]: AT_MOST[at_most](game, i)}
     if isinstance(at_most, dict):
         out = {lbl: AT_MOST[k](game, i) for lbl, k in at_most.items()}
-    return _tale_hook("count_limits", game, i, spec, out) if game.tales is not None else out
+    return tale_pieces.count_limits(game, i, spec, out) if game.tales is not None else out
 
 
 def random_play(game: Game, i: int, rng: Any) -> Action:
@@ -1190,14 +940,14 @@ def apply_card_action(game: Game, i: int, spec: dict, a: Action, notes: list[str
     touched = [i]
     if "replace" in spec:
         src, dst = spec["replace"]
-        civ = _pieces(_pieces(civ, src, -1), dst, 1)
+        civ = with_pieces(with_pieces(civ, src, -1), dst, 1)
     if "add" in spec:
-        civ = _pieces(civ, spec["add"], 1)
-    game = _set(game, i, civ)
+        civ = with_pieces(civ, spec["add"], 1)
+    game = with_civ(game, i, civ)
     if target is not None:
         kind = spec["convert"]
-        game = _set(game, target, _pieces(game.civs[target], kind, -1))
-        game = _set(game, i, _pieces(game.civs[i], kind, 1))
+        game = with_civ(game, target, with_pieces(game.civs[target], kind, -1))
+        game = with_civ(game, i, with_pieces(game.civs[i], kind, 1))
         notes.append(f"{civ.name} converts a {kind.title()} of {game.civs[target].name}.")
         touched.append(target)
     if effect is not None:
@@ -1206,7 +956,7 @@ def apply_card_action(game: Game, i: int, spec: dict, a: Action, notes: list[str
             touched.append(a["target"])
         if "piracy" in spec:
             touched += [int(k) for k in (a.get("counts") or {}) if str(k).isdigit()]
-    return _after_pieces_change(game, touched, notes)
+    return after_pieces_change(game, touched, notes)
 
 
 def _open_productions(game: Game, i: int, spec: dict, res: str, after: int) -> str:
@@ -1252,3 +1002,25 @@ def card_actions(card: str, guilds: tuple[str, ...] = (), tales: tuple[int, ...]
     """The actions of ``card`` for a player holding ``guilds`` (the printed ones without), with the
     actions the special areas of ``tales`` add (:func:`.tales_in_play.in_play` of the game)."""
     return G.card_actions(card, guilds) + TP.card_actions(card, tales)
+
+
+def building_actions_left(game: Game, i: int) -> bool:
+    """Whether player ``i``, acting now, has a building that may still act with the card played once
+    its pieces have all acted (a Port when the Ship card is played)."""
+    if game.tales is None or game.acting != i or game.acting_card is None:
+        return False
+    for spec in tale_pieces.actions(game, i, game.acting_card):
+        least = least_count(game, i, spec)
+        if spec.get("units", 1) == 0 and least is not None:
+            try:
+                TrackerRules().apply(game, {"type": "act", "player": i, "action": spec["id"], **least})
+                return True
+            except IllegalAction:
+                pass
+    return False
+
+
+#: The names the tracker's helpers had before the state moved to :mod:`.civilizations`, kept for the
+#: scripts and tests that reach a state directly ("Red has 3 Temples") without playing to it.
+_set = with_civ
+_pieces = with_pieces

@@ -29,7 +29,7 @@ from ..position_view import PIECE_LETTERS
 from ..public import TableView, describe, public_view
 from ..purchases import purchases, purchases_html
 from ..rules import PIECE_TYPES, load_rules
-from ..tracker import TRACKER_VERSION, Game, TrackerRules, card_actions, random_play
+from ..tracker import TRACKER_VERSION, Game, TrackerRules, building_actions_left, card_actions, random_play
 from ..views import colour_hex, layout_for
 from .civ_table import table_html
 from .count_panels import CountBoxes, offered
@@ -599,7 +599,7 @@ class GameScreen:
             return
         g = self.hub.game
         i = action.get("player")
-        if g.phase == "B" and g.acting == i and g.activations >= g.act_limit and not TP.building_actions_left(g, i) \
+        if g.phase == "B" and g.acting == i and g.activations >= g.act_limit and not building_actions_left(g, i) \
                 and self._only_the_end_offered():
             said = " ".join(g.notes)
             if self.send({"type": "end-turn", "player": i, "after_last_action": True}):
