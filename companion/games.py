@@ -64,6 +64,7 @@ class Game:
     finished: str = ""
     seat_codes: str = ""  # names ``seat_codes(base_address) -> [(player, address)]``: the seats ``make table`` prints
     seat: str = ""  # names ``open_seat(store, token)``: a player's own page on their phone (``widget``, ``poll``, ``reopen``)
+    seat_kind: str = "game"  # the short kind of the logs that keep the seats' tokens (``companion.seats``)
     #: names ``random_action(kind, state, rng) -> Action | None``: one random legal action of that log kind
     #: (short name) in that state, setup included, or None once the log needs no more play. The test over
     #: every registered game (``tests/every_game/``) plays with it; a new game is tested by being registered.

@@ -11,7 +11,9 @@ import sys
 
 def add_commands(sub) -> None:
     """Add the game's commands to an argparse sub-parser collection (``sub.add_parser``)."""
-    s = sub.add_parser("score", help="score the end of a Wave from a mountain-king/wave file")
+    s = sub.add_parser("score", help="score the end of a Wave from a mountain-king/wave file",
+                       description="Score the end of a Wave from a mountain-king/wave file: exit 0 with the "
+                                   "scores, 2 with one sentence per broken rule of the file's format.")
     s.add_argument("file", help="a mountain-king/wave file (JSON)")
     s.add_argument("--json", action="store_true", help="the scores as JSON, as docs/mountain-king/formats.md shows")
     s.set_defaults(run=cmd_score)

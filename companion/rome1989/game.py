@@ -11,6 +11,8 @@ The log's reducer (:class:`ChartRules`, a ``gamelog.Reducer``) replays these act
 * ``{"type": "roll", "nation": name | null, "purpose": ..., "dice": [1–10, …], "by": "app" | "table"}``:
   dice, the app's (seeded) or the table's own, kept in the log; a ``transition`` roll decides a rolled
   status change (8.3).
+* ``"seat": player`` on a ``turn`` or a ``roll``: sent by that player's phone, which records only that
+  player's nations (:func:`companion.rome1989.seats.check_seat`, rule ``seat``).
 * ``{"type": "end", "unfinished"?: true}``: the table stops the game (undo reopens it); before anybody has
   reached the goal only with ``unfinished``. The winner is announced the moment the goal is reached; the
   table may play on (decision 20) until it ends the game.
@@ -41,6 +43,7 @@ from .chart import (
     parse_turn,
 )
 from .dice import check_die
+from .seats import check_seat
 from .status import NEXT, roll_succeeds, transition
 
 Action = dict[str, Any]
@@ -134,6 +137,8 @@ class ChartRules:
                    "end": self._end}.get(kind)  # type: ignore[arg-type]
         if handler is None:
             raise IllegalAction(f"There is no action {kind!r} in this game.", rule="action")
+        if "seat" in action:  # sent by a player's phone: that player's nations only
+            check_seat(state.chart, action)
         if kind == "setup":
             if state.started:
                 raise IllegalAction("The game is set up already.", rule="setup-once")

@@ -17,4 +17,7 @@ GAME = Game(
     about="The fall of Rome: each nation's turn record chart, revolts, combat and the leader board.",
     finished=f"{_P}:finished",
     random_play=f"{_P}.randomplay:random_action",
+    seat=f"{_P}.screens.seat:open_seat",
+    seat_codes=f"{_P}.screens.seat_codes:table_seat_codes",
+    seat_kind="chart",
 )

@@ -47,18 +47,18 @@ class CountRules:
         if kind == "start":
             return Count(tuple(action["players"]))
         if not state.players:
-            raise IllegalAction("Start the count first.")
+            raise IllegalAction("Start the count first.", rule="counter-start")
         if state.finished:
-            raise IllegalAction("The count has reached its target.")
+            raise IllegalAction("The count has reached its target.", rule="counter-target")
         by = action.get("by")
         if kind != "add" or type(by) is not int or by < 1:
-            raise IllegalAction("Add a whole number, 1 or more.")
+            raise IllegalAction("Add a whole number, 1 or more.", rule="counter-number")
         return Count(state.players, state.value + by)
 
 
 def add_commands(sub) -> None:
-    c = sub.add_parser("add", help="add numbers up to the target")
-    c.add_argument("numbers", nargs="+", type=int)
+    c = sub.add_parser("add", help="add numbers up to the target", description="Add numbers up to the counter's target.")
+    c.add_argument("numbers", nargs="+", type=int, help="the whole numbers to add")
     c.set_defaults(run=run_add)
 
 

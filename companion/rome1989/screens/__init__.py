@@ -28,6 +28,7 @@ from ..meta import GAME_ID
 from ..revolt import Area, rebelling, revolting_forces, revolts_on
 from ..taps import DELTAS, Draft, offer, record
 from ..view import chart_svg, leader_board_svg, sheet_html, standings, victory_sentence
+from .seat_codes import SeatCodes
 
 KIND = f"{GAME_ID}/chart"
 KINDS = ("other", "western-rome", "eastern-rome", "persia")
@@ -200,6 +201,7 @@ class Rome1989Screens:
         self.record_btn = button("Record turn", self.record_turn, "rf89-record", primary=True)
         self.undo_btn = button("Undo", self.undo, "rf89-undo")
         self.redo_btn = button("Redo", self.redo, "rf89-redo")
+        self.seat_codes = SeatCodes(lambda: self.session)
         self.chart_box = W.VBox([
             W.HTML(CSS), self.message,
             W.HBox([self.title, self.goal, self.goal_points, self.start_btn]),
@@ -213,6 +215,7 @@ class Rome1989Screens:
             W.HBox([f["overtax_pct"], f["refund_pct"], f["revolt_table"]]),
             W.HBox([f["levy_revolt_values"], f["levies_spent"], f["quit"]]),
             self.preview, W.HBox([self.record_btn, self.undo_btn, self.redo_btn]),
+            self.seat_codes.widget,
         ])
         self.chart_box.add_class("rf89")
         self._build_revolt()
@@ -273,11 +276,21 @@ class Rome1989Screens:
         self.refresh()
 
     def poll(self) -> bool:
-        if self.session is None or self.session.log.head() == self.session.head:
+        if self.session is None:
             return False
+        if self.session.log.head() == self.session.head:
+            # no action, but the file changed: a phone opened its seat (the codes say "on a phone")
+            v = self.session.log.version()
+            if v == self._file_seen:
+                return False
+            self._file_seen = v
+            self.seat_codes.refresh()
+            return True
         self.session.refresh()
         self.refresh()
         return True
+
+    _file_seen: int | None = None
 
     # --- the chart ---------------------------------------------------------------------------------
     def _uploaded(self, change: dict) -> None:
@@ -414,9 +427,13 @@ class Rome1989Screens:
     # --- drawing -----------------------------------------------------------------------------------
     _drawing = False
 
+    def shown_nations(self) -> list[str]:
+        """The nations whose charts this page shows and records (the tablet: every one)."""
+        return [n.name for n in self.state.chart.nations]
+
     def refresh(self) -> None:
         s = self.state
-        names = [n.name for n in s.chart.nations]
+        names = self.shown_nations()
         if self.nation not in names:
             self.nation = names[-1] if names else None
             self.draft = None
@@ -427,7 +444,6 @@ class Rome1989Screens:
             self.pick.value = self.nation
         finally:
             self._drawing = False
-        played = s.played
         if self.nation and s.chart.nation(self.nation) and s.chart.nation(self.nation).turns:
             self.sheet.value = sheet_html(s.result.nation(self.nation))
         else:
@@ -466,7 +482,12 @@ class Rome1989Screens:
         self.undo_btn.disabled = not (ok and self.session.can_undo())
         self.redo_btn.disabled = not (ok and self.session.can_redo())
         self.record_btn.disabled = self.draft is None
-        if played.nations:
+        self._draw_summary()
+
+    def _draw_summary(self) -> None:
+        """The chart file's links, the leader board, the seat codes (the tablet's)."""
+        s = self.state
+        if s.played.nations:
             doc = base64.b64encode(self.export_json().encode("utf-8")).decode("ascii")
             svg = base64.b64encode(chart_svg(s.result).encode("utf-8")).decode("ascii")
             self.links.value = (f"<a class='rf89-link' download='chart.json' href='data:application/json;base64,{doc}'>"
@@ -476,6 +497,8 @@ class Rome1989Screens:
         else:
             self.links.value = ""
             self.leaders.value = "<div>No turn charted yet.</div>"
+        self.seat_codes.refresh()
+        self._file_seen = self.session.log.version() if self.session is not None else None
 
     def _show_draft(self) -> None:
         d = self.draft
