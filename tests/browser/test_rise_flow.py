@@ -114,6 +114,38 @@ PLAYER_LEVEL, PLAYER_SEED = "easy", 21
 LAST_TURN = 90  # a game still open by then is not one a player would sit through
 
 
+class Heard:
+    """What a page heard from its kernel (every websocket frame), and how many times the kernel
+    said it was idle again: it has sent all it had to say about every message before that one."""
+
+    pages: dict = {}
+
+    def __init__(self, page) -> None:
+        self.frames = recorded(page)
+        self._read, self._idle = 0, 0
+        Heard.pages[page] = self
+
+    def idle(self) -> int:
+        for f in self.frames[self._read:]:
+            if ((frame_json(f) or {}).get("content") or {}).get("execution_state") == "idle":
+                self._idle += 1
+        self._read = len(self.frames)
+        return self._idle
+
+
+def answered_all(page, before: int, messages: int) -> None:
+    """Wait until the kernel has answered ``messages`` more of the page's messages than ``before``
+    (a tap is two: the finger down, the finger up), so the board's view read next is its latest."""
+    heard = Heard.pages.get(page)
+    if heard is not None:  # Playwright hands over the frames only while it is called: it waits meanwhile
+        wait_for(lambda: page.wait_for_timeout(20) or heard.idle() >= before + messages, timeout=30)
+
+
+def idle_now(page) -> int:
+    heard = Heard.pages.get(page)
+    return heard.idle() if heard is not None else 0
+
+
 def log_of(store: GameStore):
     return store.latest(KIND, RiseRules())
 
@@ -153,8 +185,10 @@ def press(page, store: GameStore, tile, says: str | None = None) -> None:
         if not page.evaluate(ON_THE_BOARD, [x, y]):  # scrolled away (a button further down was tapped)
             page.locator("canvas.rf-board").evaluate("c => c.scrollIntoView({block: 'center'})")
             continue
+        idle = idle_now(page)
         page.touchscreen.tap(x, y)
         wait_for(lambda: answered() or board_meta(page)["k"] > meta["k"] * 1.001, timeout=30)
+        answered_all(page, idle, 2)
         if answered():
             return
     raise AssertionError(f"tapping {tile} was never answered (only zoomed or brought into view)")
@@ -167,9 +201,11 @@ def by_taps(page, store: GameStore, a: Action) -> None:
     assert kind != "pass", "the player has no legal action: nothing to tap"
     chosen = {"place": "play", "move": "play", "jump": "play"}.get(kind, kind)
     latest = log_of(store)
+    idle = idle_now(page)
     page.locator(f".rise-mode-{chosen}").tap()
     prompt = Taps(mode=chosen).prompt(latest.state)
     wait_for(lambda: message(page) == prompt and page.locator(f".rise-mode-{chosen}.mod-info").count() == 1, timeout=30)
+    answered_all(page, idle, 1)  # the board lit for the action, and fitted again if it had to be
     if kind in ("place", "tile", "remove-tier"):
         steps = [(a["at"], None)]
     elif kind in ("move", "jump"):
@@ -181,10 +217,10 @@ def by_taps(page, store: GameStore, a: Action) -> None:
     before = len(latest.applied)
     for h, says in steps:
         press(page, store, tuple(h), says)
-    latest = log_of(store)
-    assert len(latest.applied) == before + 1, f"the taps for {a} made {[e.action for e in latest.applied[before:]]}"
-    made = {k: v for k, v in latest.applied[-1].action.items() if k != "player"}
-    assert made == a, f"the taps for {a} made {made}"
+    latest = log_of(store)  # the player's action, then (at the end of the turn) perhaps the computer's
+    assert len(latest.applied) > before, f"the taps for {a} made nothing"
+    made = latest.applied[before].action
+    assert made == {**a, "player": "red"}, f"the taps for {a} made {made}"
     assert "rf-msg-error" not in page.locator(".rf-message").inner_html(), message(page)
 
 
@@ -262,7 +298,7 @@ def test_a_whole_game_against_the_hard_computer_by_taps_to_its_end(tmp_path, bro
     player's turns is taken, to the end of the game, with no reload."""
 
     def play(page, url: str, store: GameStore) -> None:
-        frames = recorded(page)
+        frames = Heard(page).frames
         new_game_against_hard(page, url)
         rng = random.Random(PLAYER_SEED)
         turns = 0
@@ -287,7 +323,7 @@ def test_against_the_computer_a_reload_keeps_the_opponent_and_it_plays_on(tmp_pa
     turn: the controls, the status, the rest of that turn by taps and the computer's answer."""
 
     def play(page, url: str, store: GameStore) -> None:
-        frames = recorded(page)
+        frames = Heard(page).frames
         new_game_against_hard(page, url)
         rng = random.Random(PLAYER_SEED)
         the_computer_answers(page, store, frames, 0, players_turn(page, store, rng))  # turn 1: one action
@@ -304,8 +340,8 @@ def test_against_the_computer_a_reload_keeps_the_opponent_and_it_plays_on(tmp_pa
         assert "Play against the computer" in active and "Computer is Blue" in active and "Hard" in active, active
         screenshot(page, "rise-against-the-computer")
         page.locator("canvas.rf-board").evaluate("c => c.scrollIntoView({block: 'center'})")
-        frames.clear()
-        the_computer_answers(page, store, frames, 0, players_turn(page, store, rng))  # the turn's second action
+        seen = len(statuses(frames))
+        the_computer_answers(page, store, frames, seen, players_turn(page, store, rng))  # the turn's second action
         seen = len(statuses(frames))
         the_computer_answers(page, store, frames, seen, players_turn(page, store, rng))  # and on
         setup = log_of(store).applied[0].action
