@@ -7,7 +7,7 @@ import importlib
 
 from bench.common import print_table
 
-SECTIONS = ["world", "scoring", "tracker", "taps", "rise", "durability", "browser", "phones", "serving"]
+SECTIONS = ["world", "world_orders", "scoring", "tracker", "taps", "rise", "durability", "browser", "phones", "serving"]
 
 
 def main() -> None:

@@ -25,7 +25,7 @@ from ...ui.widgets import busy, button, follow_subject, message_html, shared
 from .. import WORLD_LOG
 from .. import tales as T
 from ..areas import area_name
-from ..builder import DEFAULT_COLOURS, Build, BuildRules, describe_in_words, history_in_words
+from ..builder import DEFAULT_COLOURS, Build, BuildRules, describe_in_words, history_in_words, setup_action
 from ..placement import TILE_NAMES, Violation, layer_kinds, violation
 from ..tale_worlds import generate_with_tales
 from ..tiles import Tile
@@ -79,7 +79,7 @@ class WorldScreen:
     # --- game log ---------------------------------------------------------------------
     def _open_latest(self) -> Session[Build]:
         latest = self.store.latest(self.KIND, BuildRules())
-        first = {"type": "setup", "players": 3, "first": random.randrange(3)}
+        first = setup_action(3, first=random.randrange(3))
         return latest or self.store.start_or_show(self.KIND, "World", BuildRules(), first)
 
     def _catch_up(self) -> None:
@@ -311,6 +311,10 @@ class WorldScreen:
         self.message.value = ""
         self.message.value = message_html(text, "info")
 
+    def warn(self, text: str) -> None:
+        self.message.value = ""
+        self.message.value = message_html(text, "warning")
+
     def subject(self) -> tuple:
         """What a message on this screen is about: the World (its log and the point of it) and the
         tile being placed or moved."""
@@ -407,7 +411,16 @@ class WorldScreen:
             return
         if p.verdict is None:
             what = TILE_NAMES[p.tile.kind] + ("" if p.tile.spec.special_area else " tile")
-            self.info(f"{what} fits here. Tap it again or press Place.")
+            b = self.build
+            if p.moving is not None:
+                dead_end = None if p.tile == b.tiles[p.moving] else b.dead_end_after_move(p.moving, p.tile)
+            else:
+                dead_end = b.dead_end_after(p.tile)
+            if dead_end:
+                self.warn(f"{what} fits here, but {dead_end}. Rotate it or tap another space; "
+                          "tap it again or press Place to place it all the same.")
+            else:
+                self.info(f"{what} fits here. Tap it again or press Place.")
         else:
             self.error(p.verdict.message)
 
@@ -515,7 +528,7 @@ class WorldScreen:
         n = self.n_players.value
         first = self.first_pick.value if self.first_pick.value >= 0 else random.randrange(n)
         names, colours = [self.names[i].value.strip() for i in range(n)], [self.colours[i].value for i in range(n)]
-        self.new_world({"type": "setup", "players": n, "names": names, "colours": colours, "first": first, "free": self.free_check.value})
+        self.new_world(setup_action(n, names=names, colours=colours, first=first, free=self.free_check.value))
         if (list(self.build.names), list(self.build.colours)) == (names, colours):
             self.habits.remember_players(names, colours)  # accepted: offered again next time
         if self.build.started and self.tales_check.value and not self.build.seas_started:
