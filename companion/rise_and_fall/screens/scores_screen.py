@@ -550,7 +550,8 @@ class ScoresScreen:
         if self.send({"type": "finish", "path": self.entry.way}):
             s = self.current_score()
             e = self.entry
-            self.history.record(self.session.log.path.stem, e.world_name or f"A {len(e.players)}-player World", s, self.colours())
+            self.history.record(self.session.log.path.stem, e.world_name or f"A {len(e.players)}-player World", s, self.colours(),
+                                tracked=e.game)
             self.message.value = message_html("These scores are kept in the history.", "info")
 
     # --- what is shown ---------------------------------------------------------------------------
