@@ -64,6 +64,9 @@ class Game:
     finished: str = ""
     seat: str = ""  # names ``open_seat(store, token)``: a player's own page on their phone (``widget``, ``poll``, ``reopen``)
     colours: str = ""  # names ``colours(data_dir, log_id) -> {player: "#rrggbb"} | None``: a finished game's colours from its logs
+    #: kinds of log that prepare a play (Rise & Fall's World): once a later log of the game is
+    #: finished (the game played on it is over), "Continue" passes over them
+    prepares: tuple[str, ...] = ()
 
     def kind(self, short: str) -> str:
         """The store's kind of one of this game's logs, e.g. ``rise-and-fall/world``."""
@@ -123,7 +126,8 @@ BUILT: tuple[Game, ...] = (
     Game("rise-and-fall", "Rise & Fall", (2, 3, 4), f"{RF}:picture.svg", f"{RF}.screens:open_screens",
          {"world": f"{RF}.builder:BuildRules", "game": f"{RF}.tracker:TrackerRules", "scoring": f"{RF}.endgame:EntryRules"},
          f"{RF}.cli:add_commands", f"{RF}:rules.json", "Build the World tile by tile, keep the books, score the end.",
-         f"{RF}:finished", f"{RF}.screens.seat_screen:open_seat", colours=f"{RF}.history:recovered_colours"),
+         f"{RF}:finished", f"{RF}.screens.seat_screen:open_seat", colours=f"{RF}.history:recovered_colours",
+         prepares=("world",)),
     Game("rise", "Rise!", (2,), "companion.rise:picture.svg", "companion.rise.screens:open_screens", {"game": "companion.rise.game:RiseRules"},
          "companion.rise.cli:add_commands", "companion.rise:rules.json", "Land tiles, Workers and Towers; or practise against the computer.",
          "companion.rise:finished"),
