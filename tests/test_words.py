@@ -2,7 +2,7 @@
 
 import re
 
-from helpers import complete_layout
+from helpers import T, complete_layout
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -104,3 +104,12 @@ def test_a_tile_on_others_says_what_it_lies_on():
     world = World([Tile("plains", 0, 0, 0)])
     words = tile_place(world, Tile("mountain", 0, 0, 0))
     assert words.startswith("on a Plains tile")
+
+
+def test_a_tales_special_area_is_named_as_itself_never_a_the():
+    from companion.rise_and_fall.wording import _tile_names
+
+    world = World([T("starting-sea", 0, 0), T("orb-of-acceleration", 0, 0), T("gigantic-cavern", 1, 0), T("gigantic-cavern", 2, 0)])
+    assert _tile_names(world, [1]) == "the Orb of Acceleration"
+    assert _tile_names(world, [1, 2, 3]) == "2 tiles of the Gigantic Cavern and the Orb of Acceleration"
+    assert "a The" not in _tile_names(world, [1, 2, 3])

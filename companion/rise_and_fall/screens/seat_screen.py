@@ -23,6 +23,7 @@ from ...timings import mark
 from ...ui.civ_table import card_html, civ_html
 from ...ui.kept import Kept, show
 from ...ui.widgets import Stepper, follow_subject, message_html
+from ...words import and_list
 from .. import GAME_LOG
 from .. import fantastic as F
 from .. import tale_pieces as TP
@@ -263,10 +264,15 @@ class SeatPage:
         return "<div class='rf-seat-public'>" + "".join(f"<span class='rf-chip'>{html.escape(c)}</span>" for c in chips if c) + "</div>"
 
     def _waiting(self, v: TableView, chose: str) -> W.Widget:
+        """'Still to choose: you, Ben and Cy · chosen: Dee' before this player has chosen;
+        'Chosen · waiting for Ben and Cy' after."""
         waiting = [v.civs[j].name for j in v.to_move if j != self.seat]
         done = [c.name for j, c in enumerate(v.civs) if c.face_down and j != self.seat]
-        text = (f"{chose} · waiting for {', '.join(waiting)}" if waiting else chose) + (
-            f" · chosen: {', '.join(done)}" if done else "")
+        if self.seat in v.to_move:
+            text = f"Still to choose: {and_list(['you', *waiting])}"
+        else:
+            text = f"{chose} · waiting for {and_list(waiting)}" if waiting else chose
+        text += f" · chosen: {and_list(done)}" if done else ""
         w = self.kept.html(f"<div class='rf-waiting'>{html.escape(text)}</div>")
         return w
 
