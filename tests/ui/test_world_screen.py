@@ -1,6 +1,7 @@
 """The board builder driven without a browser: taps on Spaces, button clicks, reloads."""
 
 import json
+import re
 import sqlite3
 
 import ipywidgets as W
@@ -327,3 +328,26 @@ def test_a_starting_sea_moved_where_no_sea_tile_could_touch_two_tiles_is_told(ap
     assert "after this move, no place is left for the 15 Sea tiles still to place" in s.message.value
     s.tap_space((middle.q, middle.r))  # back where it was: nothing to warn of
     assert "no place is left" not in s.message.value
+
+
+def test_undo_and_redo_say_what_they_took_back_in_players_words(app):
+    s = app.world
+    s.n_players.value = 2
+    s.names[0].value, s.names[1].value = "Ana", "Ben"
+    s.first_pick.value = 1
+    s.start_btn.click()
+    t = legal_first(app)
+    s.tap_space(t.cells[0])
+    s.place_btn.click()
+    s.undo_btn.click()
+    text = s.message.value
+    assert "Undone: Ben&#x27;s Sea tile by " in text and re.search(r"\((north|south|east|west|[a-z-]+)\)\.<", text), text
+    s.redo_btn.click()
+    assert "Done again: Ben&#x27;s Sea tile by " in s.message.value
+    for _ in range(2):
+        u = legal_first(app)
+        s.tap_space(u.cells[0])
+        s.place_btn.click()
+    s.history.value = s.history_lines()[1][0]  # back to just after the first Sea tile (the setup is line 0)
+    s.undo_to_btn.click()
+    assert "Undone: Ana&#x27;s Sea tile by " in s.message.value and "and 1 step after it" in s.message.value

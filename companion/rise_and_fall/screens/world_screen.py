@@ -22,6 +22,7 @@ from ...gamelog import GameStore, Session
 from ...ui.board import Board
 from ...ui.habits import Habits
 from ...ui.widgets import busy, button, follow_subject, message_html, shared
+from ...words import plural
 from .. import WORLD_LOG
 from .. import tales as T
 from ..areas import area_name
@@ -501,25 +502,34 @@ class WorldScreen:
             self.info(f"The remaining {TILE_NAMES[kind]} tiles are set aside.")
 
     def undo(self) -> None:
-        self._history_step(lambda s: s.undo())
+        self._history_step(lambda s: s.undo(), "Undone")
 
     def redo(self) -> None:
-        self._history_step(lambda s: s.redo())
+        self._history_step(lambda s: s.redo(), "Done again")
 
     def undo_to_selected(self) -> None:
         seq = self.history.value
         if seq is None:
             self.info("Pick a step in the history first.")
             return
-        self._history_step(lambda s: s.undo_to(seq))
+        self._history_step(lambda s: s.undo_to(seq), "Undone")
 
-    def _history_step(self, step) -> None:
-        """Undo, redo or undo-to: an action in the log too, refused with a sentence."""
+    def _history_step(self, step, said: str) -> None:
+        """Undo, redo or undo-to: an action in the log too, refused with a sentence; said in
+        players' words: 'Undone: Ben's Sea tile by the Starting Sea (north-west)'."""
+        before = dict(self.history_lines())
         try:
             step(self.session)
-            self.message.value = ""
         except CompanionError as e:
             self.error(str(e))
+        else:
+            after = dict(self.history_lines())
+            changed = [before[k] for k in before if k not in after] if said == "Undone" else [after[k] for k in after if k not in before]
+            if changed:
+                more = f" and {plural(len(changed) - 1, 'step')} after it" if len(changed) > 1 else ""
+                self.info(f"{said}: {possessive(changed[0])}{more}.")
+            else:
+                self.message.value = ""
         self.preview = None
         self.refresh()
 
@@ -715,6 +725,15 @@ class WorldScreen:
             note = f"<div class='rf-tale-now'>Now: {html.escape(setup)}</div>" if now else ""
             rows.append(f"<div class='rf-tale'><b>{n} · {html.escape(t.name)}</b> <i>{T.TALE_TYPES[t.type]}</i>{note}</div>")
         return "<div class='rf-tales-list'><b>Tales</b>" + "".join(rows) + "</div>"
+
+
+def possessive(line: str) -> str:
+    """A history line as the thing done: 'Ben: Sea tile by the Starting Sea (north-west)' is
+    "Ben's Sea tile by the Starting Sea (north-west)"; other lines as they are."""
+    who, sep, what = line.partition(": ")
+    if sep and any(what.startswith(f"{name} tile") for name in TILE_NAMES.values()):
+        return f"{who}'s {what}"
+    return line
 
 
 def region_overlay(scene: Scene, world: World) -> None:
