@@ -388,13 +388,42 @@ class SeatPage:
         for spec in all_actions(g, i, card):
             for action, label in variants(v, i, spec):
                 if offered(g, i, spec, action, self.can):
-                    buttons.append(self.kept.button(label, lambda a=action: self.send(self._with_count(a)), f"rf-act rf-act-{spec['id']}"))
+                    buttons.append(self.kept.button(label, lambda a=action: self.act(self._with_count(a)), f"rf-act rf-act-{spec['id']}"))
         out.append(self._row(buttons))
         if g.tales is not None:
             out.append(W.HTML(rules_html(TP.actions(g, i, card))))
         out += self.tale_play.controls(i, card)
         out.append(self.kept.button("End my actions", lambda: self.send({"type": "end-turn", "player": i}), "rf-end-turn", primary=True))
         return out
+
+    def act(self, action: dict) -> None:
+        """An action of the card, as on the tablet: after the last one the rules allow (every piece
+        of the card has acted, nothing else offered) the player's actions end in the same tap."""
+        if not self.send(action):
+            return
+        g = self.game
+        i = self.seat
+        if g.phase == "B" and g.acting == i and g.activations >= g.act_limit and not TP.building_actions_left(g, i) \
+                and self._only_the_end_offered():
+            said = " ".join(g.notes)
+            before = g
+            if self.send({"type": "end-turn", "player": i, "after_last_action": True}):
+                told = self._told({"type": "end-turn"}, self.game, before)
+                text = " ".join(x for x in (said, f"Your actions end: every {str(before.acting_card).title()} has acted.", told) if x)
+                self.say(text, "info")
+
+    def _only_the_end_offered(self) -> bool:
+        """Whether the controls, as drawn now, offer nothing but ending the actions."""
+        stack = list(self.controls.children)
+        while stack:
+            w = stack.pop()
+            if isinstance(w, Stepper):
+                continue
+            if isinstance(w, (W.Button, W.ToggleButton)) and not w.disabled and w.layout.display != "none" \
+                    and "rf-end-turn" not in w._dom_classes:
+                return False
+            stack.extend(getattr(w, "children", ()))
+        return True
 
     def _with_count(self, action: dict) -> dict:
         action = self.tale_play.amend(action)
