@@ -63,3 +63,26 @@ def test_history_removes_an_entry_when_asked_and_undo_puts_it_back(tmp_path):
     screen.undo_btn.click()
     assert [f.id for f in h.finished()] == ["scoring-1", "scoring-2"]  # with its own date, in its place
     assert "2 finished games" in screen.body.value and screen.undo_btn.layout.display == "none"
+
+
+def test_each_phone_shows_the_final_scorepad_once_the_scoring_is_final(at_the_end, tmp_path, monkeypatch):  # noqa: F811
+    from companion.seats import Seats
+    from companion.ui.app import App
+
+    app = at_the_end
+    token = Seats(app.hub.session.log).all()[0].token
+    monkeypatch.setenv("QUERY_STRING", f"game=rise-and-fall&seat={token}")
+    phone = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
+    monkeypatch.delenv("QUERY_STRING")
+    seat = phone.rooms["seat"]
+    drawn = lambda: "".join(w.value for w in seat.controls.children if hasattr(w, "value"))  # noqa: E731
+    assert "The scores are on the tablet until they are final" in drawn()
+    app.scores.mode.value = "fast"
+    app.scores.send({"type": "rest-empty"})
+    app.scores.finish_btn.click()
+    assert phone.poll() or seat.poll()
+    shown = drawn()
+    names = [p.name for p in app.scores.current_score().players]
+    assert "Final scores" in shown and "rf-scorepad" in shown and all(n in shown for n in names)
+    winners = app.scores.current_score().winners
+    assert (f"Winner: {winners[0]}" if len(winners) == 1 else "Shared victory") in shown

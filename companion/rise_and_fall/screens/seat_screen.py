@@ -21,12 +21,14 @@ from ...gamelog import GameStore, Session, StaleGame
 from ...seats import NOT_A_SEAT, Seats, find_seat
 from ...timings import mark
 from ...ui.civ_table import card_html, civ_html
+from ...ui.history_screen import scorepad_html
 from ...ui.kept import Kept, show
 from ...ui.widgets import Stepper, follow_subject, message_html
 from ...words import and_list
 from .. import GAME_LOG
 from .. import fantastic as F
 from .. import tale_pieces as TP
+from ..history import Finished, History
 from ..public import TableView, public_view
 from ..rules import PIECE_TYPES
 from ..tracker import Game, TrackerRules, card_actions
@@ -74,6 +76,8 @@ class SeatPage:
         # a message is about the point of the log it was said at: any later action, from this phone
         # or another device (an Undo on the tablet too), clears it when the seat is drawn again
         self._stale_message = follow_subject(self.message, self.subject)
+        self._history: History | None = None  # the finished games, once this seat's game is over
+        self._history_seen = 0
         self.controls = W.VBox([])
         self.controls.add_class("rf-seat-controls")
         self.mine = W.HTML()
@@ -135,6 +139,11 @@ class SeatPage:
             return False
         v = self.session.log.version()
         if v == self._seen:
+            if self._history is not None and self._history.version() != self._history_seen:  # a scoring made final
+                self._history_seen = self._history.version()
+                if self.game.phase == "over":
+                    self.refresh()
+                    return True
             return False
         self._seen = v
         mark(f"noticed seat={self.seat}")
@@ -315,8 +324,28 @@ class SeatPage:
         elif v.phase == "D":
             out += self._purchase_controls(v, g)
         elif v.phase == "over":
-            out.append(self.kept.html(f"<div class='rf-turn'>{html.escape(v.ending)} The scores are on the tablet.</div>"))
+            final = self._final_scores()
+            if final is None:
+                out.append(self.kept.html(f"<div class='rf-turn'>{html.escape(v.ending)} The scores are on the tablet "
+                                          "until they are final.</div>"))
+            else:
+                won = f"Winner: {and_list(final.winners)}" if len(final.winners) == 1 else (
+                    f"Shared victory: {and_list(final.winners)}" if final.winners else "No winner")
+                out.append(self.kept.html(f"<div class='rf-turn'>{html.escape(v.ending)} Final scores. "
+                                          f"<b>{html.escape(won)}</b>.</div>"))
+                out.append(W.HTML(f"<div class='rf-seat-final'>{scorepad_html(final)}</div>"))
         return out
+
+    def _final_scores(self) -> Finished | None:
+        """This game's entry in the History once its scoring is final (its last final scoring)."""
+        if self.session is None:
+            return None
+        if self._history is None:
+            self._history = History(self.store.root)
+            self._history_seen = self._history.version()
+        game_id = self.session.log.path.stem
+        mine = [f for f in self._history.games() if f.problem is None and f.extra.get("of") == game_id]
+        return mine[-1] if mine else None
 
     def _event_controls(self, g: Game) -> list[W.Widget]:
         """'The Fantastic Event is resolved by the player who still has the First Player token': on that
