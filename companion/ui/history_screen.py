@@ -147,7 +147,7 @@ class HistoryScreen:
         self.refresh_btn.add_class("rf-btn")
         self.refresh_btn.on_click(lambda _: self.refresh())
         # removing an entry: pick it, say so, answer the question; Undo puts it back
-        self.pick = W.Dropdown(options=[], description="", layout=W.Layout(width="auto", max_width="100%"))
+        self.pick = W.Dropdown(options=[], description="", layout=W.Layout(width="auto", min_width="240px", max_width="100%"))
         self.pick.add_class("rf-history-pick")
         self.remove_btn = button("Remove from the history…", self.ask_remove, "rf-history-remove")
         self.question = W.HTML()
@@ -158,7 +158,8 @@ class HistoryScreen:
         self.undo_btn = button("Undo", self.undo, "rf-history-undo")
         self.undoing = W.HBox([self.said, self.undo_btn], layout=W.Layout(display="none", flex_flow="row wrap"))
         self._removed: list[tuple] = []
-        removing = W.VBox([W.HBox([self.pick, self.remove_btn], layout=W.Layout(flex_flow="row wrap")), self.asking, self.undoing])
+        self.pick_row = W.HBox([self.pick, self.remove_btn], layout=W.Layout(flex_flow="row wrap"))
+        removing = W.VBox([self.pick_row, self.asking, self.undoing])
         removing.add_class("rf-history-removing")
         self.widget = W.VBox([W.HBox([self.filter, self.refresh_btn]), removing, self.body])
         self.widget.add_class("rf-screen")
@@ -280,6 +281,7 @@ class HistoryScreen:
         if self.pick.options != tuple(options):
             self.pick.options = options
         self.remove_btn.disabled = not options
+        self.pick_row.layout.display = "flex" if options else "none"  # nothing to remove: no list
         if not rows:
             game = games.find(chosen) if chosen else None
             what = f"A game of {html.escape(game.title)}" if game else "A game"

@@ -77,6 +77,8 @@ def test_a_turn_by_buttons(app):
     assert g.phase == "B"
     acting = g.civs[g.acting].name
     tax = find(screen, "rf-act-city-tax-plains")
+    assert tax.description == "Taxes, City in a Plain: 2 GP"  # the amount, as the card prints it
+    assert find(screen, "rf-act-city-tax-forest").description == "Taxes, City in a Forest: 3 GP"
     assert g.act_limit == 1  # one City on the World: it acts once
     tax.click()
     assert app.hub.game.civs[g.acting].gold == 2

@@ -185,7 +185,7 @@ class SetupScreen:
         self.hub = hub
         self.world_layout = world_layout
         self.world_names = world_names
-        self.message = W.HTML()
+        self.message = W.HTML(_dom_classes=("rf-message-slot",))
         self.n_players = W.ToggleButtons(options=[("2 players", 2), ("3 players", 3), ("4 players", 4)], value=3)
         self.n_players.observe(lambda ch: self._rows(), "value")
         self.names = [W.Text(layout=W.Layout(width="140px")) for _ in range(4)]
@@ -448,7 +448,7 @@ class GameScreen:
         self.header = W.HTML()
         self.guilds = W.HTML()
         self.header.add_class("rf-game-header")
-        self.message = W.HTML(layout=W.Layout(min_height="44px"))
+        self.message = W.HTML(_dom_classes=("rf-message-slot",))
         self.controls = W.VBox([])
         self.controls.add_class("rf-controls")
         self.players = W.HTML(layout=W.Layout(width="100%"))

@@ -185,7 +185,7 @@ class ScoresScreen:
         self.world_source = world_source
         self.history = History(store.root)
         self.session: Session[Entry] | None = store.latest(KIND, EntryRules())
-        self.message = W.HTML(layout=W.Layout(min_height="44px"))
+        self.message = W.HTML(layout=W.Layout(min_height="44px"))  # no reserved place: the scorepad must fit beside the board
         self.from_game_btn = button("Score the tracked game", self.start_from_game, "rf-score-game", primary=True)
         self.title = W.HTML()
         self.title.add_class("rf-scoring-title")

@@ -72,7 +72,7 @@ class SeatPage:
         self.head = W.HTML()
         self.head.add_class("rf-seat-head")
         self.public = W.HTML()
-        self.message = W.HTML(layout=W.Layout(min_height="44px"))
+        self.message = W.HTML(_dom_classes=("rf-message-slot",))
         # a message is about the point of the log it was said at: any later action, from this phone
         # or another device (an Undo on the tablet too), clears it when the seat is drawn again
         self._stale_message = follow_subject(self.message, self.subject)

@@ -56,7 +56,7 @@ class WorldScreen:
         self.store = store
         self.library = library
         self.dark = dark
-        self.message = W.HTML(layout=W.Layout(min_height="48px"), style=shared(HTMLStyle), _dom_classes=("rf-message",))
+        self.message = W.HTML(style=shared(HTMLStyle), _dom_classes=("rf-message", "rf-message-slot"))
         self.board = Board(report=self.error, space=SPACE_PX)
         self.board.room = 3.2 * STYLE.hex_size * 1.8  # room for a Sea tile beyond the World's edge
         self.board.on_tap = self.tap_pixel
