@@ -181,11 +181,12 @@ def first_dead_end(players: int, seed: int | str, layers: tuple[str, ...] = ("se
     return None
 
 
-def generate(players: int, seed: int, spread: bool = True, name: str | None = None) -> Layout:
-    """A complete legal World for ``players``; the same seed gives the same World."""
+def generate(players: int, seed: int, spread: bool = True, name: str | None = None, starting: str = "by_players") -> Layout:
+    """A complete legal World for ``players``; the same seed gives the same World (``starting``:
+    the Starting Seas' arrangement, ``before_the_pairs`` for the Worlds of the first one)."""
     for attempt in range(50):
         rng = random.Random(f"{players}:{seed}:{attempt}")
-        world = World(default_starting_seas(players))
+        world = World(default_starting_seas(players, starting))
         while (kind := next_kind(world, players)) is not None:
             place = pick_place(rng, world, kind, players, spread)
             if place is None and kind == "plains":
