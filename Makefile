@@ -6,7 +6,7 @@ PORT   ?= 8866
 STAMP  := $(VENV)/.installed
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run table lint test test-fast bench install chromium clean
+.PHONY: run table lint test test-fast test-deep bench install chromium clean
 
 $(STAMP): pyproject.toml
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
@@ -33,14 +33,25 @@ chromium:
 lint: $(STAMP)
 	$(PY) -m ruff check .
 
-## The browser tests run on their own: Playwright's event loop must not run under the unit tests.
+## The fast tests on every core, then the browser tests on two workers, each file's tests on one worker
+## sharing one served dashboard (Playwright's event loop must not run under the unit tests, so the two
+## tiers are two runs). At the end: the ten slowest tests and the run's own time.
+WORKERS         ?= auto
+BROWSER_WORKERS ?= 2
+TIMING          := test-artifacts/timing
 test: $(STAMP) chromium lint
-	$(PY) -m pytest -q -m "not browser"
-	$(PY) -m pytest -q -m browser
+	@rm -rf $(TIMING); start=$$(date +%s); \
+	$(PY) -m pytest -q -m "not browser" -n $(WORKERS) --junitxml=$(TIMING)/fast.xml && \
+	$(PY) -m pytest -q -m browser -n $(BROWSER_WORKERS) --dist loadfile --junitxml=$(TIMING)/browser.xml; \
+	rc=$$?; $(PY) tests/timing.py $(TIMING) $$start; exit $$rc
+
+## The long property runs in full: every random game drawn as many times as before, and more.
+test-deep: $(STAMP) chromium lint
+	HYPOTHESIS_PROFILE=deep $(PY) -m pytest -q -m "not browser" -n $(WORKERS) --durations=10
 
 ## Everything but the real-browser tests.
 test-fast: $(STAMP) lint
-	$(PY) -m pytest -q -m "not browser"
+	$(PY) -m pytest -q -m "not browser" -n $(WORKERS) --durations=10
 
 bench: $(STAMP) chromium
 	$(PY) -m bench

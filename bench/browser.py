@@ -8,7 +8,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.common import ROOT, median_ms, row
+from bench.common import ROOT, is_kernel, median_ms, row
 
 sys.path.insert(0, str(ROOT / "tests"))
 V1 = ROOT / "tests" / "data" / "v1" / "data"
@@ -21,7 +21,7 @@ def kernel_rss_mb(server: int | None = None) -> float:
 
     out = subprocess.run(["ps", "-eo", "pid,ppid,rss,args"], capture_output=True, text=True).stdout.splitlines()[1:]
     procs = [line.split(None, 3) for line in out]
-    kernels = [int(p[2]) for p in procs if len(p) == 4 and "ipykernel_launcher" in p[3]
+    kernels = [int(p[2]) for p in procs if len(p) == 4 and is_kernel(p[3])
                and (server is None or int(p[1]) == server)]
     return max(kernels) / 1024 if kernels else float("nan")
 

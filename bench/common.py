@@ -13,6 +13,11 @@ ROOT = Path(__file__).resolve().parents[1]
 ROWS: list[tuple[str, str, str, str]] = []
 
 
+def is_kernel(args: str) -> bool:
+    """Whether a process's command line is a page's kernel (the served dashboard's, or ipykernel's own)."""
+    return "ipykernel_launcher" in args or "companion.ui.page_kernel" in args
+
+
 def median_ms(fn: Callable[[], object], repeat: int = 30, warmup: int = 3) -> float:
     for _ in range(warmup):
         fn()

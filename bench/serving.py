@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.common import ROOT, row
+from bench.common import ROOT, is_kernel, row
 
 sys.path.insert(0, str(ROOT / "tests"))
 
@@ -33,7 +33,7 @@ def kernels_under(pid: int) -> list[tuple[int, int]]:
     while stack:
         for c in children.get(stack.pop(), []):
             stack.append(c)
-            if "ipykernel_launcher" in info[c][1]:
+            if is_kernel(info[c][1]):
                 found.append((c, info[c][0]))
     return found
 

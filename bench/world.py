@@ -7,10 +7,11 @@ import tempfile
 from pathlib import Path
 
 from bench.common import median_ms, process_ms, row
-from companion.rise_and_fall.layout import Layout, check, save
+from companion.rise_and_fall.layout import Layout, save
 from companion.rise_and_fall.placement import legal_placements, violation
 from companion.rise_and_fall.tiles import Tile
 from companion.rise_and_fall.world import World
+from companion.rise_and_fall.world_check import check
 from companion.rise_and_fall.worldgen import generate
 
 KINDS = ["sea", "plains", "forest", "mountain", "glacier"]

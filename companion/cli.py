@@ -16,11 +16,15 @@ from .errors import CompanionError
 PROG = "python -m companion"
 
 
+#: What a bare ``python -m companion`` says (exit 2): one sentence, and where to look.
+BARE = f"{PROG}: name a game and one of its commands ({PROG} --help lists them)."
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # exit 2 with one sentence, like bad files
         if len(message) > 200:  # an argument may be thousands of characters long
             message = message[:160] + "…" + message[-30:]
-        self.exit(2, f"{self.prog}: {message}\n")
+        self.exit(2, f"{self.prog}: {message} ({self.prog} --help says more)\n")
 
 
 def _commands(parser: argparse.ArgumentParser, game: games.Game) -> argparse.ArgumentParser:
@@ -60,6 +64,9 @@ def _names(game: games.Game) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv:
+        print(BARE, file=sys.stderr)
+        return 2
     first = games.get(games.VERSION_1_GAME)
     if argv and argv[0] in _names(first):  # version 1: Rise & Fall's commands without the game's name
         args = game_parser(first, PROG).parse_args(argv)

@@ -13,14 +13,42 @@ class CompanionError(Exception):
 
 
 class FileFormatError(CompanionError):
-    """A file that cannot be read as what it claims to be."""
-
-
-class IllegalAction(CompanionError):
-    """An action the rules forbid in the current state; nothing was changed.
-
-    ``rule`` names the rule broken where a caller may want to tell rules apart (e.g. ``count-limit``)."""
+    """A file that cannot be read as what it claims to be. ``rule`` names the game's rule the file breaks when
+    it reads but cannot be (a position with a piece on a Creature's space: ``creature-space``); None for a file
+    that is not what it claims (not JSON, a missing key)."""
 
     def __init__(self, message: str, rule: str | None = None) -> None:
         super().__init__(message)
         self.rule = rule
+
+
+class IllegalAction(CompanionError):
+    """An action the rules forbid in the current state; nothing was changed. Every game raises this one type
+    (Rise!'s ``RiseIllegal`` is a thin subclass with the same fields).
+
+    ``message`` is the sentence for the table; ``rule`` (required) is a stable id of the rule broken, so that
+    a script, a test or a screen tells refusals apart without reading the sentence (e.g. ``count-limit``)."""
+
+    def __init__(self, message: str, rule: str) -> None:
+        if not isinstance(rule, str) or not rule:
+            raise TypeError("IllegalAction needs the id of the rule broken (rule=...)")
+        super().__init__(message)
+        self.rule = rule
+
+
+class Problem(str):
+    """One problem found in a file or a position: its sentence (it is that string) and the rule it breaks.
+
+    A list of problems reads as a list of sentences; ``rule`` tells them apart (e.g. ``creature-space``)."""
+
+    rule: str
+
+    def __new__(cls, sentence: str, rule: str) -> "Problem":
+        p = super().__new__(cls, sentence)
+        p.rule = rule
+        return p
+
+
+def rule_of(sentence: str, default: str) -> str:
+    """The rule id a problem carries (a :class:`Problem`), or ``default`` for a plain sentence."""
+    return getattr(sentence, "rule", default)

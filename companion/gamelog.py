@@ -451,6 +451,17 @@ class Reducer(Generic[S]):
         """The next state, or IllegalAction with the rule's sentence. Must not change ``state``."""
         raise NotImplementedError
 
+    def recorded(self, action: Action) -> Action:
+        """The action as a new entry of the log writes it (``Session.do``, ``GameStore.start``); a replay
+        reads the log as written. A game names here what a new action may leave out (the rules' version)."""
+        return action
+
+
+def _recorded(rules: Any, action: Action) -> Action:
+    """``rules.recorded(action)`` for a game's rules that name it (a duck-typed reducer may not)."""
+    hook = getattr(rules, "recorded", None)
+    return hook(action) if hook is not None else action
+
 
 class Session(Generic[S]):
     """A screen's view of one game: the state replayed from the log, and actions to add to it.
@@ -508,7 +519,12 @@ class Session(Generic[S]):
         return self._states[-1]
 
     def can_undo(self) -> bool:
-        return bool(self.applied) and not self.read_only
+        return bool(self.applied) and not self.read_only and not self._kept_start(len(self.applied))
+
+    def _kept_start(self, left: int) -> bool:
+        """Whether undoing down to ``left`` actions would take back a start the rules keep (a game joined in progress)."""
+        keeps = getattr(self.rules, "keeps", None)
+        return left <= 1 and bool(self.applied) and keeps is not None and keeps(self.applied[0].action)
 
     def can_redo(self) -> bool:
         return redo_available(self._entries) > 0 and not self.read_only
@@ -517,7 +533,8 @@ class Session(Generic[S]):
         """Check ``action`` against the rules, commit it to disk, then show it."""
         self._require_writable()
         if action.get("type") in CONTROL:
-            raise IllegalAction("Use undo and redo for that.")
+            raise IllegalAction("Use undo and redo for that.", rule="log-control")
+        action = _recorded(self.rules, action)
         new_state = self.rules.apply(self.state, action)  # raises IllegalAction: nothing written
         self._append(action)
         self.applied.append(self._entries[-1])
@@ -528,7 +545,9 @@ class Session(Generic[S]):
     def undo(self) -> None:
         self._require_writable()
         if not self.applied:
-            raise IllegalAction("There is nothing to undo.")
+            raise IllegalAction("There is nothing to undo.", rule="undo")
+        if self._kept_start(len(self.applied)):
+            raise IllegalAction("This game was joined in progress: undo stops at the state it started from.", rule="undo")
         self._append({"type": "undo"})
         self.applied.pop()
         self._states.pop()
@@ -537,7 +556,7 @@ class Session(Generic[S]):
     def redo(self) -> None:
         self._require_writable()
         if not self.can_redo():
-            raise IllegalAction("There is nothing to redo.")
+            raise IllegalAction("There is nothing to redo.", rule="redo")
         self._append({"type": "redo"})
         self._rebuild_tail()
         self._changed()
@@ -546,7 +565,9 @@ class Session(Generic[S]):
         """Back to the state just after action ``seq`` (0: the very start)."""
         self._require_writable()
         if not any(e.seq == seq for e in self.applied) and seq != 0:
-            raise IllegalAction("That step is not in the game's history any more.")
+            raise IllegalAction("That step is not in the game's history any more.", rule="undo-to")
+        if seq == 0 and self._kept_start(0):
+            raise IllegalAction("This game was joined in progress: undo stops at the state it started from.", rule="undo")
         self._append({"type": "undo-to", "seq": seq})
         keep = sum(1 for e in self.applied if e.seq <= seq)
         del self.applied[keep:]
@@ -647,6 +668,7 @@ class GameStore:
 
         The file appears with its first action already in it, or not at all.
         """
+        first = _recorded(rules, first)
         rules.apply(rules.initial(), first)  # raises IllegalAction before anything is written
         self._require_writable()
         log = GameLog.create(self.path(self._new_id()), kind, title, meta, first=first)
@@ -658,7 +680,7 @@ class GameStore:
         try:
             return self.start(kind, title, rules, first)
         except NotSaved as e:
-            return Session(GameLog.in_memory(kind, title, first, str(e)), rules)
+            return Session(GameLog.in_memory(kind, title, _recorded(rules, first), str(e)), rules)
 
     def discard(self, game_id: str) -> None:
         """Remove a game's file. Only for a game started by mistake and taken back at once (nothing

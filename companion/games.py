@@ -1,7 +1,7 @@
 """The games of the dashboard: the one list that the shelf, the store and the command line read.
 
-A game is its folder ``companion/<game>/`` and one ``Game(...)`` entry in :data:`BUILT`. The
-entry names things as ``"module:attribute"`` (or ``"package:file"`` for data files); nothing is
+A game is its folder ``companion/<game>/`` (with its entry, ``GAME``, in ``meta.py``) and one line in
+:data:`REGISTERED`. The entry names things as ``"module:attribute"`` (or ``"package:file"`` for data files); nothing is
 imported until it is needed, so the shelf stays light. Nothing else in the code lists games.
 """
 
@@ -35,7 +35,7 @@ def _read(ref: str) -> bytes:
     return resources.files(package).joinpath(name).read_bytes()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Game:
     """What the dashboard knows of one game.
 
@@ -62,7 +62,13 @@ class Game:
     rules_data: str = ""
     about: str = ""
     finished: str = ""
+    seat_codes: str = ""  # names ``seat_codes(base_address) -> [(player, address)]``: the seats ``make table`` prints
     seat: str = ""  # names ``open_seat(store, token)``: a player's own page on their phone (``widget``, ``poll``, ``reopen``)
+    seat_kind: str = "game"  # the short kind of the logs that keep the seats' tokens (``companion.seats``)
+    #: names ``random_action(kind, state, rng) -> Action | None``: one random legal action of that log kind
+    #: (short name) in that state, setup included, or None once the log needs no more play. The test over
+    #: every registered game (``tests/every_game/``) plays with it; a new game is tested by being registered.
+    random_play: str = ""
     colours: str = ""  # names ``colours(data_dir, log_id) -> {player: "#rrggbb"} | None``: a finished game's colours from its logs
     #: kinds of log that prepare a play (Rise & Fall's World): once a later log of the game is
     #: finished (the game played on it is over), "Continue" passes over them
@@ -99,9 +105,17 @@ class Game:
         """A player's own seat (``?game=ID&seat=TOKEN``); only for a game that has seats."""
         return _load(self.seat)(store, token)
 
+    def seat_codes_for(self, base: str) -> list[tuple[str, str]]:
+        """The seats of this game's table being played now, each with its address (none if no seats)."""
+        return list(_load(self.seat_codes)(base)) if self.seat_codes else []
+
     def recover_colours(self, root: Any, log_id: str) -> dict[str, str] | None:
         """The players' colours of a game kept in the history without them, read back from its logs."""
         return _load(self.colours)(root, log_id) if self.colours else None
+
+    def random_action(self, kind: str, state: Any, rng: Any) -> Any:
+        """One random legal action (see ``random_play``); None when the game has no random player."""
+        return _load(self.random_play)(kind, state, rng) if self.random_play else None
 
     def add_commands(self, sub: Any) -> None:
         if self.commands:
@@ -119,50 +133,66 @@ def _rules_version(ref: str) -> str:
     return hashlib.sha256(_read(ref)).hexdigest()[:12]
 
 
-RF = "companion.rise_and_fall"
-
-#: Every game that is built, in shelf order. One entry per game.
-BUILT: tuple[Game, ...] = (
-    Game("rise-and-fall", "Rise & Fall", (2, 3, 4), f"{RF}:picture.svg", f"{RF}.screens:open_screens",
-         {"world": f"{RF}.builder:BuildRules", "game": f"{RF}.tracker:TrackerRules", "scoring": f"{RF}.endgame:EntryRules"},
-         f"{RF}.cli:add_commands", f"{RF}:rules.json", "Build the World tile by tile, keep the books, score the end.",
-         f"{RF}:finished", f"{RF}.screens.seat_screen:open_seat", colours=f"{RF}.history:recovered_colours",
-         prepares=("world",)),
-    Game("rise", "Rise!", (2,), "companion.rise:picture.svg", "companion.rise.screens:open_screens", {"game": "companion.rise.game:RiseRules"},
-         "companion.rise.cli:add_commands", "companion.rise:rules.json", "Land tiles, Workers and Towers; or practise against the computer.",
-         "companion.rise:finished"),
+#: Every game that is built, in shelf order: one line per game, its package. Each package's ``meta.py``
+#: holds its entry (``GAME``, a :class:`Game` with keyword arguments); it is read when the registry is
+#: first asked, so importing a game never imports the registry's list of games.
+REGISTERED: tuple[str, ...] = (
+    "companion.rise_and_fall",
+    "companion.rise",
+    "companion.mountain_king",
+    "companion.rome1989",
 )
 
-_games: dict[str, Game] = {g.id: g for g in BUILT}
+
+class _Registry(dict):
+    """The games by id, read from each package's ``meta.py`` on first use (then tests may add theirs)."""
+
+    loaded = False
+
+    def load(self) -> "_Registry":
+        if not self.loaded:
+            self.loaded = True
+            for package in REGISTERED:
+                game = importlib.import_module(f"{package}.meta").GAME
+                self.setdefault(game.id, game)
+        return self
+
+
+_registry = _Registry()
+
+
+def _all() -> _Registry:
+    return _registry.load()
 
 
 def games() -> list[Game]:
     """Every registered game, in shelf order."""
-    return list(_games.values())
+    return list(_all().values())
 
 
 def get(game_id: str) -> Game:
     try:
-        return _games[game_id]
+        return _all()[game_id]
     except KeyError:
-        known = ", ".join(_games)
+        known = ", ".join(_all())
         raise CompanionError(f"There is no game {game_id!r} here; the games are: {known}.") from None
 
 
 def find(game_id: str) -> Game | None:
     """The registered game of that id, or None (a game of an older or newer dashboard)."""
-    return _games.get(game_id)
+    return _all().get(game_id)
 
 
 def register(game: Game) -> Callable[[], None]:
     """Add a game (a test's own game, for one); returns the function that takes it away again."""
     if "/" in game.id or not game.id:
         raise ValueError(f"A game id is a plain name without '/': {game.id!r}")
-    _games[game.id] = game
+    games_by_id = _all()
+    games_by_id[game.id] = game
 
     def unregister() -> None:
-        if _games.get(game.id) is game:
-            del _games[game.id]
+        if games_by_id.get(game.id) is game:
+            del games_by_id[game.id]
 
     return unregister
 
@@ -174,4 +204,4 @@ def qualified(kind: str) -> str:
 
 def game_of(kind: str) -> Game | None:
     """The registered game a log kind belongs to (None for a game this dashboard does not hold)."""
-    return _games.get(qualified(kind).split("/", 1)[0])
+    return _all().get(qualified(kind).split("/", 1)[0])

@@ -12,9 +12,12 @@ Pure Python, no widgets; shared by every game that has seats.
 from __future__ import annotations
 
 import hmac
+import io
+import os
 import re
 import secrets
 import time
+import urllib.parse
 from dataclasses import dataclass
 
 from .errors import CompanionError
@@ -112,3 +115,38 @@ def find_seat(store: GameStore, token: str, kind: str) -> tuple[str, int] | None
         if seat is not None:
             return info.id, seat
     return None
+
+
+# --- the addresses phones open, for every game with seats -----------------------------------
+
+def page_base() -> str:
+    """The address phones reach this server at, ending with its path (``http://host:port/``)."""
+    base = os.environ.get("COMPANION_SEAT_BASE")
+    if base:
+        return base
+    host = os.environ.get("SERVER_NAME") or "localhost"
+    port = os.environ.get("SERVER_PORT") or ""
+    path = os.environ.get("SCRIPT_NAME") or "/"
+    return f"http://{host}{':' + port if port else ''}{path}"
+
+
+def seat_url(game_id: str, token: str, base: str | None = None) -> str:
+    """A seat's own address (``?game=ID&seat=TOKEN``): what its player's phone opens."""
+    base = base or page_base()
+    return base + "?" + urllib.parse.urlencode({"game": game_id, "seat": token})
+
+
+def qr_svg(text: str, size_px: int = 150) -> str:
+    """A QR code as an SVG picture (the same library ``make table`` prints its code with)."""
+    try:
+        import qrcode
+        import qrcode.image.svg
+    except ImportError:  # pragma: no cover - qrcode is a dependency
+        return ""
+    img = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, border=2)
+    out = io.BytesIO()
+    img.save(out)
+    svg = out.getvalue().decode("utf-8")
+    svg = svg[svg.find("<svg"):].replace('"', "'")  # no text of a player's in it: only the code's path
+    svg = re.sub(r" (width|height)='[^']*'", "", svg, count=2)
+    return svg.replace("<svg ", f"<svg width='{size_px}' height='{size_px}' style='background:#fff' ", 1)

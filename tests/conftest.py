@@ -6,7 +6,15 @@ from hypothesis import settings
 
 settings.register_profile("ci", max_examples=60, deadline=None)
 settings.register_profile("dev", max_examples=40, deadline=None)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+settings.register_profile("deep", max_examples=300, deadline=None)
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
+settings.load_profile(PROFILE)
+
+
+def examples(fast: int, deep: int) -> int:
+    """How many random games a long property test draws: ``fast`` under ``make test`` (past these,
+    more examples found nothing new), ``deep`` under ``make test-deep`` (HYPOTHESIS_PROFILE=deep)."""
+    return deep if PROFILE == "deep" else fast
 
 ROOT = Path(__file__).resolve().parents[1]
 RULEBOOK = ROOT.parent / "shared" / "seeds" / "rise-and-fall-rulebook.txt"

@@ -9,12 +9,13 @@ from helpers import complete_layout
 from companion.errors import IllegalAction
 from companion.gamelog import GameStore, Session, effective
 from companion.rise_and_fall.builder import BuildRules, setup_action
-from companion.rise_and_fall.layout import Layout, check
+from companion.rise_and_fall.layout import Layout
 from companion.rise_and_fall.placement import violation
 from companion.rise_and_fall.position import Piece, PlayerState, Position
 from companion.rise_and_fall.rules import load_rules
 from companion.rise_and_fall.scoring import quick_scoring, score
 from companion.rise_and_fall.world import World
+from companion.rise_and_fall.world_check import check
 
 # --- redo after a new action -------------------------------------------------------------------
 

@@ -88,3 +88,36 @@ def test_render_png_shows_terrain_and_cliffs(tmp_path):
     for terrain in ("sea", "plains", "forest", "mountain", "glacier"):
         assert rgb(TERRAIN_COLOURS[terrain]) in colours, terrain
     assert rgb(CLIFF) in colours
+
+
+def test_a_bare_command_line_says_in_one_sentence_where_to_look():
+    p = run()
+    assert p.returncode == 2 and p.stdout == ""
+    said = p.stderr.strip()
+    assert "\n" not in said and "--help" in said and said.endswith("."), said
+    p = run("rise-and-fall")  # a game without a command
+    assert p.returncode == 2 and "--help" in p.stderr and "Traceback" not in p.stderr
+
+
+def _commands_of(parser):
+    import argparse
+
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield name, sub
+                yield from ((f"{name} {n}", s) for n, s in _commands_of(sub))
+
+
+def test_every_command_says_what_it_does_and_every_argument_what_it_is():
+    from companion.cli import build_parser
+
+    commands = [(name, sub) for name, sub in _commands_of(build_parser()) if " " in name]  # game + command
+    assert {"rise-and-fall check", "rise-and-fall new", "rise-and-fall render", "rise-and-fall score", "rise check"} <= {n for n, _ in commands}
+    for name, sub in commands:
+        assert sub.description and sub.description.strip().endswith("."), name
+        for action in sub._actions:
+            if action.dest != "help":
+                assert action.help, f"{name}: {action.dest} has no help text"
+    p = run("new", "--help")  # version 1's form
+    assert p.returncode == 0 and "Build a complete random World" in p.stdout and "the random seed" in p.stdout

@@ -212,7 +212,7 @@ def test_an_action_the_rules_refuse_on_replay_makes_the_game_read_only(tmp_path,
     class Stricter(BuildRules):
         def apply(self, state, action):
             if action.get("type") == "place" and action.get("tile") == "plains":
-                raise IllegalAction("Plains tiles are not in this edition.")
+                raise IllegalAction("Plains tiles are not in this edition.", rule="edition")
             return super().apply(state, action)
 
     s = Session(GameStore(tmp_path).open("refused"), Stricter())

@@ -16,9 +16,9 @@ class Counter(Reducer[int]):
 
     def apply(self, state: int, action: dict) -> int:
         if action["type"] != "add":
-            raise IllegalAction("only add")
+            raise IllegalAction("only add", rule="counter-add")
         if state + action["n"] < 0:
-            raise IllegalAction("The counter cannot go below zero.")
+            raise IllegalAction("The counter cannot go below zero.", rule="counter-below-zero")
         return state + action["n"]
 
 

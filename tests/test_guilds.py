@@ -49,7 +49,7 @@ def test_every_guild_is_data_with_the_rulebooks_text(rulebook_text):
         quote(rulebook_text, f"{g.name} — {g.text.split(' Note:')[0]}")
         assert g.power and g.power.endswith(".")
         assert g.hooks or g.table, f"{g.name} neither changes the books nor says what the table keeps"
-        assert set(g.hooks) <= {"actions", "yield", "decline_price", "treasury_limit", "stands_on", "conversion", "swap", "end_game"}
+        assert set(g.hooks) <= {"actions", "yield", "decline_price", "treasury_limit", "stands_on", "conversion", "conversion_range", "swap", "end_game"}
 
 
 def test_no_guild_no_change():
@@ -220,7 +220,7 @@ def test_lumberjacks(rulebook_text):
         act(g, 0, "nomad-wood")
 
 
-@pytest.mark.parametrize("gid", ["machinists", "psy-monks", "sentinels", "winged"])
+@pytest.mark.parametrize("gid", ["machinists", "sentinels", "winged"])
 def test_movement_and_range_guilds_change_no_book(rulebook_text, gid):
     """Movement and ranges are the table's: the companion shows the power and the books stay."""
     quote(rulebook_text, f"{G.guild(gid).name} — " + text(gid))

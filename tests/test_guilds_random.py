@@ -3,6 +3,7 @@ swap; the tracker's invariants after every step, undo+redo identity and replay e
 
 import random
 
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_tracker import accepted, check_secrets
@@ -146,7 +147,7 @@ def check_invariants(g: Game, money: tuple[int, int, int], held: list[str] | Non
     check_secrets(g)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(10, 100), deadline=None)
 @given(st.integers(2, 4), st.randoms(use_true_random=False), st.integers(30, 150))
 def test_random_guild_games_keep_every_invariant(tmp_path_factory, n, rnd, steps):
     store = GameStore(tmp_path_factory.mktemp("games"))
@@ -201,6 +202,8 @@ def test_random_guild_games_use_the_guilds():
                 taken.add(pick.get("action", pick["type"]))
             if "count" in pick or (pick.get("counts") and "piracy" not in pick["action"]):
                 counted.add(pick["action"])
+        if examples(1, 0) and len(taken) >= 6 and "swap-guild" in taken and {"ship-trade", "temple-tithe", "merchant-trade"} <= counted:
+            break  # seen all it looks for (make test-deep plays every game)
     assert len(taken) >= 6 and "swap-guild" in taken, taken
     assert {"ship-trade", "temple-tithe", "merchant-trade"} <= counted, counted
 

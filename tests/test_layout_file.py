@@ -6,7 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.errors import CompanionError, FileFormatError
-from companion.rise_and_fall.layout import check, load, loads, parse, save
+from companion.rise_and_fall.layout import load, loads, parse, save
+from companion.rise_and_fall.world_check import check
 
 
 def test_save_load_save_is_byte_identical(tmp_path):

@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.rise_and_fall.layout import check, load
+from companion.rise_and_fall.layout import load
+from companion.rise_and_fall.world_check import check
 
 LAYOUTS = sorted((Path(__file__).resolve().parents[1] / "layouts").glob("*.json"))
 

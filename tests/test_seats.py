@@ -4,7 +4,7 @@ reveal, and a phone that acts only for its own seat."""
 import random
 
 import pytest
-from conftest import quote
+from conftest import examples, quote
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_tracker import _other_choices, candidates, check_invariants, started, started_session
@@ -206,7 +206,7 @@ def check_no_seat_sees_another(g: Game) -> None:
             assert public_view(alt, viewer) == public_view(g, viewer)
 
 
-@settings(deadline=None)
+@settings(max_examples=examples(15, 200), deadline=None)
 @given(st.integers(2, 4), st.randoms(use_true_random=False), st.integers(20, 90))
 def test_random_games_with_phones_keep_every_secret(tmp_path_factory, n, rnd, steps):
     store = GameStore(tmp_path_factory.mktemp("games"))

@@ -288,7 +288,7 @@ def test_layout_round_trip_and_old_files():
 
 
 def test_layout_check_with_tales():
-    from companion.rise_and_fall.layout import check
+    from companion.rise_and_fall.world_check import check
 
     b = build_with_tales(3, 4, (10, 13, 20))
     lay = b.layout()
@@ -309,7 +309,8 @@ def test_layout_check_with_tales():
 def test_old_layout_files_open_unchanged():
     from pathlib import Path
 
-    from companion.rise_and_fall.layout import check, load
+    from companion.rise_and_fall.layout import load
+    from companion.rise_and_fall.world_check import check
 
     root = Path(__file__).resolve().parents[1]
     files = sorted((root / "layouts").glob("*.json")) + sorted((root / "tests" / "data" / "v1").glob("*layout*.json"))

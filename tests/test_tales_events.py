@@ -148,8 +148,7 @@ def test_creatures_get_their_first_space_once(world_game, rulebook_text):
                          "an empty space of their choice on the largest Sea Region")
     g = world_game
     assert F.unplaced(g) == ["dragon", "leviathan"]
-    terrain = top_terrain(g.tiles)
-    sea = next(s for s, t in sorted(terrain.items()) if t == "sea" and s != F.where(g, "typhoon"))
+    sea = F.setup_spaces(g, "leviathan")[0]
     with pytest.raises(IllegalAction, match="That Space is sea: the Dragon goes to an empty Glacier space"):
         do(g, type="place-creature", piece="dragon", q=sea[0], r=sea[1])
     with pytest.raises(IllegalAction, match="Only the creatures of this game's Tales"):
@@ -247,7 +246,7 @@ def test_economic_collapse_when_every_player_controls_a_bank(rulebook_text):
         g = with_tales(started(), *tales)
         st = TPC.initial(tuple(tales), 3)
         for i in owners:
-            st = TPC._with(st, i, "bank", 1)
+            st = TPC.with_building(st, i, "bank", 1)
         return replace(g, tales=st)
 
     def bank_cost(g):
@@ -268,7 +267,7 @@ def test_a_hunted_dragon_has_no_event():
 
     g = with_tales(started(), 1, 19)
     st = TPC.initial((1, 19), 3)
-    g = replace(g, tales=TPC._with(st, None, "dragon", -1))  # hunted: out of the World
+    g = replace(g, tales=TPC.with_building(st, None, "dragon", -1))  # hunted: out of the World
     assert to_recycling(g).tale_play.events == (19,)
 
 

@@ -10,8 +10,9 @@ from companion.hexgrid import neighbours
 from companion.rise_and_fall import areas as A
 from companion.rise_and_fall import tales as T
 from companion.rise_and_fall.builder import BuildRules, setup_action
-from companion.rise_and_fall.layout import Layout, check, parse
+from companion.rise_and_fall.layout import Layout, parse
 from companion.rise_and_fall.tiles import Tile
+from companion.rise_and_fall.world_check import check
 from companion.rise_and_fall.worldgen import generate
 from companion.ui.app import App
 

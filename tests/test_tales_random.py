@@ -6,9 +6,10 @@ from hypothesis import strategies as st
 
 from companion.rise_and_fall import tales as T
 from companion.rise_and_fall.builder import BuildRules
-from companion.rise_and_fall.layout import check, parse
+from companion.rise_and_fall.layout import parse
 from companion.rise_and_fall.placement import layer_kinds
 from companion.rise_and_fall.tale_worlds import build_with_tales
+from companion.rise_and_fall.world_check import check
 
 AREA_TALES = list(range(10, 24))
 

@@ -4,7 +4,7 @@ Tales still follows every rule. The speed itself is a figure of ``make bench``, 
 
 import random
 
-from conftest import quote
+from conftest import examples, quote
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -29,7 +29,7 @@ def _grown(players: int, seed: int, upto: int) -> list:
     return generate(players, seed).tiles[:upto]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(10, 60), deadline=None)
 @given(st.sampled_from([2, 3, 4]), st.integers(0, 300), st.integers(2, 25), st.integers(0, 10_000))
 def test_zones_closed_off_counted_on_spaces_as_shapely_counts_them(rulebook_text, players, seed, upto, pick):
     quote(rulebook_text, "You cannot close off a zone containing empty spaces.")

@@ -205,7 +205,7 @@ def test_the_ports(rulebook_text):
         act(g, 0, "tale-port-trade", count=1)
     g = act(g, 0, "ship-trade", count=1)  # the new Ship acts with the same card
     trade = acting(tale_game([7]), 0, "ship", pieces={"ship": 2})
-    trade = replace(trade, tales=TP._with(trade.tales, 0, "port", 1))
+    trade = replace(trade, tales=TP.with_building(trade.tales, 0, "port", 1))
     with pytest.raises(IllegalAction, match="counts at most 5"):
         act(trade, 0, "tale-port-trade", count=6)  # 2 + 1 + 1 Ships and a Port in the World
     assert act(trade, 0, "tale-port-trade", count=4).civs[0].gold == 16

@@ -10,6 +10,7 @@ from test_tracker import do
 
 from companion.errors import FileFormatError, IllegalAction
 from companion.hexgrid import neighbours
+from companion.rise_and_fall import fantastic as F
 from companion.rise_and_fall.endgame import EntryRules, from_tracker
 from companion.rise_and_fall.layout import Layout
 from companion.rise_and_fall.position import Piece, PlayerState, Position, parse_position, problems
@@ -78,10 +79,11 @@ def test_the_position_file_carries_the_elemental_and_refuses_what_cannot_be():
     again = parse_position(doc)
     assert again.creatures == {"water-elemental": MIDDLE} and regions(score(again)) == regions(score(pos))
     assert "creatures" not in json.loads(position(SHIPS).dumps())  # a position without creatures is written as before
-    # a Nomad cannot stand on the Elemental's space: it is Sea while the Elemental is there
+    # no piece stops on the Elemental's space (nor could a Nomad stand there: it is Sea while the Elemental is there)
     on_it = problems(position(SHIPS + [(MIDDLE, "Red", "nomad")], {"water-elemental": MIDDLE}))
-    assert on_it == ["Piece 4 (Red nomad at 2,0): a nomad cannot stand on sea (the Water Elemental's space counts as sea while it "
-                     "is there); it stands on forest or mountain or plains."]
+    assert on_it == ["Piece 4 (Red nomad at 2,0): it stands on the Water Elemental's space. 'It is possible to move through a space "
+                     "occupied by a Creature. However, no other game piece can stop on that space, no player can put a Nomad into "
+                     "play in that space, nor can they build a Ship in it.'"]
     bad = {
         "a Tale's creature": ([{"piece": "kraken", "q": 2, "r": 0}], '"kraken" is not a creature'),
         "on the World": ([{"piece": "water-elemental", "q": 9, "r": 9}], "that space is not in the World"),
@@ -120,7 +122,7 @@ def test_a_tracked_games_end_carries_where_the_elemental_stands_into_its_scoring
     g = elemental_game
     terrain = top_terrain(g.tiles)
     typhoon = next((q, r) for k, q, r in g.world_tale_pieces if k == "typhoon")
-    sea = next(s for s, t in sorted(terrain.items()) if t == "sea" and s != typhoon)
+    sea = F.setup_spaces(g, "water-elemental")[0]
     g = do(g, type="place-creature", piece="water-elemental", q=sea[0], r=sea[1])
     assert from_tracker(g)["creatures"] == [{"piece": "water-elemental", "q": sea[0], "r": sea[1]}]
     g = to_recycling(g)

@@ -4,13 +4,14 @@ import random
 from dataclasses import replace
 
 import pytest
-from conftest import quote
+from conftest import examples, quote
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import IllegalAction
 from companion.gamelog import GameStore, Session
 from companion.rise_and_fall.public import public_view
+from companion.rise_and_fall.randomplay import accepted, candidates, legal  # noqa: F401 (the other tests import them from here)
 from companion.rise_and_fall.rules import PIECE_TYPES, load_rules
 from companion.rise_and_fall.tracker import (
     TRACKER_VERSION,
@@ -18,8 +19,6 @@ from companion.rise_and_fall.tracker import (
     TrackerRules,
     _pieces,
     _set,
-    card_actions,
-    count_limits,
     random_play,
 )
 
@@ -240,50 +239,6 @@ def test_game_ends_at_the_trophy_target():
 
 
 # --- random legal games, invariants after every step ---------------------------------------------
-def candidates(g: Game) -> list[dict]:
-    out = []
-    for i in g.to_move():
-        civ = g.civs[i]
-        if g.phase == "A":
-            out += [{"type": "play", "player": i, "card": c} for c in civ.hand]
-            out.append(random_play(g, i, random.Random(len(out))))
-        elif g.phase == "B":
-            out.append({"type": "end-turn", "player": i})
-            for spec in card_actions(g.acting_card):
-                a = {"type": "act", "player": i, "action": spec["id"]}
-                limits = count_limits(g, i, spec)
-                if "per" in spec:
-                    a["count"] = min(2, limits[spec["count"]][0])
-                if "per_count" in spec:
-                    a["counts"] = {k: min(1, limits[k][0]) for k in spec["per_count"]}
-                if "convert" in spec:
-                    for t in range(len(g.civs)):
-                        out.append({**a, "target": t})
-                    continue
-                out.append(a)
-        elif g.phase == "C":
-            out += [{"type": "decline", "player": i, "card": c} for c in civ.active]
-        elif g.phase == "D":
-            out += [{"type": "buy", "player": i, "card": c} for c in civ.decline] + [{"type": "pass", "player": i}]
-    return out
-
-
-def accepted(g: Game, actions: list[dict]) -> list[dict]:
-    """Those of ``actions`` the tracker accepts in ``g`` (the random games' tests choose among them)."""
-    ok = []
-    for a in actions:
-        try:
-            R.apply(g, a)
-            ok.append(a)
-        except IllegalAction:
-            pass
-    return ok
-
-
-def legal(g: Game) -> list[dict]:
-    return accepted(g, candidates(g))
-
-
 def check_invariants(g: Game, money: tuple[int, int, int]) -> None:
     owned = load_rules().pieces_per_player
     assert sum(owned.values()) == 33
@@ -356,7 +311,7 @@ def started_session(store: GameStore, n: int, first: int = 0) -> tuple[str, Sess
     return gid, s
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(12, 100), deadline=None)
 @given(st.integers(2, 4), st.randoms(use_true_random=False), st.integers(20, 120))
 def test_random_legal_games_keep_every_invariant(tmp_path_factory, n, rnd, steps):
     store = GameStore(tmp_path_factory.mktemp("games"))
@@ -509,7 +464,6 @@ def test_a_played_card_is_face_down_until_every_player_has_chosen(rulebook_text)
 
 def test_a_slow_players_card_is_drawn_at_random_and_kept_in_the_log(rulebook_text):
     from companion.rise_and_fall.public import describe, public_view
-    from companion.rise_and_fall.tracker import random_play
 
     quote(rulebook_text, "If the slow player hasn't played a card after these three seconds, another player randomly draws a card from the slow player's hand for them to play this turn")
     g = play_turn(started(), ["city", "nomad"])

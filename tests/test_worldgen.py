@@ -4,9 +4,9 @@ import pytest
 from helpers import T
 
 from companion.hexgrid import lattice_center, neighbours
-from companion.rise_and_fall.layout import check
 from companion.rise_and_fall.placement import legal_placements, violation
 from companion.rise_and_fall.world import World
+from companion.rise_and_fall.world_check import check
 from companion.rise_and_fall.worldgen import default_starting_seas, generate, rescue_plains
 
 

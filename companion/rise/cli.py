@@ -9,18 +9,26 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..errors import CompanionError
+from ..errors import CompanionError, FileFormatError
+
+#: The refusals that mean a badly shaped record rather than a move the rules forbid.
+MALFORMED = frozenset({"bad-action"})
 
 
 def add_commands(sub) -> None:
     """Add Rise!'s commands to an argparse sub-parser collection (``sub.add_parser``)."""
-    c = sub.add_parser("check", help="replay a Rise! game record under the rules")
-    c.add_argument("game")
-    c.add_argument("--json", action="store_true")
+    c = sub.add_parser("check", help="replay a Rise! game record under the rules",
+                       description="Replay a Rise! game record's actions under the rules: exit 0 if every "
+                                   "action is legal, 1 with the first illegal one and its rule, 2 if the file "
+                                   "cannot be read.")
+    c.add_argument("game", help="the game record file (JSON)")
+    c.add_argument("--json", action="store_true", help="print the verdict as JSON")
     c.set_defaults(run=cmd_check)
-    r = sub.add_parser("render", help="draw a Rise! position as SVG or PNG")
-    r.add_argument("game")
-    r.add_argument("-o", "--output", required=True)
+    r = sub.add_parser("render", help="draw a Rise! position as SVG or PNG",
+                       description="Draw the position of a Rise! game record as a picture; the output's "
+                                   "extension (.svg or .png) chooses the format.")
+    r.add_argument("game", help="the game record file (JSON)")
+    r.add_argument("-o", "--output", required=True, help="the picture to write, ending in .svg or .png")
     r.add_argument("--upto", type=int, default=None, help="the position after this many actions")
     r.set_defaults(run=cmd_render)
 
@@ -29,6 +37,9 @@ def cmd_check(args) -> int:
     from .record import check, load
 
     report = check(load(args.game))
+    if not report.valid and report.rule in MALFORMED:
+        # an action that is not shaped as an action: the record cannot be read (exit 2), not an illegal move
+        raise FileFormatError(f"{args.game}: {report.message}")
     if args.json:
         print(json.dumps(report.to_dict()))
     else:

@@ -13,7 +13,7 @@ An action is a small JSON object (the same in the game log and in a game-record 
 
 Any action may carry ``"player": "red"|"blue"``; it must then be the player to move.
 Towers are never an action: they start, grow and fall by themselves (see :func:`_settle`).
-The decisions taken where the rulebook is open are in the README ("Rise!: decisions").
+The decisions taken where the rulebook is open are in ``docs/rise.md`` ("Rise!: decisions").
 """
 
 from __future__ import annotations
@@ -43,11 +43,7 @@ ACTION_NAMES = {
 
 
 class RiseIllegal(IllegalAction):
-    """A refused action: ``rule`` is a stable id, the message a sentence for the table."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(message)
-        self.rule = rule
+    """A refused action of Rise!: the shared :class:`IllegalAction` (the sentence for the table, then ``rule``, a stable id)."""
 
 
 _NB: dict[Hex, tuple[Hex, ...]] = {}
@@ -210,10 +206,24 @@ def start() -> Position:
 
 
 # --- reading an action ----------------------------------------------------------------------
-def _hex(action: Action, key: str) -> Hex:
+#: The most of a refused value a sentence shows (a 4,001-digit number is cut short).
+SHOWN = 40
+#: A tile's q and r lie within this (the 30 land tiles of a game span a few dozen tiles at most).
+MAX_COORDINATE = 1000
+
+
+def short_repr(v: Any) -> str:
+    text = repr(v) if not isinstance(v, int) or abs(v) < 10**SHOWN else f"a {len(str(abs(v))):,}-digit number"
+    return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
+
+
+def _hex(action: Action, key: str, what: str | None = None) -> Hex:
     v = action.get(key)
-    if not (isinstance(v, (list, tuple)) and len(v) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in v)):
-        raise RiseIllegal("bad-action", f"The action needs {key!r} as a tile [q, r] of two whole numbers; it has {v!r}.")
+    if not (isinstance(v, (list, tuple)) and len(v) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) and abs(x) <= MAX_COORDINATE for x in v)):
+        shown = "[" + ", ".join(short_repr(x) for x in v[:3]) + (", …]" if len(v) > 3 else "]") if isinstance(v, (list, tuple)) else short_repr(v)
+        raise RiseIllegal(rule="bad-action", message=f"The action needs {what or repr(key)} as a tile [q, r] of two whole numbers "
+                          f"from -{MAX_COORDINATE} to {MAX_COORDINATE}; it has {shown}.")
     return (v[0], v[1])
 
 
@@ -221,8 +231,8 @@ def _pair(action: Action) -> tuple[Hex, Hex]:
     v = action.get("sacrifice")
     k = numbers().sacrifice
     if not (isinstance(v, (list, tuple)) and len(v) == k):
-        raise RiseIllegal("bad-action", f"A sacrifice names exactly {k} of your own Workers as [[q, r], [q, r]]; it has {v!r}.")
-    hs = tuple(_hex({"t": x}, "t") for x in v)
+        raise RiseIllegal(rule="bad-action", message=f"A sacrifice names exactly {k} of your own Workers as [[q, r], [q, r]]; it has {short_repr(v)}.")
+    hs = tuple(_hex({"sacrifice": x}, "sacrifice", "each Worker of a sacrifice") for x in v)
     return hs[0], hs[1]
 
 
@@ -230,24 +240,24 @@ def _pair(action: Action) -> tuple[Hex, Hex]:
 def _own_worker(p: Position, h: Hex, what: str = "") -> None:
     owner = p.worker_at(h)
     if owner is None:
-        raise RiseIllegal("no-worker", f"There is no Worker on {at(h)}{what}.")
+        raise RiseIllegal(rule="no-worker", message=f"There is no Worker on {at(h)}{what}.")
     if owner != p.player:
-        raise RiseIllegal("not-yours", f"The Worker on {at(h)} is {name(owner)}'s; {name(p.player)} acts with {name(p.player)}'s Workers only.")
+        raise RiseIllegal(rule="not-yours", message=f"The Worker on {at(h)} is {name(owner)}'s; {name(p.player)} acts with {name(p.player)}'s Workers only.")
 
 
 def _unoccupied_land(p: Position, h: Hex, what: str) -> None:
     if h not in p.tiles:
-        raise RiseIllegal("no-land", f"{what} must go on a land tile; {at(h)} has no land tile.")
+        raise RiseIllegal(rule="no-land", message=f"{what} must go on a land tile; {at(h)} has no land tile.")
     t = p.tower_at(h)
     if t is not None:
         raise RiseIllegal(
-            "occupied",
-            f"{what} must go on an unoccupied tile; {at(h)} holds {name(t.colour)}'s Tower of {_plural(t.tiers, 'tier')} "
+            rule="occupied",
+            message=f"{what} must go on an unoccupied tile; {at(h)} holds {name(t.colour)}'s Tower of {_plural(t.tiers, 'tier')} "
             "(a Tower occupies its tile).",
         )
     w = p.worker_at(h)
     if w is not None:
-        raise RiseIllegal("occupied", f"{what} must go on an unoccupied tile; {at(h)} holds a {name(w)} Worker.")
+        raise RiseIllegal(rule="occupied", message=f"{what} must go on an unoccupied tile; {at(h)} holds a {name(w)} Worker.")
 
 
 def check_can_sacrifice(p: Position) -> None:
@@ -255,15 +265,15 @@ def check_can_sacrifice(p: Position) -> None:
     k, have = numbers().sacrifice, len(p.of(p.player))
     if have <= k:
         raise RiseIllegal(
-            "last-worker",
-            f"A sacrifice removes {k} of your own Workers and at least one must always be in play: "
+            rule="last-worker",
+            message=f"A sacrifice removes {k} of your own Workers and at least one must always be in play: "
             f"{name(p.player)} has {have}, so needs at least {k + 1}.",
         )
 
 
 def _sacrificed(p: Position, pair: tuple[Hex, Hex]) -> None:
     if pair[0] == pair[1]:
-        raise RiseIllegal("sacrifice-twice", f"A sacrifice takes two different Workers; {at(pair[0])} is named twice.")
+        raise RiseIllegal(rule="sacrifice-twice", message=f"A sacrifice takes two different Workers; {at(pair[0])} is named twice.")
     for h in pair:
         _own_worker(p, h, " to sacrifice")
     check_can_sacrifice(p)
@@ -273,11 +283,11 @@ def _check_tile(p: Position, a: Action) -> Hex:
     h = _hex(a, "at")
     left = numbers().land_tiles - len(p.tiles)
     if left <= 0:
-        raise RiseIllegal("no-tiles", f"All {numbers().land_tiles} land tiles are on the board; there is none left to place.")
+        raise RiseIllegal(rule="no-tiles", message=f"All {numbers().land_tiles} land tiles are on the board; there is none left to place.")
     if h in p.tiles:
-        raise RiseIllegal("tile-taken", f"There is already a land tile on {at(h)}.")
+        raise RiseIllegal(rule="tile-taken", message=f"There is already a land tile on {at(h)}.")
     if not any(n in p.tiles for n in around(h)):
-        raise RiseIllegal("tile-adjacent", f"A new land tile must be adjacent to an existing tile; {at(h)} touches none.")
+        raise RiseIllegal(rule="tile-adjacent", message=f"A new land tile must be adjacent to an existing tile; {at(h)} touches none.")
     return h
 
 
@@ -285,12 +295,12 @@ def _check_place(p: Position, a: Action) -> Hex:
     h = _hex(a, "at")
     left = numbers().workers_per_colour - len(p.of(p.player))
     if left <= 0:
-        raise RiseIllegal("no-workers", f"All {numbers().workers_per_colour} of {name(p.player)}'s Workers are on the board; none is left to place.")
+        raise RiseIllegal(rule="no-workers", message=f"All {numbers().workers_per_colour} of {name(p.player)}'s Workers are on the board; none is left to place.")
     _unoccupied_land(p, h, "A new Worker")
     if not any(n in p.of(p.player) for n in around(h)):
         raise RiseIllegal(
-            "place-adjacent",
-            f"A new Worker must be placed adjacent to one of {name(p.player)}'s Workers; {at(h)} touches none "
+            rule="place-adjacent",
+            message=f"A new Worker must be placed adjacent to one of {name(p.player)}'s Workers; {at(h)} touches none "
             "(Sacrifice to Place a Worker Freely places one anywhere).",
         )
     return h
@@ -300,7 +310,7 @@ def _check_move(p: Position, a: Action) -> tuple[Hex, Hex]:
     src, dst = _hex(a, "from"), _hex(a, "to")
     _own_worker(p, src)
     if dst not in set(around(src)):
-        raise RiseIllegal("move-one", f"A Worker moves one space to an adjacent tile; {at(src)} to {at(dst)} is not one space.")
+        raise RiseIllegal(rule="move-one", message=f"A Worker moves one space to an adjacent tile; {at(src)} to {at(dst)} is not one space.")
     _unoccupied_land(p, dst, "A moving Worker")
     return src, dst
 
@@ -314,11 +324,11 @@ def _check_jump(p: Position, a: Action) -> tuple[Hex, Hex, Hex]:
     src, over = _hex(a, "from"), _hex(a, "over")
     _own_worker(p, src)
     if over not in set(around(src)):
-        raise RiseIllegal("jump-adjacent", f"A jump goes over an adjacent enemy Worker; {at(over)} is not next to {at(src)}.")
+        raise RiseIllegal(rule="jump-adjacent", message=f"A jump goes over an adjacent enemy Worker; {at(over)} is not next to {at(src)}.")
     enemy = p.worker_at(over)
     if enemy is None or enemy == p.player:
         what = "no Worker" if enemy is None else f"{name(p.player)}'s own Worker"
-        raise RiseIllegal("jump-enemy", f"A jump goes over an enemy Worker; {at(over)} holds {what}.")
+        raise RiseIllegal(rule="jump-enemy", message=f"A jump goes over an enemy Worker; {at(over)} holds {what}.")
     land = jump_landing(src, over)
     if not p.free_land(land):
         if land not in p.tiles:
@@ -328,8 +338,8 @@ def _check_jump(p: Position, a: Action) -> tuple[Hex, Hex, Hex]:
         else:
             why = f"holds a {name(p.worker_at(land) or '')} Worker"
         raise RiseIllegal(
-            "protected",
-            f"The {name(enemy)} Worker on {at(over)} is protected from {at(src)}: the tile directly behind it, "
+            rule="protected",
+            message=f"The {name(enemy)} Worker on {at(over)} is protected from {at(src)}: the tile directly behind it, "
             f"{at(land)}, {why}; an unoccupied land tile must be directly behind the worker being jumped.",
         )
     return src, over, land
@@ -342,7 +352,7 @@ def _check_eliminate(p: Position, a: Action) -> tuple[tuple[Hex, Hex], Hex]:
     owner = p.worker_at(target)
     if owner is None or owner == p.player:
         what = "no Worker" if owner is None else f"{name(p.player)}'s own Worker"
-        raise RiseIllegal("eliminate-enemy", f"Sacrifice to Eliminate removes an enemy Worker; {at(target)} holds {what}.")
+        raise RiseIllegal(rule="eliminate-enemy", message=f"Sacrifice to Eliminate removes an enemy Worker; {at(target)} holds {what}.")
     return pair, target
 
 
@@ -360,9 +370,9 @@ def _check_remove_tier(p: Position, a: Action) -> Tower:
     h = _hex(a, "at")
     t = p.tower_at(h)
     if t is None:
-        raise RiseIllegal("no-tower", f"There is no Tower on {at(h)}.")
+        raise RiseIllegal(rule="no-tower", message=f"There is no Tower on {at(h)}.")
     if t.colour != p.player:
-        raise RiseIllegal("not-yours", f"The Tower on {at(h)} is {name(t.colour)}'s; a player removes a tier from their own Towers only.")
+        raise RiseIllegal(rule="not-yours", message=f"The Tower on {at(h)} is {name(t.colour)}'s; a player removes a tier from their own Towers only.")
     return t
 
 
@@ -416,10 +426,10 @@ def _do(p: Position, a: Action) -> tuple[Position, list[str]]:
         return q, ev
     if kind == "pass":
         if has_action(p):
-            raise RiseIllegal("must-act", f"{name(me)} must choose an action: passing is only for a player who has no legal action.")
+            raise RiseIllegal(rule="must-act", message=f"{name(me)} must choose an action: passing is only for a player who has no legal action.")
         return p, [f"{name(me)} has no legal action and passes."]
     known = ", ".join(ACTION_TYPES)
-    raise RiseIllegal("unknown-action", f"Unknown action {kind!r}; the actions are {known}.")
+    raise RiseIllegal(rule="unknown-action", message=f"Unknown action {kind!r}; the actions are {known}.")
 
 
 def _destroy(p: Position, ev: list[str]) -> Position:
@@ -507,16 +517,16 @@ def start_turn(p: Position, ev: list[str]) -> Position:
 def apply(p: Position, action: Action) -> Position:
     """The position after ``action``, or :class:`RiseIllegal`; ``p`` is never changed."""
     if not isinstance(action, dict):
-        raise RiseIllegal("bad-action", f"An action is an object with a 'type'; this is {type(action).__name__}.")
+        raise RiseIllegal(rule="bad-action", message=f"An action is an object with a 'type'; this is {type(action).__name__}.")
     if p.winner is not None:
         raise RiseIllegal(
-            "game-over",
-            f"The game is over: {name(p.winner)} has won ({'3 complete Towers' if p.reason == 'towers' else 'the last enemy Worker is gone'}); "
+            rule="game-over",
+            message=f"The game is over: {name(p.winner)} has won ({'3 complete Towers' if p.reason == 'towers' else 'the last enemy Worker is gone'}); "
             "undo to play on.",
         )
     who = action.get("player")
     if who is not None and who != p.player:
-        raise RiseIllegal("not-your-turn", f"It is {name(p.player)}'s turn, not {who!r}'s.")
+        raise RiseIllegal(rule="not-your-turn", message=f"It is {name(p.player)}'s turn, not {who!r}'s.")
     q, ev = _do(p, action)
     if action.get("type") == "pass":
         q = _put(q, actions_left=0)
@@ -686,11 +696,36 @@ def threats(p: Position) -> list[Threat]:
     return out
 
 
+# --- the game log's setup: who plays ----------------------------------------------------------------
+def opponent_of(setup: Action) -> dict[str, str] | None:
+    """The computer of a setup action (``{"colour": ..., "level": ...}``), None for two players;
+    :class:`RiseIllegal` for a setup that says neither."""
+    comp = setup.get("computer")
+    if comp is None:
+        return None
+    if not (isinstance(comp, dict) and comp.get("colour") in _COLOURS and isinstance(comp.get("level"), str)):
+        raise RiseIllegal(
+            rule="bad-setup",
+            message=f"A setup names the computer as {{\"colour\": \"red\"|\"blue\", \"level\": ...}}, or null for two players; it has {comp!r}.",
+        )
+    return {"colour": comp["colour"], "level": comp["level"]}
+
+
 class RiseRules(Reducer[Position]):
-    """The game log's reducer: the starting formation, then one action at a time."""
+    """The game log's reducer: the starting formation, then one action at a time.
+
+    A log may begin with ``{"type": "setup", "computer": {"colour": ..., "level": ...} | null}``:
+    who plays (a person, or the computer at a level, for one colour). It changes nothing on the
+    board and is never a game record's action; logs written before it begin with the first action.
+    """
 
     def initial(self) -> Position:
         return start()
 
     def apply(self, state: Position, action: Action) -> Position:
+        if isinstance(action, dict) and action.get("type") == "setup":
+            if state != start():
+                raise RiseIllegal(rule="setup-first", message="Who plays is chosen with a new game, before its first action.")
+            opponent_of(action)
+            return state
         return apply(state, action)

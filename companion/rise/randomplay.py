@@ -55,3 +55,8 @@ def random_action(p: Position, rng: random.Random, weights: dict[str, float] | N
         return {"type": "eliminate", "sacrifice": pair, "target": list(rng.choice(sorted(p.of(other(p.player)))))}
     spots = free_tiles(p) + [tuple(h) for h in pair]
     return {"type": "free-place", "sacrifice": pair, "at": list(rng.choice(spots))}
+
+
+def random_game_action(kind: str, p: Position, rng: random.Random) -> Action | None:
+    """The registry's random player: a random legal action of a Rise! game, None once it is won."""
+    return None if kind != "game" or p.over else random_action(p, rng)

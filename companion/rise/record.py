@@ -7,14 +7,15 @@ with one sentence; an illegal action is not an error of the file but the answer 
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..atomic import write_atomically
 from ..errors import FileFormatError
-from ..rise_and_fall.files import parse_json
-from .game import ACTION_TYPES, Action, Position, RiseIllegal, apply, name, start
+from ..jsonfile import parse_json
+from .game import ACTION_TYPES, Action, Position, RiseIllegal, apply, name, short_repr, start
 
 FORMAT, VERSION = "rise/game", 1
 MAX_BYTES = 4 * 1024 * 1024  # far beyond any real game (60 tiles, some hundreds of actions)
@@ -58,6 +59,17 @@ def read_text(path: str | os.PathLike) -> str:
     """The file's text, read with a bound on its size."""
     path = Path(path)
     try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise FileFormatError(f"{path}: no such file.") from None
+    except OSError as e:
+        raise FileFormatError(f"{path} cannot be read: {e.strerror}.") from None
+    if stat.S_ISDIR(mode):
+        raise FileFormatError(f"{path} is a folder, not a game record.")
+    if not stat.S_ISREG(mode):
+        # a FIFO with no writer would wait for ever, a device never end: a game record is a file
+        raise FileFormatError(f"{path} is not a regular file (a pipe or a device); a game record is a file.")
+    try:
         with open(path, "rb") as f:
             data = f.read(MAX_BYTES + 1)
     except FileNotFoundError:
@@ -78,9 +90,9 @@ def parse(doc: Any, source: str) -> Record:
     if not isinstance(doc, dict):
         raise FileFormatError(f"{source}: a game record is a JSON object with \"format\": \"{FORMAT}\".")
     if doc.get("format") != FORMAT:
-        raise FileFormatError(f"{source}: \"format\" must be \"{FORMAT}\", not {doc.get('format')!r}.")
-    if doc.get("version") != VERSION:
-        raise FileFormatError(f"{source}: this companion reads version {VERSION} of {FORMAT}, not {doc.get('version')!r}.")
+        raise FileFormatError(f"{source}: \"format\" must be \"{FORMAT}\", not {short_repr(doc.get('format'))}.")
+    if type(doc.get("version")) is not int or doc["version"] != VERSION:
+        raise FileFormatError(f"{source}: this companion reads version {VERSION} of {FORMAT}, not {short_repr(doc.get('version'))}.")
     acts = doc.get("actions")
     if not isinstance(acts, list):
         raise FileFormatError(f"{source}: \"actions\" must be a list of actions.")

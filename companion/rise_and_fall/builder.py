@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, rule_of
 from ..gamelog import Action, Reducer
 from ..words import and_list
 from . import areas as A
@@ -333,11 +333,11 @@ def _tile(action: Action) -> Tile:
     try:
         kind, q, r, rot = action["tile"], action["q"], action["r"], action.get("rotation", 0)
     except KeyError as e:
-        raise IllegalAction(f"A placement needs {e.args[0]}.") from None
+        raise IllegalAction(f"A placement needs {e.args[0]}.", rule="placement") from None
     if kind not in load_rules().tile_kinds:
-        raise IllegalAction(f"{kind!r} is not a tile.")
+        raise IllegalAction(f"{kind!r} is not a tile.", rule="placement")
     if not all(type(v) is int for v in (q, r, rot)) or not 0 <= rot <= 5:
-        raise IllegalAction("A tile goes on whole-number coordinates with a rotation from 0 to 5.")
+        raise IllegalAction("A tile goes on whole-number coordinates with a rotation from 0 to 5.", rule="placement")
     return Tile(kind, q, r, rot)
 
 
@@ -351,66 +351,66 @@ class BuildRules(Reducer[Build]):
         kind = action.get("type")
         handler = getattr(self, "_" + str(kind).replace("-", "_"), None)
         if handler is None:
-            raise IllegalAction(f"Unknown builder action {kind!r}.")
+            raise IllegalAction(f"Unknown builder action {kind!r}.", rule="unknown-action")
         return handler(state, action)
 
     def _setup(self, state: Build, a: Action) -> Build:
         n = a.get("players")
         if n not in load_rules().player_counts:
-            raise IllegalAction("Choose 2, 3 or 4 players.")
+            raise IllegalAction("Choose 2, 3 or 4 players.", rule="player-count")
         names = tuple(a.get("names") or [c.title() for c in DEFAULT_COLOURS[:n]])
         colours = tuple(a.get("colours") or DEFAULT_COLOURS[:n])
         if len(names) != n or len(colours) != n:
-            raise IllegalAction("Give every player a name and a colour.")
+            raise IllegalAction("Give every player a name and a colour.", rule="player-names")
         if len(set(colours)) != n:
-            raise IllegalAction("Two players have the same colour; each player needs their own.")
+            raise IllegalAction("Two players have the same colour; each player needs their own.", rule="player-colours")
         if len(set(names)) != n or not all(str(x).strip() for x in names):
-            raise IllegalAction("Each player needs a name of their own.")
+            raise IllegalAction("Each player needs a name of their own.", rule="player-names")
         first = a.get("first", 0)
         if type(first) is not int or not 0 <= first < n:
-            raise IllegalAction("The First player must be one of the players.")
+            raise IllegalAction("The First player must be one of the players.", rule="first-player")
         free = bool(a.get("free", False))
         tiles = _starting_seas(a, n)
         return Build(n, names, colours, first, free, a.get("name", ""), tiles)
 
     def _place(self, state: Build, a: Action) -> Build:
         if not state.started:
-            raise IllegalAction("Choose the players first.")
+            raise IllegalAction("Choose the players first.", rule="set-up-first")
         tile = _tile(a)
         v = state.check(tile)
         if v is not None:
-            raise IllegalAction(v.message)
+            raise IllegalAction(v.message, rule=v.rule)
         return state.with_tile(tile)
 
     def _move_starting(self, state: Build, a: Action) -> Build:
         if state.seas_started:
-            raise IllegalAction("The Starting Seas can only be moved before the first Sea tile is placed.")
+            raise IllegalAction("The Starting Seas can only be moved before the first Sea tile is placed.", rule="starting-sea")
         i = a.get("index")
         starts = [k for k, t in enumerate(state.tiles) if t.kind == "starting-sea"]
         if i not in starts:
-            raise IllegalAction("Pick one of the Starting Sea tiles to move.")
+            raise IllegalAction("Pick one of the Starting Sea tiles to move.", rule="starting-sea")
         tile = _tile({**a, "tile": "starting-sea"})
         others = World(t for k, t in enumerate(state.tiles) if k != i)
         v = violation(others, tile, None)
         if v is not None:
-            raise IllegalAction(v.message)
+            raise IllegalAction(v.message, rule=v.rule)
         tiles = list(state.tiles)
         tiles[i] = tile
         return replace(state, tiles=tuple(tiles), _cache={})
 
     def _rescue(self, state: Build, a: Action) -> Build:
         if not state.stuck_plains():
-            raise IllegalAction("The next Plains tile has a legal place: no Plains tile needs to move.")
+            raise IllegalAction("The next Plains tile has a legal place: no Plains tile needs to move.", rule="rescue")
         r = state.rescue()
         if r is None:
-            raise IllegalAction("No way was found to fit the Plains tile by moving up to 3 Plains tiles.")
+            raise IllegalAction("No way was found to fit the Plains tile by moving up to 3 Plains tiles.", rule="rescue")
         return replace(state, tiles=tuple(r.apply(state.world).tiles), _cache={})
 
     def _set_aside(self, state: Build, a: Action) -> Build:
         """The rulebook only rescues Plains; for another kind with nowhere to go, the table
         may leave the rest of that kind out and go on with the next layer."""
         if not state.stuck():
-            raise IllegalAction("The next tile has a legal place; only a tile with nowhere to go can be set aside.")
+            raise IllegalAction("The next tile has a legal place; only a tile with nowhere to go can be set aside.", rule="set-aside")
         p = state.pending_area()
         if p is not None:
             return replace(state, areas_aside=state.areas_aside + (p[0].kind,), _cache={})
@@ -440,42 +440,42 @@ class BuildRules(Reducer[Build]):
         draw one for each player': drawn from ``seed`` (the same seed, the same Tales), or the
         cards a table drew by hand (``drawn``)."""
         if not state.started:
-            raise IllegalAction("Choose the players first.")
+            raise IllegalAction("Choose the players first.", rule="set-up-first")
         if state.seas_started or state.tales:
-            raise IllegalAction("The Tales are drawn before Creating the World, once.")
+            raise IllegalAction("The Tales are drawn before Creating the World, once.", rule="tales-draw")
         if "drawn" in a:
             why = T.check_drawn(a["drawn"], state.players)
             if why:
-                raise IllegalAction(why)
+                raise IllegalAction(why, rule=rule_of(why, "tales-draw"))
             drawn = tuple(sorted(a["drawn"]))
         else:
             seed = a.get("seed")
             if type(seed) not in (int, str):
-                raise IllegalAction("Drawing the Tales needs a seed (a number).")
+                raise IllegalAction("Drawing the Tales needs a seed (a number).", rule="tales-draw")
             drawn = T.draw(state.players, seed)
         return replace(state, tales=drawn, _cache={})
 
     def _area(self, state: Build, a: Action) -> Build:
         """A special area placed by the player whose turn it is: a tile, or the Dolmens / Typhoon on a Space."""
         if not state.started:
-            raise IllegalAction("Choose the players first.")
+            raise IllegalAction("Choose the players first.", rule="set-up-first")
         area = T.area_of(a.get("area"))
         if area is None or (area.tale not in state.tales and not state.free):
-            raise IllegalAction("That is not a special area of the Tales drawn for this World.")
+            raise IllegalAction("That is not a special area of the Tales drawn for this World.", rule="special-area")
         p = state.pending_area()
         copy = 0
         if not state.free:
             if p is None:
-                raise IllegalAction(f"It is not the moment for {A.area_name(area)}: {_moment_words(area)}.")
+                raise IllegalAction(f"It is not the moment for {A.area_name(area)}: {_moment_words(area)}.", rule="special-area")
             if p[0] != area:
-                raise IllegalAction(f"{A.area_name(p[0])[0].upper() + A.area_name(p[0])[1:]} is placed first.")
+                raise IllegalAction(f"{A.area_name(p[0])[0].upper() + A.area_name(p[0])[1:]} is placed first.", rule="special-area")
             copy = p[1]
         q, r, rot = a.get("q"), a.get("r"), a.get("rotation", 0)
         if not all(type(v) is int for v in (q, r, rot)) or not 0 <= rot <= 5:
-            raise IllegalAction("A special area goes on whole-number coordinates with a rotation from 0 to 5.")
+            raise IllegalAction("A special area goes on whole-number coordinates with a rotation from 0 to 5.", rule="placement")
         v = state.area_verdict(area, copy, q, r, rot)
         if v is not None:
-            raise IllegalAction(v.message)
+            raise IllegalAction(v.message, rule=v.rule)
         if area.tale not in state.tales:  # free design: a special area brings its Tale into the World
             state = replace(state, tales=tuple(sorted(state.tales + (area.tale,))), _cache={})
         if area.marker:

@@ -17,24 +17,33 @@ from ..errors import CompanionError
 
 def add_commands(sub) -> None:
     """The commands of formats.md, added to the command line's sub-parsers."""
-    c = sub.add_parser("check", help="replay a layout's tiles under the rules of Creating the World")
-    c.add_argument("layout")
-    c.add_argument("--json", action="store_true")
+    c = sub.add_parser("check", help="replay a layout's tiles under the rules of Creating the World",
+                       description="Replay a layout file's tiles in order under the rules of Creating the World: "
+                                   "exit 0 if every tile is legal, 1 with the first illegal tile and its rule, "
+                                   "2 if the file cannot be read.")
+    c.add_argument("layout", help="the layout file (JSON, docs/formats.md)")
+    c.add_argument("--json", action="store_true", help="print the verdict as JSON (valid, complete, tile, rule, message)")
     c.set_defaults(run=cmd_check)
-    r = sub.add_parser("render", help="draw a layout or position as SVG or PNG")
-    r.add_argument("file")
-    r.add_argument("-o", "--output", required=True)
+    r = sub.add_parser("render", help="draw a layout or position as SVG or PNG",
+                       description="Draw a layout or a position file as a picture; the output's extension "
+                                   "(.svg or .png) chooses the format.")
+    r.add_argument("file", help="the layout or position file (JSON) to draw")
+    r.add_argument("-o", "--output", required=True, help="the picture to write, ending in .svg or .png")
     r.set_defaults(run=cmd_render)
-    n = sub.add_parser("new", help="a complete random World")
-    n.add_argument("--players", type=int, required=True, choices=(2, 3, 4))
-    n.add_argument("--seed", type=int, required=True)
-    n.add_argument("-o", "--output", required=True)
-    n.add_argument("--name", default=None)
+    n = sub.add_parser("new", help="a complete random World",
+                       description="Build a complete random World, every tile placed legally in turn order, "
+                                   "and write its layout file; the same players and seed give the same World.")
+    n.add_argument("--players", type=int, required=True, choices=(2, 3, 4), help="how many players the World is for")
+    n.add_argument("--seed", type=int, required=True, help="the random seed (a whole number): the same seed, the same World")
+    n.add_argument("-o", "--output", required=True, help="the layout file to write (JSON)")
+    n.add_argument("--name", default=None, help="the World's name in the file (default: one made from the seed)")
     n.add_argument("--tales", action="store_true", help="draw one Tale per player from the seed and place their special areas")
     n.set_defaults(run=cmd_new)
-    s = sub.add_parser("score", help="final scores of one or more position files")
-    s.add_argument("positions", nargs="+")
-    s.add_argument("--json", action="store_true")
+    s = sub.add_parser("score", help="final scores of one or more position files",
+                       description="Count the final scores of one or more position files "
+                                   "(the World with every piece on it at the end of the game).")
+    s.add_argument("positions", nargs="+", help="the position files (JSON) to score")
+    s.add_argument("--json", action="store_true", help="print the scores as JSON")
     s.add_argument("--quick", action="store_true", help="also print the Quick Scoring variant step by step")
     s.set_defaults(run=cmd_score)
 
@@ -59,14 +68,35 @@ def _text_argument(value: str, what: str) -> str:
 
 
 def cmd_check(args) -> int:
-    from .layout import check, load
+    from ..jsonfile import read_json
+    from .layout import parse
+    from .state_file import FORMAT as STATE
+    from .world_check import check
 
-    report = check(load(args.layout))
+    doc = read_json(args.layout)
+    if isinstance(doc, dict) and doc.get("format") == STATE:
+        return _check_state(doc, args)
+    report = check(parse(doc, str(args.layout)))
     if args.json:
         print(json.dumps(report.to_dict()))
     else:
         print(report.message)
     return 0 if report.valid else 1
+
+
+def _check_state(doc: dict, args) -> int:
+    """A state file (a game joined in progress): every problem, one sentence and rule id each; exit 1 with any."""
+    from .state_file import parse_state, problems
+
+    st = parse_state(doc, str(args.layout), check=False)
+    found = problems(st)
+    if args.json:
+        print(json.dumps({"valid": not found, "problems": [{"rule": p.rule, "message": str(p)} for p in found]}))
+    elif found:
+        print("\n".join(str(p) for p in found))
+    else:
+        print(f"A game in progress for {len(st.players)} players, at the start of turn {st.turn}: it can be played on.")
+    return 1 if found else 0
 
 
 def cmd_new(args) -> int:

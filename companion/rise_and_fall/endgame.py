@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, rule_of
 from ..gamelog import Action, Reducer
 from ..hexgrid import Hex
 from ..words import and_list, plural
+from . import buildings as B
 from . import tales as T
 from .layout import Layout, parse
 from .position import Piece, PlayerState, Position, problems
@@ -43,6 +44,11 @@ class Entry:
     creatures: tuple[tuple[str, Hex], ...] = ()  # where each Creature stands (the Water Elemental's Space is Sea)
     mode: str = ""  # the path last chosen on any device ("fast" or "full"); "" before any choice
     scorepad_shown: bool = False  # the pieces' path: Done tapped, the scorepad beside the board
+    buildings: tuple[B.Building, ...] = ()  # the Tales: the Bridge, the Ports, the Floating Cities, the Capital
+
+    def building_kinds(self) -> tuple[str, ...]:
+        """The Tale buildings this World's Tales may have put in it, in the order of their Tales."""
+        return tuple(b for b, n in sorted(B.TALES.items(), key=lambda kv: kv[1]) if n in self.tales)
 
     @property
     def way(self) -> str:
@@ -105,7 +111,8 @@ class Entry:
         if self.tales or self.markers or any(t.spec.special_area for t in self.tiles):
             extra = {"tales": list(self.tales), "tale_pieces": [m.to_dict() for m in self.markers]}
             layout = Layout(max(2, len(self.players)), list(self.tiles), self.world_name, extra)
-        return Position(self.terrain(), [replace(p) for p in self.players], list(self.pieces), layout, creatures=dict(self.creatures))
+        return Position(self.terrain(), [replace(p) for p in self.players], list(self.pieces), layout, creatures=dict(self.creatures),
+                        buildings=list(self.buildings))
 
     def problems(self) -> list[str]:
         return problems(self.position())
@@ -170,12 +177,12 @@ class EntryRules(Reducer[Entry]):
     def apply(self, e: Entry, a: Action) -> Entry:
         kind = str(a.get("type"))
         if kind != "start" and not e.started:
-            raise IllegalAction("Choose where the end of game comes from first: the tracked game or a World.")
+            raise IllegalAction("Choose where the end of game comes from first: the tracked game or a World.", rule="scoring-source")
         if e.finished and kind not in ("start",):
-            raise IllegalAction("These scores are final and kept in the history; start a new scoring to change them.")
+            raise IllegalAction("These scores are final and kept in the history; start a new scoring to change them.", rule="scores-final")
         handler = getattr(self, "_" + kind.replace("-", "_"), None)
         if handler is None:
-            raise IllegalAction(f"Unknown scoring action {kind!r}.")
+            raise IllegalAction(f"Unknown scoring action {kind!r}.", rule="unknown-action")
         return handler(e, a)
 
     def _start(self, e: Entry, a: Action) -> Entry:
@@ -187,11 +194,11 @@ class EntryRules(Reducer[Entry]):
                                        extinct=p.get("extinct") is True, guilds=[str(g) for g in p.get("guilds", [])],
                                        tale_trophies=_tale_trophies(p.get("tale_trophies", [])), cathedral=p.get("cathedral") is True))
         if not 2 <= len(players) <= 4:
-            raise IllegalAction("A game of Rise & Fall has 2 to 4 players.")
+            raise IllegalAction("A game of Rise & Fall has 2 to 4 players.", rule="player-count")
         creatures, why = T.parse_creatures(a.get("creatures"))
         found = why or next(iter(T.creature_problems(creatures, top_terrain(lay.tiles))), None)
         if found:
-            raise IllegalAction(found)
+            raise IllegalAction(found, rule=rule_of(found, "position"))
         tracked = a.get("tracked")
         tracked_t = tuple(tuple((t, int(c.get(t, 0))) for t in PIECE_TYPES) for c in tracked) if tracked else None
         return Entry(tuple(lay.tiles), tuple(players), tuple(a.get("colours", [])), tracked_t,
@@ -204,20 +211,41 @@ class EntryRules(Reducer[Entry]):
         player, kind = a.get("player"), a.get("piece")
         names = [p.name for p in e.players]
         if player not in names:
-            raise IllegalAction("Pick a player's colour first.")
+            raise IllegalAction("Pick a player's colour first.", rule="pick-player")
         if kind not in PIECE_TYPES:
-            raise IllegalAction("Pick a piece type first.")
+            raise IllegalAction("Pick a piece type first.", rule="pick-piece")
         new = replace(e, pieces=e.pieces + (Piece(space, player, kind),))
         found = [p for p in new.problems() if p not in e.problems()]
         if found:
-            raise IllegalAction(found[0])
+            raise IllegalAction(found[0], rule=rule_of(found[0], "position"))
+        return new
+
+    def _building(self, e: Entry, a: Action) -> Entry:
+        """A Tale building of the World's Tales on a Space: ``piece`` (``bridge``, ``port``, ``floating-city``,
+        ``capital``), ``q``, ``r``, and the ``player`` who owns a Port or the Capital."""
+        kind, space = a.get("piece"), (a.get("q"), a.get("r"))
+        if kind not in e.building_kinds():
+            have = ", ".join(B.LABEL[b] for b in e.building_kinds()) or "none"
+            raise IllegalAction(f"This World's Tales build {have}; {kind!r} is not one of them.", rule="tale-building")
+        player = a.get("player") if kind in B.OWNED else None
+        if kind in B.OWNED and player not in [p.name for p in e.players]:
+            raise IllegalAction(f"Pick the player whose {B.LABEL[kind]} it is first.", rule="pick-player")
+        if type(space[0]) is not int or type(space[1]) is not int:
+            raise IllegalAction("Tap the Space the building stands on.", rule="space-in-world")
+        new = replace(e, buildings=e.buildings + (B.Building(kind, space, player),))
+        found = [p for p in new.problems() if p not in e.problems()]
+        if found:
+            raise IllegalAction(found[0], rule=rule_of(found[0], "position"))
         return new
 
     def _remove(self, e: Entry, a: Action) -> Entry:
         space = (a.get("q"), a.get("r"))
         here = [p for p in e.pieces if p.space == space]
+        built = [b for b in e.buildings if b.space == space]
+        if not here and built:  # the pieces first, then the building under them
+            return replace(e, buildings=tuple(b for b in e.buildings if b is not built[-1]))
         if not here:
-            raise IllegalAction("There is no piece on that space to take away.")
+            raise IllegalAction("There is no piece on that space to take away.", rule="no-piece")
         last = here[-1]
         pieces = list(e.pieces)
         pieces.remove(last)
@@ -227,36 +255,36 @@ class EntryRules(Reducer[Entry]):
         """Gold, Trophies and Decline of one player, entered by hand (no tracked game)."""
         i = a.get("player")
         if type(i) is not int or not 0 <= i < len(e.players):
-            raise IllegalAction("Pick a player.")
+            raise IllegalAction("Pick a player.", rule="pick-player")
         p = e.players[i]
         gold = a.get("gold", p.gold)
         if type(gold) is not int or gold < 0:
-            raise IllegalAction("Gold is a whole number of GP, 0 or more.")
+            raise IllegalAction("Gold is a whole number of GP, 0 or more.", rule="whole-number")
         trophies = list(a.get("trophies", p.trophies))
         taken = {t for j, q in enumerate(e.players) if j != i for t in q.trophies}
         clash = [t for t in trophies if t in taken]
         if clash:
-            raise IllegalAction(f"The {clash[0]} Trophy is already claimed by another player; each Trophy can only be claimed once.")
+            raise IllegalAction(f"The {clash[0]} Trophy is already claimed by another player; each Trophy can only be claimed once.", rule="one-trophy")
         tale_trophies = _tale_trophies(a.get("tale_trophies", p.tale_trophies))
         cathedral = a.get("cathedral", p.cathedral)
         if type(cathedral) is not bool:
-            raise IllegalAction("The Cathedral is controlled or not.")
+            raise IllegalAction("The Cathedral is controlled or not.", rule="cathedral")
         players = list(e.players)
         players[i] = replace(p, gold=gold, trophies=trophies, decline=list(a.get("decline", p.decline)),
                              tale_trophies=tale_trophies, cathedral=cathedral)
         new = replace(e, players=tuple(players))
         found = [x for x in new.problems() if x not in e.problems()]
         if found:
-            raise IllegalAction(found[0])
+            raise IllegalAction(found[0], rule=rule_of(found[0], "position"))
         return new
 
     def _vote(self, e: Entry, a: Action) -> Entry:
         k = a.get("region")
         if type(k) is not int or not 0 <= k < len(e.regions()):
-            raise IllegalAction("That Region is not in the World.")
+            raise IllegalAction("That Region is not in the World.", rule="region")
         who = a.get("controller")
         if who is not None and who not in [p.name for p in e.players]:
-            raise IllegalAction("The majority goes to one of the players, or to nobody on a tie.")
+            raise IllegalAction("The majority goes to one of the players, or to nobody on a tie.", rule="majority")
         votes = tuple(v for v in e.votes if v[0] != k) + ((k, who),)
         return replace(e, votes=votes)
 
@@ -268,7 +296,7 @@ class EntryRules(Reducer[Entry]):
         """The path the table takes (fast path or every piece entered): every device shows it."""
         path = a.get("path")
         if path not in ("fast", "full"):
-            raise IllegalAction("Choose the fast path or entering the pieces.")
+            raise IllegalAction("Choose the fast path or entering the pieces.", rule="scoring-mode")
         if path == "full":  # entering the pieces starts on the big board
             return replace(e, mode=path, scorepad_shown=False)
         return replace(e, mode=path)
@@ -278,7 +306,7 @@ class EntryRules(Reducer[Entry]):
         totals), while the pieces are entered: every device shows the same."""
         shown = a.get("shown")
         if type(shown) is not bool:
-            raise IllegalAction("The scorepad is shown or folded.")
+            raise IllegalAction("The scorepad is shown or folded.", rule="scorepad")
         if not shown:  # the big board is for entering the pieces
             return replace(e, mode="full", scorepad_shown=False)
         return replace(e, scorepad_shown=True)
@@ -287,21 +315,21 @@ class EntryRules(Reducer[Entry]):
         if a.get("path") == "full":
             found = e.problems()
             if found:
-                raise IllegalAction(found[0])
+                raise IllegalAction(found[0], rule=rule_of(found[0], "position"))
         elif e.regions_to_vote():
-            raise IllegalAction(f"{len(e.regions_to_vote())} Regions still need a majority tapped.")
+            raise IllegalAction(f"{len(e.regions_to_vote())} Regions still need a majority tapped.", rule="majority")
         return replace(e, finished=True, path="full" if a.get("path") == "full" else "fast")
 
 
 def _tale_trophies(v: Any) -> list[int]:
     if not isinstance(v, list) or not all(type(n) is int for n in v):
-        raise IllegalAction("Tale Trophies are given by the Tale's number.")
+        raise IllegalAction("Tale Trophies are given by the Tale's number.", rule="tale-trophies")
     return list(v)
 
 
 def _resource(v: Any) -> int:
     if type(v) is not int or not 0 <= v <= 99:
-        raise IllegalAction("Wood and Stone are whole numbers.")
+        raise IllegalAction("Wood and Stone are whole numbers.", rule="whole-number")
     return v
 
 

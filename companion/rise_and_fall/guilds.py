@@ -84,14 +84,28 @@ def card_actions(card: str, guilds: Iterable[str] = ()) -> list[dict]:
     """The actions of a Civilization card for a player holding ``guilds``: the printed ones with
     their yields changed ('produce 2 Wood'), then the guilds' new actions."""
     guilds = tuple(guilds)
-    base = [dict(s) for s in load_rules().raw["card_actions"].get(card, [])]
+    printed = load_rules().raw["card_actions"].get(card, [])
+    base = [dict(s) for s in printed]
+    ordinary = []
     for change in _hooks(guilds, "yield"):
-        for spec in base:
+        for spec, was in zip(base, printed):
             if spec["id"] in change:
                 spec.update(change[spec["id"]])
+                # 'The Guild gives a power': the printed production stays open beside it (at 4 Wood, the 1 Wood)
+                spec["ordinary"] = f"{was['id']}{ORDINARY}"
+                ordinary.append({**was, "id": spec["ordinary"], "label": f"{was['label']}: the ordinary {_amount(was['gain'])}"})
+    base += ordinary
     for extra in _hooks(guilds, "actions"):
         base += [dict(s) for s in extra.get(card, [])]
     return base
+
+
+#: The suffix of a printed production's id beside the Guild's changed one (``nomad-wood-ordinary``).
+ORDINARY = "-ordinary"
+
+
+def _amount(gain: dict[str, int]) -> str:
+    return " and ".join(f"{v} {'GP' if k == 'gold' else k.title()}" for k, v in gain.items())
 
 
 def find_action(card: str, action_id: Any, guilds: Iterable[str] = ()) -> dict | None:
@@ -131,6 +145,16 @@ def extra_places(guilds: Iterable[str]) -> dict[str, frozenset[str]]:
         for piece, terrains in h.items():
             out.setdefault(piece, set()).update(terrains)
     return {p: frozenset(t) for p, t in out.items()}
+
+
+def conversion_range(guilds: Iterable[str]) -> dict[int, int]:
+    """The distances beyond adjacent a player's Temples convert at, with their cost multipliers: the
+    Psy-Monks' 'Your Temples have a range of 2 spaces for conversion actions' at the normal price."""
+    out: dict[int, int] = {}
+    for h in _hooks(guilds, "conversion_range"):
+        for k, v in h.items():
+            out[int(k)] = min(v, out.get(int(k), v))
+    return out
 
 
 def protected(guilds: Iterable[str]) -> bool:

@@ -12,12 +12,13 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import FileFormatError
+from ..errors import FileFormatError, Problem, rule_of
 from ..hexgrid import Hex
+from ..jsonfile import read_json
+from . import buildings as B
 from . import guilds as G
 from . import layout as layout_file
 from . import tales as T
-from .files import read_json
 from .rules import PIECE_TYPES, TERRAINS, load_rules
 from .views import is_colour
 from .world import top_terrain
@@ -65,6 +66,7 @@ class Position:
     layout: layout_file.Layout | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     creatures: dict[str, Hex] = field(default_factory=dict)  # the Tales: where each Creature stands at the end
+    buildings: list[B.Building] = field(default_factory=list)  # the Tales: Bridge, Ports, Floating Cities, Capital
 
     def player(self, name: str) -> PlayerState:
         for p in self.players:
@@ -87,15 +89,27 @@ class Position:
         and Typhoon, and with the Water Elemental's Space as Sea (the same dictionary when the
         Tales change nothing)."""
         outside = T.outside_regions(self.layout.tiles, self.tale_markers()) if self.layout is not None else frozenset()
-        changed = T.creature_terrain(self.creatures, self.terrain) if self.creatures else {}
+        changed = self._changed_terrain()
         if not outside and not changed:
             return self.terrain
         return {s: changed.get(s, t) for s, t in self.terrain.items() if s not in outside}
 
     def standing_terrain(self) -> dict[Hex, str]:
         """The terrain each piece stands on: the Water Elemental's Space counts as Sea while it is there."""
-        changed = T.creature_terrain(self.creatures, self.terrain) if self.creatures else {}
+        changed = self._changed_terrain()
         return {**self.terrain, **changed} if changed else self.terrain
+
+    def _changed_terrain(self) -> dict[Hex, str]:
+        """The Floating Cities' spaces as Plains, then the Water Elemental's as Sea."""
+        out = B.terrain_changes(self.buildings, self.terrain) if self.buildings else {}
+        if self.creatures:
+            out.update(T.creature_terrain(self.creatures, {**self.terrain, **out}))
+        return out
+
+    def majority_pieces(self) -> list[tuple[Hex, str]]:
+        """Every game piece of a player for a majority: the pieces, then the Ports and the Capital (one each)."""
+        mine = [(pc.space, pc.player) for pc in self.pieces]
+        return mine + B.majority_pieces(self.buildings) if self.buildings else mine
 
     def counts(self) -> dict[str, dict[str, int]]:
         """Pieces in the World per player and type."""
@@ -132,6 +146,8 @@ class Position:
         doc["pieces"] = [[pc.space[0], pc.space[1], pc.player, pc.type] for pc in self.pieces]
         if self.creatures:
             doc["creatures"] = [{"piece": k, "q": s[0], "r": s[1]} for k, s in self.creatures.items()]
+        if self.buildings:
+            doc["buildings"] = [b.to_dict() for b in self.buildings]
         doc.update(self.extra)
         return doc
 
@@ -149,71 +165,80 @@ def problems(pos: Position) -> list[str]:
     out += _guild_problems(pos)
     out += _tale_problems(pos)
     out += T.creature_problems(pos.creatures, pos.terrain)
+    if pos.buildings:
+        out += B.problems(pos.buildings, pos.terrain, [p.name for p in pos.players],
+                          [(i, pc.space, pc.player, pc.type) for i, pc in enumerate(pos.pieces)])
     guild_game = any(p.guilds for p in pos.players)
     held = {p.name: tuple(p.guilds) for p in pos.players}
     for p in pos.players:
         if type(p.gold) is not int or not 0 <= p.gold <= MAX_GOLD:
-            out.append(f"Player {p.name}: gold is {layout_file.shown(p.gold)}; it must be a whole number of GP from 0 to {MAX_GOLD:,}.")
+            out.append(Problem(f"Player {p.name}: gold is {layout_file.shown(p.gold)}; it must be a whole number of GP from 0 to {MAX_GOLD:,}.", "gold"))
         for res in ("wood", "stone"):
             v = getattr(p, res)
             limit = G.treasury_limit(p.guilds)[res]
             if type(v) is not int or not 0 <= v <= limit:
-                out.append(f"Player {p.name}: {res} is {layout_file.shown(v)}; a Treasury holds 0 to {limit}.")
+                out.append(Problem(f"Player {p.name}: {res} is {layout_file.shown(v)}; a Treasury holds 0 to {limit}.", "treasury-limit"))
         for t in p.trophies:
             if t not in PIECE_TYPES:
-                out.append(f"Player {p.name}: {json.dumps(t)} is not a Trophy; Trophies are {', '.join(PIECE_TYPES)}.")
+                out.append(Problem(f"Player {p.name}: {json.dumps(t)} is not a Trophy; Trophies are {', '.join(PIECE_TYPES)}.", "trophy"))
             elif t in claimed:
                 who = "twice by " + p.name if claimed[t] == p.name else f"by both {claimed[t]} and {p.name}"
-                out.append(f"The {t} Trophy is claimed {who}; each Trophy can only be claimed once.")
+                out.append(Problem(f"The {t} Trophy is claimed {who}; each Trophy can only be claimed once.", "one-trophy"))
             else:
                 claimed[t] = p.name
         for t in p.decline:
             if t not in PIECE_TYPES:
-                out.append(f"Player {p.name}: {json.dumps(t)} in Decline is not a Civilization card; cards are {', '.join(PIECE_TYPES)}.")
+                out.append(Problem(f"Player {p.name}: {json.dumps(t)} in Decline is not a Civilization card; cards are {', '.join(PIECE_TYPES)}.", "decline-card"))
         if len(set(p.decline)) != len(p.decline):
-            out.append(f"Player {p.name}: a card is listed twice in Decline.")
+            out.append(Problem(f"Player {p.name}: a card is listed twice in Decline.", "decline-card"))
     seen_names = set()
     for n in names:
         if n in seen_names:
-            out.append(f"Two players are called {n}; names must differ.")
+            out.append(Problem(f"Two players are called {n}; names must differ.", "player-names"))
         seen_names.add(n)
     if not _TERRAIN_SET.issuperset(pos.terrain.values()):
         for s, t in pos.terrain.items():
             if t not in TERRAINS:
-                out.append(f"Space {s[0]},{s[1]}: {json.dumps(t)} is not a terrain; terrains are {', '.join(TERRAINS)}.")
+                out.append(Problem(f"Space {s[0]},{s[1]}: {json.dumps(t)} is not a terrain; terrains are {', '.join(TERRAINS)}.", "terrain"))
     terrain_of = pos.standing_terrain()
+    creature_at = {s: k for k, s in pos.creatures.items()}
     first_on: dict[Hex, int] = {}  # the index of the first piece seen on each Space
     shared: dict[Hex, list[Piece]] = {}  # Spaces holding more than one piece
     for i, pc in enumerate(pos.pieces):
         space = pc.space
         if pc.player not in seen_names:
-            out.append(f"{_label(i, pc)}: there is no player called {pc.player}.")
+            out.append(Problem(f"{_label(i, pc)}: there is no player called {pc.player}.", "player"))
             continue
         stands = STANDS_ON.get(pc.type)
         if stands is not None and guild_game:
             stands = G.stands_on(pc.type, held[pc.player], guild_game)
         if stands is None:
-            out.append(f"{_label(i, pc)}: {json.dumps(pc.type)} is not a piece type; types are {', '.join(PIECE_TYPES)}.")
+            out.append(Problem(f"{_label(i, pc)}: {json.dumps(pc.type)} is not a piece type; types are {', '.join(PIECE_TYPES)}.", "piece-type"))
             continue
         terrain = terrain_of.get(space)
         if terrain is None:
-            out.append(f"{_label(i, pc)}: that space is not in the World.")
+            out.append(Problem(f"{_label(i, pc)}: that space is not in the World.", "space-in-world"))
             continue
-        if terrain not in stands and terrain in TERRAINS:
+        if pos.buildings and B.on_building(pos.buildings, space, pc.type):
+            pass  # the building's own rule (buildings.problems) says what may stand there
+        elif space in creature_at:
+            out.append(Problem(f"{_label(i, pc)}: it stands on the {_creature_on(pos, space)}'s space. '{T.creature_space_rule()}'",
+                               "creature-space"))
+        elif terrain not in stands and terrain in TERRAINS:
             where = " or ".join(sorted(stands))
             why = "" if terrain == pos.terrain.get(space) else f" (the {_creature_on(pos, space)}'s space counts as {terrain} while it is there)"
-            out.append(f"{_label(i, pc)}: a {pc.type} cannot stand on {terrain}{why}; it stands on {where}.")
+            out.append(Problem(f"{_label(i, pc)}: a {pc.type} cannot stand on {terrain}{why}; it stands on {where}.", "stands-on"))
         before = first_on.setdefault(space, i)
         if before != i:
             shared.setdefault(space, [pos.pieces[before]]).append(pc)
     for s, pcs in sorted(shared.items(), key=lambda item: first_on[item[0]]):
         if sorted(p.type for p in pcs) != ["city", "merchant"]:
             what = ", ".join(f"{p.player} {p.type}" for p in pcs)
-            out.append(f"Space {s[0]},{s[1]} holds {what}; one piece per space, except one City with one Merchant.")
+            out.append(Problem(f"Space {s[0]},{s[1]} holds {what}; one piece per space, except one City with one Merchant.", "one-piece-per-space"))
     for name, per_type in pos.counts().items():
         for t, n in per_type.items():
             if n > owned[t]:
-                out.append(f"Player {name} has {n} {t} pieces in the World; each player owns {owned[t]}.")
+                out.append(Problem(f"Player {name} has {n} {t} pieces in the World; each player owns {owned[t]}.", "pieces-per-player"))
     return out
 
 
@@ -228,9 +253,9 @@ def _guild_problems(pos: Position) -> list[str]:
     for p in pos.players:
         for g in p.guilds:
             if g not in known:
-                out.append(f"Player {p.name}: {json.dumps(g)} is not a Guild card; Guild cards are {', '.join(known)}.")
+                out.append(Problem(f"Player {p.name}: {json.dumps(g)} is not a Guild card; Guild cards are {', '.join(known)}.", "guild-card"))
             elif g in owner:
-                out.append(f"The {known[g].name} Guild card is in front of {owner[g]} and {p.name}; there is one of each.")
+                out.append(Problem(f"The {known[g].name} Guild card is in front of {owner[g]} and {p.name}; there is one of each.", "guild-card"))
             else:
                 owner[g] = p.name
     return out
@@ -247,13 +272,13 @@ def _tale_problems(pos: Position) -> list[str]:
             t = known.get(n)
             if t is None or not t.trophy_vp:
                 with_trophy = ", ".join(f"{k} ({x.name})" for k, x in known.items() if x.trophy_vp)
-                out.append(f"Player {p.name}: {json.dumps(n)} is not a Tale with a Trophy; those are {with_trophy}.")
+                out.append(Problem(f"Player {p.name}: {json.dumps(n)} is not a Tale with a Trophy; those are {with_trophy}.", "tale-trophy"))
             elif n in owner:
-                out.append(f"The Trophy of {t.name} is claimed by {owner[n]} and {p.name}; each Trophy can only be claimed once.")
+                out.append(Problem(f"The Trophy of {t.name} is claimed by {owner[n]} and {p.name}; each Trophy can only be claimed once.", "one-trophy"))
             else:
                 owner[n] = p.name
     if len(cathedral) > 1:
-        out.append(f"{' and '.join(cathedral)} both control the Cathedral; 'There's only one Cathedral in the game'.")
+        out.append(Problem(f"{' and '.join(cathedral)} both control the Cathedral; 'There's only one Cathedral in the game'.", "one-in-game"))
     if pos.layout is not None and pos.pieces:
         where = T.area_spaces(pos.layout.tiles, pos.tale_markers())
         on = {s: k for k, spaces in where.items() for s in spaces}
@@ -262,7 +287,7 @@ def _tale_problems(pos: Position) -> list[str]:
             kind = on.get(pc.space)
             why = T.piece_problem(kind, pc.type) if kind else None
             if why:
-                out.append(f"{_label(i, pc)}: it stands on {names[kind]}. '{why}'")
+                out.append(Problem(f"{_label(i, pc)}: it stands on {names[kind]}. '{why}'", "special-area-no-piece"))
     return out
 
 
@@ -323,13 +348,20 @@ def parse_position(doc: Any, source: str = "the position", check: bool = True) -
     for piece, s in creatures.items():
         if not _near(*s):
             raise _fail(source, f"the {T.creatures()[piece]['label']} is at {s[0]},{s[1]}; {_LIMIT}")
-    extra = {k: v for k, v in doc.items() if k not in ("format", "version", "spaces", "layout", "players", "pieces", "creatures")}
-    pos = Position(terrain, players, pieces, layout, extra, creatures)
+    buildings, why = B.parse(doc.get("buildings"))
+    if why:
+        raise _fail(source, why)
+    for b in buildings:
+        if not _near(*b.space):
+            raise _fail(source, f"the {B.LABEL[b.piece]} is at {b.space[0]},{b.space[1]}; {_LIMIT}")
+    extra = {k: v for k, v in doc.items()
+             if k not in ("format", "version", "spaces", "layout", "players", "pieces", "creatures", "buildings")}
+    pos = Position(terrain, players, pieces, layout, extra, creatures, buildings)
     if check:
         found = problems(pos)
         if found:
             more = f" ({len(found) - 1} more problem{'s' if len(found) > 2 else ''} after this one.)" if len(found) > 1 else ""
-            raise _fail(source, found[0] + more)
+            raise FileFormatError(f"{source}: {found[0]}{more}", rule=rule_of(found[0], "position"))
     return pos
 
 

@@ -66,6 +66,8 @@ def position_scene(pos: Position, style: WorldStyle = WorldStyle(hex_size=22.0),
             continue
         for ring in region_outline(r):
             scene.polygon([lay.lattice_to_pixel(x, y) for x, y in ring], stroke=colour or "#ffffff", width=5 if highlight is not None else 3.5)
+    if pos.buildings:
+        draw_buildings(scene, pos.buildings, style, colours)
     by_space: dict = {}
     for pc in pos.pieces:
         by_space.setdefault(pc.space, []).append(pc)
@@ -87,6 +89,22 @@ def position_scene(pos: Position, style: WorldStyle = WorldStyle(hex_size=22.0),
         x += 40 + len(name) * 9
     scene.text(x + 10, y1 + 27, "N Nomad · C City · S Ship · A Mountaineer · T Temple · M Merchant", size=12, anchor="start")
     return scene
+
+
+#: How each Tale building is drawn: its space outlined, and these letters on it.
+BUILDING_LETTERS = {"bridge": "Br", "port": "Po", "floating-city": "FC", "capital": "Ca"}
+
+
+def draw_buildings(scene: Scene, buildings, style: WorldStyle, colours: dict[str, str]) -> None:
+    """The Tale buildings (``position.buildings``): the space outlined in the owner's colour (grey for the Bridge
+    and the Floating City tiles, which belong to no one), the building's letters at its top."""
+    lay = layout_for(style)
+    for b in buildings:
+        colour = colours.get(b.player, "#666666") if b.player else "#666666"
+        scene.polygon(lay.corners(b.space), stroke=colour, width=style.hex_size * 0.2)
+        x, y = lay.hex_to_pixel(b.space)
+        scene.text(x, y - style.hex_size * 0.55, BUILDING_LETTERS.get(b.piece, "?"), size=style.hex_size * 0.5, color="#111111",
+                   bold=True, min_size=10)
 
 
 def scorepad_scene(s, pos: Position, style: WorldStyle = WorldStyle(hex_size=14.0)) -> Scene:

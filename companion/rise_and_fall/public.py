@@ -198,6 +198,12 @@ def _describe(action: dict, game: Game | None) -> str:
         players = [str(p.get("name", "")) for p in action.get("players", []) if isinstance(p, dict)]
         variant = " with the Guilds" if action.get("guilds") else ""
         return (f"New game for {and_list(players)}" if all(players) and players else "New game") + variant
+    if k == "start-from-state":
+        st = action.get("state") if isinstance(action.get("state"), dict) else {}
+        players = [str(p.get("name", "")) for p in st.get("players", []) if isinstance(p, dict)]
+        turn = st.get("turn", 1)
+        return (f"A game in progress for {and_list(players)}" if all(players) and players else "A game in progress") + \
+            (f", from turn {turn}" if type(turn) is int else "")
     if k == "pass-tablet":
         return "Pass the tablet: on" if action.get("on") else "Pass the tablet: off"
     if k == "place-first":

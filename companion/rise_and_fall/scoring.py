@@ -134,15 +134,15 @@ def region_scores(pos: Position, cached: bool = True) -> list[RegionScore]:
         regions = tuple(regions_of(terrain))
         where = {s: k for k, g in enumerate(regions) for s in g.spaces}
     counts: dict[int, dict[str, int]] = {}
-    for pc in pos.pieces:
-        k = where.get(pc.space)
+    for space, player in pos.majority_pieces():  # the pieces, and the Tales' Ports and Capital (one game piece each)
+        k = where.get(space)
         if k is None:
             continue  # on a Space in no Region (the Tales' Swamps, Volcano, Typhoon)
         c = counts.get(k)
         if c is None:
-            counts[k] = {pc.player: 1}
+            counts[k] = {player: 1}
         else:
-            c[pc.player] = c.get(pc.player, 0) + 1
+            c[player] = c.get(player, 0) + 1
     out = []
     for k, g in enumerate(regions):
         c = counts.get(k)
@@ -196,7 +196,7 @@ def with_tales(scores: list[PlayerScore], pos: Position) -> list[PlayerScore]:
     drawn = pos.tales_drawn()
     if not drawn and not any(p.tale_trophies or p.cathedral for p in pos.players):
         return scores
-    board = T.TaleBoard(drawn, pos.tale_tiles(), pos.tale_markers(), tuple((pc.space, pc.player) for pc in pos.pieces),
+    board = T.TaleBoard(drawn, pos.tale_tiles(), pos.tale_markers(), tuple(pos.majority_pieces()),
                         {p.name: tuple(p.tale_trophies) for p in pos.players},
                         {p.name: ("cathedral",) if p.cathedral else () for p in pos.players})
     lines = T.end_game(board, [p.name for p in pos.players])

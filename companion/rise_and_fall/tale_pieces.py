@@ -18,45 +18,21 @@ the Banks, the Floating City tiles left.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from ..errors import IllegalAction
 from ..words import plural
 from . import tales as T
+from .civilizations import Game, with_pieces
+from .records import replace, with_civ
 from .rules import PIECE_TYPES, load_rules
-from .tracker import Game, _pieces, _set, replace
-
-
-@dataclass(frozen=True)
-class TaleState:
-    """The Tale pieces of a tracked game: who has which building in the World, the Dragon and the
-    Bridge (which belong to no one), the Tale Trophies claimed, and the buildings' actions taken."""
-
-    drawn: tuple[int, ...]
-    buildings: tuple[tuple[tuple[str, int], ...], ...]  # per player: (building, how many in the World)
-    world: tuple[tuple[str, int], ...] = ()  # pieces of no one in the World: ('dragon', 1), ('bridge', 0)
-    trophies: tuple[tuple[int, int], ...] = ()  # (Tale number, player), in the order claimed
-    used: tuple[tuple[str, int, int], ...] = ()  # (building, player, turn): a building's own action taken
-
-    def count(self, i: int, building: str) -> int:
-        return dict(self.buildings[i]).get(building, 0)
-
-    def total(self, building: str) -> int:
-        """How many stand in the World, whoever owns them."""
-        return sum(dict(b).get(building, 0) for b in self.buildings) + dict(self.world).get(building, 0)
-
-    def owner(self, building: str) -> int | None:
-        return next((i for i in range(len(self.buildings)) if self.count(i, building)), None)
-
-    def trophies_of(self, i: int) -> tuple[int, ...]:
-        return tuple(n for n, j in self.trophies if j == i)
+from .tales_state import TaleState  # noqa: F401 - also known by its name here
 
 
 @lru_cache(maxsize=1)
 def _data() -> dict[str, dict[str, Any]]:
-    return {int(k): v for k, v in T._data()["tracker"]["tales"].items()}
+    return {int(k): v for k, v in T.tale_data()["tracker"]["tales"].items()}
 
 
 def tracked(drawn: tuple[int, ...]) -> tuple[int, ...]:
@@ -100,7 +76,7 @@ def tiles_in_game(building: str, players: int) -> int:
     return p.get("tiles_per_player", 0) * players + p.get("tiles_extra", 0)
 
 
-def _with(state: TaleState, i: int | None, building: str, delta: int) -> TaleState:
+def with_building(state: TaleState, i: int | None, building: str, delta: int) -> TaleState:
     if i is None:
         world = tuple((b, n + delta if b == building else n) for b, n in state.world)
         return replace(state, world=world)
@@ -125,24 +101,6 @@ def actions(game: Game, i: int, card: str) -> list[dict]:
                 spec[side][r] = spec[side].get(r, 0) + v * banks
             out.append(spec)
     return out
-
-
-def building_actions_left(game: Game, i: int) -> bool:
-    """Whether player ``i``, acting now, has a building that may still act with the card played once
-    its pieces have all acted (a Port when the Ship card is played)."""
-    if game.tales is None or game.acting != i or game.acting_card is None:
-        return False
-    from .tracker import TrackerRules, least_count
-
-    for spec in actions(game, i, game.acting_card):
-        least = least_count(game, i, spec)
-        if spec.get("units", 1) == 0 and least is not None:
-            try:
-                TrackerRules().apply(game, {"type": "act", "player": i, "action": spec["id"], **least})
-                return True
-            except IllegalAction:
-                pass
-    return False
 
 
 def find_action(game: Game, i: int, card: str, action_id: Any) -> dict | None:
@@ -240,7 +198,7 @@ def _claim(game: Game, i: int, n: int, notes: list[str]) -> Game:
 def _units(game: Game, i: int, card: str, n: int, what: str) -> None:
     civ = game.civs[i]
     if civ.count(card) < n:
-        raise IllegalAction(f"{what} needs {n} {card.title()}s; {civ.name} has {civ.count(card)} in the World.")
+        raise IllegalAction(f"{what} needs {n} {card.title()}s; {civ.name} has {civ.count(card)} in the World.", rule="tale-action-units")
 
 
 def _building(game: Game, i: int, building: str, what: str) -> None:
@@ -248,12 +206,12 @@ def _building(game: Game, i: int, building: str, what: str) -> None:
     if available(st, i, building, len(game.civs)) <= 0:
         who = st.owner(building)
         if building in ("capital", "cathedral") and who is not None:
-            raise IllegalAction(f"There's only one {building.title()} in the game: {game.civs[who].name} controls it.")
+            raise IllegalAction(f"There's only one {building.title()} in the game: {game.civs[who].name} controls it.", rule="one-in-game")
         if building == "floating-city":
-            raise IllegalAction("Every Floating City tile is already in the World.")
+            raise IllegalAction("Every Floating City tile is already in the World.", rule="floating-cities")
         if building == "bridge":
-            raise IllegalAction("The Majestic Bridge is already built.")
-        raise IllegalAction(f"{game.civs[i].name} has no {building.title()} left in the reserve, so {what} cannot be fully completed.")
+            raise IllegalAction("The Majestic Bridge is already built.", rule="majestic-bridge")
+        raise IllegalAction(f"{game.civs[i].name} has no {building.title()} left in the reserve, so {what} cannot be fully completed.", rule="fully-completed")
 
 
 def _dragon_hunt(game: Game, i: int, spec: dict, notes: list[str]) -> Game:
@@ -261,9 +219,9 @@ def _dragon_hunt(game: Game, i: int, spec: dict, notes: list[str]) -> Game:
     Dragon from the World and claims the Dragon Trophy'."""
     st = game.tales
     if not st.total("dragon"):
-        raise IllegalAction("The Dragon is no longer in the World.")
+        raise IllegalAction("The Dragon is no longer in the World.", rule="dragon-hunt")
     _units(game, i, game.acting_card, spec["units"], "The Dragon Hunt")
-    game = replace(game, tales=_with(st, None, "dragon", -1))
+    game = replace(game, tales=with_building(st, None, "dragon", -1))
     notes.append(f"{game.civs[i].name}'s three {game.acting_card.title()}s hunt the Dragon: it is removed from the World.")
     return _claim(game, i, spec["tale"], notes)
 
@@ -274,10 +232,10 @@ def _capital(game: Game, i: int, spec: dict, notes: list[str]) -> Game:
     _building(game, i, "capital", "the Capital")
     built = [j for n, j in game.tales.trophies if n == spec["tale"]]
     if built:
-        raise IllegalAction(f"There's only one Capital in the game: {game.civs[built[0]].name} built it.")
+        raise IllegalAction(f"There's only one Capital in the game: {game.civs[built[0]].name} built it.", rule="one-in-game")
     _units(game, i, "city", spec["units"], "Constructing the Capital")
-    game = _set(game, i, _pieces(game.civs[i], "city", -spec["units"]))
-    game = replace(game, tales=_with(game.tales, i, "capital", 1))
+    game = with_civ(game, i, with_pieces(game.civs[i], "city", -spec["units"]))
+    game = replace(game, tales=with_building(game.tales, i, "capital", 1))
     notes.append(f"{game.civs[i].name} removes 4 Cities (back to the reserve) and places the Capital on one of their spaces.")
     return _claim(game, i, spec["tale"], notes)
 
@@ -286,8 +244,8 @@ def _bridge(game: Game, i: int, spec: dict, notes: list[str]) -> Game:
     """'The player returns the two Nomads to their Reserve and places the bridge over the Sea space'."""
     _building(game, i, "bridge", "the Bridge")
     _units(game, i, "nomad", spec["units"], "Constructing the Bridge")
-    game = _set(game, i, _pieces(game.civs[i], "nomad", -spec["units"]))
-    game = replace(game, tales=_with(game.tales, None, "bridge", 1))
+    game = with_civ(game, i, with_pieces(game.civs[i], "nomad", -spec["units"]))
+    game = replace(game, tales=with_building(game.tales, None, "bridge", 1))
     notes.append(f"{game.civs[i].name} returns two Nomads to the reserve and places the Majestic Bridge over the Sea space.")
     return _claim(game, i, spec["tale"], notes)
 
@@ -296,8 +254,8 @@ def _bank(game: Game, i: int, spec: dict, notes: list[str]) -> Game:
     """'Replace the Nomad with the Bank.'"""
     _building(game, i, "bank", "Constructing a Bank")
     _units(game, i, "nomad", 1, "Constructing a Bank")
-    game = _set(game, i, _pieces(game.civs[i], "nomad", -1))
-    game = replace(game, tales=_with(game.tales, i, "bank", 1))
+    game = with_civ(game, i, with_pieces(game.civs[i], "nomad", -1))
+    game = replace(game, tales=with_building(game.tales, i, "bank", 1))
     notes.append(f"{game.civs[i].name} replaces a Nomad with their Bank.")
     return game
 
@@ -305,7 +263,7 @@ def _bank(game: Game, i: int, spec: dict, notes: list[str]) -> Game:
 def _bank_taxes(game: Game, i: int, spec: dict, notes: list[str]) -> Game:
     """'Condition: Control a Bank.' (The gain counts every Bank in the World.)"""
     if not game.tales.count(i, "bank"):
-        raise IllegalAction(f"Increase Taxes needs a Bank: {game.civs[i].name} controls none.")
+        raise IllegalAction(f"Increase Taxes needs a Bank: {game.civs[i].name} controls none.", rule="banks")
     return game
 
 
@@ -315,8 +273,8 @@ def _port(game: Game, i: int, spec: dict, notes: list[str]) -> Game:
     src = spec["from"]
     _building(game, i, "port", "Constructing a Port")
     _units(game, i, src, 1, "Constructing a Port")
-    game = _set(game, i, _pieces(game.civs[i], src, -1))
-    game = replace(game, tales=_with(game.tales, i, "port", 1))
+    game = with_civ(game, i, with_pieces(game.civs[i], src, -1))
+    game = replace(game, tales=with_building(game.tales, i, "port", 1))
     notes.append(f"{game.civs[i].name}'s {src.title()} goes back to the reserve and their Port is placed.")
     return game
 
@@ -326,9 +284,9 @@ def _port_action(game: Game, i: int, what: str) -> Game:
     Port can perform one of the following actions'."""
     st = game.tales
     if not st.count(i, "port"):
-        raise IllegalAction(f"{what} is a Port action: {game.civs[i].name} has no Port in the World.")
+        raise IllegalAction(f"{what} is a Port action: {game.civs[i].name} has no Port in the World.", rule="port")
     if ("port", i, game.turn) in st.used:
-        raise IllegalAction(f"{game.civs[i].name}'s Port has already performed its action this turn.")
+        raise IllegalAction(f"{game.civs[i].name}'s Port has already performed its action this turn.", rule="port")
     return replace(game, tales=replace(st, used=st.used + (("port", i, game.turn),)))
 
 
@@ -352,9 +310,9 @@ def _cathedral(game: Game, i: int, spec: dict, notes: list[str]) -> Game:
     temples = load_rules().pieces_per_player["temple"]
     civ = game.civs[i]
     if civ.count("temple") < temples:
-        raise IllegalAction(f"Constructing the Cathedral needs your {temples} Temples in the World; {civ.name} has {civ.count('temple')}.")
-    game = _set(game, i, _pieces(civ, "temple", -1))
-    game = replace(game, tales=_with(game.tales, i, "cathedral", 1))
+        raise IllegalAction(f"Constructing the Cathedral needs your {temples} Temples in the World; {civ.name} has {civ.count('temple')}.", rule="cathedral")
+    game = with_civ(game, i, with_pieces(civ, "temple", -1))
+    game = replace(game, tales=with_building(game.tales, i, "cathedral", 1))
     notes.append(f"{civ.name} replaces a Temple with the Cathedral (15 VP at the end of the game); it acts from their next Temple card on.")
     return game
 
@@ -364,7 +322,7 @@ def _floating_city(game: Game, i: int, spec: dict, notes: list[str]) -> Game:
     Floating City space.' 'When the last Floating City tile is placed in the World, the player with
     the most Floating Cities gains the corresponding Trophy ... In case of a tie, no one gets it.'"""
     _building(game, i, "floating-city", "Constructing a Floating City")
-    st = _with(game.tales, i, "floating-city", 1)
+    st = with_building(game.tales, i, "floating-city", 1)
     game = replace(game, tales=st)
     n = len(game.civs)
     left = available(st, i, "floating-city", n)
@@ -402,7 +360,7 @@ def extinct(game: Game, i: int, notes: list[str]) -> Game:
     st = game.tales
     gone = [b for b, n in st.buildings[i] if n and b != "floating-city"]
     for b in gone:
-        st = _with(st, i, b, -st.count(i, b))
+        st = with_building(st, i, b, -st.count(i, b))
     if gone:
         notes.append(f"{game.civs[i].name}'s {', '.join(b.title() for b in gone)} leave{'s' if len(gone) == 1 else ''} the World too.")
     return replace(game, tales=st)

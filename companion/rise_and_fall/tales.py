@@ -16,6 +16,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterable
 
+from ..errors import Problem
 from ..hexgrid import Hex, neighbours
 from .rules import load_rules
 from .tiles import Tile
@@ -65,7 +66,8 @@ class Tale:
 
 
 @lru_cache(maxsize=1)
-def _data() -> dict[str, Any]:
+def tale_data() -> dict[str, Any]:
+    """``tales.json`` as read (every Tale's printed numbers and texts)."""
     return json.loads(resources.files(__package__).joinpath("tales.json").read_text(encoding="utf-8"))
 
 
@@ -73,7 +75,7 @@ def _data() -> dict[str, Any]:
 def all_tales() -> dict[int, Tale]:
     """Every Tale by number, lowest first."""
     out = {}
-    for t in _data()["tales"]:
+    for t in tale_data()["tales"]:
         areas = tuple(
             Area(t["number"], a["kind"], a["label"], a["terrain"], a["moment"], tuple(a["on"]), tuple(tuple(c) for c in a["cells"]),
                  a["copies"], a.get("marker", False), a.get("region", True), tuple(a.get("conditions", ())), a.get("with_previous", False),
@@ -113,7 +115,7 @@ def area_names() -> dict[str, str]:
 def check_drawn(drawn: Any, players: int) -> str | None:
     """Why ``drawn`` cannot be the Tales of a game of ``players``, or None."""
     known = all_tales()
-    per = _data()["per_player"]
+    per = tale_data()["per_player"]
     if not isinstance(drawn, (list, tuple)) or not all(type(n) is int for n in drawn):
         return "The Tales drawn are a list of Tale numbers from 1 to 23."
     bad = [n for n in drawn if n not in known]
@@ -130,7 +132,7 @@ def draw(players: int, seed: Any) -> tuple[int, ...]:
     """'shuffle these cards and draw one for each player' — the same seed draws the same Tales,
     given lowest number first ('the one with the lowest number is applied first')."""
     rng = random.Random(f"tales:{seed}")
-    return tuple(sorted(rng.sample(sorted(all_tales()), _data()["per_player"] * players)))
+    return tuple(sorted(rng.sample(sorted(all_tales()), tale_data()["per_player"] * players)))
 
 
 def pool(players: int, drawn: Iterable[int] = ()) -> dict[str, int]:
@@ -184,7 +186,7 @@ def drawn_of(extra: dict[str, Any]) -> tuple[int, ...]:
 
 def built_types() -> tuple[str, ...]:
     """The piece types that are built and so never stand on a special area, unless it says so."""
-    return tuple(_data()["built_on_no_special_area"]["types"])
+    return tuple(tale_data()["built_on_no_special_area"]["types"])
 
 
 def piece_problem(kind: str, piece: str) -> str | None:
@@ -195,7 +197,7 @@ def piece_problem(kind: str, piece: str) -> str | None:
     if a.no_piece:
         return a.no_piece
     if piece in built_types() and piece not in a.may_build:
-        return _data()["built_on_no_special_area"]["rule"]
+        return tale_data()["built_on_no_special_area"]["rule"]
     return None
 
 
@@ -236,7 +238,7 @@ def creatures() -> dict[str, dict[str, Any]]:
     """Every Creature that stands on a Space (the Dragon, the Leviathan, the Water Elemental) by its
     piece id: its Tale's number and name, the terrains it may stand on and what its Space counts as."""
     out = {}
-    for t in _data()["tales"]:
+    for t in tale_data()["tales"]:
         moves = t.get("event", {}).get("moves", {})
         if moves.get("setup_on") and not moves.get("marker"):
             out[moves["piece"]] = {"tale": t["number"], "name": t["name"], "label": moves["label"],
@@ -276,13 +278,18 @@ def creature_problems(where: dict[str, Hex], terrain: dict[Hex, str]) -> list[st
         spec = known[piece]
         t = terrain.get(s)
         if t is None:
-            out.append(f"The {spec['label']} at {s[0]},{s[1]}: that space is not in the World.")
+            out.append(Problem(f"The {spec['label']} at {s[0]},{s[1]}: that space is not in the World.", "space-in-world"))
         elif t not in spec["on"]:
-            out.append(f"The {spec['label']} at {s[0]},{s[1]} stands on {t}; it stands on {' or '.join(spec['on'])} ({spec['name']}).")
+            out.append(Problem(f"The {spec['label']} at {s[0]},{s[1]} stands on {t}; it stands on {' or '.join(spec['on'])} ({spec['name']}).", "creature-terrain"))
         if s in taken:
-            out.append(f"The {spec['label']} and the {known[taken[s]]['label']} are both on {s[0]},{s[1]}; a creature has a space of its own.")
+            out.append(Problem(f"The {spec['label']} and the {known[taken[s]]['label']} are both on {s[0]},{s[1]}; a creature has a space of its own.", "creature-space"))
         taken.setdefault(s, piece)
     return out
+
+
+def creature_space_rule() -> str:
+    """'no other game piece can stop on that space' (a Creature's), for the position checks."""
+    return tale_data()["creature_space"]["rule"]
 
 
 def creature_terrain(where: dict[str, Hex], terrain: dict[Hex, str]) -> dict[Hex, str]:

@@ -10,39 +10,22 @@ it. The tracker asks :func:`in_play`, :func:`card_actions`, :func:`conversion_co
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import IllegalAction
 from ..gamelog import Action
 from ..words import plural
 from . import guilds as G
+from .civilizations import Game
+from .records import replace, with_civ
 from .rules import PIECE_TYPES
 from .tales import all_tales
-
-if TYPE_CHECKING:
-    from .tracker import Game
+from .tales_state import NONE, TalesInPlay  # noqa: F401 - also known by its name here
 
 #: The tracker's version from which the special areas and Fantastic Events act (an older log replays as written).
 SINCE_VERSION = 5
 
 
-@dataclass(frozen=True)
-class TalesInPlay:
-    """What the Tales add to a tracked game's state (all empty in a game without Tales)."""
-
-    events: tuple[int, ...] = ()  # phase E: the Fantastic Events still to resolve, lowest number first
-    event_turn: int = 0  # the turn whose Recycling phase fired the Fantastic Events
-    creatures: tuple[tuple[str, int, int], ...] = ()  # (piece, q, r): where a Creature was last moved
-    volcano: str | None = None  # the Volcano active side up: its orientation (None: inactive side up)
-    laid: tuple[tuple[int, str, int], ...] = ()  # (player, type, count) of pieces laid on their side
-    rising: int = 0  # phase B: the acting player's laid pieces that stand up at the end of their turn
-    doubled: bool = False  # phase B: each Merchant performs two different actions (the Caravansary)
-    used: tuple[str, ...] = ()  # phase B, with the Caravansary: the actions taken this turn
-    house: tuple[tuple[int, str], ...] = ()  # (player, Guild card) taken at the Doppelganger's House
-
-
-NONE = TalesInPlay()
 
 
 def in_play(game: "Game") -> tuple[int, ...]:
@@ -61,9 +44,9 @@ def _play(tales: tuple[int, ...], key: str) -> list[tuple[int, Any]]:
 
 
 def _raw(n: int) -> dict[str, Any]:
-    from .tales import _data
+    from .tales import tale_data
 
-    return next((t for t in _data()["tales"] if t["number"] == n), {})
+    return next((t for t in tale_data()["tales"] if t["number"] == n), {})
 
 
 def card_actions(card: str, tales: tuple[int, ...]) -> list[dict]:
@@ -85,24 +68,61 @@ def conversion_cost(game: "Game", cost: dict[str, int], a: Action) -> dict[str, 
     tales = in_play(game)
     if a.get("dolmens"):
         if a["dolmens"] is not True:
-            raise IllegalAction("Say whether the unit stands 1 or 2 spaces from the Dolmens (true or false).")
+            raise IllegalAction("Say whether the unit stands 1 or 2 spaces from the Dolmens (true or false).", rule="dolmens")
         for _, spec in _play(tales, "conversion"):
             if spec.get("protects"):
                 raise IllegalAction(spec["rule"], rule="dolmens")
-        raise IllegalAction("There are no Dolmens in this World.")
+        raise IllegalAction("There are no Dolmens in this World.", rule="dolmens")
     d = a.get("distance", 1)
     if d == 1:
         return cost
     ranges = {int(k): v for _, spec in _play(tales, "conversion") for k, v in spec.get("range", {}).items()}
+    guild = _guild_range(game, a)
+    for k, v in guild.items():
+        ranges[k] = min(v, ranges.get(k, v))  # the Psy-Monks' range at the normal price, the Monastery's beyond
     if type(d) is not int or d not in ranges:
-        far = f" or, from a Temple adjacent to the Monastery, {' or '.join(str(k) for k in sorted(ranges))} spaces away" if ranges else ""
-        raise IllegalAction(f"A Temple converts a unit adjacent to it{far}.")
+        raise IllegalAction(f"A Temple converts a unit adjacent to it{_reach(ranges, guild)}.", rule="conversion-range")
     return {k: v * ranges[d] for k, v in cost.items()}
+
+
+#: The tracker's version from which the Psy-Monks' Temples convert at 2 spaces at the normal price.
+GUILD_RANGE_SINCE = 7
+
+
+def _guild_range(game: "Game", a: Action) -> dict[int, int]:
+    from . import guilds as G
+
+    i = a.get("player")
+    if game.tracker_version < GUILD_RANGE_SINCE or type(i) is not int or not 0 <= i < len(game.civs):
+        return {}
+    return G.conversion_range(game.civs[i].guilds)
+
+
+def _reach(ranges: dict[int, int], guild: dict[int, int]) -> str:
+    """The distances open, in words: the Guild's, then the Monastery's for a Temple adjacent to it."""
+    said = ""
+    if guild:
+        said += f" or up to {max(guild)} spaces away at the normal price (the Psy-Monks' range)"
+    far = sorted(k for k in ranges if k not in guild or ranges[k] != guild[k])
+    if far:
+        said += f" or, from a Temple adjacent to the Monastery, {' or '.join(str(k) for k in far)} spaces away"
+    return said
 
 
 def monastery_range(game: "Game") -> dict[int, int]:
     """The distances a Temple next to the Monastery converts at, with their cost multipliers."""
     return {int(k): v for _, spec in _play(in_play(game), "conversion") for k, v in spec.get("range", {}).items()}
+
+
+def conversion_ranges(game: "Game", i: int) -> dict[int, tuple[int, str]]:
+    """The distances beyond adjacent player ``i``'s Temples convert at now, each with its cost multiplier and
+    whose reach it is: the Monastery's (a Temple next to it) and the Psy-Monks' (at the normal price), the
+    cheaper at each distance (the screens' choice of distance)."""
+    out = {d: (m, "Temple next to the Monastery") for d, m in monastery_range(game).items()}
+    for d, m in _guild_range(game, {"player": i}).items():
+        if d not in out or m <= out[d][0]:
+            out[d] = (m, "the Psy-Monks' range")
+    return out
 
 
 def dolmens_rule(game: "Game") -> str:
@@ -131,7 +151,6 @@ def standing(game: "Game", i: int, card: str) -> tuple[int, int]:
 
 def stand_up(game: "Game", i: int, card: str, notes: list[str]) -> "Game":
     """At the end of the player's turn, the pieces that lay on their side when it began stand up."""
-    from .tracker import replace
 
     up = game.tale_play.rising
     if not up:
@@ -149,22 +168,21 @@ def lay_down(game: "Game", a: Action, notes: list[str]) -> "Game":
     """Storm Peak: 'Any Nomad, Ship, or Merchant which enters a space adjacent to the Storm Peak stops
     its movement and is laid down on its side. It won't be set standing back up at the end of the
     player's turn.' The acting player says how many of their pieces were laid down so."""
-    from .tracker import replace
 
     rules = _play(in_play(game), "lays_down")
     if not rules:
-        raise IllegalAction("There is no Storm Peak in this World.")
+        raise IllegalAction("There is no Storm Peak in this World.", rule="storm-peak")
     i, piece, k = a.get("player"), a.get("piece"), a.get("count", 1)
     if game.phase != "B" or i != game.acting:
-        raise IllegalAction("A piece is laid down by Storm Peak as it moves, during its owner's actions.")
+        raise IllegalAction("A piece is laid down by Storm Peak as it moves, during its owner's actions.", rule="storm-peak")
     kinds = storm_peak_pieces(game)
     if piece not in kinds:
-        raise IllegalAction(rules[0][1]["rule"] + " The Mountaineers stop, but they aren't laid down.")
+        raise IllegalAction(rules[0][1]["rule"] + " The Mountaineers stop, but they aren't laid down.", rule="storm-peak")
     civ = game.civs[i]
     upright = civ.count(piece) - laid(game.tale_play, i, piece)
     if type(k) is not int or not 1 <= k <= upright:
         raise IllegalAction(f"{civ.name} has {plural(upright, piece.title())} standing to lay down; "
-                            f"enter from 1 to {upright}.")
+                            f"enter from 1 to {upright}.", rule="storm-peak")
     notes.append(f"{civ.name}'s {plural(k, piece.title())} by Storm Peak {'is' if k == 1 else 'are'} laid down: "
                  "they stand up only at the end of a later turn of their card.")
     return replace(game, tale_play=with_laid(game.tale_play, i, piece, k))
@@ -180,16 +198,15 @@ def claim_caravansary(game: "Game", a: Action, notes: list[str]) -> "Game":
     """'The player who has a clear majority of game pieces on the Caravansary space and in adjacent
     spaces ... When playing the Merchant Civilization card, each Merchant ... can perform two
     different actions instead of one.' The player confirms the majority."""
-    from .tracker import replace
 
     spec = caravansary(game)
     if spec is None:
-        raise IllegalAction("There is no Caravansary in this World.")
+        raise IllegalAction("There is no Caravansary in this World.", rule="caravansary")
     i = a.get("player")
     if game.phase != "B" or i != game.acting or game.acting_card != "merchant":
-        raise IllegalAction("The Caravansary's ability is used when playing the Merchant Civilization card.")
+        raise IllegalAction("The Caravansary's ability is used when playing the Merchant Civilization card.", rule="caravansary")
     if game.tale_play.doubled:
-        raise IllegalAction("Each Merchant already performs two different actions this turn.")
+        raise IllegalAction("Each Merchant already performs two different actions this turn.", rule="caravansary")
     each = spec["actions_each"]
     notes.append(f"{game.civs[i].name} has {spec['where']}: each Merchant performs {each} different actions this turn.")
     return replace(game, act_limit=game.act_limit * each, tale_play=_replace(game.tale_play, doubled=True))
@@ -199,11 +216,10 @@ def check_activation(game: "Game", action_id: str) -> None:
     """With the Caravansary, 'two different actions': no action more often than there are Merchants."""
     if game.tale_play.doubled and game.tale_play.used.count(action_id) >= game.act_limit // caravansary(game)["actions_each"]:
         raise IllegalAction("With the Caravansary each Merchant performs two different actions: this one has been "
-                            "taken by every Merchant already.")
+                            "taken by every Merchant already.", rule="caravansary")
 
 
 def activated(game: "Game", action_id: str) -> "Game":
-    from .tracker import replace
 
     if not game.tale_play.doubled:
         return game
@@ -212,7 +228,6 @@ def activated(game: "Game", action_id: str) -> "Game":
 
 def new_actor(game: "Game", down: int) -> "Game":
     """A player begins their actions: the Caravansary's claim ends, their laid pieces wait to stand up."""
-    from .tracker import replace
 
     if game.tale_play == NONE and not down:
         return game
@@ -231,7 +246,6 @@ def house(game: "Game", i: int, spec: dict, a: Action, notes: list[str]) -> "Gam
     later point you wish to use the Doppelganger's House ability again, you will have to discard the
     Guild card previously drawn before drawing 3 new cards.' The three are drawn by the screen and
     kept in the action (``drawn``), with the one kept (``keep``)."""
-    from .tracker import _set, replace
 
     civ = game.civs[i]
     before = dict(game.tale_play.house).get(i)
@@ -239,11 +253,11 @@ def house(game: "Game", i: int, spec: dict, a: Action, notes: list[str]) -> "Gam
     free = set(unused_guilds(game)) | ({before} if before else set())
     n = spec["house"]["draw"]
     if not isinstance(drawn, list) or len(drawn) != n or len(set(drawn)) != n or not all(isinstance(g, str) for g in drawn):
-        raise IllegalAction(f"Draw {n} unused Guild cards.")
+        raise IllegalAction(f"Draw {n} unused Guild cards.", rule="doppelgangers-house")
     if not set(drawn) <= free - ({before} if before else set()):
-        raise IllegalAction(f"Draw {n} unused Guild cards: not one in front of a player.")
+        raise IllegalAction(f"Draw {n} unused Guild cards: not one in front of a player.", rule="doppelgangers-house")
     if keep not in drawn:
-        raise IllegalAction("Keep one of the three Guild cards drawn.")
+        raise IllegalAction("Keep one of the three Guild cards drawn.", rule="doppelgangers-house")
     cards = tuple(g for g in civ.guilds if g != before) + (keep,)
     civ = replace(civ, guilds=cards)
     lost = f" {civ.name} discards the {G.guild(before).name}, drawn before." if before else ""
@@ -257,12 +271,11 @@ def house(game: "Game", i: int, spec: dict, a: Action, notes: list[str]) -> "Gam
             bank[r] += extra
             notes.append(f"{civ.name} returns {extra} {r.title()} to the bank: they may now hold {most}.")
     house_ = tuple((j, g) for j, g in game.tale_play.house if j != i) + ((i, keep),)
-    game = replace(_set(game, i, civ), bank_wood=bank["wood"], bank_stone=bank["stone"], tale_play=_replace(game.tale_play, house=house_))
+    game = replace(with_civ(game, i, civ), bank_wood=bank["wood"], bank_stone=bank["stone"], tale_play=_replace(game.tale_play, house=house_))
     return game
 
 
 def _replace(state: TalesInPlay, **changes: Any) -> TalesInPlay:
-    from .tracker import replace
 
     return replace(state, **changes)
 

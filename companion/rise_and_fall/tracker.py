@@ -9,263 +9,34 @@ only; afterwards the table moves pieces on the real board and the tracker keeps 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
 from ..errors import IllegalAction
 from ..gamelog import Action, Reducer
-from ..hexgrid import Hex
 from ..words import plural
 from . import fantastic as F
 from . import guilds as G
+from . import tale_pieces
 from . import tales_in_play as TP
+from .civilizations import (  # noqa: F401 - the state and its changes, also by the names scripts import from here
+    ALL_EXTINCT,
+    CONVERSION_ON_SINCE,
+    NOTHING_COUNTED_SINCE,
+    PHASES,
+    PILES,
+    TRACKER_VERSION,
+    Civ,
+    Game,
+    after_pieces_change,
+    can_swap,
+    move_card,
+    with_pieces,
+)
 from .position import STANDS_ON
+from .records import replace, with_civ
 from .rules import PIECE_TYPES, TERRAINS, load_rules
 from .tiles import Tile
 from .world import top_terrain
-
-if TYPE_CHECKING:
-    from .tale_pieces import TaleState
-
-PHASES = {
-    "placement": "Placement of the first game pieces",
-    "A": "A – Play a Civilization card",
-    "B": "B – Take Actions",
-    "C": "C – Decline",
-    "D": "D – Purchase a card in Decline",
-    "E": "E – Recycle cards: the Doppelgangers may swap Guild cards",
-    "guilds": "Guild cards: keep, give one to the left, return the rest",
-    "over": "The game is over: Tallying Victory Points",
-}
-PILES = ("hand", "discard", "reserve", "decline", "played")
-#: Said when no Civilization is left in the game (then the game is over, with no winner).
-ALL_EXTINCT = "Every Civilization is extinct"
-
-#: The version of the tracker's rules that a new game's ``setup`` action names (``tracker_version``). A log
-#: without it was written by version 1 and replays as then: every player taps in phase D, and the
-#: counts entered are not capped by the World (an old log may hold such counts). Version 3 adds the
-#: Guild variant (a ``guilds`` key in ``setup``); a game without it plays as in version 2. Version 4 adds the
-#: Tale pieces and buildings (``tales``, from a World with Tales); a game without Tales plays as in version 3, and
-#: a game of an older version with Tales as then (the Tales only at the scoring). Version 5 plays the
-#: Fantastic Events and the special areas' effects during the game; a game of version 4 replays as it was written.
-#: Version 6 refuses a Trade or a Tithe that counts nothing (a count of 0 would spend the piece's action for
-#: 0 GP); older logs, which may hold such actions, replay as they were written.
-TRACKER_VERSION = 6
-NOTHING_COUNTED_SINCE = 6
-
-
-@dataclass(frozen=True)
-class Civ:
-    """One player's Civilization: cards by state, Treasury, pieces in the World, Trophies."""
-
-    name: str
-    colour: str
-    hand: tuple[str, ...] = ()
-    discard: tuple[str, ...] = ()  # last played on top (at the end)
-    reserve: tuple[str, ...] = ()
-    decline: tuple[str, ...] = ()
-    played: tuple[str, ...] = ()  # the card face up in front of the player this turn
-    gold: int = 0
-    wood: int = 0
-    stone: int = 0
-    pieces: tuple[tuple[str, int], ...] = ()  # (type, count in the World)
-    trophies: tuple[str, ...] = ()
-    extinct: bool = False
-    guilds: tuple[str, ...] = ()  # the Guild cards in front of the player, face up
-
-    def count(self, piece: str) -> int:
-        return dict(self.pieces).get(piece, 0)
-
-    def where(self, card: str) -> str:
-        for pile in PILES:
-            if card in getattr(self, pile):
-                return pile
-        raise KeyError(card)
-
-    @property
-    def active(self) -> tuple[str, ...]:
-        """'The cards in a player's Hand and in their Discard pile are their active cards.'"""
-        return self.hand + self.discard
-
-    def in_reserve(self, piece: str) -> int:
-        return load_rules().pieces_per_player[piece] - self.count(piece)
-
-    @property
-    def limit(self) -> dict[str, int]:
-        """How many Wood and Stone this player may hold."""
-        return G.treasury_limit(self.guilds)
-
-
-@dataclass(frozen=True)
-class Game:
-    civs: tuple[Civ, ...] = ()
-    trophies_to_end: int = field(default_factory=lambda: load_rules().standard_trophies_to_end)
-    bank_gold: int = 0
-    bank_wood: int = 0
-    bank_stone: int = 0
-    first: int = 0  # who holds the First Player token
-    turn: int = 0
-    phase: str = "setup"
-    tiles: tuple[Tile, ...] = ()  # the World the game is played on
-    world_name: str = ""
-    positions: tuple[tuple[Hex, int, str], ...] = ()  # (space, player, type) of the first pieces
-    acting: int | None = None  # phase B: who is taking actions
-    acting_card: str | None = None  # the card they played
-    activations: int = 0  # pieces activated so far by the acting player
-    act_limit: int = 0  # pieces of that type they had when they began
-    claimed_this_turn: tuple[tuple[str, int], ...] = ()  # (trophy, player)
-    cards_owed: tuple[int, ...] = ()  # phase C: how many cards each player still owes to the Decline zone
-    face_down: tuple[tuple[int, str], ...] = ()  # phase C: (player, card) placed in Decline, not yet turned over
-    drawn: tuple[int, ...] = ()  # phase A: players whose card was drawn at random from their hand
-    decided: tuple[int, ...] = ()  # phase D: players who bought or passed
-    in_order: bool = False  # phase D: the purchases go one at a time, clockwise from the First Player
-    before: tuple[tuple[int, Civ], ...] = ()  # phases A and C: each chooser's cards before their first face-down card
-    pass_tablet: bool = False  # the table's choice: each player chooses their card out of the others' sight
-    tracker_version: int = 1  # see TRACKER_VERSION
-    levels: tuple[str, ...] = ()  # the Guild variant: each player's handicap level (empty: no Guilds)
-    world_tales: tuple[int, ...] = ()  # the Tales drawn for the World (its layout's "tales"), kept for the scoring
-    world_tale_pieces: tuple[tuple[str, int, int], ...] = ()  # the Dolmens and the Typhoon where the World has them
-    dealt: tuple[tuple[str, ...], ...] = ()  # the three Guild cards dealt to each player (secret)
-    chosen: tuple[tuple[int, tuple[str, ...], str | None], ...] = ()  # (player, kept, given to the left), face down
-    stolen: tuple[int, ...] = ()  # Thieves' Guild: Cities stolen from, per player, with the Nomad card played now
-    swapped: tuple[int, ...] = ()  # phase E: who received the Doppelgangers this Recycling phase
-    tales: TaleState | None = None  # the Tale pieces and buildings (version 4, a World with Tales): tale_pieces.py
-    tale_play: TP.TalesInPlay = TP.NONE  # the Tales during the game (version 5): Fantastic Events, laid pieces, ...
-    notes: tuple[str, ...] = field(default=(), compare=False)  # what happened by itself (for the screen)
-
-    @property
-    def claimed(self) -> int:
-        """The Trophies claimed, the Tales' Trophies too ('this allows to move up the Trophies to record the
-        total number of Trophies won and indicate the price to purchase cards in Decline')."""
-        return sum(len(c.trophies) for c in self.civs) + (len(self.tales.trophies) if self.tales is not None else 0)
-
-    @property
-    def decline_price(self) -> int:
-        return load_rules().decline_cost(self.claimed)
-
-    def price_for(self, i: int) -> int:
-        """What player ``i`` pays for a card in Decline now (the Archivists pay half)."""
-        return G.decline_price(self.decline_price, self.civs[i].guilds)
-
-    def order(self) -> list[int]:
-        """Players clockwise from the First player, extinct ones left out."""
-        n = len(self.civs)
-        return [(self.first + k) % n for k in range(n) if not self.civs[(self.first + k) % n].extinct]
-
-    def to_move(self) -> list[int]:
-        """Whose move it is now (several players in the simultaneous phases)."""
-        if self.phase == "placement":
-            return [self._next_placer()] if self._next_placer() is not None else []
-        if self.phase == "A":
-            return [i for i in self.order() if not self.civs[i].played]
-        if self.phase == "B":
-            return [self.acting] if self.acting is not None else []
-        if self.phase == "C":
-            return [i for i in self.order() if self.cards_owed[i] > 0]
-        if self.phase == "D":
-            left = [i for i in self.order() if i not in self.decided]
-            return left[:1] if self.in_order else left
-        if self.phase == "E":
-            if self.tale_play.events:
-                return [self.first]  # 'The Fantastic Event is resolved by the player who still has the First Player token'
-            return [i for i in self.order() if i not in self.decided and i not in self.swapped and can_swap(self, i)]
-        if self.phase == "guilds":
-            done = {j for j, _, _ in self.chosen}
-            return [i for i in self.order() if i not in done]
-        return []
-
-    def _next_placer(self) -> int | None:
-        placed = [0] * len(self.civs)
-        for _, i, _ in self.positions:
-            placed[i] += 1
-        for k in range(3 * len(self.civs)):
-            i = self.order()[k % len(self.order())]
-            if placed[i] <= k // len(self.order()):
-                return i if placed[i] < 3 else None
-        return None
-
-    def occupied(self) -> dict[Hex, tuple[int, str]]:
-        return {s: (i, t) for s, i, t in self.positions}
-
-
-# --- helpers that keep the rules' automatic state changes in one place -----------------------
-_R = TypeVar("_R")
-_FIELDS: dict[type, frozenset[str]] = {}
-
-
-def replace(obj: _R, **changes: Any) -> _R:
-    """``dataclasses.replace`` for the tracker's frozen records without running ``__init__`` again:
-    a replay makes thousands of them (``make bench``: replay a game from its log)."""
-    names = _FIELDS.get(type(obj))
-    if names is None:
-        names = _FIELDS[type(obj)] = frozenset(f.name for f in fields(obj))  # type: ignore[arg-type]
-    if not names.issuperset(changes):
-        raise TypeError(f"{type(obj).__name__} has no field {sorted(set(changes) - names)[0]!r}")
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new
-
-
-def _set(game: Game, i: int, civ: Civ) -> Game:
-    civs = list(game.civs)
-    civs[i] = civ
-    return replace(game, civs=tuple(civs))
-
-
-def _without(pile: tuple[str, ...], card: str) -> tuple[str, ...]:
-    return tuple(c for c in pile if c != card)
-
-
-def _move_card(civ: Civ, card: str, to: str) -> Civ:
-    src = civ.where(card)
-    civ = replace(civ, **{src: _without(getattr(civ, src), card)})
-    return replace(civ, **{to: getattr(civ, to) + (card,)})
-
-
-def _state_changes(game: Game, i: int, notes: list[str]) -> Game:
-    """'If a player loses their last piece of a given type, the corresponding card is immediately
-    placed into their reserve' and 'If a player controls a type of piece for which they don't have
-    an active card and which isn't in Decline, they immediately add the corresponding card to
-    their hand from their reserve.'"""
-    civ = game.civs[i]
-    for t in PIECE_TYPES:
-        where = civ.where(t)
-        n = civ.count(t)
-        if n == 0 and where in ("hand", "discard", "played"):
-            civ = _move_card(civ, t, "reserve")
-            notes.append(f"{civ.name} has no {t.title()} left: the {t.title()} card goes to the reserve.")
-        elif n > 0 and where == "reserve":
-            civ = _move_card(civ, t, "hand")
-            notes.append(f"{civ.name} has a {t.title()} in the World again: the {t.title()} card comes back to the hand.")
-    return _set(game, i, civ)
-
-
-def _trophies(game: Game, i: int, notes: list[str]) -> Game:
-    """'The first player to place their last game piece of a given type in the World wins the
-    matching Trophy.' Each Trophy once; never lost."""
-    owned = load_rules().pieces_per_player
-    taken = {t for c in game.civs for t in c.trophies}
-    civ = game.civs[i]
-    for t in PIECE_TYPES:
-        if t not in taken and civ.count(t) == owned[t]:
-            civ = replace(civ, trophies=civ.trophies + (t,))
-            game = replace(game, claimed_this_turn=game.claimed_this_turn + ((t, i),))
-            notes.append(f"{civ.name} has placed their last {t.title()}: the {t.title()} Trophy is theirs.")
-    return _set(game, i, civ)
-
-
-def _pieces(civ: Civ, piece: str, delta: int) -> Civ:
-    counts = dict(civ.pieces)
-    counts[piece] = counts.get(piece, 0) + delta
-    return replace(civ, pieces=tuple((t, counts.get(t, 0)) for t in PIECE_TYPES))
-
-
-def _after_pieces_change(game: Game, players: list[int], notes: list[str]) -> Game:
-    for i in players:
-        game = _trophies(game, i, notes)
-        game = _state_changes(game, i, notes)
-    return game
 
 
 # --- the Guild variant --------------------------------------------------------------------------
@@ -275,20 +46,20 @@ def _guild_setup(spec: Any, n: int, version: int) -> tuple[tuple[str, ...], tupl
     if spec is None:
         return (), ()
     if version < 3:
-        raise IllegalAction("The Guild variant needs the game rules of version 3.")
+        raise IllegalAction("The Guild variant needs the game rules of version 3.", rule="guild-version")
     if not isinstance(spec, dict):
-        raise IllegalAction("The Guilds are given as the players' handicap levels and the cards dealt.")
+        raise IllegalAction("The Guilds are given as the players' handicap levels and the cards dealt.", rule="guild-deal")
     known, levels = G.all_guilds(), G.levels()
     lv, dealt = spec.get("levels") or [G.STANDARD_LEVEL] * n, spec.get("dealt")
     if not isinstance(lv, list) or len(lv) != n or any(x not in levels for x in lv):
-        raise IllegalAction(f"Each player has a handicap level: {', '.join(levels)}.")
+        raise IllegalAction(f"Each player has a handicap level: {', '.join(levels)}.", rule="guild-level")
     if not isinstance(dealt, list) or len(dealt) != n or any(not isinstance(h, list) or len(h) != G.DEALT for h in dealt):
-        raise IllegalAction(f"Deal {G.DEALT} Guild cards to each player.")
+        raise IllegalAction(f"Deal {G.DEALT} Guild cards to each player.", rule="guild-deal")
     cards = [c for h in dealt for c in h]
     if any(c not in known for c in cards):
-        raise IllegalAction(f"The Guild cards are {', '.join(known)}.")
+        raise IllegalAction(f"The Guild cards are {', '.join(known)}.", rule="guild-deal")
     if len(set(cards)) != len(cards):
-        raise IllegalAction("Each Guild card is dealt once.")
+        raise IllegalAction("Each Guild card is dealt once.", rule="guild-deal")
     return tuple(lv), tuple(tuple(h) for h in dealt)
 
 
@@ -299,25 +70,16 @@ def _reveal_guilds(game: Game, notes: list[str]) -> Game:
     kept = {i: keep for i, keep, _ in game.chosen}
     for i in range(n):
         cards = kept[i] + ((given[i],) if i in given else ())
-        game = _set(game, i, replace(game.civs[i], guilds=cards))
+        game = with_civ(game, i, replace(game.civs[i], guilds=cards))
         civ = game.civs[i]
         notes.append(f"{civ.name}: {G.summary(cards)}" if cards else f"{civ.name} plays with no Guild powers.")
     notes.append("The Guild cards are revealed. Place the first pieces.")
     return replace(game, phase="placement")
 
 
-def can_swap(game: Game, i: int) -> bool:
-    """Whether player ``i`` may swap their Doppelgangers for another player's Guild card now."""
-    civ = game.civs[i]
-    cost = G.swap_cost(civ.guilds)
-    if cost is None or civ.extinct or any(getattr(civ, r) < v for r, v in cost.items()):
-        return False
-    return any(c.guilds for j, c in enumerate(game.civs) if j != i and not c.extinct)
-
-
 def _opponent(game: Game, i: int, t: Any, what: str) -> int:
     if type(t) is not int or not 0 <= t < len(game.civs) or t == i or game.civs[t].extinct:
-        raise IllegalAction(f"Choose the opposing player {what}.")
+        raise IllegalAction(f"Choose the opposing player {what}.", rule="opponent")
     return t
 
 
@@ -326,12 +88,12 @@ def _attack(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game
     t = _opponent(game, i, a.get("target"), "whose unit the Nomad attacks")
     unit = a.get("unit")
     if unit not in spec["attack"]:
-        raise IllegalAction(f"A Nomad attacks a unit: {', '.join(u.title() for u in spec['attack'])}.")
+        raise IllegalAction(f"A Nomad attacks a unit: {', '.join(u.title() for u in spec['attack'])}.", rule="mercenaries")
     victim = game.civs[t]
     if victim.count(unit) == 0:
-        raise IllegalAction(f"{victim.name} has no {unit.title()} in the World to attack.")
+        raise IllegalAction(f"{victim.name} has no {unit.title()} in the World to attack.", rule="mercenaries")
     notes.append(f"{game.civs[i].name}'s Mercenaries remove a {unit.title()} of {victim.name}; it goes back to their reserve.")
-    return _set(game, t, _pieces(victim, unit, -1))
+    return with_civ(game, t, with_pieces(victim, unit, -1))
 
 
 def _steal(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
@@ -340,18 +102,18 @@ def _steal(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
     t = _opponent(game, i, a.get("target"), "whose City the Nomad steals from")
     res = a.get("resource")
     if res not in spec["steal"]:
-        raise IllegalAction("A thief steals a Wood or a Stone.")
+        raise IllegalAction("A thief steals a Wood or a Stone.", rule="thieves-guild")
     victim, thief = game.civs[t], game.civs[i]
     stolen = game.stolen or (0,) * len(game.civs)
     if stolen[t] >= victim.count("city"):
         raise IllegalAction(f"Each opponent's City can only be stolen from once for each Nomad card played: "
-                            f"{victim.name} has {_plural(victim.count('city'), 'City', 'Cities')}, stolen from {stolen[t]} time{'s' if stolen[t] != 1 else ''}.")
+                            f"{victim.name} has {_plural(victim.count('city'), 'City', 'Cities')}, stolen from {stolen[t]} time{'s' if stolen[t] != 1 else ''}.", rule="thieves-guild")
     if getattr(victim, res) == 0:
-        raise IllegalAction(f"{victim.name} has no {res.title()} to steal.")
+        raise IllegalAction(f"{victim.name} has no {res.title()} to steal.", rule="thieves-guild")
     if getattr(thief, res) + 1 > thief.limit[res]:
-        raise IllegalAction(f"{thief.name} cannot hold more than {thief.limit[res]} {res.title()}.")
-    game = _set(game, t, replace(victim, **{res: getattr(victim, res) - 1}))
-    game = _set(game, i, replace(thief, **{res: getattr(thief, res) + 1}))
+        raise IllegalAction(f"{thief.name} cannot hold more than {thief.limit[res]} {res.title()}.", rule="treasury-limit")
+    game = with_civ(game, t, replace(victim, **{res: getattr(victim, res) - 1}))
+    game = with_civ(game, i, replace(thief, **{res: getattr(thief, res) + 1}))
     counts = list(stolen)
     counts[t] += 1
     notes.append(f"{thief.name}'s thieves steal a {res.title()} from {victim.name}.")
@@ -364,7 +126,7 @@ def _piracy(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game
     cannot pay you the totality of the sum... Too bad for you!'"""
     counts = a.get("counts") or {}
     if not isinstance(counts, dict):
-        raise IllegalAction("Enter how many Ships of each opponent share the Sea Region.")
+        raise IllegalAction("Enter how many Ships of each opponent share the Sea Region.", rule="corsairs")
     per = spec["piracy"]["gold"]
     for key, n in counts.items():
         t = _opponent(game, i, int(key) if isinstance(key, str) and key.isdigit() else key, "whose Ships are plundered")
@@ -374,22 +136,15 @@ def _piracy(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game
         paid = min(due, victim.gold)
         if paid < due:
             notes.append(f"{victim.name} can pay only {paid} GP of {due}. Too bad for the Corsairs!")
-        game = _set(game, t, replace(victim, gold=victim.gold - paid))
-        game = _set(game, i, replace(game.civs[i], gold=game.civs[i].gold + paid))
+        game = with_civ(game, t, replace(victim, gold=victim.gold - paid))
+        game = with_civ(game, i, replace(game.civs[i], gold=game.civs[i].gold + paid))
         if n:
             notes.append(f"{victim.name} pays {paid} GP for {_plural(n, 'Ship', 'Ships')}.")
     return game
 
 
-def _tale_hook(name: str, *args: Any) -> Any:
-    """One of the Tale pieces' hook points (:mod:`.tale_pieces`, which builds on this module)."""
-    from . import tale_pieces
-
-    return getattr(tale_pieces, name)(*args)
-
-
 def _tale_effect(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
-    return _tale_hook("effect", game, i, spec, a, notes)
+    return tale_pieces.effect(game, i, spec, a, notes)
 
 
 #: New kinds of action effect that guilds and Tales bring, by their key in an action's spec.
@@ -399,7 +154,7 @@ EFFECTS = {"attack": _attack, "steal": _steal, "piracy": _piracy, "tale": _tale_
 def _before_the_events(game: Game, what: str) -> None:
     """The Doppelgangers decide before the Fantastic Events are resolved; once these wait, the swap is over."""
     if game.phase == "E" and game.tale_play.events:
-        raise IllegalAction(f"{what} is decided before the Fantastic Events; {game.civs[game.first].name} is resolving them now.")
+        raise IllegalAction(f"{what} is decided before the Fantastic Events; {game.civs[game.first].name} is resolving them now.", rule="doppelgangers-before-events")
 
 
 def _swap_guild(game: Game, a: Action, notes: list[str]) -> Game:
@@ -411,15 +166,15 @@ def _swap_guild(game: Game, a: Action, notes: list[str]) -> Game:
     i = a.get("player")
     _before_the_events(game, "The Doppelgangers' swap")
     if game.phase != "E" or i not in game.to_move():
-        raise IllegalAction("The Doppelgangers swap Guild cards during the Recycling phase, once.")
+        raise IllegalAction("The Doppelgangers swap Guild cards during the Recycling phase, once.", rule="doppelgangers")
     t = _opponent(game, i, a.get("target"), "whose Guild card is taken")
     gid = a.get("guild")
     me, them = game.civs[i], game.civs[t]
     dop = next((g for g in me.guilds if G.swap_cost((g,)) is not None), None)
     if dop is None:
-        raise IllegalAction(f"{me.name} holds no Doppelgangers: only their holder swaps Guild cards.")
+        raise IllegalAction(f"{me.name} holds no Doppelgangers: only their holder swaps Guild cards.", rule="doppelgangers")
     if gid not in them.guilds:
-        raise IllegalAction(f"{them.name} has no such Guild card; they have {', '.join(G.guild(g).name for g in them.guilds) or 'none'}.")
+        raise IllegalAction(f"{them.name} has no such Guild card; they have {', '.join(G.guild(g).name for g in them.guilds) or 'none'}.", rule="doppelgangers")
     cost = G.swap_cost((dop,)) or {}
     before = them.guilds
     after = tuple(dop if g == gid else g for g in before)
@@ -427,7 +182,7 @@ def _swap_guild(game: Game, a: Action, notes: list[str]) -> Game:
     removed = a.get("removed") or {}
     if not isinstance(removed, dict) or any(p not in lost for p in removed):
         where = "; ".join(f"{p.title()}s on {', '.join(sorted(ts))}" for p, ts in lost.items()) or "none"
-        raise IllegalAction(f"Only pieces that stood where the {G.guild(gid).name} alone allowed are removed ({where}).")
+        raise IllegalAction(f"Only pieces that stood where the {G.guild(gid).name} alone allowed are removed ({where}).", rule="doppelgangers-removed")
     for p, k in removed.items():
         _counted(k, p, f"{them.name}'s {p.title()}s removed", {p: (them.count(p), f"{them.name} has {_plural(them.count(p), p.title(), p.title() + 's')} in the World")})
     me = replace(me, guilds=tuple(gid if g == dop else g for g in me.guilds), **{r: getattr(me, r) - v for r, v in cost.items()})
@@ -436,7 +191,7 @@ def _swap_guild(game: Game, a: Action, notes: list[str]) -> Game:
     notes.append(f"{me.name} pays {_amounts(cost)} and takes the {G.guild(gid).name} from {them.name}, who gets the Doppelgangers.")
     for p, k in removed.items():
         if k:
-            them = _pieces(them, p, -k)
+            them = with_pieces(them, p, -k)
             notes.append(f"{them.name} removes {_plural(k, p.title(), p.title() + 's')} from the World: they stood where only the {G.guild(gid).name} allowed.")
     bank = {r: getattr(game, f"bank_{r}") for r in ("wood", "stone")}
     for r, most in them.limit.items():
@@ -445,8 +200,8 @@ def _swap_guild(game: Game, a: Action, notes: list[str]) -> Game:
             them = replace(them, **{r: most})
             bank[r] += extra
             notes.append(f"{them.name} returns {extra} {r.title()} to the bank: they may now hold {most}.")
-    game = replace(_set(_set(game, i, me), t, them), bank_wood=bank["wood"], bank_stone=bank["stone"])
-    game = _after_pieces_change(game, [t], notes)
+    game = replace(with_civ(with_civ(game, i, me), t, them), bank_wood=bank["wood"], bank_stone=bank["stone"])
+    game = after_pieces_change(game, [t], notes)
     return replace(game, decided=game.decided + (i,), swapped=game.swapped + (t,))
 
 
@@ -457,48 +212,76 @@ class TrackerRules(Reducer[Game]):
     def initial(self) -> Game:
         return Game()
 
+    def recorded(self, action: Action) -> Action:
+        """A new ``setup`` without ``tracker_version`` is written with the current version: only a log written
+        before versions existed holds a ``setup`` without one, and it replays as version 1 (as it was played)."""
+        if action.get("type") == "setup" and "tracker_version" not in action:
+            return {**action, "tracker_version": TRACKER_VERSION}
+        return action
+
     def apply(self, game: Game, action: Action) -> Game:
         kind = str(action.get("type"))
         handler = getattr(self, "_" + kind.replace("-", "_"), None) if kind in ACTIONS else None
         if handler is None:
-            raise IllegalAction(f"Unknown game action {kind!r}.")
-        if kind != "setup" and game.phase == "setup":
-            raise IllegalAction("Set up the game first: players, Trophies to end, and the World.")
-        if kind != "setup" and game.phase == "over":
-            raise IllegalAction("The game is over; go to the Scores.")
+            raise IllegalAction(f"Unknown game action {kind!r}.", rule="unknown-action")
+        if kind not in STARTS and game.phase == "setup":
+            raise IllegalAction("Set up the game first: players, Trophies to end, and the World.", rule="set-up-first")
+        if kind not in STARTS and game.phase == "over":
+            raise IllegalAction("The game is over; go to the Scores.", rule="game-over")
         if "seat" in action:
             check_seat(game, action)
         notes: list[str] = []
         game = handler(game, action, notes)
         return replace(game, notes=tuple(notes))
 
+    def keeps(self, action: Action) -> bool:
+        """The log's first action that undo never takes back: a game joined in progress starts from its state."""
+        return action.get("type") == "start-from-state"
+
     # setup ------------------------------------------------------------------------------
+    def _start_from_state(self, game: Game, a: Action, notes: list[str]) -> Game:
+        """A game joined in progress: the log's first action holds its state (``state_file``), checked with one
+        sentence per problem (the first refuses it); the game goes on from phase A of that turn."""
+        from ..errors import FileFormatError
+        from .state_file import parse_state, to_game
+
+        if game.phase != "setup":
+            raise IllegalAction("A game joined in progress starts from its state, as the first action of its log.", rule="set-up-once")
+        try:
+            st = parse_state(a.get("state"), "the state")
+        except FileFormatError as e:
+            raise IllegalAction(e.message, rule=e.rule or "state") from None
+        g = to_game(st)
+        notes.append(f"The game goes on from turn {g.turn}, phase A: {g.civs[g.first].name} has the First Player token. "
+                     "Play a Civilization card.")
+        return g
+
     def _setup(self, game: Game, a: Action, notes: list[str]) -> Game:
         if game.phase != "setup":
-            raise IllegalAction("This game is already set up; start a new game for new players.")
+            raise IllegalAction("This game is already set up; start a new game for new players.", rule="set-up-once")
         rules = load_rules()
         players = a.get("players") or []
         n = len(players)
         if n not in rules.player_counts:
-            raise IllegalAction("A game of Rise & Fall is for 2, 3 or 4 players.")
+            raise IllegalAction("A game of Rise & Fall is for 2, 3 or 4 players.", rule="player-count")
         names = [str(p.get("name", "")).strip() for p in players]
         colours = [str(p.get("colour", "")) for p in players]
         if not all(names) or len(set(names)) != n:
-            raise IllegalAction("Each player needs a name of their own.")
+            raise IllegalAction("Each player needs a name of their own.", rule="player-names")
         if len(set(colours)) != n:
-            raise IllegalAction("Each player needs a colour of their own.")
+            raise IllegalAction("Each player needs a colour of their own.", rule="player-colours")
         target = a.get("trophies_to_end", rules.standard_trophies_to_end)
         if target not in rules.trophies_to_end:
-            raise IllegalAction("The game ends after 4, 5 or 6 Trophies.")
+            raise IllegalAction("The game ends after 4, 5 or 6 Trophies.", rule="trophies-to-end")
         first = a.get("first", 0)
         if type(first) is not int or not 0 <= first < n:
-            raise IllegalAction("The First player must be one of the players.")
+            raise IllegalAction("The First player must be one of the players.", rule="first-player")
         pass_tablet = a.get("pass_tablet", False)
         if type(pass_tablet) is not bool:
-            raise IllegalAction("Pass the tablet is on or off (true or false).")
+            raise IllegalAction("Pass the tablet is on or off (true or false).", rule="pass-tablet")
         version = a.get("tracker_version", 1)
         if type(version) is not int or not 1 <= version <= TRACKER_VERSION:
-            raise IllegalAction(f"This companion knows the game rules of versions 1 to {TRACKER_VERSION}.")
+            raise IllegalAction(f"This companion knows the game rules of versions 1 to {TRACKER_VERSION}.", rule="tracker-version")
         start = rules.first_pieces
         civs = tuple(
             Civ(
@@ -560,27 +343,27 @@ class TrackerRules(Reducer[Game]):
         player on their left, Returns the remaining card to the box.' With the handicap system a
         player keeps 0, 1 or 2 cards."""
         if game.phase != "guilds":
-            raise IllegalAction("Guild cards are chosen once, before the first pieces are placed.")
+            raise IllegalAction("Guild cards are chosen once, before the first pieces are placed.", rule="guild-choice-once")
         i = a.get("player")
         if i not in game.to_move():
-            raise IllegalAction("That player has already chosen their Guild cards.")
+            raise IllegalAction("That player has already chosen their Guild cards.", rule="guild-choice-once")
         civ, level = game.civs[i], G.levels()[game.levels[i]]
         hand = game.dealt[i]
         keep, give = a.get("keep"), a.get("give")
         if not isinstance(keep, list) or not all(isinstance(k, str) for k in keep):
-            raise IllegalAction("Name the Guild cards kept.")
+            raise IllegalAction("Name the Guild cards kept.", rule="guild-choice")
         if len(keep) != level.keep:
-            raise IllegalAction(f"{civ.name} plays as {level.label.lower()}: they keep {_plural(level.keep, 'Guild card', 'Guild cards')}, not {len(keep)}.")
+            raise IllegalAction(f"{civ.name} plays as {level.label.lower()}: they keep {_plural(level.keep, 'Guild card', 'Guild cards')}, not {len(keep)}.", rule="guild-choice-keep")
         gives = G.gives(list(game.levels), i)
         left = game.civs[(i + 1) % len(game.civs)].name
         if gives and not isinstance(give, str):
-            raise IllegalAction(f"{civ.name} places one Guild card face down in front of {left}, the player on their left.")
+            raise IllegalAction(f"{civ.name} places one Guild card face down in front of {left}, the player on their left.", rule="guild-choice-give")
         if not gives and give is not None:
-            raise IllegalAction(f"{left} plays with no Guild powers: {civ.name} gives them no card.")
+            raise IllegalAction(f"{left} plays with no Guild powers: {civ.name} gives them no card.", rule="guild-choice-give")
         picked = keep + ([give] if give is not None else [])
         if len(set(picked)) != len(picked) or not set(picked) <= set(hand):
             names = ", ".join(G.guild(g).name for g in hand)
-            raise IllegalAction(f"{civ.name} keeps and gives among the cards dealt to them ({names}), each card once.")
+            raise IllegalAction(f"{civ.name} keeps and gives among the cards dealt to them ({names}), each card once.", rule="guild-choice")
         game = replace(game, chosen=game.chosen + ((i, tuple(keep), give),))
         if not game.to_move():
             game = _reveal_guilds(game, notes)
@@ -591,9 +374,9 @@ class TrackerRules(Reducer[Game]):
         player sees their own cards only while choosing, out of the others' sight."""
         on = a.get("on")
         if type(on) is not bool:
-            raise IllegalAction("Pass the tablet is on or off (true or false).")
+            raise IllegalAction("Pass the tablet is on or off (true or false).", rule="pass-tablet")
         if on == game.pass_tablet:
-            raise IllegalAction(f"Pass the tablet is already {'on' if on else 'off'}.")
+            raise IllegalAction(f"Pass the tablet is already {'on' if on else 'off'}.", rule="pass-tablet")
         notes.append("Pass the tablet: each player sees their cards only while choosing." if on
                      else "The tablet stays on the table: the cards to choose from show to all.")
         return replace(game, pass_tablet=on)
@@ -601,32 +384,32 @@ class TrackerRules(Reducer[Game]):
     # placement of the first game pieces -------------------------------------------------------
     def _place_first(self, game: Game, a: Action, notes: list[str]) -> Game:
         if game.phase != "placement":
-            raise IllegalAction("The first pieces are all placed.")
+            raise IllegalAction("The first pieces are all placed.", rule="phase")
         i, piece = a.get("player"), a.get("piece")
         who = game.to_move()
         if i not in who:
-            raise IllegalAction(f"It is {game.civs[who[0]].name}'s turn to place a first piece." if who else "Nobody places now.")
+            raise IllegalAction(f"It is {game.civs[who[0]].name}'s turn to place a first piece." if who else "Nobody places now.", rule="placement-order")
         civ = game.civs[i]
         if piece not in load_rules().first_pieces:
-            raise IllegalAction("The first pieces are one Nomad, one City and one Ship.")
+            raise IllegalAction("The first pieces are one Nomad, one City and one Ship.", rule="first-pieces")
         if civ.count(piece) > 0:
-            raise IllegalAction(f"{civ.name} has already placed their {piece.title()}.")
+            raise IllegalAction(f"{civ.name} has already placed their {piece.title()}.", rule="first-pieces")
         space = (a.get("q"), a.get("r"))
         terrain = top_terrain(game.tiles)
         if terrain:
             t = terrain.get(space)
             if t is None:
-                raise IllegalAction("That space is not in the World.")
+                raise IllegalAction("That space is not in the World.", rule="space-in-world")
             if space in game.occupied():
-                raise IllegalAction("One game piece per space: that space is taken.")
+                raise IllegalAction("One game piece per space: that space is taken.", rule="one-piece-per-space")
             if piece == "ship" and t != "sea":
-                raise IllegalAction("Ships must be placed on a Sea space.")
+                raise IllegalAction("Ships must be placed on a Sea space.", rule="first-piece-terrain")
             if piece in ("city", "nomad") and t in ("sea", "glacier"):
-                raise IllegalAction("Cities and Nomads cannot be placed in a Sea space or on a Glacier space.")
+                raise IllegalAction("Cities and Nomads cannot be placed in a Sea space or on a Glacier space.", rule="first-piece-terrain")
             if t not in STANDS_ON[piece]:
-                raise IllegalAction(f"A {piece} cannot stand on {t}.")
-        civ = _pieces(civ, piece, 1)
-        game = _set(game, i, civ)
+                raise IllegalAction(f"A {piece} cannot stand on {t}.", rule="first-piece-terrain")
+        civ = with_pieces(civ, piece, 1)
+        game = with_civ(game, i, civ)
         game = replace(game, positions=game.positions + ((space, i, piece),))
         notes.append(f"{civ.name} placed a {piece.title()}.")
         if game._next_placer() is None:
@@ -637,17 +420,17 @@ class TrackerRules(Reducer[Game]):
     # A: play a card ---------------------------------------------------------------------------
     def _play(self, game: Game, a: Action, notes: list[str]) -> Game:
         if game.phase != "A":
-            raise IllegalAction("Cards are played in phase A.")
+            raise IllegalAction("Cards are played in phase A.", rule="phase")
         i, card = a.get("player"), a.get("card")
         if i not in game.to_move():
-            raise IllegalAction("That player has already played a card this turn.")
+            raise IllegalAction("That player has already played a card this turn.", rule="one-card-per-turn")
         civ = game.civs[i]
         drawn = a.get("random", False)
         if type(drawn) is not bool:
-            raise IllegalAction("A card is drawn at random or chosen (random is true or false).")
+            raise IllegalAction("A card is drawn at random or chosen (random is true or false).", rule="random-draw")
         if card not in civ.hand:
-            raise IllegalAction(f"{civ.name} can only play a card from their hand ({', '.join(civ.hand) or 'empty'}).")
-        game = replace(_set(game, i, _move_card(civ, card, "played")), before=game.before + ((i, civ),))
+            raise IllegalAction(f"{civ.name} can only play a card from their hand ({', '.join(civ.hand) or 'empty'}).", rule="card-in-hand")
+        game = replace(with_civ(game, i, move_card(civ, card, "played")), before=game.before + ((i, civ),))
         if drawn:
             game = replace(game, drawn=game.drawn + (i,))
             notes.append(f"{civ.name} was too slow: a card is drawn at random from their hand and placed face down.")
@@ -670,32 +453,32 @@ class TrackerRules(Reducer[Game]):
         """A player changes their mind about a card lying face down, until the reveal: the game is
         as if they had chosen the new card in the first place (same order of every pile)."""
         if game.phase not in ("A", "C"):
-            raise IllegalAction("A card can be changed only while it lies face down, before the cards are revealed.")
+            raise IllegalAction("A card can be changed only while it lies face down, before the cards are revealed.", rule="phase")
         i, card = a.get("player"), a.get("card")
         if type(i) is not int or not 0 <= i < len(game.civs):
-            raise IllegalAction("Choose one of the players.")
+            raise IllegalAction("Choose one of the players.", rule="player")
         civ = game.civs[i]
         chosen = list(civ.played) if game.phase == "A" else [c for j, c in game.face_down if j == i]
         if not chosen:
-            raise IllegalAction(f"{civ.name} has no card face down to change.")
+            raise IllegalAction(f"{civ.name} has no card face down to change.", rule="change-card")
         if game.phase == "A" and i in game.drawn:
-            raise IllegalAction(f"{civ.name}'s card was drawn at random (too slow): it stays as drawn until the reveal.")
+            raise IllegalAction(f"{civ.name}'s card was drawn at random (too slow): it stays as drawn until the reveal.", rule="change-card-drawn")
         was = a.get("was", chosen[0] if len(chosen) == 1 else None)
         if was not in chosen:
-            raise IllegalAction(f"Say which of {civ.name}'s face-down cards to change.")
+            raise IllegalAction(f"Say which of {civ.name}'s face-down cards to change.", rule="change-card")
         before = dict(game.before)[i]
         pool = before.hand if game.phase == "A" else before.active
         if card == was:
-            raise IllegalAction(f"That card is already the one {civ.name} chose.")
+            raise IllegalAction(f"That card is already the one {civ.name} chose.", rule="change-card")
         if card not in pool or card in chosen:
             where = "their hand" if game.phase == "A" else "their hand or discard pile"
-            raise IllegalAction(f"{civ.name} can only choose a card from {where}.")
+            raise IllegalAction(f"{civ.name} can only choose a card from {where}.", rule="change-card")
         now = [card if c == was else c for c in chosen]
         to = "played" if game.phase == "A" else "decline"
         changed = before
         for c in now:
-            changed = _move_card(changed, c, to)
-        game = _set(game, i, changed)
+            changed = move_card(changed, c, to)
+        game = with_civ(game, i, changed)
         if game.phase == "C":
             game = replace(game, face_down=tuple((j, card if (j, c) == (i, was) else c) for j, c in game.face_down))
         notes.append(f"{civ.name} changes their mind: another card lies face down.")
@@ -711,10 +494,10 @@ class TrackerRules(Reducer[Game]):
                 continue
             if civ.count(card) == 0:
                 # 'Unfortunate situation': no piece of the played type left.
-                game = _set(game, i, _move_card(civ, card, "reserve"))
+                game = with_civ(game, i, move_card(civ, card, "reserve"))
                 notes.append(f"{civ.name} has no {card.title()} left to act with: the card goes to the reserve and the turn is skipped.")
                 continue
-            extra = _tale_hook("extra_actions", game, i, card) if game.tales is not None else 0
+            extra = tale_pieces.extra_actions(game, i, card) if game.tales is not None else 0
             may_act, down = TP.standing(game, i, card)  # pieces laid on their side do not act
             game = replace(game, acting=i, acting_card=card, activations=0, act_limit=may_act + extra, stolen=())
             return TP.new_actor(game, down)
@@ -723,25 +506,25 @@ class TrackerRules(Reducer[Game]):
     # B: actions ---------------------------------------------------------------------------------
     def _act(self, game: Game, a: Action, notes: list[str]) -> Game:
         if game.phase != "B":
-            raise IllegalAction("Actions are taken in phase B.")
+            raise IllegalAction("Actions are taken in phase B.", rule="phase")
         i = a.get("player")
         if i != game.acting:
-            raise IllegalAction(f"It is {game.civs[game.acting].name}'s turn to act." if game.acting is not None else "Nobody acts now.")
+            raise IllegalAction(f"It is {game.civs[game.acting].name}'s turn to act." if game.acting is not None else "Nobody acts now.", rule="turn")
         card = game.acting_card
         spec = find_action(card, a.get("action"), game.civs[i].guilds, TP.in_play(game))
         if spec is None and game.tales is not None:
-            spec = _tale_hook("find_action", game, i, card, a.get("action"))
+            spec = tale_pieces.find_action(game, i, card, a.get("action"))
         if spec is None:
-            raise IllegalAction(f"{a.get('action')!r} is not an action of the {card.title()} card.")
+            raise IllegalAction(f"{a.get('action')!r} is not an action of the {card.title()} card.", rule="card-action")
         units = spec.get("units", 1)  # how many pieces of the card's type act (a Tale action may use several, or none)
         if units == 1 and game.activations >= game.act_limit:
             if game.tale_play.rising and not game.act_limit:
                 raise IllegalAction(f"{game.civs[i].name}'s {card.title()}s lie on their side: they perform no action this turn "
-                                    "and stand back up at its end.")
-            raise IllegalAction(f"Each {card.title()} acts once per turn, and all {game.act_limit} have acted; end the actions.")
+                                    "and stand back up at its end.", rule="laid-down")
+            raise IllegalAction(f"Each {card.title()} acts once per turn, and all {game.act_limit} have acted; end the actions.", rule="acts-once")
         if units > 1 and game.activations + units > game.act_limit:
             raise IllegalAction(f"{spec['label']} uses {plural(units, card.title())} that have not acted this turn; "
-                                f"{game.act_limit - game.activations} have not.")
+                                f"{game.act_limit - game.activations} have not.", rule="acts-once")
         TP.check_activation(game, spec["id"])
         game = apply_card_action(game, i, spec, a, notes)
         return TP.activated(replace(game, activations=game.activations + units), spec["id"])
@@ -755,12 +538,12 @@ class TrackerRules(Reducer[Game]):
     def _end_turn(self, game: Game, a: Action, notes: list[str]) -> Game:
         """The acting player has finished: the played card goes to the discard pile."""
         if game.phase != "B" or a.get("player") != game.acting:
-            raise IllegalAction("Only the player taking actions can end them.")
+            raise IllegalAction("Only the player taking actions can end them.", rule="turn")
         i = game.acting
         civ = game.civs[i]
         game = TP.stand_up(game, i, game.acting_card, notes)
         if civ.played:
-            game = _set(game, i, _move_card(civ, civ.played[0], "discard"))
+            game = with_civ(game, i, move_card(civ, civ.played[0], "discard"))
         return self._next_actor(game, notes)
 
     def _end_actions(self, game: Game, notes: list[str]) -> Game:
@@ -776,16 +559,16 @@ class TrackerRules(Reducer[Game]):
     # C: Decline ---------------------------------------------------------------------------------
     def _decline(self, game: Game, a: Action, notes: list[str]) -> Game:
         if game.phase != "C":
-            raise IllegalAction("Cards go into Decline in phase C, after a Trophy is claimed.")
+            raise IllegalAction("Cards go into Decline in phase C, after a Trophy is claimed.", rule="phase")
         i, card = a.get("player"), a.get("card")
         if i not in game.to_move():
-            raise IllegalAction("That player has put all the cards they owe into Decline.")
+            raise IllegalAction("That player has put all the cards they owe into Decline.", rule="decline-owed")
         civ = game.civs[i]
         if card not in civ.active:
-            raise IllegalAction(f"{civ.name} puts a card from their hand or discard pile into Decline.")
+            raise IllegalAction(f"{civ.name} puts a card from their hand or discard pile into Decline.", rule="decline-card")
         if i not in dict(game.before):
             game = replace(game, before=game.before + ((i, civ),))
-        game = _set(game, i, _move_card(civ, card, "decline"))
+        game = with_civ(game, i, move_card(civ, card, "decline"))
         owed = list(game.cards_owed)
         owed[i] -= 1
         game = replace(game, cards_owed=tuple(owed), face_down=game.face_down + ((i, card),))
@@ -817,9 +600,9 @@ class TrackerRules(Reducer[Game]):
         with the First Player token makes their purchase first, followed by every other player going
         clockwise.'"""
         if game.phase != "D":
-            raise IllegalAction("The order of purchases is asked for in phase D.")
+            raise IllegalAction("The order of purchases is asked for in phase D.", rule="phase")
         if game.in_order:
-            raise IllegalAction("The purchases already go in order.")
+            raise IllegalAction("The purchases already go in order.", rule="purchase-order")
         game = replace(game, in_order=True)
         nxt = game.to_move()
         notes.append("The purchases go in order, clockwise from the First Player"
@@ -831,36 +614,36 @@ class TrackerRules(Reducer[Game]):
             return
         left = [j for j in game.order() if j not in game.decided]
         if game.in_order and i in left:
-            raise IllegalAction(f"The purchases go in order: {game.civs[left[0]].name} decides first.")
-        raise IllegalAction("Each player can only purchase a single card during this phase.")
+            raise IllegalAction(f"The purchases go in order: {game.civs[left[0]].name} decides first.", rule="purchase-order")
+        raise IllegalAction("Each player can only purchase a single card during this phase.", rule="one-purchase")
 
     def _buy(self, game: Game, a: Action, notes: list[str]) -> Game:
         if game.phase != "D":
-            raise IllegalAction("Cards are bought back in phase D.")
+            raise IllegalAction("Cards are bought back in phase D.", rule="phase")
         i, card = a.get("player"), a.get("card")
         self._check_purchaser(game, i)
         civ = game.civs[i]
         if card not in civ.decline:
-            raise IllegalAction(f"{civ.name} has no {str(card).title()} card in Decline.")
+            raise IllegalAction(f"{civ.name} has no {str(card).title()} card in Decline.", rule="decline-card")
         price = game.price_for(i)
         if civ.gold < price:
-            raise IllegalAction(f"A card in Decline costs {price} GP now; {civ.name} has {civ.gold} GP.")
+            raise IllegalAction(f"A card in Decline costs {price} GP now; {civ.name} has {civ.gold} GP.", rule="decline-price")
         to = "hand" if civ.count(card) > 0 else "reserve"
-        civ = _move_card(replace(civ, gold=civ.gold - price), card, to)
-        game = replace(_set(game, i, civ), bank_gold=game.bank_gold + price, decided=game.decided + (i,))
+        civ = move_card(replace(civ, gold=civ.gold - price), card, to)
+        game = replace(with_civ(game, i, civ), bank_gold=game.bank_gold + price, decided=game.decided + (i,))
         notes.append(f"{civ.name} buys back the {card.title()} card for {price} GP; it goes to the {to}.")
         return self._recycle(game, notes) if not game.to_move() else game
 
     def _pass(self, game: Game, a: Action, notes: list[str]) -> Game:
         if game.phase != "D":
-            raise IllegalAction("Passing is for phase D.")
+            raise IllegalAction("Passing is for phase D.", rule="phase")
         i = a.get("player")
         if i not in game.to_move() and not (game.in_order and i in game.order() and i not in game.decided):
-            raise IllegalAction("That player has already decided this phase.")
+            raise IllegalAction("That player has already decided this phase.", rule="one-purchase")
         self._check_purchaser(game, i)
         civ = game.civs[i]
         if not civ.active and civ.decline:
-            raise IllegalAction("If you no longer have any active cards, you MUST purchase a card in Decline.")
+            raise IllegalAction("If you no longer have any active cards, you MUST purchase a card in Decline.", rule="must-purchase")
         game = replace(game, decided=game.decided + (i,))
         return self._recycle(game, notes) if not game.to_move() else game
 
@@ -880,7 +663,7 @@ class TrackerRules(Reducer[Game]):
         i = a.get("player")
         _before_the_events(game, "Keeping the Doppelgangers")
         if game.phase != "E" or i not in game.to_move():
-            raise IllegalAction("Only a holder of the Doppelgangers decides in the Recycling phase.")
+            raise IllegalAction("Only a holder of the Doppelgangers decides in the Recycling phase.", rule="doppelgangers")
         game = replace(game, decided=game.decided + (i,))
         return self._recycle(game, notes) if not game.to_move() else game
 
@@ -899,7 +682,7 @@ class TrackerRules(Reducer[Game]):
         for i in game.order():
             civ = game.civs[i]
             if not civ.hand and civ.discard:
-                game = _set(game, i, replace(civ, hand=civ.hand + civ.discard, discard=()))
+                game = with_civ(game, i, replace(civ, hand=civ.hand + civ.discard, discard=()))
                 notes.append(f"{civ.name} recycles: the discard pile goes back to the hand.")
                 recycled = True
         if recycled:
@@ -930,9 +713,20 @@ class TrackerRules(Reducer[Game]):
         return game
 
 
+def setup_action(players: list[tuple[str, str]] | list[dict[str, str]], **choices: Any) -> Action:
+    """The documented way for a script to start a tracked game: the ``setup`` action of the current rules'
+    version (``TRACKER_VERSION``), with the players as ``(name, colour)`` pairs or ``{"name", "colour"}``
+    objects and any of ``trophies_to_end``, ``first``, ``world`` (a layout's dict), ``pass_tablet``,
+    ``guilds``. ``TrackerRules().apply(Game(), setup_action(...))`` or ``GameStore.start(...)`` takes it."""
+    listed = [p if isinstance(p, dict) else {"name": p[0], "colour": p[1]} for p in players]
+    return {"type": "setup", "players": listed, "tracker_version": TRACKER_VERSION, **choices}
+
+
 #: Every action of the game's log (each handled by the method of its name).
-ACTIONS = ("setup", "guild-choice", "pass-tablet", "place-first", "play", "change", "act", "end-turn", "decline", "buy", "pass",
+ACTIONS = ("setup", "start-from-state", "guild-choice", "pass-tablet", "place-first", "play", "change", "act", "end-turn", "decline", "buy", "pass",
            "purchase-in-order", "swap-guild", "keep-guild", "fantastic-event", "lay-down", "caravansary", "place-creature")
+#: The actions that start a game (the first of its log).
+STARTS = ("setup", "start-from-state")
 #: What a player's own phone may record: their own choices and, on their turn, their own actions.
 SEAT_ACTIONS = ("guild-choice", "play", "change", "decline", "act", "end-turn", "buy", "pass", "purchase-in-order",
                 "swap-guild", "keep-guild", "fantastic-event", "lay-down", "caravansary")
@@ -943,16 +737,16 @@ def check_seat(game: Game, a: Action) -> None:
     The tablet's actions carry no seat and may record anyone's, as at a table with one tablet."""
     seat = a.get("seat")
     if type(seat) is not int or not 0 <= seat < len(game.civs):
-        raise IllegalAction("That phone's seat is not one of this game's players.")
+        raise IllegalAction("That phone's seat is not one of this game's players.", rule="seat")
     me = game.civs[seat].name
     if a.get("type") not in SEAT_ACTIONS:
-        raise IllegalAction(f"{me}'s phone records {me}'s own choices and actions; that is done on the tablet.")
+        raise IllegalAction(f"{me}'s phone records {me}'s own choices and actions; that is done on the tablet.", rule="seat")
     if a.get("random"):
-        raise IllegalAction("A card is drawn at random on the tablet, when a player is too slow.")
+        raise IllegalAction("A card is drawn at random on the tablet, when a player is too slow.", rule="seat")
     p = a.get("player", seat) if a.get("type") != "purchase-in-order" else seat
     if p != seat:
         other = game.civs[p].name if type(p) is int and 0 <= p < len(game.civs) else "another player"
-        raise IllegalAction(f"{me}'s phone acts for {me} only; {other}'s choices are made on {other}'s phone or on the tablet.")
+        raise IllegalAction(f"{me}'s phone acts for {me} only; {other}'s choices are made on {other}'s phone or on the tablet.", rule="seat")
 
 
 def _extinct(game: Game, i: int, notes: list[str], why: str) -> Game:
@@ -967,13 +761,13 @@ def _extinct(game: Game, i: int, notes: list[str], why: str) -> Game:
         civ, gold=0, wood=0, stone=0, extinct=True, pieces=tuple((t, 0) for t in PIECE_TYPES),
         hand=(), discard=(), played=(), reserve=civ.reserve + cards,
     )
-    game = _set(game, i, civ)
-    return _tale_hook("extinct", game, i, notes) if game.tales is not None else game
+    game = with_civ(game, i, civ)
+    return tale_pieces.extinct(game, i, notes) if game.tales is not None else game
 
 
 def _whole(v: Any, what: str) -> int:
     if type(v) is not int or not 0 <= v <= 99:
-        raise IllegalAction(f"Enter {what} as a whole number from 0 to 99.")
+        raise IllegalAction(f"Enter {what} as a whole number from 0 to 99.", rule="whole-number")
     return v
 
 
@@ -1062,7 +856,7 @@ def count_limits(game: Game, i: int, spec: dict) -> dict[str, tuple[int, str]]:
         out = {spec["count"]: AT_MOST[at_most](game, i)}
     if isinstance(at_most, dict):
         out = {lbl: AT_MOST[k](game, i) for lbl, k in at_most.items()}
-    return _tale_hook("count_limits", game, i, spec, out) if game.tales is not None else out
+    return tale_pieces.count_limits(game, i, spec, out) if game.tales is not None else out
 
 
 def random_play(game: Game, i: int, rng: Any) -> Action:
@@ -1095,39 +889,40 @@ def apply_card_action(game: Game, i: int, spec: dict, a: Action, notes: list[str
     if "per_count" in spec:
         counts = a.get("counts") or {}
         if not isinstance(counts, dict):
-            raise IllegalAction(f"Enter how many {' and how many '.join(spec['per_count'])}.")
+            raise IllegalAction(f"Enter how many {' and how many '.join(spec['per_count'])}.", rule="count")
         n_each = {lbl: _counted(counts.get(lbl, 0), lbl, label, limits, lbl) for lbl in spec["per_count"]}
         gain["gold"] = gain.get("gold", 0) + sum(v * n_each[lbl] for lbl, v in spec["per_count"].items())
         _something_counted(game, spec, sum(n_each.values()))
     for res, amt in cost.items():
         if getattr(civ, res) < amt:
-            raise IllegalAction(f"{label} costs {_amounts(cost)}; {civ.name} has {getattr(civ, res)} {'GP' if res == 'gold' else res.title()}.")
+            raise IllegalAction(f"{label} costs {_amounts(cost)}; {civ.name} has {getattr(civ, res)} {'GP' if res == 'gold' else res.title()}.", rule="action-cost")
     target = None
     if "replace" in spec:
         src, dst = spec["replace"]
         if civ.count(src) == 0:
-            raise IllegalAction(f"{civ.name} has no {src.title()} in the World to do that.")
+            raise IllegalAction(f"{civ.name} has no {src.title()} in the World to do that.", rule="fully-completed")
         if civ.in_reserve(dst) == 0:
-            raise IllegalAction(f"{civ.name} has no {dst.title()} left in the reserve, so the action cannot be fully completed.")
+            raise IllegalAction(f"{civ.name} has no {dst.title()} left in the reserve, so the action cannot be fully completed.", rule="fully-completed")
     if "add" in spec and civ.in_reserve(spec["add"]) == 0:
-        raise IllegalAction(f"{civ.name} has no {spec['add'].title()} left in the reserve, so the action cannot be fully completed.")
+        raise IllegalAction(f"{civ.name} has no {spec['add'].title()} left in the reserve, so the action cannot be fully completed.", rule="fully-completed")
     if "convert" in spec:
         kind = spec["convert"]
         target = a.get("target")
         if type(target) is not int or not 0 <= target < len(game.civs) or target == i or game.civs[target].extinct:
-            raise IllegalAction("Choose the opposing player whose unit the Temple converts.")
+            raise IllegalAction("Choose the opposing player whose unit the Temple converts.", rule="opponent")
         if game.civs[target].count(kind) == 0:
-            raise IllegalAction(f"{game.civs[target].name} has no {kind.title()} in the World to convert.")
+            raise IllegalAction(f"{game.civs[target].name} has no {kind.title()} in the World to convert.", rule="conversion-target")
         _may_convert(game, i, target, kind, a.get("on"))
         if civ.in_reserve(kind) == 0:
-            raise IllegalAction(f"{civ.name} has no {kind.title()} left in the reserve: it is not possible to convert a {kind.title()}.")
+            raise IllegalAction(f"{civ.name} has no {kind.title()} left in the reserve: it is not possible to convert a {kind.title()}.", rule="fully-completed")
     limit = civ.limit
     for res in ("wood", "stone"):
         after = getattr(civ, res) - cost.get(res, 0) + gain.get(res, 0)
         if after > limit[res]:
-            raise IllegalAction(f"A player cannot possess more than {limit['wood']} Wood and {limit['stone']} Stones; {civ.name} has {getattr(civ, res)} {res.title()}.")
+            raise IllegalAction(f"A player cannot possess more than {limit['wood']} Wood and {limit['stone']} Stones; {civ.name} has "
+                                f"{getattr(civ, res)} {res.title()}{_open_productions(game, i, spec, res, after)}.", rule="treasury-limit")
         if gain.get(res, 0) > getattr(game, f"bank_{res}"):
-            raise IllegalAction(f"The bank has no {res.title()} left to give.")
+            raise IllegalAction(f"The bank has no {res.title()} left to give.", rule="bank-empty")
     # pay to the bank, then take from it ('the bank pays the most it can pay')
     bank = {r: getattr(game, f"bank_{r}") for r in ("gold", "wood", "stone")}
     mine = {r: getattr(civ, r) for r in ("gold", "wood", "stone")}
@@ -1145,14 +940,14 @@ def apply_card_action(game: Game, i: int, spec: dict, a: Action, notes: list[str
     touched = [i]
     if "replace" in spec:
         src, dst = spec["replace"]
-        civ = _pieces(_pieces(civ, src, -1), dst, 1)
+        civ = with_pieces(with_pieces(civ, src, -1), dst, 1)
     if "add" in spec:
-        civ = _pieces(civ, spec["add"], 1)
-    game = _set(game, i, civ)
+        civ = with_pieces(civ, spec["add"], 1)
+    game = with_civ(game, i, civ)
     if target is not None:
         kind = spec["convert"]
-        game = _set(game, target, _pieces(game.civs[target], kind, -1))
-        game = _set(game, i, _pieces(game.civs[i], kind, 1))
+        game = with_civ(game, target, with_pieces(game.civs[target], kind, -1))
+        game = with_civ(game, i, with_pieces(game.civs[i], kind, 1))
         notes.append(f"{civ.name} converts a {kind.title()} of {game.civs[target].name}.")
         touched.append(target)
     if effect is not None:
@@ -1161,7 +956,21 @@ def apply_card_action(game: Game, i: int, spec: dict, a: Action, notes: list[str
             touched.append(a["target"])
         if "piracy" in spec:
             touched += [int(k) for k in (a.get("counts") or {}) if str(k).isdigit()]
-    return _after_pieces_change(game, touched, notes)
+    return after_pieces_change(game, touched, notes)
+
+
+def _open_productions(game: Game, i: int, spec: dict, res: str, after: int) -> str:
+    """The end of the treasury's refusal: what this action would make, and the production of the same card
+    still open (a Lumberjacks' Nomad at 4 Wood may still produce the ordinary 1 Wood that reaches 5)."""
+    civ = game.civs[i]
+    said = f", and {spec['label']} would make {after}" if "gain" in spec else ""
+    alt = find_action(str(game.acting_card), spec.get("ordinary"), civ.guilds, TP.in_play(game)) if spec.get("ordinary") else None
+    if alt is None:
+        return said
+    fits = all(getattr(civ, r) + v <= civ.limit[r] for r, v in alt.get("gain", {}).items() if r in ("wood", "stone"))
+    if not fits:
+        return said + f"; the ordinary production ({alt['label']}) is not open either"
+    return said + f"; open: {alt['label']} (action {alt['id']!r})"
 
 
 def _may_convert(game: Game, i: int, target: int, kind: str, on: Any) -> None:
@@ -1170,14 +979,19 @@ def _may_convert(game: Game, i: int, target: int, kind: str, on: Any) -> None:
     in an illegal position after being converted.' ``on`` is the terrain the unit stands on."""
     victim, civ = game.civs[target], game.civs[i]
     if G.protected(victim.guilds):
-        raise IllegalAction(f"None of {victim.name}'s units may be converted: they are the Shadow Cult.")
+        raise IllegalAction(f"None of {victim.name}'s units may be converted: they are the Shadow Cult.", rule="shadow-cult")
     if on is None:
+        only_theirs = G.stands_on(kind, victim.guilds, bool(game.levels)) - G.stands_on(kind, civ.guilds, bool(game.levels))
+        if only_theirs and game.tracker_version >= CONVERSION_ON_SINCE:
+            raise IllegalAction(f"Say where the {kind.title()} of {victim.name} stands ('on'): {victim.name}'s {kind.title()}s may stand on "
+                                f"{' or '.join(sorted(only_theirs))}, {civ.name}'s may not, and a Temple cannot convert a game piece "
+                                "with a special ability which would be in an illegal position after being converted.", rule="conversion-on")
         return
     if on not in TERRAINS or on not in G.stands_on(kind, victim.guilds, bool(game.levels)):
-        raise IllegalAction(f"A {kind.title()} of {victim.name} cannot stand on {on}.")
+        raise IllegalAction(f"A {kind.title()} of {victim.name} cannot stand on {on}.", rule="conversion-on")
     if on not in G.stands_on(kind, civ.guilds, bool(game.levels)):
         raise IllegalAction(f"A Temple cannot convert a game piece with a special ability which would be in an illegal position "
-                            f"after being converted: {civ.name} would then control a {kind.title()} on {on}.")
+                            f"after being converted: {civ.name} would then control a {kind.title()} on {on}.", rule="temple-special-situation")
 
 
 def find_action(card: str, action_id: Any, guilds: tuple[str, ...] = (), tales: tuple[int, ...] = ()) -> dict | None:
@@ -1188,3 +1002,25 @@ def card_actions(card: str, guilds: tuple[str, ...] = (), tales: tuple[int, ...]
     """The actions of ``card`` for a player holding ``guilds`` (the printed ones without), with the
     actions the special areas of ``tales`` add (:func:`.tales_in_play.in_play` of the game)."""
     return G.card_actions(card, guilds) + TP.card_actions(card, tales)
+
+
+def building_actions_left(game: Game, i: int) -> bool:
+    """Whether player ``i``, acting now, has a building that may still act with the card played once
+    its pieces have all acted (a Port when the Ship card is played)."""
+    if game.tales is None or game.acting != i or game.acting_card is None:
+        return False
+    for spec in tale_pieces.actions(game, i, game.acting_card):
+        least = least_count(game, i, spec)
+        if spec.get("units", 1) == 0 and least is not None:
+            try:
+                TrackerRules().apply(game, {"type": "act", "player": i, "action": spec["id"], **least})
+                return True
+            except IllegalAction:
+                pass
+    return False
+
+
+#: The names the tracker's helpers had before the state moved to :mod:`.civilizations`, kept for the
+#: scripts and tests that reach a state directly ("Red has 3 Temples") without playing to it.
+_set = with_civ
+_pieces = with_pieces

@@ -23,6 +23,7 @@ import ipywidgets as W
 from .. import games
 from ..gamelog import GameStore, default_data_dir
 from ..history import FinishedGames
+from ..timings import mark
 from .history_screen import HistoryScreen
 from .shelf import SHELF_CSS, Shelf, Unfinished
 from .style import CSS, Theme
@@ -46,12 +47,60 @@ __all__ = ["App", "Settings", "default_layouts_dir", "wait_for_page"]
 
 
 def wait_for_page() -> None:
-    """In a preheated Voilà kernel, wait until a page asks for this kernel (at once elsewhere)."""
-    try:
-        from voila.utils import wait_for_request
-    except ImportError:  # JupyterLab without Voilà
+    """In a preheated Voilà kernel, wait until a page asks for this kernel (at once elsewhere:
+    JupyterLab, or a kernel Voilà started for its page), then take the page's request (its
+    address) into the environment, as Voilà's ``voila.utils.wait_for_request`` does.
+
+    Voilà's own helper imports the whole of Voilà's server to do it (Jupyter Server, nbconvert,
+    JupyterLab's server: 47 MB and over a second in every kernel, even where nothing is waited
+    for). This one asks Voilà's same websocket (``voila/query/<kernel id>``) with Tornado, which
+    the kernel has loaded already.
+    """
+    if os.environ.get("VOILA_PREHEAT", "False") == "False":
         return
-    wait_for_request()
+    protocol = os.environ.get("VOILA_WS_PROTOCOL", "ws")
+    ip = os.environ.get("VOILA_APP_IP", "127.0.0.1")
+    port = os.environ.get("VOILA_APP_PORT", "8866")
+    base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
+    info = request_info(f"{protocol}://{ip}:{port}{base}voila/query/{os.environ.get('VOILA_KERNEL_ID', '')}")
+    for key, value in info.items():
+        os.environ[key] = str(value)
+
+
+def request_info(ws_url: str, connect_timeout: float = 5.0) -> dict[str, str]:
+    """The page's request info Voilà sends to a preheated kernel once a page takes it (a blocking
+    wait, on a thread of its own: the kernel's loop must not run the rest of the notebook)."""
+    import json
+    import threading
+
+    got: dict[str, Any] = {}
+
+    def inner() -> None:
+        from tornado.websocket import websocket_connect
+
+        async def read() -> Any:
+            conn = await websocket_connect(ws_url, connect_timeout=connect_timeout)
+            try:
+                return await conn.read_message()
+            finally:
+                conn.close()
+
+        loop = asyncio.new_event_loop()
+        try:
+            got["info"] = loop.run_until_complete(read())
+        except Exception as e:  # noqa: BLE001 - Voilà does not answer: the page opens as it can
+            log.warning("No request info from %s: %s", ws_url, e)
+        finally:
+            loop.close()
+
+    thread = threading.Thread(target=inner, name="companion-wait-for-page", daemon=True)
+    thread.start()
+    thread.join()
+    try:
+        info = json.loads(got.get("info") or "{}")
+    except ValueError:
+        return {}
+    return info if isinstance(info, dict) else {}
 
 
 def page_query() -> str:
@@ -325,10 +374,12 @@ class App:
         before its page existed: once the page asks, the page opens at its address and every
         open game reads its logs again; then other pages' changes are followed."""
         wait_for_page()
+        mark("page asked")
         self.reopen()
         query = page_query()
         if query and not self.at(query):  # a bare address stays where the notebook opened the page
             self.open_address(query)
+        mark("page opened")
         if live:
             self.follow_other_pages()
 

@@ -8,6 +8,13 @@ name, ``--allow-any-host`` turns the check off). The wrapper passes SIGTERM, SIG
 on to Voilà and waits for it; Voilà also stops if the wrapper dies. A page's kernel goes about
 a minute after its page is closed or reloaded (``cull_idle_timeout`` 60 s, checked every 20 s;
 an open page's kernel is never culled). The data directory is ``$COMPANION_DATA``.
+
+**Kernels ready for the table.** A table sits down all at once: the tablet and every phone open
+their pages within a few seconds. Voilà's preheated pool (``VoilaKernelManager``) keeps
+:data:`POOL` kernels started, the notebook run up to the page's request (``App.attach``), so each
+of those pages finds its kernel waiting; as pages take kernels the pool starts new ones
+(:data:`FILL_DELAY` seconds after each page, so the pages of the table are live first). A page
+that finds the pool empty shows the first paint at once, and says it is getting ready.
 """
 
 from __future__ import annotations
@@ -80,9 +87,21 @@ def lan_addresses() -> list[str]:
 CULL_IDLE = 60
 CULL_INTERVAL = 20
 
+#: Seconds the page's notebook output waits for the kernel's messages after the cell ran.
+IOPUB_TIMEOUT = 30
 
-def voila_command(port: int, ip: str, token: str | None, preheat: bool = False) -> list[str]:
-    """Voilà's command line; the token itself goes through :func:`voila_env`, never here."""
+#: Preheated kernels kept waiting: the tablet and four phones opened at the same moment, and one
+#: more for a page reloaded meanwhile (a waiting kernel holds ~50 MB).
+POOL = 6
+#: Seconds after a page takes a kernel before the pool starts its next one: the pages of a table
+#: sitting down are live first (kernels started meanwhile took the CPU they needed: 11 s instead
+#: of 7 s for the slowest of five pages on a busy machine).
+FILL_DELAY = 8.0
+
+
+def voila_command(port: int, ip: str, token: str | None, preheat: bool | int = False) -> list[str]:
+    """Voilà's command line; the token itself goes through :func:`voila_env`, never here.
+    ``preheat``: True for a pool of :data:`POOL` kernels, a number for a pool of that many."""
     cmd = [
         sys.executable, "-m", "companion.ui.voila_launch", str(notebook_path()),
         "--no-browser", f"--port={port}", f"--Voila.ip={ip}", "--template=companion",
@@ -91,11 +110,15 @@ def voila_command(port: int, ip: str, token: str | None, preheat: bool = False) 
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         "--MappingKernelManager.cull_connected=False",
         "--MappingKernelManager.cull_busy=False",
+        # a page's output waits for its kernel's messages this long (nbclient's 4 s left a page
+        # blank on a busy server: five kernels sending their widgets at once)
+        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
         f"--Voila.root_dir={notebook_path().parent}",
     ]
     cmd.append("--Voila.auto_token=True" if token else "--token=")  # auto_token: Voilà reads $JUPYTER_TOKEN
-    if preheat:
-        cmd += ["--preheat_kernel=True", "--pool_size=1"]
+    pool = POOL if preheat is True else int(preheat)
+    if pool > 0:
+        cmd += ["--preheat_kernel=True", f"--pool_size={pool}", f"--VoilaKernelManager.fill_delay={FILL_DELAY}"]
     return cmd
 
 
@@ -153,23 +176,17 @@ def print_qr(text: str) -> None:
 
 
 def seat_lines(base: str) -> list[tuple[str, str]]:
-    """(player, address) of each seat of the latest Rise & Fall game still being played, its
-    tokens made if needed: the codes the players scan with their phones."""
-    from ..gamelog import GameStore
-    from ..rise_and_fall import GAME_LOG
-    from ..rise_and_fall.screens.seats_panel import seat_address
-    from ..rise_and_fall.tracker import TrackerRules
-    from ..seats import Seats
+    """(player, address) of each seat of every game that has seats (the registry's ``seat_codes``):
+    the codes the players scan with their phones."""
+    from .. import games
 
-    try:
-        store = GameStore()
-        session = store.latest(GAME_LOG, TrackerRules())
-        if session is None or session.read_only or session.state.phase in ("setup", "over"):
-            return []
-        seats = Seats(session.log).ensure(len(session.state.civs))
-        return [(c.name, seat_address(seats[i].token, base)) for i, c in enumerate(session.state.civs)]
-    except Exception:  # noqa: BLE001 - the table starts whatever the data directory holds
-        return []
+    lines: list[tuple[str, str]] = []
+    for g in games.games():
+        try:
+            lines += g.seat_codes_for(base)
+        except Exception:  # noqa: BLE001 - the table starts whatever the data directory holds
+            continue
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -177,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--port", type=int, default=8866)
     ap.add_argument("--table", action="store_true", help="serve to the local network with a token and a QR code")
     ap.add_argument("--no-preheat", dest="preheat", action="store_false", help="start a kernel only when a page asks")
+    ap.add_argument("--pool", type=int, default=POOL, metavar="N",
+                    help=f"kernels kept started for the pages to come (default {POOL}: a tablet, four phones and a reload)")
     ap.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                     help="also answer requests for this host name (this machine's own names always work)")
     ap.add_argument("--allow-any-host", action="store_true", help="answer requests for any host name (no DNS rebinding check)")
@@ -189,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
         token = None
         urls = [f"http://localhost:{args.port}/"]
         ip = "127.0.0.1"
-    print("Rise & Fall Table Companion")
+    print("Table Companion")
     for u in urls:
         print(f"  open {u}")
     env_extra: dict[str, str] = {}
@@ -206,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     hosts = ["*"] if args.allow_any_host else args.allow_host
     env = voila_env(token, hosts)
     env.update(env_extra)
-    return run_forwarding(voila_command(args.port, ip, token, args.preheat), env)
+    return run_forwarding(voila_command(args.port, ip, token, args.pool if args.preheat else 0), env)
 
 
 if __name__ == "__main__":

@@ -62,12 +62,14 @@ def counter_notebook(folder: Path) -> Path:
 
 
 @contextmanager
-def served(tmp: Path, preheat: bool = False, port: int | None = None, data_from: Path | None = None,
+def served(tmp: Path, preheat: bool | int = False, port: int | None = None, data_from: Path | None = None,
            with_counter: bool = False, env_extra: dict[str, str] | None = None, notebook: Path | None = None):
     """Voilà on a free loopback port (or ``port``: a server restarted) with its own data and layouts
     folders (``data_from``: a copy of that data directory; ``with_counter``: the tests' counter game
     is on the shelf too; ``env_extra``: more of the kernels' environment; ``notebook``: another of
-    the project's notebooks served instead of the dashboard)."""
+    the project's notebooks served instead of the dashboard). ``preheat``: a pool of preheated
+    kernels, of one kernel (True: the machine is shared) or of that many (`make run` keeps
+    ``serve.POOL``)."""
     data, layouts = tmp / "data", tmp / "layouts"
     if data_from is not None:
         shutil.copytree(data_from, data)
@@ -77,7 +79,7 @@ def served(tmp: Path, preheat: bool = False, port: int | None = None, data_from:
     env = voila_env()
     env.update(COMPANION_DATA=str(data), COMPANION_LAYOUTS=str(layouts), **(env_extra or {}))
     log = open(tmp / "voila.log", "w")
-    cmd = voila_command(port, "127.0.0.1", None, preheat)
+    cmd = voila_command(port, "127.0.0.1", None, 1 if preheat is True else int(preheat))
     if with_counter:
         nb = counter_notebook(tmp)
         cmd = [str(nb) if c.endswith("companion.ipynb") else c for c in cmd]

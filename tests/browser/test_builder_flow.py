@@ -185,7 +185,7 @@ def test_a_whole_two_player_world_by_taps_alone(server, browser):
         assert time.time() - t0 < 400
     screenshot(page, "world-complete-2p")
     _, b = head(data)
-    from companion.rise_and_fall.layout import check
+    from companion.rise_and_fall.world_check import check
 
     report = check(b.layout())
     assert report.valid

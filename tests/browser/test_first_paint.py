@@ -201,3 +201,32 @@ def test_on_a_preheated_kernel_the_first_paint_is_tapped_and_a_deep_address_open
         assert page.locator(".rf-shelf-tile").count() == 0
         assert address(page) == "?game=rise-and-fall&screen=setup"
         ctx.close()
+
+
+READY = "#rf-getting-ready"
+
+
+def test_a_page_waiting_for_its_kernel_says_it_is_getting_ready(server, browser):
+    """The pool is empty (the tests' server keeps none): the shelf's first paint, and a seat's phone
+    waiting for its kernel, each say the page is getting ready; the line goes once the page is live,
+    and a finger on the first paint under it still reaches the button. Nothing is asked of another
+    server (Voilà's lab template asks a CDN for Font Awesome; the companion's does not)."""
+    url, _, _ = server
+    for where, make, live in (("", tablet, LIVE_SHELF), ("?game=rise-and-fall&seat=not-a-seat", phone, "#rendered_cells .rf-app")):
+        ctx = make(browser)
+        page = ctx.new_page()
+        asked: list[str] = []
+        page.on("request", lambda r: asked.append(r.url))
+        routes = held(page)
+        page.goto(url + where, wait_until="commit")
+        page.wait_for_selector(READY, state="visible")
+        assert "Getting ready" in page.locator(READY).inner_text()
+        assert page.evaluate(f"() => getComputedStyle(document.querySelector('{READY}')).pointerEvents") == "none"
+        if not where:
+            assert page.locator(FIRST_PAINT + " .rf-shelf-tile svg").first.is_visible()
+        release(page, routes)
+        page.wait_for_selector(live)
+        page.wait_for_selector(READY, state="hidden")
+        # offline at the table: no icon font (nor anything else) asked of a CDN
+        assert asked and all(a.startswith(url) or a.startswith("data:") for a in asked), [a for a in asked if not a.startswith(url)]
+        ctx.close()

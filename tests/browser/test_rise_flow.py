@@ -1,4 +1,5 @@
-"""Rise! in a real browser: a short game played by taps to a win, on a tablet.
+"""Rise! in a real browser: a short game played by taps to a win, on a tablet; a game against
+the computer, several turns and a reload.
 
 A shared machine can be slow to answer: each wait allows 30 s."""
 
@@ -6,7 +7,10 @@ import time
 
 import pytest
 
-from companion.hexgrid import PixelLayout
+from companion.gamelog import GameStore
+from companion.hexgrid import PixelLayout, distance
+from companion.rise.game import RiseRules, place_targets
+from companion.rise.screens import KIND
 from companion.rise.view import SIZE
 
 from .harness import DRAWN_JS, ROOT, board_meta, screenshot, served, tablet, wait_for
@@ -93,3 +97,59 @@ def play_on(page, url: str) -> None:
     screenshot(page, "rise-won")
     tap(page, (4, 0))
     wait_for(lambda: "The game is over" in page.locator(".rf-msg").inner_text(), timeout=30)
+
+
+def test_against_the_computer_it_answers_turn_after_turn_and_after_a_reload(tmp_path, browser):
+    """The page the issue saw stuck on "thinking…": New game against the hard computer, several
+    turns each way, a reload in the middle (who plays comes back from the log), and on."""
+    with served(tmp_path, notebook=ROOT / "notebooks" / "rise.ipynb") as (url, data, _):
+        page = tablet(browser).new_page()
+        try:
+            against_the_computer(page, url, GameStore(data))
+        except AssertionError as e:
+            screenshot(page, "rise-computer-failed")
+            latest = GameStore(data).latest(KIND, RiseRules())
+            raise AssertionError(f"{e}; the status said {status(page)!r}, the message "
+                                 f"{page.locator('.rf-msg').all_inner_texts()!r}, the log "
+                                 f"{[x.action for x in latest.applied] if latest else None}") from e
+        finally:
+            page.context.close()
+
+
+def red_places(page, store: GameStore) -> None:
+    """Red (the player) places a Worker on a lit tile, and the page takes it."""
+    p = store.latest(KIND, RiseRules()).state
+    assert p.player == "red" and not p.over
+    # the whole board in sight (New game is below it), and the lit tile nearest the middle of the land
+    page.locator("canvas.rf-board").evaluate("c => c.scrollIntoView({block: 'center'})")
+    mode(page, "play")
+    tap(page, min(place_targets(p), key=lambda h: distance(h, (4, 0))))
+    wait_for(lambda: store.latest(KIND, RiseRules()).state != p, timeout=30)
+
+
+def the_computer_answers(page, store: GameStore) -> None:
+    wait_for(lambda: (store.latest(KIND, RiseRules()).state.player == "red" and "Red" in status(page)
+                      and "thinking" not in status(page) and "action 1 of" in status(page)), timeout=60)
+
+
+def against_the_computer(page, url: str, store: GameStore) -> None:
+    page.goto(url)
+    page.wait_for_selector("canvas.rf-board", timeout=60_000)
+    page.wait_for_function(DRAWN_JS, timeout=60_000)
+    page.get_by_role("button", name="Play against the computer").tap()
+    page.get_by_role("button", name="Hard", exact=True).tap()
+    page.locator(".rise-new").tap()
+    wait_for(lambda: "it plays Blue, hard" in status(page), timeout=30)
+    red_places(page, store)  # red's one action of turn 1
+    the_computer_answers(page, store)  # where the page used to stay on "thinking…"
+    red_places(page, store)  # and the page takes the player's taps again
+    wait_for(lambda: "action 2 of 2" in status(page), timeout=30)
+    assert "computer's turn" not in page.locator(".rf-msg").inner_text()
+    turn = store.latest(KIND, RiseRules()).state.turn
+    page.reload()  # who plays comes back from the game's log
+    page.wait_for_selector("canvas.rf-board", timeout=60_000)
+    page.wait_for_function(DRAWN_JS, timeout=60_000)
+    wait_for(lambda: "it plays Blue, hard" in status(page) and f"Turn {turn}" in status(page), timeout=30)
+    active = page.locator(".widget-toggle-button.mod-active").all_inner_texts()
+    assert "Play against the computer" in active and "Computer is Blue" in active and "Hard" in active, active
+    screenshot(page, "rise-against-the-computer")

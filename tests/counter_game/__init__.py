@@ -15,9 +15,10 @@ from companion.errors import IllegalAction
 from companion.games import Game
 
 GAME = Game(
-    "counter", "Counter", (1, 2), "counter_game:picture.svg", "counter_game.screens:CounterScreens",
-    {"tally": "counter_game:CountRules"}, "counter_game:add_commands", "counter_game:rules.json",
-    "Count together to the target.", "counter_game:finished",
+    id="counter", title="Counter", players=(1, 2), picture="counter_game:picture.svg",
+    screens="counter_game.screens:CounterScreens", kinds={"tally": "counter_game:CountRules"},
+    commands="counter_game:add_commands", rules_data="counter_game:rules.json",
+    about="Count together to the target.", finished="counter_game:finished",
 )
 
 
@@ -46,18 +47,18 @@ class CountRules:
         if kind == "start":
             return Count(tuple(action["players"]))
         if not state.players:
-            raise IllegalAction("Start the count first.")
+            raise IllegalAction("Start the count first.", rule="counter-start")
         if state.finished:
-            raise IllegalAction("The count has reached its target.")
+            raise IllegalAction("The count has reached its target.", rule="counter-target")
         by = action.get("by")
         if kind != "add" or type(by) is not int or by < 1:
-            raise IllegalAction("Add a whole number, 1 or more.")
+            raise IllegalAction("Add a whole number, 1 or more.", rule="counter-number")
         return Count(state.players, state.value + by)
 
 
 def add_commands(sub) -> None:
-    c = sub.add_parser("add", help="add numbers up to the target")
-    c.add_argument("numbers", nargs="+", type=int)
+    c = sub.add_parser("add", help="add numbers up to the target", description="Add numbers up to the counter's target.")
+    c.add_argument("numbers", nargs="+", type=int, help="the whole numbers to add")
     c.set_defaults(run=run_add)
 
 

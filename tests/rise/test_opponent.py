@@ -8,7 +8,7 @@ import random
 import pytest
 
 from companion.rise.game import Tower, apply, start
-from companion.rise.opponent import LEVELS, choose_turn, evaluate
+from companion.rise.opponent import LEVELS, choose_turn, evaluate, own_pieces, own_turn_ends
 
 from .helpers import custom, ring
 
@@ -94,3 +94,61 @@ def test_boxed_in_it_still_finds_the_only_action():
         for a in turn:
             q = apply(q, a)
         assert [a["type"] for a in turn] == ["tile", "tile"] and q.player == "blue"
+
+
+# --- a plan a player can feel (issue 21); how often and how fast: bench/rise.py --------------------
+def play_turn(p, level="hard", seed=7, before=()):
+    me = p.player
+    for a in choose_turn(p, level, random.Random(seed), before=before):
+        p = apply(p, a)
+    assert p.over or p.player != me
+    return p
+
+
+def test_hard_closes_a_ring_one_worker_short_and_its_tower_starts():
+    gap = (1, 0)
+    red = set(ring((0, 0))) - {gap} | {(2, -1)}
+    p = custom(red, {(-4, 2), (-3, 2), (-4, 3)})
+    q = play_turn(p)
+    assert q.tower_at((0, 0)) is not None and q.tower_at((0, 0)).colour == "red"
+
+
+def test_hard_breaks_the_ring_of_the_other_colours_rising_tower():
+    """Blue's Tower on (0, 0) completes at the start of blue's turn if its ring holds. Its ring
+    Workers guard each other from jumps: red sacrifices two spare Workers to take one."""
+    blue = set(ring((0, 0)))
+    p = custom({(2, -1), (-2, -1), (-3, 0), (4, -4), (-1, 4)}, blue, towers=(Tower((0, 0), "blue", 2),))
+    assert p.ringed_by((0, 0)) == "blue"
+    q = play_turn(p)
+    assert q.ringed_by((0, 0)) is None and q.tower_at((0, 0)).tiers == 2
+
+
+def test_hard_does_not_walk_back_to_where_it_stood_last_turn():
+    p = custom({(0, 0), (1, 0)}, {(-4, 2), (-3, 2)})
+    q = play_turn(p)
+    again = play_turn(p, before=[q])  # the same position, but it stood like q after its last turn
+    assert own_pieces(again, "red") != own_pieces(q, "red")
+
+
+def test_hard_builds_three_towers_against_a_passive_player_without_marking_time():
+    """A player who only places and moves Workers at random: hard wins by Towers, soon, and
+    never leaves its pieces as they stood after one of its two turns before."""
+    from companion.rise.randomplay import actions_by_type, random_action
+
+    passive = {"place": 1.0, "move": 1.0, "tile": 0.0, "jump": 0.0, "eliminate": 0.0, "free-place": 0.0, "remove-tier": 0.0}
+    rng = random.Random(1001)
+    p, states = start(), []
+    states.append(p)
+    while not p.over and p.turn <= 60:
+        if p.player == "red":
+            w = passive if {"place", "move"} & set(actions_by_type(p)) else None
+            p = apply(p, random_action(p, rng, w))
+            states.append(p)
+            continue
+        before = own_turn_ends(states, "blue")
+        for a in choose_turn(p, "hard", rng, before=before):
+            p = apply(p, a)
+            states.append(p)
+        if not p.over:
+            assert own_pieces(p, "blue") not in {own_pieces(b, "blue") for b in before[-2:]}, p.turn
+    assert p.winner == "blue" and p.reason == "towers" and p.turn <= 40

@@ -2,6 +2,7 @@
 
 import random
 
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,7 +24,7 @@ def play(seed: int, steps: int, weights=None):
     return p, actions
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(8, 80), deadline=None)
 @given(seed=st.integers(0, 10**9), builder=st.booleans())
 def test_random_games_stay_legal_and_replay(seed, builder, tmp_path_factory):
     rng = random.Random(seed)

@@ -66,14 +66,14 @@ def test_undo_redo_and_undo_to(store):
     tap(s, (2, 0))
     tap(s, (5, 0))  # blue places beside its Worker on (6, 0)
     tap(s, (7, 0))
-    assert s.position.player == "red" and len(s.session.history()) == 3
+    assert s.position.player == "red" and len(s.played()) == 3
     s.undo_btn.click()
     assert s.position.player == "blue" and s.position.actions_left == 1
     s.redo_btn.click()
     assert s.position.player == "red"
-    s.history.value = 1
+    s.history.value = s.played()[0].seq
     s.undo_to_btn.click()
-    assert len(s.session.history()) == 1 and s.position.player == "blue"
+    assert len(s.played()) == 1 and s.position.player == "blue"
 
 
 def test_lit_targets_and_threats_are_drawn(store):
@@ -93,12 +93,12 @@ def test_play_against_the_computer_answers_and_undo_goes_back_to_the_players_tur
     s.level.value = "easy"
     s.new_btn.click()
     tap(s, (2, 0))  # red's one action; the computer (blue) answers at once without a kernel
-    assert s.position.player == "red" and len(s.session.history()) == 3
-    assert s.session.log.meta()["computer"] == {"colour": "blue", "level": "easy"}
+    assert s.position.player == "red" and len(s.played()) == 3
+    assert s.session.applied[0].action == {"type": "setup", "computer": {"colour": "blue", "level": "easy"}}
     s.undo_btn.click()  # the computer's two actions and red's own: back to red's turn
-    assert s.position.player == "red" and s.position.turn == 1 and len(s.session.history()) == 0
+    assert s.position.player == "red" and s.position.turn == 1 and len(s.played()) == 0
     s.redo_btn.click()  # red's action again, and the computer's answer with it
-    assert s.position.player == "red" and len(s.session.history()) == 3
+    assert s.position.player == "red" and len(s.played()) == 3
     reopened = RiseScreen(store)
     assert reopened.computer == {"colour": "blue", "level": "easy"}
 
@@ -117,7 +117,7 @@ def test_the_computer_as_red_moves_first_in_the_kernel_loop(store):
         return s
 
     s = asyncio.run(scenario())
-    assert not s.thinking and s.position.player == "blue" and len(s.session.history()) == 1
+    assert not s.thinking and s.position.player == "blue" and len(s.played()) == 1
 
 
 def test_a_new_game_while_the_computer_thinks_drops_its_plan(store):
@@ -129,7 +129,8 @@ def test_a_new_game_while_the_computer_thinks_drops_its_plan(store):
         return s
 
     s = asyncio.run(scenario())
-    assert s.session is None and s.position.turn == 1
+    assert s.played() == [] and s.position.turn == 1 and s.computer is None
+    assert len(store.games(KIND)) == 1  # the game left before its first action is not kept
 
 
 def test_export_gives_png_svg_and_the_game_record(store):

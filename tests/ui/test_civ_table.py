@@ -10,7 +10,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from test_tracker import do, started  # noqa: E402
 
 from companion.rise_and_fall.public import public_view  # noqa: E402
-from companion.ui.civ_table import card_html, civ_html, plural, table_html  # noqa: E402
+from companion.rise_and_fall.screens.civ_table import card_html, civ_html, plural, table_html  # noqa: E402
 
 
 def section(out: str, state: str) -> str:

@@ -409,3 +409,21 @@ def test_no_purchases_are_listed_outside_phase_d_and_the_turn_after():
     s_actions: list[dict] = []
     g = TrackerRules().initial()
     assert purchases(s_actions, [g]) is None
+
+
+def test_a_phone_opens_its_seat_with_few_widgets(table):
+    """Every widget is a message the server relays before the page is live: a seat's page makes
+    the panels it shows only at some moments (the counts of a Trade, the Tales' areas, the
+    Fantastic Events) when they are first shown."""
+    import warnings
+
+    tablet, phone = table
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        before = len(W.Widget.widgets)
+        ben = phone(1)
+        made = len(W.Widget.widgets) - before
+    assert "rf-choose-city" in {c for w in walk(ben.widget) for c in getattr(w, "_dom_classes", ())}
+    seat = ben.rooms["seat"]
+    assert not {"counts", "tale_play", "events"} & set(vars(seat)), "a panel was made before it was shown"
+    assert made <= 135, made  # 162 when every panel was made at once (the shelf of four games included)

@@ -7,9 +7,9 @@ import re
 
 from companion.rise_and_fall import guilds as G
 from companion.rise_and_fall.public import public_view
+from companion.rise_and_fall.screens.civ_table import civ_html
 from companion.seats import Seats
 from companion.ui.app import App
-from companion.ui.civ_table import civ_html
 
 from . import test_seat_page
 from .test_game_screens import place_all_first_pieces

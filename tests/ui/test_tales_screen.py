@@ -130,4 +130,5 @@ def test_a_position_with_the_water_elemental_is_scored_with_its_space_at_sea(app
     assert any(isinstance(op, Text) and op.text == "W" for op in sc.scene().items)
     before = sc.entry
     sc.send({"type": "piece", "q": MIDDLE[0], "r": MIDDLE[1], "player": "Red", "piece": "nomad"})
-    assert sc.entry == before and "the Water Elemental's space counts as sea" in html.unescape(sc.message.value)
+    assert sc.entry == before and "it stands on the Water Elemental's space" in html.unescape(sc.message.value)
+    assert "no other game piece can stop on that space" in html.unescape(sc.message.value)

@@ -7,8 +7,9 @@ import sqlite3
 import ipywidgets as W
 import pytest
 
-from companion.rise_and_fall.layout import check, parse
+from companion.rise_and_fall.layout import parse
 from companion.rise_and_fall.tiles import Tile
+from companion.rise_and_fall.world_check import check
 from companion.ui.app import App
 
 

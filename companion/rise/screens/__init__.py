@@ -25,9 +25,9 @@ from ...gamelog import GameStore, Session
 from ...ui.board import Board, legend_html
 from ...ui.widgets import button, message_html
 from ...words import plural
-from ..game import ACTION_NAMES, Action, Position, RiseRules, at, name, other, start, threats
+from ..game import ACTION_NAMES, Action, Position, RiseRules, at, name, opponent_of, other, start, threats
 from ..numbers import numbers
-from ..opponent import LEVELS, choose_turn
+from ..opponent import LEVELS, choose_turn, own_turn_ends
 from ..record import Record, to_doc
 from ..taps import MODE_NAMES, MODES, Taps
 from ..view import COLOURS, SIZE, hex_at, position_scene
@@ -64,11 +64,13 @@ class RiseScreen:
         self.board.legend.value = legend_html([("3", "a Tower's height in tiers (gold rim: complete)"), ("○", "the gap of a ring one Worker short")])
         self.board.on_tap = self.tap_pixel
         self._build_widgets()
+        self.task: asyncio.Task | None = None
         latest = store.latest(KIND, RiseRules())
         if latest is not None:
             self._adopt(latest)
         self.board.canvas.on_client_ready(self._catch_up)
         self.refresh(fit=True)
+        self.start_thinking()  # a reload in the computer's turn: it plays on
 
     # --- the game ------------------------------------------------------------------------------
     @property
@@ -77,20 +79,62 @@ class RiseScreen:
 
     def _adopt(self, session: Session[Position]) -> None:
         self.session = session
-        comp = session.log.meta().get("computer")
-        self.computer = comp if isinstance(comp, dict) and comp.get("colour") in numbers().colours and comp.get("level") in LEVELS else None
+        self.computer = self._opponent_in_log()
+        self._show_opponent()
         self.taps.clear()
         if getattr(session, "problem", None):
             self.error(session.problem)
+
+    def _setup_entries(self) -> list[Any]:
+        """The log's setup actions still in effect (who plays), oldest first."""
+        return [e for e in (self.session.applied if self.session else []) if e.action.get("type") == "setup"]
+
+    def _opponent_in_log(self) -> dict[str, str] | None:
+        """Who plays, as the game's log says: its setup action, or (a log written before setups)
+        its "computer" note; neither: two players."""
+        if self.session is None:
+            return None
+        setups = self._setup_entries()
+        if setups:
+            comp = opponent_of(setups[-1].action)
+        else:
+            try:
+                comp = self.session.log.meta().get("computer")
+            except CompanionError:
+                comp = None
+        if not (isinstance(comp, dict) and comp.get("colour") in numbers().colours):
+            return None
+        level = comp.get("level")
+        if level not in LEVELS:
+            self.error(f"This game names an unknown level {str(level)!r} for the computer; it plays at normal.")
+            level = "normal"
+        return {"colour": comp["colour"], "level": level}
+
+    def _show_opponent(self) -> None:
+        """The controls show who plays this game, so that "New game" starts the same kind of game."""
+        self.opponent.value = "computer" if self.computer else "person"
+        if self.computer:
+            self.computer_colour.value = self.computer["colour"]
+            self.level.value = self.computer["level"]
+
+    def played(self) -> list[Any]:
+        """The effective actions of the game, without its setup."""
+        return [e for e in (self.session.applied if self.session else []) if e.action.get("type") != "setup"]
+
+    def _can_undo(self) -> bool:
+        return self.session is not None and self.session.can_undo() and bool(self.played())
 
     def _catch_up(self) -> None:
         """A kernel prepared before its page may be behind the log: replay it, then draw."""
         try:
             if self.session is not None and self.session.log.head() != self.session.head:
                 self.session.refresh()
+                self.computer = self._opponent_in_log()
+                self._show_opponent()
             self.refresh(fit=True)
         except CompanionError as e:
             self.error(str(e))
+        self.start_thinking()
 
     # --- what the shelf asks of a game's screens (companion/games.py) ---------------------------
     def reopen(self) -> None:
@@ -114,23 +158,39 @@ class RiseScreen:
             return False
         self.taps.clear()
         self.refresh()
+        self.start_thinking()  # another page played the player's turn: this one answers if it can
         return True
 
     def computer_to_move(self) -> bool:
         p = self.position
         return self.computer is not None and not p.over and p.player == self.computer["colour"]
 
-    def act(self, action: Action) -> bool:
-        """Send one action to the log (the rules check it first); a refusal shows the rule's sentence."""
+    def _start_log(self) -> bool:
+        """The game's log, begun with its setup (who plays); False (and the sentence) if it cannot be."""
+        try:
+            self.session = self.store.start(KIND, self._title(), RiseRules(), {"type": "setup", "computer": self.computer})
+        except CompanionError as e:
+            self.error(str(e))
+            return False
+        return True
+
+    def act(self, action: Action, answer: bool = True) -> bool:
+        """Send one action to the log (the rules check it first); a refusal shows the rule's sentence.
+        ``answer``: the computer starts thinking if it is to move next (not between its own actions)."""
         p = self.position
         action = {**action, "player": p.player}
+        if self.session is None:
+            try:
+                RiseRules().apply(p, action)  # a refused first tap writes no file
+            except CompanionError as e:
+                self.error(str(e))
+                self.refresh()
+                return False
+            if not self._start_log():
+                return False
+        assert self.session is not None
         try:
-            if self.session is None:
-                self.session = self.store.start(KIND, self._title(), RiseRules(), action)
-                if self.computer:
-                    self.session.log.set_meta("computer", self.computer)
-            else:
-                self.session.do(action)
+            self.session.do(action)
         except CompanionError as e:
             self.error(str(e))
             self.refresh()
@@ -139,7 +199,7 @@ class RiseScreen:
         q = self.position
         self.say(" ".join(q.events) or f"{name(p.player)}: {ACTION_NAMES[action['type']]}.")
         self.refresh()
-        if self.computer_to_move():
+        if answer:
             self.start_thinking()
         return True
 
@@ -174,13 +234,13 @@ class RiseScreen:
 
     # --- undo, redo, undo to ----------------------------------------------------------------------
     def undo(self) -> None:
-        if self.session is None or not self.session.can_undo():
+        if self.session is None or not self._can_undo():
             self.error("There is nothing to undo.")
             return
         self._drop_plan()
         try:
             self.session.undo()
-            while self.computer_to_move() and self.session.can_undo():  # back to the player's own turn
+            while self.computer_to_move() and self._can_undo():  # back to the player's own turn
                 self.session.undo()
         except CompanionError as e:
             self.error(str(e))
@@ -208,6 +268,8 @@ class RiseScreen:
             self.error("Choose a step of the game first.")
             return
         self._drop_plan()
+        if seq == 0 and self._setup_entries():
+            seq = self._setup_entries()[-1].seq  # the starting formation: the game's setup stays
         try:
             self.session.undo_to(seq)
         except CompanionError as e:
@@ -219,18 +281,32 @@ class RiseScreen:
 
     # --- games ---------------------------------------------------------------------------------------
     def new_game(self, against: str | None = None, colour: str | None = None, level: str | None = None) -> None:
-        """A fresh board; with ``against="computer"`` the computer plays ``colour`` at ``level``."""
+        """A fresh board; with ``against="computer"`` the computer plays ``colour`` at ``level``.
+        Its log begins at once with who plays, so a reload shows this game and its opponent."""
         against = against or self.opponent.value
         self._drop_plan()
+        self._discard_if_unplayed()
         self.session = None
         self.taps = Taps()
         self.computer = None
         if against == "computer":
             self.computer = {"colour": colour or self.computer_colour.value, "level": level or self.level.value}
+        self._show_opponent()
+        self._start_log()
         self.say("A new game: Red begins with one action." + (f" The computer plays {name(self.computer['colour'])}." if self.computer else ""))
         self.refresh(fit=True)
-        if self.computer_to_move():
-            self.start_thinking()
+        self.start_thinking()
+
+    def _discard_if_unplayed(self) -> None:
+        """A game left before its first action (only its setup in the log) is not kept as a saved game."""
+        s = self.session
+        if s is None or s.read_only or self.played() or len(s.applied) != s.head:
+            return
+        try:
+            s.log.close()
+            self.store.discard(s.log.path.stem)
+        except CompanionError:
+            pass  # it stays listed: nothing lost
 
     def open_game(self, game_id: str | None = None) -> None:
         gid = game_id or self.saved.value
@@ -249,21 +325,23 @@ class RiseScreen:
 
     # --- the computer ----------------------------------------------------------------------------------
     def start_thinking(self) -> None:
-        """Let the computer choose its turn: in the kernel's loop without blocking it (a thread does
-        the search while the page keeps answering); without a loop (a script, a test), at once."""
+        """Let the computer choose its whole turn (one search per turn): in the kernel's loop without
+        blocking it (a thread does the search while the page keeps answering); without a loop (a
+        script, a test), at once."""
         if self.thinking or not self.computer_to_move():
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             loop = None
-        assert self.computer is not None
+        assert self.computer is not None and self.session is not None
         self.thinking = True
+        self._generation += 1
         self._progress = 0.0
         self.progress.layout.visibility = "visible"
         self.progress.value = 0.0
         self.refresh()
-        job = (self.position, self._generation, self.computer["level"])
+        job = (self.position, self._generation, self.computer["level"], own_turn_ends(self.session.states(), self.computer["colour"]))
         if loop is None:
             self._finish(self._search(*job), job[0], job[1])
         else:
@@ -275,29 +353,49 @@ class RiseScreen:
         self.thinking = False
         self.progress.layout.visibility = "hidden"
 
-    def _search(self, p: Position, generation: int, level: str) -> list[Action]:
+    def _search(self, p: Position, generation: int, level: str, before: list[Position]) -> list[Action]:
         def progress(x: float) -> None:
             self._progress = x
 
-        return choose_turn(p, level, self.rng, progress=progress, should_stop=lambda: generation != self._generation)
+        return choose_turn(p, level, self.rng, progress=progress, should_stop=lambda: generation != self._generation, before=before)
 
-    async def think(self, job: tuple[Position, int, str]) -> None:
+    async def think(self, job: tuple[Position, int, str, list[Position]]) -> None:
+        """The search in a thread, the progress bar meanwhile; whatever happens, the screen leaves
+        "thinking" (an error in the search is shown, not lost in the loop)."""
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(None, self._search, *job)
-        while not future.done():
+        try:
+            future = loop.run_in_executor(None, self._search, *job)
+            while not future.done():
+                if job[1] == self._generation:
+                    self.progress.value = self._progress
+                await asyncio.sleep(0.1)
+            actions = await future
+        except Exception as e:  # noqa: BLE001 - an error boundary: the page must not stay "thinking"
             if job[1] == self._generation:
-                self.progress.value = self._progress
-            await asyncio.sleep(0.1)
-        self._finish(await future, job[0], job[1])
+                self.thinking = False
+                self.progress.layout.visibility = "hidden"
+                self.error(f"The computer could not choose its turn ({type(e).__name__}: {e}); undo, or play its turn by hand.")
+                self.refresh()
+            return
+        self._finish(actions, job[0], job[1])
 
     def _finish(self, actions: list[Action], p: Position, generation: int) -> None:
-        if generation != self._generation or self.position != p:
-            return  # undone, reopened or a new game meanwhile: the old plan is dropped
+        """Play the computer's whole turn, then hand over: a plan for an older position is dropped
+        (and thought again if the computer is still to move)."""
+        if generation != self._generation:
+            return  # undone, reopened or a new game meanwhile: whoever changed it has moved on
         self.thinking = False
         self.progress.layout.visibility = "hidden"
+        if self.position != p:  # another page played meanwhile
+            self.refresh()
+            self.start_thinking()
+            return
         for a in actions:
-            if not self.act(a):
+            if self.position.over or not self.computer_to_move() or not self.act(a, answer=False):
                 break
+        self.refresh()
+        if self.position != p:
+            self.start_thinking()  # only if it is still the computer's turn
 
     # --- pictures ----------------------------------------------------------------------------------------
     def export(self) -> None:
@@ -306,8 +404,9 @@ class RiseScreen:
         scene = position_scene(p, caption=caption)
         png = base64.b64encode(to_png(scene)).decode()
         svg = base64.b64encode(to_svg(scene).encode()).decode()
-        actions = tuple(e.action for e in self.session.history()) if self.session else ()
-        record = base64.b64encode(json.dumps(to_doc(Record(actions)), indent=1).encode()).decode()
+        actions = tuple(e.action for e in self.played())
+        extra = {"computer": self.computer} if self.computer else {}
+        record = base64.b64encode(json.dumps(to_doc(Record(actions, extra=extra)), indent=1).encode()).decode()
         self.downloads.value = (
             f"<a class='rf-download' download='rise-turn-{p.turn}.png' href='data:image/png;base64,{png}'>Download PNG</a>"
             f"<a class='rf-download' download='rise-turn-{p.turn}.svg' href='data:image/svg+xml;base64,{svg}'>Download SVG</a>"
@@ -378,11 +477,11 @@ class RiseScreen:
         self.status.value = self._status_html(p)
         for m, b in self.mode_buttons.items():
             b.button_style = "info" if m == self.taps.mode else ""
-        self.undo_btn.disabled = self.session is None or not self.session.can_undo()
+        self.undo_btn.disabled = not self._can_undo()
         self.redo_btn.disabled = self.session is None or not self.session.can_redo() or self.thinking
         self.towers.value = self._towers_html(p)
         self.threat_list.value = self._threats_html(p)
-        steps = [(f"{e.seq}. {describe(e.action)}", e.seq) for e in (self.session.history() if self.session else [])]
+        steps = [(f"{e.seq}. {describe(e.action)}", e.seq) for e in self.played()]
         options = [("0. The starting formation", 0), *steps[::-1]]
         if list(self.history.options) != options:
             self.history.options = options
@@ -393,9 +492,10 @@ class RiseScreen:
         def dot(c: str) -> str:
             return f"<span class='rf-dot' style='background:{COLOURS[c]}'></span>"
 
+        who_plays = f"<div class='rise-opponent'>{html.escape(self.who_plays())}</div>"
         if p.winner:
             why = "three complete Towers on the board" if p.reason == "towers" else f"{name(other(p.winner))}'s last Worker is gone"
-            return f"<div class='rf-turn'>{dot(p.winner)}<span class='rf-badge'>{name(p.winner)} wins</span> {html.escape(why)}.</div>"
+            return f"<div class='rf-turn'>{dot(p.winner)}<span class='rf-badge'>{name(p.winner)} wins</span> {html.escape(why)}.</div>{who_plays}"
         n = numbers()
         total = n.first_turn_actions if p.turn == 1 else n.actions_per_turn
         done = total - p.actions_left + 1
@@ -409,8 +509,15 @@ class RiseScreen:
         )
         return (
             f"<div class='rf-turn'>{dot(p.player)}Turn {p.turn}: <b>{html.escape(who)}</b>, action {done} of {total}{thinking}</div>"
-            f"<div>{html.escape(self.taps.prompt(p))}</div>{lines}<div>{plural(sup['red']['tiles'], 'land tile')} left</div>"
+            f"<div>{html.escape(self.taps.prompt(p))}</div>{lines}<div>{plural(sup['red']['tiles'], 'land tile')} left</div>{who_plays}"
         )
+
+    def who_plays(self) -> str:
+        """One line for the status: who plays this game (from its log)."""
+        if not self.computer:
+            return "Two players at the table."
+        c = self.computer["colour"]
+        return f"{name(other(c))} against the computer: it plays {name(c)}, {self.computer['level']}."
 
     @staticmethod
     def _towers_html(p: Position) -> str:

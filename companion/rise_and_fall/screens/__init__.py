@@ -21,16 +21,15 @@ from .. import SCORING_LOG as SCORING
 from .. import WORLD_LOG as WORLD
 from ..builder import BuildRules
 from ..endgame import EntryRules
+from ..meta import GAME_ID
 from ..tracker import TrackerRules
 from .library import SHIPPED_LAYOUTS, Library
-from .world_screen import WorldScreen
 
 if TYPE_CHECKING:  # imported when first visited: the World opens without them
     from .game_screen import GameHub, GameScreen, SetupScreen
     from .scores_screen import ScoresScreen
 
 SCREENS = ("World", "Setup", "Game", "Scores", "History")
-GAME_ID = "rise-and-fall"
 
 
 def open_screens(table: Any) -> "RiseAndFallScreens":
@@ -45,6 +44,8 @@ class RiseAndFallScreens:
     def __init__(self, table: Any) -> None:
         self.table = table
         self.store = table.store
+        from .world_screen import WorldScreen
+
         self.library = Library(table.layouts, shipped=SHIPPED_LAYOUTS, dark=table.dark)
         self.world = WorldScreen(self.store, self.library, dark=table.dark)
         self._hub: GameHub | None = None  # the game being played, read from its log when first needed
@@ -159,7 +160,7 @@ class RiseAndFallScreens:
     def _follow_the_game(self) -> None:
         """When the first pieces are all placed, the Game screen opens by itself."""
         phase = self.hub.game.phase
-        if self._phase in ("guilds", "placement") and phase == "A" and self.table.place() == "Setup":
+        if self._phase in ("setup", "guilds", "placement") and phase == "A" and self.table.place() == "Setup":
             self.go_to("Game")
         if self._phase != "over" and phase == "over":
             if not self._remote:

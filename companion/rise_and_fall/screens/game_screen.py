@@ -18,7 +18,6 @@ from ...errors import CompanionError, IllegalAction
 from ...gamelog import GameInfo, GameStore, Session
 from ...seats import Seats
 from ...ui.board import Board, legend_html
-from ...ui.civ_table import table_html
 from ...ui.habits import Habits
 from ...ui.widgets import Stepper, busy, button, follow_subject, message_html
 from ...words import and_list, plural
@@ -30,8 +29,9 @@ from ..position_view import PIECE_LETTERS
 from ..public import TableView, describe, public_view
 from ..purchases import purchases, purchases_html
 from ..rules import PIECE_TYPES, load_rules
-from ..tracker import TRACKER_VERSION, Game, TrackerRules, card_actions, random_play
+from ..tracker import TRACKER_VERSION, Game, TrackerRules, building_actions_left, card_actions, random_play
 from ..views import colour_hex, layout_for
+from .civ_table import table_html
 from .count_panels import CountBoxes, offered
 from .guild_panels import (
     GuildDraft,
@@ -104,10 +104,10 @@ class GameHub:
         a tap aimed at one player's row must not land on the row drawn there since. Taps made
         one after another on this page are obeyed: the players saw what this page did."""
         if game_id is not None and game_id != self.id:
-            raise IllegalAction(f"That tap was for another game; this page now shows {self.name()}. Look and tap again.")
+            raise IllegalAction(f"That tap was for another game; this page now shows {self.name()}. Look and tap again.", rule="stale-tap")
         if head is not None and self.session is not None and self.followed_at > head:
             raise IllegalAction("The game changed on another screen just before that tap, so nothing was done: "
-                                "look at the screen as it is now and tap again.")
+                                "look at the screen as it is now and tap again.", rule="stale-tap")
 
     def subject(self) -> tuple:
         """What a message about the game is about: the game and the point of its log."""
@@ -131,7 +131,7 @@ class GameHub:
 
     def do(self, action: dict, game_id: str | None = None) -> Game:
         if self.session is None:
-            raise IllegalAction("Start a game on the Setup screen first.")
+            raise IllegalAction("Start a game on the Setup screen first.", rule="set-up-first")
         self.check(game_id)
         try:
             return self.session.do(action)
@@ -223,8 +223,13 @@ class SetupScreen:
         self.draft = GuildDraft(lambda: self.hub.game, self._send)
         self.world_line = W.HTML()  # which World and which Tales the game will be played on
         self.world_line.add_class("rf-setup-world")
+        self.in_progress = W.ToggleButton(value=False, description="Start from a game in progress")
+        self.in_progress.add_class("rf-btn")
+        self.in_progress.add_class("rf-in-progress")
+        self.progress = None  # the guided entry of a game in progress, made when first asked for (progress_panel.py)
+        self.in_progress.observe(lambda ch: self._rows(), "value")
         self.form = W.VBox([self.world_line, W.HTML("<b>Players</b> (clockwise)"), self.n_players, *self.rows, W.HTML("<b>The game ends after</b>"), self.target, self.first_pick,
-                            self.with_guilds, self.level_box, self.start_btn])
+                            self.with_guilds, self.level_box, self.start_btn, self.in_progress])
         self.form.add_class("rf-panel")
         from .seats_panel import SeatsPanel
 
@@ -261,6 +266,37 @@ class SetupScreen:
                 self.names[i].value = self.colours[i].value.title()
         self.level_box.layout.display = "" if self.with_guilds.value else "none"
         self._first_options()
+        joining = self.in_progress.value
+        if joining and self.progress is None:
+            from .progress_panel import ProgressPanel
+
+            self.progress = ProgressPanel(self._players, lambda: self.target.value, self._world_or_none, self._start_in_progress)
+            self.form.children = (*self.form.children, self.progress.widget)
+        if self.progress is not None:
+            self.progress.widget.layout.display = "" if joining else "none"
+        for w in (self.first_pick, self.with_guilds, self.start_btn):
+            w.layout.display = "none" if joining else ""
+        if joining and self.progress is not None:
+            self.level_box.layout.display = "none"
+            self.progress.reset()
+
+    def _players(self) -> list[tuple[str, str]]:
+        return [(self.names[i].value.strip(), self.colours[i].value) for i in range(self.n_players.value)]
+
+    def _world_or_none(self) -> dict | None:
+        world = self.world_layout()
+        return world if world.get("tiles") else None
+
+    def _start_in_progress(self, action: dict) -> None:
+        """'Start from this game': the log's first action holds the state entered; the Game screen follows."""
+        if is_live(self.hub.game):
+            self.error("A game is being played: finish or leave it on the Game screen before starting another.")
+            return
+        self.hub.new(action)
+        g = self.hub.game
+        self.habits.remember_players([c.name for c in g.civs], [c.colour for c in g.civs])
+        self.in_progress.value = False
+        self.message.value = message_html(" ".join(g.notes), "info")
 
     def _first_options(self) -> None:
         """The First Player: drawn at random, or one of the players named above."""
@@ -563,7 +599,7 @@ class GameScreen:
             return
         g = self.hub.game
         i = action.get("player")
-        if g.phase == "B" and g.acting == i and g.activations >= g.act_limit and not TP.building_actions_left(g, i) \
+        if g.phase == "B" and g.acting == i and g.activations >= g.act_limit and not building_actions_left(g, i) \
                 and self._only_the_end_offered():
             said = " ".join(g.notes)
             if self.send({"type": "end-turn", "player": i, "after_last_action": True}):

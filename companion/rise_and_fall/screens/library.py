@@ -18,8 +18,9 @@ from ...drawing import to_png
 from ...errors import CompanionError
 from ...ui.widgets import busy, button, message_html
 from ..files import read_json
-from ..layout import Layout, check, parse, save
+from ..layout import Layout, parse, save
 from ..views import WorldStyle, world_scene
+from ..world_check import check
 
 #: The Worlds that come with the companion: listed, never written.
 SHIPPED_LAYOUTS = Path(__file__).resolve().parents[3] / "layouts"

@@ -23,12 +23,13 @@ from ...ui.board import ZOOM_TO, Board
 from ...ui.widgets import busy, button, follow_subject, message_html
 from ...words import and_list, plural
 from .. import SCORING_LOG
+from .. import buildings as B
 from ..endgame import Entry, EntryRules, from_tracker
 from ..files import MAX_BYTES, parse_json
 from ..history import History
 from ..layout import Layout
 from ..position import parse_position
-from ..position_view import PIECE_LETTERS, central_space, region_outline, scorepad_scene
+from ..position_view import PIECE_LETTERS, central_space, draw_buildings, region_outline, scorepad_scene
 from ..rules import PIECE_TYPES
 from ..scoring import Score
 from ..tales import all_tales, creature_notes, tale
@@ -482,6 +483,8 @@ class ScoresScreen:
             return
         if self.take_away.value:
             self.send({"type": "remove", "q": space[0], "r": space[1]})
+        elif self.piece.value in B.TALES:  # a Tale building: the player chosen owns a Port or the Capital
+            self.send({"type": "building", "q": space[0], "r": space[1], "player": self.who.value, "piece": self.piece.value})
         else:
             self.send({"type": "piece", "q": space[0], "r": space[1], "player": self.who.value, "piece": self.piece.value})
 
@@ -574,6 +577,7 @@ class ScoresScreen:
             if r.controller and k != self.region:
                 for ring in region_outline(r):
                     scene.polygon([lay.lattice_to_pixel(x, y) for x, y in ring], stroke=colours[r.controller], width=3)
+        draw_buildings(scene, e.buildings, STYLE, colours)
         for pc in e.pieces:
             x, y = lay.hex_to_pixel(pc.space)
             dx = STYLE.hex_size * 0.3 if pc.type == "merchant" else 0
@@ -667,6 +671,11 @@ class ScoresScreen:
         if list(self.who.options) != names:
             self.who.options = names
             self.who.value = names[0]
+        kinds = [(t.title(), t) for t in PIECE_TYPES] + [(B.LABEL[b], b) for b in e.building_kinds()]  # the Tales' buildings too
+        if list(self.piece.options) != kinds:
+            keep = self.piece.value
+            self.piece.options = kinds
+            self.piece.value = keep if keep in dict(kinds).values() else "city"
         fast = self.mode.value == "fast"
         self.entry_box.layout.display = "none" if fast else ""
         for w in (self.who, self.piece, self.take_away):  # a final scoring takes no more pieces: the
@@ -824,6 +833,11 @@ class ScoresScreen:
                                 **({"guilds": p.guilds, "wood": p.wood, "stone": p.stone} if p.guilds else {})} for p in pos.players],
                    "colours": [p.extra.get("colour", p.name.lower()) for p in pos.players],
                    **({"creatures": pos.to_dict()["creatures"]} if pos.creatures else {})})
+        for b in pos.buildings:  # before the pieces: a land unit stands on the Bridge, a Ship in its owner's Port
+            try:
+                self.session.do({"type": "building", **b.to_dict()})
+            except CompanionError as e:  # a building of a Tale the position's World did not draw
+                self.error(f"{name}: {e}")
         for pc in pos.pieces:
             self.session.do({"type": "piece", "q": pc.space[0], "r": pc.space[1], "player": pc.player, "piece": pc.type})
         self.refresh(fit=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import random
+from functools import cached_property
 from typing import Any
 
 import ipywidgets as W
@@ -20,7 +21,6 @@ from ...errors import CompanionError, IllegalAction
 from ...gamelog import GameStore, Session, StaleGame
 from ...seats import NOT_A_SEAT, Seats, find_seat
 from ...timings import mark
-from ...ui.civ_table import card_html, civ_html
 from ...ui.history_screen import scorepad_html
 from ...ui.kept import Kept, show
 from ...ui.widgets import Stepper, follow_subject, message_html
@@ -33,11 +33,12 @@ from ..public import TableView, public_view
 from ..rules import PIECE_TYPES
 from ..tracker import Game, TrackerRules, card_actions
 from ..views import colour_hex
+from .board_style import SPACE_PX, STYLE
+from .civ_table import card_html, civ_html
 from .count_panels import CountBoxes, offered
 from .guild_panels import guilds_html, own_guilds_html, piracy_steppers, variants
 from .tale_panels import EventPanel, TalePlay
 from .tale_piece_panels import all_actions, count_stepper, rules_html, tales_html, with_count
-from .world_screen import SPACE_PX, STYLE
 
 #: Choices commute with other players' choices: a tap refused only because another phone wrote
 #: first is tried once more on the game as it is now.
@@ -83,18 +84,38 @@ class SeatPage:
         self.mine = W.HTML()
         self.mine.add_class("rf-seat-mine")
         self.others = W.HTML()
-        self.counts = CountBoxes()  # how many a Trade or a Tithe counts
-        self.count, self.count2 = self.counts.count, self.counts.count2
         self.piracy: dict[int, Stepper] = {}  # Corsairs: how many Ships of each opponent
-        self.tale_play = TalePlay(lambda: self.game, self.send, self.can, random.Random(), self.refresh)  # the special areas
-        # the Fantastic Events, on the First Player's phone: the Game screen's panel, its board a phone's width
-        self.events = EventPanel(lambda: self.game, self.send, STYLE, SPACE_PX, board_size=(360, 360))
         self.tale_counts: dict[str, Stepper] = {}  # a Port's trade: how many Ships and Ports
         self.widget = W.VBox([W.HTML(SEAT_CSS), self.head, self.message, self.controls, self.mine, self.public, self.others])
         self.widget.add_class("rf-seat")
         self._seen: int | None = None
         self.kept = Kept()  # the controls' widgets, kept from one drawing to the next
         self.reopen()
+
+    # the panels a seat shows only at some moments of the game, made when first shown (a phone's
+    # page opens with fewer widgets, so it is live sooner)
+    @cached_property
+    def counts(self) -> CountBoxes:
+        """How many a Trade or a Tithe counts."""
+        return CountBoxes()
+
+    @property
+    def count(self) -> Stepper:
+        return self.counts.count
+
+    @property
+    def count2(self) -> Stepper:
+        return self.counts.count2
+
+    @cached_property
+    def tale_play(self) -> TalePlay:
+        """The special areas of the Tales."""
+        return TalePlay(lambda: self.game, self.send, self.can, random.Random(), self.refresh)
+
+    @cached_property
+    def events(self) -> EventPanel:
+        """The Fantastic Events, on the First Player's phone: the Game screen's panel, its board a phone's width."""
+        return EventPanel(lambda: self.game, self.send, STYLE, SPACE_PX, board_size=(360, 360))
 
     # --- the seat and its game ----------------------------------------------------------------
     def reopen(self) -> None:

@@ -10,52 +10,19 @@ gives the seat a new address; the phone holding the old one is told so and shows
 from __future__ import annotations
 
 import html
-import io
-import os
-import re
-import urllib.parse
 from typing import Any, Callable
 
 import ipywidgets as W
 
 from ...errors import CompanionError
-from ...seats import Seats
+from ...seats import Seats, page_base, qr_svg, seat_url  # noqa: F401 (page_base and qr_svg: the names the tests use)
 from ...ui.widgets import button, message_html
+from ..meta import GAME_ID
 from ..views import colour_hex
-
-GAME_ID = "rise-and-fall"
-
-
-def page_base() -> str:
-    """The address phones reach this server at, ending with its path (``http://host:port/``)."""
-    base = os.environ.get("COMPANION_SEAT_BASE")
-    if base:
-        return base
-    host = os.environ.get("SERVER_NAME") or "localhost"
-    port = os.environ.get("SERVER_PORT") or ""
-    path = os.environ.get("SCRIPT_NAME") or "/"
-    return f"http://{host}{':' + port if port else ''}{path}"
 
 
 def seat_address(token: str, base: str | None = None) -> str:
-    base = base or page_base()
-    return base + "?" + urllib.parse.urlencode({"game": GAME_ID, "seat": token})
-
-
-def qr_svg(text: str, size_px: int = 150) -> str:
-    """A QR code as an SVG picture (the same library ``make table`` prints its code with)."""
-    try:
-        import qrcode
-        import qrcode.image.svg
-    except ImportError:  # pragma: no cover - qrcode is a dependency
-        return ""
-    img = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, border=2)
-    out = io.BytesIO()
-    img.save(out)
-    svg = out.getvalue().decode("utf-8")
-    svg = svg[svg.find("<svg"):].replace('"', "'")  # no text of a player's in it: only the code's path
-    svg = re.sub(r" (width|height)='[^']*'", "", svg, count=2)
-    return svg.replace("<svg ", f"<svg width='{size_px}' height='{size_px}' style='background:#fff' ", 1)
+    return seat_url(GAME_ID, token, base)
 
 
 class SeatsPanel:
@@ -157,3 +124,19 @@ class SeatsPanel:
             return
         self.message.value = message_html(f"{self.hub.game.civs[i].name}'s seat has a new code; the old one no longer opens it.", "info")
         self.refresh()
+
+
+def table_seat_codes(base: str) -> list[tuple[str, str]]:
+    """(player, address) of each seat of the latest Rise & Fall game still being played, its tokens
+    made if needed (the registry's ``seat_codes``: ``make table`` prints them with their QR codes)."""
+    from ...gamelog import GameStore
+    from ...seats import Seats, page_base, qr_svg, seat_url  # noqa: F401 (page_base and qr_svg: the names the tests use)
+    from .. import GAME_LOG
+    from ..tracker import TrackerRules
+
+    store = GameStore()
+    session = store.latest(GAME_LOG, TrackerRules())
+    if session is None or session.read_only or session.state.phase in ("setup", "over"):
+        return []
+    seats = Seats(session.log).ensure(len(session.state.civs))
+    return [(c.name, seat_address(seats[i].token, base)) for i, c in enumerate(session.state.civs)]

@@ -5,18 +5,20 @@ creature's or the Typhoon's new Space, and the board's tale pieces. A thin layer
 from __future__ import annotations
 
 import html
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import ipywidgets as W
 
 from ...drawing import Scene
-from ...ui.board import Board
 from ...ui.widgets import Stepper, button, message_html
 from .. import fantastic as F
 from ..rules import PIECE_TYPES
 from ..tales import all_tales, parse_markers
 from ..views import WorldStyle, layout_for, world_scene
 from ..world import World
+
+if TYPE_CHECKING:  # the board (ipycanvas, numpy) is imported when an event first draws one
+    from ...ui.board import Board
 
 #: The creatures drawn on the board: a disc in their colour and a letter.
 CREATURES = {"dragon": ("#8e1b1b", "D"), "leviathan": ("#0f3d5c", "L"), "water-elemental": ("#2a8fbf", "W")}
@@ -74,6 +76,8 @@ class EventPanel:
     @property
     def board(self) -> Board:
         if self._board is None:
+            from ...ui.board import Board
+
             self._board = Board(width=self.board_size[0], height=self.board_size[1], report=lambda t: setattr(self.msg, "value", message_html(t, "error")),
                                 space=self.space_px)
             self._board.on_tap = self.tap_pixel
@@ -148,13 +152,15 @@ class EventPanel:
                 rows.append(self.orientation)
         else:
             self.orientation.options = []
-        for kind, types, verb in (("destroyed", destroys, "destroyed"), ("laid", spec.get("lays", []), "laid on their side")):
+        buildings = list(F.buildings_destroyed(g, spec, tuple(destroys)))  # a Cathedral in the World is destroyed too
+        for kind, types, verb in (("destroyed", destroys + buildings, "destroyed"), ("laid", spec.get("lays", []), "laid on their side")):
             boxes = []
             for i in g.order():
                 civ = g.civs[i]
                 for p in types:
-                    if civ.count(p):
-                        box = Stepper(value=0, min=0, max=civ.count(p), description=f"{civ.name}'s {_many(p)} {verb}", css=f"rf-event-{kind}")
+                    has = civ.count(p) if p in PIECE_TYPES else F.controls(g, i, p)
+                    if has:
+                        box = Stepper(value=0, min=0, max=has, description=f"{civ.name}'s {_many(p)} {verb}", css=f"rf-event-{kind}")
                         box.value = min(old.get((kind, i, p), 0), box.max)
                         self.steppers[(kind, i, p)] = box
                         boxes.append(box)
@@ -234,9 +240,17 @@ class TalePlay:
         from ..tracker import card_actions
 
         g = self.game()
-        if not TP.in_play(g):
-            return []
+        ranges = TP.conversion_ranges(g, i) if card == "temple" else {}  # the Monastery's and the Psy-Monks' reach
         out: list[W.Widget] = []
+        if ranges:
+            opts = [("Adjacent", 1)] + [(f"{d} spaces ({why}: {'cost ×' + str(m) if m != 1 else 'normal cost'})", d)
+                                        for d, (m, why) in sorted(ranges.items())]
+            if list(self.distance.options) != opts:
+                self.distance.options = opts
+                self.distance.value = 1
+            out += [W.HTML("<b>Conversion at</b>"), self.distance]
+        if not TP.in_play(g):
+            return out
         claim = {"type": "caravansary", "player": i}
         if self.can(claim):
             spec = TP.caravansary(g) or {}
@@ -246,13 +260,6 @@ class TalePlay:
             lay = {"type": "lay-down", "player": i, "piece": card, "count": 1}
             if self.can(lay):
                 out.append(button(f"A {card.title()} entered a space next to Storm Peak: lay it down", lambda: self.send(lay), "rf-lay-down"))
-        ranges = TP.monastery_range(g)
-        if card == "temple" and ranges:
-            opts = [("Adjacent", 1)] + [(f"{d} spaces (Temple next to the Monastery: cost ×{m})", d) for d, m in sorted(ranges.items())]
-            if list(self.distance.options) != opts:
-                self.distance.options = opts
-                self.distance.value = 1
-            out += [W.HTML("<b>Conversion at</b>"), self.distance]
         if card == "temple" and TP.dolmens_rule(g):
             out.append(W.HTML(f"<div class='rf-hint'>Dolmens: {html.escape(TP.dolmens_rule(g))}</div>"))
         house = next((s for s in card_actions(card, (), TP.in_play(g)) if "house" in s), None)
@@ -310,6 +317,8 @@ class WorldView:
     @property
     def board(self) -> Board:
         if self._board is None:
+            from ...ui.board import Board
+
             self._board = Board(width=320, height=260, space=self.space_px,
                                 report=lambda t: setattr(self.msg, "value", message_html(t, "error")))
             self._board.room = 10

@@ -33,10 +33,9 @@ from ..tiles import Tile
 from ..views import TERRAIN_COLOURS, WorldStyle, colour_hex, layout_for, world_scene
 from ..world import World
 from ..worldgen import generate
+from .board_style import SPACE_PX, STYLE
 from .library import DARK_BACKGROUND, Library
 
-STYLE = WorldStyle(hex_size=18.0, legend=False)
-SPACE_PX = STYLE.hex_size * 3 ** 0.5  # scene pixels between neighbouring Spaces' centres
 COLOUR_CHOICES = ["red", "yellow", "green", "blue", "purple", "black", "white", "orange"]
 
 

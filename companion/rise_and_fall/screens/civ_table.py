@@ -13,10 +13,10 @@ from __future__ import annotations
 import html
 from typing import Iterable
 
-from ..rise_and_fall.public import CivView, TableView
-from ..rise_and_fall.rules import PIECE_TYPES
-from ..rise_and_fall.views import colour_hex
-from ..words import plural
+from ...words import plural
+from ..public import CivView, TableView
+from ..rules import PIECE_TYPES
+from ..views import colour_hex
 
 __all__ = ["card_html", "civ_html", "plural", "table_html"]
 

@@ -1,0 +1,408 @@
+"""A game of Fall of the Mountain King as a log: Honour kept during each Wave, the Clan board, every Wave scored.
+
+One log of kind ``mountain-king/game``. Its actions (each one tap, each one entry, each undone by the log):
+
+* ``setup``: ``{"players": [...], "board": {board file}, "tiles"?: {clan: [a, b, c]}, "halls"?: [value, ...]}``;
+  the board is copied into the log, so a game replays the same even after the table edits its board.
+* ``honour``: ``{"player", "source", ...}``, the Honour a player gains during a Wave, from one source:
+  ``gnomes`` (``strength``: the defeated Gnomes' strength), ``fallen`` (the First Fallen score of the
+  Wave for the first Troll of an invasion, 2 for each later one, none in a Breach), ``consolation``
+  (``lines``: the yellow lines a disc passed), ``wheel`` (``spaces`` + ``boost``: Gain Honour with the
+  Honour Boost), ``champion`` (``amount``: a Champion's own Honour).
+* ``invasion`` / ``breach``: the next invasion (or a Breach) begins; Fallen Trolls count from it.
+* ``votes``: ``{"player", "clan", "votes", "source"}``: Votes gained on a plank (a Wild Vote from an
+  Outsider names the Clan it is applied to). A marker that moves arrives on top of a stack: behind.
+* ``tiles`` / ``halls``: the Vote tiles drawn for the game, the Great Hall tokens' values.
+* ``supply``: a player's supplies for the Wave (base, Supply symbols, wild pairs, Desperation tokens).
+* ``end-wave``: the table reaches Score the Wave; then ``cavern`` (cavern by cavern: ``trolls`` per
+  player and ``gnomes``) or ``control`` (the fast path: ``controller`` or ``overrun``) for each cavern,
+  ``elders`` in Wave III, and ``score-wave``, which scores the Wave (``scoring.score``) and begins the
+  next one, or ends the game after Wave III.
+
+Refusals are :class:`~companion.errors.IllegalAction` with a sentence and a rule id, and change nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..errors import IllegalAction
+from .board import Board, side_for
+from .board import parse as parse_board
+from .numbers import numbers
+from .scoring import WaveScore, score
+from .wave import Cavern, Clan, Hall, Wave, is_int
+
+Action = dict[str, Any]
+SOURCES = ("gnomes", "fallen", "consolation", "wheel", "champion")
+SOURCE_NAMES = {
+    "gnomes": "Defeated Gnomes",
+    "fallen": "Fallen Troll",
+    "consolation": "Champion consolation",
+    "wheel": "Gnome Wheel: Gain Honour",
+    "champion": "Champion ability",
+}
+VOTE_SOURCES = ("seize", "gnomes", "champion", "consolation", "wild", "start")
+ROMAN = {1: "I", 2: "II", 3: "III"}
+
+
+@dataclass(frozen=True)
+class Tap:
+    """One gain of Honour during a Wave, with where it came from (the Honour track's story)."""
+
+    player: str
+    source: str
+    honour: int
+    wave: int
+    label: str
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A marker on a Clan plank: its Votes, and when it arrived where it is (earlier is lower, so ahead)."""
+
+    votes: int
+    arrived: int
+
+
+@dataclass(frozen=True)
+class Supply:
+    base: int
+    symbols: int
+    wild_pairs: int
+    desperation: int
+
+    @property
+    def supplies(self) -> int:
+        return self.base + min(self.symbols, numbers().most_supply_symbols) + self.wild_pairs
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...] = ()
+    board: Board | None = None
+    wave: int = 1
+    scoring: bool = False  # the table is at Score the Wave
+    taps: tuple[Tap, ...] = ()
+    scores: tuple[WaveScore, ...] = ()  # each scored Wave
+    clan_board: dict[str, dict[str, Mark]] = field(default_factory=dict)
+    clock: int = 0  # arrival order on the Clan board
+    tiles: dict[str, tuple[int, int, int]] = field(default_factory=dict)
+    halls: tuple[int, ...] = ()  # Great Hall tokens' values, by the board's Great Halls
+    invasion: int | None = None  # Trolls fallen so far in the current invasion; None outside one
+    breach: bool = False
+    boost: dict[str, int] = field(default_factory=dict)  # each player's last Honour Boost
+    supply: dict[str, Supply] = field(default_factory=dict)
+    walk: dict[str, Cavern] = field(default_factory=dict)  # the caverns entered at Score the Wave
+    elders: dict[str, int] = field(default_factory=dict)
+    finished: bool = False
+
+    @property
+    def started(self) -> bool:
+        return bool(self.players)
+
+    def honour(self, player: str) -> int:
+        """A player's Honour: every tap and every scored Wave (the marker on the score track)."""
+        return sum(t.honour for t in self.taps if t.player == player) + sum(s.gained(player) for s in self.scores)
+
+    def votes(self, clan: str) -> tuple[tuple[str, int], ...]:
+        """A plank's markers in track order: most Votes first, then the earlier arrival (lower in the stack)."""
+        marks = self.clan_board.get(clan, {})
+        return tuple((p, m.votes) for p, m in sorted(marks.items(), key=lambda pm: (-pm[1].votes, pm[1].arrived)))
+
+    def vote_total(self, player: str) -> int:
+        return sum(m.votes for marks in self.clan_board.values() for p, m in marks.items() if p == player)
+
+    def caverns_to_enter(self) -> tuple[str, ...]:
+        """The caverns the scoring walk asks about: all of them in Waves I–II, those touching a Great Hall in III."""
+        if self.board is None:
+            return ()
+        return self.board.hall_caverns() if self.wave == 3 else self.board.ids
+
+    def wave_document(self) -> Wave:
+        """The Wave being scored as a ``mountain-king/wave`` document (what ``score-wave`` scores and the screen exports)."""
+        if self.board is None:
+            raise IllegalAction("Set up the game first.", rule="setup-first")
+        board = self.board
+        caverns = tuple(self.walk.get(c) or Cavern(c, board.cavern(c).domain) for c in self.caverns_to_enter())  # not entered: empty
+        before = {p: self.honour(p) for p in self.players}
+        if self.wave in (1, 2):
+            return Wave(self.wave, self.players, caverns, before)
+        halls = tuple(Hall(v, h) for v, h in zip(self.halls, self.board.great_halls))
+        clans = {d: Clan(self.tiles.get(d, (0, 0, 0)), self.votes(d)) for d in numbers().domains}
+        return Wave(3, self.players, caverns, before, halls, dict(self.elders), clans)
+
+    @property
+    def winners(self) -> tuple[str, ...] | None:
+        return self.scores[-1].winners if self.finished else None
+
+
+def _no(sentence: str, rule: str) -> IllegalAction:
+    return IllegalAction(sentence, rule=rule)
+
+
+def _count(action: Action, key: str, what: str, least: int = 0, most: int | None = None) -> int:
+    x = action.get(key)
+    if not is_int(x) or x < least or (most is not None and x > most):
+        span = f"from {least} to {most}" if most is not None else f"{least} or more"
+        raise _no(f"{what} is a whole number {span}, not {x!r}.", "amount")
+    return x
+
+
+class MountainKingRules:
+    """The reducer of a game's log (``gamelog.Reducer``): pure, each refusal a sentence with a rule id."""
+
+    def initial(self) -> State:
+        return State()
+
+    def apply(self, state: State, action: Action) -> State:
+        kind = action.get("type")
+        handler = _HANDLERS.get(kind)  # type: ignore[arg-type]
+        if handler is None:
+            raise _no(f"There is no action {kind!r} in this game.", "unknown-action")
+        if kind != "setup" and not state.started:
+            raise _no("Set up the game first: its players and its board.", "setup-first")
+        if state.finished:
+            raise _no("The game is over: Wave III is scored (undo to change it).", "finished")
+        return handler(state, action)
+
+
+def _player(state: State, action: Action) -> str:
+    p = action.get("player")
+    if p not in state.players:
+        raise _no(f"{p!r} is not a player of this game ({', '.join(state.players)}).", "unknown-player")
+    return p
+
+
+def _clan(action: Action, key: str = "clan") -> str:
+    c = action.get(key)
+    if c not in numbers().domains:
+        raise _no(f"{c!r} is not a Clan; the Clans are {', '.join(numbers().domains)}.", "unknown-clan")
+    return c
+
+
+def _during_play(state: State) -> None:
+    if state.scoring:
+        raise _no(f"Wave {ROMAN[state.wave]} is being scored; undo 'Score the Wave' to add Honour from play.", "scoring")
+
+
+def _setup(state: State, a: Action) -> State:
+    if state.started:
+        raise _no("The game is set up already.", "setup-once")
+    players = a.get("players")
+    n = numbers()
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise _no("Name each player.", "empty-name")
+    if not min(n.players) <= len(players) <= max(n.players):
+        raise _no(f"The game is for 2 to 5 players, not {len(players)}.", "player-count")
+    if len(set(players)) != len(players):
+        raise _no("Two players have the same name; give each their own.", "duplicate-player")
+    if n.gnomes in players:
+        raise _no(f"{n.gnomes!r} is the Gnomes' name; name the player otherwise.", "reserved-name")
+    board = parse_board(a.get("board"))
+    if not board.suits(len(players)):
+        raise _no(f"The {board.side} side of the board is not for {len(players)} players; use the {side_for(len(players))} side.", "board-side")
+    s = State(players=tuple(players), board=board)
+    if "tiles" in a:
+        s = _tiles(s, {"tiles": a["tiles"]})
+    if "halls" in a:
+        s = _halls(s, {"values": a["halls"]})
+    return s
+
+
+def _tiles(state: State, a: Action) -> State:
+    tiles = a.get("tiles")
+    if not isinstance(tiles, dict):
+        raise _no("Vote tiles are given by Clan: {clan: [first, second, third]}.", "type")
+    out = dict(state.tiles)
+    for clan, tile in tiles.items():
+        _clan({"clan": clan})
+        if not (isinstance(tile, list) and len(tile) == 3 and all(is_int(x) and x >= 0 for x in tile)):
+            raise _no(f"The {numbers().domain_names[clan]} Vote tile is three whole numbers, not {tile!r}.", "type")
+        if not tile[0] >= tile[1] >= tile[2]:
+            raise _no(f"The {numbers().domain_names[clan]} Vote tile {tile} gives first ≥ second ≥ third.", "tile-order")
+        out[clan] = (tile[0], tile[1], tile[2])
+    return replace(state, tiles=out)
+
+
+def _halls(state: State, a: Action) -> State:
+    values = a.get("values")
+    assert state.board is not None
+    want = len(state.board.great_halls)
+    if not isinstance(values, list) or len(values) != want:
+        raise _no(f"The board has {want} Great Halls; give one token value for each.", "hall-count")
+    for v in values:
+        if v not in numbers().great_hall_values or not is_int(v):
+            raise _no(f"A Great Hall token is worth 4, 8 or 12, not {v!r}.", "hall-value")
+    return replace(state, halls=tuple(values))
+
+
+def fallen_honour(state: State) -> tuple[int, str]:
+    """What the next Fallen Troll scores now, and how to say it.
+
+    "The first Troll to fall in each invasion (not each cavern of an invasion) earns the First Fallen score
+    of this Wave. All subsequent Trolls that fall during the invasion gain 2 Honour." "Trolls that fall
+    during a Breach earn zero Honour." Outside an invasion a Troll falls in the first one, which begins."""
+    n = numbers()
+    if state.breach:
+        return n.breach_fallen, "Fallen in a Breach"
+    if not state.invasion:
+        return n.first_fallen[state.wave], f"First Fallen (Wave {ROMAN[state.wave]})"
+    return n.later_fallen, "Fallen Troll (later in the invasion)"
+
+
+def honour_of(state: State, a: Action) -> tuple[int, str]:
+    """The Honour one ``honour`` action gives, and its label (for the tap and the track)."""
+    source = a.get("source")
+    if source == "gnomes":
+        strength = _count(a, "strength", "The defeated Gnomes' strength", 1)
+        return strength, f"Defeated Gnomes (strength {strength})"
+    if source == "fallen":
+        return fallen_honour(state)
+    if source == "consolation":
+        lines = _count(a, "lines", "The yellow lines passed", 1)
+        return lines, f"Champion consolation ({lines} yellow {'line' if lines == 1 else 'lines'})"
+    if source == "wheel":
+        spaces = _count(a, "spaces", "The spaces the Wheel pawn moved", 1)
+        boost = _count(a, "boost", "The Honour Boost", 0)
+        return spaces + boost, f"Gnome Wheel: Gain Honour ({spaces} + Boost {boost})"
+    if source == "champion":
+        amount = _count(a, "amount", "A Champion's Honour", 1)
+        name = a.get("champion")
+        return amount, f"Champion ability ({name})" if isinstance(name, str) and name.strip() else "Champion ability"
+    raise _no(f"{source!r} is not a source of Honour; the sources are {', '.join(SOURCES)}.", "unknown-source")
+
+
+def _honour(state: State, a: Action) -> State:
+    _during_play(state)
+    player = _player(state, a)
+    honour, label = honour_of(state, a)
+    tap = Tap(player, a["source"], honour, state.wave, label)
+    s = replace(state, taps=state.taps + (tap,))
+    if a["source"] == "fallen" and not state.breach:
+        s = replace(s, invasion=(state.invasion or 0) + 1)
+    if a["source"] == "wheel":
+        s = replace(s, boost={**state.boost, player: a["boost"]})
+    return s
+
+
+def _invasion(state: State, a: Action) -> State:
+    _during_play(state)
+    return replace(state, invasion=0, breach=False)
+
+
+def _breach(state: State, a: Action) -> State:
+    _during_play(state)
+    return replace(state, invasion=None, breach=True)
+
+
+def _votes(state: State, a: Action) -> State:
+    player, clan = _player(state, a), _clan(a)
+    votes = _count(a, "votes", "Votes gained", 1)
+    source = a.get("source", "seize")
+    if source not in VOTE_SOURCES:
+        raise _no(f"{source!r} is not a source of Votes ({', '.join(VOTE_SOURCES)}).", "unknown-source")
+    if state.scoring:
+        raise _no("Votes are gained before Score the Wave; undo 'Score the Wave' first.", "scoring")
+    marks = dict(state.clan_board.get(clan, {}))
+    had = marks.get(player, Mark(0, 0))
+    marks[player] = Mark(had.votes + votes, state.clock + 1)
+    return replace(state, clan_board={**state.clan_board, clan: marks}, clock=state.clock + 1)
+
+
+def _supply(state: State, a: Action) -> State:
+    player = _player(state, a)
+    n = numbers()
+    symbols = _count(a, "symbols", "Supply symbols", 0)
+    return replace(state, supply={**state.supply, player: Supply(
+        base=_count(a, "base", "The base supply", 0),
+        symbols=min(symbols, n.most_supply_symbols),
+        wild_pairs=_count(a, "wild_pairs", "Pairs of Wild symbols covered", 0),
+        desperation=_count(a, "desperation", "Desperation tokens", 0),
+    )})
+
+
+def _end_wave(state: State, a: Action) -> State:
+    if state.scoring:
+        raise _no(f"Wave {ROMAN[state.wave]} is already being scored.", "scoring")
+    return replace(state, scoring=True, invasion=None, breach=False, walk={}, elders={})
+
+
+def _in_walk(state: State, a: Action) -> str:
+    if not state.scoring:
+        raise _no("Tap 'Score the Wave' first: caverns are entered when the Wave is scored.", "not-scoring")
+    cid = a.get("cavern")
+    if cid not in state.caverns_to_enter():
+        where = "touching a Great Hall " if state.wave == 3 else ""
+        raise _no(f"{cid!r} is not a cavern {where}of this board.", "unknown-cavern")
+    return cid
+
+
+def _cavern(state: State, a: Action) -> State:
+    cid = _in_walk(state, a)
+    trolls = a.get("trolls", {})
+    if not isinstance(trolls, dict):
+        raise _no("Trolls are given per player.", "type")
+    for p, k in trolls.items():
+        _player(state, {"player": p})
+        _count({"n": k}, "n", f"{p}'s Trolls", 0)
+    gnomes = _count(a, "gnomes", "Gnome tokens", 0) if "gnomes" in a else 0
+    if gnomes and any(trolls.values()):
+        raise _no(f"Cavern {cid} cannot hold both Trolls and Gnomes when the Wave is scored; every battle is over.", "trolls-and-gnomes")
+    assert state.board is not None
+    c = Cavern(cid, state.board.cavern(cid).domain, {p: k for p, k in trolls.items() if k}, gnomes)
+    return replace(state, walk={**state.walk, cid: c})
+
+
+def _control(state: State, a: Action) -> State:
+    """The fast path: tap who controls the cavern, or that it is overrun, or nobody (empty or tied)."""
+    cid = _in_walk(state, a)
+    who = a.get("controller")
+    overrun = a.get("overrun", False)
+    if who is not None:
+        _player(state, {"player": who})
+    if type(overrun) is not bool or (overrun and who is not None):
+        raise _no(f"Cavern {cid} is either overrun or controlled, not both.", "trolls-and-gnomes")
+    assert state.board is not None
+    c = Cavern(cid, state.board.cavern(cid).domain, {who: 1} if who else {}, 1 if overrun else 0)
+    return replace(state, walk={**state.walk, cid: c})
+
+
+def _elders(state: State, a: Action) -> State:
+    if not state.scoring or state.wave != 3:
+        raise _no("Elders are scored at the end of Wave III.", "not-scoring")
+    player = _player(state, a)
+    return replace(state, elders={**state.elders, player: _count(a, "elders", "Elder symbols", 0, numbers().most_elders)})
+
+
+def _score_wave(state: State, a: Action) -> State:
+    if not state.scoring:
+        raise _no("Tap 'Score the Wave' first.", "not-scoring")
+    if state.wave == 3:
+        if len(state.halls) != len(state.board.great_halls if state.board else ()):
+            raise _no("Enter the Great Hall tokens' values before scoring Wave III.", "hall-count")
+        missing = [numbers().domain_names[d] for d in numbers().domains if d not in state.tiles]
+        if missing:
+            raise _no(f"Enter the Vote tiles of {', '.join(missing)} before scoring Wave III.", "tiles-missing")
+    result = score(state.wave_document())
+    done = state.wave == numbers().waves
+    return replace(state, scores=state.scores + (result,), scoring=done, wave=state.wave if done else state.wave + 1,
+                   walk=state.walk if done else {}, finished=done, boost=state.boost)
+
+
+_HANDLERS = {
+    "setup": _setup,
+    "honour": _honour,
+    "invasion": _invasion,
+    "breach": _breach,
+    "votes": _votes,
+    "tiles": _tiles,
+    "halls": _halls,
+    "supply": _supply,
+    "end-wave": _end_wave,
+    "cavern": _cavern,
+    "control": _control,
+    "elders": _elders,
+    "score-wave": _score_wave,
+}

@@ -1,0 +1,125 @@
+"""What each button on the screens means, in pure Python: Honour taps with their number, the scoring walk.
+
+The screens draw these offers and send their actions to the log; nothing here knows a widget.
+
+* :func:`honour_offers`: one :class:`Offer` per source of Honour for a player, each with the Honour it
+  gives now and the action to send (the First Fallen score follows the Wave and the invasion).
+* :func:`walk_step`: where the scoring walk of a Wave stands: the next cavern (Domain by Domain from Moss
+  clockwise in Waves I–II; the caverns around the Great Halls in Wave III), and the fast-path offers for
+  it (each player as its controller, overrun, nobody).
+* :func:`cavern_action`: the cavern-by-cavern tap: Trolls per player and Gnomes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .game import ROMAN, State, fallen_honour
+from .numbers import numbers
+
+Action = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One button: its words, the Honour it gives (None: not Honour), and the action it sends."""
+
+    label: str
+    action: Action
+    honour: int | None = None
+
+    @property
+    def text(self) -> str:
+        return f"{self.label}: +{self.honour}" if self.honour is not None else self.label
+
+
+def honour_offers(state: State, player: str, *, strength: int = 1, lines: int = 1, spaces: int = 1,
+                  boost: int | None = None, amount: int = 1) -> list[Offer]:
+    """Every source of Honour for ``player`` now, with the numbers the screen's steppers hold."""
+    fallen, words = fallen_honour(state)
+    b = state.boost.get(player, 0) if boost is None else boost
+    base = {"type": "honour", "player": player}
+    return [
+        Offer(words, {**base, "source": "fallen"}, fallen),
+        Offer(f"Defeated Gnomes (strength {strength})", {**base, "source": "gnomes", "strength": strength}, strength),
+        Offer(f"Champion consolation ({lines} yellow {'line' if lines == 1 else 'lines'})",
+              {**base, "source": "consolation", "lines": lines}, lines),
+        Offer(f"Gnome Wheel: Gain Honour ({spaces} + Boost {b})", {**base, "source": "wheel", "spaces": spaces, "boost": b}, spaces + b),
+        Offer("Champion ability", {**base, "source": "champion", "amount": amount}, amount),
+    ]
+
+
+def invasion_offers(state: State) -> list[Offer]:
+    """Begin the next invasion (its first Fallen Troll scores the Wave's First Fallen score) or a Breach."""
+    n = numbers()
+    return [
+        Offer(f"Next invasion (First Fallen {n.first_fallen[state.wave]}, then {n.later_fallen} each)", {"type": "invasion"}),
+        Offer(f"A Breach (Fallen Trolls score {n.breach_fallen})", {"type": "breach"}),
+    ]
+
+
+def vote_offer(player: str, clan: str, votes: int = 1, source: str = "seize") -> Offer:
+    name = numbers().domain_names[clan]
+    return Offer(f"{player}: +{votes} {name} {'Vote' if votes == 1 else 'Votes'}",
+                 {"type": "votes", "player": player, "clan": clan, "votes": votes, "source": source})
+
+
+@dataclass(frozen=True)
+class WalkStep:
+    """Where the scoring walk stands: the next cavern to enter (None: all entered) and its offers."""
+
+    wave: int
+    cavern: str | None
+    domain: str | None
+    entered: int
+    to_enter: int
+    fast: tuple[Offer, ...]
+
+    @property
+    def done(self) -> bool:
+        return self.cavern is None
+
+    @property
+    def prompt(self) -> str:
+        if self.cavern is None:
+            return f"Every cavern is entered ({self.entered}); tap Score Wave {ROMAN[self.wave]}."
+        where = numbers().domain_names[self.domain] if self.domain else ""
+        return f"{where}: who controls {self.cavern}? ({self.entered + 1} of {self.to_enter})"
+
+
+def walk_order(state: State) -> tuple[str, ...]:
+    """The caverns in the walk's order: Domain by Domain from Moss clockwise, each in board order."""
+    if state.board is None:
+        return ()
+    wanted = set(state.caverns_to_enter())
+    return tuple(c.id for d in numbers().domains for c in state.board.of(d) if c.id in wanted)
+
+
+def walk_step(state: State) -> WalkStep:
+    order = walk_order(state)
+    left = [c for c in order if c not in state.walk]
+    cid = left[0] if left else None
+    domain = state.board.cavern(cid).domain if cid and state.board else None
+    fast: tuple[Offer, ...] = ()
+    if cid is not None:
+        fast = tuple(Offer(p, {"type": "control", "cavern": cid, "controller": p}) for p in state.players) + (
+            Offer("Overrun (Gnomes)", {"type": "control", "cavern": cid, "overrun": True}),
+            Offer("Nobody (empty or tied)", {"type": "control", "cavern": cid}),
+        )
+    return WalkStep(state.wave, cid, domain, len(order) - len(left), len(order), fast)
+
+
+def cavern_action(cavern: str, trolls: dict[str, int], gnomes: int = 0) -> Action:
+    """The cavern-by-cavern entry: each player's Trolls (Champion pawns count one) and the Gnome tokens."""
+    return {"type": "cavern", "cavern": cavern, "trolls": {p: n for p, n in trolls.items() if n}, "gnomes": gnomes}
+
+
+def fast_path_taps(state: State) -> int:
+    """Taps to score this Wave by the fast path: one per cavern, then Score the Wave."""
+    return len(walk_order(state)) + 1
+
+
+def cavern_taps(trolls: dict[str, int], gnomes: int) -> int:
+    """Taps to enter one cavern cavern by cavern: one per Troll or Gnome counted (a stepper's +), then Enter."""
+    return sum(trolls.values()) + gnomes + 1

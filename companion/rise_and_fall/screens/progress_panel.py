@@ -1,0 +1,123 @@
+"""Setup's "Start from a game in progress": the entry of a ``rise-and-fall/state`` as a guided form.
+
+The players, their colours, the Trophies to end and the World are the Setup screen's; the form asks where the
+game is: the turn, the First Player, each player's six Civilization cards by pile, pieces in the World, Gold,
+Wood and Stone, and who holds each Trophy. Every change is checked at once (:func:`state_file.problems`, one
+sentence each); "Start from this game" writes the log's first action, ``start-from-state``.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Callable
+
+import ipywidgets as W
+
+from ...errors import CompanionError
+from ...ui.widgets import Stepper, button, message_html
+from ..rules import PIECE_TYPES, load_rules
+from ..state_file import PILES, State, problems, state
+
+PILE_NAMES = {"hand": "Hand", "discard": "Discard", "reserve": "Reserve", "decline": "Decline"}
+
+
+class PlayerForm:
+    """One player's cards, pieces and Treasury."""
+
+    def __init__(self, on_change: Callable[[], None]) -> None:
+        rules = load_rules()
+        self.title = W.HTML()
+        self.cards = {t: W.Dropdown(options=[(PILE_NAMES[p], p) for p in PILES], description=t.title(),
+                                    layout=W.Layout(width="230px", height="auto")) for t in PIECE_TYPES}
+        self.pieces = {t: Stepper(0, 0, rules.pieces_per_player[t], description=f"{t.title()}s in the World",
+                                  css=f"rf-progress-{t}") for t in PIECE_TYPES}
+        self.gold = W.BoundedIntText(value=0, min=0, max=9999, description="Gold (GP)", layout=W.Layout(width="220px", height="44px"))
+        self.wood = Stepper(0, 0, 10, description="Wood", css="rf-progress-wood")
+        self.stone = Stepper(0, 0, 10, description="Stone", css="rf-progress-stone")
+        for w in [*self.cards.values(), *self.pieces.values(), self.gold, self.wood, self.stone]:
+            w.observe(lambda ch: on_change(), "value")
+        self.widget = W.VBox([self.title, W.HBox(list(self.cards.values()), layout=W.Layout(flex_flow="row wrap")),
+                              W.HBox(list(self.pieces.values()), layout=W.Layout(flex_flow="row wrap")),
+                              W.HBox([self.gold, self.wood, self.stone], layout=W.Layout(flex_flow="row wrap"))])
+        self.widget.add_class("rf-progress-player")
+
+
+class ProgressPanel:
+    """The guided entry of a game in progress, under the Setup screen's players."""
+
+    def __init__(self, players: Callable[[], list[tuple[str, str]]], target: Callable[[], int], world: Callable[[], dict | None],
+                 start: Callable[[dict], None]) -> None:
+        self.players, self.target, self.world, self._start = players, target, world, start
+        self._quiet = False
+        self.turn = Stepper(1, 1, 1000, description="Turn", css="rf-progress-turn")
+        self.first = W.Dropdown(description="First Player", layout=W.Layout(width="260px", height="auto"))
+        self.first.add_class("rf-progress-first")
+        self.forms = [PlayerForm(self.check) for _ in range(4)]
+        self.trophies = {t: W.Dropdown(description=f"{t.title()} Trophy", layout=W.Layout(width="230px", height="auto"))
+                         for t in PIECE_TYPES}
+        for w in [self.turn, self.first, *self.trophies.values()]:
+            w.observe(lambda ch: self.check(), "value")
+        self.problems = W.HTML()
+        self.problems.add_class("rf-progress-problems")
+        self.go = button("Start from this game", self.start, "rf-progress-start", primary=True)
+        self.widget = W.VBox([W.HTML("<b>Where the game is</b>, at the start of a turn (phase A, before the cards are played)"),
+                              W.HBox([self.turn, self.first]), *[f.widget for f in self.forms],
+                              W.HTML("<b>Trophies claimed</b>"), W.HBox(list(self.trophies.values()), layout=W.Layout(flex_flow="row wrap")),
+                              self.problems, self.go])
+        self.widget.add_class("rf-progress")
+        self.reset()
+
+    def reset(self) -> None:
+        """The Setup screen's players as the rulebook deals them at turn 1; the table changes what differs."""
+        self._quiet = True
+        try:
+            who = self.players()
+            base = state(who)
+            names = [n for n, _ in who]
+            self.first.options = [(n or f"Player {i + 1}", i) for i, n in enumerate(names)]
+            self.first.value = 0
+            for t, box in self.trophies.items():
+                box.options = [("Not claimed", -1)] + [(n, i) for i, n in enumerate(names)]
+                box.value = -1
+            for i, f in enumerate(self.forms):
+                f.widget.layout.display = "" if i < len(who) else "none"
+                if i >= len(who):
+                    continue
+                p = base.players[i]
+                f.title.value = f"<b>{html.escape(p.name)}</b>"
+                for t in PIECE_TYPES:
+                    f.cards[t].value = next(pile for pile in PILES if t in getattr(p, pile))
+                    f.pieces[t].value = p.pieces.get(t, 0)
+                f.gold.value, f.wood.value, f.stone.value = 0, 0, 0
+        finally:
+            self._quiet = False
+        self.check()
+
+    def state(self) -> State:
+        who = self.players()
+        st = state(who, turn=self.turn.value, first=self.first.value or 0, trophies_to_end=self.target(), world=self.world())
+        for i, p in enumerate(st.players):
+            f = self.forms[i]
+            for pile in PILES:
+                setattr(p, pile, [t for t in PIECE_TYPES if f.cards[t].value == pile])
+            p.pieces = {t: f.pieces[t].value for t in PIECE_TYPES}
+            p.gold, p.wood, p.stone = f.gold.value, f.wood.value, f.stone.value
+            p.trophies = [t for t, box in self.trophies.items() if box.value == i]
+        return st
+
+    def check(self) -> list[str]:
+        if self._quiet:
+            return []
+        found = problems(self.state())
+        self.problems.value = "".join(message_html(p, "error") for p in found) if found else message_html(
+            "This game can be played on from here.", "info")
+        self.go.disabled = bool(found)
+        return found
+
+    def start(self) -> None:
+        if self.check():
+            return
+        try:
+            self._start({"type": "start-from-state", "state": self.state().to_dict()})
+        except CompanionError as e:
+            self.problems.value = message_html(str(e), "error")

@@ -1,0 +1,232 @@
+"""A player's own nations on their phone: each one's turn record chart, its next turn to write, its dice.
+
+Opened by the address ``?game=rise-and-fall-1989&seat=TOKEN`` (the player's code on the tablet's Chart
+screen). The page is the Chart screen's turn writing, narrowed to the seat's player's nations: the same
+draft, chips, preview and Phase 1 roll. Every tap is an action of the game's log carrying ``"seat":
+player``, so the rules refuse a phone recording another player's nation
+(:func:`companion.rome1989.seats.check_seat`); the log is written before the phone shows it, and
+everything on the page is drawn from the log (other devices' changes arrive through ``poll``). Undo
+takes back the game's last action only if it is about this player's nations, or says whose it is.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as W
+
+from ...errors import CompanionError
+from ...gamelog import GameStore, Session
+from ...seats import NOT_A_SEAT, Seats, find_seat
+from ...ui.widgets import button, message_html
+from ..chart import one_decimal
+from ..game import Action, ChartRules
+from ..seats import check_undo, describe, player_of_seat
+from ..view import standings
+from . import CSS, KIND, Rome1989Screens
+
+SEAT_CSS = """<style>
+.rf89-seat{max-width:520px;margin:0 auto}
+.rf89-seat .rf89-seat-head{font-size:1.15em;padding:6px 4px}
+.rf89-seat .rf89-sheet-box{overflow-x:auto}
+.rf89-seat .widget-hbox{flex-wrap:wrap}
+.rf89-seat .widget-button,.rf89-seat .widget-toggle-button{min-height:48px}
+.rf89-seat .widget-checkbox,.rf89-seat .widget-checkbox input{min-height:44px}
+.rf89-seat input,.rf89-seat select{min-height:44px;font-size:16px}
+.rf89-seat .widget-inline-hbox{height:auto;min-height:44px}
+</style>"""
+
+
+def open_seat(store: GameStore, token: str) -> "SeatPage":
+    """The registry's ``seat``: a player's own page on their phone."""
+    return SeatPage(store, token)
+
+
+class SeatPage(Rome1989Screens):
+    """One player's nations; ``widget`` is the whole page on their phone."""
+
+    screens: list[str] = []
+
+    def __init__(self, store: GameStore, token: str) -> None:  # no super().__init__: no table, no latest game
+        self.table = None
+        self.store = store
+        self.token = token
+        self.session: Session | None = None
+        self.seat: int | None = None
+        self.player: str | None = None
+        self.revoked = False
+        self.nation: str | None = None
+        self.draft = None
+        self.message = W.HTML(layout=W.Layout(min_height="44px"))
+        self._build()
+        self.head = W.HTML(_dom_classes=("rf89-seat-head",))
+        self.totals = W.HTML(_dom_classes=("rf89-seat-totals",))
+        self.undo_btn = button("Undo my last", self.undo, "rf89-undo rf89-seat-undo")
+        f = self.fields
+        self.form = W.VBox([
+            self.phase1, self.roll_row, self.status,
+            W.HBox([f["areas_income"]]), W.HBox(self.chips),
+            W.VBox([f["capitol_on_board"], f["admin_leader"]]),
+            W.VBox([f["maintenance"], f["purchases"], f["modifier_rolls"]]),
+            W.VBox([f["overtax_pct"], f["refund_pct"], f["revolt_table"]]),
+            W.VBox([f["levy_revolt_values"], f["levies_spent"], f["quit"]]),
+            self.preview, W.HBox([self.record_btn, self.undo_btn]),
+        ])
+        self.widget = W.VBox([W.HTML(CSS + SEAT_CSS), self.head, self.message, self.pick, self.sheet, self.form, self.totals])
+        self.widget.add_class("rf89")
+        self.widget.add_class("rf89-seat")
+        self._seen: int | None = None
+        self.reopen()
+
+    # --- the seat and its game -------------------------------------------------------------------
+    def reopen(self) -> None:
+        """Find the seat's game from its token and read the log again (the page attached, a reload)."""
+        found = find_seat(self.store, self.token, KIND)
+        if found is None:
+            self._refuse()
+            return
+        game_id, seat = found
+        if self.session is None or self.session.log.path.stem != game_id:
+            self.session = Session(self.store.open(game_id), ChartRules())
+            self.nation, self.draft = None, None
+        else:
+            self.session.refresh()
+        player = player_of_seat(self.session.log, seat)
+        if player is None:
+            self._refuse()
+            return
+        self.seat, self.player, self.revoked = seat, player, False
+        try:
+            Seats(self.session.log).taken(seat)
+        except CompanionError:
+            pass  # a read-only disk: the seat still shows
+        self._seen = self.session.log.version()
+        self.refresh()
+
+    def _refuse(self) -> None:
+        self.revoked, self.seat, self.player = True, None, None
+        self.head.value = "<div class='rf-turn'>No seat</div>"
+        self.message.value = message_html(NOT_A_SEAT, "error")
+        self.sheet.value = self.totals.value = ""
+        self.pick.options = []
+        self.pick.layout.display = self.form.layout.display = "none"
+
+    def _still_mine(self) -> bool:
+        if self.session is None or self.seat is None:
+            return False
+        try:
+            return Seats(self.session.log).seat_of(self.token) == self.seat
+        except CompanionError:
+            return False
+
+    def poll(self) -> bool:
+        """Follow the other devices: a change of the game's file redraws the seat."""
+        if self.session is None:
+            return False
+        v = self.session.log.version()
+        if v == self._seen:
+            return False
+        self._seen = v
+        if not self._still_mine():
+            self._refuse()
+            return True
+        if self.session.log.head() != self.session.head:
+            self.session.refresh()
+            self.refresh()
+        return True
+
+    # --- taps ------------------------------------------------------------------------------------
+    def act(self, action: Action) -> bool:
+        """One action of this seat to the log, committed before the phone shows it."""
+        if not self._still_mine():
+            self._refuse()
+            return False
+        ok = super().act({**action, "seat": self.player})
+        if self.session is not None:
+            self._seen = self.session.log.version()
+        return ok
+
+    def undo(self) -> None:
+        """Take back the game's last action if it is about this player's nations; else say whose it is."""
+        if not self._still_mine():
+            self._refuse()
+            return
+        try:
+            s = self.session
+            last = s.history()[-1].action if s.history() else None
+            check_undo(s.state.chart, last, self.player)
+            what = describe(s.state.chart, last)
+            s.undo()
+        except CompanionError as e:
+            self.refresh()
+            self.say(str(e), "error")
+            return
+        self._seen = self.session.log.version()
+        self.draft = None
+        self.refresh()
+        self.say(f"Taken back: {what}.")
+
+    # the tablet's own taps: the page never shows their widgets, and a phone's page answers none of them
+    # even if it were sent one (it holds them only because it shares the Chart screen's turn writing)
+    def redo(self) -> None:
+        return
+
+    def end_game(self) -> None:
+        return
+
+    def keep(self) -> None:
+        return
+
+    def new_game(self) -> None:
+        return
+
+    def open_file(self, data: bytes, name: str = "chart.json") -> None:
+        return
+
+    def add_nation(self) -> None:
+        return
+
+    def come_back(self) -> None:
+        return
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def shown_nations(self) -> list[str]:
+        return [n.name for n in self.state.chart.nations if n.who == self.player]
+
+    def refresh(self) -> None:
+        if self.revoked or self.player is None:
+            return
+        super().refresh()
+        names = self.shown_nations()
+        self.pick.layout.display = "" if len(names) > 1 else "none"
+        self.form.layout.display = "" if names else "none"
+        self.undo_btn.disabled = self.session is None or self.session.read_only or not self.session.history()
+        game = self.state
+        title = html.escape(game.title or "Rise and Fall (1989)")
+        self.head.value = (f"<div class='rf-turn'><b>{html.escape(self.player)}</b>'s nations · {title} · "
+                           f"game turn {game.game_turn}</div>")
+        if not names:
+            self.sheet.value = "<div class='rf89-sheet'>No nation of yours yet: the tablet adds the nations.</div>"
+
+    def _show_draft(self) -> None:
+        """The Chart screen's fields, those the status has no use for left out (a phone's width is short)."""
+        super()._show_draft()
+        for w in self.fields.values():
+            w.layout.display = "none" if w.disabled and self.draft is not None else ""
+
+    def _draw_summary(self) -> None:
+        """The player's total and place; the other players' charts stay on the tablet."""
+        s = self.state
+        if not s.played.nations:
+            self.totals.value = ""
+            return
+        rows = standings(s.result)
+        mine = next(((k, v) for k, (p, v) in enumerate(rows) if p == self.player), None)
+        place = (f"{one_decimal(mine[1])} victory points, {_ordinal(mine[0] + 1)} of {len(rows)}"
+                 if mine else "no victory points yet")
+        over = "; the game is over" if s.over else ""
+        self.totals.value = f"<div class='rf89-seat-total'>{html.escape(self.player or '')}: {html.escape(place)}{over}.</div>"
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

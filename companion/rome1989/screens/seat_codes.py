@@ -1,0 +1,132 @@
+"""The tablet's seat codes: one QR code and address per player, which opens that player's nations on a phone.
+
+A seat's address is this page's own address with ``?game=rise-and-fall-1989&seat=TOKEN`` (the same base as
+Rise & Fall's seats: ``$COMPANION_SEAT_BASE``, or the host and port the tablet used). The tokens and the
+player each seat is are kept in the game's file (:mod:`companion.rome1989.seats`).
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Callable
+
+import ipywidgets as W
+
+from ...errors import CompanionError
+from ...gamelog import Session
+from ...seats import Seats, page_base, qr_svg, seat_url
+from ...ui.widgets import button, message_html
+from ..game import ChartGame
+from ..meta import GAME_ID
+from ..seats import ensure_seats
+
+
+def seat_address(token: str, base: str | None = None) -> str:
+    return seat_url(GAME_ID, token, base)
+
+
+class SeatCodes:
+    """The seat codes of the game on the tablet (hidden before its first nation and once it is over), each
+    with a Reseat button that asks first, then gives the seat a new code (the old one stops opening it)."""
+
+    def __init__(self, session: Callable[[], Session[ChartGame] | None], base: Callable[[], str] = page_base) -> None:
+        self.session = session
+        self.base = base
+        self.message = W.HTML()
+        self.confirm = W.VBox([])  # "Reseat Bo?" before a phone is cut off
+        self.rows = W.HBox([], _dom_classes=("rf89-seat-codes",))
+        self.rows.layout.flex_flow = "row wrap"
+        self.widget = W.VBox([W.HTML("<b>Phones</b>: each player may scan their own code to keep their nations' "
+                                     "charts on their phone; the tablet can still record every nation."),
+                              self.message, self.confirm, self.rows])
+        self.widget.add_class("rf89-seats")
+        self._drawn: tuple | None = None
+
+    def refresh(self) -> None:
+        s = self.session()
+        g = s.state if s is not None else None
+        if s is None or g is None or not g.chart.nations or g.over:
+            self.widget.layout.display = "none"
+            self.rows.children, self._drawn = [], None
+            return
+        self.widget.layout.display = ""
+        try:
+            seats = ensure_seats(s.log, g.chart) if not s.read_only else []
+        except CompanionError as e:
+            self.message.value, self._drawn = message_html(str(e), "error"), None
+            return
+        drawn = (self.base(), tuple((p, seat.token, seat.phone) for p, seat in seats))
+        if drawn == self._drawn:
+            return  # the codes change rarely, the game at every tap
+        self._drawn = drawn
+        rows = []
+        for player, seat in seats:
+            url = seat_address(seat.token, self.base())
+            state = "on a phone" if seat.phone else "not opened yet"
+            card = W.HTML(f"<div class='rf89-seat-code' style='max-width:260px'><div><b>{html.escape(player)}</b> · {state}</div>{qr_svg(url, 130)}"
+                          f"<div class='rf89-seat-url rf-seat-url'><a href='{html.escape(url, quote=True)}' target='_blank' "
+                          f"rel='noopener'>{html.escape(url)}</a></div></div>")
+            again = button(f"Reseat {player}", lambda i=seat.player, p=player: self.reseat(i, p),
+                           f"rf89-reseat rf89-reseat-{seat.player}")
+            again.layout.width = "auto"
+            rows.append(W.VBox([card, again]))
+        self.rows.children = rows
+
+    def reseat(self, i: int, player: str) -> None:
+        """Asked first: the phone holding the seat's code is cut off at once, for good."""
+        s = self.session()
+        if s is None:
+            return
+        try:
+            seat = Seats(s.log).all().get(i)
+        except CompanionError as e:
+            self.message.value = message_html(str(e), "error")
+            return
+        held = (f"{player}'s phone, which holds it now, stops showing the seat at once" if seat is not None and seat.phone
+                else "the code shown now stops opening it")
+        asked = (s.log.path.stem, seat.token if seat else None)
+        yes = button(f"Yes, give {player} a new code", lambda: self._reseat(i, player, asked), "rf89-reseat-yes", primary=True)
+        no = button("No, keep the code", self._keep, "rf89-reseat-no")
+        for b in (yes, no):
+            b.layout.width = "auto"
+        self.message.value = ""
+        self.confirm.children = [
+            W.HTML(message_html(f"Reseat {player}? {held[0].upper() + held[1:]}, and it cannot be given back: "
+                                f"{player} then scans the new code.", "warning")),
+            W.HBox([yes, no]),
+        ]
+
+    def _keep(self) -> None:
+        self.confirm.children = []
+        self.message.value = message_html("The seat keeps its code.", "info")
+
+    def _reseat(self, i: int, player: str, asked: tuple) -> None:
+        self.confirm.children = []
+        s = self.session()
+        if s is None:
+            return
+        try:
+            seat = Seats(s.log).all().get(i)
+            if asked != (s.log.path.stem, seat.token if seat else None):
+                self.message.value = message_html("The seat or the game changed since the question was asked; nothing "
+                                                  "was changed. Look and tap again.", "error")
+                return
+            Seats(s.log).reseat(i)
+        except CompanionError as e:
+            self.message.value = message_html(str(e), "error")
+            return
+        self.message.value = message_html(f"{player}'s seat has a new code; the old one no longer opens it.", "info")
+        self.refresh()
+
+
+def table_seat_codes(base: str) -> list[tuple[str, str]]:
+    """(player, address) of each seat of the latest Rise and Fall (1989) game still being played (the
+    registry's ``seat_codes``: ``make table`` prints them with their QR codes)."""
+    from ...gamelog import GameStore
+    from ..game import ChartRules
+    from . import KIND
+
+    session = GameStore().latest(KIND, ChartRules())
+    if session is None or session.read_only or session.state.over or not session.state.chart.nations:
+        return []
+    return [(p, seat_address(seat.token, base)) for p, seat in ensure_seats(session.log, session.state.chart)]

@@ -1,0 +1,133 @@
+"""Rise and Fall (1989) in a real browser on a tablet: three nations over several turns with a status change,
+a revolt and a combat with the table's dice, a reload, the winner, the game kept in History.
+
+A shared machine can be slow to answer: each wait allows up to 60 s."""
+
+import pytest
+
+from .controls import audit
+from .harness import screenshot, served, tablet, wait_for
+
+pytestmark = pytest.mark.browser
+ADDRESS = "?game=rise-and-fall-1989&screen=chart"
+
+
+def fill(page, css: str, value: str) -> None:
+    """Type into a widget's input and leave it, so the kernel hears the change."""
+    box = page.locator(f"{css} input, {css} textarea").first
+    box.fill(value)
+    box.press("Tab")
+
+
+def choose(page, css: str, value: str) -> None:
+    page.locator(f"{css} select").select_option(label=value)
+
+
+def toggle(page, css: str, label: str) -> None:
+    page.locator(f"{css} button:has-text('{label}')").first.tap()
+
+
+def screen(page, name: str) -> None:
+    page.locator(f".rf-nav-tabs button:has-text('{name}')").tap()
+    page.wait_for_selector(f".rf-nav-tabs .mod-active:has-text('{name}')")
+
+
+def sheet(page) -> str:
+    return page.locator(".rf89-sheet-box").inner_text()
+
+
+def record(page, nation: str, label: str, **amounts: str) -> None:
+    """Record one turn of a nation: pick it, type what changed, tap Record; wait until its sheet shows it."""
+    toggle(page, ".rf89-pick", nation)
+    wait_for(lambda: nation in sheet(page) or "No turn charted" in sheet(page), timeout=60)
+    for key, value in amounts.items():
+        if key == "revolt_table":
+            choose(page, f".rf89-f-{key}", value)
+        else:
+            fill(page, f".rf89-f-{key}", value)
+    page.wait_for_function(f"() => document.querySelector('.rf89-preview') && "
+                           f"document.querySelector('.rf89-preview').innerText.startsWith('{label}:')")
+    page.locator("button.rf89-record").tap()
+    wait_for(lambda: label in sheet(page), timeout=60)
+
+
+def add_nation(page, name: str, kind: str, player: str, first: str = "1", treasury: str = "0") -> None:
+    fill(page, ".rf89-n-name", name)
+    choose(page, ".rf89-n-kind", kind)
+    fill(page, ".rf89-n-player", player)
+    fill(page, ".rf89-n-first", first)
+    fill(page, ".rf89-n-treasury", treasury)
+    page.locator("button.rf89-add-nation").tap()
+    page.wait_for_selector(f".rf89-pick button:has-text('{name}')", timeout=60_000)
+
+
+def test_three_nations_a_status_change_a_revolt_a_combat_a_reload_and_the_winner(tmp_path, browser):
+    with served(tmp_path) as (url, _, _):
+        page = tablet(browser).new_page()
+        try:
+            play(page, url)
+        except Exception:
+            screenshot(page, "rome1989-flow-failed")
+            raise
+        finally:
+            page.context.close()
+
+
+def play(page, url: str) -> None:
+    page.goto(url + ADDRESS)
+    page.wait_for_selector("button.rf89-new", timeout=90_000)
+    fill(page, ".rf89-title", "Tuesday's Rome")
+    fill(page, ".rf89-goal-points", "60")
+    page.locator("button.rf89-new").tap()
+    page.wait_for_selector(".rf-msg:has-text('add the nations')")
+    add_nation(page, "Goths", "other", "Ann")
+    add_nation(page, "Persia", "persia", "Bo", first="6", treasury="20")
+    add_nation(page, "Eastern Rome", "eastern-rome", "Cy", treasury="50")
+
+    # three barbarian turns, then the Goths become a kingdom on what would be their B4 (8.3)
+    for k, income in enumerate(("5", "6", "7"), start=1):
+        record(page, "Goths", f"B{k}", areas_income=income)
+    record(page, "Persia", "K6", areas_income="30", maintenance="10")
+    record(page, "Eastern Rome", "E1", areas_income="90", revolt_table="2")
+    toggle(page, ".rf89-pick", "Goths")
+    page.wait_for_selector(".rf89-phase1:has-text('may become K')")
+    toggle(page, ".rf89-status", "K1")
+    record(page, "Goths", "K1", areas_income="18")
+    assert "+25" not in sheet(page) and "25" in sheet(page)  # the K1 bonus on the sheet
+    screenshot(page, "rome1989-chart")
+    assert audit(page, dark=False) == []  # every control at least 44 px, on the screen, readable
+
+    # Eastern Rome's revolt: two rebellion rolls, the table's dice
+    toggle(page, ".rf89-pick", "Eastern Rome")
+    wait_for(lambda: "E1" in sheet(page), timeout=60)
+    screen(page, "Revolt")
+    fill(page, ".rf89-r-areas", "Syria 6 2i\nThracia 1 capitol\nAchaea 4")
+    fill(page, ".rf89-r-dice", "6 4")
+    page.locator("button.rf89-revolt-tap").tap()
+    page.wait_for_selector(".rf89-r-out:has-text('Syria ×1')")
+    fill(page, ".rf89-r-dice", "3 5")
+    page.locator("button.rf89-revolt-tap").tap()
+    page.wait_for_selector(".rf89-r-out:has-text('Revolting: Syria')")
+
+    # a combat: the rulebook's East Germans against the Romans' -1
+    screen(page, "Combat")
+    fill(page, ".rf89-c-units", "cavalry 4, cavalry 4, infantry 3, infantry 3")
+    choose(page, ".rf89-c-defence", "-1")
+    fill(page, ".rf89-c-dice", "4 3 1 0")
+    page.locator("button.rf89-combat-tap").tap()
+    page.wait_for_selector(".rf89-c-out .rf89-die")
+    assert page.locator(".rf89-c-out .rf89-hit").count() >= 1
+
+    # a reload: the game comes back from its log
+    page.reload()
+    page.wait_for_selector(".rf-nav-tabs .mod-active:has-text('Combat')", timeout=90_000)  # where it was
+    screen(page, "Chart")
+    page.wait_for_selector(".rf89-pick button:has-text('Eastern Rome')", timeout=60_000)
+    record(page, "Eastern Rome", "E2", areas_income="90")
+    screen(page, "Leaders")
+    page.wait_for_selector(".rf89-leaders:has-text('Cy has won')")
+    assert page.locator(".rf89-leaders svg polyline").count() == 3
+    screenshot(page, "rome1989-leaders")
+    page.locator("button.rf89-end").tap()
+    screen(page, "History")
+    page.wait_for_selector("text=1 finished game", timeout=60_000)

@@ -1,0 +1,90 @@
+"""Rise and Fall (1989) with a phone at the table: the tablet's seat code, a player's turn recorded on their
+phone (390×844, touch) that shows on the tablet after its follow loop looks, a nation of another player
+refused, a reload of the phone. A shared machine can be slow to answer: each wait allows up to 60 s."""
+
+import pytest
+
+from companion.gamelog import GameStore
+from companion.rome1989.game import ChartRules
+from companion.rome1989.screens import KIND
+from companion.rome1989.seats import ensure_seats
+
+from .controls import audit
+from .harness import PHONE, phone, screenshot, served, tablet, wait_for
+
+pytestmark = pytest.mark.browser
+
+
+def start_game(data) -> dict[str, str]:
+    """A game with Ann's Goths and Huns and Bo's Franks; the seats' tokens by player."""
+    s = GameStore(data).start(KIND, "Tuesday's Rome", ChartRules(), {"type": "setup", "title": "Tuesday's Rome",
+                                                                        "victory": {"points": 200}})
+    for name, player in (("Goths", "Ann"), ("Huns", "Ann"), ("Franks", "Bo")):
+        s.do({"type": "nation", "name": name, "kind": "other", "player": player})
+    return {p: seat.token for p, seat in ensure_seats(s.log, s.state.chart)}
+
+
+def test_a_turn_recorded_on_a_phone_shows_on_the_tablet_and_survives_a_reload(tmp_path, browser):
+    with served(tmp_path) as (url, data, _):
+        tokens = start_game(data)
+        tab_ctx, ann_ctx = tablet(browser), phone(browser)
+        tab, ann = tab_ctx.new_page(), ann_ctx.new_page()
+        try:
+            tab.goto(url + "?game=rise-and-fall-1989&screen=chart")
+            tab.wait_for_selector(".rf89-seat-codes svg", timeout=90_000)
+            assert tab.locator(".rf89-seat-code").count() == 2
+            href = tab.locator(".rf89-seat-code a").first.get_attribute("href")
+            assert href.endswith(f"?game=rise-and-fall-1989&seat={tokens['Ann']}")
+            ann.goto(url + f"?game=rise-and-fall-1989&seat={tokens['Ann']}")
+            ann.wait_for_selector(".rf89-seat-head:has-text(\"Ann's nations\")", timeout=90_000)
+            tab.wait_for_selector(".rf89-seat-code:has-text('Ann · on a phone')")  # before any action of Ann's
+            # only Ann's nations, on a phone's width, every button a finger's size
+            assert ann.locator(".rf89-pick button").all_inner_texts() == ["Goths", "Huns"]
+            assert "Franks" not in ann.inner_text("body") and "Phones" not in ann.inner_text("body")
+            assert ann.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"] + 1
+            heights = ann.evaluate("() => Array.from(document.querySelectorAll('.rf89-seat button')).filter(b => b.offsetParent)"
+                                   ".map(b => b.getBoundingClientRect().height)")
+            assert heights and min(heights) >= 44, heights
+            assert audit(ann, dark=False) == []  # every control at least 44 px, on the screen, readable
+            # Huns' first turn on Ann's phone: 6 areas' income, then +5 with a chip
+            ann.locator(".rf89-pick button:has-text('Huns')").tap()
+            ann.wait_for_selector(".rf89-sheet-box:has-text('No turn charted yet')")
+            box = ann.locator(".rf89-f-areas_income input")
+            box.fill("6")
+            box.press("Tab")
+            ann.locator("button.rf89-chip-5").tap()
+            ann.wait_for_selector(".rf89-preview:has-text('B1: income 11')")
+            screenshot(ann, "rome1989-phone")
+            ann.locator("button.rf89-record").tap()
+            ann.wait_for_selector(".rf89-sheet-box:has-text('B1')")
+            ann.wait_for_selector(".rf89-seat-totals:has-text('11.0 victory points')")
+            # the tablet follows the log by itself
+            tab.locator(".rf89-pick button:has-text('Huns')").tap()
+            tab.wait_for_selector(".rf89-sheet-box:has-text('B1')")
+            assert "11" in tab.inner_text(".rf89-sheet-box")
+            # Undo on the phone after the tablet's own turn for Bo: refused, with whose it is
+            tab.locator(".rf89-pick button:has-text('Franks')").tap()
+            tab.wait_for_selector(".rf89-sheet-box:has-text('No turn charted yet')")
+            tbox = tab.locator(".rf89-f-areas_income input")
+            tbox.fill("7")
+            tbox.press("Tab")
+            tab.wait_for_selector(".rf89-preview:has-text('B1: income 7')")
+            tab.locator("button.rf89-record").tap()
+            tab.wait_for_selector(".rf89-sheet-box:has-text('B1')")
+            wait_for(lambda: ann.locator("button.rf89-seat-undo").is_enabled(), timeout=60)
+            ann.wait_for_timeout(1500)  # the phone has followed the tablet's turn
+            ann.locator("button.rf89-seat-undo").tap()
+            ann.wait_for_selector(".rf-msg:has-text(\"Franks' turn, Bo's\")")
+            # a reload of the phone: the same seat, drawn from the log
+            ann.reload()
+            ann.wait_for_selector(".rf89-seat-head:has-text(\"Ann's nations\")", timeout=90_000)
+            ann.locator(".rf89-pick button:has-text('Huns')").tap()
+            ann.wait_for_selector(".rf89-sheet-box:has-text('B1')")
+            assert "Franks" not in ann.inner_text(".rf89-sheet-box")
+        except Exception:
+            screenshot(tab, "rome1989-phone-tablet-failed")
+            screenshot(ann, "rome1989-phone-failed")
+            raise
+        finally:
+            tab_ctx.close()
+            ann_ctx.close()

@@ -1,0 +1,60 @@
+"""What each button means (pure): Honour offers with their number, the walk from Moss clockwise, the fast path."""
+
+from __future__ import annotations
+
+from companion.mountain_king.board import placeholder
+from companion.mountain_king.game import MountainKingRules
+from companion.mountain_king.numbers import numbers
+from companion.mountain_king.taps import fast_path_taps, honour_offers, invasion_offers, walk_order, walk_step
+
+RULES = MountainKingRules()
+
+
+def start(n: int = 4):
+    s = RULES.apply(RULES.initial(), {"type": "setup", "players": ["Blue", "Yellow", "Pink", "Green", "Red"][:n],
+                                      "board": placeholder("4-5" if n > 3 else "2-3").to_dict()})
+    return s
+
+
+def test_each_offer_says_its_number_and_sends_an_action_the_rules_accept_with_that_number():
+    s = start()
+    for o in honour_offers(s, "Pink", strength=3, lines=2, spaces=4, boost=1, amount=5):
+        after = RULES.apply(s, o.action)
+        assert after.taps[-1].honour == o.honour and o.text.endswith(f": +{o.honour}")
+    assert [o.honour for o in honour_offers(s, "Pink", strength=3, lines=2, spaces=4, boost=1, amount=5)] == [2, 3, 2, 5, 5]
+
+
+def test_the_fallen_offer_follows_the_invasion_and_the_breach():
+    s = RULES.apply(start(), invasion_offers(start())[0].action)
+    first = honour_offers(s, "Blue")[0]
+    assert first.text == "First Fallen (Wave I): +2"
+    s = RULES.apply(s, first.action)
+    assert honour_offers(s, "Blue")[0].text == "Fallen Troll (later in the invasion): +2"
+    s = RULES.apply(s, invasion_offers(s)[1].action)
+    assert honour_offers(s, "Blue")[0].text == "Fallen in a Breach: +0"
+
+
+def test_the_wheel_offer_remembers_each_player_s_honour_boost():
+    s = RULES.apply(start(), honour_offers(start(), "Green", spaces=2, boost=3)[3].action)
+    assert honour_offers(s, "Green", spaces=1)[3].honour == 1 + 3 and honour_offers(s, "Blue", spaces=1)[3].honour == 1
+
+
+def test_the_walk_goes_domain_by_domain_from_moss_clockwise_and_wave_iii_asks_only_about_the_halls():
+    s = RULES.apply(start(), {"type": "end-wave"})
+    order = walk_order(s)
+    domains = [s.board.cavern(c).domain for c in order]
+    assert domains == sorted(domains, key=numbers().domains.index) and domains[0] == "moss"
+    step = walk_step(s)
+    assert step.cavern == "moss-1" and [o.label for o in step.fast][:4] == ["Blue", "Yellow", "Pink", "Green"]
+    assert fast_path_taps(s) == len(s.board.caverns) + 1
+    for _ in range(2):
+        s = RULES.apply(RULES.apply(s, {"type": "score-wave"}), {"type": "end-wave"})
+    assert set(walk_order(s)) == set(s.board.hall_caverns()) and len(walk_order(s)) < len(s.board.caverns)
+
+
+def test_every_fast_path_offer_is_accepted_and_the_walk_moves_on():
+    s = RULES.apply(start(2), {"type": "end-wave"})
+    step = walk_step(s)
+    for o in step.fast:
+        after = RULES.apply(s, o.action)
+        assert walk_step(after).entered == 1

@@ -1,0 +1,49 @@
+"""Shared pieces of the Rise and Fall (1989) tests: the contract's examples and small charts."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+EXAMPLES = Path(__file__).parent / "examples"
+
+
+def example(n: int) -> dict[str, Any]:
+    return json.loads((EXAMPLES / f"example{n}.json").read_text())
+
+
+def example_bytes(n: int) -> bytes:
+    return (EXAMPLES / f"example{n}.json").read_bytes()
+
+
+def expected_output(n: int) -> str:
+    return (EXAMPLES / f"example{n}.out.json").read_text()
+
+
+def doc(*nations: dict[str, Any], victory: dict[str, Any] | None = None) -> dict[str, Any]:
+    d: dict[str, Any] = {"format": "rise-and-fall-1989/chart", "version": 1, "nations": list(nations)}
+    if victory is not None:
+        d["victory"] = victory
+    return d
+
+
+def nation(name: str = "Goths", kind: str = "other", *turns: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    return {"name": name, "kind": kind, **extra, "turns": list(turns) or [barbarian()]}
+
+
+def barbarian(areas: int = 5, **extra: Any) -> dict[str, Any]:
+    return {"status": "B", "areas_income": areas, "capitol_on_board": False, **extra}
+
+
+def kingdom(areas: int = 20, **extra: Any) -> dict[str, Any]:
+    return {"status": "K", "areas_income": areas, "capitol_on_board": True, **extra}
+
+
+def empire(areas: int = 40, **extra: Any) -> dict[str, Any]:
+    return {"status": "E", "areas_income": areas, "capitol_on_board": True, **extra}
+
+
+def deep(d: dict[str, Any]) -> dict[str, Any]:
+    return copy.deepcopy(d)

@@ -1,0 +1,40 @@
+"""Setup's "Start from a game in progress", without a browser: the guided entry of where the game is, checked
+at every change with the state's sentences, then the game goes on from there (undo stops at it)."""
+
+from .test_pages import page
+
+
+def joining(tmp_path):
+    app = page(tmp_path)
+    app.world.n_players.value = 3
+    app.world.seed.value = 4
+    app.world.random_btn.click()
+    app.go_to("Setup")
+    for i, n in enumerate(("Ana", "Ben", "Cy")):
+        app.setup.names[i].value = n
+    app.setup.in_progress.value = True
+    return app
+
+
+def test_the_guided_entry_is_checked_and_starts_the_game(tmp_path):
+    app = joining(tmp_path)
+    panel = app.setup.progress
+    assert panel.widget.layout.display == "" and app.setup.start_btn.layout.display == "none"
+    assert "can be played on" in panel.problems.value and not panel.go.disabled  # turn 1 as dealt
+    ana = panel.forms[0]
+    ana.pieces["temple"].value = 3  # three Temples in the World while the Temple card is in the reserve
+    assert panel.go.disabled and "If a player controls a type of piece" in panel.problems.value
+    ana.cards["temple"].value = "hand"
+    ana.stone.value, ana.wood.value, ana.gold.value = 5, 3, 12
+    panel.turn.value = 7
+    panel.first.value = 1
+    panel.trophies["temple"].value = 0
+    assert not panel.go.disabled, panel.problems.value
+    ana.wood.value = 6
+    assert panel.go.disabled and "cannot possess more than 5 Wood" in panel.problems.value
+    ana.wood.value = 3
+    panel.go.click()
+    g = app.hub.game
+    assert (g.phase, g.turn, g.first) == ("A", 7, 1) and g.civs[0].count("temple") == 3 and g.civs[0].trophies == ("temple",)
+    assert g.tiles and app.table.place() == "Game"
+    assert not app.hub.session.can_undo()
