@@ -6,7 +6,7 @@ from helpers import T, complete_layout
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.rise_and_fall.builder import BuildRules, describe_in_words, history_in_words, setup_action
+from companion.rise_and_fall.builder import BuildRules, describe_in_words, history_in_words, world_setup_action
 from companion.rise_and_fall.public import describe
 from companion.rise_and_fall.tiles import Tile
 from companion.rise_and_fall.tracker import TrackerRules
@@ -56,7 +56,7 @@ def test_the_compass_is_as_drawn_north_at_the_top():
 def test_the_world_history_names_the_player_and_the_place_never_coordinates():
     lay = complete_layout(3, 2)
     rules = BuildRules()
-    actions = [setup_action(3, first=1, names=["Ana", "Ben", "Cy"], colours=["red", "yellow", "blue"])]
+    actions = [world_setup_action(3, first=1, names=["Ana", "Ben", "Cy"], colours=["red", "yellow", "blue"])]
     state = rules.apply(rules.initial(), actions[0])
     for t in lay.tiles:
         if t.kind == "starting-sea":

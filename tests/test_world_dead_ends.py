@@ -5,7 +5,7 @@ import pytest
 from helpers import T
 
 from companion.errors import IllegalAction
-from companion.rise_and_fall.builder import BuildRules, setup_action
+from companion.rise_and_fall.builder import BuildRules, world_setup_action
 from companion.rise_and_fall.rules import load_rules
 from companion.rise_and_fall.worldgen import default_starting_seas, first_dead_end
 
@@ -29,7 +29,7 @@ def build(actions):
 
 
 def test_a_new_world_writes_its_starting_seas_in_its_log_and_an_old_one_replays_on_its_own():
-    action = setup_action(3, first=1)
+    action = world_setup_action(3, first=1)
     assert action["starting_seas"] == [list(t) for t in load_rules().starting_seas(3)]
     assert list(build([action]).tiles) == default_starting_seas(3)
     old = build([{"type": "setup", "players": 3, "first": 1}])  # begun before the pairs

@@ -297,7 +297,7 @@ class Build:
         return new
 
 
-def setup_action(players: int, **more: Any) -> Action:
+def world_setup_action(players: int, **more: Any) -> Action:
     """A ``setup`` action for a new World: the Starting Seas it begins with are written in it, so
     that the log replays the same World whatever the default arrangement becomes."""
     seas = [[t.q, t.r, t.rotation] for t in default_starting_seas(players)] if players in load_rules().player_counts else []
@@ -313,13 +313,14 @@ def _starting_seas(a: Action, players: int) -> tuple[Tile, ...]:
     if not isinstance(given, list) or len(given) != players or not all(
         isinstance(t, list) and len(t) == 3 and all(type(x) is int for x in t) and 0 <= t[2] <= 5 for t in given
     ):
-        raise IllegalAction(f"A {players}-player World begins with {players} Starting Sea tiles, each on whole-number coordinates with a rotation from 0 to 5.")
+        raise IllegalAction(f"A {players}-player World begins with {players} Starting Sea tiles, each on whole-number coordinates "
+                            "with a rotation from 0 to 5.", rule="starting-seas")
     tiles: list[Tile] = []
     for q, r, rot in given:
         tile = Tile("starting-sea", q, r, rot)
         v = violation(World(tiles), tile, None)
         if v is not None:
-            raise IllegalAction(v.message)
+            raise IllegalAction(v.message, rule=v.rule)
         tiles.append(tile)
     return tuple(tiles)
 

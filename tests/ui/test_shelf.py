@@ -192,13 +192,13 @@ def test_continue_does_not_offer_the_world_of_a_game_played_to_its_end(tmp_path)
     import time
 
     from companion.rise_and_fall import WORLD_LOG
-    from companion.rise_and_fall.builder import BuildRules, setup_action
+    from companion.rise_and_fall.builder import BuildRules, world_setup_action
 
     from .test_one_scoring import one_action_from_the_end
 
     app, last = one_action_from_the_end(tmp_path)
     store = app.store
-    half = store.start(WORLD_LOG, "Half a World", BuildRules(), setup_action(2))
+    half = store.start(WORLD_LOG, "Half a World", BuildRules(), world_setup_action(2))
     sea = half.state.legal("sea")[0]
     half.do({"type": "place", "tile": "sea", "q": sea.q, "r": sea.r, "rotation": sea.rotation})
     half.log.set_meta("updated", time.time() - 3600)  # begun before the game below was played out

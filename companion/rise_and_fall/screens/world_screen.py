@@ -26,7 +26,7 @@ from ...words import plural
 from .. import WORLD_LOG
 from .. import tales as T
 from ..areas import area_name
-from ..builder import DEFAULT_COLOURS, Build, BuildRules, describe_in_words, history_in_words, setup_action
+from ..builder import DEFAULT_COLOURS, Build, BuildRules, describe_in_words, history_in_words, world_setup_action
 from ..placement import TILE_NAMES, Violation, layer_kinds, violation
 from ..tale_worlds import generate_with_tales
 from ..tiles import Tile
@@ -79,7 +79,7 @@ class WorldScreen:
     # --- game log ---------------------------------------------------------------------
     def _open_latest(self) -> Session[Build]:
         latest = self.store.latest(self.KIND, BuildRules())
-        first = setup_action(3, first=random.randrange(3))
+        first = world_setup_action(3, first=random.randrange(3))
         return latest or self.store.start_or_show(self.KIND, "World", BuildRules(), first)
 
     def _catch_up(self) -> None:
@@ -537,7 +537,7 @@ class WorldScreen:
         n = self.n_players.value
         first = self.first_pick.value if self.first_pick.value >= 0 else random.randrange(n)
         names, colours = [self.names[i].value.strip() for i in range(n)], [self.colours[i].value for i in range(n)]
-        self.new_world(setup_action(n, names=names, colours=colours, first=first, free=self.free_check.value))
+        self.new_world(world_setup_action(n, names=names, colours=colours, first=first, free=self.free_check.value))
         if (list(self.build.names), list(self.build.colours)) == (names, colours):
             self.habits.remember_players(names, colours)  # accepted: offered again next time
         if self.build.started and self.tales_check.value and not self.build.seas_started:
