@@ -31,7 +31,7 @@ from .. import tale_pieces as TP
 from ..history import Finished, History
 from ..public import TableView, public_view
 from ..rules import PIECE_TYPES
-from ..tracker import Game, TrackerRules, card_actions
+from ..tracker import Game, TrackerRules, building_actions_left, card_actions
 from ..views import colour_hex
 from .board_style import SPACE_PX, STYLE
 from .civ_table import card_html, civ_html
@@ -453,7 +453,7 @@ class SeatPage:
             return
         g = self.game
         i = self.seat
-        if g.phase == "B" and g.acting == i and g.activations >= g.act_limit and not TP.building_actions_left(g, i) \
+        if g.phase == "B" and g.acting == i and g.activations >= g.act_limit and not building_actions_left(g, i) \
                 and self._only_the_end_offered():
             said = " ".join(g.notes)
             before = g
