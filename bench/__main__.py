@@ -7,7 +7,8 @@ import importlib
 
 from bench.common import print_table
 
-SECTIONS = ["world", "scoring", "tracker", "taps", "rise", "mountain_king", "rome1989", "durability", "browser", "phones", "serving", "table"]
+SECTIONS = ["world", "world_orders", "scoring", "tracker", "taps", "rise", "mountain_king", "rome1989", "durability", "browser", "phones",
+            "serving", "table"]
 
 
 def main() -> None:

@@ -70,6 +70,9 @@ class Game:
     #: every registered game (``tests/every_game/``) plays with it; a new game is tested by being registered.
     random_play: str = ""
     colours: str = ""  # names ``colours(data_dir, log_id) -> {player: "#rrggbb"} | None``: a finished game's colours from its logs
+    #: kinds of log that prepare a play (Rise & Fall's World): once a later log of the game is
+    #: finished (the game played on it is over), "Continue" passes over them
+    prepares: tuple[str, ...] = ()
 
     def kind(self, short: str) -> str:
         """The store's kind of one of this game's logs, e.g. ``rise-and-fall/world``."""

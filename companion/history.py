@@ -125,16 +125,42 @@ class FinishedGames:
         return db
 
     def keep(self, game: str, log_id: str, title: str, scores: dict[str, dict[str, int]], winners: list[str],
-             extra: dict[str, Any] | None = None) -> None:
-        """Keep a finished game (keeping the same log again replaces it)."""
+             extra: dict[str, Any] | None = None, of: str | None = None) -> None:
+        """Keep a finished game (keeping the same log again replaces it). ``of`` names the game
+        played when several scorings can score it: a game has one entry, so its last final
+        scoring replaces the entry of an earlier one (``extra["of"]``)."""
+        self._writable()
+        extra = {**(extra or {}), **({"of": of} if of else {})}
+        with self._db:
+            self._db.execute("BEGIN")
+            if of:
+                self._db.execute("DELETE FROM finished WHERE id != ? AND CASE WHEN json_valid(extra) THEN json_extract(extra, '$.of') END = ?", (log_id, of))
+            self._db.execute(
+                "INSERT OR REPLACE INTO finished (id, at, world, scores, winners, game, extra) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (log_id, time.time(), title, json.dumps(scores), json.dumps(winners), game, json.dumps(extra)),
+            )
+
+    def remove(self, entry_id: str) -> tuple | None:
+        """Take a finished game out of the history; what was taken (for :meth:`put_back`), None if
+        there was no such entry."""
+        self._writable()
+        row = self._db.execute("SELECT id, at, world, scores, winners, game, extra FROM finished WHERE id = ?",
+                               (entry_id,)).fetchone()
+        if row is not None:
+            self._db.execute("DELETE FROM finished WHERE id = ?", (entry_id,))
+        return row
+
+    def put_back(self, row: tuple) -> None:
+        """Undo :meth:`remove`: the entry as it was, with its date."""
+        self._writable()
+        self._db.execute("INSERT OR REPLACE INTO finished (id, at, world, scores, winners, game, extra) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                         tuple(row))
+
+    def _writable(self) -> None:
         if self.problem:
             from .errors import CompanionError
 
             raise CompanionError(self.problem)
-        self._db.execute(
-            "INSERT OR REPLACE INTO finished (id, at, world, scores, winners, game, extra) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (log_id, time.time(), title, json.dumps(scores), json.dumps(winners), game, json.dumps(extra or {})),
-        )
 
     def finished(self, game: str | None = None) -> list[Finished]:
         """Finished games, oldest first: of one game, or of every game."""

@@ -8,7 +8,7 @@ from helpers import complete_layout
 
 from companion.errors import IllegalAction
 from companion.gamelog import GameStore, Session, effective
-from companion.rise_and_fall.builder import BuildRules
+from companion.rise_and_fall.builder import BuildRules, world_setup_action
 from companion.rise_and_fall.layout import Layout
 from companion.rise_and_fall.placement import violation
 from companion.rise_and_fall.position import Piece, PlayerState, Position
@@ -22,7 +22,7 @@ from companion.rise_and_fall.world_check import check
 
 def test_after_do_undo_do_redo_is_unavailable_and_refused(tmp_path):
     store = GameStore(tmp_path)
-    s = store.start("world", "W", BuildRules(), {"type": "setup", "players": 3, "first": 0})
+    s = store.start("world", "W", BuildRules(), world_setup_action(3, first=0))
     lay = complete_layout(3, 5)
     seas = [t for t in lay.tiles if t.kind == "sea"]
     a = {"type": "place", "tile": "sea", "q": seas[0].q, "r": seas[0].r, "rotation": seas[0].rotation}

@@ -12,7 +12,7 @@ import pytest
 
 from companion.errors import CompanionError, IllegalAction
 from companion.gamelog import GameLog, GameStore, ReadOnlyGame, Session
-from companion.rise_and_fall.builder import BuildRules
+from companion.rise_and_fall.builder import BuildRules, world_setup_action
 from tests.helpers import complete_layout
 
 KIND = "world"
@@ -23,7 +23,7 @@ def real_game(store: GameStore) -> Session:
     """A whole 4-player World build as a table makes it (24 KB, its actions over three pages):
     setup, every placement, an undo and a redo every ten tiles."""
     lay = complete_layout(4, 5)
-    s = store.start(KIND, "World", BuildRules(), {"type": "setup", "players": 4, "first": 0})
+    s = store.start(KIND, "World", BuildRules(), world_setup_action(4, first=0))
     placed = 0
     for t in lay.tiles:
         if t.kind == "starting-sea":
@@ -59,7 +59,7 @@ def replayed(actions: list[dict]):
 
 def other_game(root) -> str:
     store = GameStore(root)
-    s = store.start(KIND, "Other", BuildRules(), {"type": "setup", "players": 2, "first": 1})
+    s = store.start(KIND, "Other", BuildRules(), world_setup_action(2, first=1))
     os.utime(s.log.path, (1, 1))
     return s.log.path.stem
 

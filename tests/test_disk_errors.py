@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from companion.gamelog import DISK_FULL, GameLog, GameStore, NotSaved, ReadOnlyGame, Session
-from companion.rise_and_fall.builder import BuildRules
+from companion.rise_and_fall.builder import BuildRules, world_setup_action
 
 ROOT = Path(__file__).resolve().parents[1]
-SETUP = {"type": "setup", "players": 3, "first": 0}
+SETUP = world_setup_action(3, first=0)
 SEA = {"type": "place", "tile": "sea", "q": 0, "r": 0, "rotation": 0}
 
 

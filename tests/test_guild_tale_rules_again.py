@@ -62,14 +62,14 @@ def test_the_guild_gives_a_power_and_keeps_the_ordinary_production(rulebook_text
 # --- the creatures' first Space -------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def two_seas():
-    """A 3-player World with the Leviathan and the Water Elemental: Sea Regions of 13 and 7 spaces. Eric's Ship on the
-    13, the three Cities on the coast of the 7, so that the largest Region and the most coastal Cities differ."""
+    """A 3-player World with the Leviathan and the Water Elemental and two Sea Regions of different sizes. Eric's Ship on
+    the largest, the three Cities on the coast of the second, so that the largest Region and the most coastal Cities differ."""
     lay = generate_with_tales(3, 2, (2, 3)).to_dict()
     g = do(R.initial(), type="setup", players=[{"name": n, "colour": c} for n, c in (("Eric", "red"), ("Cathy", "yellow"),
                                                                                    ("Joanna", "green"))],
            first=0, world=lay, tracker_version=TRACKER_VERSION)
     largest, seven = F.sea_regions(g)[:2]
-    assert (len(largest), len(seven)) == (13, 7)
+    assert len(largest) > len(seven) >= 2
     terrain = top_terrain(g.tiles)
     coast = [s for s in sorted(terrain) if terrain[s] in ("plains", "forest") and any(n in seven for n in neighbours(s))
              and not any(n in largest for n in neighbours(s))]
@@ -89,7 +89,7 @@ def test_the_leviathan_goes_on_an_empty_space_of_the_largest_sea_region(two_seas
                          "empty space of their choice on the largest Sea Region (in case of a tie, they choose which tied Region).")
     g, largest, seven = two_seas
     said = refused("leviathan-setup", g, type="place-creature", piece="leviathan", q=seven[3][0], r=seven[3][1])
-    assert said.endswith("that Space's Sea Region has 7 spaces, and one has 13.")
+    assert said.endswith(f"that Space's Sea Region has {len(seven)} spaces, and one has {len(largest)}.")
     said = refused("leviathan-setup", g, type="place-creature", piece="leviathan", q=largest[0][0], r=largest[0][1])
     assert said.endswith("that Space holds Eric's Ship.")
     assert largest[0] not in F.setup_spaces(g, "leviathan") and set(F.setup_spaces(g, "leviathan")) <= set(largest)

@@ -9,7 +9,7 @@ from companion.errors import IllegalAction
 from companion.hexgrid import neighbours
 from companion.rise_and_fall import areas as A
 from companion.rise_and_fall import tales as T
-from companion.rise_and_fall.builder import BuildRules
+from companion.rise_and_fall.builder import BuildRules, world_setup_action
 from companion.rise_and_fall.layout import Layout, parse
 from companion.rise_and_fall.tiles import Tile
 from companion.rise_and_fall.world_check import check
@@ -21,7 +21,7 @@ R = BuildRules()
 
 def free_world():
     """A free design holding a complete 3-player World's tiles (no Tales drawn)."""
-    b = R.apply(R.initial(), {"type": "setup", "players": 3, "free": True})
+    b = R.apply(R.initial(), world_setup_action(3, free=True))
     lay = generate(3, 4)
     for t in lay.tiles[len(b.tiles):]:
         b = R.apply(b, {"type": "place", "tile": t.kind, "q": t.q, "r": t.r, "rotation": t.rotation})

@@ -2,11 +2,11 @@
 
 import re
 
-from helpers import complete_layout
+from helpers import T, complete_layout
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.rise_and_fall.builder import BuildRules, describe_in_words, history_in_words
+from companion.rise_and_fall.builder import BuildRules, describe_in_words, history_in_words, world_setup_action
 from companion.rise_and_fall.public import describe
 from companion.rise_and_fall.tiles import Tile
 from companion.rise_and_fall.tracker import TrackerRules
@@ -56,7 +56,7 @@ def test_the_compass_is_as_drawn_north_at_the_top():
 def test_the_world_history_names_the_player_and_the_place_never_coordinates():
     lay = complete_layout(3, 2)
     rules = BuildRules()
-    actions = [{"type": "setup", "players": 3, "first": 1, "names": ["Ana", "Ben", "Cy"], "colours": ["red", "yellow", "blue"]}]
+    actions = [world_setup_action(3, first=1, names=["Ana", "Ben", "Cy"], colours=["red", "yellow", "blue"])]
     state = rules.apply(rules.initial(), actions[0])
     for t in lay.tiles:
         if t.kind == "starting-sea":
@@ -104,3 +104,12 @@ def test_a_tile_on_others_says_what_it_lies_on():
     world = World([Tile("plains", 0, 0, 0)])
     words = tile_place(world, Tile("mountain", 0, 0, 0))
     assert words.startswith("on a Plains tile")
+
+
+def test_a_tales_special_area_is_named_as_itself_never_a_the():
+    from companion.rise_and_fall.wording import _tile_names
+
+    world = World([T("starting-sea", 0, 0), T("orb-of-acceleration", 0, 0), T("gigantic-cavern", 1, 0), T("gigantic-cavern", 2, 0)])
+    assert _tile_names(world, [1]) == "the Orb of Acceleration"
+    assert _tile_names(world, [1, 2, 3]) == "2 tiles of the Gigantic Cavern and the Orb of Acceleration"
+    assert "a The" not in _tile_names(world, [1, 2, 3])

@@ -12,6 +12,7 @@ from companion.rise_and_fall.placement import (
 )
 from companion.rise_and_fall.rules import load_rules
 from companion.rise_and_fall.world import World
+from companion.rise_and_fall.worldgen import default_starting_seas
 
 
 def both(world, tile, players=None):
@@ -43,7 +44,7 @@ def test_sea_tile_must_touch_two_sea_tiles(rulebook_text):
 
 def test_sea_tile_cannot_close_off_empty_spaces(rulebook_text):
     quote(rulebook_text, "You cannot close off a zone containing empty spaces.")
-    w = starting_world(2)
+    w = World(default_starting_seas(2, "before_the_pairs"))  # one of its notches, closed
     v = both(w, T("sea", -2, 3, 1))
     assert v.rule == "enclosed"
     assert v.spaces == ((-2, 2),)

@@ -8,9 +8,11 @@ WORLD_LOG, GAME_LOG, SCORING_LOG = f"{GAME_ID}/world", f"{GAME_ID}/game", f"{GAM
 
 def finished(kind: str, state: object) -> bool:
     """Whether a log needs no more play: a complete World (not a free design), a game that is
-    over, a final scoring. The shelf offers to continue the others."""
+    over, a final scoring. The shelf offers to continue the others, but not a World nobody has
+    touched (nothing on it but the Starting Seas, as when the game is first opened)."""
     if kind == "world":
-        return bool(state.started) and not state.free and state.next_kind() is None
+        untouched = not state.seas_started and not state.tales and not state.markers
+        return not state.started or untouched or (not state.free and state.next_kind() is None)
     if kind == "game":
         return state.phase == "over"
     if kind == "scoring":

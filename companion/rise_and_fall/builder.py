@@ -221,6 +221,38 @@ class Build:
             self._cache[key] = found
         return found
 
+    def dead_end_after(self, tile: Tile) -> str | None:
+        """The warning for a legal ``tile`` after which no place is left for the next tile of its
+        kind: 'after this tile, no place is left for the 10 Sea tiles still to place'; None
+        when a place is left (or nothing of that kind is left to place)."""
+        if self.free or not self.started or tile.spec.special_area or tile.kind == "starting-sea":
+            return None
+        left = self.remaining().get(tile.kind, 0) - 1
+        if left <= 0:
+            return None
+        world = self.world.copy()
+        world.place(tile)
+        after = replace(self, tiles=self.tiles + (tile,), _cache={"world": world})
+        if after.pending_area() is not None or after.has_legal(tile.kind):
+            return None
+        name = TILE_NAMES[tile.kind]
+        what = f"the last {name} tile" if left == 1 else f"the {left} {name} tiles"
+        warning = f"after this tile, no place is left for {what} still to place"
+        if tile.kind == "plains":
+            return warning + " (Plains tiles already placed would have to be moved)"
+        return warning
+
+    def dead_end_after_move(self, index: int, tile: Tile) -> str | None:
+        """For a Starting Sea moved to ``tile``: 'after this move, no place is left for the 15 Sea
+        tiles still to place' when no Sea tile could then touch 2 tiles without closing off a zone."""
+        if self.free or not self.started or self.seas_started:
+            return None
+        left = self.remaining().get("sea", 0)
+        tiles = [t for k, t in enumerate(self.tiles) if k != index] + [tile]
+        if left <= 0 or next(iter_legal_placements(World(tiles), "sea", None), None) is not None:
+            return None
+        return f"after this move, no place is left for the {left} Sea tiles still to place"
+
     def stuck(self) -> bool:
         """True when the next tile, not a Plains tile, has no legal place anywhere (or the special
         area to place now has none)."""
@@ -263,6 +295,34 @@ class Build:
             w.place(tile)
             new._cache["world"] = w
         return new
+
+
+def world_setup_action(players: int, **more: Any) -> Action:
+    """A ``setup`` action for a new World: the Starting Seas it begins with are written in it, so
+    that the log replays the same World whatever the default arrangement becomes."""
+    seas = [[t.q, t.r, t.rotation] for t in default_starting_seas(players)] if players in load_rules().player_counts else []
+    return {"type": "setup", "players": players, **more, "starting_seas": seas}
+
+
+def _starting_seas(a: Action, players: int) -> tuple[Tile, ...]:
+    """The Starting Seas a ``setup`` action names; a World begun before they were written in its
+    log begins on the first arrangement, as it did then."""
+    given = a.get("starting_seas")
+    if given is None:
+        return tuple(default_starting_seas(players, "before_the_pairs"))
+    if not isinstance(given, list) or len(given) != players or not all(
+        isinstance(t, list) and len(t) == 3 and all(type(x) is int for x in t) and 0 <= t[2] <= 5 for t in given
+    ):
+        raise IllegalAction(f"A {players}-player World begins with {players} Starting Sea tiles, each on whole-number coordinates "
+                            "with a rotation from 0 to 5.", rule="starting-seas")
+    tiles: list[Tile] = []
+    for q, r, rot in given:
+        tile = Tile("starting-sea", q, r, rot)
+        v = violation(World(tiles), tile, None)
+        if v is not None:
+            raise IllegalAction(v.message, rule=v.rule)
+        tiles.append(tile)
+    return tuple(tiles)
 
 
 def _with_previous(kind: str) -> bool:
@@ -311,7 +371,7 @@ class BuildRules(Reducer[Build]):
         if type(first) is not int or not 0 <= first < n:
             raise IllegalAction("The First player must be one of the players.", rule="first-player")
         free = bool(a.get("free", False))
-        tiles = tuple(default_starting_seas(n))
+        tiles = _starting_seas(a, n)
         return Build(n, names, colours, first, free, a.get("name", ""), tiles)
 
     def _place(self, state: Build, a: Action) -> Build:

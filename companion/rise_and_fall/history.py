@@ -22,11 +22,13 @@ __all__ = ["CATEGORIES", "Finished", "History", "recovered_colours"]
 class History(FinishedGames):
     """The history file, seen from Rise & Fall: its own finished games and their statistics."""
 
-    def record(self, game_id: str, world: str, s: Score, colours: dict[str, str] | None = None) -> None:
+    def record(self, game_id: str, world: str, s: Score, colours: dict[str, str] | None = None,
+               tracked: str | None = None) -> None:
         """Keep a finished game (recording the same game again replaces it), with the colour each
-        player chose at Setup (``#rrggbb``), so History draws them in it."""
+        player chose at Setup (``#rrggbb``), so History draws them in it. ``tracked``: the tracked
+        game this scoring scored; its last final scoring is its one entry."""
         extra = {"colours": dict(colours)} if colours else None
-        self.keep(GAME_ID, game_id, world, {p.name: p.to_dict() for p in s.players}, list(s.winners), extra)
+        self.keep(GAME_ID, game_id, world, {p.name: p.to_dict() for p in s.players}, list(s.winners), extra, of=tracked)
 
     def version(self) -> int:
         """Changes when another connection records a game (see ``GameLog.version``)."""

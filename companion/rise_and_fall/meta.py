@@ -20,4 +20,5 @@ GAME = Game(
     seat=f"{_P}.screens.seat_screen:open_seat",
     seat_codes=f"{_P}.screens.seats_panel:table_seat_codes",
     colours=f"{_P}.history:recovered_colours",
+    prepares=("world",),  # a World is not in progress once the game played on it is over
 )

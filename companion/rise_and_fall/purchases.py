@@ -72,8 +72,9 @@ def purchases(actions: list[dict], states: list[Game]) -> Purchases | None:
             lines.append(Purchase(i, civ.name, "has no card in Decline", True))
         elif over:
             lines.append(Purchase(i, civ.name, "goes extinct" if now.civs[i].extinct else "buys nothing", True))
-        elif in_order and waiting and waiting[0] != i:
-            lines.append(Purchase(i, civ.name, f"decides after {opening.civs[waiting[0]].name}", False))
+        elif in_order and waiting and waiting[0] != i:  # after the player just before, still to decide
+            before_i = waiting[waiting.index(i) - 1] if i in waiting else waiting[-1]
+            lines.append(Purchase(i, civ.name, f"decides after {opening.civs[before_i].name}", False))
         else:
             lines.append(Purchase(i, civ.name, "is deciding", False))
     return Purchases(opening.turn, opening.first, in_order, over, tuple(lines))

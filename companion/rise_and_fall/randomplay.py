@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from ..errors import IllegalAction
-from .builder import Build, BuildRules
+from .builder import Build, BuildRules, world_setup_action
 from .tracker import Game, TrackerRules, card_actions, count_limits, random_play
 
 Action = dict[str, Any]
@@ -95,7 +95,7 @@ def game_action(g: Game, rng: random.Random) -> Action | None:
 def world_action(b: Build, rng: random.Random) -> Action | None:
     """One random legal step of building a World (its setup too), or None once it is complete."""
     if not b.started:
-        return {"type": "setup", "players": rng.choice((2, 3, 4))}
+        return world_setup_action(rng.choice((2, 3, 4)))
     kind = b.next_kind()
     if kind is None:
         return None

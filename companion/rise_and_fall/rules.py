@@ -115,8 +115,10 @@ class RulesData:
     def treasury_limit(self) -> dict[str, int]:
         return dict(self.raw["bank"]["treasury_limit"])
 
-    def starting_seas(self, players: int) -> list[tuple[int, int, int]]:
-        return [tuple(t) for t in self.raw["starting_seas"]["by_players"][str(players)]]
+    def starting_seas(self, players: int, arrangement: str = "by_players") -> list[tuple[int, int, int]]:
+        """(q, r, rotation) of each Starting Sea; ``arrangement="before_the_pairs"`` for the first
+        arrangement, on which Worlds begun before the pairs replay."""
+        return [tuple(t) for t in self.raw["starting_seas"][arrangement][str(players)]]
 
 
 @lru_cache(maxsize=None)

@@ -52,6 +52,8 @@ def _tile_names(world: World, indices: Iterable[int]) -> str:
         name = TILE_NAMES.get(kind, kind)
         if kind == "starting-sea":
             parts.append("the Starting Sea" if n == 1 else f"{n} Starting Seas")
+        elif name.startswith("The "):  # a Tale's special area: 'the Orb of Acceleration', never 'a The …'
+            parts.append("t" + name[1:] if n == 1 else f"{n} tiles of {name[0].lower() + name[1:]}")
         else:
             parts.append(a_or_count(n, f"{name} tile"))
     return and_list(parts)

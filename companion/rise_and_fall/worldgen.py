@@ -38,9 +38,10 @@ from .tiles import Tile, shape_cells
 from .world import World
 
 
-def default_starting_seas(players: int) -> list[Tile]:
-    """This project's arrangement of the Starting Sea tiles (the rulebook's diagram is not known)."""
-    return [Tile("starting-sea", q, r, rot) for q, r, rot in load_rules().starting_seas(players)]
+def default_starting_seas(players: int, arrangement: str = "by_players") -> list[Tile]:
+    """This project's arrangement of the Starting Sea tiles (the rulebook's diagram is not known):
+    fitted two by two into each other's notches (``rules.json``, ``starting_seas``)."""
+    return [Tile("starting-sea", q, r, rot) for q, r, rot in load_rules().starting_seas(players, arrangement)]
 
 
 @dataclass(frozen=True)
@@ -163,11 +164,29 @@ def pick_place(rng: random.Random, world: World, kind: str, players: int, spread
     return next(legal_in_order(world, (Tile(kind, q, r, rot) for r, q, rot in order)), None)
 
 
-def generate(players: int, seed: int, spread: bool = True, name: str | None = None) -> Layout:
-    """A complete legal World for ``players``; the same seed gives the same World."""
+def first_dead_end(players: int, seed: int | str, layers: tuple[str, ...] = ("sea", "plains")) -> tuple[str, int] | None:
+    """A World built tile by tile on the default Starting Seas, each tile placed at random among
+    its legal places (as a table may), through ``layers``: the first kind left with no legal place
+    and how many of it were placed by then, or None when every tile of those layers found one.
+    (For the Plains layer, that is where the rulebook's rescue is needed.)"""
+    rng = random.Random(f"orders:{players}:{seed}")
+    world = World(default_starting_seas(players))
+    while (kind := next_kind(world, players)) in layers:
+        places = candidate_places(world, kind)
+        rng.shuffle(places)
+        tile = next(legal_in_order(world, (Tile(kind, q, r, rot) for r, q, rot in places)), None)
+        if tile is None:
+            return kind, world.count(kind)
+        world.place(tile)
+    return None
+
+
+def generate(players: int, seed: int, spread: bool = True, name: str | None = None, starting: str = "by_players") -> Layout:
+    """A complete legal World for ``players``; the same seed gives the same World (``starting``:
+    the Starting Seas' arrangement, ``before_the_pairs`` for the Worlds of the first one)."""
     for attempt in range(50):
         rng = random.Random(f"{players}:{seed}:{attempt}")
-        world = World(default_starting_seas(players))
+        world = World(default_starting_seas(players, starting))
         while (kind := next_kind(world, players)) is not None:
             place = pick_place(rng, world, kind, players, spread)
             if place is None and kind == "plains":

@@ -20,7 +20,7 @@ from ..drawing import Scene, to_svg
 from ..history import Finished, FinishedGames, is_points, lines
 from ..history import stats as per_category
 from ..words import plural
-from .widgets import busy
+from .widgets import busy, button
 
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
 #: A stable colour per seat (the first player red, the second yellow, ...) for a finished game whose
@@ -146,10 +146,85 @@ class HistoryScreen:
         self.refresh_btn = W.Button(description="Refresh")
         self.refresh_btn.add_class("rf-btn")
         self.refresh_btn.on_click(lambda _: self.refresh())
-        self.widget = W.VBox([W.HBox([self.filter, self.refresh_btn]), self.body])
+        # removing an entry: pick it, say so, answer the question; Undo puts it back
+        self.pick = W.Dropdown(options=[], description="", layout=W.Layout(width="auto", min_width="240px", max_width="100%"))
+        self.pick.add_class("rf-history-pick")
+        self.remove_btn = button("Remove from the history…", self.ask_remove, "rf-history-remove")
+        self.question = W.HTML()
+        self.yes_btn = button("Yes, remove it", self.remove, "rf-history-remove-yes")
+        self.no_btn = button("No, keep it", self.keep_it, "rf-history-remove-no")
+        self.asking = W.HBox([self.question, self.yes_btn, self.no_btn], layout=W.Layout(display="none", flex_flow="row wrap"))
+        self.said = W.HTML()
+        self.undo_btn = button("Undo", self.undo, "rf-history-undo")
+        self.undoing = W.HBox([self.said, self.undo_btn], layout=W.Layout(display="none", flex_flow="row wrap"))
+        self._removed: list[tuple] = []
+        self.pick_row = W.HBox([self.pick, self.remove_btn], layout=W.Layout(flex_flow="row wrap"))
+        removing = W.VBox([self.pick_row, self.asking, self.undoing])
+        removing.add_class("rf-history-removing")
+        self.widget = W.VBox([W.HBox([self.filter, self.refresh_btn]), removing, self.body])
         self.widget.add_class("rf-screen")
         self.widget.add_class("rf-history")
         self.refresh()
+
+    # --- removing an entry -------------------------------------------------------------------
+    @staticmethod
+    def entry_name(f: Finished) -> str:
+        """'Rise & Fall, 2026-12-01 21:40, The World: Ana won' (the words of the list and the question)."""
+        when = datetime.datetime.fromtimestamp(f.at).strftime("%Y-%m-%d %H:%M")
+        game = games.find(f.game)
+        won = f"{', '.join(f.winners)} won" if f.winners else "no winner"
+        return f"{game.title if game else f.game}, {when}, {f.world}: {won if f.problem is None else 'cannot be shown'}"
+
+    def ask_remove(self) -> None:
+        f = self._entry(self.pick.value)
+        if f is None:
+            self._say("Choose a finished game to remove first.")
+            return
+        self.undoing.layout.display = "none"
+        self.question.value = (f"<span class='rf-msg rf-msg-warning'>Remove {html.escape(self.entry_name(f))} from the "
+                               "history? Its wins and points no longer count.</span>")
+        self.asking.layout.display = "flex"
+
+    def keep_it(self) -> None:
+        self.asking.layout.display = "none"
+
+    def remove(self) -> None:
+        self.asking.layout.display = "none"
+        f = self._entry(self.pick.value)
+        try:
+            row = self.history.remove(self.pick.value) if f is not None else None
+        except Exception as e:  # a history that cannot be written says why
+            self._say(str(e))
+            return
+        if row is None:
+            self._say("That finished game is no longer in the history.")
+            self.refresh()
+            return
+        self._removed.append(row)
+        self._say(f"Removed from the history: {self.entry_name(f)}.", undo=True)
+        self.refresh()
+
+    def undo(self) -> None:
+        if not self._removed:
+            return
+        row = self._removed.pop()
+        try:
+            self.history.put_back(row)
+        except Exception as e:
+            self._removed.append(row)
+            self._say(str(e), undo=True)
+            return
+        self._say("Put back in the history." if not self._removed else "Put back in the history; Undo again for the one before.",
+                  undo=bool(self._removed))
+        self.refresh()
+
+    def _say(self, text: str, undo: bool = False) -> None:
+        self.said.value = f"<span class='rf-msg rf-msg-info'>{html.escape(text)}</span>"
+        self.undo_btn.layout.display = "" if undo else "none"
+        self.undoing.layout.display = "flex"
+
+    def _entry(self, entry_id: str | None) -> Finished | None:
+        return next((f for f in self.history.finished() if f.id == entry_id), None) if entry_id else None
 
     def show_game(self, game: str | None) -> None:
         """Filter to one game (None: every game)."""
@@ -202,6 +277,11 @@ class HistoryScreen:
     def _refresh(self) -> None:
         chosen = self.filter.value or None
         rows = self.history.finished(chosen)
+        options = [(self.entry_name(f), f.id) for f in reversed(rows)]
+        if self.pick.options != tuple(options):
+            self.pick.options = options
+        self.remove_btn.disabled = not options
+        self.pick_row.layout.display = "flex" if options else "none"  # nothing to remove: no list
         if not rows:
             game = games.find(chosen) if chosen else None
             what = f"A game of {html.escape(game.title)}" if game else "A game"

@@ -1,7 +1,8 @@
 """The shelf: the page opens on the games, one tile each, with "Continue" above them.
 
 "Continue" goes back to the most recent unfinished log of any game (a World being built, a game
-being played, a scoring not yet final). The tiles come from the registry (``companion.games``):
+being played, a scoring not yet final); not to a World nobody has touched, nor to the World of a
+game since played to its end. The tiles come from the registry (``companion.games``):
 a game that is not built is not there. A log that no longer replays is named with its sentence.
 """
 
@@ -33,14 +34,20 @@ class Unfinished:
 
     @property
     def label(self) -> str:
+        """'Continue Rise!: Red and Blue, 01 Dec 08:04 (last played 01 Dec 08:09)': the game's title
+        once, even where the log's own title begins with it."""
         when = datetime.datetime.fromtimestamp(self.info.updated).strftime("%d %b %H:%M")
-        return f"Continue {self.game.title}: {self.info.title} ({when})"
+        title = self.info.title
+        if title.startswith(f"{self.game.title}: "):
+            title = title[len(self.game.title) + 2:]
+        return f"Continue {self.game.title}: {title} (last played {when})"
 
 
 def last_unfinished(store: GameStore, look_at: int = 8) -> tuple[Unfinished | None, list[str]]:
     """The most recent unfinished log of a registered game, and the sentences of the logs passed
     over because they cannot be read (a damaged file, a log that no longer replays)."""
     problems: list[str] = []
+    done: set[str] = set()  # games with a finished log more recent than the ones still to look at
     for info in store.games()[:look_at]:
         if info.problem:
             problems.append(info.problem)
@@ -48,6 +55,8 @@ def last_unfinished(store: GameStore, look_at: int = 8) -> tuple[Unfinished | No
         game = games.game_of(info.kind)
         if game is None:
             continue
+        if game.id in done and info.kind.split("/", 1)[-1] in game.prepares:
+            continue  # the World of a game since played to its end: not in progress
         try:
             session = Session(store.open(info.id), game.reducer(info.kind))
             session.log.close()
@@ -59,6 +68,8 @@ def last_unfinished(store: GameStore, look_at: int = 8) -> tuple[Unfinished | No
             return Unfinished(game, info, problem), problems
         if not game.is_finished(info.kind, session.state):
             return Unfinished(game, info), problems
+        if info.kind.split("/", 1)[-1] not in game.prepares:
+            done.add(game.id)
     return None, problems
 
 

@@ -35,8 +35,8 @@ CSS = """
 .rf-app .widget-checkbox input { width: 28px; height: 28px; }
 .rf-app .widget-label, .rf-app .widget-html-content, .rf-app label { font-size: inherit; line-height: 1.35; }
 .rf-app .widget-html, .rf-app .widget-html-content { font-size: inherit; }
-/* no empty slot where there is no message */
-.rf-app .widget-html:has(> .widget-html-content:empty) { display: none !important; }
+/* no empty slot where there is no message (but a screen's message keeps its reserved place) */
+.rf-app .widget-html:not(.rf-message-slot):has(> .widget-html-content:empty) { display: none !important; }
 .rf-app .widget-toggle-buttons { flex-wrap: wrap; height: auto; }
 .rf-app .widget-toggle-buttons .widget-toggle-button { min-width: 80px; }
 .rf-app .rf-btn:disabled, .rf-app .jupyter-button:disabled { opacity: .45; filter: grayscale(1); }
@@ -69,6 +69,11 @@ CSS = """
 .rf-chip { display: inline-block; padding: 3px 10px; margin: 2px; border-radius: 14px; border-left: 14px solid var(--c); background: rgba(0,0,0,.06); }
 .rf-badge { display: inline-block; padding: 6px 12px; border-radius: 8px; background: #6a1b9a; color: #fff; font-weight: 700; }
 .rf-msg { padding: 10px 14px; border-radius: 8px; font-size: 1.05em; }
+/* a screen's message has its place reserved: it appears, changes and goes without moving the
+   controls below it (a longer sentence scrolls inside its place) */
+.rf-app .rf-message-slot { height: 4em; min-height: 4em; max-height: 4em; overflow-y: auto; box-sizing: border-box; flex: 0 0 auto; }
+.rf-app .rf-message-slot .rf-msg { box-sizing: border-box; }
+@media (max-width: 600px) { .rf-app .rf-message-slot { height: 5.8em; min-height: 5.8em; max-height: 5.8em; } }
 .rf-msg-error { background: #ffebee; color: #8e0000; border-left: 8px solid #c62828; }
 .rf-msg-info { background: #e8f5e9; color: #1b4d20; border-left: 8px solid #2e7d32; }
 .rf-msg-warning { background: #fff8e1; color: #5d4200; border-left: 8px solid #f9a825; }

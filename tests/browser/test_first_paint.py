@@ -14,6 +14,18 @@ from .harness import FIRST_PAINT, LIVE_SHELF, open_shelf, phone, screenshot, tab
 PAGE_SCRIPT = "**/voila/static/voila.js"
 
 
+def a_world_begun(data) -> None:
+    """A World with a Sea tile on it: one to continue (an untouched World is not)."""
+    from companion.gamelog import GameStore
+    from companion.rise_and_fall import WORLD_LOG
+    from companion.rise_and_fall.builder import BuildRules, world_setup_action
+
+    s = GameStore(data).start(WORLD_LOG, "World", BuildRules(), world_setup_action(3))
+    sea = s.state.legal("sea")[0]
+    s.do({"type": "place", "tile": "sea", "q": sea.q, "r": sea.r, "rotation": sea.rotation})
+    s.log.close()
+
+
 def held(page) -> list:
     """Hold the page's script (the widget library) until :func:`release`."""
     routes: list = []
@@ -63,7 +75,8 @@ def test_a_tap_on_the_first_paint_opens_the_game(server, browser):
 
 
 def test_the_live_shelf_takes_its_place_without_moving_and_in_the_tables_look(server, browser):
-    url, _, _ = server
+    url, data, _ = server
+    a_world_begun(data)  # so that the live shelf has a Continue to show
     for make in (tablet, phone):
         ctx = make(browser)
         page = ctx.new_page()
@@ -75,7 +88,7 @@ def test_the_live_shelf_takes_its_place_without_moving_and_in_the_tables_look(se
         release(page, routes)
         page.wait_for_selector(LIVE_SHELF)
         page.wait_for_selector(FIRST_PAINT, state="detached")
-        page.wait_for_selector("#rendered_cells button.rf-continue")  # the World opened above is unfinished
+        page.wait_for_selector("#rendered_cells button.rf-continue")  # the World begun above is unfinished
         after = [box(page, f"#rendered_cells {css}") for css in shown]
         if make is tablet:
             assert before == after, (before, after)

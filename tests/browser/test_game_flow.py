@@ -9,7 +9,7 @@ import pytest
 
 from companion.errors import IllegalAction
 from companion.gamelog import GameStore, Session
-from companion.rise_and_fall.tracker import TrackerRules, card_actions
+from companion.rise_and_fall.tracker import TRACKER_VERSION, TrackerRules, card_actions
 from companion.rise_and_fall.worldgen import generate
 
 from .harness import message, open_app, screenshot, tablet, wait_for
@@ -52,7 +52,7 @@ def prepared_actions(seed=3):
     for attempt in range(200):
         g = R.initial()
         actions = [{"type": "setup", "players": [{"name": n, "colour": c} for n, c in (("Ana", "red"), ("Ben", "yellow"), ("Cy", "blue"))],
-                    "first": 0, "world": world}]
+                    "first": 0, "world": world, "tracker_version": TRACKER_VERSION}]
         g = R.apply(g, actions[0])
         terrain = sorted(__import__("companion.rise_and_fall.world", fromlist=["top_terrain"]).top_terrain(g.tiles).items())
         used = set()

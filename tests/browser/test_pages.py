@@ -12,7 +12,7 @@ from companion.rise_and_fall import GAME_LOG, WORLD_LOG
 from companion.rise_and_fall.builder import BuildRules
 from companion.rise_and_fall.history import History
 from companion.rise_and_fall.scoring import Score
-from companion.rise_and_fall.tracker import PHASES, TrackerRules
+from companion.rise_and_fall.tracker import PHASES, TRACKER_VERSION, TrackerRules
 from companion.rise_and_fall.worldgen import generate
 
 from .harness import HISTORY_OPTIONS, open_app, propagation_ms, screenshot, served, tablet, wait_for
@@ -29,7 +29,7 @@ def opening(names, seed):
     from companion.rise_and_fall.world import top_terrain
 
     actions = [{"type": "setup", "players": [{"name": n, "colour": c} for n, c in zip(names, ("red", "yellow", "blue"))],
-                "first": 0, "world": generate(len(names), seed).to_dict()}]
+                "first": 0, "world": generate(len(names), seed).to_dict(), "tracker_version": TRACKER_VERSION}]
     g = R.apply(R.initial(), actions[0])
     terrain = sorted(top_terrain(g.tiles).items())
     used = set()

@@ -39,6 +39,7 @@ def sheet(page) -> str:
 def record(page, nation: str, label: str, **amounts: str) -> None:
     """Record one turn of a nation: pick it, type what changed, tap Record; wait until its sheet shows it."""
     toggle(page, ".rf89-pick", nation)
+    page.wait_for_selector(f".rf89-pick .mod-active:has-text('{nation}')", timeout=60_000)  # the tap is taken
     wait_for(lambda: nation in sheet(page) or "No turn charted" in sheet(page), timeout=60)
     for key, value in amounts.items():
         if key == "revolt_table":
@@ -58,7 +59,8 @@ def add_nation(page, name: str, kind: str, player: str, first: str = "1", treasu
     fill(page, ".rf89-n-first", first)
     fill(page, ".rf89-n-treasury", treasury)
     page.locator("button.rf89-add-nation").tap()
-    page.wait_for_selector(f".rf89-pick button:has-text('{name}')", timeout=60_000)
+    # the new nation is listed and shown: the kernel's answer has arrived, so the next tap is not raced by it
+    page.wait_for_selector(f".rf89-pick .mod-active:has-text('{name}')", timeout=60_000)
 
 
 def test_three_nations_a_status_change_a_revolt_a_combat_a_reload_and_the_winner(tmp_path, browser):

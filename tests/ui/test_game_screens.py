@@ -77,6 +77,8 @@ def test_a_turn_by_buttons(app):
     assert g.phase == "B"
     acting = g.civs[g.acting].name
     tax = find(screen, "rf-act-city-tax-plains")
+    assert tax.description == "Taxes, City in a Plain: 2 GP"  # the amount, as the card prints it
+    assert find(screen, "rf-act-city-tax-forest").description == "Taxes, City in a Forest: 3 GP"
     assert g.act_limit == 1  # one City on the World: it acts once
     tax.click()
     assert app.hub.game.civs[g.acting].gold == 2
@@ -88,10 +90,13 @@ def test_a_turn_by_buttons(app):
     screen.undo_btn.click()  # one Undo takes back the tap: the Tax and the end of the actions
     back = app.hub.game
     assert back.acting == g.acting and back.activations == 0 and back.civs[g.acting].gold == 0
+    said = html.unescape(screen.message.value)
+    assert f"Undone: {acting}" in said and "Tax" in said, said  # what Undo took back, in words
     assert acting in screen.header.value + screen.controls.children[0].value
     assert find(screen, "rf-act-city-tax-plains") and find(screen, "rf-end-turn")  # ending without acting stays a tap
     screen.redo_btn.click()  # Redo brings back the Tax; the end is one more Redo (or a tap on End)
     assert app.hub.game.civs[g.acting].gold == 2 and app.hub.game.acting == g.acting
+    assert f"Done again: {acting}" in html.unescape(screen.message.value)
     assert "rf-act-city-merchant" not in classes(screen)  # 2 GP needed and each City acts once: not offered
     find(screen, "rf-end-turn").click()
     assert app.hub.game.acting != g.acting or app.hub.game.phase != "B"

@@ -91,3 +91,22 @@ def test_an_error_goes_with_the_state_it_was_about(table):
     tap(phone(a), "rf-choose-city")
     pb.poll()
     assert message(pb) == ""
+
+
+def test_a_phone_ends_its_actions_by_itself_after_its_last_piece_as_the_tablet_does(table):
+    tablet, phone = table
+    order = tablet.hub.game.order()
+    phones = {i: phone(i) for i in order}
+    for i in order:
+        tap(phones[i], "rf-choose-city")
+    g = log_state(tablet)
+    assert g.phase == "B" and g.act_limit == 1  # one City each: it acts once
+    acting = g.acting
+    p = phones[acting]
+    p.poll()
+    tap(p, "rf-act-city-tax-plains")
+    after = log_state(tablet)
+    assert after.acting != acting or after.phase != "B"  # no "End my actions" left to tap
+    last = Session(GameStore(tablet.store.root).open(tablet.hub.id), TrackerRules()).history()[-1].action
+    assert last["type"] == "end-turn" and last["after_last_action"] is True and last["player"] == acting
+    assert "Your actions end: every City has acted." in message(p)

@@ -395,6 +395,9 @@ def test_purchases_asked_in_order_go_one_at_a_time_and_the_tablet_says_who_decid
     text = tablet.game.purchases.value
     assert "one at a time, as a player asked" in text
     assert f"decides after {g.civs[first].name}" in text
+    for before, i in zip([first, *rest], rest):  # each after the one just before, never all after the first
+        line = next(x for x in listed(tablet) if f"<b>{g.civs[i].name}</b>" in x)
+        assert f"decides after {g.civs[before].name}" in line, line
     s = Session(GameStore(tablet.store.root).open(tablet.hub.id), TrackerRules())
     p = purchases([e.action for e in s.history()], s.states())
     assert p is not None and p.in_order and not p.over

@@ -70,3 +70,16 @@ def test_the_phone_shows_each_own_guild_card_with_its_power(tmp_path, monkeypatc
     assert "Cathy</b> — " in others and html.escape(G.guild("farmers").name) in others and "Eric</b> — " not in others
     p2 = phone(2)
     assert "you play with no Guild powers" in p2.rooms["seat"].mine.value
+
+
+def test_a_phone_that_has_not_chosen_its_card_is_not_told_it_waits_for_the_others(table):
+    tablet, phone = table
+    a, b, c = tablet.hub.game.order()
+    names = [civ.name for civ in tablet.hub.game.civs]
+    pa, pb = phone(a), phone(b)
+    assert f"Still to choose: you, {names[b]} and {names[c]}" in texts(pa) and "waiting for" not in texts(pa)
+    tap(pa, "rf-choose-ship")
+    pb.poll()
+    assert f"Still to choose: you and {names[c]} · chosen: {names[a]}" in texts(pb)
+    pa.poll()
+    assert f"Chosen · waiting for {names[b]} and {names[c]}" in html.unescape(texts(pa))

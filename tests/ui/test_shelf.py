@@ -173,3 +173,52 @@ def test_back_and_forward_open_the_place_of_the_address_and_answer_with_its_mark
     assert app.place == "shelf" and "data-address='' data-answer='3'" in app.address.value
     app.went_to.value = "?game=rise-and-fall&screen=setup#4"  # Forward
     assert app.place == "Setup" and app.alert.value == ""
+
+
+def test_continue_does_not_offer_the_untouched_world_made_when_the_game_was_opened(tmp_path):
+    app = app_on(tmp_path)
+    app.choose("rise-and-fall")  # the World screen opens on a new, empty World
+    assert app.store.games() and not app.world.build.seas_started
+    app.show_shelf()
+    assert app.shelf.last is None and "Nothing unfinished" in app.shelf.continue_box.children[0].value
+    app.choose("rise-and-fall")
+    sea = app.world.build.legal("sea")[0]
+    assert app.world.act({"type": "place", "tile": "sea", "q": sea.q, "r": sea.r, "rotation": sea.rotation})
+    app.show_shelf()  # a World with a tile on it is one to come back to
+    assert app.shelf.last is not None and app.shelf.last.info.kind == "rise-and-fall/world"
+
+
+def test_continue_does_not_offer_the_world_of_a_game_played_to_its_end(tmp_path):
+    import time
+
+    from companion.rise_and_fall import WORLD_LOG
+    from companion.rise_and_fall.builder import BuildRules, world_setup_action
+
+    from .test_one_scoring import one_action_from_the_end
+
+    app, last = one_action_from_the_end(tmp_path)
+    store = app.store
+    half = store.start(WORLD_LOG, "Half a World", BuildRules(), world_setup_action(2))
+    sea = half.state.legal("sea")[0]
+    half.do({"type": "place", "tile": "sea", "q": sea.q, "r": sea.r, "rotation": sea.rotation})
+    half.log.set_meta("updated", time.time() - 3600)  # begun before the game below was played out
+    app.go_to("Game")
+    app.hub.do(last)  # the game is over; its scoring is not final yet
+    app.scores.mode.value = "fast"
+    app.scores.send({"type": "rest-empty"})
+    app.scores.finish_btn.click()  # final: nothing of that evening is in progress
+    app.show_shelf()
+    assert app.shelf.last is None, app.shelf.last.label
+    half.log.set_meta("updated", time.time() + 60)  # a World begun after the game: in progress
+    app.shelf.refresh()
+    assert app.shelf.last is not None and app.shelf.last.info.title == "Half a World"
+
+
+def test_continue_names_the_game_once():
+    from companion.gamelog import GameInfo
+    from companion.ui.shelf import Unfinished
+
+    rise = games.find("rise")
+    info = GameInfo("x", Path("x.sqlite"), "rise/game", "Rise!: Red and Blue, 01 Dec 08:04", 1_764_576_540.0, 3)
+    label = Unfinished(rise, info).label
+    assert label.startswith("Continue Rise!: Red and Blue, 01 Dec 08:04 (last played ") and label.count("Rise!") == 1

@@ -58,8 +58,7 @@ def test_a_ships_trade_on_a_phone_and_on_the_tablet_counts_from_1_to_the_cities(
     gold = log_state(tablet).civs[a].gold
     tap(pa, "rf-act-ship-trade")
     assert log_state(tablet).civs[a].gold == gold + 6  # in the log, 2 coastal Cities
-    tap(pa, "rf-end-turn")
-    tablet.poll()
+    tablet.poll()  # Ana's only Ship has acted: her actions ended with the tap, on the phone as on the tablet
     assert tablet.hub.game.acting == b
     box = steppers(tablet)["rf-count"]
     assert (box.value, box.min, box.max) == (1, 1, 3)  # Ben's count starts at 1 again, not at Ana's 2

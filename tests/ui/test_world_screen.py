@@ -1,12 +1,14 @@
 """The board builder driven without a browser: taps on Spaces, button clicks, reloads."""
 
 import json
+import re
 import sqlite3
 
 import ipywidgets as W
 import pytest
 
 from companion.rise_and_fall.layout import parse
+from companion.rise_and_fall.tiles import Tile
 from companion.rise_and_fall.world_check import check
 from companion.ui.app import App
 
@@ -113,12 +115,12 @@ def test_starting_seas_move_only_before_the_first_sea(app):
     b = s.build
     s.move_btn.click()
     assert s.moving_mode
-    first = b.tiles[0]
-    s.tap_space(first.cells[0])  # pick it up
-    s.tap_space((first.q - 12, first.r))  # far away: legal (no overlap)
+    last = b.tiles[2]
+    s.tap_space(last.cells[0])  # pick it up
+    s.tap_space((last.q - 12, last.r))  # far away: legal (no overlap)
     assert s.preview.verdict is None
     s.place_btn.click()
-    assert s.build.tiles[0].q == first.q - 12
+    assert s.build.tiles[2].q == last.q - 12
     t = legal_first(app)
     s.tap_space(t.cells[0])
     s.confirm()
@@ -298,3 +300,55 @@ def test_a_random_world_says_it_is_being_built_and_the_button_comes_back(app):
     s.random_btn.click()
     assert any("Building a random World" in m for m in seen)
     assert not s.random_btn.disabled
+
+
+def test_a_preview_that_would_leave_no_place_for_the_rest_of_the_seas_says_so_while_it_can_move(app):
+    """On the first arrangement of the Starting Seas, a legal third Sea tile can be the World's last."""
+    s = app.world
+    s.new_world({"type": "setup", "players": 2})  # begun before the pairs
+    for q, r, rot in ((2, -2, 2), (-3, -2, 5)):
+        assert s.act({"type": "place", "tile": "sea", "q": q, "r": r, "rotation": rot})
+    s.cycle = []
+    s._show(Tile("sea", -5, 0, 0))
+    assert s.preview.verdict is None and not s.place_btn.disabled  # still legal, still movable
+    assert "after this tile, no place is left for the 9 Sea tiles still to place" in s.message.value
+    assert "rf-msg-warning" in s.message.value
+    fine = next(t for t in s.build.legal("sea") if s.build.dead_end_after(t) is None)
+    s._show(fine)
+    assert "fits here" in s.message.value and "no place is left" not in s.message.value
+
+
+def test_a_starting_sea_moved_where_no_sea_tile_could_touch_two_tiles_is_told(app):
+    s = app.world
+    b = s.build
+    s.move_btn.click()
+    middle = b.tiles[0]  # the pair's first tile: the other two touch only it
+    s.tap_space(middle.cells[0])
+    s.tap_space((middle.q - 12, middle.r))
+    assert s.preview.verdict is None and not s.place_btn.disabled
+    assert "after this move, no place is left for the 15 Sea tiles still to place" in s.message.value
+    s.tap_space((middle.q, middle.r))  # back where it was: nothing to warn of
+    assert "no place is left" not in s.message.value
+
+
+def test_undo_and_redo_say_what_they_took_back_in_players_words(app):
+    s = app.world
+    s.n_players.value = 2
+    s.names[0].value, s.names[1].value = "Ana", "Ben"
+    s.first_pick.value = 1
+    s.start_btn.click()
+    t = legal_first(app)
+    s.tap_space(t.cells[0])
+    s.place_btn.click()
+    s.undo_btn.click()
+    text = s.message.value
+    assert "Undone: Ben&#x27;s Sea tile by " in text and re.search(r"\((north|south|east|west|[a-z-]+)\)\.<", text), text
+    s.redo_btn.click()
+    assert "Done again: Ben&#x27;s Sea tile by " in s.message.value
+    for _ in range(2):
+        u = legal_first(app)
+        s.tap_space(u.cells[0])
+        s.place_btn.click()
+    s.history.value = s.history_lines()[1][0]  # back to just after the first Sea tile (the setup is line 0)
+    s.undo_to_btn.click()
+    assert "Undone: Ana&#x27;s Sea tile by " in s.message.value and "and 1 step after it" in s.message.value

@@ -185,7 +185,7 @@ class SetupScreen:
         self.hub = hub
         self.world_layout = world_layout
         self.world_names = world_names
-        self.message = W.HTML()
+        self.message = W.HTML(_dom_classes=("rf-message-slot",))
         self.n_players = W.ToggleButtons(options=[("2 players", 2), ("3 players", 3), ("4 players", 4)], value=3)
         self.n_players.observe(lambda ch: self._rows(), "value")
         self.names = [W.Text(layout=W.Layout(width="140px")) for _ in range(4)]
@@ -484,7 +484,7 @@ class GameScreen:
         self.header = W.HTML()
         self.guilds = W.HTML()
         self.header.add_class("rf-game-header")
-        self.message = W.HTML(layout=W.Layout(min_height="44px"))
+        self.message = W.HTML(_dom_classes=("rf-message-slot",))
         self.controls = W.VBox([])
         self.controls.add_class("rf-controls")
         self.players = W.HTML(layout=W.Layout(width="100%"))
@@ -648,10 +648,21 @@ class GameScreen:
         if s and s.applied and self.hub.game.phase == "over":
             self._ask_to_reopen(undone, step)
             return
-        self._control(step)
+        self._control(step, said=self._undone_words(undone))
+
+    def _undone_words(self, undone: list) -> str:
+        """'Undone: Ben builds a City…' (the tap's first action; what came with it in the same tap goes too)."""
+        return f"Undone: {describe(undone[0].action, self.hub.game)}" if undone else ""
 
     def redo(self) -> None:
-        self._control(lambda s: s.redo())
+        s = self.hub.session
+        seen = {e.seq for e in s.applied} if s else set()
+
+        def said() -> str:
+            again = [e for e in self.hub.session.applied if e.seq not in seen]
+            return f"Done again: {describe(again[0].action, self.hub.game)}" if again else ""
+
+        self._control(lambda s: s.redo(), said=said)
 
     def undo_to(self) -> None:
         seq = self.history.value
@@ -661,7 +672,9 @@ class GameScreen:
         if s and self.hub.game.phase == "over":
             self._ask_to_reopen([e for e in s.applied if e.seq > seq], lambda s: s.undo_to(seq))
             return
-        self._control(lambda s: s.undo_to(seq))
+        undone = [e for e in s.applied if e.seq > seq] if s else []
+        more = f" and {plural(len(undone) - 1, 'action')} after it" if len(undone) > 1 else ""
+        self._control(lambda s: s.undo_to(seq), said=self._undone_words(undone) + more if undone else "")
 
     def _ask_to_reopen(self, undone: list, step) -> None:
         """A finished game is finished: undoing into it is asked first, naming what it takes back."""
@@ -692,16 +705,21 @@ class GameScreen:
         self.confirm.children = []
         self.say("The game stays finished.")
 
-    def _control(self, f) -> None:
+    def _control(self, f, said: str | Callable[[], str] = "") -> None:
         if not self.hub.session:
             return
         self.confirm.children = []
         try:
             f(self.hub.session)
-            self.message.value = ""
         except CompanionError as e:
             self.message.value = message_html(str(e), "error")
+            self.hub.changed()
+            return
+        self.message.value = ""
+        words = said() if callable(said) else said
         self.hub.changed()
+        if words:  # said about the game as it is now
+            self.message.value = message_html(words.rstrip(".") + ".", "info")
 
     # --- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:

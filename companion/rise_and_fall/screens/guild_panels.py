@@ -144,6 +144,9 @@ def variants(v: TableView, i: int, spec: dict,
     if "per_count" in spec:
         each = ", ".join(f"{gp} GP per {spec['count_labels'][k]}" for k, gp in spec["per_count"].items())
         return [(base, f"{spec['label']}: {each}")]
+    gain = spec.get("gain", {})
+    if "tax" in spec["id"] and set(gain) == {"gold"} and not spec.get("cost"):  # a Tax says what it brings
+        return [(base, f"{spec['label']}: {gain['gold']} GP")]
     return [(base, spec["label"])]
 
 

@@ -186,7 +186,7 @@ class ScoresScreen:
         self.world_source = world_source
         self.history = History(store.root)
         self.session: Session[Entry] | None = store.latest(KIND, EntryRules())
-        self.message = W.HTML(layout=W.Layout(min_height="44px"))
+        self.message = W.HTML(layout=W.Layout(min_height="44px"))  # no reserved place: the scorepad must fit beside the board
         self.from_game_btn = button("Score the tracked game", self.start_from_game, "rf-score-game", primary=True)
         self.title = W.HTML()
         self.title.add_class("rf-scoring-title")
@@ -553,7 +553,8 @@ class ScoresScreen:
         if self.send({"type": "finish", "path": self.entry.way}):
             s = self.current_score()
             e = self.entry
-            self.history.record(self.session.log.path.stem, e.world_name or f"A {len(e.players)}-player World", s, self.colours())
+            self.history.record(self.session.log.path.stem, e.world_name or f"A {len(e.players)}-player World", s, self.colours(),
+                                tracked=e.game)
             self.message.value = message_html("These scores are kept in the history.", "info")
 
     # --- what is shown ---------------------------------------------------------------------------

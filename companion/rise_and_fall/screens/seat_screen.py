@@ -21,14 +21,17 @@ from ...errors import CompanionError, IllegalAction
 from ...gamelog import GameStore, Session, StaleGame
 from ...seats import NOT_A_SEAT, Seats, find_seat
 from ...timings import mark
+from ...ui.history_screen import scorepad_html
 from ...ui.kept import Kept, show
 from ...ui.widgets import Stepper, follow_subject, message_html
+from ...words import and_list
 from .. import GAME_LOG
 from .. import fantastic as F
 from .. import tale_pieces as TP
+from ..history import Finished, History
 from ..public import TableView, public_view
 from ..rules import PIECE_TYPES
-from ..tracker import Game, TrackerRules, card_actions
+from ..tracker import Game, TrackerRules, building_actions_left, card_actions
 from ..views import colour_hex
 from .board_style import SPACE_PX, STYLE
 from .civ_table import card_html, civ_html
@@ -70,10 +73,12 @@ class SeatPage:
         self.head = W.HTML()
         self.head.add_class("rf-seat-head")
         self.public = W.HTML()
-        self.message = W.HTML(layout=W.Layout(min_height="44px"))
+        self.message = W.HTML(_dom_classes=("rf-message-slot",))
         # a message is about the point of the log it was said at: any later action, from this phone
         # or another device (an Undo on the tablet too), clears it when the seat is drawn again
         self._stale_message = follow_subject(self.message, self.subject)
+        self._history: History | None = None  # the finished games, once this seat's game is over
+        self._history_seen = 0
         self.controls = W.VBox([])
         self.controls.add_class("rf-seat-controls")
         self.mine = W.HTML()
@@ -155,6 +160,11 @@ class SeatPage:
             return False
         v = self.session.log.version()
         if v == self._seen:
+            if self._history is not None and self._history.version() != self._history_seen:  # a scoring made final
+                self._history_seen = self._history.version()
+                if self.game.phase == "over":
+                    self.refresh()
+                    return True
             return False
         self._seen = v
         mark(f"noticed seat={self.seat}")
@@ -284,10 +294,15 @@ class SeatPage:
         return "<div class='rf-seat-public'>" + "".join(f"<span class='rf-chip'>{html.escape(c)}</span>" for c in chips if c) + "</div>"
 
     def _waiting(self, v: TableView, chose: str) -> W.Widget:
+        """'Still to choose: you, Ben and Cy · chosen: Dee' before this player has chosen;
+        'Chosen · waiting for Ben and Cy' after."""
         waiting = [v.civs[j].name for j in v.to_move if j != self.seat]
         done = [c.name for j, c in enumerate(v.civs) if c.face_down and j != self.seat]
-        text = (f"{chose} · waiting for {', '.join(waiting)}" if waiting else chose) + (
-            f" · chosen: {', '.join(done)}" if done else "")
+        if self.seat in v.to_move:
+            text = f"Still to choose: {and_list(['you', *waiting])}"
+        else:
+            text = f"{chose} · waiting for {and_list(waiting)}" if waiting else chose
+        text += f" · chosen: {and_list(done)}" if done else ""
         w = self.kept.html(f"<div class='rf-waiting'>{html.escape(text)}</div>")
         return w
 
@@ -330,8 +345,28 @@ class SeatPage:
         elif v.phase == "D":
             out += self._purchase_controls(v, g)
         elif v.phase == "over":
-            out.append(self.kept.html(f"<div class='rf-turn'>{html.escape(v.ending)} The scores are on the tablet.</div>"))
+            final = self._final_scores()
+            if final is None:
+                out.append(self.kept.html(f"<div class='rf-turn'>{html.escape(v.ending)} The scores are on the tablet "
+                                          "until they are final.</div>"))
+            else:
+                won = f"Winner: {and_list(final.winners)}" if len(final.winners) == 1 else (
+                    f"Shared victory: {and_list(final.winners)}" if final.winners else "No winner")
+                out.append(self.kept.html(f"<div class='rf-turn'>{html.escape(v.ending)} Final scores. "
+                                          f"<b>{html.escape(won)}</b>.</div>"))
+                out.append(W.HTML(f"<div class='rf-seat-final'>{scorepad_html(final)}</div>"))
         return out
+
+    def _final_scores(self) -> Finished | None:
+        """This game's entry in the History once its scoring is final (its last final scoring)."""
+        if self.session is None:
+            return None
+        if self._history is None:
+            self._history = History(self.store.root)
+            self._history_seen = self._history.version()
+        game_id = self.session.log.path.stem
+        mine = [f for f in self._history.games() if f.problem is None and f.extra.get("of") == game_id]
+        return mine[-1] if mine else None
 
     def _event_controls(self, g: Game) -> list[W.Widget]:
         """'The Fantastic Event is resolved by the player who still has the First Player token': on that
@@ -403,13 +438,42 @@ class SeatPage:
         for spec in all_actions(g, i, card):
             for action, label in variants(v, i, spec):
                 if offered(g, i, spec, action, self.can):
-                    buttons.append(self.kept.button(label, lambda a=action: self.send(self._with_count(a)), f"rf-act rf-act-{spec['id']}"))
+                    buttons.append(self.kept.button(label, lambda a=action: self.act(self._with_count(a)), f"rf-act rf-act-{spec['id']}"))
         out.append(self._row(buttons))
         if g.tales is not None:
             out.append(W.HTML(rules_html(TP.actions(g, i, card))))
         out += self.tale_play.controls(i, card)
         out.append(self.kept.button("End my actions", lambda: self.send({"type": "end-turn", "player": i}), "rf-end-turn", primary=True))
         return out
+
+    def act(self, action: dict) -> None:
+        """An action of the card, as on the tablet: after the last one the rules allow (every piece
+        of the card has acted, nothing else offered) the player's actions end in the same tap."""
+        if not self.send(action):
+            return
+        g = self.game
+        i = self.seat
+        if g.phase == "B" and g.acting == i and g.activations >= g.act_limit and not building_actions_left(g, i) \
+                and self._only_the_end_offered():
+            said = " ".join(g.notes)
+            before = g
+            if self.send({"type": "end-turn", "player": i, "after_last_action": True}):
+                told = self._told({"type": "end-turn"}, self.game, before)
+                text = " ".join(x for x in (said, f"Your actions end: every {str(before.acting_card).title()} has acted.", told) if x)
+                self.say(text, "info")
+
+    def _only_the_end_offered(self) -> bool:
+        """Whether the controls, as drawn now, offer nothing but ending the actions."""
+        stack = list(self.controls.children)
+        while stack:
+            w = stack.pop()
+            if isinstance(w, Stepper):
+                continue
+            if isinstance(w, (W.Button, W.ToggleButton)) and not w.disabled and w.layout.display != "none" \
+                    and "rf-end-turn" not in w._dom_classes:
+                return False
+            stack.extend(getattr(w, "children", ()))
+        return True
 
     def _with_count(self, action: dict) -> dict:
         action = self.tale_play.amend(action)

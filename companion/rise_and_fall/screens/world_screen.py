@@ -22,10 +22,11 @@ from ...gamelog import GameStore, Session
 from ...ui.board import Board
 from ...ui.habits import Habits
 from ...ui.widgets import busy, button, follow_subject, message_html, shared
+from ...words import plural
 from .. import WORLD_LOG
 from .. import tales as T
 from ..areas import area_name
-from ..builder import DEFAULT_COLOURS, Build, BuildRules, describe_in_words, history_in_words
+from ..builder import DEFAULT_COLOURS, Build, BuildRules, describe_in_words, history_in_words, world_setup_action
 from ..placement import TILE_NAMES, Violation, layer_kinds, violation
 from ..tale_worlds import generate_with_tales
 from ..tiles import Tile
@@ -54,7 +55,7 @@ class WorldScreen:
         self.store = store
         self.library = library
         self.dark = dark
-        self.message = W.HTML(layout=W.Layout(min_height="48px"), style=shared(HTMLStyle), _dom_classes=("rf-message",))
+        self.message = W.HTML(style=shared(HTMLStyle), _dom_classes=("rf-message", "rf-message-slot"))
         self.board = Board(report=self.error, space=SPACE_PX)
         self.board.room = 3.2 * STYLE.hex_size * 1.8  # room for a Sea tile beyond the World's edge
         self.board.on_tap = self.tap_pixel
@@ -78,7 +79,7 @@ class WorldScreen:
     # --- game log ---------------------------------------------------------------------
     def _open_latest(self) -> Session[Build]:
         latest = self.store.latest(self.KIND, BuildRules())
-        first = {"type": "setup", "players": 3, "first": random.randrange(3)}
+        first = world_setup_action(3, first=random.randrange(3))
         return latest or self.store.start_or_show(self.KIND, "World", BuildRules(), first)
 
     def _catch_up(self) -> None:
@@ -310,6 +311,10 @@ class WorldScreen:
         self.message.value = ""
         self.message.value = message_html(text, "info")
 
+    def warn(self, text: str) -> None:
+        self.message.value = ""
+        self.message.value = message_html(text, "warning")
+
     def subject(self) -> tuple:
         """What a message on this screen is about: the World (its log and the point of it) and the
         tile being placed or moved."""
@@ -406,7 +411,16 @@ class WorldScreen:
             return
         if p.verdict is None:
             what = TILE_NAMES[p.tile.kind] + ("" if p.tile.spec.special_area else " tile")
-            self.info(f"{what} fits here. Tap it again or press Place.")
+            b = self.build
+            if p.moving is not None:
+                dead_end = None if p.tile == b.tiles[p.moving] else b.dead_end_after_move(p.moving, p.tile)
+            else:
+                dead_end = b.dead_end_after(p.tile)
+            if dead_end:
+                self.warn(f"{what} fits here, but {dead_end}. Rotate it or tap another space; "
+                          "tap it again or press Place to place it all the same.")
+            else:
+                self.info(f"{what} fits here. Tap it again or press Place.")
         else:
             self.error(p.verdict.message)
 
@@ -487,25 +501,34 @@ class WorldScreen:
             self.info(f"The remaining {TILE_NAMES[kind]} tiles are set aside.")
 
     def undo(self) -> None:
-        self._history_step(lambda s: s.undo())
+        self._history_step(lambda s: s.undo(), "Undone")
 
     def redo(self) -> None:
-        self._history_step(lambda s: s.redo())
+        self._history_step(lambda s: s.redo(), "Done again")
 
     def undo_to_selected(self) -> None:
         seq = self.history.value
         if seq is None:
             self.info("Pick a step in the history first.")
             return
-        self._history_step(lambda s: s.undo_to(seq))
+        self._history_step(lambda s: s.undo_to(seq), "Undone")
 
-    def _history_step(self, step) -> None:
-        """Undo, redo or undo-to: an action in the log too, refused with a sentence."""
+    def _history_step(self, step, said: str) -> None:
+        """Undo, redo or undo-to: an action in the log too, refused with a sentence; said in
+        players' words: 'Undone: Ben's Sea tile by the Starting Sea (north-west)'."""
+        before = dict(self.history_lines())
         try:
             step(self.session)
-            self.message.value = ""
         except CompanionError as e:
             self.error(str(e))
+        else:
+            after = dict(self.history_lines())
+            changed = [before[k] for k in before if k not in after] if said == "Undone" else [after[k] for k in after if k not in before]
+            if changed:
+                more = f" and {plural(len(changed) - 1, 'step')} after it" if len(changed) > 1 else ""
+                self.info(f"{said}: {possessive(changed[0])}{more}.")
+            else:
+                self.message.value = ""
         self.preview = None
         self.refresh()
 
@@ -514,7 +537,7 @@ class WorldScreen:
         n = self.n_players.value
         first = self.first_pick.value if self.first_pick.value >= 0 else random.randrange(n)
         names, colours = [self.names[i].value.strip() for i in range(n)], [self.colours[i].value for i in range(n)]
-        self.new_world({"type": "setup", "players": n, "names": names, "colours": colours, "first": first, "free": self.free_check.value})
+        self.new_world(world_setup_action(n, names=names, colours=colours, first=first, free=self.free_check.value))
         if (list(self.build.names), list(self.build.colours)) == (names, colours):
             self.habits.remember_players(names, colours)  # accepted: offered again next time
         if self.build.started and self.tales_check.value and not self.build.seas_started:
@@ -701,6 +724,15 @@ class WorldScreen:
             note = f"<div class='rf-tale-now'>Now: {html.escape(setup)}</div>" if now else ""
             rows.append(f"<div class='rf-tale'><b>{n} · {html.escape(t.name)}</b> <i>{T.TALE_TYPES[t.type]}</i>{note}</div>")
         return "<div class='rf-tales-list'><b>Tales</b>" + "".join(rows) + "</div>"
+
+
+def possessive(line: str) -> str:
+    """A history line as the thing done: 'Ben: Sea tile by the Starting Sea (north-west)' is
+    "Ben's Sea tile by the Starting Sea (north-west)"; other lines as they are."""
+    who, sep, what = line.partition(": ")
+    if sep and any(what.startswith(f"{name} tile") for name in TILE_NAMES.values()):
+        return f"{who}'s {what}"
+    return line
 
 
 def region_overlay(scene: Scene, world: World) -> None:
