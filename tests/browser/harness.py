@@ -111,6 +111,37 @@ def served(tmp: Path, preheat: bool | int = False, port: int | None = None, data
         log.close()
 
 
+KERNEL_STARTED = re.compile(r"Kernel started: ([0-9a-f-]{36})")
+KERNEL_USED = re.compile(r"Using pre-heated kernel: ([0-9a-f-]{36})")
+
+
+def pool_ready(url: str, log: Path, timeout: float = 120.0, quiet: float = 1.0) -> str:
+    """Wait until the server's pool of preheated kernels holds one that has run the notebook: the
+    newest kernel the server started (its log says which) that no page has taken yet, idle, and
+    quiet for ``quiet`` seconds (each cell of the notebook makes it busy and sends its output);
+    the kernel's id. The server reports the kernel's state at ``api/kernels/<id>``."""
+    deadline = time.monotonic() + timeout
+    seen: tuple[str, str] | None = None
+    since = time.monotonic()
+    while time.monotonic() < deadline:
+        text = log.read_text()
+        used = set(KERNEL_USED.findall(text))
+        free = [k for k in KERNEL_STARTED.findall(text) if k not in used]
+        if free:
+            try:
+                with urllib.request.urlopen(f"{url}api/kernels/{free[-1]}", timeout=5) as r:
+                    model = json.loads(r.read())
+            except (OSError, ValueError):
+                model = {}
+            now = (free[-1], model.get("last_activity", ""))
+            if now != seen:
+                seen, since = now, time.monotonic()
+            elif model.get("execution_state") == "idle" and time.monotonic() - since >= quiet:
+                return free[-1]
+        time.sleep(0.2)  # the poll's step
+    raise AssertionError(f"no preheated kernel was ready in {timeout:.0f} s: {seen}")
+
+
 def launch(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
 
@@ -141,7 +172,9 @@ WORLD_ADDRESS = "?game=rise-and-fall&screen=world"
 
 
 def open_app(page, url: str, timeout: float = 60_000, address: str = WORLD_ADDRESS) -> float:
-    """Load the dashboard at Rise & Fall's World and wait until the World is drawn; seconds taken."""
+    """Load the dashboard at Rise & Fall's World and wait until the World is drawn; seconds taken.
+    From then on `settle` can wait for the page's kernel."""
+    listen(page)
     t = time.perf_counter()
     page.goto(url + address, timeout=timeout)
     page.wait_for_selector("canvas.rf-board", timeout=timeout)
@@ -238,7 +271,7 @@ def tap_space(page, space) -> None:
         before = board_meta(page)["k"]
         page.touchscreen.tap(*in_sight(page, space))
         wait_for(lambda: board_meta(page)["k"] > before)
-        page.wait_for_timeout(250)  # the frames of the smooth zoom
+        page.wait_for_timeout(250)  # a fixed wait: the smooth zoom's frames take this long
     page.touchscreen.tap(*in_sight(page, space))
 
 
@@ -246,6 +279,9 @@ def tap_space(page, space) -> None:
 SCROLL_BY = """(dy) => { for (let e = document.querySelector('.rf-app'); e; e = e.parentElement)
     if (e.scrollHeight > e.clientHeight + 1 && /(auto|scroll)/.test(getComputedStyle(e).overflowY)) { e.scrollBy(0, dy); return; }
     window.scrollBy(0, dy); }"""
+
+#: resolves once the page has painted twice more (what was changed before is on the screen)
+PAINTED = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"
 
 #: how far down the page is scrolled, in CSS pixels (the panel's scroll and the window's)
 SCROLLED = """() => { let s = window.scrollY; for (let e = document.querySelector('.rf-app'); e; e = e.parentElement) s += e.scrollTop;
@@ -259,7 +295,7 @@ def in_sight(page, space) -> tuple[float, float]:
     seen = "(p) => { const e = document.elementFromPoint(p[0], p[1]); return !!e && e.matches('canvas.rf-board'); }"
     if not page.evaluate(seen, [x, y]):
         page.evaluate(SCROLL_BY, y - page.viewport_size["height"] / 2)
-        page.wait_for_timeout(50)
+        page.evaluate(PAINTED)  # the page drawn where it scrolled to
         x, y = space_to_css(page, space)
     return x, y
 
@@ -279,7 +315,7 @@ def tap_together(*buttons, margin_ms: int = 1000) -> None:
     at = buttons[0].page.evaluate("() => Date.now()") + margin_ms
     for h in handles:
         h.evaluate("(b, at) => setTimeout(() => b.click(), Math.max(0, at - Date.now()))", at)
-    buttons[0].page.wait_for_timeout(margin_ms)  # the taps are made
+    buttons[0].page.wait_for_timeout(margin_ms)  # a fixed wait: the pages' own timers tap at its end
 
 
 def message(page) -> str:
@@ -333,8 +369,9 @@ def recorded(page) -> list:
     return frames
 
 
-def frame_json(payload) -> dict | None:
-    """A kernel message as the page receives it: JSON text, or Jupyter's binary v1 framing."""
+def frame_json(payload, parts: tuple[str, ...] = ("content",)) -> dict | None:
+    """A kernel message as the page receives (or sends) it: JSON text, or Jupyter's binary v1
+    framing (channel, header, parent header, metadata, content: ``parts`` says which are read)."""
     if isinstance(payload, str):
         try:
             return json.loads(payload)
@@ -344,9 +381,81 @@ def frame_json(payload) -> dict | None:
     try:
         n = int.from_bytes(b[:8], "little")
         offsets = [int.from_bytes(b[8 * (k + 1): 8 * (k + 2)], "little") for k in range(n)]
-        return {"content": json.loads(b[offsets[4]: offsets[5]].decode())}
+        out: dict = {}
+        for k, name in enumerate(("channel", "header", "parent_header", "metadata", "content")):
+            if name in parts:
+                raw = b[offsets[k]: offsets[k + 1]].decode()
+                out[name] = raw if name == "channel" else json.loads(raw)
+        return out
     except (ValueError, IndexError, UnicodeDecodeError):
         return None
+
+
+class Kernel:
+    """What a page and its kernel say to each other over the websocket: the page's messages to
+    the kernel (each answered, once the kernel has done all it had to do for it, by an idle
+    status naming it) and when the page last heard or said anything."""
+
+    def __init__(self, page) -> None:
+        self.asked: dict[str, object] = {}  # a message's id: the websocket it went by
+        self.answered: set[str] = set()
+        self.last = time.monotonic()
+        page.on("websocket", self._socket)
+
+    def _socket(self, ws) -> None:
+        ws.on("framesent", lambda payload: self._sent(ws, payload))
+        ws.on("framereceived", self._received)
+        ws.on("close", lambda _: self._closed(ws))
+
+    def _sent(self, ws, payload) -> None:
+        self.last = time.monotonic()
+        msg = frame_json(payload, ("channel", "header")) or {}
+        if msg.get("channel") == "shell" and (msg.get("header") or {}).get("msg_id"):
+            self.asked[msg["header"]["msg_id"]] = ws
+
+    def _received(self, payload) -> None:
+        self.last = time.monotonic()
+        msg = frame_json(payload, ("parent_header", "content")) or {}
+        if (msg.get("content") or {}).get("execution_state") == "idle":
+            self.answered.add((msg.get("parent_header") or {}).get("msg_id") or "")
+
+    def _closed(self, ws) -> None:
+        """A page reloaded (or closed): what it asked its old kernel will never be answered."""
+        self.asked = {k: w for k, w in self.asked.items() if w is not ws}
+
+    def waiting(self) -> int:
+        """How many of the page's messages the kernel has not finished answering."""
+        return len(self.asked.keys() - self.answered)
+
+
+#: The pages whose websocket is listened to (`listen`), and what each said.
+KERNELS: dict = {}
+
+
+def listen(page) -> Kernel:
+    """Listen to what a page and its kernel say from now on (call it before the page is loaded)."""
+    if page not in KERNELS:
+        KERNELS[page] = Kernel(page)
+    return KERNELS[page]
+
+
+def settle(*pages, quiet_ms: int = 250, timeout: float = 60.0) -> None:
+    """Wait until each page's kernel has answered every message the page sent it (a tap, a value
+    set, the board's width reported) and nothing has passed between them for ``quiet_ms``: what
+    the pages show now is what their kernels made of everything done so far (a kernel that follows
+    another page's change looks every 0.1 s: a quiet longer than that waits for it too). Each page
+    must have been listened to (`listen`, `open_app`) before it was loaded."""
+    kernels = [KERNELS[p] for p in pages]
+    start = time.monotonic()  # the quiet is counted from now at the earliest
+    deadline = start + timeout
+    while True:
+        pages[0].wait_for_timeout(20)  # Playwright hands over the frames only while it is called
+        now = time.monotonic()
+        if all(not k.waiting() and now - max(k.last, start) >= quiet_ms / 1000 for k in kernels):
+            return
+        if now > deadline:
+            waiting = sum(k.waiting() for k in kernels)
+            raise AssertionError(f"the kernels did not settle: {waiting} messages unanswered")
 
 
 def strings(x, out: list[str]) -> list[str]:

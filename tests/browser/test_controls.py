@@ -13,7 +13,7 @@ from companion.ui.app import App
 from companion.ui.board import FINGER
 
 from .controls import audit
-from .harness import board_meta, open_app, screenshot, tablet, wait_for
+from .harness import board_measured, board_meta, open_app, screenshot, settle, tablet, wait_for
 
 SIZES = {"tablet": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
 SCREENS = ("World", "New World", "Library", "Setup", "Game", "Scores", "Scores done", "Scores by player", "History")
@@ -71,7 +71,7 @@ def show(page, screen: str) -> None:
         if screen == "Rise!":
             page.locator("button.rf-shelf-rise").tap()
             page.wait_for_selector(".rise-screen canvas.rf-board")
-        page.wait_for_timeout(400)
+        settle(page)
         return
     if not page.get_by_role("button", name="Scores", exact=True).first.is_visible():  # on the shelf or in Rise!
         if not page.locator(".rf-shelf-tile").first.is_visible():
@@ -83,7 +83,7 @@ def show(page, screen: str) -> None:
     fast = screen == "Scores by player"
     done = screen == "Scores done"
     page.get_by_role("button", name="World" if panel else "Scores" if screen.startswith("Scores") else screen, exact=True).first.tap()
-    page.wait_for_timeout(400)
+    settle(page)
     if screen.startswith("Scores"):  # the pieces entered (the board taking the width, or Done: the
         # scorepad beside it), or the fast path with a chip per Region
         page.get_by_role("button", name="Fast path: majorities" if fast else "Enter the pieces").first.tap()
@@ -95,12 +95,12 @@ def show(page, screen: str) -> None:
             page.wait_for_selector("button.rf-enter-pieces", state="visible")
         elif not fast:
             page.wait_for_selector("button.rf-done-entering", state="visible")
-        page.wait_for_timeout(300)
+        settle(page)  # the board redrawn at its new width
     if panel:
         header = page.locator(".jupyter-widget-Collapse-header", has_text=panel).first
         if "mod-active" not in (header.locator("..").get_attribute("class") or ""):
             header.tap()
-        page.wait_for_timeout(400)
+        settle(page)
 
 
 def set_look(page, dark: bool, large: bool) -> None:
@@ -110,7 +110,7 @@ def set_look(page, dark: bool, large: bool) -> None:
         if (css in (app.get_attribute("class") or "").split()) != on:
             page.locator(button).tap()
             wait_for(lambda c=css, o=on: (c in (app.get_attribute("class") or "").split()) == o)
-    page.wait_for_timeout(300)
+    settle(page)  # the screen redrawn in that look (a board's width, A+'s larger lines)
 
 
 @pytest.fixture(scope="module")
@@ -236,7 +236,8 @@ def test_while_entering_the_board_takes_the_width_and_the_scorepad_is_a_line_of_
     open_app(page, prepared)
     show(page, "Scores")
     page.evaluate("() => window.scrollTo(0, 0)")
-    page.wait_for_timeout(700)  # the page reports the board's new width
+    board_measured(page)  # the page reports the board's new width
+    settle(page)
     screenshot(page, f"scores-{size}-entering")
     assert rect(page, ".rf-pad-pane .rf-scorepad") is None and not page.locator(".rf-score-tabs").is_visible()
     assert page.locator(".rf-total-bar").is_visible()
@@ -280,7 +281,7 @@ def test_the_busy_line_shows_only_after_300_ms(prepared, browser):
     page.evaluate("(html) => { const d = document.createElement('div'); d.id = 'probe'; d.innerHTML = html;"
                   " document.querySelector('.rf-app').appendChild(d); window.__t0 = performance.now(); }", busy_html("Loading the game…"))
     early = page.evaluate("() => [Number(getComputedStyle(document.querySelector('#probe .rf-busy')).opacity), performance.now() - window.__t0]")
-    page.wait_for_timeout(700)
+    page.wait_for_timeout(700)  # a fixed wait: the test measures the time the line takes to show
     late = float(page.evaluate("() => getComputedStyle(document.querySelector('#probe .rf-busy')).opacity"))
     box = rect(page, "#probe .rf-busy")
     ctx.close()
