@@ -6,7 +6,7 @@ from companion.rise_and_fall.tracker import TRACKER_VERSION, TrackerRules
 from companion.rise_and_fall.world import top_terrain
 from companion.rise_and_fall.worldgen import generate
 
-from .harness import UUID, open_app, recorded, screenshot, wait_for, widget_strings
+from .harness import UUID, open_app, recorded, screenshot, settle, wait_for, widget_strings
 
 NAMES = ("Ana", "Ben", "Cy")
 
@@ -49,20 +49,28 @@ def test_no_card_face_down_in_the_page_text_or_the_widget_messages(server, brows
     page.wait_for_selector(".rf-controls button.rf-play-city")
 
     def play(card: str) -> tuple[str, list[str]]:
-        page.wait_for_timeout(1000)
+        settle(page)  # what the last tap (or the page's opening) sent is all in: only this tap's messages are compared
         frames.clear()
         row = page.locator(".rf-controls .widget-hbox", has_text="Ana plays:").first
         row.locator(f"button.rf-play-{card}").first.tap()
         wait_for(lambda: state(data).civs[0].played == (card,))
         page.wait_for_function("() => document.body.innerText.includes('Played: one card, face down')")
-        page.wait_for_timeout(1500)  # every widget update of that tap has arrived
+        settle(page)  # every widget update of that tap has arrived
         return UUID.sub("<id>", page.inner_text("body")), widget_strings(frames)
 
+    def undo() -> None:
+        page.locator("button.rf-game-undo").tap()
+        wait_for(lambda: not state(data).civs[0].played)
+        page.wait_for_selector(".rf-controls button.rf-play-city")
+        page.wait_for_selector(".rf-controls button.rf-play-ship")
+
+    # the game's first card changes more than the card (the History gets an entry to remove):
+    # the two plays compared both follow an Undo, so only the card differs between them
+    play("ship")
+    undo()
     text_city, sent_city = play("city")
     screenshot(page, "secret-city-face-down")
-    page.locator("button.rf-game-undo").tap()
-    wait_for(lambda: not state(data).civs[0].played)
-    page.wait_for_selector(".rf-controls button.rf-play-ship")
+    undo()
     text_ship, sent_ship = play("ship")
     assert "Played: City" not in text_city and "1 card played face down, from these" in text_city
     assert text_city == text_ship  # the page reads the same whichever card Ana placed face down
