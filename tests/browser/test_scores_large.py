@@ -10,7 +10,7 @@ import pytest
 from companion.rise_and_fall.samples import random_end_position
 from companion.ui.app import App
 
-from .harness import board_meta, open_app, screenshot
+from .harness import board_measured, board_meta, open_app, screenshot, settle
 from .test_controls import SIZES, a_game_in_progress, rect, set_look, show
 
 LONG_NAMES = ("Alexandrina Featherstonehaugh", "Bartholomew Cholmondeley", "Christabel Marjoribanks")
@@ -34,7 +34,8 @@ def long_title(server):
 
 def measure(page) -> dict:
     page.evaluate("() => { window.scrollTo(0, 0); document.querySelector('.rf-nav').scrollIntoView({block: 'start'}); }")
-    page.wait_for_timeout(900)  # the page reports the board's width, the room below it
+    board_measured(page)  # the page reports the board's width, the room below it
+    settle(page)
     meta = board_meta(page)
     return {"board": rect(page, "canvas.rf-board"), "space": meta["space_css"], "width": meta["css_width"]}
 
