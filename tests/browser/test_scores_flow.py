@@ -11,7 +11,7 @@ from companion.rise_and_fall.samples import random_end_position
 from companion.rise_and_fall.scoring import score
 from companion.ui.app import App
 
-from .harness import open_app, screenshot, tablet, tap_space, wait_for
+from .harness import open_app, screenshot, settle, tablet, tap_space, wait_for
 
 
 def entry(data):
@@ -81,7 +81,7 @@ def test_a_whole_end_of_game_for_four_players(server, browser):
         if piece != pc.type:
             page.locator(".rf-piece button", has_text=pc.type.title()).first.tap()
             piece = pc.type
-        page.wait_for_timeout(120)
+        settle(page)  # the kernel holds the player and the piece chosen before the Space is tapped
         tap_spaces(page, [pc.space])
         try:
             wait_for(lambda: len(entry(data).pieces) == n + 1, timeout=15)
@@ -109,7 +109,7 @@ def test_a_whole_end_of_game_for_four_players(server, browser):
         if not r.pieces:
             continue
         tap_spaces(page, [r.region.spaces[0]])
-        page.wait_for_timeout(150)
+        settle(page)  # the Region chosen before its vote
         if r.controller:
             idx = [p.name for p in players].index(r.controller)
             page.locator(f"button.rf-vote-{idx}").tap()
