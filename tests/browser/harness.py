@@ -115,31 +115,41 @@ KERNEL_STARTED = re.compile(r"Kernel started: ([0-9a-f-]{36})")
 KERNEL_USED = re.compile(r"Using pre-heated kernel: ([0-9a-f-]{36})")
 
 
-def pool_ready(url: str, log: Path, timeout: float = 120.0, quiet: float = 1.0) -> str:
-    """Wait until the server's pool of preheated kernels holds one that has run the notebook: the
-    newest kernel the server started (its log says which) that no page has taken yet, idle, and
-    quiet for ``quiet`` seconds (each cell of the notebook makes it busy and sends its output);
-    the kernel's id. The server reports the kernel's state at ``api/kernels/<id>``."""
+def waits_for_its_page(kernel_id: str, port: int) -> bool:
+    """Whether a preheated kernel has run its notebook as far as it runs before a page comes: it
+    waits for its page on a connection of its own to the server (``voila/query/<kernel id>``,
+    `companion.ui.app.wait_for_page`), as the machine's table of connections shows."""
+    for pid in (p for p in os.listdir("/proc") if p.isdigit()):
+        try:
+            if f"kernel-{kernel_id}.json".encode() not in Path(f"/proc/{pid}/cmdline").read_bytes():
+                continue
+            sockets = {os.readlink(f"/proc/{pid}/fd/{fd}")[8:-1] for fd in os.listdir(f"/proc/{pid}/fd")
+                       if os.readlink(f"/proc/{pid}/fd/{fd}").startswith("socket:[")}
+            for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+                for line in Path(table).read_text().splitlines()[1:]:
+                    f = line.split()  # local address, remote address, state ("01": established), ..., inode
+                    if f[9] in sockets and int(f[2].rsplit(":", 1)[1], 16) == port and f[3] == "01":
+                        return True
+        except (OSError, IndexError, ValueError):
+            continue
+    return False
+
+
+def pool_ready(url: str, log: Path, timeout: float = 120.0) -> str:
+    """Wait until the server's pool of preheated kernels holds one that has run the notebook up
+    to its wait for a page: the newest kernel the server started (its log says which) that no
+    page has taken yet; the kernel's id."""
+    port = int(url.rstrip("/").rsplit(":", 1)[1])
     deadline = time.monotonic() + timeout
-    seen: tuple[str, str] | None = None
-    since = time.monotonic()
+    free: list[str] = []
     while time.monotonic() < deadline:
         text = log.read_text()
         used = set(KERNEL_USED.findall(text))
         free = [k for k in KERNEL_STARTED.findall(text) if k not in used]
-        if free:
-            try:
-                with urllib.request.urlopen(f"{url}api/kernels/{free[-1]}", timeout=5) as r:
-                    model = json.loads(r.read())
-            except (OSError, ValueError):
-                model = {}
-            now = (free[-1], model.get("last_activity", ""))
-            if now != seen:
-                seen, since = now, time.monotonic()
-            elif model.get("execution_state") == "idle" and time.monotonic() - since >= quiet:
-                return free[-1]
+        if free and waits_for_its_page(free[-1], port):
+            return free[-1]
         time.sleep(0.2)  # the poll's step
-    raise AssertionError(f"no preheated kernel was ready in {timeout:.0f} s: {seen}")
+    raise AssertionError(f"no preheated kernel was ready in {timeout:.0f} s: {free}")
 
 
 def launch(playwright):

@@ -163,15 +163,14 @@ def test_on_a_preheated_kernel_the_first_paint_is_tapped_and_a_deep_address_open
     (on a phone in the dark too), its tap is made on the live shelf, and a deep address opens its
     own screen, never the shelf the preheated kernel drew first."""
     import json
-    import time
 
-    from .harness import served
+    from .harness import pool_ready, served
 
     table = tmp_path / "table"
     table.mkdir()
     (table / "settings.json").write_text(json.dumps({"dark": True}))  # the table plays in the dark
     with served(tmp_path, preheat=True, data_from=table) as (url, _, _):
-        time.sleep(8)  # the pool's kernel has run the notebook before the first page comes
+        pool_ready(url, tmp_path / "voila.log")  # the pool's kernel has run the notebook before the first page comes
         ctx = phone(browser)
         page = ctx.new_page()
         routes = held(page)
@@ -188,7 +187,7 @@ def test_on_a_preheated_kernel_the_first_paint_is_tapped_and_a_deep_address_open
         assert "rf-dark" in page.locator("#rendered_cells .rf-app").first.get_attribute("class")
         ctx.close()
 
-        time.sleep(8)  # the pool's next kernel
+        pool_ready(url, tmp_path / "voila.log")  # the pool's next kernel, the notebook run
         ctx = tablet(browser)
         page = ctx.new_page()
         routes = held(page)
