@@ -8,7 +8,7 @@ from companion.gamelog import GameStore, Session
 from companion.rise_and_fall.tracker import TrackerRules
 from companion.seats import Seats
 
-from .harness import PHONE, phone, recorded, screenshot, tablet, tap_together, wait_for, widget_strings
+from .harness import PHONE, listen, phone, recorded, screenshot, settle, tablet, tap_together, wait_for, widget_strings
 from .test_secrets import NAMES, start_game, state
 
 
@@ -19,9 +19,10 @@ def plays(data, player: int) -> int:
                if e.action.get("type") == "play" and e.action.get("player") == player)
 
 
-def settle(*pages, ms: int = 1200) -> None:
-    """Every widget update of the last tap has reached every page (the follow loop looks every 0.1 s)."""
-    pages[0].wait_for_timeout(ms)
+def settle_all(*pages) -> None:
+    """Every widget update of the last tap has reached every page: each kernel has answered its
+    page and been quiet for 0.4 s (the follow loop looks every 0.1 s)."""
+    settle(*pages, quiet_ms=400)
 
 
 def test_three_phones_and_a_tablet_choose_in_secret_and_reveal_at_once(server, browser, rulebook_text):
@@ -37,12 +38,14 @@ def test_three_phones_and_a_tablet_choose_in_secret_and_reveal_at_once(server, b
     tab_ctx = tablet(browser)
     tab = tab_ctx.new_page()
     frames = {"tablet": recorded(tab)}
+    listen(tab)
     tab.goto(url + "?game=rise-and-fall&screen=game")
     ctxs, phones = [], []
     for i in range(3):
         ctx = phone(browser)
         page = ctx.new_page()
         frames[NAMES[i]] = recorded(page)
+        listen(page)
         page.goto(url + f"?game=rise-and-fall&seat={seats[i].token}")
         ctxs.append(ctx)
         phones.append(page)
@@ -70,15 +73,20 @@ def test_three_phones_and_a_tablet_choose_in_secret_and_reveal_at_once(server, b
         ana.wait_for_function(f"() => document.body.innerText.includes('Chosen: {card.title()}')")
         tab.wait_for_function("() => document.body.innerText.includes('Chosen: Ana')", timeout=5_000)
         ben.wait_for_function("() => document.body.innerText.includes('chosen: Ana')", timeout=5_000)
-        settle(tab)
+        settle_all(tab, *phones)
         return {k: widget_strings(f) for k, f in frames.items() if k != "Ana"}
 
+    def undo() -> None:
+        tab.locator("button.rf-game-undo").tap()  # undo works across devices
+        wait_for(lambda: not state(data).civs[0].played)
+        ana.wait_for_selector("button.rf-choose-ship")
+        settle_all(tab, *phones)
+
+    choose("city")  # both choices compared come after an Undo (its sentence names no card), so the pages are alike
+    undo()
     sent_city = choose("city")
     assert any("Chosen: Ana" in s for s in sent_city["tablet"]) and any("chosen: Ana" in s for s in sent_city["Ben"])
-    tab.locator("button.rf-game-undo").tap()  # undo works across devices
-    wait_for(lambda: not state(data).civs[0].played)
-    ana.wait_for_selector("button.rf-choose-ship")
-    settle(tab)
+    undo()
     sent_ship = choose("ship")
     for k in ("tablet", "Ben", "Cy"):
         assert sent_city[k] == sent_ship[k], k  # every frame sent to another page is the same whichever card Ana chose
@@ -90,7 +98,7 @@ def test_three_phones_and_a_tablet_choose_in_secret_and_reveal_at_once(server, b
     ana.locator("button.rf-change-nomad").tap()
     wait_for(lambda: state(data).civs[0].played == ("nomad",))
     ana.wait_for_function("() => document.body.innerText.includes('Chosen: Nomad')")
-    settle(tab)
+    settle_all(tab, *phones)
     for k in ("Ben", "Cy"):
         assert not any("nomad" in s.lower() and "Ana" in s for s in widget_strings(frames[k]))
 
