@@ -15,13 +15,12 @@ from companion.rise_and_fall.scoring import Score
 from companion.rise_and_fall.tracker import PHASES, TRACKER_VERSION, TrackerRules
 from companion.rise_and_fall.worldgen import generate
 
-from .harness import HISTORY_OPTIONS, open_app, propagation_ms, screenshot, served, tablet, wait_for
+from .harness import HISTORY_OPTIONS, open_app, pool_ready, propagation_ms, screenshot, served, tablet, wait_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from test_tracker import legal  # noqa: E402
 
 R = TrackerRules()
-PREHEAT_SECONDS = 12  # the pool's next kernel runs the notebook (a few seconds on a busy 2-core machine)
 
 
 def opening(names, seed):
@@ -102,7 +101,7 @@ def test_a_reload_on_every_screen_at_every_point_of_an_evening_shows_the_log_of_
         open_app(page, url)
 
         def elsewhere(session, actions):
-            time.sleep(PREHEAT_SECONDS)  # the next page's kernel has run the notebook before this
+            pool_ready(url, tmp_path / "voila.log")  # the next page's kernel has run the notebook before this
             for a in actions:
                 session.do(a)
 
@@ -263,10 +262,10 @@ def test_a_hidden_page_goes_quiet_and_is_up_to_date_when_shown(browser, tmp_path
         game.undo()  # while the page is shown, it follows
         page.wait_for_function(f"() => ({HISTORY_OPTIONS})() === {len(game.history())}", timeout=10_000)
         page.evaluate(VISIBILITY_JS, "hidden")
-        time.sleep(5)
+        time.sleep(5)  # a fixed wait: the test measures the kernel's 3 s without a beat
         quiet = page.evaluate(HISTORY_OPTIONS)
         game.redo()  # the table goes on elsewhere
-        time.sleep(2)
+        time.sleep(2)  # a fixed wait: nothing is to arrive in it (a shown page follows a change within 0.1 s)
         assert page.evaluate(HISTORY_OPTIONS) == quiet  # nothing was sent to the hidden page
         t0 = time.perf_counter()
         page.evaluate(VISIBILITY_JS, "visible")

@@ -10,7 +10,7 @@ from companion.rome1989.screens import KIND
 from companion.rome1989.seats import ensure_seats
 
 from .controls import audit
-from .harness import PHONE, phone, screenshot, served, tablet, wait_for
+from .harness import PHONE, listen, phone, screenshot, served, settle, tablet, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -35,6 +35,7 @@ def test_a_turn_recorded_on_a_phone_shows_on_the_tablet_and_survives_a_reload(tm
             assert tab.locator(".rf89-seat-code").count() == 2
             href = tab.locator(".rf89-seat-code a").first.get_attribute("href")
             assert href.endswith(f"?game=rise-and-fall-1989&seat={tokens['Ann']}")
+            listen(ann)
             ann.goto(url + f"?game=rise-and-fall-1989&seat={tokens['Ann']}")
             ann.wait_for_selector(".rf89-seat-head:has-text(\"Ann's nations\")", timeout=90_000)
             tab.wait_for_selector(".rf89-seat-code:has-text('Ann · on a phone')")  # before any action of Ann's
@@ -72,7 +73,7 @@ def test_a_turn_recorded_on_a_phone_shows_on_the_tablet_and_survives_a_reload(tm
             tab.locator("button.rf89-record").tap()
             tab.wait_for_selector(".rf89-sheet-box:has-text('B1')")
             wait_for(lambda: ann.locator("button.rf89-seat-undo").is_enabled(), timeout=60)
-            ann.wait_for_timeout(1500)  # the phone has followed the tablet's turn
+            settle(ann, quiet_ms=400)  # the phone has followed the tablet's turn (its kernel looks every 0.1 s)
             ann.locator("button.rf89-seat-undo").tap()
             ann.wait_for_selector(".rf-msg:has-text(\"Franks' turn, Bo's\")")
             # a reload of the phone: the same seat, drawn from the log
