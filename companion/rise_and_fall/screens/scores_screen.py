@@ -186,7 +186,7 @@ class ScoresScreen:
         self.world_source = world_source
         self.history = History(store.root)
         self.session: Session[Entry] | None = store.latest(KIND, EntryRules())
-        self.message = W.HTML(layout=W.Layout(min_height="44px"))  # no reserved place: the scorepad must fit beside the board
+        self.message = W.HTML(layout=W.Layout(min_height="44px"), _dom_classes=("rf-answer",))  # no reserved place: the scorepad must fit beside the board
         self.from_game_btn = button("Score the tracked game", self.start_from_game, "rf-score-game", primary=True)
         self.title = W.HTML()
         self.title.add_class("rf-scoring-title")
@@ -226,6 +226,9 @@ class ScoresScreen:
         self.pad = W.HTML()
         self.bars = W.HTML()
         self.finish_btn = button("Final: keep this game in the history", self.finish, "rf-finish", primary=True)
+        # Final's answer right under it: the player who tapped it is scrolled down at the scorepad,
+        # far from the screen's message at the top
+        self.final_said = W.HTML(_dom_classes=("rf-answer", "rf-final-said"))
         self.export_btn = button("Export PNG, CSV and position file", self.export, "rf-export-scores")
         self.downloads = W.HTML()
         self.books = W.VBox([])
@@ -260,7 +263,7 @@ class ScoresScreen:
         self.board_area = W.VBox([])
         self.board_pane = W.VBox([self.board_area, self.books])
         self.board_pane.add_class("rf-board-pane")
-        self.pad_pane = W.VBox([self.pad, self.finish_btn, self.export_btn, self.downloads, self.bars])
+        self.pad_pane = W.VBox([self.pad, self.finish_btn, self.final_said, self.export_btn, self.downloads, self.bars])
         self.pad_pane.add_class("rf-pad-pane")
         self.panes = W.HBox([self.board_pane, self.pad_pane])
         self.panes.add_class("rf-score-panes")
@@ -277,6 +280,7 @@ class ScoresScreen:
         subject = lambda: (str(self.session.log.path), self.session.head) if self.session else None  # noqa: E731
         self._stale_message = follow_subject(self.message, subject)
         self._stale_downloads = follow_subject(self.downloads, subject)  # an export is of the scoring as it was
+        self._stale_final_said = follow_subject(self.final_said, subject)
         self._show_path()
         self.refresh(fit=True)
 
@@ -291,6 +295,7 @@ class ScoresScreen:
         return self.entry.entering
 
     def error(self, text: str) -> None:
+        self.final_said.value = ""  # an answer to another tap: Final's earlier refusal goes
         self.message.value = message_html(text, "error")
 
     def follow(self, session: Session[Entry] | None = None) -> None:
@@ -550,7 +555,10 @@ class ScoresScreen:
             self._finish()
 
     def _finish(self) -> None:
-        if self.send({"type": "finish", "path": self.entry.way}):
+        self.final_said.value = ""
+        if not self.send({"type": "finish", "path": self.entry.way}):
+            self.final_said.value = self.message.value  # the refusal, where the finger is
+        else:
             s = self.current_score()
             e = self.entry
             self.history.record(self.session.log.path.stem, e.world_name or f"A {len(e.players)}-player World", s, self.colours(),
@@ -650,6 +658,7 @@ class ScoresScreen:
         e = self.entry
         self._stale_message()  # a message about another scoring, or an earlier point of it, goes
         self._stale_downloads()
+        self._stale_final_said()
         self._arrange(e.started)
         self.from_game_btn.disabled = self.tracked() is None
         self.title.value = self.title_html(e)
