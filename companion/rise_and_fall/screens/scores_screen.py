@@ -176,6 +176,31 @@ def development_source(e: Entry) -> str:
     return "Development: 0 until the pieces are entered (Enter the pieces); the taps give Territories only."
 
 
+
+def count_lines(e: Entry, entering: str | None) -> list[str]:
+    """The pieces entered against the tracker's counts, as lines of the page: ``entering``, the
+    player whose pieces are being entered, hears what is left to enter (``Ana: still to enter
+    7 Cities and 2 Ships, as the tracker counted.``); more pieces of a kind than counted, and
+    another player's missing pieces, are a red line each (the rulebook's count is the tracker's)."""
+    if e.tracked is None:
+        return []
+    entered = e.counts()
+    out = []
+    for p, tracked in zip(e.players, e.tracked):
+        got = entered[p.name]
+        if not any(got.values()):
+            continue  # nothing is said of a player before their pieces are entered
+        left = [(t, n - got[t]) for t, n in tracked if got[t] < n]
+        if p.name == entering and left:
+            words = and_list(plural(k, t.title()) for t, k in left)
+            out.append(f"<div class='rf-msg rf-msg-info rf-left-to-enter'>{html.escape(p.name)}: still to enter {html.escape(words)}, "
+                       "as the tracker counted.</div>")
+        for t, n in tracked:
+            if got[t] != n and not (p.name == entering and got[t] < n):
+                out.append(f"<div class='rf-msg rf-msg-error'>{html.escape(p.name)}: {plural(got[t], t + ' piece')} entered, "
+                           f"the tracker counted {n}.</div>")
+    return out
+
 class ScoresScreen:
     def __init__(self, store: GameStore, tracked: Callable[[], object | None], world_source: Callable[[], tuple[dict, list, list]],
                  tracked_id: Callable[[], str | None] = lambda: None) -> None:
@@ -198,6 +223,7 @@ class ScoresScreen:
         self.mode.observe(self._mode_tapped, "value")
         self.who = W.ToggleButtons(options=[], description="")
         self.who.add_class("rf-who")
+        self.who.observe(self._show_counts, "value")  # what is left to enter is said of the player chosen
         self.piece = W.ToggleButtons(options=[(t.title(), t) for t in PIECE_TYPES], value="city")
         self.piece.add_class("rf-piece")
         self.take_away = W.ToggleButton(value=False, description="Take away a piece")
@@ -718,10 +744,7 @@ class ScoresScreen:
                 button("The Regions left hold no pieces", lambda: self.send({"type": "rest-empty"}), "rf-rest-empty"),
             ]
         if not fast:
-            lines = [f"<div class='rf-msg rf-msg-error'>{html.escape(m)}</div>" for m in e.mismatches()]
-            counts = e.counts()
-            table = "".join(f"<div>{html.escape(p)}: " + ", ".join(f"{t.title()} {n}" for t, n in c.items() if n) + "</div>" for p, c in counts.items())
-            self.counts.value = table + "".join(lines)
+            self._show_counts()
         books_for = (self.session.log.path.stem if self.session else None) if e.tracked is None else None
         if books_for != getattr(self, "_books_for", None):  # built once per scoring: typing is never lost
             self._books_for = books_for
@@ -734,6 +757,15 @@ class ScoresScreen:
         scene = self.scene()
         reshaped = self._board_shape(scene)
         self.board.show(scene, fit=fit or reshaped or not self.board.scene)
+
+    def _show_counts(self, _change=None) -> None:
+        """The pieces entered, by player; against the tracker's counts: for the player being
+        entered, what is left to enter (one line, not a difference per piece); more entered than
+        counted, and a player left with fewer, are said in red."""
+        e = self.entry
+        counts = e.counts()
+        table = "".join(f"<div>{html.escape(p)}: " + ", ".join(f"{t.title()} {n}" for t, n in c.items() if n) + "</div>" for p, c in counts.items())
+        self.counts.value = table + "".join(count_lines(e, self.who.value))
 
     def title_html(self, e: Entry) -> str:
         if not e.started:
