@@ -170,3 +170,18 @@ def test_final_refused_says_why_right_under_final(app):
     sc.region = 0
     sc.vote(sc.entry.players[0].name)  # the scoring moves on: Final's refusal was about before
     assert under.value == ""
+
+
+def test_after_a_fast_path_final_the_region_buttons_are_not_active(app):
+    sc = app.scores
+    sc.from_world_btn.click()
+    sc.mode.value = "fast"
+    sc.send({"type": "rest-empty"})
+    regions = sc.entry.regions()
+    assert not sc.entry.regions_to_vote() and len(regions) > 1
+    chips = list(sc.chips.children)
+    assert chips and not any(b.disabled for b in chips) and not any(b.disabled for b in sc.votes.children)
+    sc.finish_btn.click()
+    assert sc.entry.finished
+    assert all(b.disabled for b in sc.chips.children), "a Region chip still looks tappable"
+    assert all(b.disabled for b in sc.votes.children) and sc.painter.disabled and sc.votes.children

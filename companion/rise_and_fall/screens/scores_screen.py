@@ -561,6 +561,8 @@ class ScoresScreen:
             if b.layout.border != border:
                 b.layout.border = border
             b.tooltip = tip
+            b.disabled = e.finished  # a final scoring's majorities are kept: its chips no longer look tappable
+        self.painter.disabled = e.finished
 
     def step(self, d: int) -> None:
         """The previous or next Region of the walk; while entering, the board brings it into view
@@ -743,6 +745,8 @@ class ScoresScreen:
                 button("Tie / nobody", lambda: self.vote(None), "rf-vote-tie"),
                 button("The Regions left hold no pieces", lambda: self.send({"type": "rest-empty"}), "rf-rest-empty"),
             ]
+            for b in self.votes.children:
+                b.disabled = e.finished  # nothing to tap once the scoring is final
         if not fast:
             self._show_counts()
         books_for = (self.session.log.path.stem if self.session else None) if e.tracked is None else None
