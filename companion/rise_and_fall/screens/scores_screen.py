@@ -228,6 +228,7 @@ class ScoresScreen:
         self.piece.add_class("rf-piece")
         self.take_away = W.ToggleButton(value=False, description="Take away a piece")
         self.take_away.add_class("rf-btn")
+        self._taking_for: str | None = None  # the scoring "Take away a piece" was chosen in
         self.counts = W.HTML()
         self._forget_region()
         self.walk_text = W.HTML()
@@ -687,6 +688,10 @@ class ScoresScreen:
         self._stale_message()  # a message about another scoring, or an earlier point of it, goes
         self._stale_downloads()
         self._stale_final_said()
+        scoring = self.session.log.path.stem if self.session else None
+        if scoring != self._taking_for or e.finished:  # "Take away a piece" was chosen for an earlier scoring
+            self._taking_for = scoring
+            self.take_away.value = False
         self._arrange(e.started)
         self.from_game_btn.disabled = self.tracked() is None
         self.title.value = self.title_html(e)
