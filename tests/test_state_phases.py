@@ -193,6 +193,11 @@ def test_the_creatures_spaces_are_carried_and_checked(seas, rulebook_text):
 
     assert unplaced(g) == [] and where(g, "leviathan") == sea[0]
     assert S.of_game(g).creatures == st.creatures
+    from companion.rise_and_fall.tales_in_play import with_laid
+
+    with pytest.raises(FileFormatError, match="does not carry pieces laid on their side") as e:
+        S.of_game(replace(g, tale_play=with_laid(g.tale_play, 0, "ship", 1)))
+    assert e.value.rule == "tale-state"
     # an old state without them: the table places them, as after the first pieces
     old = S.state(list(zip(NAMES, COLOURS)), world=lay)
     assert "creatures" not in old.to_dict()

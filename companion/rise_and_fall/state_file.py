@@ -567,6 +567,10 @@ def of_game(game: "Game") -> State:
         where = f"in phase {game.phase}" if game.phase not in STATE_PHASES else f"in the middle of phase {game.phase}"
         raise FileFormatError(f"A state is taken at {STATE_PHASES['A']}, at {STATE_PHASES['C']} or at {STATE_PHASES['D']}; "
                               f"this game is {where}.", rule="phase")
+    play = game.tale_play
+    if play.volcano is not None or play.laid:
+        what = "the Volcano active side up" if play.volcano is not None else "pieces laid on their side"
+        raise FileFormatError(f"A state does not carry {what} yet; take it once the Tale's effect is over.", rule="tale-state")
     from .fantastic import present
     players = [PlayerEntry(c.name, c.colour, list(c.hand), list(c.discard), list(c.reserve), list(c.decline), c.gold, c.wood,
                            c.stone, dict(c.pieces), list(c.trophies), c.extinct, list(c.guilds),
