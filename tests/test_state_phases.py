@@ -144,6 +144,7 @@ def _d_stuck():
     (_d_stuck, "extinct", "Eric has no active card and cannot pay for one in Decline"),
     (lambda: base("D"), "phase", "No player has a card in Decline"),
     (lambda: replace(base(), creatures={"dragon": (0, 0)}), "creature-world", "give the state's 'world'"),
+    (lambda: replace(base(), phase="B"), "phase", "finish the phase at the table first"),
 ])
 def test_each_phase_problem_gets_one_sentence_and_its_rule(make, rule, words):
     st = make()
@@ -212,6 +213,8 @@ def test_the_creatures_spaces_are_carried_and_checked(seas, rulebook_text):
         with pytest.raises(IllegalAction) as e:
             R.apply(R.initial(), {"type": "start-from-state", "state": st.to_dict()})
         assert e.value.rule == rule
+    st.creatures = {"kraken": (0, 0)}
+    assert [p.rule for p in S.problems(st)] == ["creatures"]
     st.world = dict(lay, tales=[2])
     st.creatures = {"water-elemental": sea[1]}
     assert [(p.rule, "not a Tale of this World" in p) for p in S.problems(st)] == [("creature-tale", True)]
@@ -219,3 +222,26 @@ def test_the_creatures_spaces_are_carried_and_checked(seas, rulebook_text):
     st.world_pieces = {"dragon": 0}
     st.creatures = {"dragon": glacier[0] if glacier else sea[0]}
     assert [(p.rule, "it was hunted" in p) for p in S.problems(st)] == [("creature-tale", True)]
+
+
+def test_no_creature_stands_on_the_dolmens(rulebook_text):
+    lay = generate_with_tales(3, 2, (2, 10)).to_dict()
+    tiles = S.layout_file.parse(lay, "w").tiles
+    from companion.rise_and_fall.tales import all_areas, area_spaces, parse_markers
+
+    dolmens = area_spaces(tiles, parse_markers(lay.get("tale_pieces")))["dolmens"][0]
+    quote(rulebook_text, all_areas()["dolmens"].no_piece)
+    st = S.state(list(zip(NAMES, COLOURS)), world=lay)
+    st.creatures = {"leviathan": dolmens}
+    found = {p.rule: p for p in S.problems(st)}
+    assert "special-area-no-piece" in found and found["special-area-no-piece"].startswith(f"The Leviathan at {dolmens[0]},{dolmens[1]} is on")
+
+
+def test_check_says_the_phase_of_a_state(tmp_path, capsys):
+    from companion.cli import main
+
+    st = _c_with([("city", 0)])
+    path = tmp_path / "state.json"
+    path.write_text(st.dumps())
+    assert main(["check", str(path)]) == 0
+    assert "at the start of turn 5, phase C" in capsys.readouterr().out

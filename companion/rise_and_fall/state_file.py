@@ -165,6 +165,9 @@ def problems(st: State) -> list[Problem]:
                                "player-colours"))
     if st.trophies_to_end not in rules.trophies_to_end:
         out.append(Problem(f"The game ends after 4, 5 or 6 Trophies, not {json.dumps(st.trophies_to_end)[:20]}.", "trophies-to-end"))
+    if st.phase not in STATE_PHASES:
+        out.append(Problem(f"A game in progress is entered at the start of phase A, C or D, not {json.dumps(st.phase)[:20]}: finish "
+                           "the phase at the table first.", "phase"))
     if type(st.turn) is not int or not 1 <= st.turn <= MAX_TURN:
         out.append(Problem(f"The turn is a whole number from 1 to {MAX_TURN}, not {json.dumps(st.turn)[:20]}.", "turn"))
     if type(st.tracker_version) is not int or not 0 <= st.tracker_version <= TRACKER_VERSION:
@@ -279,9 +282,13 @@ def _creature_problems(st: State) -> list[Problem]:
     out: list[Problem] = []
     known = creatures()
     drawn = st.drawn()
-    for piece in st.creatures:
-        spec = known[piece]
-        if spec["tale"] not in drawn:
+    for piece, s in st.creatures.items():
+        spec = known.get(piece)
+        if spec is None or not (isinstance(s, tuple) and len(s) == 2 and all(type(x) is int for x in s)):
+            names = ", ".join(f'"{k}"' for k in known)
+            out.append(Problem(f"'creatures': {json.dumps(piece)[:30]} is not a creature on a Space (q, r); the creatures are {names}.",
+                               "creatures"))
+        elif spec["tale"] not in drawn:
             out.append(Problem(f"The {spec['label']} is the creature of {spec['name']} ({spec['tale']}), not a Tale of this World.",
                                "creature-tale"))
         elif st.world_pieces.get(piece, 1) == 0:
