@@ -3,7 +3,7 @@
 The players, their colours, the Trophies to end and the World are the Setup screen's; the form asks where the
 game is: the turn and its phase (the start of A, C or D, with the Trophies claimed this turn), the First Player,
 each player's six Civilization cards by pile, pieces in the World, Gold,
-Wood and Stone, and who holds each Trophy. Every change is checked at once (:func:`state_file.problems`, one
+Wood and Stone, who holds each Trophy, and the Space of each creature of the World's Tales. Every change is checked at once (:func:`state_file.problems`, one
 sentence each); "Start from this game" writes the log's first action, ``start-from-state``.
 """
 
@@ -64,6 +64,8 @@ class ProgressPanel:
                          for t in PIECE_TYPES}
         for w in [self.turn, self.first, self.phase, *self.trophies.values(), *self.this_turn.values()]:
             w.observe(lambda ch: self.check(), "value")
+        self.creatures: dict[str, W.Dropdown] = {}
+        self.creatures_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.problems = W.HTML()
         self.problems.add_class("rf-progress-problems")
         self.go = button("Start from this game", self.start, "rf-progress-start", primary=True)
@@ -71,7 +73,7 @@ class ProgressPanel:
                                      "table first)"),
                               W.HBox([self.turn, self.first, self.phase], layout=W.Layout(flex_flow="row wrap")), *[f.widget for f in self.forms],
                               W.HTML("<b>Trophies claimed</b>"), W.HBox(list(self.trophies.values()), layout=W.Layout(flex_flow="row wrap")),
-                              self.this_turn_box, self.problems, self.go])
+                              self.this_turn_box, self.creatures_box, self.problems, self.go])
         self.widget.add_class("rf-progress")
         self.reset()
 
@@ -90,6 +92,7 @@ class ProgressPanel:
             for t, box in self.trophies.items():
                 box.options = [("Not claimed", -1)] + [(n, i) for i, n in enumerate(names)]
                 box.value = -1
+            self._creature_choices()
             for i, f in enumerate(self.forms):
                 f.widget.layout.display = "" if i < len(who) else "none"
                 if i >= len(who):
@@ -103,6 +106,30 @@ class ProgressPanel:
         finally:
             self._quiet = False
         self.check()
+
+    def _creature_choices(self) -> None:
+        """A Space for each creature of the World's Tales (the Dragon on a Glacier, the Leviathan at sea, ...), or none
+        yet: the table places it on the Game screen, as after the first pieces."""
+        from ..layout import parse
+        from ..tales import creatures, drawn_of
+        from ..world import top_terrain
+
+        world = self.world()
+        self.creatures = {}
+        if world is not None:
+            drawn = drawn_of(world)
+            terrain = top_terrain(parse(world, "the World").tiles)
+            for piece, spec in creatures().items():
+                if spec["tale"] not in drawn:
+                    continue
+                spaces = [(f"{q},{r} ({t})", (q, r)) for (q, r), t in sorted(terrain.items()) if t in spec["on"]]
+                box = W.Dropdown(options=[("Not placed yet", None), *spaces], value=None, description=f"{spec['label']}'s Space",
+                                 layout=W.Layout(width="300px", height="auto"))
+                box.add_class(f"rf-progress-{piece}")
+                box.observe(lambda ch: self.check(), "value")
+                self.creatures[piece] = box
+        self.creatures_box.children = tuple(self.creatures.values())
+        self.creatures_box.layout.display = "" if self.creatures else "none"
 
     def state(self) -> State:
         who = self.players()
@@ -118,6 +145,7 @@ class ProgressPanel:
         # phases C and D: the Trophies claimed this turn (each is its holder's), which say the cards owed to the Decline
         if self.phase.value != "A":
             st.claimed_this_turn = [(t, self.trophies[t].value) for t, box in self.this_turn.items() if box.value]
+        st.creatures = {piece: box.value for piece, box in self.creatures.items() if box.value is not None}
         return st
 
     def check(self) -> list[str]:
