@@ -174,8 +174,8 @@ def problems(st: State) -> list[Problem]:
         out.append(Problem(f"This companion knows the game rules of versions 1 to {TRACKER_VERSION}.", "tracker-version"))
     if type(st.first) is not int or not 0 <= st.first < n:
         out.append(Problem(f"The First Player is one of the players (0 to {n - 1}), not {json.dumps(st.first)[:20]}.", "first-player"))
-    elif st.players[st.first].extinct:
-        out.append(Problem(f"{st.players[st.first].name} is extinct and cannot hold the First Player token.", "first-player"))
+    # an extinct player may still hold the token: play starts from the next player clockwise, and the token passes on
+    # at the next recycling, as the tracker plays it
     for p in st.players:
         out += _player_problems(p, st.phase)
     claimed: dict[str, str] = {}
@@ -582,10 +582,10 @@ def of_game(game: "Game") -> State:
     players = [PlayerEntry(c.name, c.colour, list(c.hand), list(c.discard), list(c.reserve), list(c.decline), c.gold, c.wood,
                            c.stone, dict(c.pieces), list(c.trophies), c.extinct, list(c.guilds),
                            game.levels[i] if game.levels else None,
-                           dict(game.tales.buildings[i]) if game.tales is not None else {},
+                           {b: k for b, k in game.tales.buildings[i] if k} if game.tales is not None else {},
                            list(game.tales.trophies_of(i)) if game.tales is not None else []) for i, c in enumerate(game.civs)]
     world = None
-    if game.tiles:
+    if game.tiles or game.world_tales:  # a World of Tales with no tiles given keeps its Tales
         from .layout import Layout
 
         world = Layout(len(game.civs), list(game.tiles), name=game.world_name).to_dict()
