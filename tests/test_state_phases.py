@@ -91,6 +91,9 @@ def test_phase_c_owes_a_card_per_trophy_claimed_this_turn(rulebook_text):
     g = R.apply(R.initial(), {"type": "start-from-state", "state": st.to_dict()})
     assert (g.phase, g.cards_owed, g.to_move()) == ("C", (1, 1, 1), [0, 1, 2])
     assert "phase C" in g.notes[0]
+    from companion.rise_and_fall.public import describe
+
+    assert describe({"type": "start-from-state", "state": st.to_dict()}, g).endswith("from turn 6, phase C")
     for i in range(3):
         g = R.apply(g, {"type": "decline", "player": i, "card": "nomad"})
     assert g.phase == "D" and g.decline_price == S.load_rules().decline_cost(1)
