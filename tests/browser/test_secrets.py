@@ -58,11 +58,16 @@ def test_no_card_face_down_in_the_page_text_or_the_widget_messages(server, brows
         page.wait_for_timeout(1500)  # every widget update of that tap has arrived
         return UUID.sub("<id>", page.inner_text("body")), widget_strings(frames)
 
+    def undo() -> None:
+        page.locator("button.rf-game-undo").tap()
+        wait_for(lambda: not state(data).civs[0].played)
+        page.wait_for_selector(".rf-controls button.rf-play-ship")
+
+    play("city")  # both plays compared come after an Undo ("Undone: Ana plays a card face down"), so the page is alike
+    undo()
     text_city, sent_city = play("city")
     screenshot(page, "secret-city-face-down")
-    page.locator("button.rf-game-undo").tap()
-    wait_for(lambda: not state(data).civs[0].played)
-    page.wait_for_selector(".rf-controls button.rf-play-ship")
+    undo()
     text_ship, sent_ship = play("ship")
     assert "Played: City" not in text_city and "1 card played face down, from these" in text_city
     assert text_city == text_ship  # the page reads the same whichever card Ana placed face down
