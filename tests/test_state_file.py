@@ -119,7 +119,7 @@ def test_the_file_is_read_with_a_sentence_for_what_it_is_not(tmp_path):
     assert S.load_state(path).players[0].pieces["temple"] == 3
     doc = st.to_dict()
     for bad, words in ((dict(doc, format="rise-and-fall/position"), "a state file says"), (dict(doc, version=True), "reads version 1"),
-                       (dict(doc, phase="B"), "at the start of a turn"), ({k: v for k, v in doc.items() if k != "players"}, "'players'"),
+                       (dict(doc, phase="B"), "finish the phase at the table first"), ({k: v for k, v in doc.items() if k != "players"}, "'players'"),
                        (dict(doc, players=[{"name": "A", "hand": "city"}]), "'hand' must be a list"), ([], "JSON object")):
         with pytest.raises(FileFormatError, match=words):
             S.parse_state(bad, "state.json")

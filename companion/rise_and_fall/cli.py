@@ -95,7 +95,8 @@ def _check_state(doc: dict, args) -> int:
     elif found:
         print("\n".join(str(p) for p in found))
     else:
-        print(f"A game in progress for {len(st.players)} players, at the start of turn {st.turn}: it can be played on.")
+        print(f"A game in progress for {len(st.players)} players, at the start of turn {st.turn}"
+              + (f", phase {st.phase}" if st.phase != "A" else "") + ": it can be played on.")
     return 1 if found else 0
 
 

@@ -203,7 +203,8 @@ def _describe(action: dict, game: Game | None) -> str:
         players = [str(p.get("name", "")) for p in st.get("players", []) if isinstance(p, dict)]
         turn = st.get("turn", 1)
         return (f"A game in progress for {and_list(players)}" if all(players) and players else "A game in progress") + \
-            (f", from turn {turn}" if type(turn) is int else "")
+            (f", from turn {turn}" if type(turn) is int else "") + \
+            (f", phase {st['phase']}" if st.get("phase", "A") in ("C", "D") else "")
     if k == "pass-tablet":
         return "Pass the tablet: on" if action.get("on") else "Pass the tablet: off"
     if k == "place-first":

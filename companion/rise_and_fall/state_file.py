@@ -1,9 +1,13 @@
-"""State files (``rise-and-fall/state``, version 1): a game joined in progress, at the start of a turn.
+"""State files (``rise-and-fall/state``, version 1): a game joined in progress, at the start of a phase.
 
 A table that started on paper, or whose tablet died, enters where it is: each player's Civilization cards by
-state, Treasury, pieces in the World and Trophies, the First Player, the turn, the Guilds and the Tales in play.
+state, Treasury, pieces in the World and Trophies, the First Player, the turn and phase, the Guilds and the Tales in
+play, the creatures' Spaces. The phase is one a table stops at: the start of phase A (before the cards are played),
+of phase C (after the actions, before any card is put into Decline: the Trophies claimed this turn say how many
+each player owes) or of phase D (before any card in Decline is bought back). In the middle of a phase, some players
+have played, acted or bought and others not; the table finishes the phase on paper first.
 The game log's first action is ``{"type": "start-from-state", "state": {...}}`` (the tracker's
-``start-from-state``); the game goes on from phase A of that turn, and undo stops there.
+``start-from-state``); the game goes on from that phase of that turn, and undo stops there.
 
 :func:`problems` lists every reason a state cannot be a game's (one sentence each, a
 :class:`~companion.errors.Problem` with its rule id); :func:`parse_state` refuses a state with the first of them;
@@ -34,6 +38,12 @@ VERSION = 1
 PILES = ("hand", "discard", "reserve", "decline")
 MAX_GOLD = 1_000_000
 MAX_TURN = 1000
+#: The phases a state starts at, each at its start: what the table says and what the tracker needs to go on.
+STATE_PHASES = {
+    "A": "the start of phase A, before the cards are played",
+    "C": "the start of phase C, after the actions and before any card is put into Decline",
+    "D": "the start of phase D, before any card in Decline is bought back",
+}
 
 
 @dataclass
@@ -87,6 +97,9 @@ class State:
     tracker_version: int = 0  # 0: the current one
     pass_tablet: bool = False
     world_pieces: dict[str, int] = field(default_factory=dict)  # the Tales' pieces of no one: {"dragon": 0, "bridge": 1}
+    phase: str = "A"  # one of STATE_PHASES
+    claimed_this_turn: list[tuple[str, int]] = field(default_factory=list)  # phases C and D: (Trophy, player), in order
+    creatures: dict[str, tuple[int, int]] = field(default_factory=dict)  # the Tales: {"leviathan": (q, r)}
 
     def drawn(self) -> tuple[int, ...]:
         """The Tales of the state's World (its layout's ``tales``)."""
@@ -95,7 +108,7 @@ class State:
         return drawn_of(self.world) if isinstance(self.world, dict) else ()
 
     def to_dict(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"format": FORMAT, "version": VERSION, "turn": self.turn, "phase": "A", "first": self.first,
+        doc: dict[str, Any] = {"format": FORMAT, "version": VERSION, "turn": self.turn, "phase": self.phase, "first": self.first,
                                "trophies_to_end": self.trophies_to_end, "players": [p.to_dict() for p in self.players]}
         if self.bank is not None:
             doc["bank"] = dict(self.bank)
@@ -107,6 +120,10 @@ class State:
             doc["pass_tablet"] = True
         if self.world_pieces:
             doc["world_pieces"] = dict(self.world_pieces)
+        if self.claimed_this_turn:
+            doc["claimed_this_turn"] = [{"trophy": t, "player": i} for t, i in self.claimed_this_turn]
+        if self.creatures:
+            doc["creatures"] = [{"piece": k, "q": s[0], "r": s[1]} for k, s in self.creatures.items()]
         return doc
 
     def dumps(self) -> str:
@@ -148,16 +165,19 @@ def problems(st: State) -> list[Problem]:
                                "player-colours"))
     if st.trophies_to_end not in rules.trophies_to_end:
         out.append(Problem(f"The game ends after 4, 5 or 6 Trophies, not {json.dumps(st.trophies_to_end)[:20]}.", "trophies-to-end"))
+    if st.phase not in STATE_PHASES:
+        out.append(Problem(f"A game in progress is entered at the start of phase A, C or D, not {json.dumps(st.phase)[:20]}: finish "
+                           "the phase at the table first.", "phase"))
     if type(st.turn) is not int or not 1 <= st.turn <= MAX_TURN:
         out.append(Problem(f"The turn is a whole number from 1 to {MAX_TURN}, not {json.dumps(st.turn)[:20]}.", "turn"))
     if type(st.tracker_version) is not int or not 0 <= st.tracker_version <= TRACKER_VERSION:
         out.append(Problem(f"This companion knows the game rules of versions 1 to {TRACKER_VERSION}.", "tracker-version"))
     if type(st.first) is not int or not 0 <= st.first < n:
         out.append(Problem(f"The First Player is one of the players (0 to {n - 1}), not {json.dumps(st.first)[:20]}.", "first-player"))
-    elif st.players[st.first].extinct:
-        out.append(Problem(f"{st.players[st.first].name} is extinct and cannot hold the First Player token.", "first-player"))
+    # an extinct player may still hold the token: play starts from the next player clockwise, and the token passes on
+    # at the next recycling, as the tracker plays it
     for p in st.players:
-        out += _player_problems(p, bool(any(q.guilds for q in st.players)))
+        out += _player_problems(p, st.phase)
     claimed: dict[str, str] = {}
     for p in st.players:
         for t in p.trophies:
@@ -167,7 +187,11 @@ def problems(st: State) -> list[Problem]:
             claimed.setdefault(t, p.name)
     out += _tale_problems(st)
     total = len(claimed) + sum(len(p.tale_trophies) for p in st.players)
-    if type(st.trophies_to_end) is int and total >= st.trophies_to_end:
+    before = total - len(st.claimed_this_turn)  # the game ends at the end of the turn whose Trophies reach the number
+    if type(st.trophies_to_end) is int and before >= st.trophies_to_end:
+        out.append(Problem(f"{before} Trophies are claimed{' before this turn' if st.claimed_this_turn else ''}: a game to "
+                           f"{st.trophies_to_end} is over; go to the Scores.", "game-over"))
+    elif type(st.trophies_to_end) is int and total >= st.trophies_to_end and st.phase == "A":
         out.append(Problem(f"{total} Trophies are claimed: a game to {st.trophies_to_end} is over; go to the Scores.", "game-over"))
     owner: dict[str, str] = {}
     for p in st.players:
@@ -183,6 +207,104 @@ def problems(st: State) -> list[Problem]:
                 out.append(Problem(f"The bank's {r} is {json.dumps(v)[:20]}; it is a whole number from 0 to {MAX_GOLD:,}.", "bank"))
     if not any(not p.extinct for p in st.players) and st.players:
         out.append(Problem("Every Civilization is extinct: the game is over, with no winner.", "game-over"))
+    if not out:
+        out += _phase_problems(st)
+    out += _creature_problems(st)
+    return out
+
+
+def _phase_problems(st: State) -> list[Problem]:
+    """What the phase needs: the Trophies claimed this turn (held by their player, each once; phase C needs one and a
+    player with a card to put into Decline), a card in Decline to buy back in phase D, no one left to go extinct."""
+    from .tales import all_tales
+
+    out: list[Problem] = []
+    n = len(st.players)
+    tale_ids = {all_tales()[k].id: k for k in all_tales()}
+    seen: set[str] = set()
+    for t, i in st.claimed_this_turn:
+        if type(i) is not int or not 0 <= i < n:
+            out.append(Problem(f"'claimed_this_turn': a Trophy is claimed by one of the players (0 to {n - 1}), not "
+                               f"{json.dumps(i)[:20]}.", "trophies-this-turn"))
+            continue
+        p = st.players[i]
+        held = t in p.trophies or tale_ids.get(t) in p.tale_trophies
+        if not held:
+            out.append(Problem(f"'claimed_this_turn': {p.name} claimed the {json.dumps(t)[:30]} Trophy this turn but does not hold it.",
+                               "trophies-this-turn"))
+        elif t in seen:
+            out.append(Problem(f"'claimed_this_turn': the {json.dumps(t)[:30]} Trophy is listed twice; each Trophy can only be "
+                               "claimed once.", "one-trophy"))
+        seen.add(t)
+    if out:
+        return out
+    active = {k: len(p.hand) + len(p.discard) for k, p in enumerate(st.players) if not p.extinct}
+    if st.phase == "A" and st.claimed_this_turn:
+        out.append(Problem("At the start of phase A no Trophy is claimed yet this turn; leave 'claimed_this_turn' out.",
+                           "trophies-this-turn"))
+    if st.phase == "C":
+        if not st.claimed_this_turn:
+            out.append(Problem("Cards go into Decline in phase C, after a Trophy is claimed: name the Trophies claimed this "
+                               "turn ('claimed_this_turn'), or start at phase D.", "phase"))
+        elif not any(active.values()):
+            out.append(Problem("No player has a card in hand or discard pile to put into Decline: the table is in phase D.",
+                               "phase"))
+    if st.phase == "D":
+        version = st.tracker_version or _current_version()
+        price = load_rules().decline_cost(sum(len(p.trophies) + len(p.tale_trophies) for p in st.players))
+        for k, p in enumerate(st.players):
+            if not p.extinct and not active[k] and p.decline and p.gold < G.decline_price(price, p.guilds):
+                out.append(Problem(f"{p.name} has no active card and cannot pay for one in Decline ({p.gold} GP): the "
+                                   "Civilization goes extinct at the start of phase D (\"extinct\": true).", "extinct"))
+        if version >= 2 and not any(p.decline for p in st.players if not p.extinct):
+            out.append(Problem("No player has a card in Decline: there is nothing to buy back in phase D; start at phase A of "
+                               "the next turn.", "phase"))
+    return out
+
+
+def _current_version() -> int:
+    from .civilizations import TRACKER_VERSION
+
+    return TRACKER_VERSION
+
+
+def _creature_problems(st: State) -> list[Problem]:
+    """The creatures' Spaces: on the World the state gives, creatures of its Tales still in it, each on a Space of a
+    terrain its Tale lets it stand on, not on a special area that no piece stops on, one creature per Space."""
+    from .tales import all_areas, area_spaces, creature_problems, creatures, parse_markers
+    from .world import top_terrain
+
+    if not st.creatures:
+        return []
+    if not isinstance(st.world, dict):
+        return [Problem("The creatures' Spaces are Spaces of a World: give the state's 'world', or leave 'creatures' out.",
+                        "creature-world")]
+    out: list[Problem] = []
+    known = creatures()
+    drawn = st.drawn()
+    for piece, s in st.creatures.items():
+        spec = known.get(piece)
+        if spec is None or not (isinstance(s, tuple) and len(s) == 2 and all(type(x) is int for x in s)):
+            names = ", ".join(f'"{k}"' for k in known)
+            out.append(Problem(f"'creatures': {json.dumps(piece)[:30]} is not a creature on a Space (q, r); the creatures are {names}.",
+                               "creatures"))
+        elif spec["tale"] not in drawn:
+            out.append(Problem(f"The {spec['label']} is the creature of {spec['name']} ({spec['tale']}), not a Tale of this World.",
+                               "creature-tale"))
+        elif st.world_pieces.get(piece, 1) == 0:
+            out.append(Problem(f"The {spec['label']} is not in the World ('world_pieces' says 0: it was hunted), so it has no Space.",
+                               "creature-tale"))
+    if out:
+        return out
+    lay = layout_file.parse(st.world, "the World")
+    out += creature_problems(st.creatures, top_terrain(lay.tiles))
+    areas = all_areas()
+    for kind, spaces in area_spaces(lay.tiles, parse_markers(lay.extra.get("tale_pieces"))).items():
+        rule = areas[kind].no_piece
+        for piece, s in st.creatures.items():
+            if rule and kind != "typhoon" and s in spaces:
+                out.append(Problem(f"The {known[piece]['label']} at {s[0]},{s[1]} is on the {areas[kind].label}: {rule}",
+                                   "special-area-no-piece"))
     return out
 
 
@@ -229,7 +351,7 @@ def _tale_problems(st: State) -> list[Problem]:
     return out
 
 
-def _player_problems(p: PlayerEntry, guild_game: bool) -> list[Problem]:
+def _player_problems(p: PlayerEntry, phase: str) -> list[Problem]:
     rules = load_rules()
     out: list[Problem] = []
     who = p.name
@@ -282,7 +404,7 @@ def _player_problems(p: PlayerEntry, guild_game: bool) -> list[Problem]:
         if not n and (t in p.hand or t in p.discard):
             out.append(Problem(f"{who} has no {t} piece in the World and the {t.title()} card active: 'If a player loses their last "
                                "piece of a given type, the corresponding card is immediately placed into their reserve.'", "card-state"))
-    if not p.hand:
+    if not p.hand and phase == "A":
         out.append(Problem(f"{who} has no card in hand at the start of phase A: a discard pile is recycled before the turn, and with "
                            "none the Civilization is extinct (\"extinct\": true).", "hand"))
     return out
@@ -325,9 +447,23 @@ def parse_state(doc: Any, source: str = "the state", check: bool = True) -> Stat
         raise _fail(source, f"'format' is {json.dumps(doc['format'])[:40]}; a state file says \"{FORMAT}\".")
     if type(doc["version"]) is not int or doc["version"] != VERSION:
         raise _fail(source, f"'version' is {json.dumps(doc['version'])[:20]}; this companion reads version {VERSION}.")
-    if doc.get("phase", "A") != "A":
-        raise FileFormatError(f"{source}: a game in progress is entered at the start of a turn ('phase': \"A\"), before the cards "
-                              f"are played; not {json.dumps(doc.get('phase'))[:20]}.", rule="phase")
+    phase = doc.get("phase", "A")
+    if phase not in STATE_PHASES:
+        raise FileFormatError(f"{source}: a game in progress is entered at {STATE_PHASES['A']} (\"A\"), at "
+                              f"{STATE_PHASES['C']} (\"C\") or at {STATE_PHASES['D']} (\"D\"); not {json.dumps(phase)[:20]}: "
+                              "finish the phase at the table first.", rule="phase")
+    claimed = doc.get("claimed_this_turn", [])
+    if not isinstance(claimed, list) or not all(isinstance(c, dict) and isinstance(c.get("trophy"), str) for c in claimed):
+        raise FileFormatError(f"{source}: 'claimed_this_turn' lists the Trophies claimed this turn, in order, as "
+                              '[{"trophy": "temple", "player": 0}].', rule="trophies-this-turn")
+    from .tales import parse_creatures
+
+    creatures, why = parse_creatures(doc.get("creatures"))
+    if why:
+        raise FileFormatError(f"{source}: {why}", rule="creatures")
+    for piece, s in creatures.items():
+        if max(abs(s[0]), abs(s[1])) > 1000:
+            raise FileFormatError(f"{source}: 'creatures': the {piece} is at a Space far outside any World.", rule="space-in-world")
     if not isinstance(doc["players"], list) or not 1 <= len(doc["players"]) <= 8:
         raise _fail(source, "'players' must be a list of the players (2 to 4).")
     players = [_player(i, p, source) for i, p in enumerate(doc["players"])]
@@ -340,7 +476,8 @@ def parse_state(doc: Any, source: str = "the state", check: bool = True) -> Stat
     st = State(players, first=doc.get("first", 0), turn=doc.get("turn", 1),
                trophies_to_end=doc.get("trophies_to_end", load_rules().standard_trophies_to_end), bank=bank, world=world,
                tracker_version=doc.get("tracker_version", 0), pass_tablet=doc.get("pass_tablet") is True,
-               world_pieces=dict(doc["world_pieces"]) if isinstance(doc.get("world_pieces"), dict) else {})
+               world_pieces=dict(doc["world_pieces"]) if isinstance(doc.get("world_pieces"), dict) else {}, phase=phase,
+               claimed_this_turn=[(c["trophy"], c.get("player")) for c in claimed], creatures=creatures)
     if check:
         found = problems(st)
         if found:
@@ -355,10 +492,13 @@ def load_state(path: str | os.PathLike) -> State:
 
 # --- to and from the tracker --------------------------------------------------------------------------
 def to_game(st: State) -> "Game":
-    """The tracker's game at the start of phase A of the state's turn (the state checked first)."""
+    """The tracker's game at the start of the state's phase of its turn (a state :func:`problems` finds none in):
+    phase C with the cards each player owes to the Decline zone, phase D with who has nothing to buy back."""
     from .civilizations import TRACKER_VERSION, Civ, Game
+    from .records import replace
     from .tale_pieces import initial
     from .tales import drawn_of, parse_markers
+    from .tales_state import NONE
 
     rules = load_rules()
     n = len(st.players)
@@ -379,10 +519,20 @@ def to_game(st: State) -> "Game":
         markers = tuple((m.kind, *m.space) for m in parse_markers(lay.extra.get("tale_pieces")))
     guild_game = any(p.guilds for p in st.players)
     levels = tuple(p.level or G.STANDARD_LEVEL for p in st.players) if guild_game else ()
-    return Game(civs=civs, trophies_to_end=st.trophies_to_end, bank_gold=bank["gold"], bank_wood=bank["wood"],
-                bank_stone=bank["stone"], first=st.first, turn=st.turn, phase="A", tiles=tiles, world_name=world_name,
+    game = Game(civs=civs, trophies_to_end=st.trophies_to_end, bank_gold=bank["gold"], bank_wood=bank["wood"],
+                bank_stone=bank["stone"], first=st.first, turn=st.turn, phase=st.phase, tiles=tiles, world_name=world_name,
                 cards_owed=(0,) * n, pass_tablet=st.pass_tablet, tracker_version=version, levels=levels, world_tales=tales,
-                world_tale_pieces=markers, tales=_tale_state(st, initial(tales, n) if version >= 4 and tales else None))
+                world_tale_pieces=markers, tales=_tale_state(st, initial(tales, n) if version >= 4 and tales else None),
+                claimed_this_turn=tuple((t, i) for t, i in st.claimed_this_turn),
+                tale_play=replace(NONE, creatures=tuple((k, q, r) for k, (q, r) in st.creatures.items())))
+    if st.phase == "C":
+        # 'each player must place as many cards in Decline as Trophies claimed this turn' (as many as they have)
+        k = len(st.claimed_this_turn)
+        game = replace(game, cards_owed=tuple(min(k, len(c.active)) if not c.extinct else 0 for c in civs))
+    elif st.phase == "D" and version >= 2:
+        # a player with no card in Decline has nothing to buy back: no tap is needed from them
+        game = replace(game, decided=tuple(i for i in game.order() if not civs[i].decline))
+    return game
 
 
 def _tale_state(st: State, start: Any) -> Any:
@@ -403,19 +553,39 @@ def _tale_state(st: State, start: Any) -> Any:
     return replace(tales, trophies=trophies) if trophies else tales
 
 
+def at_phase_start(game: "Game") -> bool:
+    """Whether a tracked game stands at the start of a phase a state can hold (A, C or D): nobody has played a card,
+    put one into Decline, bought or passed yet."""
+    if game.phase == "A":
+        return not any(c.played for c in game.civs) and not game.drawn
+    if game.phase == "C":
+        k = len(game.claimed_this_turn)
+        return not game.face_down and game.cards_owed == tuple(min(k, len(c.active)) if not c.extinct else 0 for c in game.civs)
+    if game.phase == "D":
+        start = tuple(i for i in game.order() if not game.civs[i].decline) if game.tracker_version >= 2 else ()
+        return not game.in_order and game.decided == start
+    return False
+
+
 def of_game(game: "Game") -> State:
-    """The state of a tracked game at the start of a turn (phase A, before any card is played): the documented way
-    for a script to carry a game on, or to build one from a game it played."""
-    if game.phase != "A" or any(c.played for c in game.civs):
-        raise FileFormatError(f"A state is taken at the start of a turn, before the cards are played; this game is in "
-                              f"phase {game.phase}.", rule="phase")
+    """The state of a tracked game at the start of phase A, C or D (before any card is played, put into Decline or
+    bought back): the documented way for a script to carry a game on, or to build one from a game it played."""
+    if not at_phase_start(game):
+        where = f"in phase {game.phase}" if game.phase not in STATE_PHASES else f"in the middle of phase {game.phase}"
+        raise FileFormatError(f"A state is taken at {STATE_PHASES['A']}, at {STATE_PHASES['C']} or at {STATE_PHASES['D']}; "
+                              f"this game is {where}.", rule="phase")
+    play = game.tale_play
+    if play.volcano is not None or play.laid:
+        what = "the Volcano active side up" if play.volcano is not None else "pieces laid on their side"
+        raise FileFormatError(f"A state does not carry {what} yet; take it once the Tale's effect is over.", rule="tale-state")
+    from .fantastic import present
     players = [PlayerEntry(c.name, c.colour, list(c.hand), list(c.discard), list(c.reserve), list(c.decline), c.gold, c.wood,
                            c.stone, dict(c.pieces), list(c.trophies), c.extinct, list(c.guilds),
                            game.levels[i] if game.levels else None,
-                           dict(game.tales.buildings[i]) if game.tales is not None else {},
+                           {b: k for b, k in game.tales.buildings[i] if k} if game.tales is not None else {},
                            list(game.tales.trophies_of(i)) if game.tales is not None else []) for i, c in enumerate(game.civs)]
     world = None
-    if game.tiles:
+    if game.tiles or game.world_tales:  # a World of Tales with no tiles given keeps its Tales
         from .layout import Layout
 
         world = Layout(len(game.civs), list(game.tiles), name=game.world_name).to_dict()
@@ -426,4 +596,6 @@ def of_game(game: "Game") -> State:
     return State(players, first=game.first, turn=game.turn, trophies_to_end=game.trophies_to_end,
                  bank={"gold": game.bank_gold, "wood": game.bank_wood, "stone": game.bank_stone}, world=world,
                  tracker_version=game.tracker_version, pass_tablet=game.pass_tablet,
-                 world_pieces=dict(game.tales.world) if game.tales is not None else {})
+                 world_pieces=dict(game.tales.world) if game.tales is not None else {}, phase=game.phase,
+                 claimed_this_turn=list(game.claimed_this_turn) if game.phase != "A" else [],
+                 creatures={k: (q, r) for k, q, r in game.tale_play.creatures if present(game, k)})

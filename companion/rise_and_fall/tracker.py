@@ -241,7 +241,7 @@ class TrackerRules(Reducer[Game]):
     # setup ------------------------------------------------------------------------------
     def _start_from_state(self, game: Game, a: Action, notes: list[str]) -> Game:
         """A game joined in progress: the log's first action holds its state (``state_file``), checked with one
-        sentence per problem (the first refuses it); the game goes on from phase A of that turn."""
+        sentence per problem (the first refuses it); the game goes on from that turn's phase (A, C or D)."""
         from ..errors import FileFormatError
         from .state_file import parse_state, to_game
 
@@ -252,8 +252,9 @@ class TrackerRules(Reducer[Game]):
         except FileFormatError as e:
             raise IllegalAction(e.message, rule=e.rule or "state") from None
         g = to_game(st)
-        notes.append(f"The game goes on from turn {g.turn}, phase A: {g.civs[g.first].name} has the First Player token. "
-                     "Play a Civilization card.")
+        then = {"A": "Play a Civilization card.", "C": "Put cards into Decline.", "D": "Buy back a card in Decline, or pass."}
+        notes.append(f"The game goes on from turn {g.turn}, phase {g.phase}: {g.civs[g.first].name} has the First Player token. "
+                     + then[g.phase])
         return g
 
     def _setup(self, game: Game, a: Action, notes: list[str]) -> Game:

@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Callable, Hashable
 
 import ipywidgets as W
+from ipywidgets.widgets.widget_string import HTMLStyle
 
-from .widgets import button
+from .widgets import button, shared
 
 
 class Kept:
@@ -26,10 +27,12 @@ class Kept:
         self._do: dict[int, Callable[[], None]] = {}  # what each kept button does now
         self._n = 0  # lines and rows drawn so far in this drawing
 
-    def html(self, value: str) -> W.HTML:
-        """The next line of text of the drawing."""
+    def html(self, value: str, lean: bool = False) -> W.HTML:
+        """The next line of text of the drawing; ``lean``: one never resized nor restyled, made
+        with the page's shared layout and style (no models of its own to send)."""
         self._n += 1
-        w = self._take(("html", self._n), W.HTML)
+        make = (lambda: W.HTML(layout=shared(W.Layout), style=shared(HTMLStyle))) if lean else W.HTML
+        w = self._take(("html", self._n, lean), make)
         w.value = value
         return w
 
@@ -46,10 +49,10 @@ class Kept:
         self._used[k] = b
         return b
 
-    def row(self, children: list[W.Widget], css: str = "") -> W.HBox:
-        """The next row of the drawing, holding ``children``."""
+    def row(self, children: list[W.Widget], css: str = "", lean: bool = False) -> W.HBox:
+        """The next row of the drawing, holding ``children``; ``lean``: with the shared layout."""
         self._n += 1
-        box = self._take(("row", self._n, css), lambda: _box(css))
+        box = self._take(("row", self._n, css, lean), lambda: _box(css, lean))
         show(box, children)
         return box
 
@@ -69,8 +72,8 @@ class Kept:
         self._used, self._n = {}, 0
 
 
-def _box(css: str) -> W.HBox:
-    box = W.HBox([])
+def _box(css: str, lean: bool = False) -> W.HBox:
+    box = W.HBox([], layout=shared(W.Layout)) if lean else W.HBox([])
     for c in css.split():
         box.add_class(c)
     return box

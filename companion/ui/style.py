@@ -78,6 +78,11 @@ CSS = """
 .rf-msg-info { background: #e8f5e9; color: #1b4d20; border-left: 8px solid #2e7d32; }
 .rf-msg-warning { background: #fff8e1; color: #5d4200; border-left: 8px solid #f9a825; }
 .rf-panel { padding: 6px; }
+/* the Game screen's Guild powers: one line of who holds which card, a tap opens the sentences */
+.rf-guilds-folded > summary { display: block; min-height: 44px; line-height: 24px; cursor: pointer;
+  white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.rf-guilds-folded > summary::before { content: '▸ '; }
+.rf-guilds-folded[open] > summary::before { content: '▾'; }
 /* busy: shown only once an operation has taken 300 ms, over the page (nothing moves) */
 .rf-busy { position: fixed; top: 10px; left: 50%; transform: translateX(-50%); z-index: 60; min-width: 260px; max-width: 92vw;
   padding: 10px 16px; border-radius: 10px; background: #2b3a42; color: #ffffff; box-shadow: 0 2px 10px rgba(0,0,0,.35);

@@ -11,7 +11,7 @@ from companion.rise_and_fall.tracker import TRACKER_VERSION, TrackerRules
 from companion.rise_and_fall.world import top_terrain
 from companion.rise_and_fall.worldgen import generate
 
-from .harness import HISTORY_OPTIONS, message, open_app, screenshot, tablet, wait_for
+from .harness import HISTORY_OPTIONS, SCROLLED, message, open_app, screenshot, tablet, wait_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from test_guilds_random import legal  # noqa: E402
@@ -75,7 +75,7 @@ def test_a_game_with_guilds_drafted_played_and_scored(server, browser):
     s.log.close()
 
     page.get_by_role("button", name="Game", exact=True).tap()
-    page.wait_for_selector(".rf-guilds-row:has-text('Lumberjacks')")
+    page.wait_for_selector(".rf-guilds-folded summary:has-text('Lumberjacks')")  # the powers folded to a line
     for name in ("Ana", "Ben"):
         page.locator(".rf-controls .widget-hbox", has_text=f"{name} plays:").first.locator("button.rf-play-nomad").tap()
         try:
@@ -86,6 +86,9 @@ def test_a_game_with_guilds_drafted_played_and_scored(server, browser):
         # the page draws the change before the next tap (a tap on a row drawn before it is refused)
         wait_for(lambda: page.locator(".rf-controls .widget-hbox", has_text=f"{name} plays:").count() == 0)
     page.wait_for_selector("button.rf-act-nomad-wood:has-text('Produce 2 Wood')")
+    # the acting player's buttons are on the screen as the Game screen opens (1024×768), no scroll
+    bottom = page.evaluate(f"() => document.querySelector('button.rf-act-nomad-wood').getBoundingClientRect().bottom + ({SCROLLED})()")
+    assert bottom <= page.viewport_size["height"], bottom
     page.locator("button.rf-act-nomad-wood").tap()
     wait_for(lambda: state(data, gid).civs[0].wood == 2)
     screenshot(page, "guild-game")

@@ -158,7 +158,7 @@ def test_a_world_with_three_tales_built_a_game_with_guilds_played_and_scored(ser
 
     # one turn on the Game screen: every player plays a Nomad card, the first produces Wood, all end their turn
     page.get_by_role("button", name="Game", exact=True).tap()
-    page.wait_for_selector(".rf-guilds-row")
+    page.wait_for_selector(".rf-guilds-folded summary")  # the Guilds' powers, folded to a line
     g = state(data)
     for i in g.order():
         name = g.civs[i].name

@@ -228,3 +228,25 @@ def _walk(w):
     yield w
     for c in getattr(w, "children", ()):
         yield from _walk(c)
+
+
+def test_the_game_screens_header_folds_the_guilds_powers(app):
+    """With the Guilds the header is one line of who holds which card; the powers' sentences open
+    from it, so the acting player's buttons are not pushed below the fold."""
+    hub = app.hub
+    deal = [["lumberjacks", "mercenaries", "farmers"], ["miners", "archivists", "druids"], ["winged", "snowmen", "scholars"]]
+    hub.new({"type": "setup", "players": [{"name": n, "colour": c} for n, c in (("Eric", "red"), ("Cathy", "yellow"), ("Jo", "green"))],
+             "first": 0, "world": app.world.build.layout().to_dict(), "tracker_version": 3,
+             "guilds": {"levels": ["novice", "experienced", "experienced"], "dealt": deal}})
+    hub.do({"type": "guild-choice", "player": 0, "keep": ["lumberjacks", "mercenaries"], "give": "farmers"})
+    hub.do({"type": "guild-choice", "player": 1, "keep": [], "give": "miners"})
+    hub.do({"type": "guild-choice", "player": 2, "keep": [], "give": "snowmen"})
+    place_all_first_pieces(app)
+    app.game.refresh()
+    shown = app.game.guilds.value
+    assert shown.startswith("<details class='rf-guilds rf-guilds-folded'><summary>") and "<details open" not in shown
+    summary, powers = shown.split("</summary>", 1)
+    for c in hub.game.civs:
+        for gid in c.guilds:
+            assert G.guild(gid).name in summary  # who holds which card, on the folded line
+            assert G.guild(gid).power.split(";")[0][:30] not in summary and G.guild(gid).power.split(";")[0][:30] in powers

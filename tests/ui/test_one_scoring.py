@@ -82,7 +82,7 @@ def test_the_game_has_one_scoring_across_undo_redo_reload_and_the_button(at_the_
     assert app.scores.send(a_piece(app, 0))
     ana = app.scores.entry.players[0].name
     others = [p.name for p in app.scores.entry.players[1:]]
-    assert f"{ana}:" in app.scores.counts.value and "the tracker counted" in app.scores.counts.value
+    assert f"{ana}: still to enter" in app.scores.counts.value and "rf-msg-error" not in app.scores.counts.value
     assert not any(f"{n}: 0" in app.scores.counts.value for n in others)  # only the player entered
     assert "Winner" not in app.scores.pad.value and "Shared victory" not in app.scores.pad.value  # not complete yet
     assert "once every player&#x27;s pieces are entered: none yet for" in app.scores.pad.value
@@ -153,3 +153,23 @@ def test_the_tracked_game_is_not_scored_before_its_end(tmp_path):
     assert not scorings(app) and app.scores.session is None
     text = app.scores.message.value
     assert "is not over yet (turn 1)" in text and names[0] in text and "score a World instead" in text
+
+
+def test_a_players_first_piece_says_what_is_left_to_enter(at_the_end):
+    """Not four red differences at the first piece: one line of what is left to enter for the
+    player being entered; once another player is chosen, what is missing is said in red."""
+    sc = at_the_end.scores
+    e = sc.entry
+    ana = e.players[0].name
+    assert sc.who.value == ana
+    assert sc.send(a_piece(at_the_end, 0))
+    tracked = dict(sc.entry.tracked[0])
+    shown = sc.counts.value
+    assert shown.count("rf-left-to-enter") == 1 and "rf-msg-error" not in shown, shown
+    cities = tracked["city"] - 1
+    if cities:
+        assert f"{cities} {'City' if cities == 1 else 'Cities'}" in shown
+    assert "still to enter" in shown and "as the tracker counted." in shown
+    sc.who.value = e.players[1].name  # on to the next player: Ana's missing pieces are a mistake now
+    assert "rf-left-to-enter" not in sc.counts.value
+    assert f"{ana}: 1 city piece entered, the tracker counted {tracked['city']}." in sc.counts.value or tracked["city"] == 1

@@ -38,3 +38,47 @@ def test_the_guided_entry_is_checked_and_starts_the_game(tmp_path):
     assert (g.phase, g.turn, g.first) == ("A", 7, 1) and g.civs[0].count("temple") == 3 and g.civs[0].trophies == ("temple",)
     assert g.tiles and app.table.place() == "Game"
     assert not app.hub.session.can_undo()
+
+
+def test_the_guided_entry_starts_at_phase_c_with_the_trophies_claimed_this_turn(tmp_path):
+    app = joining(tmp_path)
+    panel = app.setup.progress
+    assert panel.this_turn_box.layout.display == "none"  # phase A: no Trophy claimed yet this turn
+    panel.turn.value = 4
+    panel.phase.value = "C"
+    assert panel.this_turn_box.layout.display == ""
+    assert panel.go.disabled and "Cards go into Decline in phase C, after a Trophy is claimed" in panel.problems.value
+    panel.this_turn["ship"].value = True
+    assert panel.go.disabled and "claimed by one of the players" in panel.problems.value  # nobody holds it
+    panel.trophies["ship"].value = 1
+    assert not panel.go.disabled, panel.problems.value
+    panel.go.click()
+    g = app.hub.game
+    assert (g.phase, g.turn, g.cards_owed, g.claimed_this_turn) == ("C", 4, (1, 1, 1), (("ship", 1),))
+    assert not app.hub.session.can_undo()
+
+
+def test_the_guided_entry_places_the_creatures_of_the_worlds_tales(tmp_path):
+    from companion.rise_and_fall.fantastic import unplaced, where
+    from companion.rise_and_fall.tale_worlds import generate_with_tales
+
+    app = page(tmp_path)
+    app.world.load_layout(generate_with_tales(3, 2, (2, 3)).to_dict())
+    app.go_to("Setup")
+    app.setup.n_players.value = 3
+    for i, n in enumerate(("Ana", "Ben", "Cy")):
+        app.setup.names[i].value = n
+    app.setup.in_progress.value = True
+    panel = app.setup.progress
+    assert set(panel.creatures) == {"leviathan", "water-elemental"} and panel.creatures_box.layout.display == ""
+    leviathan, elemental = panel.creatures["leviathan"], panel.creatures["water-elemental"]
+    assert all("(sea)" in label for label, v in leviathan.options if v is not None)
+    sea = leviathan.options[1][1]
+    leviathan.value = sea
+    elemental.value = sea
+    assert panel.go.disabled and "a creature has a space of its own" in panel.problems.value
+    elemental.value = None  # left for the table to place on the Game screen
+    assert not panel.go.disabled, panel.problems.value
+    panel.go.click()
+    g = app.hub.game
+    assert where(g, "leviathan") == sea and unplaced(g) == ["water-elemental"]

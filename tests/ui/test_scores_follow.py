@@ -150,3 +150,15 @@ def test_a_tap_on_a_name_on_a_page_just_opened_goes_to_the_first_region_not_yet_
     again.scores.refresh()
     again.scores.vote(names[1])
     assert dict(again.scores.entry.votes)[0] == names[1]
+
+
+def test_a_second_tablet_drops_take_away_chosen_in_an_earlier_scoring(two_tablets):
+    one, two = two_tablets
+    two.go_to("Scores")
+    two.scores.take_away.value = True  # tablet 2 was taking a piece away in this scoring
+    first = one.scores.session.log.path.stem
+    one.scores.restart_btn.click()  # tablet 1 starts the scoring again
+    assert one.scores.session.log.path.stem != first
+    two.poll()
+    assert two.scores.session.log.path.stem == one.scores.session.log.path.stem
+    assert not two.scores.take_away.value, "a tap on the board would take away a piece of the new scoring"

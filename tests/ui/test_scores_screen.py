@@ -151,3 +151,37 @@ def test_the_fast_path_by_player_is_a_tap_per_controlled_region(app):
     assert dict(sc.entry.votes)[0] is None
     sc.finish_btn.click()
     assert sc.entry.finished and sc.entry.path == "fast"
+
+
+def test_final_refused_says_why_right_under_final(app):
+    """The player taps Final scrolled down at the scorepad: the refusal is under Final, not
+    only in the screen's message at the top."""
+    sc = app.scores
+    sc.from_world_btn.click()
+    sc.mode.value = "fast"  # no majority tapped yet
+    left = len(sc.entry.regions_to_vote())
+    assert left > 1
+    sc.finish_btn.click()
+    assert not sc.entry.finished
+    kids = list(sc.pad_pane.children)
+    under = kids[kids.index(sc.finish_btn) + 1]
+    assert f"{left} Regions still need a majority tapped" in under.value and "rf-msg-error" in under.value
+    assert "rf-answer" in under._dom_classes  # the page brings a refusal there into view
+    sc.region = 0
+    sc.vote(sc.entry.players[0].name)  # the scoring moves on: Final's refusal was about before
+    assert under.value == ""
+
+
+def test_after_a_fast_path_final_the_region_buttons_are_not_active(app):
+    sc = app.scores
+    sc.from_world_btn.click()
+    sc.mode.value = "fast"
+    sc.send({"type": "rest-empty"})
+    regions = sc.entry.regions()
+    assert not sc.entry.regions_to_vote() and len(regions) > 1
+    chips = list(sc.chips.children)
+    assert chips and not any(b.disabled for b in chips) and not any(b.disabled for b in sc.votes.children)
+    sc.finish_btn.click()
+    assert sc.entry.finished
+    assert all(b.disabled for b in sc.chips.children), "a Region chip still looks tappable"
+    assert all(b.disabled for b in sc.votes.children) and sc.painter.disabled and sc.votes.children

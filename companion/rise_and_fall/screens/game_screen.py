@@ -742,7 +742,7 @@ class GameScreen:
             return
         view = public_view(g)
         self.header.value = f"<div class='rf-game-name'>This is {html.escape(self.hub.name())}.</div>" + self.header_html(view)
-        self.guilds.value = guilds_html(view) + tale_status_html(g)
+        self.guilds.value = guilds_html(view, folded=True) + tale_status_html(g)  # the Guilds' powers a tap away
         self.tales.value = tales_html(view)
         self.controls.children = self.phase_controls(view)
         for_game(self.controls, self.hub.id, self.hub, self.say)

@@ -20,15 +20,22 @@ def card_html(gid: str) -> str:
             f"{html.escape(g.power)}</span>")
 
 
-def guilds_html(v: TableView, skip: int | None = None) -> str:
+def guilds_html(v: TableView, skip: int | None = None, folded: bool = False) -> str:
     """Every player's Guild cards with their powers, one line per player (empty without Guilds);
-    ``skip``: a player whose own line is shown elsewhere (their phone)."""
+    ``skip``: a player whose own line is shown elsewhere (their phone); ``folded``: one summary
+    line of who holds which card, which opens to the powers (the Game screen's header, so the
+    acting player's buttons stay on the screen)."""
     if not v.levels:
         return ""
     rows = []
+    held = []
     for c in (c for j, c in enumerate(v.civs) if j != skip):
         cards = " · ".join(card_html(g) for g in c.guilds) or "<i>no Guild powers</i>"
         rows.append(f"<div class='rf-guilds-row'><b>{html.escape(c.name)}</b> — {cards}</div>")
+        held.append(f"<b>{html.escape(c.name)}</b> {html.escape(', '.join(G.guild(g).name for g in c.guilds) or 'none')}")
+    if folded:
+        return (f"<details class='rf-guilds rf-guilds-folded'><summary>Guild powers: {' · '.join(held)}</summary>"
+                + "".join(rows) + "</details>")
     return "<div class='rf-guilds'>" + "".join(rows) + "</div>"
 
 

@@ -176,6 +176,31 @@ def development_source(e: Entry) -> str:
     return "Development: 0 until the pieces are entered (Enter the pieces); the taps give Territories only."
 
 
+
+def count_lines(e: Entry, entering: str | None) -> list[str]:
+    """The pieces entered against the tracker's counts, as lines of the page: ``entering``, the
+    player whose pieces are being entered, hears what is left to enter (``Ana: still to enter
+    7 Cities and 2 Ships, as the tracker counted.``); more pieces of a kind than counted, and
+    another player's missing pieces, are a red line each (the rulebook's count is the tracker's)."""
+    if e.tracked is None:
+        return []
+    entered = e.counts()
+    out = []
+    for p, tracked in zip(e.players, e.tracked):
+        got = entered[p.name]
+        if not any(got.values()):
+            continue  # nothing is said of a player before their pieces are entered
+        left = [(t, n - got[t]) for t, n in tracked if got[t] < n]
+        if p.name == entering and left:
+            words = and_list(plural(k, t.title()) for t, k in left)
+            out.append(f"<div class='rf-msg rf-msg-info rf-left-to-enter'>{html.escape(p.name)}: still to enter {html.escape(words)}, "
+                       "as the tracker counted.</div>")
+        for t, n in tracked:
+            if got[t] != n and not (p.name == entering and got[t] < n):
+                out.append(f"<div class='rf-msg rf-msg-error'>{html.escape(p.name)}: {plural(got[t], t + ' piece')} entered, "
+                           f"the tracker counted {n}.</div>")
+    return out
+
 class ScoresScreen:
     def __init__(self, store: GameStore, tracked: Callable[[], object | None], world_source: Callable[[], tuple[dict, list, list]],
                  tracked_id: Callable[[], str | None] = lambda: None) -> None:
@@ -186,7 +211,7 @@ class ScoresScreen:
         self.world_source = world_source
         self.history = History(store.root)
         self.session: Session[Entry] | None = store.latest(KIND, EntryRules())
-        self.message = W.HTML(layout=W.Layout(min_height="44px"))  # no reserved place: the scorepad must fit beside the board
+        self.message = W.HTML(layout=W.Layout(min_height="44px"), _dom_classes=("rf-answer",))  # no reserved place: the scorepad must fit beside the board
         self.from_game_btn = button("Score the tracked game", self.start_from_game, "rf-score-game", primary=True)
         self.title = W.HTML()
         self.title.add_class("rf-scoring-title")
@@ -198,10 +223,12 @@ class ScoresScreen:
         self.mode.observe(self._mode_tapped, "value")
         self.who = W.ToggleButtons(options=[], description="")
         self.who.add_class("rf-who")
+        self.who.observe(self._show_counts, "value")  # what is left to enter is said of the player chosen
         self.piece = W.ToggleButtons(options=[(t.title(), t) for t in PIECE_TYPES], value="city")
         self.piece.add_class("rf-piece")
         self.take_away = W.ToggleButton(value=False, description="Take away a piece")
         self.take_away.add_class("rf-btn")
+        self._taking_for: str | None = None  # the scoring "Take away a piece" was chosen in
         self.counts = W.HTML()
         self._forget_region()
         self.walk_text = W.HTML()
@@ -226,6 +253,9 @@ class ScoresScreen:
         self.pad = W.HTML()
         self.bars = W.HTML()
         self.finish_btn = button("Final: keep this game in the history", self.finish, "rf-finish", primary=True)
+        # Final's answer right under it: the player who tapped it is scrolled down at the scorepad,
+        # far from the screen's message at the top
+        self.final_said = W.HTML(_dom_classes=("rf-answer", "rf-final-said"))
         self.export_btn = button("Export PNG, CSV and position file", self.export, "rf-export-scores")
         self.downloads = W.HTML()
         self.books = W.VBox([])
@@ -260,7 +290,7 @@ class ScoresScreen:
         self.board_area = W.VBox([])
         self.board_pane = W.VBox([self.board_area, self.books])
         self.board_pane.add_class("rf-board-pane")
-        self.pad_pane = W.VBox([self.pad, self.finish_btn, self.export_btn, self.downloads, self.bars])
+        self.pad_pane = W.VBox([self.pad, self.finish_btn, self.final_said, self.export_btn, self.downloads, self.bars])
         self.pad_pane.add_class("rf-pad-pane")
         self.panes = W.HBox([self.board_pane, self.pad_pane])
         self.panes.add_class("rf-score-panes")
@@ -277,6 +307,7 @@ class ScoresScreen:
         subject = lambda: (str(self.session.log.path), self.session.head) if self.session else None  # noqa: E731
         self._stale_message = follow_subject(self.message, subject)
         self._stale_downloads = follow_subject(self.downloads, subject)  # an export is of the scoring as it was
+        self._stale_final_said = follow_subject(self.final_said, subject)
         self._show_path()
         self.refresh(fit=True)
 
@@ -291,6 +322,7 @@ class ScoresScreen:
         return self.entry.entering
 
     def error(self, text: str) -> None:
+        self.final_said.value = ""  # an answer to another tap: Final's earlier refusal goes
         self.message.value = message_html(text, "error")
 
     def follow(self, session: Session[Entry] | None = None) -> None:
@@ -530,6 +562,8 @@ class ScoresScreen:
             if b.layout.border != border:
                 b.layout.border = border
             b.tooltip = tip
+            b.disabled = e.finished  # a final scoring's majorities are kept: its chips no longer look tappable
+        self.painter.disabled = e.finished
 
     def step(self, d: int) -> None:
         """The previous or next Region of the walk; while entering, the board brings it into view
@@ -550,7 +584,10 @@ class ScoresScreen:
             self._finish()
 
     def _finish(self) -> None:
-        if self.send({"type": "finish", "path": self.entry.way}):
+        self.final_said.value = ""
+        if not self.send({"type": "finish", "path": self.entry.way}):
+            self.final_said.value = self.message.value  # the refusal, where the finger is
+        else:
             s = self.current_score()
             e = self.entry
             self.history.record(self.session.log.path.stem, e.world_name or f"A {len(e.players)}-player World", s, self.colours(),
@@ -650,6 +687,11 @@ class ScoresScreen:
         e = self.entry
         self._stale_message()  # a message about another scoring, or an earlier point of it, goes
         self._stale_downloads()
+        self._stale_final_said()
+        scoring = self.session.log.path.stem if self.session else None
+        if scoring != self._taking_for or e.finished:  # "Take away a piece" was chosen for an earlier scoring
+            self._taking_for = scoring
+            self.take_away.value = False
         self._arrange(e.started)
         self.from_game_btn.disabled = self.tracked() is None
         self.title.value = self.title_html(e)
@@ -708,11 +750,10 @@ class ScoresScreen:
                 button("Tie / nobody", lambda: self.vote(None), "rf-vote-tie"),
                 button("The Regions left hold no pieces", lambda: self.send({"type": "rest-empty"}), "rf-rest-empty"),
             ]
+            for b in self.votes.children:
+                b.disabled = e.finished  # nothing to tap once the scoring is final
         if not fast:
-            lines = [f"<div class='rf-msg rf-msg-error'>{html.escape(m)}</div>" for m in e.mismatches()]
-            counts = e.counts()
-            table = "".join(f"<div>{html.escape(p)}: " + ", ".join(f"{t.title()} {n}" for t, n in c.items() if n) + "</div>" for p, c in counts.items())
-            self.counts.value = table + "".join(lines)
+            self._show_counts()
         books_for = (self.session.log.path.stem if self.session else None) if e.tracked is None else None
         if books_for != getattr(self, "_books_for", None):  # built once per scoring: typing is never lost
             self._books_for = books_for
@@ -725,6 +766,15 @@ class ScoresScreen:
         scene = self.scene()
         reshaped = self._board_shape(scene)
         self.board.show(scene, fit=fit or reshaped or not self.board.scene)
+
+    def _show_counts(self, _change=None) -> None:
+        """The pieces entered, by player; against the tracker's counts: for the player being
+        entered, what is left to enter (one line, not a difference per piece); more entered than
+        counted, and a player left with fewer, are said in red."""
+        e = self.entry
+        counts = e.counts()
+        table = "".join(f"<div>{html.escape(p)}: " + ", ".join(f"{t.title()} {n}" for t, n in c.items() if n) + "</div>" for p, c in counts.items())
+        self.counts.value = table + "".join(count_lines(e, self.who.value))
 
     def title_html(self, e: Entry) -> str:
         if not e.started:

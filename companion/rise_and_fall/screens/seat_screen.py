@@ -53,6 +53,11 @@ SEAT_CSS = """<style>
 .rf-seat .rf-chosen { font-size: 1.1em; padding: 8px; border-radius: 8px; background: #e8f5e9; color: #1d1d1d; }
 .rf-app.rf-dark .rf-seat .rf-chosen { background: #12301a; color: #e8f5e9; }
 .rf-seat .rf-waiting { padding: 4px 8px; }
+.rf-seat .rf-card-pick { position: relative; flex-direction: column; align-items: center; margin: 2px; }
+.rf-seat .rf-card-pick .rf-card { margin: 0 auto 2px; }
+/* the whole card is the button: a tap on its picture chooses it, as a tap on its name does */
+.rf-seat .rf-card-pick .rf-btn { position: static !important; }
+.rf-seat .rf-card-pick .rf-btn::after { content: ''; position: absolute; inset: 0; }
 .rf-seat .rf-others summary { min-height: 44px; display: flex; align-items: center; font-weight: 600; }
 </style>"""
 
@@ -321,8 +326,8 @@ class SeatPage:
         elif v.phase == "A":
             if i in v.to_move:
                 out.append(self.kept.html("<b>Choose your card</b> (face down until every player has chosen):"))
-                out.append(self._row([self.kept.button(c.title(), lambda c=c: self.send({"type": "play", "player": i, "card": c}), f"rf-choose-{c}")
-                                      for c in sorted(me.hand, key=PIECE_TYPES.index)]))
+                out.append(self._row([self._card_pick(c, civ.colour, c.title(), lambda c=c: self.send({"type": "play", "player": i, "card": c}),
+                                                      f"rf-choose-{c}") for c in sorted(me.hand, key=PIECE_TYPES.index)]))
                 out.append(self._waiting(v, "Not chosen yet"))
             elif civ.played:
                 card = civ.played[0]
@@ -331,8 +336,8 @@ class SeatPage:
                                   f"{' (drawn at random: you were too slow)' if drawn else ''}.</div></div>"))
                 if not drawn:
                     out.append(self.kept.html("Change your mind until the last player has chosen:"))
-                    out.append(self._row([self.kept.button(f"→ {c.title()}", lambda c=c: self.send({"type": "change", "player": i, "card": c}),
-                                                 f"rf-change-{c}") for c in sorted(civ.hand, key=PIECE_TYPES.index)]))
+                    out.append(self._row([self._card_pick(c, civ.colour, f"→ {c.title()}", lambda c=c: self.send({"type": "change", "player": i, "card": c}),
+                                                          f"rf-change-{c}") for c in sorted(civ.hand, key=PIECE_TYPES.index)]))
                 out.append(self._waiting(v, "Chosen"))
         elif v.phase == "B":
             if v.acting == i:
@@ -379,6 +384,12 @@ class SeatPage:
     def _row(self, buttons: list[W.Widget]) -> W.Widget:
         return self.kept.row(buttons, "rf-choice")
 
+    def _card_pick(self, card: str, colour: str, label: str, on_click, css: str) -> W.Widget:
+        """A card of the hand to choose: its picture over its text button, the whole card one
+        target (the style stretches the button over the picture)."""
+        picture = self.kept.html(card_html(card, colour), lean=True)
+        return self.kept.row([picture, self.kept.button(label, on_click, css)], "rf-card-pick", lean=True)
+
     def _decline_controls(self, v: TableView, g: Game) -> list[W.Widget]:
         i = self.seat
         civ = g.civs[i]
@@ -387,8 +398,8 @@ class SeatPage:
         owed = v.owed[i]
         if owed > 0:
             out.append(self.kept.html(f"<b>Put {owed} card{'s' if owed > 1 else ''} into Decline</b>, face down, from your hand or discard pile:"))
-            out.append(self._row([self.kept.button(c.title(), lambda c=c: self.send({"type": "decline", "player": i, "card": c}), f"rf-decline-{c}")
-                                  for c in sorted(civ.active, key=PIECE_TYPES.index)]))
+            out.append(self._row([self._card_pick(c, civ.colour, c.title(), lambda c=c: self.send({"type": "decline", "player": i, "card": c}),
+                                                  f"rf-decline-{c}") for c in sorted(civ.active, key=PIECE_TYPES.index)]))
         for k, was in enumerate(placed):
             out.append(self.kept.html(f"<div class='rf-chosen'>Into Decline, face down: <b>{was.title()}</b>.</div>"))
             out.append(self._row([self.kept.button(f"→ {c.title()}", lambda c=c, was=was: self.send({"type": "change", "player": i, "card": c, "was": was}),

@@ -1,0 +1,66 @@
+"""A refused tap is never ignored in silence: the player placing a first piece far down the
+page (the board below the screen's message slot) sees the sentence that refuses the tap, on the
+tablet and on the phone: the page brings it into view."""
+
+from companion.ui.app import App
+
+from .harness import board_meta, open_app, phone, screenshot, space_to_css, tablet, wait_for
+
+SETUP = "?game=rise-and-fall&screen=setup"
+
+#: the message slot's box on the screen, and the screen's height
+SLOT = """() => { const s = [...document.querySelectorAll('.rf-app .rf-message-slot')].find(e => e.offsetParent);
+    const r = s.getBoundingClientRect(); return [r.top, r.bottom, window.innerHeight, s.textContent]; }"""
+
+#: the board's top at the top of the screen: the message slot above it is out of sight
+BOARD_AT_TOP = "() => document.querySelector('canvas.rf-board').scrollIntoView({block: 'start'})"
+
+
+def sea_in_sight(page, seas):
+    """A Sea Space of the board that is on the screen now, as far from its edges as can be."""
+    box = page.evaluate("() => { const r = document.querySelector('canvas.rf-board').getBoundingClientRect();"
+                        " return [r.left, Math.max(r.top, 0), r.right, Math.min(r.bottom, window.innerHeight)]; }")
+    left, top, right, bottom = box
+
+    def room(s):
+        x, y = space_to_css(page, s)
+        return min(x - left, right - x, y - top, bottom - y)
+
+    best = max(seas, key=room)
+    assert room(best) > 20, box
+    return best
+
+
+def test_a_city_tapped_on_a_sea_is_refused_in_sight(server, browser):
+    url, data, layouts = server
+    app = App(data_dir=data, layouts_dir=layouts, game="rise-and-fall")
+    app.world.n_players.value = 3
+    app.world.seed.value = 1
+    app.world.random_btn.click()
+    app.setup.start_btn.click()
+    assert app.hub.game.phase == "placement"
+    seas = [s for s, t in app.world.build.world.terrain_map().items() if t == "sea"]
+    for name, make in (("tablet", tablet), ("phone", phone)):
+        ctx = make(browser)
+        page = ctx.new_page()
+        open_app(page, url, address=SETUP)
+        page.locator(".rf-first-piece button", has_text="City").first.tap()
+        page.wait_for_selector(".rf-first-piece button.mod-active:has-text('City')")
+        page.evaluate(BOARD_AT_TOP)
+        page.wait_for_timeout(200)
+        top, bottom, height, _ = page.evaluate(SLOT)
+        assert bottom <= 0 or top >= height, f"{name}: the message slot is in sight before the tap ({top}, {bottom})"
+        sea = sea_in_sight(page, seas)
+        if board_meta(page).get("zoom_first"):  # Spaces smaller than a finger: the first tap zooms
+            before = board_meta(page)["k"]
+            page.touchscreen.tap(*space_to_css(page, sea))
+            wait_for(lambda: board_meta(page)["k"] > before)
+            page.wait_for_timeout(250)
+            sea = sea_in_sight(page, seas)
+        page.touchscreen.tap(*space_to_css(page, sea))
+        wait_for(lambda: "Sea" in page.evaluate(SLOT)[3] or "sea" in page.evaluate(SLOT)[3])
+        page.wait_for_timeout(300)
+        top, bottom, height, said = page.evaluate(SLOT)
+        screenshot(page, f"answer-in-sight-{name}")
+        assert 0 <= top and bottom <= height, f"{name}: {said!r} is out of sight ({top:.0f}–{bottom:.0f} of {height})"
+        ctx.close()
