@@ -18,6 +18,8 @@ from .harness import board_measured, board_meta, open_app, screenshot, settle, t
 SIZES = {"tablet": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
 SCREENS = ("World", "New World", "Library", "Setup", "Game", "Scores", "Scores done", "Scores by player", "History")
 ALL_SCREENS = (*SCREENS, "Shelf", "Rise!")
+#: One page, no other page to follow: once its kernel has answered, a short quiet is enough.
+QUIET = 100
 
 
 def a_game_in_progress(data, layouts) -> None:
@@ -71,7 +73,7 @@ def show(page, screen: str) -> None:
         if screen == "Rise!":
             page.locator("button.rf-shelf-rise").tap()
             page.wait_for_selector(".rise-screen canvas.rf-board")
-        settle(page)
+        settle(page, quiet_ms=QUIET)
         return
     if not page.get_by_role("button", name="Scores", exact=True).first.is_visible():  # on the shelf or in Rise!
         if not page.locator(".rf-shelf-tile").first.is_visible():
@@ -83,7 +85,7 @@ def show(page, screen: str) -> None:
     fast = screen == "Scores by player"
     done = screen == "Scores done"
     page.get_by_role("button", name="World" if panel else "Scores" if screen.startswith("Scores") else screen, exact=True).first.tap()
-    settle(page)
+    settle(page, quiet_ms=QUIET)
     if screen.startswith("Scores"):  # the pieces entered (the board taking the width, or Done: the
         # scorepad beside it), or the fast path with a chip per Region
         page.get_by_role("button", name="Fast path: majorities" if fast else "Enter the pieces").first.tap()
@@ -95,12 +97,12 @@ def show(page, screen: str) -> None:
             page.wait_for_selector("button.rf-enter-pieces", state="visible")
         elif not fast:
             page.wait_for_selector("button.rf-done-entering", state="visible")
-        settle(page)  # the board redrawn at its new width
+        settle(page, quiet_ms=QUIET)  # the board redrawn at its new width
     if panel:
         header = page.locator(".jupyter-widget-Collapse-header", has_text=panel).first
         if "mod-active" not in (header.locator("..").get_attribute("class") or ""):
             header.tap()
-        settle(page)
+        settle(page, quiet_ms=QUIET)
 
 
 def set_look(page, dark: bool, large: bool) -> None:
@@ -110,7 +112,7 @@ def set_look(page, dark: bool, large: bool) -> None:
         if (css in (app.get_attribute("class") or "").split()) != on:
             page.locator(button).tap()
             wait_for(lambda c=css, o=on: (c in (app.get_attribute("class") or "").split()) == o)
-    settle(page)  # the screen redrawn in that look (a board's width, A+'s larger lines)
+    settle(page, quiet_ms=QUIET)  # the screen redrawn in that look (a board's width, A+'s larger lines)
 
 
 @pytest.fixture(scope="module")
@@ -237,7 +239,7 @@ def test_while_entering_the_board_takes_the_width_and_the_scorepad_is_a_line_of_
     show(page, "Scores")
     page.evaluate("() => window.scrollTo(0, 0)")
     board_measured(page)  # the page reports the board's new width
-    settle(page)
+    settle(page, quiet_ms=QUIET)
     screenshot(page, f"scores-{size}-entering")
     assert rect(page, ".rf-pad-pane .rf-scorepad") is None and not page.locator(".rf-score-tabs").is_visible()
     assert page.locator(".rf-total-bar").is_visible()
