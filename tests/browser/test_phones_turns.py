@@ -18,8 +18,7 @@ from companion.rise_and_fall.rules import PIECE_TYPES, load_rules
 from companion.rise_and_fall.tracker import Game, TrackerRules, card_actions
 from companion.seats import Seats
 
-from .harness import phone, recorded, screenshot, tablet, tap_together, wait_for, widget_strings
-from .test_phones import settle
+from .harness import listen, phone, recorded, screenshot, settle, tablet, tap_together, wait_for, widget_strings
 from .test_secrets import NAMES, start_game, state
 
 
@@ -107,6 +106,7 @@ def test_two_whole_turns_on_three_phones_with_a_decline_and_a_purchase(server, b
     tab_ctx = tablet(browser)
     tab = tab_ctx.new_page()
     frames = {"tablet": recorded(tab)}
+    listen(tab)  # settle() reads what the tablet's kernel answers
     tab.goto(url + "?game=rise-and-fall&screen=game")
     ctxs, phones = [], []
     for i in range(3):
