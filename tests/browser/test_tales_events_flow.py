@@ -7,7 +7,6 @@ Volcano's event waits and finds it still waiting, and the Volcano's orientation 
 result is read from the page and from the log; every wait is for what the page draws or the log
 holds, and a tap that may race a redraw is looked for again."""
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from companion.gamelog import GameStore, Session
 from companion.rise_and_fall import fantastic as F
@@ -16,7 +15,7 @@ from companion.rise_and_fall.tracker import TRACKER_VERSION, TrackerRules
 from companion.rise_and_fall.world import top_terrain
 from companion.seats import Seats
 
-from .harness import screenshot, tap_space, wait_for
+from .harness import listen, screenshot, settle, tap_space, wait_for
 from .test_phones import phone
 
 NAMES = ("Ana", "Ben", "Cy")
@@ -70,18 +69,16 @@ def shows(page, text: str, timeout: float = 30_000) -> None:
 
 
 def tap_until(page, locator: str, done, what: str, has_text: str | None = None) -> None:
-    """Tap a control until ``done()`` holds: the page may draw its controls again as the tap lands
-    (another device's change), so the control is looked for again and tapped again."""
-    for _ in range(3):
-        try:
-            target = page.locator(locator, has_text=has_text) if has_text else page.locator(locator)
-            target.first.tap(timeout=20_000)
-            wait_for(done, timeout=20)
-            return
-        except (AssertionError, PlaywrightTimeout):
-            page.wait_for_timeout(500)
-    screenshot(page, "tales-events-failed")
-    raise AssertionError(f"{what}: not done; the page says {page.locator('.rf-msg').all_inner_texts()!r}")
+    """Tap a control once, when the page is settled (its kernel has answered all it was sent: a control
+    drawn again by another device's change is drawn by then), and wait until ``done()`` holds."""
+    settle(page, quiet_ms=150)
+    target = page.locator(locator, has_text=has_text) if has_text else page.locator(locator)
+    target.first.tap(timeout=20_000)
+    try:
+        wait_for(done, timeout=20)
+    except AssertionError:
+        screenshot(page, "tales-events-failed")
+        raise AssertionError(f"{what}: not done; the page says {page.locator('.rf-msg').all_inner_texts()!r}") from None
 
 
 def test_the_first_players_phone_resolves_a_fantastic_event_and_a_reload_finds_the_next_waiting(server, browser, rulebook_text):
@@ -97,6 +94,7 @@ def test_the_first_players_phone_resolves_a_fantastic_event_and_a_reload_finds_t
     for i in (0, 1):  # Ana has the First Player token; Ben watches
         ctx = phone(browser)
         page = ctx.new_page()
+        listen(page)  # tap_until waits for what its kernel answers
         page.goto(url + f"?game=rise-and-fall&seat={tokens[i].token}")
         ctxs.append(ctx)
         pages.append(page)
