@@ -104,6 +104,7 @@ def test_a_whole_end_of_game_for_four_players(server, browser):
 
     # the fast path on the same game: a tap per Region that holds pieces, then one for the rest
     page.get_by_role("button", name="Fast path: majorities").tap()
+    settle(page)  # the board drawn again for the fast path (its size and zoom) before a Space is tapped
     taps = 1
     for k, r in enumerate(expected.regions):
         if not r.pieces:
