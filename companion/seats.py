@@ -84,6 +84,15 @@ class Seats:
                 found = i
         return found
 
+    def holds(self, token: str, seat: int | None) -> bool:
+        """Whether ``token`` still opens ``seat`` (a phone's page asks at each change: Reseat cuts it off)."""
+        if seat is None:
+            return False
+        try:
+            return self.seat_of(token) == seat
+        except CompanionError:
+            return False
+
     def taken(self, player: int) -> None:
         """A phone opened this seat: the tablet leaves that player's choices to the phone."""
         seats = self.all()

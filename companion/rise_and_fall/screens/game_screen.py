@@ -19,7 +19,7 @@ from ...gamelog import GameInfo, GameStore, Session
 from ...seats import Seats
 from ...ui.board import Board, legend_html
 from ...ui.habits import Habits
-from ...ui.widgets import Stepper, busy, button, follow_subject, message_html
+from ...ui.widgets import Stepper, busy, button, follow_subject, message_html, only_offers
 from ...words import and_list, plural
 from .. import GAME_LOG
 from .. import guilds as G
@@ -609,18 +609,8 @@ class GameScreen:
                 self.message.value = message_html(text, "info")
 
     def _only_the_end_offered(self) -> bool:
-        """Whether the controls, as drawn now, offer nothing but ending the actions (a count's
-        − and + set a number for an action; they are no action of their own)."""
-        stack = list(self.controls.children)
-        while stack:
-            w = stack.pop()
-            if isinstance(w, Stepper):
-                continue
-            if isinstance(w, (W.Button, W.ToggleButton)) and not w.disabled and w.layout.display != "none" \
-                    and "rf-end-turn" not in w._dom_classes:
-                return False
-            stack.extend(getattr(w, "children", ()))
-        return True
+        """Whether the controls, as drawn now, offer nothing but ending the actions."""
+        return only_offers(self.controls, "rf-end-turn")
 
     def _last_tap(self) -> list:
         """The log entries one Undo takes back: the last action, or an action and the end of the

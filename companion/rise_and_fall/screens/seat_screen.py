@@ -23,7 +23,7 @@ from ...seats import NOT_A_SEAT, Seats, find_seat
 from ...timings import mark
 from ...ui.history_screen import scorepad_html
 from ...ui.kept import Kept, show
-from ...ui.widgets import Stepper, follow_subject, message_html
+from ...ui.widgets import Stepper, follow_subject, message_html, only_offers
 from ...words import and_list
 from .. import GAME_LOG
 from .. import fantastic as F
@@ -152,12 +152,7 @@ class SeatPage:
         self.controls.children = []
 
     def _still_mine(self) -> bool:
-        if self.session is None or self.seat is None:
-            return False
-        try:
-            return Seats(self.session.log).seat_of(self.token) == self.seat
-        except CompanionError:
-            return False
+        return self.session is not None and Seats(self.session.log).holds(self.token, self.seat)
 
     def poll(self) -> bool:
         """Follow the other devices: a change of the game's file redraws the seat."""
@@ -475,16 +470,7 @@ class SeatPage:
 
     def _only_the_end_offered(self) -> bool:
         """Whether the controls, as drawn now, offer nothing but ending the actions."""
-        stack = list(self.controls.children)
-        while stack:
-            w = stack.pop()
-            if isinstance(w, Stepper):
-                continue
-            if isinstance(w, (W.Button, W.ToggleButton)) and not w.disabled and w.layout.display != "none" \
-                    and "rf-end-turn" not in w._dom_classes:
-                return False
-            stack.extend(getattr(w, "children", ()))
-        return True
+        return only_offers(self.controls, "rf-end-turn")
 
     def _with_count(self, action: dict) -> dict:
         action = self.tale_play.amend(action)

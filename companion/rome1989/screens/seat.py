@@ -112,12 +112,7 @@ class SeatPage(Rome1989Screens):
         self.pick.layout.display = self.form.layout.display = "none"
 
     def _still_mine(self) -> bool:
-        if self.session is None or self.seat is None:
-            return False
-        try:
-            return Seats(self.session.log).seat_of(self.token) == self.seat
-        except CompanionError:
-            return False
+        return self.session is not None and Seats(self.session.log).holds(self.token, self.seat)
 
     def poll(self) -> bool:
         """Follow the other devices: a change of the game's file redraws the seat."""
