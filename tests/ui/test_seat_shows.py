@@ -5,9 +5,9 @@ lying face down to the others (never the card beside a card back, which reads as
 import html
 import re
 
-from companion.rise_and_fall import guilds as G
-from companion.rise_and_fall.public import public_view
+from companion.rise_and_fall.play.public import public_view
 from companion.rise_and_fall.screens.civ_table import civ_html
+from companion.rise_and_fall.variants.guilds import guilds as G
 from companion.seats import Seats
 from companion.ui.app import App
 

@@ -1,4 +1,4 @@
-"""The Setup and Game screens: a thin layer over :mod:`companion.rise_and_fall.tracker`.
+"""The Setup and Game screens: a thin layer over :mod:`companion.rise_and_fall.play.tracker`.
 
 Every button sends one action to the game's log (SQLite) and the screen is redrawn from
 the replayed state. Only actions that can be fully completed are offered.
@@ -13,27 +13,25 @@ from typing import Callable
 
 import ipywidgets as W
 
-from ...drawing import Scene
-from ...errors import CompanionError, IllegalAction
-from ...gamelog import GameInfo, GameStore, Session
-from ...seats import Seats
-from ...ui.board import Board, legend_html
-from ...ui.habits import Habits
-from ...ui.widgets import Stepper, busy, button, follow_subject, message_html, only_offers
-from ...words import and_list, plural
-from .. import GAME_LOG
-from .. import guilds as G
-from .. import tale_pieces as TP
-from .. import tales as T
-from ..position_view import PIECE_LETTERS
-from ..public import TableView, describe, public_view
-from ..purchases import purchases, purchases_html
-from ..rules import PIECE_TYPES, load_rules
-from ..tracker import TRACKER_VERSION, Game, TrackerRules, building_actions_left, card_actions, random_play
-from ..views import colour_hex, layout_for
-from .civ_table import table_html
-from .count_panels import CountBoxes, offered
-from .guild_panels import (
+from companion.drawing import Scene
+from companion.errors import CompanionError, IllegalAction
+from companion.gamelog import GameInfo, GameStore, Session
+from companion.rise_and_fall import GAME_LOG
+from companion.rise_and_fall.numbers import PIECE_TYPES, load_rules
+from companion.rise_and_fall.play.public import TableView, describe, public_view
+from companion.rise_and_fall.play.purchases import purchases, purchases_html
+from companion.rise_and_fall.play.tracker import (
+    TRACKER_VERSION,
+    Game,
+    TrackerRules,
+    building_actions_left,
+    card_actions,
+    random_play,
+)
+from companion.rise_and_fall.scoring.position_view import PIECE_LETTERS
+from companion.rise_and_fall.screens.civ_table import table_html
+from companion.rise_and_fall.screens.count_panels import CountBoxes, offered
+from companion.rise_and_fall.screens.guild_panels import (
     GuildDraft,
     convert_note,
     guilds_html,
@@ -42,10 +40,31 @@ from .guild_panels import (
     swap_controls,
     variants,
 )
-from .leaving import LeaveGame, is_live, new_game_words
-from .tale_panels import EventPanel, TalePlay, WorldView, tale_board_scene, tale_status_html
-from .tale_piece_panels import all_actions, count_stepper, rules_html, tales_html, with_count
-from .world_screen import COLOUR_CHOICES, SPACE_PX, STYLE
+from companion.rise_and_fall.screens.leaving import LeaveGame, is_live, new_game_words
+from companion.rise_and_fall.screens.tale_panels import (
+    EventPanel,
+    TalePlay,
+    WorldView,
+    tale_board_scene,
+    tale_status_html,
+)
+from companion.rise_and_fall.screens.tale_piece_panels import (
+    all_actions,
+    count_stepper,
+    rules_html,
+    tales_html,
+    with_count,
+)
+from companion.rise_and_fall.screens.world_screen import COLOUR_CHOICES, SPACE_PX, STYLE
+from companion.rise_and_fall.variants.guilds import guilds as G
+from companion.rise_and_fall.variants.tales import pieces as TP
+from companion.rise_and_fall.variants.tales import tales as T
+from companion.rise_and_fall.world.views import colour_hex, layout_for
+from companion.seats import Seats
+from companion.ui.board import Board, legend_html
+from companion.ui.habits import Habits
+from companion.ui.widgets import Stepper, busy, button, follow_subject, message_html, only_offers
+from companion.words import and_list, plural
 
 KIND = GAME_LOG
 __all__ = ["KIND", "GameHub", "GameScreen", "SetupScreen", "describe", "draw_pieces"]
@@ -231,7 +250,7 @@ class SetupScreen:
         self.form = W.VBox([self.world_line, W.HTML("<b>Players</b> (clockwise)"), self.n_players, *self.rows, W.HTML("<b>The game ends after</b>"), self.target, self.first_pick,
                             self.with_guilds, self.level_box, self.start_btn, self.in_progress])
         self.form.add_class("rf-panel")
-        from .seats_panel import SeatsPanel
+        from companion.rise_and_fall.screens.seats_panel import SeatsPanel
 
         self.seats = SeatsPanel(hub)
         self.leave = LeaveGame(hub, self._start_new, lambda: new_game_words(
@@ -268,7 +287,7 @@ class SetupScreen:
         self._first_options()
         joining = self.in_progress.value
         if joining and self.progress is None:
-            from .progress_panel import ProgressPanel
+            from companion.rise_and_fall.screens.progress_panel import ProgressPanel
 
             self.progress = ProgressPanel(self._players, lambda: self.target.value, self._world_or_none, self._start_in_progress)
             self.form.children = (*self.form.children, self.progress.widget)

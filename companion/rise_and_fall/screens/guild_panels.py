@@ -8,9 +8,9 @@ from typing import Any, Callable
 
 import ipywidgets as W
 
-from ...ui.widgets import Stepper, button, message_html
-from .. import guilds as G
-from ..public import TableView
+from companion.rise_and_fall.play.public import TableView
+from companion.rise_and_fall.variants.guilds import guilds as G
+from companion.ui.widgets import Stepper, button, message_html
 
 
 def card_html(gid: str) -> str:
@@ -135,7 +135,7 @@ def variants(v: TableView, i: int, spec: dict,
     """The actions one of the card's actions can be, each with its button's label (a Temple
     converts one chosen opponent; ``note`` adds a word on that opponent's units)."""
     if "tale" in spec:
-        from .tale_piece_panels import tale_variants
+        from companion.rise_and_fall.screens.tale_piece_panels import tale_variants
 
         return tale_variants(v, i, spec)
     guild_kind = action_variants(v, i, spec)

@@ -17,28 +17,34 @@ from typing import Any
 
 import ipywidgets as W
 
-from ...errors import CompanionError, IllegalAction
-from ...gamelog import GameStore, Session, StaleGame
-from ...seats import NOT_A_SEAT, Seats, find_seat
-from ...timings import mark
-from ...ui.history_screen import scorepad_html
-from ...ui.kept import Kept, show
-from ...ui.widgets import Stepper, follow_subject, message_html, only_offers
-from ...words import and_list
-from .. import GAME_LOG
-from .. import fantastic as F
-from .. import tale_pieces as TP
-from ..history import Finished, History
-from ..public import TableView, public_view
-from ..rules import PIECE_TYPES
-from ..tracker import Game, TrackerRules, building_actions_left, card_actions
-from ..views import colour_hex
-from .board_style import SPACE_PX, STYLE
-from .civ_table import card_html, civ_html
-from .count_panels import CountBoxes, offered
-from .guild_panels import guilds_html, own_guilds_html, piracy_steppers, variants
-from .tale_panels import EventPanel, TalePlay
-from .tale_piece_panels import all_actions, count_stepper, rules_html, tales_html, with_count
+from companion.errors import CompanionError, IllegalAction
+from companion.gamelog import GameStore, Session, StaleGame
+from companion.rise_and_fall import GAME_LOG
+from companion.rise_and_fall.history import Finished, History
+from companion.rise_and_fall.numbers import PIECE_TYPES
+from companion.rise_and_fall.play.public import TableView, public_view
+from companion.rise_and_fall.play.tracker import Game, TrackerRules, building_actions_left, card_actions
+from companion.rise_and_fall.screens.board_style import SPACE_PX, STYLE
+from companion.rise_and_fall.screens.civ_table import card_html, civ_html
+from companion.rise_and_fall.screens.count_panels import CountBoxes, offered
+from companion.rise_and_fall.screens.guild_panels import guilds_html, own_guilds_html, piracy_steppers, variants
+from companion.rise_and_fall.screens.tale_panels import EventPanel, TalePlay
+from companion.rise_and_fall.screens.tale_piece_panels import (
+    all_actions,
+    count_stepper,
+    rules_html,
+    tales_html,
+    with_count,
+)
+from companion.rise_and_fall.variants.tales import fantastic as F
+from companion.rise_and_fall.variants.tales import pieces as TP
+from companion.rise_and_fall.world.views import colour_hex
+from companion.seats import NOT_A_SEAT, Seats, find_seat
+from companion.timings import mark
+from companion.ui.history_screen import scorepad_html
+from companion.ui.kept import Kept, show
+from companion.ui.widgets import Stepper, follow_subject, message_html, only_offers
+from companion.words import and_list
 
 #: Choices commute with other players' choices: a tap refused only because another phone wrote
 #: first is tried once more on the game as it is now.
