@@ -20,7 +20,10 @@ def replace(obj: _R, **changes: Any) -> _R:
     if names is None:
         names = _FIELDS[type(obj)] = frozenset(f.name for f in fields(obj))  # type: ignore[arg-type]
     if not names.issuperset(changes):
-        raise TypeError(f"{type(obj).__name__} has no field {sorted(set(changes) - names)[0]!r}")
+        elsewhere = getattr(type(obj), "replace_elsewhere", None)  # a field kept in a part of the record (a variant's state)
+        if elsewhere is None:
+            raise TypeError(f"{type(obj).__name__} has no field {sorted(set(changes) - names)[0]!r}")
+        return elsewhere(obj, changes)
     new = object.__new__(type(obj))
     new.__dict__.update(obj.__dict__)
     new.__dict__.update(changes)

@@ -502,6 +502,7 @@ def to_game(st: State) -> "Game":
     phase C with the cards each player owes to the Decline zone, phase D with who has nothing to buy back."""
     from companion.rise_and_fall.play.civilizations import TRACKER_VERSION, Civ, Game
     from companion.rise_and_fall.play.records import replace
+    from companion.rise_and_fall.variants.registered import VARIANTS
     from companion.rise_and_fall.variants.tales.pieces import initial
     from companion.rise_and_fall.variants.tales.state import NONE
     from companion.rise_and_fall.variants.tales.tales import drawn_of, parse_markers
@@ -527,10 +528,12 @@ def to_game(st: State) -> "Game":
     levels = tuple(p.level or G.STANDARD_LEVEL for p in st.players) if guild_game else ()
     game = Game(civs=civs, trophies_to_end=st.trophies_to_end, bank_gold=bank["gold"], bank_wood=bank["wood"],
                 bank_stone=bank["stone"], first=st.first, turn=st.turn, phase=st.phase, tiles=tiles, world_name=world_name,
-                cards_owed=(0,) * n, pass_tablet=st.pass_tablet, tracker_version=version, levels=levels, world_tales=tales,
-                world_tale_pieces=markers, tales=_tale_state(st, initial(tales, n) if version >= 4 and tales else None),
+                cards_owed=(0,) * n, pass_tablet=st.pass_tablet, tracker_version=version,
                 claimed_this_turn=tuple((t, i) for t, i in st.claimed_this_turn),
-                tale_play=replace(NONE, creatures=tuple((k, q, r) for k, (q, r) in st.creatures.items())))
+                variants=tuple((v, v.initial) for v in VARIANTS))
+    game = replace(game, levels=levels, world_tales=tales, world_tale_pieces=markers,  # the variants' states, by their names
+                   tales=_tale_state(st, initial(tales, n) if version >= 4 and tales else None),
+                   tale_play=replace(NONE, creatures=tuple((k, q, r) for k, (q, r) in st.creatures.items())))
     if st.phase == "C":
         # 'each player must place as many cards in Decline as Trophies claimed this turn' (as many as they have)
         k = len(st.claimed_this_turn)

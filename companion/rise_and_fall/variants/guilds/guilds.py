@@ -83,8 +83,13 @@ def _hooks(guilds: Iterable[str], point: str) -> list[Any]:
 def card_actions(card: str, guilds: Iterable[str] = ()) -> list[dict]:
     """The actions of a Civilization card for a player holding ``guilds``: the printed ones with
     their yields changed ('produce 2 Wood'), then the guilds' new actions."""
+    return changed_actions(card, load_rules().raw["card_actions"].get(card, []), guilds)
+
+
+def changed_actions(card: str, printed: list[dict], guilds: Iterable[str] = ()) -> list[dict]:
+    """``printed`` (the actions of ``card`` so far, the printed ones first) for a player holding ``guilds``:
+    the yields changed, the ordinary productions kept open beside them, then the guilds' new actions."""
     guilds = tuple(guilds)
-    printed = load_rules().raw["card_actions"].get(card, [])
     base = [dict(s) for s in printed]
     ordinary = []
     for change in _hooks(guilds, "yield"):

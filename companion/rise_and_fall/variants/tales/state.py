@@ -1,5 +1,5 @@
-"""What the Tales add to a tracked game's state, held by :class:`.civilizations.Game`: the Tale pieces
-and buildings (:class:`TaleState`, played by :mod:`.tale_pieces`) and the Tales during the game
+"""What the Tales add to a tracked game's state (:class:`TalesGame`, held in ``Game.variants``): the
+Tales drawn for the World and its Tale pieces, the Tale pieces and buildings (:class:`TaleState`, played by :mod:`.tale_pieces`) and the Tales during the game
 (:class:`TalesInPlay`, played by :mod:`.tales_in_play` and :mod:`.fantastic`).
 
 Records only, below the game's state and the modules that play them, so none of them imports another
@@ -52,3 +52,16 @@ class TaleState:
 
     def trophies_of(self, i: int) -> tuple[int, ...]:
         return tuple(n for n, j in self.trophies if j == i)
+
+
+@dataclass(frozen=True)
+class TalesGame:
+    """The Tales' whole state in a tracked game (all empty in a game on a World without Tales)."""
+
+    world_tales: tuple[int, ...] = ()  # the Tales drawn for the World (its layout's "tales"), kept for the scoring
+    world_tale_pieces: tuple[tuple[str, int, int], ...] = ()  # the Dolmens and the Typhoon where the World has them
+    tales: TaleState | None = None  # the Tale pieces and buildings (version 4, a World with Tales): pieces.py
+    tale_play: TalesInPlay = NONE  # the Tales during the game (version 5): Fantastic Events, laid pieces, ...
+
+
+NO_TALES = TalesGame()
