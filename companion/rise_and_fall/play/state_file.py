@@ -321,7 +321,7 @@ def _tale_problems(st: State) -> list[Problem]:
 
     out: list[Problem] = []
     drawn = st.drawn()
-    kinds = {b: p for n in TP.tracked(drawn) for b, p in TP._pieces_of(n).items()}
+    kinds = {b: p for n in TP.tracked(drawn) for b, p in TP.pieces_of(n).items()}
     names = ", ".join(f"{n} ({all_tales()[n].name})" for n in drawn) or "none"
     totals: dict[str, int] = {}
     for p in st.players:
