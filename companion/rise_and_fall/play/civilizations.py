@@ -2,7 +2,9 @@
 Trophies, and the automatic changes the rulebook makes to it whenever pieces come or go.
 
 Pure Python, below the tracker (:mod:`.tracker`, which decides what each action does) and the
-variants' modules (the Guilds, the Tales), which all change the state with these functions.
+variants' rules (the Guilds, the Tales), which all change the state with these functions. The game holds
+each variant with its own state (``Game.variants``); it asks them whose move it is in the phases they
+add and how many Trophies their pieces claimed, naming none of them.
 """
 
 from __future__ import annotations

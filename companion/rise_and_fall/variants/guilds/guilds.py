@@ -1,9 +1,9 @@
 """The Guild variant: 24 Guild cards as data (``guilds.json``) and the few hook points the
 rules consult. Pure Python, no widgets.
 
-Each hook point is one small function of the guilds a player holds. The tracker asks
-:func:`card_actions` (new actions and changed yields), :func:`decline_price`,
-:func:`treasury_limit`, :func:`protected` (conversion) and :func:`stands_on`; the position
+Each hook point is one small function of the guilds a player holds. The Guilds' rules (:mod:`.variant`)
+ask :func:`changed_actions` (new actions and changed yields), :func:`protected` (conversion) and
+:func:`stands_on`; the game's state asks :func:`decline_price` and :func:`treasury_limit`; the position
 checks ask :func:`stands_on` and :func:`treasury_limit`; the scoring asks :func:`end_game`.
 Nothing else in the code names a guild.
 """

@@ -4,8 +4,8 @@ Doppelganger's House. Pure Python, no widgets; the data is each Tale's ``play`` 
 
 The tracker knows no positions after the first pieces, so a condition about where a piece stands
 ("Be adjacent or on the Sunken City space") is confirmed by the player: the action's button says
-it. The tracker asks :func:`in_play`, :func:`card_actions`, :func:`conversion_cost`,
-:func:`standing` and :func:`check_activation`; nothing else in it names a special area.
+it. The Tales' hooks (:mod:`.variant`) ask :func:`in_play`, :func:`card_actions`, :func:`conversion_cost`,
+:func:`standing` and :func:`check_activation`; the tracker names no special area.
 """
 
 from __future__ import annotations
