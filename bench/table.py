@@ -67,7 +67,8 @@ def descendants(pid: int) -> list[int]:
     pairs = [(int(out[k]), int(out[k + 1])) for k in range(0, len(out) - 1, 2)]
     found, todo = [], [pid]
     while todo:
-        kids = [p for p, pp in pairs if pp == todo.pop()]
+        parent = todo.pop()
+        kids = [p for p, pp in pairs if pp == parent]
         found += kids
         todo += kids
     return found
