@@ -43,7 +43,7 @@ QUIET_AFTER = float(os.environ.get("COMPANION_QUIET_AFTER", "30"))
 
 log = logging.getLogger(__name__)
 
-__all__ = ["App", "Settings", "default_layouts_dir", "wait_for_page", "warm_up"]
+__all__ = ["App", "Settings", "default_layouts_dir", "wait_for_page"]
 
 
 def wait_for_page() -> None:
@@ -65,22 +65,6 @@ def wait_for_page() -> None:
     info = request_info(f"{protocol}://{ip}:{port}{base}voila/query/{os.environ.get('VOILA_KERNEL_ID', '')}")
     for key, value in info.items():
         os.environ[key] = str(value)
-
-
-def warm_up() -> None:
-    """In a preheated kernel, before its page asks: import what opening any page needs (each
-    registered game's screens and seat), so that the page that takes this kernel opens sooner (a
-    table's five pages ask at the same moment, and each import then waits for the CPU). A game
-    whose modules cannot be imported opens (or says why) when its page asks, as before."""
-    import importlib
-
-    for game in games.games():
-        for ref in (game.screens, game.seat):
-            if ref:
-                try:
-                    importlib.import_module(ref.partition(":")[0])
-                except Exception:  # noqa: BLE001 - its page shows the error when it opens it
-                    log.warning("Could not import %s ahead of its page", ref, exc_info=True)
 
 
 def request_info(ws_url: str, connect_timeout: float = 5.0) -> dict[str, str]:
@@ -389,8 +373,6 @@ class App:
         """The notebook calls this before showing the page. A preheated kernel ran the notebook
         before its page existed: once the page asks, the page opens at its address and every
         open game reads its logs again; then other pages' changes are followed."""
-        if os.environ.get("VOILA_PREHEAT", "False") != "False":
-            warm_up()  # while no page waits
         wait_for_page()
         mark("page asked")
         self.reopen()
