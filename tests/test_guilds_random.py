@@ -110,11 +110,13 @@ def candidates(g: Game) -> list[dict]:
             out += [{"type": "buy", "player": i, "card": c} for c in civ.decline] + [{"type": "pass", "player": i}]
         elif g.phase == "E":
             out.append({"type": "keep-guild", "player": i})
+            out.append({"type": "keep-guild", "player": i, "ask_again": False})
             for t, other in enumerate(g.civs):
                 for gid in other.guilds:
                     lost = G.lost_places(other.guilds, tuple("doppelgangers" if x == gid else x for x in other.guilds))
                     out.append({"type": "swap-guild", "player": i, "target": t, "guild": gid,
                                 "removed": {p: min(1, other.count(p)) for p in lost}})
+    out += [{"type": "ask-guild-swap", "player": i} for i, _ in g.kept]
     return out
 
 
