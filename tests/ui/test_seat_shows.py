@@ -55,7 +55,8 @@ def test_the_phone_shows_each_own_guild_card_with_its_power(tmp_path, monkeypatc
         return app
 
     p0 = phone(0)
-    assert "Your Guild card" not in texts(p0)  # chosen on the tablet, face down until all have chosen
+    assert "Your Guild cards</b>, secret until every player has chosen" in texts(p0)  # the choice is the phone's now
+    assert "<b>Your Guild cards</b><div>" not in texts(p0)  # nothing face up before the reveal
     tablet.hub.do({"type": "guild-choice", "player": 0, "keep": ["lumberjacks", "mercenaries"], "give": "farmers"})
     tablet.hub.do({"type": "guild-choice", "player": 1, "keep": [], "give": None})
     tablet.hub.do({"type": "guild-choice", "player": 2, "keep": [], "give": "snowmen"})
