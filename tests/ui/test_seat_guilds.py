@@ -95,6 +95,17 @@ def test_each_phone_chooses_its_guild_cards_in_secret_and_the_tablet_shows_who(t
     assert "Lumberjacks" in eric.rooms["seat"].mine.value and "Winged" in eric.rooms["seat"].mine.value  # revealed
 
 
+def test_two_phones_choosing_their_guild_cards_at_once_both_count(tmp_path, monkeypatch):
+    tablet, phone = at_table(tmp_path, monkeypatch, guild_start())
+    eric, cathy = phone(0), phone(1)
+    mark(eric, {"lumberjacks": "keep", "mercenaries": "return", "farmers": "give"})
+    mark(cathy, {"miners": "keep", "archivists": "give", "druids": "return"})
+    tap(eric, "rf-guild-choose")
+    tap(cathy, "rf-guild-choose")  # Cathy's page had not looked since Eric chose: her choice still stands
+    assert [j for j, _, _ in log_state(tablet).chosen] == [0, 1]
+    assert "Placed face down: you keep Miners" in texts(cathy)
+
+
 def dop_start() -> dict:
     """Eric holds the Doppelgangers with 12 GP at phase D; Cathy, the Farmers, decides on a card in Decline."""
     st = S.state([("Eric", "red"), ("Cathy", "yellow")], turn=3, phase="D")

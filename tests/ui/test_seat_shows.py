@@ -84,3 +84,13 @@ def test_a_phone_that_has_not_chosen_its_card_is_not_told_it_waits_for_the_other
     assert f"Still to choose: you and {names[c]} · chosen: {names[a]}" in texts(pb)
     pa.poll()
     assert f"Chosen · waiting for {names[b]} and {names[c]}" in html.unescape(texts(pa))
+
+
+def test_the_phones_taxes_buttons_say_what_they_bring(table):
+    tablet, phone = table
+    a, b, c = tablet.hub.game.order()
+    for i in (a, b, c):
+        tablet.game.play(i, "city")
+    pa = phone(a)
+    labels = [w.description for w in test_seat_page.buttons(pa, "rf-act")]
+    assert "Taxes, City in a Plain: 2 GP" in labels and "Taxes, City in a Forest: 3 GP" in labels, labels  # as the card prints them

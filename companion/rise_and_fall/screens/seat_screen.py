@@ -56,7 +56,7 @@ from .tale_piece_panels import all_actions, count_stepper, rules_html, tales_htm
 
 #: Choices commute with other players' choices: a tap refused only because another phone wrote
 #: first is tried once more on the game as it is now.
-CHOICES = ("play", "change", "decline", "buy", "pass", "purchase-in-order")
+CHOICES = ("guild-choice", "play", "change", "decline", "buy", "pass", "purchase-in-order")
 
 SEAT_CSS = """<style>
 .rf-seat { max-width: 520px; margin: 0 auto; }
