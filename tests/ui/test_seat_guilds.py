@@ -140,3 +140,17 @@ def test_the_doppelgangers_decide_on_their_holders_phone_and_keep_without_being_
     assert log_state(tablet).kept == () and not buttons(eric, "rf-ask-guild-swap")
     tablet.poll()
     assert "Ask Eric again" not in texts(tablet)
+
+
+def test_a_holder_without_a_phone_keeps_the_doppelgangers_on_the_tablet_and_is_asked_again_there(tmp_path, monkeypatch):
+    tablet, _ = at_table(tmp_path, monkeypatch, dop_start())
+    tablet.go_to("Game")
+    tap(tablet, "rf-pass")  # Cathy buys nothing back
+    assert log_state(tablet).phase == "E"
+    assert [b.description for b in buttons(tablet, "rf-keep-guild-for-good")] == ["Eric keeps them, do not ask again"]
+    assert [b.description for b in buttons(tablet, "rf-keep-guild")] == ["Eric keeps the Doppelgangers this turn"]
+    tap(tablet, "rf-keep-guild-for-good")
+    assert log_state(tablet).kept and log_state(tablet).phase == "A"
+    assert "Eric keeps the Doppelgangers: the Recycling phase does not ask them" in texts(tablet)
+    tap(tablet, "rf-ask-guild-swap")
+    assert log_state(tablet).kept == () and not buttons(tablet, "rf-ask-guild-swap")
