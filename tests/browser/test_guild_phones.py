@@ -2,7 +2,8 @@
 (390×844, touch) out of the others' sight — neither the tablet's page nor the other phone's, nor any
 widget message sent to them, names a card of theirs before the reveal; the tablet shows who has
 chosen and is passed only to the third player, whose choice reveals every player's Guild cards; a
-phone reloaded after its choice shows it again."""
+phone reloaded after its choice shows it again. The Doppelgangers' keep, 'do not ask again', on the
+holder's phone: it stands after a reload, and the tablet's Undo brings the swap back to the phone."""
 
 from companion.gamelog import GameStore, Session
 from companion.rise_and_fall import guilds as G
@@ -122,5 +123,61 @@ def test_two_phones_choose_their_guild_cards_in_secret_and_the_tablet_goes_on(se
         page.wait_for_function("() => document.body.innerText.includes('The first pieces are placed on the tablet')")
         mine = page.inner_text(".rf-seat-mine")
         assert all(name in mine for name in held), mine
+    for ctx in (tab_ctx, *ctxs):
+        ctx.close()
+
+
+def test_the_doppelgangers_keep_on_the_holders_phone_survives_a_reload_and_the_tablets_undo(server, browser):
+    from companion.rise_and_fall import state_file as S
+
+    url, data, _ = server
+    st = S.state([("Eric", "red"), ("Cathy", "yellow")], turn=3, phase="D")
+    eric_st, cathy_st = st.players
+    eric_st.guilds, eric_st.level, eric_st.gold = ["doppelgangers"], "normal", 12
+    cathy_st.guilds, cathy_st.level = ["farmers"], "normal"
+    cathy_st.hand.remove("city")
+    cathy_st.decline.append("city")
+    s = GameStore(data).start("game", "doppelgangers", TrackerRules(), {"type": "start-from-state", "state": st.to_dict()})
+    gid = s.log.path.stem
+    seats = Seats(s.log).ensure(2)
+    s.log.close()
+
+    def now():
+        return Session(GameStore(data).open(gid), TrackerRules()).state
+
+    tab_ctx = tablet(browser)
+    tab = tab_ctx.new_page()
+    listen(tab)
+    tab.goto(url + "?game=rise-and-fall&screen=game")
+    ctxs, pages = [], []
+    for i in range(2):
+        ctx = phone(browser)
+        page = ctx.new_page()
+        listen(page)
+        page.goto(url + f"?game=rise-and-fall&seat={seats[i].token}")
+        ctxs.append(ctx)
+        pages.append(page)
+    eric, cathy = pages
+    cathy.locator("button.rf-pass").tap()
+    wait_for(lambda: now().phase == "E", timeout=30)
+    eric.wait_for_selector("button.rf-keep-guild-for-good")
+    tab.wait_for_function("() => document.body.innerText.includes('decides on their phone whether to pay 10 GP')")
+    assert tab.locator("button.rf-keep-guild").count() == 0  # the holder's choice is on their phone
+    settle(tab, *pages, quiet_ms=400)
+    eric.locator("button.rf-keep-guild-for-good").tap()
+    wait_for(lambda: now().kept != () and now().phase == "A", timeout=30)
+    eric.wait_for_function("() => document.body.innerText.includes('You keep the Doppelgangers')")
+    eric.reload()  # from the log: the answer stands
+    eric.wait_for_selector("button.rf-ask-guild-swap")
+    tab.wait_for_function("() => document.body.innerText.includes('Ask Eric again at the Recycling phase')")
+    settle(tab, *pages, quiet_ms=400)
+    tab.locator("button.rf-game-undo").tap()  # Undo on the tablet: the Recycling phase asks Eric again, on his phone
+    wait_for(lambda: now().phase == "E" and now().kept == (), timeout=30)
+    eric.wait_for_selector("button.rf-swap:has-text('Take the Farmers of Cathy')")
+    assert eric.locator("button.rf-ask-guild-swap").count() == 0
+    settle(tab, *pages, quiet_ms=400)
+    eric.locator("button.rf-swap").tap()
+    wait_for(lambda: now().civs[0].guilds == ("farmers",), timeout=30)
+    assert now().civs[1].guilds == ("doppelgangers",) and now().phase == "A"
     for ctx in (tab_ctx, *ctxs):
         ctx.close()
