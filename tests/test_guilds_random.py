@@ -216,8 +216,9 @@ JUNK = st.recursive(st.none() | st.booleans() | st.integers(-3, 30) | st.text(ma
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.sampled_from(["guild-choice", "swap-guild", "keep-guild", "act"]),
-       st.dictionaries(st.sampled_from(["player", "keep", "give", "target", "guild", "removed", "action", "unit", "resource", "counts", "on"]),
+@given(st.sampled_from(["guild-choice", "swap-guild", "keep-guild", "ask-guild-swap", "act"]),
+       st.dictionaries(st.sampled_from(["player", "keep", "give", "target", "guild", "removed", "action", "unit", "resource", "counts", "on",
+                                        "ask_again"]),
                        JUNK, max_size=6),
        st.sampled_from(["guilds", "B", "E"]))
 def test_a_guild_action_with_bad_input_gets_a_sentence(kind, fields, phase):
