@@ -161,6 +161,7 @@ def test_the_doppelgangers_keep_on_the_holders_phone_survives_a_reload_and_the_t
     cathy.locator("button.rf-pass").tap()
     wait_for(lambda: now().phase == "E", timeout=30)
     eric.wait_for_selector("button.rf-keep-guild-for-good")
+    screenshot(eric, "phone-doppelgangers")
     tab.wait_for_function("() => document.body.innerText.includes('decides on their phone whether to pay 10 GP')")
     assert tab.locator("button.rf-keep-guild").count() == 0  # the holder's choice is on their phone
     settle(tab, *pages, quiet_ms=400)

@@ -76,10 +76,11 @@ def guild_choice(i: int, picks: list[tuple[str, Any]]) -> dict | str:
     return {"type": "guild-choice", "player": i, "keep": keep, "give": given[0] if given else None}
 
 
-def who_chose_html(v: TableView, phones: set[int] = frozenset(), seat: int | None = None) -> str:
-    """Who has chosen their Guild cards and who still chooses, never what (the tablet and every phone)."""
+def who_chose_html(v: TableView, seat: int | None = None) -> str:
+    """Who has chosen their Guild cards and who still chooses, never what (the tablet and every phone;
+    ``seat``: the phone's own player, 'you')."""
     done = [v.civs[j].name for j in v.chosen]
-    left = [("you" if j == seat else v.civs[j].name + (" (on their phone)" if j in phones else "")) for j in v.to_move]
+    left = ["you" if j == seat else v.civs[j].name for j in v.to_move]
     parts = [f"{len(done)} of {len(v.civs)} players have chosen"]
     if done:
         parts.append(f"chosen: {and_list(done)}")
@@ -116,7 +117,7 @@ class GuildDraft:
             self.shown = None
             return
         phones = self.phones()
-        head = W.HTML(who_chose_html(public_view(g), phones))
+        head = W.HTML(who_chose_html(public_view(g)))
         on_phones = [g.civs[j].name for j in g.to_move() if j in phones]
         away = [W.HTML(f"<div class='rf-guilds-phones'>{html.escape(and_list(on_phones))} "
                        f"choose{'s' if len(on_phones) == 1 else ''} on {'their phone' if len(on_phones) == 1 else 'their phones'}, "
@@ -264,8 +265,8 @@ def swap_controls(v: TableView, game: Any, can: Callable[[dict], bool], send: Ca
             button(f"{'Keep' if you else me.name + ' keeps'} them, do not ask again",
                    lambda i=i: send({"type": "keep-guild", "player": i, "ask_again": False}), "rf-keep-guild-for-good"),
         ]))
-        out.append(W.HTML("<div class='rf-hint'>Not asked again: the Recycling phase no longer stops for the Doppelgangers "
-                          "while every player's Guild cards stay as they are, until asked again.</div>"))
+        out.append(W.HTML("<div class='rf-hint'>Not asked again: the Recycling phase does not stop for the Doppelgangers "
+                          "while every player's Guild cards stay as they are, or until asked again.</div>"))
     return out
 
 
