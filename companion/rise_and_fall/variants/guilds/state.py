@@ -18,6 +18,8 @@ class GuildsState:
     chosen: tuple[tuple[int, tuple[str, ...], str | None], ...] = ()  # (player, kept, given to the left), face down
     stolen: tuple[int, ...] = ()  # Thieves' Guild: Cities stolen from, per player, with the Nomad card played now
     swapped: tuple[int, ...] = ()  # phase E: who received the Doppelgangers this Recycling phase
+    # the Doppelgangers kept 'do not ask again': (holder, every player's Guild cards when they said so)
+    kept: tuple[tuple[int, tuple[tuple[str, ...], ...]], ...] = ()
 
 
 NO_GUILDS = GuildsState()

@@ -191,6 +191,17 @@ def can_swap(game: Game, i: int) -> bool:
     return any(c.guilds for j, c in enumerate(game.civs) if j != i and not c.extinct)
 
 
+def guild_cards(game: Game) -> tuple[tuple[str, ...], ...]:
+    """Every player's Guild cards, face up in front of them."""
+    return tuple(c.guilds for c in game.civs)
+
+
+def keeps_doppelgangers(game: Game, i: int) -> bool:
+    """Whether player ``i`` keeps the Doppelgangers without being asked at the Recycling phase: they
+    said 'do not ask again' and the Guild cards on the table are the ones they chose to keep against."""
+    return any(j == i and cards == guild_cards(game) for j, cards in guilds_of(game).kept)
+
+
 def _events_waiting(game: Game) -> bool:
     """Whether the Fantastic Events of this Recycling phase wait to be resolved (they come after the swap)."""
     play = getattr(game, "tale_play", None)
@@ -257,8 +268,32 @@ def keep(game: Game, a: Action, notes: list[str], then: Then) -> Game:
     _before_the_events(game, "Keeping the Doppelgangers")
     if game.phase != "E" or i not in game.to_move():
         raise IllegalAction("Only a holder of the Doppelgangers decides in the Recycling phase.", rule="doppelgangers")
+    again = a.get("ask_again", True)
+    if type(again) is not bool:
+        raise IllegalAction("Keeping the Doppelgangers asks again at the next Recycling phase, or not (true or false).",
+                            rule="doppelgangers-keep")
+    if not again:
+        # decided: 'do not ask again' stands while the Guild cards on the table stay as they are, or
+        # until the holder asks again (docs/rise-and-fall/decisions.md)
+        kept = tuple(k for k in guilds_of(game).kept if k[0] != i) + ((i, guild_cards(game)),)
+        game = with_state(game, NAME, kept=kept)
+        notes.append(f"{game.civs[i].name} keeps the Doppelgangers and is not asked again at the Recycling phase "
+                     "while the Guild cards stay as they are.")
     game = replace(game, decided=game.decided + (i,))
     return then(game, notes) if not game.to_move() else game
+
+
+def ask_again(game: Game, a: Action, notes: list[str], then: Then) -> Game:
+    """The holder of the Doppelgangers who kept them 'do not ask again' wants to be asked at the
+    Recycling phases again (any time before the game ends)."""
+    i = a.get("player")
+    if type(i) is not int or not 0 <= i < len(game.civs):
+        raise IllegalAction("Choose one of the players.", rule="player")
+    if game.phase == "over" or not keeps_doppelgangers(game, i):
+        raise IllegalAction(f"{game.civs[i].name} is asked at every Recycling phase already, while they can pay for the swap.",
+                            rule="doppelgangers-ask")
+    notes.append(f"{game.civs[i].name} is asked again at the Recycling phase whether to swap the Doppelgangers.")
+    return with_state(game, NAME, kept=tuple(k for k in guilds_of(game).kept if k[0] != i))
 
 
 class Guilds(Variant):
@@ -266,9 +301,9 @@ class Guilds(Variant):
 
     name = NAME
     initial = NO_GUILDS
-    fields = ("levels", "dealt", "chosen", "stolen", "swapped")
-    actions = {"guild-choice": choose, "swap-guild": swap, "keep-guild": keep}
-    seat_actions = ("guild-choice", "swap-guild", "keep-guild")
+    fields = ("levels", "dealt", "chosen", "stolen", "swapped", "kept")
+    actions = {"guild-choice": choose, "swap-guild": swap, "keep-guild": keep, "ask-guild-swap": ask_again}
+    seat_actions = ("guild-choice", "swap-guild", "keep-guild", "ask-guild-swap")
     effects = {"attack": attack, "steal": steal, "piracy": piracy}
 
     def setup(self, game: Game, action: Action, world: Any, notes: list[str]) -> Game:
@@ -284,7 +319,8 @@ class Guilds(Variant):
             return [i for i in game.order() if i not in done]
         if game.phase == "E" and not _events_waiting(game):
             swapped = guilds_of(game).swapped
-            return [i for i in game.order() if i not in game.decided and i not in swapped and can_swap(game, i)]
+            return [i for i in game.order() if i not in game.decided and i not in swapped and can_swap(game, i)
+                    and not keeps_doppelgangers(game, i)]
         return None
 
     def on_actor(self, game: Game, i: int, card: str) -> Game:
