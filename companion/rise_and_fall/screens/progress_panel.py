@@ -73,17 +73,21 @@ class TaleFields:
         self.volcano = W.Dropdown(options=[("Inactive side up", None)] + [(f"Active side up, lava flows {o}", o) for o in flows],
                                   value=None, description="The Volcano", layout=W.Layout(width="360px", height="auto")) if flows else None
         lays = laying(drawn)
-        self.laid = [{t: Stepper(0, 0, load_rules().pieces_per_player[t], description=f"{names[i] or f'Player {i + 1}'}: "
-                                 f"{t.title()}s laid on their side", css=f"rf-progress-laid-{t}") for t in PIECE_TYPES if t in lays}
-                     for i in range(n)]
+        by = " and ".join(all_tales()[k].name for k in sorted({k for tales in lays.values() for k in tales}))
+        self.laid = [{t: Stepper(0, 0, load_rules().pieces_per_player[t], description=_many(t), css=f"rf-progress-laid-{t}")
+                      for t in PIECE_TYPES if t in lays} for i in range(n)]
         house = [("No Guild card from the House", None)] + [(G.guild(g).name, g) for g in G.all_guilds()]
         self.house = [W.Dropdown(options=house, value=None, description=f"{names[i] or f'Player {i + 1}'}: the Doppelganger's "
                                  "House", layout=W.Layout(width="420px", height="auto")) for i in range(n)] if house_tales(drawn) else []
         rows: list[W.Widget] = []
         for i in range(n):
-            mine = [*self.buildings[i].values(), *self.laid[i].values(), *self.house[i:i + 1]]
+            mine = [*self.buildings[i].values(), *self.house[i:i + 1]]
             if mine:
                 rows.append(W.HBox(mine, layout=W.Layout(flex_flow="row wrap")))
+            if self.laid[i]:
+                rows.append(W.HTML(f"{html.escape(names[i] or f'Player {i + 1}')}'s pieces laid on their side ({html.escape(by)}): "
+                                   "they perform no action when their card is played next"))
+                rows.append(W.HBox(list(self.laid[i].values()), layout=W.Layout(flex_flow="row wrap")))
         top = [*self.world.values(), *self.trophies.values(), *([self.volcano] if self.volcano else [])]
         for w in [*(x for row in self.buildings for x in row.values()), *(x for row in self.laid for x in row.values()), *self.house, *top]:
             w.observe(lambda ch: on_change(), "value")
@@ -105,7 +109,12 @@ class TaleFields:
 
 
 def _building_name(b: str) -> str:
-    return {"bridge": "The Majestic Bridge", "dragon": "The Dragon"}.get(b, b.replace("-", " ").title() + "s")
+    return {"bridge": "The Majestic Bridge", "dragon": "The Dragon"}.get(b, _many(b.replace("-", " ").title()))
+
+
+def _many(piece: str) -> str:
+    name = piece.title()
+    return name[:-1] + "ies" if name.endswith("ty") else name + "s"
 
 
 class ProgressPanel:
