@@ -117,3 +117,25 @@ def test_the_guided_entry_holds_the_tales_in_play(tmp_path):
     assert g.tale_play.volcano == "south" and g.tale_play.laid == ((0, "nomad", 1), (0, "ship", 1))
     assert g.tale_play.house == ((1, "miners"),) and g.civs[1].guilds == ("miners",) and g.levels == ()
     assert g.tales.total("dragon") == 0 and g.tales.trophies_of(2) == (1,) and where(g, "dragon") is None
+
+
+def test_the_guided_entry_holds_the_guild_cards_and_levels(tmp_path):
+    from companion.rise_and_fall import guilds as G
+
+    app = joining(tmp_path)
+    panel = app.setup.progress
+    guilds = panel.guild_fields
+    assert guilds.box.layout.display == "none"
+    guilds.on.value = True
+    assert guilds.box.layout.display == "" and [r.layout.display for r in guilds.rows] == ["", "", "", "none"]
+    guilds.levels[0].value = "novice"
+    guilds.cards[0][0].value = "collectors"
+    guilds.cards[1][0].value = "collectors"
+    assert panel.go.disabled and "The Collectors Guild card is in front of Ana and Ben" in panel.problems.value
+    guilds.cards[1][0].value = "miners"
+    panel.forms[0].wood.value = 8  # the Collectors hold more
+    assert not panel.go.disabled, panel.problems.value
+    panel.go.click()
+    g = app.hub.game
+    assert g.levels == ("novice", G.STANDARD_LEVEL, G.STANDARD_LEVEL) and g.civs[0].guilds == ("collectors",)
+    assert g.civs[1].guilds == ("miners",) and g.civs[0].wood == 8

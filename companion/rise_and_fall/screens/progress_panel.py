@@ -3,7 +3,8 @@
 The players, their colours, the Trophies to end and the World are the Setup screen's; the form asks where the
 game is: the turn and its phase (the start of A, C or D, with the Trophies claimed this turn), the First Player,
 each player's six Civilization cards by pile, pieces in the World, Gold,
-Wood and Stone, who holds each Trophy, and the Space of each creature of the World's Tales. With Tales, what they
+Wood and Stone, who holds each Trophy, and the Space of each creature of the World's Tales. With the Guilds
+(:class:`GuildFields`), each player's handicap level and Guild cards. With Tales, what they
 hold in play (:class:`TaleFields`): each player's Tale buildings, pieces laid on their side and Guild card from the
 Doppelganger's House, the Tale Trophies, the pieces of no one (the Dragon, the Bridge) and the Volcano's side.
 Every change is checked at once (:func:`state_file.problems`, one sentence each); "Start from this game" writes the
@@ -103,9 +104,53 @@ class TaleFields:
             p.tale_trophies = [t for t, box in self.trophies.items() if box.value == i]
             if self.house and self.house[i].value is not None:
                 p.house = self.house[i].value
-                p.guilds = [p.house]  # a Guild card of the House: the game is not played with the Guild variant
+                if p.house not in p.guilds:  # in front of the player with their others (without the variant: alone)
+                    p.guilds = [*p.guilds, p.house]
         st.world_pieces = {b: box.value for b, box in self.world.items()}
         st.volcano = self.volcano.value if self.volcano is not None else None
+
+
+class GuildFields:
+    """The Guild variant: each player's handicap level and the Guild cards in front of them, face up."""
+
+    def __init__(self, on_change: Callable[[], None]) -> None:
+        from .. import guilds as G
+
+        self.on = W.ToggleButton(value=False, description="Played with the Guilds", layout=W.Layout(width="260px", height="44px"))
+        self.on.add_class("rf-btn")
+        self.on.add_class("rf-progress-with-guilds")
+        cards = [("No Guild card", None)] + [(g.name, gid) for gid, g in G.all_guilds().items()]
+        self.titles = [W.HTML(layout=W.Layout(width="140px")) for _ in range(4)]
+        self.levels = [W.Dropdown(options=[(lv.label, k) for k, lv in G.levels().items()], value=G.STANDARD_LEVEL,
+                                  layout=W.Layout(width="200px", height="auto")) for _ in range(4)]
+        self.cards = [[W.Dropdown(options=cards, value=None, layout=W.Layout(width="220px", height="auto")) for _ in range(G.DEALT)]
+                      for _ in range(4)]
+        self.rows = [W.HBox([self.titles[i], self.levels[i], *self.cards[i]], layout=W.Layout(flex_flow="row wrap")) for i in range(4)]
+        for i, row in enumerate(self.rows):
+            row.add_class(f"rf-progress-guilds-{i}")
+        for w in [self.on, *self.levels, *(c for row in self.cards for c in row)]:
+            w.observe(lambda ch: on_change(), "value")
+        self.box = W.VBox(self.rows)
+        self.widget = W.VBox([self.on, self.box])
+
+    def reset(self, names: list[str]) -> None:
+        from .. import guilds as G
+
+        self.on.value = False
+        for i in range(4):
+            self.titles[i].value = f"<b>{html.escape(names[i] if i < len(names) and names[i] else f'Player {i + 1}')}</b>"
+            self.levels[i].value = G.STANDARD_LEVEL
+            for box in self.cards[i]:
+                box.value = None
+            self.rows[i].layout.display = "" if i < len(names) else "none"
+
+    def fill(self, st: State) -> None:
+        self.box.layout.display = "" if self.on.value else "none"
+        if not self.on.value:
+            return
+        for i, p in enumerate(st.players):
+            p.level = self.levels[i].value
+            p.guilds = [box.value for box in self.cards[i] if box.value is not None]
 
 
 def _building_name(b: str) -> str:
@@ -141,6 +186,7 @@ class ProgressPanel:
         self.creatures: dict[str, W.Dropdown] = {}
         self.creatures_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.tale_fields: TaleFields | None = None
+        self.guild_fields = GuildFields(self.check)
         self.tales_box = W.VBox()
         self.problems = W.HTML()
         self.problems.add_class("rf-progress-problems")
@@ -149,7 +195,7 @@ class ProgressPanel:
                                      "table first)"),
                               W.HBox([self.turn, self.first, self.phase], layout=W.Layout(flex_flow="row wrap")), *[f.widget for f in self.forms],
                               W.HTML("<b>Trophies claimed</b>"), W.HBox(list(self.trophies.values()), layout=W.Layout(flex_flow="row wrap")),
-                              self.this_turn_box, self.creatures_box, self.tales_box, self.problems, self.go])
+                              self.this_turn_box, self.creatures_box, self.guild_fields.widget, self.tales_box, self.problems, self.go])
         self.widget.add_class("rf-progress")
         self.reset()
 
@@ -170,6 +216,7 @@ class ProgressPanel:
                 box.value = -1
             self._creature_choices()
             self._tale_fields(names)
+            self.guild_fields.reset(names)
             for i, f in enumerate(self.forms):
                 f.widget.layout.display = "" if i < len(who) else "none"
                 if i >= len(who):
@@ -231,6 +278,7 @@ class ProgressPanel:
         if self.phase.value != "A":
             st.claimed_this_turn = [(t, self.trophies[t].value) for t, box in self.this_turn.items() if box.value]
         st.creatures = {piece: box.value for piece, box in self.creatures.items() if box.value is not None}
+        self.guild_fields.fill(st)
         if self.tale_fields is not None:
             self.tale_fields.fill(st)
             if st.world_pieces.get("dragon", 1) == 0:
