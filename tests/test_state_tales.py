@@ -11,6 +11,7 @@ import pytest
 from conftest import examples, quote
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_guilds_random import choices, guild_setup_action
 from test_state_phases import carried
 from test_tales_tracker import tale_game, tale_world
 from test_tracker import NAMES
@@ -47,8 +48,15 @@ def played_to(phase: str, rnd: random.Random, skip: int, g: Game) -> Game | None
     return None
 
 
+def dealt_away(g: Game) -> Game:
+    """The Guild cards dealt and chosen before the first pieces, which play does not read again (a state has them as
+    the cards in front of each player)."""
+    return replace(carried(g), dealt=(), chosen=())
+
+
 def goes_on_the_same(g: Game, rnd: random.Random, steps: int) -> None:
     h = joined(g)
+    carried = dealt_away
     assert carried(h) == carried(g)
     for _ in range(steps):
         options = RP.legal(g)
@@ -68,6 +76,28 @@ def test_random_games_with_tales_read_back_at_each_phase_and_go_on_the_same(phas
     the Doppelganger's House among them."""
     drawn = tuple(sorted(data.draw(st.lists(st.sampled_from(ALL_TALES), min_size=1, max_size=2 * n + 2, unique=True))))
     g = played_to(phase, rnd, skip, tale_game(drawn, n=n, trophies_to_end=6))
+    if g is not None:
+        goes_on_the_same(g, rnd, steps)
+
+
+@settings(max_examples=examples(8, 60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(tuple(S.STATE_PHASES)), st.randoms(use_true_random=False), st.integers(0, 400), st.integers(10, 60),
+       st.integers(2, 4), st.data())
+def test_random_games_with_the_guilds_and_tales_read_back_and_go_on_the_same(phase, rnd, skip, steps, n, data):
+    """The Guild variant (each player's level and Guild cards, the Doppelgangers' swap in the Recycling phase) with Tales."""
+    drawn = tuple(sorted(data.draw(st.lists(st.sampled_from(ALL_TALES), min_size=1, max_size=2 * n + 2, unique=True))))
+    setup = dict(guild_setup_action(n, rnd), world=tale_world(drawn, n), trophies_to_end=6)
+    g = R.apply(R.initial(), setup)
+    k = 0
+    while g.phase in ("guilds", "placement"):
+        if g.phase == "placement":
+            i = g.to_move()[0]
+            piece = next(p for p in ("nomad", "city", "ship") if g.civs[i].count(p) == 0)
+            g, k = R.apply(g, {"type": "place-first", "player": i, "piece": piece, "q": k, "r": 0}), k + 1
+        else:  # each player keeps and gives among the cards dealt to them
+            g = R.apply(g, rnd.choice(choices(g, g.to_move()[0])))
+    assert g.levels
+    g = played_to(phase, rnd, skip, g)
     if g is not None:
         goes_on_the_same(g, rnd, steps)
 
@@ -207,3 +237,24 @@ def test_a_piece_laid_down_that_leaves_the_world_leaves_the_count(rulebook_text)
     g = converted(TRACKER_VERSION)
     assert g.civs[0].count("nomad") == 1 and g.tale_play.laid == ((0, "nomad", 1),)
     assert converted(7).tale_play.laid == ((0, "nomad", 2),)
+
+
+def test_a_house_card_swapped_away_is_no_longer_the_one_the_house_discards(rulebook_text):
+    """Version 8: the Doppelganger's House discards the card it gave only while that card is still its player's."""
+    quote(rulebook_text, "During the Recycling phase, you can pay the bank 10 Gold Coins and exchange this card with another player's "
+                         "Guild card.")
+    quote(rulebook_text, "you will have to discard the Guild card previously drawn before drawing 3 new cards.")
+    from test_guild_tale_rules_again import holding
+    from test_tracker import _set, do, started
+
+    from companion.rise_and_fall.tales_in_play import NONE
+
+    def swapped(version: int) -> Game:
+        g = holding(holding(started(version=version), 0, "doppelgangers"), 1, "miners")
+        g = _set(g, 0, replace(g.civs[0], gold=10))
+        g = replace(g, world_tales=(17,), phase="E", decided=(), tale_play=replace(NONE, house=((0, "doppelgangers"),)))
+        return do(g, type="swap-guild", player=0, target=1, guild="miners")
+
+    g = swapped(TRACKER_VERSION)
+    assert g.civs[0].guilds == ("miners",) and g.civs[1].guilds == ("doppelgangers",) and g.tale_play.house == ()
+    assert swapped(7).tale_play.house == ((0, "doppelgangers"),)  # a version-7 game replays as written

@@ -45,7 +45,9 @@ ALL_EXTINCT = "Every Civilization is extinct"
 #: version 6 replays as it was written.
 #: Version 8 counts no more of a player's pieces laid on their side (Storm Peak, the Typhoon) than they have in the World:
 #: a piece laid down that leaves the World (destroyed, converted, returned to build a Tale's building) leaves the count,
-#: so the pieces stood back up are the ones still lying; a game of version 7 replays as it was written.
+#: so the pieces stood back up are the ones still lying; and a Guild card drawn at the Doppelganger's House that the
+#: Doppelgangers swap away is no longer the card the House discards when used again. A game of version 7 replays as it
+#: was written.
 TRACKER_VERSION = 8
 CONVERSION_ON_SINCE = 7
 NOTHING_COUNTED_SINCE = 6
