@@ -15,13 +15,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..errors import IllegalAction
-from . import fantastic as F
-from . import tale_pieces as TPc
-from . import tales_in_play as TP
-from .builder import Build, BuildRules, world_setup_action
-from .rules import PIECE_TYPES
-from .tracker import Game, TrackerRules, card_actions, count_limits, random_play
+from companion.errors import IllegalAction
+from companion.rise_and_fall.numbers import PIECE_TYPES
+from companion.rise_and_fall.play.civilizations import keeps_doppelgangers
+from companion.rise_and_fall.play.tracker import Game, TrackerRules, card_actions, count_limits, random_play
+from companion.rise_and_fall.variants.tales import fantastic as F
+from companion.rise_and_fall.variants.tales import in_play as TP
+from companion.rise_and_fall.variants.tales import pieces as TPc
+from companion.rise_and_fall.world.builder import Build, BuildRules, world_setup_action
 
 Action = dict[str, Any]
 COLOURS = ("red", "yellow", "green", "blue")
@@ -45,11 +46,12 @@ def candidates(g: Game) -> list[Action]:
         elif g.phase == "D":
             out += [{"type": "buy", "player": i, "card": c} for c in civ.decline] + [{"type": "pass", "player": i}]
         elif g.phase == "E" and not g.tale_play.events:
-            out.append({"type": "keep-guild", "player": i})
+            out += [{"type": "keep-guild", "player": i}, {"type": "keep-guild", "player": i, "ask_again": False}]
             out += [{"type": "swap-guild", "player": i, "target": t, "guild": x} for t in range(len(g.civs)) if t != i
                     for x in g.civs[t].guilds]
     if g.phase == "E" and g.tale_play.events:
         out += _event_candidates(g)
+    out += [{"type": "ask-guild-swap", "player": i} for i, _ in g.kept if keeps_doppelgangers(g, i)]
     return out
 
 
@@ -120,7 +122,7 @@ def _event_candidates(g: Game) -> list[Action]:
                 out.append({**a, key: per, "nomads": {i: 1 for i, k in lost.items() if k}})
     moves = spec.get("moves")
     if moves and g.tiles:
-        from .world import top_terrain
+        from companion.rise_and_fall.world.world import top_terrain
 
         spaces = [s for s, t in sorted(top_terrain(g.tiles).items()) if t in moves["to"]]
         for s in rnd.sample(spaces, min(4, len(spaces))):
@@ -149,7 +151,7 @@ def legal(g: Game) -> list[Action]:
 
 
 def setup_action(n: int, first: int = 0) -> Action:
-    from .tracker import TRACKER_VERSION
+    from companion.rise_and_fall.play.tracker import TRACKER_VERSION
 
     players = [{"name": f"P{k + 1}", "colour": c} for k, c in zip(range(n), COLOURS)]
     return {"type": "setup", "players": players, "first": first, "tracker_version": TRACKER_VERSION}
@@ -166,7 +168,7 @@ def game_action(g: Game, rng: random.Random) -> Action | None:
         i = g.to_move()[0]
         piece = next(p for p in ("nomad", "city", "ship") if g.civs[i].count(p) == 0)
         if g.tiles:  # a Ship at sea and the others on land, each on a Space of its own
-            from .world import top_terrain
+            from companion.rise_and_fall.world.world import top_terrain
 
             taken = {s for s, _, _ in g.positions}
             want = ("sea",) if piece == "ship" else ("plains", "forest")

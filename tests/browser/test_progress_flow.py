@@ -7,8 +7,8 @@ the Volcano still active."""
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from companion.gamelog import GameStore, Session
-from companion.rise_and_fall import tales as T
-from companion.rise_and_fall.tracker import TrackerRules
+from companion.rise_and_fall.play.tracker import TrackerRules
+from companion.rise_and_fall.variants.tales import tales as T
 
 from .harness import latest_build, message, open_app, screenshot, settle, tablet, wait_for
 from .test_tales_flow import drawn, game_id, state

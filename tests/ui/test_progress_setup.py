@@ -59,8 +59,8 @@ def test_the_guided_entry_starts_at_phase_c_with_the_trophies_claimed_this_turn(
 
 
 def test_the_guided_entry_places_the_creatures_of_the_worlds_tales(tmp_path):
-    from companion.rise_and_fall.fantastic import unplaced, where
-    from companion.rise_and_fall.tale_worlds import generate_with_tales
+    from companion.rise_and_fall.variants.tales.fantastic import unplaced, where
+    from companion.rise_and_fall.variants.tales.worlds import generate_with_tales
 
     app = page(tmp_path)
     app.world.load_layout(generate_with_tales(3, 2, (2, 3)).to_dict())
@@ -87,8 +87,8 @@ def test_the_guided_entry_places_the_creatures_of_the_worlds_tales(tmp_path):
 def test_the_guided_entry_holds_the_tales_in_play(tmp_path):
     """The Volcano's side, pieces laid on their side, a Guild card of the Doppelganger's House, a hunted Dragon and its
     Trophy: entered on the form, checked, and the game goes on with them."""
-    from companion.rise_and_fall.fantastic import where
-    from companion.rise_and_fall.tale_worlds import generate_with_tales
+    from companion.rise_and_fall.variants.tales.fantastic import where
+    from companion.rise_and_fall.variants.tales.worlds import generate_with_tales
 
     app = page(tmp_path)
     app.world.load_layout(generate_with_tales(3, 2, (1, 11, 17, 23)).to_dict())
@@ -120,7 +120,7 @@ def test_the_guided_entry_holds_the_tales_in_play(tmp_path):
 
 
 def test_the_guided_entry_holds_the_guild_cards_and_levels(tmp_path):
-    from companion.rise_and_fall import guilds as G
+    from companion.rise_and_fall.variants.guilds import guilds as G
 
     app = joining(tmp_path)
     panel = app.setup.progress

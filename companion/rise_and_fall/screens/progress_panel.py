@@ -18,10 +18,19 @@ from typing import Callable
 
 import ipywidgets as W
 
-from ...errors import CompanionError
-from ...ui.widgets import Stepper, button, message_html
-from ..rules import PIECE_TYPES, load_rules
-from ..state_file import PILES, STATE_PHASES, State, house_tales, laying, problems, state, volcano_orientations
+from companion.errors import CompanionError
+from companion.rise_and_fall.numbers import PIECE_TYPES, load_rules
+from companion.rise_and_fall.play.state_file import (
+    PILES,
+    STATE_PHASES,
+    State,
+    house_tales,
+    laying,
+    problems,
+    state,
+    volcano_orientations,
+)
+from companion.ui.widgets import Stepper, button, message_html
 
 PILE_NAMES = {"hand": "Hand", "discard": "Discard", "reserve": "Reserve", "decline": "Decline"}
 
@@ -51,9 +60,9 @@ class TaleFields:
     """What the World's Tales hold in play, made for the World of the moment (none without Tales)."""
 
     def __init__(self, drawn: tuple[int, ...], names: list[str], on_change: Callable[[], None]) -> None:
-        from .. import guilds as G
-        from .. import tale_pieces as TP
-        from ..tales import all_tales
+        from companion.rise_and_fall.variants.guilds import guilds as G
+        from companion.rise_and_fall.variants.tales import pieces as TP
+        from companion.rise_and_fall.variants.tales.tales import all_tales
 
         self.drawn = drawn
         kinds = {b: spec for n in TP.tracked(drawn) for b, spec in TP._pieces_of(n).items()}
@@ -114,7 +123,7 @@ class GuildFields:
     """The Guild variant: each player's handicap level and the Guild cards in front of them, face up."""
 
     def __init__(self, on_change: Callable[[], None]) -> None:
-        from .. import guilds as G
+        from companion.rise_and_fall.variants.guilds import guilds as G
 
         self.on = W.ToggleButton(value=False, description="Played with the Guilds", layout=W.Layout(width="260px", height="44px"))
         self.on.add_class("rf-btn")
@@ -134,7 +143,7 @@ class GuildFields:
         self.widget = W.VBox([self.on, self.box])
 
     def reset(self, names: list[str]) -> None:
-        from .. import guilds as G
+        from companion.rise_and_fall.variants.guilds import guilds as G
 
         self.on.value = False
         for i in range(4):
@@ -234,9 +243,9 @@ class ProgressPanel:
     def _creature_choices(self) -> None:
         """A Space for each creature of the World's Tales (the Dragon on a Glacier, the Leviathan at sea, ...), or none
         yet: the table places it on the Game screen, as after the first pieces."""
-        from ..layout import parse
-        from ..tales import creatures, drawn_of
-        from ..world import top_terrain
+        from companion.rise_and_fall.variants.tales.tales import creatures, drawn_of
+        from companion.rise_and_fall.world.layout import parse
+        from companion.rise_and_fall.world.world import top_terrain
 
         world = self.world()
         self.creatures = {}
@@ -256,7 +265,7 @@ class ProgressPanel:
         self.creatures_box.layout.display = "" if self.creatures else "none"
 
     def _tale_fields(self, names: list[str]) -> None:
-        from ..tales import drawn_of
+        from companion.rise_and_fall.variants.tales.tales import drawn_of
 
         world = self.world()
         drawn = drawn_of(world) if world is not None else ()
