@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..errors import IllegalAction
-from .builder import Build, BuildRules, world_setup_action
-from .tracker import Game, TrackerRules, card_actions, count_limits, random_play
+from companion.errors import IllegalAction
+from companion.rise_and_fall.play.tracker import Game, TrackerRules, card_actions, count_limits, random_play
+from companion.rise_and_fall.world.builder import Build, BuildRules, world_setup_action
 
 Action = dict[str, Any]
 COLOURS = ("red", "yellow", "green", "blue")
@@ -67,7 +67,7 @@ def legal(g: Game) -> list[Action]:
 
 
 def setup_action(n: int, first: int = 0) -> Action:
-    from .tracker import TRACKER_VERSION
+    from companion.rise_and_fall.play.tracker import TRACKER_VERSION
 
     players = [{"name": f"P{k + 1}", "colour": c} for k, c in zip(range(n), COLOURS)]
     return {"type": "setup", "players": players, "first": first, "tracker_version": TRACKER_VERSION}

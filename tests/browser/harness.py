@@ -17,8 +17,8 @@ from pathlib import Path
 
 from companion.gamelog import GameStore, Session
 from companion.hexgrid import PixelLayout
-from companion.rise_and_fall.builder import Build, BuildRules
 from companion.rise_and_fall.screens.world_screen import STYLE
+from companion.rise_and_fall.world.builder import Build, BuildRules
 from companion.ui.serve import compile_package, voila_command, voila_env
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")

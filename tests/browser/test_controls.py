@@ -8,10 +8,10 @@ import random
 import pytest
 
 from companion import games
-from companion.rise_and_fall.layout import parse
-from companion.rise_and_fall.position import STANDS_ON
-from companion.rise_and_fall.samples import random_end_position
-from companion.rise_and_fall.worldgen import generate
+from companion.rise_and_fall.scoring.position import STANDS_ON
+from companion.rise_and_fall.scoring.samples import random_end_position
+from companion.rise_and_fall.world.layout import parse
+from companion.rise_and_fall.world.worldgen import generate
 from companion.ui.app import App
 from companion.ui.board import FINGER
 

@@ -6,15 +6,15 @@ import sys
 from pathlib import Path
 
 from companion.gamelog import GameStore, Session
-from companion.rise_and_fall.endgame import EntryRules
-from companion.rise_and_fall.tracker import TRACKER_VERSION, TrackerRules
-from companion.rise_and_fall.world import top_terrain
-from companion.rise_and_fall.worldgen import generate
+from companion.rise_and_fall.play.tracker import TRACKER_VERSION, TrackerRules
+from companion.rise_and_fall.scoring.endgame import EntryRules
+from companion.rise_and_fall.world.world import top_terrain
+from companion.rise_and_fall.world.worldgen import generate
 
 from .harness import HISTORY_OPTIONS, PAINTED, SCROLLED, message, open_app, screenshot, tablet, wait_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from test_guilds_random import legal  # noqa: E402
+from rise_and_fall.test_guilds_random import legal  # noqa: E402
 
 DEAL = [["lumberjacks", "capitalists", "farmers"], ["miners", "trophy-hunters", "winged"]]
 

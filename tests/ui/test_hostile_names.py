@@ -16,8 +16,8 @@ import pytest
 
 from companion.drawing import Scene, to_png, to_svg
 from companion.errors import FileFormatError
-from companion.rise_and_fall.position import parse_position
-from companion.rise_and_fall.views import colour_hex
+from companion.rise_and_fall.scoring.position import parse_position
+from companion.rise_and_fall.world.views import colour_hex
 from companion.ui.app import App
 
 FIXTURE = Path(__file__).resolve().parents[1] / "data" / "hostile-names.json"
@@ -113,7 +113,7 @@ def test_a_position_with_a_hostile_colour_is_refused(key):
 
 
 def test_a_layout_with_a_hostile_colour_is_refused():
-    from companion.rise_and_fall.layout import parse
+    from companion.rise_and_fall.world.layout import parse
 
     doc = json.loads(json.dumps(DOC["layout"]))
     doc["colours"][1] = HOSTILE_COLOUR

@@ -59,8 +59,8 @@ def test_the_guided_entry_starts_at_phase_c_with_the_trophies_claimed_this_turn(
 
 
 def test_the_guided_entry_places_the_creatures_of_the_worlds_tales(tmp_path):
-    from companion.rise_and_fall.fantastic import unplaced, where
-    from companion.rise_and_fall.tale_worlds import generate_with_tales
+    from companion.rise_and_fall.variants.tales.fantastic import unplaced, where
+    from companion.rise_and_fall.variants.tales.worlds import generate_with_tales
 
     app = page(tmp_path)
     app.world.load_layout(generate_with_tales(3, 2, (2, 3)).to_dict())

@@ -14,10 +14,10 @@ from typing import Callable
 
 import ipywidgets as W
 
-from ...errors import CompanionError
-from ...ui.widgets import Stepper, button, message_html
-from ..rules import PIECE_TYPES, load_rules
-from ..state_file import PILES, STATE_PHASES, State, problems, state
+from companion.errors import CompanionError
+from companion.rise_and_fall.numbers import PIECE_TYPES, load_rules
+from companion.rise_and_fall.play.state_file import PILES, STATE_PHASES, State, problems, state
+from companion.ui.widgets import Stepper, button, message_html
 
 PILE_NAMES = {"hand": "Hand", "discard": "Discard", "reserve": "Reserve", "decline": "Decline"}
 
@@ -110,9 +110,9 @@ class ProgressPanel:
     def _creature_choices(self) -> None:
         """A Space for each creature of the World's Tales (the Dragon on a Glacier, the Leviathan at sea, ...), or none
         yet: the table places it on the Game screen, as after the first pieces."""
-        from ..layout import parse
-        from ..tales import creatures, drawn_of
-        from ..world import top_terrain
+        from companion.rise_and_fall.variants.tales.tales import creatures, drawn_of
+        from companion.rise_and_fall.world.layout import parse
+        from companion.rise_and_fall.world.world import top_terrain
 
         world = self.world()
         self.creatures = {}
