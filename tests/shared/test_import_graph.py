@@ -1,8 +1,8 @@
 """The import structure of ``companion/``: no circle among its modules, no import from a lower layer up to
 a higher one, no module that imports another's private names.
 
-Read from the source (every ``import`` a module runs, in a function too; not those under ``if TYPE_CHECKING:``,
-which never run). ``python tests/shared/test_import_graph.py`` prints the figures: modules, imports, circles,
+Read from the source (every ``import`` a module runs, in a function too, and the packages' ``__init__`` each import
+runs first; not those under ``if TYPE_CHECKING:``, which never run). ``python tests/shared/test_import_graph.py`` prints the figures: modules, imports, circles,
 imports up.
 """
 
@@ -87,8 +87,10 @@ def imports(mods: dict[str, Path]) -> tuple[dict[str, set[str]], list[tuple[str,
                             private.append((m, base, a.name))
                 for n in names:
                     r = resolve(n)
-                    if r and r != m:
-                        edges[m].add(r)
+                    while r and r != m:  # importing a module runs its packages' __init__ first
+                        if not m.startswith(r + "."):  # a module's own packages are already running
+                            edges[m].add(r)
+                        r = r.rpartition(".")[0] if "." in r else None
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases:
                 if node.attr.startswith("_") and not node.attr.startswith("__"):
@@ -159,9 +161,11 @@ def layer(m: str) -> int | None:
 
 
 def imports_up(edges: dict[str, set[str]], mods: dict[str, Path]) -> list[str]:
+    # a package whose __init__ imports nothing (a docstring) is below everything in it
+    empty = {t for t, p in mods.items() if p.name == "__init__.py" and not edges.get(t)}
     out = []
     for m in sorted(edges):
-        for t in sorted(edges[m]):
+        for t in sorted(edges[m] - empty):
             if tier(t) > tier(m) or (tier(m) == tier(t) == 2 and m.split(".")[1] != t.split(".")[1]):
                 out.append(f"{m} -> {t} (a shared module, ui/ or another game reaches into a game)")
             lm, lt = layer(m), layer(t)
@@ -209,8 +213,16 @@ def test_the_reading_finds_private_names_and_leaves_out_type_checking(tmp_path: 
     a.write_text("from typing import TYPE_CHECKING\nfrom companion.x.b import _hidden\nfrom companion.x import b as B\n"
                  "if TYPE_CHECKING:\n    from companion.x.c import C\n\ndef f():\n    return B._other()\n", encoding="utf-8")
     b.write_text("", encoding="utf-8")
-    edges, private = imports({"companion.x.a": a, "companion.x.b": b, "companion.x.c": b})
-    assert edges["companion.x.a"] == {"companion.x.b"}
+    (tmp_path / "sub").mkdir()
+    package, d = tmp_path / "sub" / "__init__.py", tmp_path / "sub" / "d.py"
+    package.write_text("from companion.x.a import f\n", encoding="utf-8")
+    d.write_text("X = 1\n", encoding="utf-8")
+    a.write_text(a.read_text(encoding="utf-8") + "from companion.x.sub.d import X\n", encoding="utf-8")
+    mods = {"companion.x.a": a, "companion.x.b": b, "companion.x.c": b, "companion.x.sub": package, "companion.x.sub.d": d}
+    edges, private = imports(mods)
+    # importing a submodule runs its package's __init__ first: here a circle a -> sub -> a
+    assert edges["companion.x.a"] == {"companion.x.b", "companion.x.sub", "companion.x.sub.d"}
+    assert circles(edges) == [["companion.x.a", "companion.x.sub"]]
     assert sorted(private) == [("companion.x.a", "companion.x.b", "_hidden"), ("companion.x.a", "companion.x.b", "_other")]
 
 if __name__ == "__main__":

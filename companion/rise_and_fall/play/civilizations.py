@@ -46,7 +46,12 @@ ALL_EXTINCT = "Every Civilization is extinct"
 #: Space (their Sea Region, an empty Space), the Leviathan that does not move with no Ship in the World, a conversion's
 #: ``on`` where a rule depends on where the unit stands, and the Psy-Monks' range of 2 at the normal price; a game of
 #: version 6 replays as it was written.
-TRACKER_VERSION = 7
+#: Version 8 counts no more of a player's pieces laid on their side (Storm Peak, the Typhoon) than they have in the World:
+#: a piece laid down that leaves the World (destroyed, converted, returned to build a Tale's building) leaves the count,
+#: so the pieces stood back up are the ones still lying; and a Guild card drawn at the Doppelganger's House that the
+#: Doppelgangers swap away is no longer the card the House discards when used again. A game of version 7 replays as it
+#: was written.
+TRACKER_VERSION = 8
 CONVERSION_ON_SINCE = 7
 NOTHING_COUNTED_SINCE = 6
 

@@ -31,7 +31,11 @@ def replace(obj: _R, **changes: Any) -> _R:
 
 
 def with_civ(game: Any, i: int, civ: Any) -> Any:
-    """The game with player ``i``'s Civilization replaced."""
+    """The game with player ``i``'s Civilization replaced, then as each variant of the game keeps itself in step with
+    it (from version 8 no more of a player's pieces lie on their side than they have in the World)."""
     civs = list(game.civs)
     civs[i] = civ
-    return replace(game, civs=tuple(civs))
+    game = replace(game, civs=tuple(civs))
+    for v, _ in game.variants:
+        game = v.on_civ(game, i)
+    return game

@@ -71,6 +71,10 @@ class Variant:
         """Whose move it is in a phase or a step the variant adds; None when it adds none now."""
         return None
 
+    def on_civ(self, game: Game, i: int) -> Game:
+        """Player ``i``'s Civilization has changed (:func:`.records.with_civ`): its pieces, its cards, its Treasury."""
+        return game
+
     def on_actor(self, game: Game, i: int, card: str) -> Game:
         """Player ``i`` begins their actions with ``card`` (``act_limit`` holds their pieces of its type)."""
         return game

@@ -19,6 +19,9 @@ from companion.rise_and_fall.variants.guilds import guilds as G
 from companion.rise_and_fall.variants.guilds.state import NO_GUILDS, GuildsState
 
 NAME = "guilds"
+#: The tracker's version from which a Guild card drawn at the Doppelganger's House and then swapped by the Doppelgangers
+#: is no longer the card the House discards (nor one it may draw while in front of another player).
+HOUSE_CARD_SWAPPED_SINCE = 8
 
 
 def guilds_of(game: Game) -> GuildsState:
@@ -259,6 +262,10 @@ def swap(game: Game, a: Action, notes: list[str], then: Then) -> Game:
             notes.append(f"{them.name} returns {extra} {r.title()} to the bank: they may now hold {most}.")
     game = replace(with_civ(with_civ(game, i, me), t, them), bank_wood=bank["wood"], bank_stone=bank["stone"])
     game = after_pieces_change(game, [t], notes)
+    house = getattr(game, "tale_play", None) and game.tale_play.house
+    if house and game.tracker_version >= HOUSE_CARD_SWAPPED_SINCE:
+        # a Guild card drawn at the Doppelganger's House and swapped away is no longer its player's to discard
+        game = replace(game, tale_play=replace(game.tale_play, house=tuple((j, x) for j, x in house if x in game.civs[j].guilds)))
     game = with_state(replace(game, decided=game.decided + (i,)), NAME, swapped=guilds_of(game).swapped + (t,))
     return then(game, notes) if not game.to_move() else game
 

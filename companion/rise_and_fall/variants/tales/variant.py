@@ -15,7 +15,7 @@ from companion.rise_and_fall.variants import Then, Variant, state_of, with_state
 from companion.rise_and_fall.variants.tales import fantastic as F
 from companion.rise_and_fall.variants.tales import in_play as TP
 from companion.rise_and_fall.variants.tales import pieces as P
-from companion.rise_and_fall.variants.tales.state import NO_TALES, TalesGame
+from companion.rise_and_fall.variants.tales.state import LAID_IN_WORLD_SINCE, NO_TALES, TalesGame
 from companion.rise_and_fall.variants.tales.tales import drawn_of, parse_markers
 
 NAME = "tales"
@@ -66,6 +66,15 @@ class Tales(Variant):
         if game.phase == "E" and tales_of(game).tale_play.events:
             return [game.first]  # 'The Fantastic Event is resolved by the player who still has the First Player token'
         return None
+
+    def on_civ(self, game: Game, i: int) -> Game:
+        """A piece laid on its side that leaves the World leaves the count of laid pieces (version 8)."""
+        play = tales_of(game).tale_play
+        if play.laid and game.tracker_version >= LAID_IN_WORLD_SINCE:
+            laid = tuple((j, p, min(n, game.civs[j].count(p))) for j, p, n in play.laid)
+            if laid != play.laid:
+                game = with_state(game, NAME, tale_play=replace(play, laid=tuple(x for x in laid if x[2] > 0)))
+        return game
 
     def on_actor(self, game: Game, i: int, card: str) -> Game:
         extra = P.extra_actions(game, i, card) if tales_of(game).tales is not None else 0
