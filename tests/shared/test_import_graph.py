@@ -87,10 +87,12 @@ def imports(mods: dict[str, Path]) -> tuple[dict[str, set[str]], list[tuple[str,
                             private.append((m, base, a.name))
                 for n in names:
                     r = resolve(n)
-                    while r and r != m:  # importing a module runs its packages' __init__ first
-                        if not m.startswith(r + "."):  # a module's own packages are already running
+                    if r and r != m:
+                        edges[m].add(r)
+                    while r and "." in r:  # importing a module runs its packages' __init__ first
+                        r = r.rpartition(".")[0]
+                        if r in mods and r != m and not m.startswith(r + "."):  # a module's own packages already run
                             edges[m].add(r)
-                        r = r.rpartition(".")[0] if "." in r else None
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases:
                 if node.attr.startswith("_") and not node.attr.startswith("__"):
