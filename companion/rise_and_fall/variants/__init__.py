@@ -139,7 +139,10 @@ class Variant:
 def state_of(game: Any, variant: Variant | str) -> Any:
     """The state of ``variant`` (or of the variant of that name) in ``game``; None when it holds none."""
     name = variant if isinstance(variant, str) else variant.name
-    return next((st for v, st in getattr(game, "variants", ()) if v.name == name), None)
+    for v, st in getattr(game, "variants", ()):  # a plain loop: the rules ask it thousands of times a replay
+        if v.name == name:
+            return st
+    return None
 
 
 def with_state(game: Any, variant: Variant | str, **changes: Any) -> Any:
