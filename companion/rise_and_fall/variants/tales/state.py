@@ -9,6 +9,12 @@ upward.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from companion.rise_and_fall.variants import state_of, with_state
+
+#: The Tales' name among the variants of a game (``Game.variants``).
+NAME = "tales"
 
 #: The tracker's version from which a piece laid on its side that leaves the World leaves the count of laid pieces:
 #: no more of a player's pieces of a type lie on their side than they have in the World (a state says the same).
@@ -69,3 +75,13 @@ class TalesGame:
 
 
 NO_TALES = TalesGame()
+
+
+def tales_of(game: Any) -> TalesGame:
+    """The Tales' state in ``game`` (the empty one in a game on a World without Tales)."""
+    return state_of(game, NAME) or NO_TALES
+
+
+def with_tales(game: Any, **changes: Any) -> Any:
+    """``game`` with the Tales' state changed (``with_tales(game, tale_play=...)``)."""
+    return with_state(game, NAME, **changes)

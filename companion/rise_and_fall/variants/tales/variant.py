@@ -11,19 +11,12 @@ from companion.errors import IllegalAction
 from companion.gamelog import Action
 from companion.rise_and_fall.play.civilizations import Game
 from companion.rise_and_fall.play.records import replace
-from companion.rise_and_fall.variants import Then, Variant, state_of, with_state
+from companion.rise_and_fall.variants import Then, Variant, with_state
 from companion.rise_and_fall.variants.tales import fantastic as F
 from companion.rise_and_fall.variants.tales import in_play as TP
 from companion.rise_and_fall.variants.tales import pieces as P
-from companion.rise_and_fall.variants.tales.state import LAID_IN_WORLD_SINCE, NO_TALES, TalesGame
+from companion.rise_and_fall.variants.tales.state import LAID_IN_WORLD_SINCE, NAME, NO_TALES, tales_of
 from companion.rise_and_fall.variants.tales.tales import drawn_of, parse_markers
-
-NAME = "tales"
-
-
-def tales_of(game: Game) -> TalesGame:
-    """The Tales' state in ``game`` (the empty one in a game on a World without Tales)."""
-    return state_of(game, NAME) or NO_TALES
 
 
 def _fantastic_event(game: Game, a: Action, notes: list[str], then: Then) -> Game:
