@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.errors import IllegalAction, rule_of
 from companion.gamelog import Action, Reducer
+from companion.hexgrid import Hex
 from companion.rise_and_fall.numbers import load_rules
 from companion.rise_and_fall.variants.tales import areas as A
 from companion.rise_and_fall.variants.tales import tales as T
@@ -22,6 +23,7 @@ from companion.rise_and_fall.world.placement import (
     enclosed_by_spaces,
     iter_legal_placements,
     layer_kinds,
+    legal_covering,
     legal_placements,
     order_violation,
     violation,
@@ -205,6 +207,16 @@ class Build:
         if not self.free and (self.pending_area() or order_violation(kind, self.remaining(), self.players, T.pool(self.players, self.tales))):
             return []
         return legal_placements(self.world, kind, None)
+
+    def legal_covering(self, kind: str, space: Hex) -> list:
+        """:meth:`legal` of those covering ``space`` (the special area to place now too, when one
+        waits), in the same order: what a tap on that Space may show."""
+        if self.pending_area() is not None:
+            return [t for t in self.legal_areas() if space in t.cells]
+        if T.area_of(kind) is not None or (not self.free and order_violation(kind, self.remaining(), self.players,
+                                                                             T.pool(self.players, self.tales))):
+            return [t for t in self.legal(kind) if isinstance(t, Tile) and space in t.cells]
+        return legal_covering(self.world, kind, space)
 
     def has_legal(self, kind: str) -> bool:
         """Whether ``kind`` has a legal place now (:meth:`legal` not empty), found at the first
