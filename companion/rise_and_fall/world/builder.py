@@ -229,7 +229,7 @@ class Build:
             elif self.pending_area() or order_violation(kind, self.remaining(), self.players, T.pool(self.players, self.tales)):
                 found = False
             else:
-                found = next(iter_legal_placements(self.world, kind, None), None) is not None
+                found = _any_legal_place(self.world, kind)
             self._cache[key] = found
         return found
 
@@ -596,6 +596,22 @@ def _markers_due(b: Build, markers: list[T.Marker]) -> tuple[Build, Violation | 
             return b, v
         b = replace(b, markers=b.markers + (m,), _cache={})
     return b, None
+
+
+#: whether a World (its tiles) has a legal place of a kind, for the last few asked: the warning of a
+#: tile shown ('no place is left after it') asks it of the World with that tile, and the World screen
+#: asks it again once the tile is placed
+_ANY_LEGAL: dict[tuple[tuple[Tile, ...], str], bool] = {}
+
+
+def _any_legal_place(world: World, kind: str) -> bool:
+    key = (tuple(world.tiles), kind)
+    found = _ANY_LEGAL.get(key)
+    if found is None:
+        found = _ANY_LEGAL[key] = next(iter_legal_placements(world, kind, None), None) is not None
+        while len(_ANY_LEGAL) > 32:
+            del _ANY_LEGAL[next(iter(_ANY_LEGAL))]
+    return found
 
 
 def check_with_tales(lay: Layout):
