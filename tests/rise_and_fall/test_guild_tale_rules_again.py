@@ -251,3 +251,23 @@ def test_the_screens_offer_the_psy_monks_range():
     panel.controls(0, "temple")
     assert [label for label, _ in panel.distance.options][1:] == ["2 spaces (the Psy-Monks' range: normal cost)",
                                                                   "3 spaces (Temple next to the Monastery: cost ×3)"]
+
+
+def test_no_piece_stops_on_a_creatures_space_in_the_end_of_game_entry(rulebook_text):
+    quote(rulebook_text, "It is possible to move through a space occupied by a Creature. However, no other game piece can stop on "
+                         "that space")
+    from companion.rise_and_fall.scoring.endgame import EntryRules
+
+    lay = generate_with_tales(2, 2, (2,)).to_dict()
+    from companion.rise_and_fall.world.layout import parse
+
+    terrain = top_terrain(parse(lay, "w").tiles)
+    sea = [s for s in sorted(terrain) if terrain[s] == "sea"]
+    rules = EntryRules()
+    e = rules.apply(rules.initial(), {"type": "start", "world": lay, "colours": ["red", "blue"],
+                                      "players": [{"name": n, "gold": 0, "trophies": [], "decline": []} for n in ("Red", "Blue")],
+                                      "creatures": [{"piece": "leviathan", "q": sea[0][0], "r": sea[0][1]}]})
+    e = rules.apply(e, {"type": "piece", "q": sea[1][0], "r": sea[1][1], "player": "Red", "piece": "ship"})
+    with pytest.raises(IllegalAction) as refused_:
+        rules.apply(e, {"type": "piece", "q": sea[0][0], "r": sea[0][1], "player": "Blue", "piece": "ship"})
+    assert refused_.value.rule == "creature-space" and "it stands on the Leviathan's space" in str(refused_.value)

@@ -524,3 +524,86 @@ def test_the_history_names_the_draft_without_its_cards():
     assert describe(setup, g) == "New game for Eric, Cathy and Joanna with the Guilds"
     choice = {"type": "guild-choice", "player": 0, "keep": ["alchemists"], "give": "archivists"}
     assert describe(choice, g) == "Eric keeps and gives Guild cards, face down"
+
+
+# --- the choices on the phones ------------------------------------------------------------------
+def test_each_player_chooses_their_guild_cards_on_their_own_phone_in_secret():
+    from companion.rise_and_fall.play.public import public_view
+
+    g = guild_setup(["normal"] * 3)
+    with pytest.raises(IllegalAction, match="Eric's phone acts for Eric only"):
+        do(g, type="guild-choice", player=1, keep=["corsairs"], give="capitalists", seat=0)
+    mine = public_view(g, 0)
+    assert mine.own_dealt == ("alchemists", "aquanauts", "archivists") and mine.own_choice is None and mine.chosen == ()
+    assert public_view(g, 1).own_dealt == ("capitalists", "collectors", "corsairs")
+    assert public_view(g).own_dealt == ()  # the tablet's view holds no one's cards
+    g = do(g, type="guild-choice", player=0, keep=["alchemists"], give="archivists", seat=0)
+    for viewer in (None, 1, 2):
+        v = public_view(g, viewer)
+        assert v.chosen == (0,) and v.own_choice in (None,) and "alchemists" not in repr(v)  # who, never what
+    assert public_view(g, 0).own_choice == (("alchemists",), "archivists")
+    g = do(g, type="guild-choice", player=1, keep=["corsairs"], give="capitalists", seat=1)
+    g = do(g, type="guild-choice", player=2, keep=["druids"], give="farmers", seat=2)
+    assert g.phase == "placement" and public_view(g, 0).own_dealt == ()  # revealed: the cards are face up now
+    assert [c.guilds for c in public_view(g, 1).civs] == [("alchemists", "farmers"), ("corsairs", "archivists"), ("druids", "capitalists")]
+
+
+def _dop_game() -> Game:
+    """Eric holds the Doppelgangers with 12 GP, Cathy the Farmers: the Recycling phase asks Eric."""
+    g = holding(started(), 0, "doppelgangers")
+    g = _set(g, 1, replace(g.civs[1], guilds=("farmers",)))
+    return _set(g, 0, replace(g.civs[0], gold=12))
+
+
+def test_a_doppelgangers_holder_who_keeps_them_is_not_asked_again(rulebook_text):
+    quote(rulebook_text, "During the Recycling phase, you can pay the bank 10 Gold Coins and exchange this card with another player's Guild card.")
+    g = swap_phase(_dop_game())
+    assert g.to_move() == [0]
+    with pytest.raises(IllegalAction, match="true or false") as refused:
+        do(g, type="keep-guild", player=0, ask_again="no")
+    assert refused.value.rule == "doppelgangers-keep"
+    this_turn = do(g, type="keep-guild", player=0)
+    assert this_turn.phase == "A" and swap_phase(this_turn).to_move() == [0]  # keep this turn: asked at the next one
+    g = do(g, type="keep-guild", player=0, ask_again=False, seat=0)
+    assert g.phase == "A" and any("not asked again" in n for n in g.notes)
+    assert swap_phase(g).to_move() == []  # the next Recycling phase does not stop for Eric
+    assert swap_phase(_set(g, 0, replace(g.civs[0], gold=30))).to_move() == []  # nor once he is richer
+    # the Guild cards on the table change (a card gained at the Doppelganger's House): a swap is newly possible
+    changed = _set(g, 2, replace(g.civs[2], guilds=("miners",)))
+    assert swap_phase(changed).to_move() == [0]
+    # Eric asks to be asked again, from his phone, in any phase
+    with pytest.raises(IllegalAction, match="Cathy's phone acts for Cathy only"):
+        do(g, type="ask-guild-swap", player=0, seat=1)
+    again = do(g, type="ask-guild-swap", player=0, seat=0)
+    assert swap_phase(again).to_move() == [0] and "asked again" in " ".join(again.notes)
+    with pytest.raises(IllegalAction) as twice:
+        do(again, type="ask-guild-swap", player=0)
+    assert twice.value.rule == "doppelgangers-ask"
+
+
+def test_the_doppelgangers_answer_is_in_the_log_for_a_reload_and_undo(tmp_path):
+    from companion.gamelog import GameStore, Session
+    from companion.rise_and_fall.play import state_file as S
+    from companion.rise_and_fall.play.public import describe, public_view
+
+    st = S.state([("Eric", "red"), ("Cathy", "yellow")], turn=3, phase="D")
+    eric, cathy = st.players
+    eric.guilds, eric.level, eric.gold = ["doppelgangers"], "normal", 12
+    cathy.guilds, cathy.level = ["farmers"], "normal"
+    cathy.hand.remove("city")
+    cathy.decline.append("city")
+    assert S.problems(st) == []
+    store = GameStore(tmp_path)
+    s = store.start("rise-and-fall/game", "joined", R, {"type": "start-from-state", "state": st.to_dict()})
+    s.do({"type": "pass", "player": 1, "seat": 1})
+    assert s.state.phase == "E" and s.state.to_move() == [0]
+    s.do({"type": "keep-guild", "player": 0, "ask_again": False, "seat": 0})
+    assert s.state.phase == "A" and s.state.turn == 4
+    assert describe(s.history()[-1].action, s.state) == "Eric keeps the Doppelgangers, not asked again (on their phone)"
+    # another device reads the same log: the answer stands there too
+    other = Session(store.open(s.log.path.stem), R)
+    assert public_view(other.state).kept == (0,) and swap_phase(other.state).to_move() == []
+    other.log.close()
+    s.undo()  # Undo takes it back: the Recycling phase asks Eric again
+    assert s.state.phase == "E" and s.state.to_move() == [0] and public_view(s.state).kept == ()
+    s.log.close()

@@ -117,11 +117,13 @@ def candidates(g: Game) -> list[dict]:
             out += [{"type": "buy", "player": i, "card": c} for c in civ.decline] + [{"type": "pass", "player": i}]
         elif g.phase == "E":
             out.append({"type": "keep-guild", "player": i})
+            out.append({"type": "keep-guild", "player": i, "ask_again": False})
             for t, other in enumerate(g.civs):
                 for gid in other.guilds:
                     lost = G.lost_places(other.guilds, tuple("doppelgangers" if x == gid else x for x in other.guilds))
                     out.append({"type": "swap-guild", "player": i, "target": t, "guild": gid,
                                 "removed": {p: min(1, other.count(p)) for p in lost}})
+    out += [{"type": "ask-guild-swap", "player": i} for i, _ in g.kept]
     return out
 
 
@@ -221,8 +223,9 @@ JUNK = st.recursive(st.none() | st.booleans() | st.integers(-3, 30) | st.text(ma
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.sampled_from(["guild-choice", "swap-guild", "keep-guild", "act"]),
-       st.dictionaries(st.sampled_from(["player", "keep", "give", "target", "guild", "removed", "action", "unit", "resource", "counts", "on"]),
+@given(st.sampled_from(["guild-choice", "swap-guild", "keep-guild", "ask-guild-swap", "act"]),
+       st.dictionaries(st.sampled_from(["player", "keep", "give", "target", "guild", "removed", "action", "unit", "resource", "counts", "on",
+                                        "ask_again"]),
                        JUNK, max_size=6),
        st.sampled_from(["guilds", "B", "E"]))
 def test_a_guild_action_with_bad_input_gets_a_sentence(kind, fields, phase):

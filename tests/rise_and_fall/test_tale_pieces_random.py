@@ -31,7 +31,8 @@ def tale_candidates(g: Game) -> list[dict]:
             a = {"type": "act", "player": i, "action": spec["id"]}
             if "per" in spec:
                 a["count"] = min(2, count_limits(g, i, spec)[spec["count"]][0])
-            out.append(a)
+            if a not in out:  # the package's random player offers the Tale actions too
+                out.append(a)
     return out
 
 

@@ -246,19 +246,36 @@ def test_a_pages_kernel_starts_without_the_debugger_and_a_seat_imports_no_board(
     assert "".join(out).strip() == "[]", out
 
 
-def test_plain_voila_reads_the_notebooks_settings():
-    """`voila notebooks/companion.ipynb` (without the launcher) reads the settings shipped with the
-    notebooks (notebooks/voila.json; the project's folder links to it): the same culling as
-    `make run`, and a page's output waiting as long."""
-    import json
+def test_plain_voila_is_configured_as_make_run_for_the_companions_notebooks(monkeypatch):
+    """`voila notebooks/companion.ipynb` (without the launcher) reads the settings installed with the
+    package (<prefix>/etc/jupyter/voila.py): the companion template found on Jupyter's path, the
+    first paint, the same culling, output wait and pool as `make run`. Another notebook, and the
+    launcher (which says it all on its command line), are left as they are."""
+    from traitlets.config import Config
 
-    from companion.ui import serve
+    from companion.ui import serve, voila_launch
 
-    shipped = json.loads((ROOT / "notebooks" / "voila.json").read_text())
-    assert (ROOT / "voila.json").resolve() == (ROOT / "notebooks" / "voila.json").resolve()
-    assert shipped["MappingKernelManager"] == {"cull_idle_timeout": serve.CULL_IDLE, "cull_interval": serve.CULL_INTERVAL,
-                                               "cull_connected": False, "cull_busy": False}
-    assert shipped["VoilaExecutor"]["iopub_timeout"] == serve.IOPUB_TIMEOUT
+    monkeypatch.setattr(voila_launch, "install", lambda: None)  # the server's patches: not in this process
+    monkeypatch.setattr(voila_launch, "install_gzip", lambda: None)
+    monkeypatch.delenv(voila_launch.LAUNCHED, raising=False)
+    monkeypatch.setenv("JUPYTER_PATH", "/elsewhere")
+    monkeypatch.chdir(ROOT)
+    c = Config()
+    assert voila_launch.configure(c, ["notebooks/companion.ipynb", "--port=9"])
+    assert os.environ["JUPYTER_PATH"].split(os.pathsep) == [str(ROOT / "companion" / "ui" / "jupyter"), "/elsewhere"]
+    assert c.VoilaConfiguration.template == "companion" and c.VoilaConfiguration.page_config_hook.keywords["served"].name == "companion.ipynb"
+    assert c.MappingKernelManager.cull_idle_timeout == serve.CULL_IDLE and c.MappingKernelManager.cull_interval == serve.CULL_INTERVAL
+    assert not c.MappingKernelManager.cull_connected and not c.MappingKernelManager.cull_busy
+    assert c.VoilaExecutor.iopub_timeout == serve.IOPUB_TIMEOUT
+    assert c.VoilaConfiguration.preheat_kernel and c.VoilaConfiguration.default_pool_size == serve.POOL
+    folder = Config()
+    assert voila_launch.configure(folder, ["notebooks"]) and "preheat_kernel" not in folder.VoilaConfiguration  # a pool per notebook
+    assert not voila_launch.configure(other := Config(), ["/tmp/analysis.ipynb"]) and not other
+    monkeypatch.setenv(voila_launch.LAUNCHED, "1")
+    assert not voila_launch.configure(launched := Config(), ["notebooks/companion.ipynb"]) and not launched
+    installed = (ROOT / "companion" / "ui" / "jupyter" / "config" / "voila.py").read_text()
+    assert "configure(c)" in installed
+    assert (Path(sys.prefix) / "etc" / "jupyter" / "voila.py").resolve().read_text() == installed  # make install put it there
 
 
 def test_plain_voila_culls_the_kernels_of_closed_pages(tmp_path):
@@ -267,7 +284,8 @@ def test_plain_voila_culls_the_kernels_of_closed_pages(tmp_path):
     env.pop("JUPYTER_PATH", None)
     voila = Path(sys.executable).with_name("voila")
     log = open(tmp_path / "voila.log", "w")
-    proc = subprocess.Popen([str(voila), "notebooks/companion.ipynb", "--no-browser", f"--port={port}"], cwd=ROOT,
+    # a pool of one kernel, not make run's six (the command line wins over the installed settings)
+    proc = subprocess.Popen([str(voila), "notebooks/companion.ipynb", "--no-browser", f"--port={port}", "--pool_size=1"], cwd=ROOT,
                             stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
     try:
         deadline = time.time() + 60
@@ -283,6 +301,17 @@ def test_plain_voila_culls_the_kernels_of_closed_pages(tmp_path):
             time.sleep(0.3)
         said = (tmp_path / "voila.log").read_text()
         assert f"Culling kernels with idle durations > {CULL_IDLE} seconds at {CULL_INTERVAL} second intervals" in said, said[-2000:]
+        # the companion's template: its first paint and script, no icon font from a CDN, the _xsrf
+        # cookie that lets a closed page's shutdown post through, and gzip
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        c.request("GET", "/", headers={"Host": f"127.0.0.1:{port}", "Accept-Encoding": "gzip"})
+        answer = c.getresponse()
+        body = __import__("gzip").decompress(answer.read()).decode()
+        c.close()
+        assert answer.getheader("Content-Encoding") == "gzip"
+        assert "rf-getting-ready" in body and "rf-first-paint" in body and "rf-address" in body
+        assert "fontawesome" not in body.lower() and "cdn.jsdelivr" not in body
+        assert "_xsrf=" in (answer.getheader("Set-Cookie") or ""), answer.getheaders()
     finally:
         stop(proc)
         log.close()

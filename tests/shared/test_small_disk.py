@@ -10,11 +10,11 @@ import uuid
 from pathlib import Path
 
 import pytest
-from shared.test_disk_errors import SETUP, placements
 
 from companion.errors import IllegalAction
 from companion.gamelog import DISK_FULL, GameStore, NotSaved, ReadOnlyGame, Session
 from companion.rise_and_fall.world.builder import BuildRules
+from shared.test_disk_errors import SETUP, placements
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -214,7 +214,7 @@ def test_a_guild_players_phone_offers_their_guild_actions(tmp_path, monkeypatch)
     phone = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
     monkeypatch.delenv("QUERY_STRING")
     page = [getattr(w, "value", "") for w in _walk(phone.widget)]
-    assert any("The Guild cards are chosen on the tablet." in str(x) for x in page)
+    assert any("Placed face down: you keep Lumberjacks; the Archivists lies face down in front of Cathy." in str(x) for x in page)
     hub.do({"type": "guild-choice", "player": 1, "keep": ["miners"], "give": "farmers"})
     place_all_first_pieces(tablet)
     for i in (0, 1):

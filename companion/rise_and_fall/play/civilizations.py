@@ -43,7 +43,12 @@ ALL_EXTINCT = "Every Civilization is extinct"
 #: Space (their Sea Region, an empty Space), the Leviathan that does not move with no Ship in the World, a conversion's
 #: ``on`` where a rule depends on where the unit stands, and the Psy-Monks' range of 2 at the normal price; a game of
 #: version 6 replays as it was written.
-TRACKER_VERSION = 7
+#: Version 8 counts no more of a player's pieces laid on their side (Storm Peak, the Typhoon) than they have in the World:
+#: a piece laid down that leaves the World (destroyed, converted, returned to build a Tale's building) leaves the count,
+#: so the pieces stood back up are the ones still lying; and a Guild card drawn at the Doppelganger's House that the
+#: Doppelgangers swap away is no longer the card the House discards when used again. A game of version 7 replays as it
+#: was written.
+TRACKER_VERSION = 8
 CONVERSION_ON_SINCE = 7
 NOTHING_COUNTED_SINCE = 6
 
@@ -123,6 +128,8 @@ class Game:
     chosen: tuple[tuple[int, tuple[str, ...], str | None], ...] = ()  # (player, kept, given to the left), face down
     stolen: tuple[int, ...] = ()  # Thieves' Guild: Cities stolen from, per player, with the Nomad card played now
     swapped: tuple[int, ...] = ()  # phase E: who received the Doppelgangers this Recycling phase
+    # the Doppelgangers kept 'do not ask again': (holder, every player's Guild cards when they said so)
+    kept: tuple[tuple[int, tuple[tuple[str, ...], ...]], ...] = ()
     tales: TaleState | None = None  # the Tale pieces and buildings (version 4, a World with Tales): tale_pieces.py
     tale_play: TalesInPlay = NONE  # the Tales during the game (version 5): Fantastic Events, laid pieces, ...
     notes: tuple[str, ...] = field(default=(), compare=False)  # what happened by itself (for the screen)
@@ -162,7 +169,8 @@ class Game:
         if self.phase == "E":
             if self.tale_play.events:
                 return [self.first]  # 'The Fantastic Event is resolved by the player who still has the First Player token'
-            return [i for i in self.order() if i not in self.decided and i not in self.swapped and can_swap(self, i)]
+            return [i for i in self.order() if i not in self.decided and i not in self.swapped and can_swap(self, i)
+                    and not keeps_doppelgangers(self, i)]
         if self.phase == "guilds":
             done = {j for j, _, _ in self.chosen}
             return [i for i in self.order() if i not in done]
@@ -236,6 +244,17 @@ def after_pieces_change(game: Game, players: list[int], notes: list[str]) -> Gam
         game = claim_trophies(game, i, notes)
         game = state_changes(game, i, notes)
     return game
+
+
+def guild_cards(game: Game) -> tuple[tuple[str, ...], ...]:
+    """Every player's Guild cards, face up in front of them."""
+    return tuple(c.guilds for c in game.civs)
+
+
+def keeps_doppelgangers(game: Game, i: int) -> bool:
+    """Whether player ``i`` keeps the Doppelgangers without being asked at the Recycling phase: they
+    said 'do not ask again' and the Guild cards on the table are the ones they chose to keep against."""
+    return any(j == i and cards == guild_cards(game) for j, cards in game.kept)
 
 
 def can_swap(game: Game, i: int) -> bool:

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from companion.rise_and_fall.numbers import PIECE_TYPES, load_rules
-from companion.rise_and_fall.play.tracker import ALL_EXTINCT, PHASES, Civ, Game, card_actions
+from companion.rise_and_fall.play.tracker import ALL_EXTINCT, PHASES, Civ, Game, card_actions, keeps_doppelgangers
 from companion.rise_and_fall.variants.guilds import guilds
 from companion.rise_and_fall.variants.tales import in_play as tales_in_play
 from companion.rise_and_fall.world.wording import space_place
@@ -91,6 +91,10 @@ class TableView:
     tales: Any = None  # the Tale pieces and buildings (tale_pieces.TaleState): all of it is public
     tale_lines: tuple[str, ...] = ()  # the Tale pieces in a sentence each
     events: tuple[int, ...] = ()  # the Tales whose Fantastic Events wait, lowest number first
+    chosen: tuple[int, ...] = ()  # the Guild variant, before the reveal: who has chosen their Guild cards (not what)
+    own_dealt: tuple[str, ...] = ()  # the viewer's own three Guild cards dealt, before the reveal (secret to the others)
+    own_choice: tuple[tuple[str, ...], str | None] | None = None  # the viewer's cards kept and given, face down until the reveal
+    kept: tuple[int, ...] = ()  # holders of the Doppelgangers not asked at the Recycling phase ('do not ask again')
 
     @property
     def phase_name(self) -> str:
@@ -161,8 +165,22 @@ def public_view(game: Game, viewer: int | None = None) -> TableView:
         world_name=game.world_name,
         levels=game.levels,
         events=game.tale_play.events,
+        **_guild_fields(game, viewer),
         **({"tales": game.tales, "tale_lines": tuple(_tale_lines(game))} if game.tales is not None else {}),
     )
+
+
+def _guild_fields(game: Game, viewer: int | None) -> dict[str, Any]:
+    """What the Guild variant shows a viewer: who has chosen, and before the reveal the viewer's
+    own cards dealt and chosen, never another player's."""
+    if not game.levels:
+        return {}
+    out: dict[str, Any] = {"chosen": tuple(j for j, _, _ in game.chosen),
+                           "kept": tuple(j for j in range(len(game.civs)) if keeps_doppelgangers(game, j))}
+    if game.phase == "guilds" and viewer is not None and 0 <= viewer < len(game.dealt):
+        out["own_dealt"] = game.dealt[viewer]
+        out["own_choice"] = next(((keep, give) for j, keep, give in game.chosen if j == viewer), None)
+    return out
 
 
 def _tale_lines(game: Game) -> list[str]:
@@ -238,7 +256,9 @@ def _describe(action: dict, game: Game | None) -> str:
         whom = names[t] if type(t) is int and 0 <= t < len(names) else "another player"
         return f"{who}: the Doppelgangers take the {g.name if g else action.get('guild')} of {whom}"
     if k == "keep-guild":
-        return f"{who} keeps the Doppelgangers"
+        return f"{who} keeps the Doppelgangers" + (", not asked again" if action.get("ask_again") is False else "")
+    if k == "ask-guild-swap":
+        return f"{who} is asked again whether to swap the Doppelgangers"
     if k == "end-turn":
         return f"{who} ends their actions"
     if k == "change":

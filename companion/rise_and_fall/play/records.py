@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any, TypeVar
 
+from companion.rise_and_fall.variants.tales.state import LAID_IN_WORLD_SINCE
+
 _R = TypeVar("_R")
 _FIELDS: dict[type, frozenset[str]] = {}
 
@@ -28,7 +30,14 @@ def replace(obj: _R, **changes: Any) -> _R:
 
 
 def with_civ(game: Any, i: int, civ: Any) -> Any:
-    """The game with player ``i``'s Civilization replaced."""
+    """The game with player ``i``'s Civilization replaced; from version 8 no more of its pieces lie on their side
+    than it has in the World (a piece laid down that leaves the World is no longer counted laid down)."""
     civs = list(game.civs)
     civs[i] = civ
-    return replace(game, civs=tuple(civs))
+    game = replace(game, civs=tuple(civs))
+    play = getattr(game, "tale_play", None)
+    if play is not None and play.laid and game.tracker_version >= LAID_IN_WORLD_SINCE:
+        laid = tuple((j, p, min(n, game.civs[j].count(p))) for j, p, n in play.laid)
+        if laid != play.laid:
+            game = replace(game, tale_play=replace(play, laid=tuple(x for x in laid if x[2] > 0)))
+    return game

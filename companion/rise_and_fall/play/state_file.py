@@ -2,7 +2,8 @@
 
 A table that started on paper, or whose tablet died, enters where it is: each player's Civilization cards by
 state, Treasury, pieces in the World and Trophies, the First Player, the turn and phase, the Guilds and the Tales in
-play, the creatures' Spaces. The phase is one a table stops at: the start of phase A (before the cards are played),
+play, the creatures' Spaces, and what the Tales leave lying from one turn to the next (the Volcano active side up, the
+pieces laid on their side, a Guild card drawn at the Doppelganger's House). The phase is one a table stops at: the start of phase A (before the cards are played),
 of phase C (after the actions, before any card is put into Decline: the Trophies claimed this turn say how many
 each player owes) or of phase D (before any card in Decline is bought back). In the middle of a phase, some players
 have played, acted or bought and others not; the table finishes the phase on paper first.
@@ -66,6 +67,9 @@ class PlayerEntry:
     level: str | None = None  # the Guild variant's handicap level
     buildings: dict[str, int] = field(default_factory=dict)  # the Tales: Bank, Port, Capital, Cathedral, Floating Cities
     tale_trophies: list[int] = field(default_factory=list)  # the Tales: numbers of the Tale Trophies claimed
+    laid: dict[str, int] = field(default_factory=dict)  # the Tales: pieces laid on their side (Storm Peak, the Typhoon)
+    house: str | None = None  # the Tales: the Guild card drawn at the Doppelganger's House
+    ask_again: bool = True  # the Guilds: False when the holder kept the Doppelgangers 'do not ask again'
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"name": self.name, "colour": self.colour}
@@ -83,6 +87,12 @@ class PlayerEntry:
             d["buildings"] = {b: k for b, k in self.buildings.items() if k}
         if self.tale_trophies:
             d["tale_trophies"] = list(self.tale_trophies)
+        if any(self.laid.values()):
+            d["laid"] = {t: k for t, k in self.laid.items() if k}
+        if self.house is not None:
+            d["house"] = self.house
+        if not self.ask_again:
+            d["ask_again"] = False
         return d
 
 
@@ -100,6 +110,7 @@ class State:
     phase: str = "A"  # one of STATE_PHASES
     claimed_this_turn: list[tuple[str, int]] = field(default_factory=list)  # phases C and D: (Trophy, player), in order
     creatures: dict[str, tuple[int, int]] = field(default_factory=dict)  # the Tales: {"leviathan": (q, r)}
+    volcano: str | None = None  # the Tales: the Volcano active side up, its lava flows' orientation (None: inactive side up)
 
     def drawn(self) -> tuple[int, ...]:
         """The Tales of the state's World (its layout's ``tales``)."""
@@ -124,6 +135,8 @@ class State:
             doc["claimed_this_turn"] = [{"trophy": t, "player": i} for t, i in self.claimed_this_turn]
         if self.creatures:
             doc["creatures"] = [{"piece": k, "q": s[0], "r": s[1]} for k, s in self.creatures.items()]
+        if self.volcano is not None:
+            doc["volcano"] = self.volcano
         return doc
 
     def dumps(self) -> str:
@@ -186,6 +199,7 @@ def problems(st: State) -> list[Problem]:
                 out.append(Problem(f"The {t.title()} Trophy is claimed {who}; each Trophy can only be claimed once.", "one-trophy"))
             claimed.setdefault(t, p.name)
     out += _tale_problems(st)
+    out += _in_play_problems(st)
     total = len(claimed) + sum(len(p.tale_trophies) for p in st.players)
     before = total - len(st.claimed_this_turn)  # the game ends at the end of the turn whose Trophies reach the number
     if type(st.trophies_to_end) is int and before >= st.trophies_to_end:
@@ -200,6 +214,10 @@ def problems(st: State) -> list[Problem]:
                 out.append(Problem(f"The {G.guild(g).name} Guild card is in front of {owner[g]} and {p.name}; there is one of each.",
                                    "guild-card"))
             owner.setdefault(g, p.name)
+    for p in st.players:
+        if not p.ask_again and not any(G.swap_cost((g,)) is not None for g in p.guilds if g in G.all_guilds()):
+            out.append(Problem(f"{p.name} kept the Doppelgangers 'do not ask again' ('ask_again': false) but has no Doppelgangers "
+                               "in front of them; leave 'ask_again' out.", "doppelgangers-keep"))
     if st.bank is not None:
         for r in ("gold", "wood", "stone"):
             v = st.bank.get(r, 0) if isinstance(st.bank, dict) else None
@@ -266,6 +284,77 @@ def _current_version() -> int:
     from companion.rise_and_fall.play.civilizations import TRACKER_VERSION
 
     return TRACKER_VERSION
+
+
+def volcano_orientations(drawn: tuple[int, ...]) -> tuple[str, ...]:
+    """The orientations the Volcano's lava flows may point to, when a Tale of ``drawn`` has the Volcano (else none)."""
+    from companion.rise_and_fall.variants.tales.fantastic import event
+
+    return next((tuple(spec["orientations"]) for n in drawn if "sides" in (spec := event(n) or {})), ())
+
+
+def laying(drawn: tuple[int, ...]) -> dict[str, list[int]]:
+    """The piece types the Tales of ``drawn`` lay on their side (Storm Peak's, the Typhoon's), each with those Tales."""
+    from companion.rise_and_fall.variants.tales.tales import tale_data
+
+    out: dict[str, list[int]] = {}
+    for t in tale_data()["tales"]:
+        if t["number"] in drawn:
+            for piece in t.get("event", {}).get("lays", []) + t.get("play", {}).get("lays_down", {}).get("pieces", []):
+                out.setdefault(piece, []).append(t["number"])
+    return out
+
+
+def house_tales(drawn: tuple[int, ...]) -> tuple[int, ...]:
+    """The Tales of ``drawn`` whose special area gives a Guild card (the Doppelganger's House)."""
+    from companion.rise_and_fall.variants.tales.tales import tale_data
+
+    return tuple(t["number"] for t in tale_data()["tales"] if t["number"] in drawn
+                 and any("house" in spec for specs in t.get("play", {}).get("actions", {}).values() for spec in specs))
+
+
+def _in_play_problems(st: State) -> list[Problem]:
+    """The Tales' effects that last from one turn to the next: the Volcano active side up, the pieces laid on their
+    side, the Guild card drawn at the Doppelganger's House; each needs its Tale in the World."""
+    from companion.rise_and_fall.variants.tales.in_play import SINCE_VERSION
+    from companion.rise_and_fall.variants.tales.tales import all_tales
+
+    out: list[Problem] = []
+    drawn = st.drawn()
+    names = ", ".join(f"{n} ({all_tales()[n].name})" for n in drawn) or "none"
+    volcano = next(t for t in all_tales().values() if t.id == "volcano")
+    if st.volcano is not None:
+        flows = volcano_orientations(drawn)
+        if not flows:
+            out.append(Problem(f"'volcano': the Volcano is the piece of {volcano.name} ({volcano.number}), not a Tale of this World "
+                               f"({names}).", "volcano"))
+        elif st.volcano not in flows:
+            out.append(Problem(f"'volcano' is {json.dumps(st.volcano)[:30]}: the First Player chooses the Volcano's orientation: its "
+                               f"lava flows point {' or '.join(flows)}.", "volcano-orientation"))
+    lays = laying(drawn)
+    for p in st.players:
+        for t, k in p.laid.items():
+            if t not in PIECE_TYPES or t not in lays:
+                said = "; ".join(f"{all_tales()[n].name} lays {', '.join(x for x, by in lays.items() if n in by)}"
+                                 for n in sorted({n for by in lays.values() for n in by})) or "none of them lays a piece down"
+                out.append(Problem(f"{p.name}: {json.dumps(t)[:30]} pieces are not laid on their side by this World's Tales ({said}).",
+                                   "laid-down"))
+            elif type(k) is not int or not 0 <= k <= p.pieces.get(t, 0):
+                n = p.pieces.get(t, 0)
+                out.append(Problem(f"{p.name} has {n} {t} piece{'' if n == 1 else 's'} in the World; {json.dumps(k)[:20]} cannot lie on "
+                                   "their side.", "laid-down"))
+        if p.house is not None:
+            if not house_tales(drawn):
+                out.append(Problem(f"{p.name}: a Guild card is drawn at the Doppelganger's House, not a special area of this World "
+                                   f"({names}); leave 'house' out.", "doppelgangers-house"))
+            elif p.house not in p.guilds:
+                out.append(Problem(f"{p.name}'s Guild card from the Doppelganger's House ({json.dumps(p.house)[:30]}) is in front of them: "
+                                   "list it in their 'guilds' too.", "doppelgangers-house"))
+    version = st.tracker_version or _current_version()
+    if (st.volcano is not None or any(p.laid for p in st.players) or any(p.house for p in st.players)) and version < SINCE_VERSION:
+        out.append(Problem(f"The Fantastic Events and the special areas act during the game from the game rules' version "
+                           f"{SINCE_VERSION}; this state names version {version}.", "tale-state"))
+    return out
 
 
 def _creature_problems(st: State) -> list[Problem]:
@@ -434,12 +523,22 @@ def _player(i: int, p: Any, source: str) -> PlayerEntry:
             raise _fail(source, f"player {p['name']}: '{key}' must map types to counts, e.g. {{\"nomad\": 2}}.")
     if not isinstance(p.get("tale_trophies", []), list):
         raise _fail(source, f"player {p['name']}: 'tale_trophies' must be a list of Tale numbers.")
+    if not isinstance(p.get("laid", {}), dict):
+        raise FileFormatError(f"{source}: player {p['name']}: 'laid' maps piece types to how many lie on their side, e.g. "
+                              '{"ship": 1}.', rule="laid-down")
+    if type(p.get("ask_again", True)) is not bool:
+        raise FileFormatError(f"{source}: player {p['name']}: 'ask_again' is false when they kept the Doppelgangers 'do not ask "
+                              "again' (leave it out otherwise).", rule="doppelgangers-keep")
+    if not isinstance(p.get("house"), (str, type(None))):
+        raise FileFormatError(f"{source}: player {p['name']}: 'house' names the Guild card drawn at the Doppelganger's House, "
+                              'e.g. "miners".', rule="doppelgangers-house")
     if not all(isinstance(c, str) for pile in PILES + ("trophies", "guilds") for c in p.get(pile, [])):
         raise _fail(source, f"player {p['name']}: cards, Trophies and Guild cards are named by text.")
     return PlayerEntry(p["name"], p.get("colour", p.get("color", "")), *(list(p.get(pile, [])) for pile in PILES),
                        gold=p.get("gold", 0), wood=p.get("wood", 0), stone=p.get("stone", 0), pieces=dict(p.get("pieces", {})),
                        trophies=list(p.get("trophies", [])), extinct=p.get("extinct") is True, guilds=list(p.get("guilds", [])),
-                       level=p.get("level"), buildings=dict(p.get("buildings", {})), tale_trophies=list(p.get("tale_trophies", [])))
+                       level=p.get("level"), buildings=dict(p.get("buildings", {})), tale_trophies=list(p.get("tale_trophies", [])),
+                       laid=dict(p.get("laid", {})), house=p.get("house"), ask_again=p.get("ask_again", True))
 
 
 def parse_state(doc: Any, source: str = "the state", check: bool = True) -> State:
@@ -470,6 +569,10 @@ def parse_state(doc: Any, source: str = "the state", check: bool = True) -> Stat
     for piece, s in creatures.items():
         if max(abs(s[0]), abs(s[1])) > 1000:
             raise FileFormatError(f"{source}: 'creatures': the {piece} is at a Space far outside any World.", rule="space-in-world")
+    volcano = doc.get("volcano")
+    if not isinstance(volcano, (str, type(None))):
+        raise FileFormatError(f"{source}: 'volcano' is the orientation of the Volcano's lava flows when it lies active side up, "
+                              'e.g. "north-east" (leave it out while it lies inactive side up).', rule="volcano-orientation")
     if not isinstance(doc["players"], list) or not 1 <= len(doc["players"]) <= 8:
         raise _fail(source, "'players' must be a list of the players (2 to 4).")
     players = [_player(i, p, source) for i, p in enumerate(doc["players"])]
@@ -483,7 +586,7 @@ def parse_state(doc: Any, source: str = "the state", check: bool = True) -> Stat
                trophies_to_end=doc.get("trophies_to_end", load_rules().standard_trophies_to_end), bank=bank, world=world,
                tracker_version=doc.get("tracker_version", 0), pass_tablet=doc.get("pass_tablet") is True,
                world_pieces=dict(doc["world_pieces"]) if isinstance(doc.get("world_pieces"), dict) else {}, phase=phase,
-               claimed_this_turn=[(c["trophy"], c.get("player")) for c in claimed], creatures=creatures)
+               claimed_this_turn=[(c["trophy"], c.get("player")) for c in claimed], creatures=creatures, volcano=volcano)
     if check:
         found = problems(st)
         if found:
@@ -523,14 +626,19 @@ def to_game(st: State) -> "Game":
         lay = layout_file.parse(st.world, "the World")
         tiles, world_name, tales = tuple(lay.tiles), lay.name, drawn_of(lay.extra)
         markers = tuple((m.kind, *m.space) for m in parse_markers(lay.extra.get("tale_pieces")))
-    guild_game = any(p.guilds for p in st.players)
+    # the Guild variant: a handicap level, or a Guild card other than one drawn at the Doppelganger's House
+    guild_game = any(p.level is not None or any(g != p.house for g in p.guilds) for p in st.players)
     levels = tuple(p.level or G.STANDARD_LEVEL for p in st.players) if guild_game else ()
     game = Game(civs=civs, trophies_to_end=st.trophies_to_end, bank_gold=bank["gold"], bank_wood=bank["wood"],
                 bank_stone=bank["stone"], first=st.first, turn=st.turn, phase=st.phase, tiles=tiles, world_name=world_name,
                 cards_owed=(0,) * n, pass_tablet=st.pass_tablet, tracker_version=version, levels=levels, world_tales=tales,
                 world_tale_pieces=markers, tales=_tale_state(st, initial(tales, n) if version >= 4 and tales else None),
                 claimed_this_turn=tuple((t, i) for t, i in st.claimed_this_turn),
-                tale_play=replace(NONE, creatures=tuple((k, q, r) for k, (q, r) in st.creatures.items())))
+                tale_play=replace(NONE, creatures=tuple((k, q, r) for k, (q, r) in st.creatures.items()), volcano=st.volcano,
+                                  laid=tuple(sorted((i, t, k) for i, p in enumerate(st.players) for t, k in p.laid.items() if k)),
+                                  house=tuple((i, p.house) for i, p in enumerate(st.players) if p.house is not None)),
+                # 'do not ask again' stands while the Guild cards on the table stay as they are now
+                kept=tuple((i, tuple(c.guilds for c in civs)) for i, p in enumerate(st.players) if not p.ask_again))
     if st.phase == "C":
         # 'each player must place as many cards in Decline as Trophies claimed this turn' (as many as they have)
         k = len(st.claimed_this_turn)
@@ -580,16 +688,18 @@ def of_game(game: "Game") -> State:
         where = f"in phase {game.phase}" if game.phase not in STATE_PHASES else f"in the middle of phase {game.phase}"
         raise FileFormatError(f"A state is taken at {STATE_PHASES['A']}, at {STATE_PHASES['C']} or at {STATE_PHASES['D']}; "
                               f"this game is {where}.", rule="phase")
-    play = game.tale_play
-    if play.volcano is not None or play.laid:
-        what = "the Volcano active side up" if play.volcano is not None else "pieces laid on their side"
-        raise FileFormatError(f"A state does not carry {what} yet; take it once the Tale's effect is over.", rule="tale-state")
+    from companion.rise_and_fall.play.civilizations import keeps_doppelgangers
     from companion.rise_and_fall.variants.tales.fantastic import present
+
+    play = game.tale_play
+    house = dict(play.house)
     players = [PlayerEntry(c.name, c.colour, list(c.hand), list(c.discard), list(c.reserve), list(c.decline), c.gold, c.wood,
                            c.stone, dict(c.pieces), list(c.trophies), c.extinct, list(c.guilds),
                            game.levels[i] if game.levels else None,
                            {b: k for b, k in game.tales.buildings[i] if k} if game.tales is not None else {},
-                           list(game.tales.trophies_of(i)) if game.tales is not None else []) for i, c in enumerate(game.civs)]
+                           list(game.tales.trophies_of(i)) if game.tales is not None else [],
+                           {t: k for j, t, k in play.laid if j == i}, house.get(i), not keeps_doppelgangers(game, i))
+               for i, c in enumerate(game.civs)]
     world = None
     if game.tiles or game.world_tales:  # a World of Tales with no tiles given keeps its Tales
         from companion.rise_and_fall.world.layout import Layout
@@ -604,4 +714,4 @@ def of_game(game: "Game") -> State:
                  tracker_version=game.tracker_version, pass_tablet=game.pass_tablet,
                  world_pieces=dict(game.tales.world) if game.tales is not None else {}, phase=game.phase,
                  claimed_this_turn=list(game.claimed_this_turn) if game.phase != "A" else [],
-                 creatures={k: (q, r) for k, q, r in game.tale_play.creatures if present(game, k)})
+                 creatures={k: (q, r) for k, q, r in play.creatures if present(game, k)}, volcano=play.volcano)

@@ -25,6 +25,8 @@ from companion.rise_and_fall.play.civilizations import (  # noqa: F401 - the sta
     Game,
     after_pieces_change,
     can_swap,
+    guild_cards,
+    keeps_doppelgangers,
     move_card,
     with_pieces,
 )
@@ -202,7 +204,16 @@ def _swap_guild(game: Game, a: Action, notes: list[str]) -> Game:
             notes.append(f"{them.name} returns {extra} {r.title()} to the bank: they may now hold {most}.")
     game = replace(with_civ(with_civ(game, i, me), t, them), bank_wood=bank["wood"], bank_stone=bank["stone"])
     game = after_pieces_change(game, [t], notes)
+    house = game.tale_play.house
+    if house and game.tracker_version >= HOUSE_CARD_SWAPPED_SINCE:
+        # a Guild card drawn at the Doppelganger's House and swapped away is no longer its player's to discard
+        game = replace(game, tale_play=replace(game.tale_play, house=tuple((j, x) for j, x in house if x in game.civs[j].guilds)))
     return replace(game, decided=game.decided + (i,), swapped=game.swapped + (t,))
+
+
+#: The tracker's version from which a Guild card drawn at the Doppelganger's House and then swapped by the Doppelgangers
+#: is no longer the card the House discards (nor one it may draw while in front of another player).
+HOUSE_CARD_SWAPPED_SINCE = 8
 
 
 # --- the rules --------------------------------------------------------------------------------
@@ -675,8 +686,31 @@ class TrackerRules(Reducer[Game]):
         _before_the_events(game, "Keeping the Doppelgangers")
         if game.phase != "E" or i not in game.to_move():
             raise IllegalAction("Only a holder of the Doppelgangers decides in the Recycling phase.", rule="doppelgangers")
+        again = a.get("ask_again", True)
+        if type(again) is not bool:
+            raise IllegalAction("Keeping the Doppelgangers asks again at the next Recycling phase, or not (true or false).",
+                                rule="doppelgangers-keep")
+        if not again:
+            # decided: 'do not ask again' stands while the Guild cards on the table stay as they are, or
+            # until the holder asks again (docs/rise-and-fall/decisions.md)
+            kept = tuple(k for k in game.kept if k[0] != i) + ((i, guild_cards(game)),)
+            game = replace(game, kept=kept)
+            notes.append(f"{game.civs[i].name} keeps the Doppelgangers and is not asked again at the Recycling phase "
+                         "while the Guild cards stay as they are.")
         game = replace(game, decided=game.decided + (i,))
         return self._recycle(game, notes) if not game.to_move() else game
+
+    def _ask_guild_swap(self, game: Game, a: Action, notes: list[str]) -> Game:
+        """The holder of the Doppelgangers who kept them 'do not ask again' wants to be asked at the
+        Recycling phases again (any time before the game ends)."""
+        i = a.get("player")
+        if type(i) is not int or not 0 <= i < len(game.civs):
+            raise IllegalAction("Choose one of the players.", rule="player")
+        if game.phase == "over" or not keeps_doppelgangers(game, i):
+            raise IllegalAction(f"{game.civs[i].name} is asked at every Recycling phase already, while they can pay for the swap.",
+                                rule="doppelgangers-ask")
+        notes.append(f"{game.civs[i].name} is asked again at the Recycling phase whether to swap the Doppelgangers.")
+        return replace(game, kept=tuple(k for k in game.kept if k[0] != i))
 
     def _recycle(self, game: Game, notes: list[str]) -> Game:
         if game.levels and game.phase != "E":
@@ -735,12 +769,12 @@ def setup_action(players: list[tuple[str, str]] | list[dict[str, str]], **choice
 
 #: Every action of the game's log (each handled by the method of its name).
 ACTIONS = ("setup", "start-from-state", "guild-choice", "pass-tablet", "place-first", "play", "change", "act", "end-turn", "decline", "buy", "pass",
-           "purchase-in-order", "swap-guild", "keep-guild", "fantastic-event", "lay-down", "caravansary", "place-creature")
+           "purchase-in-order", "swap-guild", "keep-guild", "ask-guild-swap", "fantastic-event", "lay-down", "caravansary", "place-creature")
 #: The actions that start a game (the first of its log).
 STARTS = ("setup", "start-from-state")
 #: What a player's own phone may record: their own choices and, on their turn, their own actions.
 SEAT_ACTIONS = ("guild-choice", "play", "change", "decline", "act", "end-turn", "buy", "pass", "purchase-in-order",
-                "swap-guild", "keep-guild", "fantastic-event", "lay-down", "caravansary")
+                "swap-guild", "keep-guild", "ask-guild-swap", "fantastic-event", "lay-down", "caravansary")
 
 
 def check_seat(game: Game, a: Action) -> None:

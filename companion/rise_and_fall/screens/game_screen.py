@@ -33,7 +33,9 @@ from companion.rise_and_fall.screens.civ_table import table_html
 from companion.rise_and_fall.screens.count_panels import CountBoxes
 from companion.rise_and_fall.screens.guild_panels import (
     GuildDraft,
+    ask_again_action,
     guilds_html,
+    kept_line,
     level_options,
     piracy_steppers,
     swap_controls,
@@ -237,7 +239,7 @@ class SetupScreen:
         self.board.on_tap = self.tap_pixel
         self.board.room = 20
         self.placing = W.VBox([self.status, self.piece, self.board.widget])
-        self.draft = GuildDraft(lambda: self.hub.game, self._send)
+        self.draft = GuildDraft(lambda: self.hub.game, self._send, self.hub.phones)
         self.world_line = W.HTML()  # which World and which Tales the game will be played on
         self.world_line.add_class("rf-setup-world")
         self.in_progress = W.ToggleButton(value=False, description="Start from a game in progress")
@@ -371,8 +373,12 @@ class SetupScreen:
         except CompanionError as e:
             self.error(str(e))
             return False
-        self.message.value = message_html(" ".join(after.notes), "info") if after.phase != "guilds" else message_html(
-            f"Placed face down. Pass the tablet to {after.civs[after.to_move()[0]].name}.", "info")
+        if after.phase != "guilds":
+            self.message.value = message_html(" ".join(after.notes), "info")
+            return True
+        nxt = self.draft.chooser()
+        self.message.value = message_html(f"Placed face down. Pass the tablet to {after.civs[nxt].name}." if nxt is not None
+                                          else "Placed face down. The others choose on their phones.", "info")
         return True
 
     def tap_pixel(self, x: float, y: float) -> None:
@@ -765,7 +771,7 @@ class GameScreen:
             out.append(W.HTML("The Guild cards are chosen and the first pieces placed on the Setup screen."
                               if v.phase == "guilds" else "The first pieces are placed on the Setup screen."))
         elif v.phase == "E":
-            out += self.events.refresh() or swap_controls(v, g, self.hub.can, self.send)
+            out += self.events.refresh() or swap_controls(v, g, self.hub.can, self.send, self.hub.phones())
         elif v.phase == "A":
             phones = self.hub.phones()
             chosen = [c.name for c in v.civs if c.face_down]
@@ -786,6 +792,10 @@ class GameScreen:
                 row += [button(c.title(), lambda i=i, c=c: self.play(i, c), f"rf-play-{c}") for c in mine.hand]
                 row.append(button("Too slow: draw one at random", lambda i=i: self.too_slow(i), "rf-play-random"))
                 out.append(W.HBox(row))
+            for i in v.kept:  # every turn stops here: a holder who said 'do not ask again' may take it back
+                out.append(W.HBox([W.HTML(kept_line(v, i)),
+                                   button(f"Ask {v.civs[i].name} again at the Recycling phase", lambda i=i: self.send(ask_again_action(i)),
+                                          "rf-ask-guild-swap")]))
         elif v.phase == "B" and v.acting is not None:
             out += self._action_controls(v, g)
         elif v.phase == "C":

@@ -150,14 +150,17 @@ def standing(game: "Game", i: int, card: str) -> tuple[int, int]:
 
 
 def stand_up(game: "Game", i: int, card: str, notes: list[str]) -> "Game":
-    """At the end of the player's turn, the pieces that lay on their side when it began stand up."""
+    """At the end of the player's turn, the pieces that lay on their side when it began stand up, and the
+    Caravansary's two actions per Merchant end with the turn they were claimed for."""
 
-    up = game.tale_play.rising
-    if not up:
-        return game
-    notes.append(f"{game.civs[i].name} stands {plural(up, card.title())} back up: laid on their side, they did not act.")
-    state = _replace(with_laid(game.tale_play, i, card, -up), rising=0)
-    return replace(game, tale_play=state)
+    state = game.tale_play
+    if state.doubled or state.used:
+        state = _replace(state, doubled=False, used=())
+    up = state.rising
+    if up:
+        notes.append(f"{game.civs[i].name} stands {plural(up, card.title())} back up: laid on their side, they did not act.")
+        state = _replace(with_laid(state, i, card, -up), rising=0)
+    return game if state is game.tale_play else replace(game, tale_play=state)
 
 
 def storm_peak_pieces(game: "Game") -> tuple[str, ...]:
@@ -270,7 +273,7 @@ def house(game: "Game", i: int, spec: dict, a: Action, notes: list[str]) -> "Gam
             civ = replace(civ, **{r: most})
             bank[r] += extra
             notes.append(f"{civ.name} returns {extra} {r.title()} to the bank: they may now hold {most}.")
-    house_ = tuple((j, g) for j, g in game.tale_play.house if j != i) + ((i, keep),)
+    house_ = tuple(sorted([(j, g) for j, g in game.tale_play.house if j != i] + [(i, keep)]))  # by player, as a state holds them
     game = replace(with_civ(game, i, civ), bank_wood=bank["wood"], bank_stone=bank["stone"], tale_play=_replace(game.tale_play, house=house_))
     return game
 

@@ -221,7 +221,9 @@ def _dragon_hunt(game: Game, i: int, spec: dict, notes: list[str]) -> Game:
     if not st.total("dragon"):
         raise IllegalAction("The Dragon is no longer in the World.", rule="dragon-hunt")
     _units(game, i, game.acting_card, spec["units"], "The Dragon Hunt")
-    game = replace(game, tales=with_building(st, None, "dragon", -1))
+    # its Space is free again: no creature stands there any more
+    left = tuple(c for c in game.tale_play.creatures if c[0] != "dragon")
+    game = replace(game, tales=with_building(st, None, "dragon", -1), tale_play=replace(game.tale_play, creatures=left))
     notes.append(f"{game.civs[i].name}'s three {game.acting_card.title()}s hunt the Dragon: it is removed from the World.")
     return _claim(game, i, spec["tale"], notes)
 

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+#: The tracker's version from which a piece laid on its side that leaves the World leaves the count of laid pieces:
+#: no more of a player's pieces of a type lie on their side than they have in the World (a state says the same).
+LAID_IN_WORLD_SINCE = 8
+
 
 @dataclass(frozen=True)
 class TalesInPlay:
