@@ -19,6 +19,7 @@ from companion.errors import FileFormatError
 from companion.rise_and_fall.scoring.position import parse_position
 from companion.rise_and_fall.world.views import colour_hex
 from companion.ui.app import App
+from companion.ui.board import MEASURE_HTML
 
 FIXTURE = Path(__file__).resolve().parents[1] / "data" / "hostile-names.json"
 DOC = json.loads(FIXTURE.read_text(encoding="utf-8"))
@@ -35,7 +36,8 @@ def html_values(widget: W.Widget) -> list[str]:
     stack = [widget]
     while stack:
         w = stack.pop()
-        if isinstance(w, (W.HTML, W.HTMLMath)):
+        # the board's own width probe is the page's markup, with no user string in it
+        if isinstance(w, (W.HTML, W.HTMLMath)) and w.value != MEASURE_HTML:
             out.append(w.value)
         stack.extend(getattr(w, "children", ()))
     return out
