@@ -63,7 +63,13 @@ CSS = """
 .rf-side .widget-hbox { flex-wrap: wrap; }
 /* a history list is as wide as its panel, never wider: a long line wraps inside the box */
 .rf-app .rf-side .widget-select, .rf-app .rf-side select { width: 100% !important; max-width: 100%; min-width: 0; box-sizing: border-box; }
+/* ... and as high with one line, none or many, short or wrapped (a browser sizes a list by its first
+   line): what stands under it stays under the finger */
+.rf-app .rf-side .widget-select select[size] { height: calc(8.1em + 150px); flex: 0 0 auto; }
 .rf-status { font-size: 1.15em; }
+/* the World's status keeps its two lines, whoever places and whatever is left: the tools below stay put */
+.rf-app .rf-status .rf-turn { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.rf-app .rf-status .rf-left { min-height: calc(1.35em + 10px); }
 .rf-turn { font-size: 1.2em; padding: 4px 0; }
 .rf-dot { display: inline-block; width: 22px; height: 22px; border-radius: 50%; border: 2px solid #222; vertical-align: middle; margin-right: 8px; }
 .rf-chip { display: inline-block; padding: 3px 10px; margin: 2px; border-radius: 14px; border-left: 14px solid var(--c); background: rgba(0,0,0,.06); }
@@ -136,6 +142,10 @@ CSS = """
 .rf-card-secret { position: absolute; top: 14px; font-size: 10px; font-style: italic; }
 .rf-table-key { font-size: .85em; margin-top: 4px; }
 .rf-controls .widget-hbox { flex-wrap: wrap; align-items: center; gap: 4px; }
+/* phase A: a player's name over their cards; once they have chosen, the row keeps its height (the
+   name, then a line as high as the cards): the rows below stay put */
+.rf-controls .rf-play-row > :first-child { flex: 0 0 100%; }
+.rf-app .rf-controls .rf-chosen-line { height: 54px; min-height: 54px; display: flex; align-items: center; margin: 0; }
 .rf-app .jupyter-widget-Collapse-header, .rf-app .p-Collapse-header { min-height: 44px; font-size: 1em; display: flex; align-items: center;
   background: #e6dfd0; color: #1d1d1d; }
 .rf-app .jupyter-widget-Collapse-contents { background: transparent; }
@@ -145,6 +155,12 @@ CSS = """
 .rf-pad-pane { flex: 0 1 auto; max-width: 57%; min-width: 0; overflow-x: auto; }
 .rf-pad-pane .rf-scorepad table { width: 100%; }
 .rf-scores .rf-scorepad td, .rf-scores .rf-scorepad th { padding: 2px 5px; }
+/* the Region walked through: its title on one line, the rest on two lines whatever the Region, so the
+   majority buttons under it keep their place and their height */
+.rf-app .rf-walk .widget-html-content > div { overflow: hidden; text-overflow: ellipsis; }
+.rf-app .rf-walk .widget-html-content > div:first-child { white-space: nowrap; }
+.rf-app .rf-walk .widget-html-content > div:not(:first-child) { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2;
+  height: 2.7em; line-height: 1.35; }
 .rf-scores .rf-scorepad th { text-align: left; font-weight: 600; white-space: nowrap; font-size: .9em; }
 /* with A+ and on a phone, a row's name ("Guild: Trophy Hunters", "Tale: The Majestic Bridge")
    takes two lines rather than push the players' columns out of the pane */
