@@ -67,8 +67,7 @@ CSS = """
    line): what stands under it stays under the finger */
 .rf-app .rf-side .widget-select select[size] { height: calc(8.1em + 150px); flex: 0 0 auto; }
 .rf-status { font-size: 1.15em; }
-/* the World's status keeps its two lines, whoever places and whatever is left: the tools below stay put */
-.rf-app .rf-status .rf-turn { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+/* the World's status keeps its line of what is left, even empty: the tools below stay put */
 .rf-app .rf-status .rf-left { min-height: calc(1.35em + 10px); }
 .rf-turn { font-size: 1.2em; padding: 4px 0; }
 .rf-dot { display: inline-block; width: 22px; height: 22px; border-radius: 50%; border: 2px solid #222; vertical-align: middle; margin-right: 8px; }
@@ -155,12 +154,9 @@ CSS = """
 .rf-pad-pane { flex: 0 1 auto; max-width: 57%; min-width: 0; overflow-x: auto; }
 .rf-pad-pane .rf-scorepad table { width: 100%; }
 .rf-scores .rf-scorepad td, .rf-scores .rf-scorepad th { padding: 2px 5px; }
-/* the Region walked through: its title on one line, the rest on two lines whatever the Region, so the
-   majority buttons under it keep their place and their height */
-.rf-app .rf-walk .widget-html-content > div { overflow: hidden; text-overflow: ellipsis; }
-.rf-app .rf-walk .widget-html-content > div:first-child { white-space: nowrap; }
-.rf-app .rf-walk .widget-html-content > div:not(:first-child) { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2;
-  height: 2.7em; line-height: 1.35; }
+/* the Region walked through: each of its lines has the room of two (none is cut), so a Region whose
+   title or pieces wrap moves neither the majority buttons under it nor the board */
+.rf-app .rf-walk .widget-html-content > div { min-height: 2.7em; line-height: 1.35; }
 .rf-scores .rf-scorepad th { text-align: left; font-weight: 600; white-space: nowrap; font-size: .9em; }
 /* with A+ and on a phone, a row's name ("Guild: Trophy Hunters", "Tale: The Majestic Bridge")
    takes two lines rather than push the players' columns out of the pane */

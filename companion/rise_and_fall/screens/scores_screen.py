@@ -651,7 +651,9 @@ class ScoresScreen:
             top: list[W.Widget] = []
             self._set(self.head_row, [self.title, self.mode])
             fold = [self.total_bar, self.done_btn]
-            side = [self.message, self.who, self.piece, self.take_away, self.fold_bar, self.head_row, self.board.zoom_bar,
+            # the message under the buttons to enter, in its reserved place: it moves none of them,
+            # nor what stands below it
+            side = [self.who, self.piece, self.take_away, self.fold_bar, self.message, self.head_row, self.board.zoom_bar,
                     self.walk_text, self.region_btns, self.counts, self.board.legend]
             self._set(self.fold_bar, fold)
             self._set(self.side, side)
