@@ -12,6 +12,8 @@ $(STAMP): pyproject.toml
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
+	@# an editable install leaves out the package's data files: Voilà's settings for plain `voila notebooks/companion.ipynb`
+	@mkdir -p $(VENV)/etc/jupyter && ln -sf $(CURDIR)/companion/ui/jupyter/config/voila.py $(VENV)/etc/jupyter/voila.py
 	@touch $(STAMP)
 
 install: $(STAMP)

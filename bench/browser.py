@@ -27,7 +27,7 @@ def kernel_rss_mb(server: int | None = None) -> float:
 
 
 def python_side() -> None:
-    from companion.rise_and_fall.worldgen import generate
+    from companion.rise_and_fall.world.worldgen import generate
     from companion.ui.app import App
 
     with tempfile.TemporaryDirectory() as d:
@@ -53,7 +53,7 @@ def propagation_run() -> None:
 
     from companion.gamelog import GameStore, Session
     from companion.rise_and_fall import GAME_LOG
-    from companion.rise_and_fall.tracker import TrackerRules
+    from companion.rise_and_fall.play.tracker import TrackerRules
 
     with tempfile.TemporaryDirectory() as d, served(Path(d)) as (url, data, _):
         _, log = GameStore(data).create(GAME_LOG, "Game")
@@ -192,10 +192,10 @@ def scores_run() -> None:
     from playwright.sync_api import sync_playwright
 
     from companion.gamelog import GameStore, Session
-    from companion.rise_and_fall.endgame import EntryRules
-    from companion.rise_and_fall.layout import parse
-    from companion.rise_and_fall.samples import random_end_position
-    from companion.rise_and_fall.scoring import score
+    from companion.rise_and_fall.scoring.endgame import EntryRules
+    from companion.rise_and_fall.scoring.samples import random_end_position
+    from companion.rise_and_fall.scoring.scoring import score
+    from companion.rise_and_fall.world.layout import parse
     from companion.ui.app import App
 
     with tempfile.TemporaryDirectory() as d, served(Path(d)) as (url, data, layouts):

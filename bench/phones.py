@@ -59,7 +59,7 @@ def start_game(data: Path) -> list[str]:
 
     from companion.gamelog import GameStore, Session
     from companion.rise_and_fall import GAME_LOG
-    from companion.rise_and_fall.tracker import TrackerRules
+    from companion.rise_and_fall.play.tracker import TrackerRules
     from companion.seats import Seats
 
     _, log = GameStore(data).create(GAME_LOG, "Game")

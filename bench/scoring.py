@@ -7,10 +7,10 @@ import tempfile
 from pathlib import Path
 
 from bench.common import median_ms, process_ms, row
-from companion.rise_and_fall.position import Piece, PlayerState, Position, parse_position, problems
-from companion.rise_and_fall.samples import random_end_position
-from companion.rise_and_fall.scoring import score
-from companion.rise_and_fall.worldgen import generate
+from companion.rise_and_fall.scoring.position import Piece, PlayerState, Position, parse_position, problems
+from companion.rise_and_fall.scoring.samples import random_end_position
+from companion.rise_and_fall.scoring.scoring import score
+from companion.rise_and_fall.world.worldgen import generate
 
 
 def tenfold(pos: Position) -> Position:

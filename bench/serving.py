@@ -76,7 +76,7 @@ def closed_page_while_playing(browser) -> None:
 
     from companion.gamelog import GameStore, Session
     from companion.rise_and_fall import GAME_LOG
-    from companion.rise_and_fall.tracker import TrackerRules
+    from companion.rise_and_fall.play.tracker import TrackerRules
 
     with tempfile.TemporaryDirectory() as d, served(Path(d)) as (url, data, _):
         _, log = GameStore(data).create(GAME_LOG, "Game")

@@ -22,9 +22,9 @@ import ipywidgets as W
 
 from bench.common import row
 from companion.hexgrid import PixelLayout
-from companion.rise_and_fall.position import STANDS_ON
-from companion.rise_and_fall.samples import random_end_position
-from companion.rise_and_fall.scoring import score
+from companion.rise_and_fall.scoring.position import STANDS_ON
+from companion.rise_and_fall.scoring.samples import random_end_position
+from companion.rise_and_fall.scoring.scoring import score
 from companion.rise_and_fall.screens.world_screen import STYLE
 from companion.ui.app import App
 from companion.ui.widgets import Stepper
@@ -231,7 +231,7 @@ def slow_operations(data: Path) -> None:
     from bench.tracker import random_game
     from companion.gamelog import GameStore
     from companion.rise_and_fall.history import History
-    from companion.rise_and_fall.scoring import PlayerScore, Score
+    from companion.rise_and_fall.scoring.scoring import PlayerScore, Score
 
     store = GameStore(data)
     long_id, s = random_game(store, 1000, seed=3)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from bench.common import ROOT, median_ms, row
 from companion.gamelog import GameStore, Session
-from companion.rise_and_fall.tracker import TrackerRules
+from companion.rise_and_fall.play.tracker import TrackerRules
 
 sys.path.insert(0, str(ROOT / "tests"))
 

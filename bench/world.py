@@ -7,12 +7,12 @@ import tempfile
 from pathlib import Path
 
 from bench.common import median_ms, process_ms, row
-from companion.rise_and_fall.layout import Layout, save
-from companion.rise_and_fall.placement import legal_placements, violation
-from companion.rise_and_fall.tiles import Tile
-from companion.rise_and_fall.world import World
-from companion.rise_and_fall.world_check import check
-from companion.rise_and_fall.worldgen import generate
+from companion.rise_and_fall.world.check import check
+from companion.rise_and_fall.world.layout import Layout, save
+from companion.rise_and_fall.world.placement import legal_placements, violation
+from companion.rise_and_fall.world.tiles import Tile
+from companion.rise_and_fall.world.world import World
+from companion.rise_and_fall.world.worldgen import generate
 
 KINDS = ["sea", "plains", "forest", "mountain", "glacier"]
 
@@ -81,8 +81,8 @@ COSTLY = [(12, 13, 15, 20), (12, 13, 15, 23), (12, 13, 20, 23), (12, 15, 20, 23)
 
 def tales_run() -> None:
     """The Tales: a random World with Tales in the same blink as one without (issue: <= 300 ms)."""
-    from companion.rise_and_fall.tale_worlds import build_with_tales
-    from companion.rise_and_fall.tales import draw
+    from companion.rise_and_fall.variants.tales.tales import draw
+    from companion.rise_and_fall.variants.tales.worlds import build_with_tales
 
     seeds = iter(range(3000, 4000))
 

@@ -8,7 +8,7 @@ import argparse
 import time
 
 from bench.common import print_table, row
-from companion.rise_and_fall.worldgen import first_dead_end
+from companion.rise_and_fall.world.worldgen import first_dead_end
 
 ORDERS = 1000
 

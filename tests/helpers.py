@@ -2,10 +2,10 @@
 
 from functools import lru_cache
 
-from companion.rise_and_fall.layout import Layout
-from companion.rise_and_fall.tiles import Tile
-from companion.rise_and_fall.world import World
-from companion.rise_and_fall.worldgen import default_starting_seas, generate
+from companion.rise_and_fall.world.layout import Layout
+from companion.rise_and_fall.world.tiles import Tile
+from companion.rise_and_fall.world.world import World
+from companion.rise_and_fall.world.worldgen import default_starting_seas, generate
 
 
 @lru_cache(maxsize=None)

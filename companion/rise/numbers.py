@@ -34,7 +34,7 @@ class Numbers:
 
 @lru_cache(maxsize=1)
 def numbers() -> Numbers:
-    raw = json.loads(resources.files(__package__).joinpath("rules.json").read_text(encoding="utf-8"))
+    raw = json.loads(resources.files(__package__).joinpath("data/rules.json").read_text(encoding="utf-8"))
     start = raw["starting_formation"]
     return Numbers(
         colours=tuple(raw["colours"]),

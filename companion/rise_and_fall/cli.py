@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..atomic import write_atomically
-from ..drawing import to_png, to_svg
-from ..errors import CompanionError
+from companion.atomic import write_atomically
+from companion.drawing import to_png, to_svg
+from companion.errors import CompanionError
 
 
 def add_commands(sub) -> None:
@@ -68,10 +68,10 @@ def _text_argument(value: str, what: str) -> str:
 
 
 def cmd_check(args) -> int:
-    from ..jsonfile import read_json
-    from .layout import parse
-    from .state_file import FORMAT as STATE
-    from .world_check import check
+    from companion.jsonfile import read_json
+    from companion.rise_and_fall.play.state_file import FORMAT as STATE
+    from companion.rise_and_fall.world.check import check
+    from companion.rise_and_fall.world.layout import parse
 
     doc = read_json(args.layout)
     if isinstance(doc, dict) and doc.get("format") == STATE:
@@ -86,7 +86,7 @@ def cmd_check(args) -> int:
 
 def _check_state(doc: dict, args) -> int:
     """A state file (a game joined in progress): every problem, one sentence and rule id each; exit 1 with any."""
-    from .state_file import parse_state, problems
+    from companion.rise_and_fall.play.state_file import parse_state, problems
 
     st = parse_state(doc, str(args.layout), check=False)
     found = problems(st)
@@ -101,15 +101,15 @@ def _check_state(doc: dict, args) -> int:
 
 
 def cmd_new(args) -> int:
-    from .worldgen import generate
+    from companion.rise_and_fall.world.worldgen import generate
 
     name = _text_argument(args.name, "name") if args.name is not None else None
     if name is not None and len(name) > 200:
         raise CompanionError("The name is longer than 200 characters.")
     _text_argument(args.output, "output path")
     if getattr(args, "tales", False):
-        from .tale_worlds import generate_with_tales
-        from .tales import draw, tale
+        from companion.rise_and_fall.variants.tales.tales import draw, tale
+        from companion.rise_and_fall.variants.tales.worlds import generate_with_tales
 
         layout = generate_with_tales(args.players, args.seed, draw(args.players, args.seed))
         if name is not None:
@@ -125,19 +125,19 @@ def cmd_new(args) -> int:
 
 
 def cmd_render(args) -> int:
-    from .files import load_any
-    from .views import world_scene
+    from companion.rise_and_fall.files import load_any
+    from companion.rise_and_fall.world.views import world_scene
 
     out = Path(_text_argument(args.output, "output path"))
     if out.suffix.lower() not in (".svg", ".png"):
         raise CompanionError(f"{out}: the picture must end in .svg or .png.")
     kind, obj = load_any(args.file)
     if kind == "layout":
-        from .tales import parse_markers
+        from companion.rise_and_fall.variants.tales.tales import parse_markers
 
         scene = world_scene(obj.world(), markers=parse_markers(obj.extra.get("tale_pieces")))
     else:
-        from .position_view import position_scene
+        from companion.rise_and_fall.scoring.position_view import position_scene
 
         scene = position_scene(obj)
     data = to_svg(scene) if out.suffix.lower() == ".svg" else to_png(scene)
@@ -147,8 +147,8 @@ def cmd_render(args) -> int:
 
 
 def cmd_score(args) -> int:
-    from .position import load_position
-    from .scoring import quick_scoring, score, scorepad_text
+    from companion.rise_and_fall.scoring.position import load_position
+    from companion.rise_and_fall.scoring.scoring import quick_scoring, score, scorepad_text
 
     positions = [load_position(p) for p in args.positions]  # all read before anything is printed
     results = [score(p) for p in positions]

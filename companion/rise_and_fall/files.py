@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ..jsonfile import MAX_BYTES, parse_json, read_bounded, read_json
+from companion.jsonfile import MAX_BYTES, parse_json, read_bounded, read_json
 
 __all__ = ["MAX_BYTES", "load_any", "parse_json", "read_bounded", "read_json"]
 
@@ -20,9 +20,9 @@ def load_any(path: str | os.PathLike) -> tuple[str, Any]:
     doc = read_json(path)
     fmt = doc.get("format") if isinstance(doc, dict) else None
     if fmt == "rise-and-fall/position":
-        from .position import parse_position
+        from companion.rise_and_fall.scoring.position import parse_position
 
         return "position", parse_position(doc, str(path))
-    from .layout import parse
+    from companion.rise_and_fall.world.layout import parse
 
     return "layout", parse(doc, str(path))

@@ -7,12 +7,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..errors import CompanionError
-from ..gamelog import GameLog
-from ..history import Finished, FinishedGames, stats
-from . import GAME_ID
-from .scoring import Score
-from .views import colour_hex, is_colour
+from companion.errors import CompanionError
+from companion.gamelog import GameLog
+from companion.history import Finished, FinishedGames, stats
+from companion.rise_and_fall import GAME_ID
+from companion.rise_and_fall.scoring.scoring import Score
+from companion.rise_and_fall.world.views import colour_hex, is_colour
 
 CATEGORIES = ("economy", "trophies", "development", "territories")
 

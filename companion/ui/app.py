@@ -389,7 +389,8 @@ class App:
                 room.reopen()
         self.settings = Settings(self.store.root)
         self._apply_settings()
-        self.shelf.refresh(if_changed=True)
+        if self.shelf.looked:  # a shelf never shown (a phone at its seat) looks when it is shown
+            self.shelf.refresh(if_changed=True)
         if self._history is not None:
             self._history.refresh()
 

@@ -9,8 +9,9 @@ leave the canvas stuck in caching mode.
 
 A finger is about 40 CSS pixels wide. When neighbouring Spaces are drawn closer than that,
 the first tap zooms smoothly about the finger until they are :data:`FINGER` apart and the
-second tap chooses. The page reports how wide the canvas is drawn (the Voilà template writes
-it into a hidden text box), so the board knows CSS pixels, not only buffer pixels.
+second tap chooses. The page reports how wide the canvas is drawn (:data:`MEASURE_JS`, which
+the board carries itself, writes it into a hidden text box), so the board knows CSS pixels, not
+only buffer pixels, in every page that shows it: the table's template, plain Voilà, JupyterLab.
 """
 
 from __future__ import annotations
@@ -45,6 +46,29 @@ FRAMES = 6  # drawings of a smooth zoom
 FRAME_S = 0.03
 DARK_BACKGROUND = "#1d2228"
 _BOARDS: weakref.WeakSet = weakref.WeakSet()  # every board of this kernel, for the theme
+
+#: The page's side of the board's width: run by each page that shows the board (an image that
+#: fails to load at once, in an HTML widget beside the canvas: ipywidgets' HTML runs no script,
+#: but any page runs an image's onerror). It watches the canvas with a ResizeObserver and writes
+#: the width it is drawn at (CSS pixels) into the hidden text box ``.rf-board-css``, which sends
+#: it to the kernel. Views made again (a reload in JupyterLab, the tools moved) run it again.
+MEASURE_JS = """(function (probe) {
+  var tries = 0;
+  function start() {
+    var wrap = probe.closest('.rf-board-wrap');
+    var canvas = wrap && wrap.querySelector('canvas.rf-board');
+    var box = wrap && wrap.querySelector('.rf-board-css input');
+    if (!canvas || !box) { if (++tries < 600) setTimeout(start, 50); return; }
+    var seen = new ResizeObserver(function () {
+      if (!probe.isConnected) { seen.disconnect(); return; }
+      var w = Math.round(canvas.getBoundingClientRect().width);
+      if (w > 0 && box.value !== String(w)) { box.value = String(w); box.dispatchEvent(new Event('input', {bubbles: true})); }
+    });
+    seen.observe(canvas);
+  }
+  start();
+})(this)"""
+MEASURE_HTML = f'<img src="data:," alt="" hidden onerror="{html.escape(" ".join(MEASURE_JS.split()), quote=True)}">'
 
 
 def answering_the_page() -> bool:
@@ -92,12 +116,14 @@ class Board:
         self.meta = W.HTML(layout=W.Layout(display="none"), _dom_classes=("rf-board-meta",))
         self.css_box = W.Text(value="", layout=W.Layout(display="none"), _dom_classes=("rf-board-css",))
         self.css_box.observe(self._css_reported, "value")
+        self.measure = measure_probe()
         self.zoom_out = self._tool("−", lambda: self.zoom_by(1 / 1.25), "rf-zoom-out", "Zoom out")
         self.zoom_in = self._tool("+", lambda: self.zoom_by(1.25), "rf-zoom-in", "Zoom in")
         self.fit_btn = self._tool("Fit", self.fit_view, "rf-fit", "Show the whole World")
         self.zoom_bar = W.HBox([self.zoom_out, self.zoom_in, self.fit_btn], layout=shared(W.Layout), _dom_classes=("rf-zoom-bar",))
         self.legend = W.HTML(layout=shared(W.Layout), style=shared(HTMLStyle), _dom_classes=("rf-legend",))
-        self.widget = W.VBox([self.zoom_bar, self.canvas, self.legend, self.meta, self.css_box], layout=shared(W.Layout),
+        self.widget = W.VBox([self.zoom_bar, self.canvas, self.legend, self.meta, self.css_box, self.measure],
+                             layout=shared(W.Layout),
                              _dom_classes=("rf-board-wrap",))
         self.scene: Scene | None = None
         self.frame: Bounds | None = None
@@ -161,8 +187,8 @@ class Board:
     def tools_apart(self, apart: bool) -> None:
         """Let a screen place the zoom buttons and the legend beside the board (``apart``), or
         keep them above and below the canvas, as every board has them."""
-        inside = [self.zoom_bar, self.canvas, self.legend, self.meta, self.css_box]
-        children = [self.canvas, self.meta, self.css_box] if apart else inside
+        inside = [self.zoom_bar, self.canvas, self.legend, self.meta, self.css_box, self.measure]
+        children = [self.canvas, self.meta, self.css_box, self.measure] if apart else inside
         if list(self.widget.children) != children:
             self.widget.children = children
 
@@ -443,6 +469,12 @@ class Board:
         self.ty += p[1] - self._last[1]
         self._last = p
         self.redraw()
+
+
+def measure_probe() -> W.HTML:
+    """The page's measure of a board (:data:`MEASURE_HTML`): each board's own widget, as a view
+    of it runs its script once, in the board's wrap."""
+    return W.HTML(MEASURE_HTML, layout=W.Layout(display="none"), _dom_classes=("rf-board-measure",))
 
 
 def legend_html(entries: list[tuple[str, str]]) -> str:

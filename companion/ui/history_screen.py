@@ -306,16 +306,19 @@ class HistoryScreen:
                       for n, a in sorted(st["averages"].items()))
         self.body.value = (
             "<style>.rf-history-game{display:flex;gap:10px;align-items:flex-start;padding:6px 0;"
-            "border-bottom:1px solid rgba(0,0,0,.1)} .rf-history-picture svg{width:64px;height:64px}"
+            "border-bottom:1px solid rgba(0,0,0,.1)} .rf-history-picture svg{display:block;width:120px;height:104px}"
+            # a thumbnail tells the games apart at a glance, its title beside it: a picture's words,
+            # too small to read at this size, are left out
+            " .rf-history-picture svg text{display:none} .rf-history-picture{flex:0 0 auto}"
             " .rf-history-game > div{min-width:0} .rf-history .rf-scorepad{max-width:100%;overflow-x:auto}"
             " .rf-history-game > div:last-child{flex:1 1 0;container-type:inline-size}"
             " .rf-history{flex:1 1 0%;min-width:0} .rf-history > .widget-html,"
-            " .rf-history > .widget-html > .widget-html-content{width:100%;max-width:100%}"
+            " .rf-history > .widget-html > .widget-html-content{width:100%;max-width:100%;margin-left:0;margin-right:0}"
             " .rf-pad-cards{display:none} .rf-pad-card{padding:4px 0;border-top:1px solid rgba(127,127,127,.3)}"
             " .rf-pad-card span{white-space:nowrap}"
             " .rf-history .rf-scorepad th{white-space:nowrap} .rf-history .rf-dot{width:14px;height:14px;margin-right:5px}"
             " .rf-history .rf-chart svg{max-width:100%;height:auto}"
-            " @media (max-width:600px){.rf-history-picture svg{width:40px;height:40px}}</style>"
+            " @media (max-width:600px){.rf-history-picture svg{width:76px;height:68px}}</style>"
             f"<h3>{plural(st['games'], 'finished game')}</h3>{odd}{''.join(out)}"
             f"<h3>Wins per player</h3>{wins}"
             + ("<h3>Average by category</h3><div class='rf-scorepad'><table><tr><th></th>"

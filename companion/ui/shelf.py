@@ -99,6 +99,11 @@ class Shelf:
         tile.add_class("rf-shelf-tile")
         return tile
 
+    @property
+    def looked(self) -> bool:
+        """Whether the shelf has looked for the last unfinished log yet (it looks when first shown)."""
+        return self._seen is not None
+
     def refresh(self, if_changed: bool = False) -> None:
         """Look again for the last unfinished log (another page may have played since);
         ``if_changed``: only when a game file changed since the last look (replays cost time)."""

@@ -29,8 +29,12 @@ CSS = """
 }
 /* descriptions are never cut to "First pl…" */
 .rf-app .widget-inline-hbox .widget-label { width: auto !important; max-width: none; overflow: visible; flex: 0 0 auto; padding-right: 8px; }
-.rf-app .widget-inline-hbox { width: auto; max-width: 100%; }
+/* a one-line widget (a drop-down, a text box) is as tall as its 44 px control, never the widgets' 28 px
+   with its control spilling over the next row */
+.rf-app .widget-inline-hbox { width: auto; max-width: 100%; height: auto; }
 .rf-app .widget-checkbox { width: auto; min-height: 44px; }
+/* a description on two lines (A+, a narrow panel) makes its box taller: it never runs over the next control */
+.rf-app .widget-checkbox, .rf-app .widget-checkbox label.widget-label-basic { height: auto; }
 .rf-app .widget-checkbox label.widget-label-basic { min-height: 44px; display: inline-flex; align-items: center; gap: 8px; white-space: normal; }
 .rf-app .widget-checkbox input { width: 28px; height: 28px; }
 .rf-app .widget-label, .rf-app .widget-html-content, .rf-app label { font-size: inherit; line-height: 1.35; }
@@ -63,6 +67,9 @@ CSS = """
 .rf-side .widget-hbox { flex-wrap: wrap; }
 /* a history list is as wide as its panel, never wider: a long line wraps inside the box */
 .rf-app .rf-side .widget-select, .rf-app .rf-side select { width: 100% !important; max-width: 100%; min-width: 0; box-sizing: border-box; }
+/* a widget as wide as its box (a history list, a text box of width 100%) has no side margins: they
+   would push its right border 4 px out of the box, cut there, the box scrolling sideways */
+.rf-app .rf-side .widget-select, .rf-app .widget-inline-hbox[style*="width: 100%"] { margin-left: 0; margin-right: 0; }
 /* ... and as high with one line, none or many, short or wrapped (a browser sizes a list by its first
    line): what stands under it stays under the finger */
 .rf-app .rf-side .widget-select select[size] { height: calc(8.1em + 150px); flex: 0 0 auto; }
@@ -87,7 +94,7 @@ CSS = """
 .rf-guilds-folded > summary { display: block; min-height: 44px; line-height: 24px; cursor: pointer;
   white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .rf-guilds-folded > summary::before { content: '▸ '; }
-.rf-guilds-folded[open] > summary::before { content: '▾'; }
+.rf-guilds-folded[open] > summary::before { content: '▾ '; }
 /* busy: shown only once an operation has taken 300 ms, over the page (nothing moves) */
 .rf-busy { position: fixed; top: 10px; left: 50%; transform: translateX(-50%); z-index: 60; min-width: 260px; max-width: 92vw;
   padding: 10px 16px; border-radius: 10px; background: #2b3a42; color: #ffffff; box-shadow: 0 2px 10px rgba(0,0,0,.35);
@@ -225,21 +232,30 @@ CSS = """
   .rf-app .rf-nav .rf-dark-toggle { min-width: 46px; }
   .rf-app .rf-nav .rf-large-toggle { min-width: 44px; }
   /* one row: the screens' buttons side by side, the shelf's button as its sign alone */
-  .rf-nav .widget-toggle-buttons > div { display: flex; flex-wrap: nowrap; width: 100%; }
+  .rf-nav .widget-toggle-buttons > div { display: flex; flex-wrap: wrap; width: 100%; }  /* a game of long names: two rows */
   .rf-app .rf-nav .widget-toggle-button { font-size: 11.5px; letter-spacing: -.2px; padding: 0 1px; margin: 0; }
   .rf-app .rf-nav .rf-btn { margin: 0 1px; flex: 0 0 auto; padding: 0 4px; }
-  .rf-nav .widget-toggle-buttons .widget-toggle-button { flex: 1 1 auto; }
+  /* each screen's button at least as wide as its longest word ("Scorepad"), never cut */
+  .rf-nav .widget-toggle-buttons .widget-toggle-button { flex: 1 0 min-content; min-width: 44px; overflow-wrap: normal; }
   .rf-app .rf-nav .rf-home { font-size: 0; flex: 0 0 44px; }
   .rf-app .rf-nav .rf-home::before { content: "⌂"; font-size: 24px; }
   .rf-side { min-width: 0; }
-  /* the Game screen's chips in one row that scrolls sideways: the player to act comes up sooner */
-  .rf-app .rf-left { display: flex; flex-wrap: nowrap; overflow-x: auto; gap: 4px; padding-bottom: 2px; }
-  .rf-app .rf-left .rf-chip { flex: 0 0 auto; white-space: nowrap; }
+  /* a screen's chips (the World's tile counts, the Game's First Player, Trophies, Bank) wrap: none is cut, nothing scrolls sideways */
+  .rf-app .rf-left { display: flex; flex-wrap: wrap; gap: 2px 4px; }
+  .rf-app .rf-left .rf-chip { margin: 0; padding: 2px 8px; font-size: .9em; max-width: 100%; box-sizing: border-box; }
   .rf-game-name { font-size: .85em; }
   .rf-app .rf-screen > .widget-html, .rf-app .rf-screen > .widget-html > .widget-html-content,
   .rf-app .rf-screen-part > .widget-html, .rf-app .rf-screen-part > .widget-html > .widget-html-content { min-width: 0; max-width: 100%; }
   .rf-board-box { min-width: 0; flex-basis: 100%; }
 }
+/* a game's drawn picture (Fall of the Mountain King's Honour track and board, 1989's leader board)
+   is as wide as the screen at most, drawn smaller on a phone rather than cut */
+.rf-app .mk-screen .widget-html-content svg[viewBox], .rf-app .rf89 .widget-html-content svg[viewBox] { max-width: 100%; height: auto; }
+.rf-app .mk-screen .widget-html, .rf-app .mk-screen .widget-html-content, .rf-app .rf89 .widget-html,
+.rf-app .rf89 .widget-html-content { min-width: 0; max-width: 100%; }
+/* 1989's paper chart keeps its columns: wider than a phone, it scrolls sideways in its own box */
+.rf-app .rf89 .rf89-sheet { max-width: 100%; overflow-x: auto; }
+.rf-app .rf89 input { min-width: 44px; }
 /* dark: light text on dark panels, the same contrasts */
 .rf-app.rf-dark { background: #15191d; color: #e8e8e8; }
 body:has(.rf-app.rf-dark), body:has(.rf-app.rf-dark) #rendered_cells { background: #15191d; }
@@ -247,7 +263,17 @@ body:has(.rf-app.rf-dark), body:has(.rf-app.rf-dark) #rendered_cells { backgroun
 .rf-app.rf-dark .widget-toggle-button.mod-active { background: #f2c12e; color: #111111; }
 .rf-app.rf-dark .jupyter-button.mod-success, .rf-app.rf-dark .rf-btn.mod-success { background: #2e7d32; color: #ffffff; }
 .rf-app.rf-dark .widget-html-content, .rf-app.rf-dark .widget-label, .rf-app.rf-dark label { color: #e8e8e8; }
-.rf-app.rf-dark input, .rf-app.rf-dark select { background: #222a30; color: #eeeeee; border-color: #46525c; }
+.rf-app.rf-dark input, .rf-app.rf-dark select, .rf-app.rf-dark textarea { background-color: #222a30; color: #eeeeee; border-color: #46525c; }
+/* 1989's paper chart, its links and dice on dark paper */
+.rf-app.rf-dark .rf89 table.rf89-chart, .rf-app.rf-dark .rf89 table, .rf-app.rf-dark .rf89 a.rf89-link, .rf-app.rf-dark .rf89 .rf89-die {
+  background: #2a2418; color: #f3ead3; border-color: #7a6a4a; }
+.rf-app.rf-dark .rf89 table.rf89-chart th, .rf-app.rf-dark .rf89 .rf89-sheet-title { color: #ffb4a8; }
+.rf-app.rf-dark .rf89 table.rf89-chart th, .rf-app.rf-dark .rf89 table.rf89-chart td { border-color: #6a5a3a; }
+.rf-app.rf-dark .rf89 .rf89-die.rf89-hit { background: #b83a3a; color: #ffffff; }
+/* a drop-down keeps its arrow in the dark, drawn light (the widgets' own arrow is dark) */
+.rf-app.rf-dark .widget-dropdown select, .rf-app.rf-dark select:not([multiple]):not([size]) {
+  background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 20 20'%3E%3Cpath d='M5 7.5h10L10 13z' fill='%23eeeeee'/%3E%3C/svg%3E");
+  background-repeat: no-repeat; background-position: right 4px center; background-size: 20px; padding-right: 26px; }
 /* a chosen line of a list (the Trophies, the Tale Trophies) stands out in the dark, never a light bar */
 .rf-app.rf-dark select option:checked { background: linear-gradient(#3d6b8f, #3d6b8f); color: #ffffff; }
 .rf-app.rf-dark .rf-chip { background: rgba(255,255,255,.08); }

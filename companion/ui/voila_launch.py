@@ -29,6 +29,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 
 def machine_names() -> set[str]:
@@ -254,7 +255,66 @@ def install_gzip() -> None:
     Voila.init_settings = init_settings
 
 
+#: Set in the launcher's environment: the settings installed for plain Voilà (:func:`configure`),
+#: which every Voilà of the environment reads, leave the launcher's command line alone.
+LAUNCHED = "COMPANION_LAUNCHED"
+
+
+def served_notebook(argv: list[str]) -> Path | None:
+    return next((Path(a) for a in argv if a.endswith(".ipynb")), None)
+
+
+def serves_the_companion(argv: list[str], cwd: Path | None = None) -> bool:
+    """Whether Voilà's command line serves the project's notebooks (one of them, or their folder)."""
+    cwd = cwd or Path.cwd()
+    notebooks = (Path(__file__).resolve().parents[2] / "notebooks").resolve()
+    named = [a for a in argv if not a.startswith("-")]
+    if not named:
+        return cwd.resolve() in (notebooks, notebooks.parent)
+    target = (cwd / named[0]).resolve()
+    return target in (notebooks, notebooks.parent) or target.parent == notebooks
+
+
+def configure(c: Any, argv: list[str] | None = None) -> bool:
+    """Plain ``voila notebooks/companion.ipynb`` served as ``make run`` serves it, from the settings
+    installed with the package (``jupyter/config/voila.py``, in ``<prefix>/etc/jupyter``): the
+    companion template (no icon font from a CDN, the address that follows the screens, the
+    heartbeat, the connection banner, the first paint), the ``_xsrf`` cookie (a closed page gives
+    its kernel back), culling, the page's output waiting for busy kernels, compression, the Host
+    check, the kernels without debugger and, for a notebook named on the command line, the pool of
+    preheated kernels. Values given on Voilà's command line win, as always with Jupyter's config
+    files. Under the launcher (which gives all of it on its command line), or for another
+    notebook, nothing is done; whether it was done."""
+    argv = sys.argv[1:] if argv is None else argv
+    if os.environ.get(LAUNCHED) or not serves_the_companion(argv):
+        return False
+    from . import serve
+    from .first_paint import page_config_hook
+
+    jupyter = str(Path(__file__).resolve().parent / "jupyter")
+    paths = os.environ.get("JUPYTER_PATH", "")
+    if jupyter not in paths.split(os.pathsep):  # the template and the kernel spec: found before Voilà's own
+        os.environ["JUPYTER_PATH"] = os.pathsep.join([jupyter] + ([paths] if paths else []))
+    install()
+    install_gzip()
+    notebook = served_notebook(argv)
+    c.VoilaConfiguration.template = "companion"
+    c.VoilaConfiguration.show_tracebacks = False
+    c.VoilaConfiguration.page_config_hook = partial(page_config_hook, served=notebook)
+    c.MappingKernelManager.cull_idle_timeout = serve.CULL_IDLE
+    c.MappingKernelManager.cull_interval = serve.CULL_INTERVAL
+    c.MappingKernelManager.cull_connected = False
+    c.MappingKernelManager.cull_busy = False
+    c.VoilaExecutor.iopub_timeout = serve.IOPUB_TIMEOUT
+    if notebook is not None:  # a folder served: each of its notebooks would get a pool
+        c.VoilaConfiguration.preheat_kernel = True
+        c.VoilaConfiguration.default_pool_size = serve.POOL
+        c.VoilaKernelManager.fill_delay = serve.FILL_DELAY
+    return True
+
+
 def main() -> None:
+    os.environ[LAUNCHED] = "1"
     install()
     install_gzip()
     from traitlets.config import Config
@@ -262,10 +322,9 @@ def main() -> None:
 
     from .first_paint import page_config_hook
 
-    notebook = next((Path(a) for a in sys.argv[1:] if a.endswith(".ipynb")), None)
     config = Config()
     # the shelf drawn before the kernel answers
-    config.VoilaConfiguration.page_config_hook = partial(page_config_hook, served=notebook)
+    config.VoilaConfiguration.page_config_hook = partial(page_config_hook, served=served_notebook(sys.argv[1:]))
     Voila.launch_instance(config=config)
 
 

@@ -7,13 +7,15 @@ the control (its classes and text) and the numbers, so a failing test says what 
 from __future__ import annotations
 
 MIN_BOX = 44  # CSS pixels, both ways
-#: the boxes the style makes scroll sideways on purpose (the players' chips on a phone, the scorepads)
-SIDEWAYS = ".rf-left, .rf-pad-pane, .rf-scorepad"
+#: the boxes the style makes scroll sideways on purpose (a scorepad wider than its pane, 1989's paper chart)
+SIDEWAYS = ".rf-pad-pane, .rf-scorepad, .rf89-sheet"
 TEXT_CONTRAST = 4.5
+#: CSS pixels: the smallest words of a picture (a legend, a title) read at arm's length
+MIN_PICTURE_TEXT = 11
 SELECTED_CONTRAST = 3.0
 
 AUDIT_JS = r"""
-([minBox, textContrast, selContrast, dark, SIDEWAYS]) => {
+([minBox, textContrast, selContrast, dark, SIDEWAYS, minText]) => {
   const problems = [];
   const W = window.innerWidth;
   const parse = (c) => { const m = c.match(/rgba?\(([^)]+)\)/); if (!m) return [0, 0, 0, 0];
@@ -40,6 +42,65 @@ AUDIT_JS = r"""
   const controls = Array.from(document.querySelectorAll(
     'button, input:not([type=hidden]), select, textarea, a[href], summary, .jupyter-widget-Collapse-header, .lm-TabBar-tab'))
     .filter(el => shown(el) && !el.closest('.rf-board-css'));
+  // the page as first seen, before any control is scrolled into view: every box is measured in
+  // one place, so two boxes that share pixels on the screen share them here
+  document.querySelectorAll('*').forEach(e => { if (e.scrollTop) e.scrollTop = 0; if (e.scrollLeft) e.scrollLeft = 0; });
+  window.scrollTo(0, 0);
+  // a box as much of it as its scrolling or clipping ancestors let show (null: none of it)
+  // (the page's own scrolling, around the whole app, is not a clip: what is below the fold is a scroll away)
+  const visible = (r0, el) => { let r = {left: r0.left, right: r0.right, top: r0.top, bottom: r0.bottom};
+    const app = el.closest('.rf-app');
+    for (let a = el.parentElement; a && a !== document.body && !(app && a !== app && a.contains(app)); a = a.parentElement) {
+      const cs = getComputedStyle(a); if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+      const b = a.getBoundingClientRect();
+      if (cs.overflowX !== 'visible') { r.left = Math.max(r.left, b.left); r.right = Math.min(r.right, b.right); }
+      if (cs.overflowY !== 'visible') { r.top = Math.max(r.top, b.top); r.bottom = Math.min(r.bottom, b.bottom); } }
+    return (r.right - r.left > 1 && r.bottom - r.top > 1) ? r : null; };
+  const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1.5;
+  // what a finger meets: a checkbox through its label
+  const tapped = controls.map(el0 => (el0.type === 'checkbox' && el0.closest('label')) ? el0.closest('label') : el0)
+    .filter((el, k, all) => all.indexOf(el) === k && !el.closest('.rf-busy'))
+    .map(el => ({el, box: visible(el.getBoundingClientRect(), el)})).filter(c => c.box);
+  // no two controls share pixels (a tap meant for one may hit the other)
+  for (let i = 0; i < tapped.length; i++) for (let j = i + 1; j < tapped.length; j++) {
+    const a = tapped[i], b = tapped[j];
+    if (a.el.contains(b.el) || b.el.contains(a.el) || !overlap(a.box, b.box)) continue;
+    problems.push(`${name(a.el)} and ${name(b.el)} overlap (${a.box.left.toFixed(0)},${a.box.top.toFixed(0)}..${a.box.right.toFixed(0)},${a.box.bottom.toFixed(0)}`
+      + ` and ${b.box.left.toFixed(0)},${b.box.top.toFixed(0)}..${b.box.right.toFixed(0)},${b.box.bottom.toFixed(0)})`); }
+  // no line of text runs under or over a control that is not its own (a label on two lines in a
+  // box one line high spills onto the button below it: the control's middle is still its own)
+  { const walk = document.createTreeWalker(document.querySelector('.rf-app') || document.body, NodeFilter.SHOW_TEXT);
+    const told = new Set();
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const el = n.parentElement; if (!n.textContent.trim() || !shown(el) || el.closest('svg') || el.closest('option') || el.closest('.rf-busy')) continue;
+      const range = document.createRange(); range.selectNodeContents(n);
+      for (const line of range.getClientRects()) {
+        const seen = visible(line, el); if (!seen) continue;
+        for (const c of tapped) {
+          if (c.el.contains(el) || told.has(el) || !overlap(seen, c.box)) continue;
+          told.add(el);
+          problems.push(`text ${name(el)} runs into ${name(c.el)} (${seen.left.toFixed(0)},${seen.top.toFixed(0)}..${seen.right.toFixed(0)},${seen.bottom.toFixed(0)}`
+            + ` over ${c.box.left.toFixed(0)},${c.box.top.toFixed(0)}..${c.box.right.toFixed(0)},${c.box.bottom.toFixed(0)})`); } } } }
+  // nothing scrolls sideways but the boxes made to (a wide scorepad): what is off to the side is cut
+  for (const el of [document.scrollingElement, ...document.querySelectorAll('.rf-app, .rf-app *')]) {
+    if (!el || !shown(el) || el.closest('svg') || el.matches(SIDEWAYS) || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA') continue;
+    const cs = getComputedStyle(el);
+    if (el !== document.scrollingElement && !['auto', 'scroll'].includes(cs.overflowX)) continue;
+    if (el.scrollWidth > el.clientWidth + 1)
+      problems.push(`${name(el)} scrolls sideways (${el.scrollWidth} px of it in ${el.clientWidth} px)`);
+  }
+  // a drop-down shows it is one: its arrow (drawn by the browser, or the style's picture)
+  for (const el of controls) {
+    if (el.tagName !== 'SELECT' || el.multiple || el.size > 1) continue;
+    const cs = getComputedStyle(el);
+    if (cs.appearance === 'none' && cs.backgroundImage === 'none') problems.push(`${name(el)} is a drop-down without its arrow`);
+  }
+  // the words of a game's picture (on the shelf, in History) are large enough to read
+  for (const t of document.querySelectorAll('.rf-app :is(.rf-shelf-picture, .rf-history-picture) svg text')) {
+    if (!t.textContent.trim() || !t.getClientRects().length || !shown(t)) continue;
+    const m = t.getScreenCTM(); const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+    if (px < minText - 0.05) problems.push(`the word "${t.textContent.trim().slice(0, 30)}" of ${t.closest('svg').getAttribute('aria-label') || 'a picture'} is ${px.toFixed(1)} px high (at least ${minText} px to be read)`);
+  }
   for (const el0 of controls) {
     // a checkbox is tapped through its label
     const el = (el0.type === 'checkbox' && el0.closest('label')) ? el0.closest('label') : el0;
@@ -155,4 +216,4 @@ AUDIT_JS = r"""
 
 def audit(page, dark: bool) -> list[str]:
     """Every problem of the controls and contrasts on the page as it is now."""
-    return page.evaluate(AUDIT_JS, [MIN_BOX, TEXT_CONTRAST, SELECTED_CONTRAST, dark, SIDEWAYS])
+    return page.evaluate(AUDIT_JS, [MIN_BOX, TEXT_CONTRAST, SELECTED_CONTRAST, dark, SIDEWAYS, MIN_PICTURE_TEXT])

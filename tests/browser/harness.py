@@ -17,8 +17,8 @@ from pathlib import Path
 
 from companion.gamelog import GameStore, Session
 from companion.hexgrid import PixelLayout
-from companion.rise_and_fall.builder import Build, BuildRules
 from companion.rise_and_fall.screens.world_screen import STYLE
+from companion.rise_and_fall.world.builder import Build, BuildRules
 from companion.ui.serve import compile_package, voila_command, voila_env
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -63,11 +63,13 @@ def counter_notebook(folder: Path) -> Path:
 
 @contextmanager
 def served(tmp: Path, preheat: bool | int = False, port: int | None = None, data_from: Path | None = None,
-           with_counter: bool = False, env_extra: dict[str, str] | None = None, notebook: Path | None = None):
+           with_counter: bool = False, env_extra: dict[str, str] | None = None, notebook: Path | None = None,
+           template: str = "companion"):
     """Voilà on a free loopback port (or ``port``: a server restarted) with its own data and layouts
     folders (``data_from``: a copy of that data directory; ``with_counter``: the tests' counter game
     is on the shelf too; ``env_extra``: more of the kernels' environment; ``notebook``: another of
-    the project's notebooks served instead of the dashboard). ``preheat``: a pool of preheated
+    the project's notebooks served instead of the dashboard; ``template``: Voilà's template, e.g.
+    its stock ``lab``, as plain Voilà or another frontend shows the page). ``preheat``: a pool of preheated
     kernels, of one kernel (True: the machine is shared) or of that many (`make run` keeps
     ``serve.POOL``)."""
     data, layouts = tmp / "data", tmp / "layouts"
@@ -86,6 +88,7 @@ def served(tmp: Path, preheat: bool | int = False, port: int | None = None, data
         cmd = [f"--Voila.root_dir={tmp}" if c.startswith("--Voila.root_dir=") else c for c in cmd]
     elif notebook is not None:
         cmd = [str(notebook) if c.endswith("companion.ipynb") else c for c in cmd]
+    cmd = [f"--template={template}" if c.startswith("--template=") else c for c in cmd]
     proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     SERVERS.append(proc.pid)
     url = f"http://127.0.0.1:{port}/"
@@ -343,10 +346,12 @@ def wait_for(predicate, timeout: float = 10.0, step: float = 0.05):
     raise AssertionError("timed out waiting")
 
 
-def screenshot(page, name: str) -> Path:
+def screenshot(page, name: str, scale: str = "device") -> Path:
+    """The page as it is now, in ``test-artifacts/`` (``scale="css"``: one pixel per CSS pixel,
+    a quarter of the pixels of a tablet's, quicker to take where many are taken)."""
     ARTIFACTS.mkdir(exist_ok=True)
     p = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(p), full_page=True)
+    page.screenshot(path=str(p), full_page=True, scale=scale)
     return p
 
 

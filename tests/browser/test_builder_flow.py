@@ -121,7 +121,7 @@ def roomy_choice(b):
     def room(t):
         w = b.world.copy()
         w.place(t)
-        from companion.rise_and_fall.placement import legal_placements
+        from companion.rise_and_fall.world.placement import legal_placements
 
         return len(legal_placements(w, kind))
 
@@ -185,7 +185,7 @@ def test_a_whole_two_player_world_by_taps_alone(server, browser):
         assert time.time() - t0 < 400
     screenshot(page, "world-complete-2p")
     _, b = head(data)
-    from companion.rise_and_fall.world_check import check
+    from companion.rise_and_fall.world.check import check
 
     report = check(b.layout())
     assert report.valid

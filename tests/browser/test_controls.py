@@ -3,12 +3,15 @@ with A+: every visible control is at least 44×44 px, on the screen, not cut off
 another, and readable (text 4.5:1, selected against not selected 3:1, no light panel left in the
 dark theme)."""
 
+import random
+
 import pytest
 
-from companion.rise_and_fall.layout import parse
-from companion.rise_and_fall.position import STANDS_ON
-from companion.rise_and_fall.samples import random_end_position
-from companion.rise_and_fall.worldgen import generate
+from companion import games
+from companion.rise_and_fall.scoring.position import STANDS_ON
+from companion.rise_and_fall.scoring.samples import random_end_position
+from companion.rise_and_fall.world.layout import parse
+from companion.rise_and_fall.world.worldgen import generate
 from companion.ui.app import App
 from companion.ui.board import FINGER
 
@@ -17,7 +20,13 @@ from .harness import board_measured, board_meta, open_app, screenshot, settle, t
 
 SIZES = {"tablet": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
 SCREENS = ("World", "New World", "Library", "Setup", "Game", "Scores", "Scores done", "Scores by player", "History")
-ALL_SCREENS = (*SCREENS, "Shelf", "Rise!")
+#: the other games' screens, each named by its game's shelf button and its own bar's button
+OTHER_GAMES = {"mountain-king": ("Honour", "Clan board", "Score the Wave", "Scorepad", "Board"),
+               "rise-and-fall-1989": ("Chart", "Revolt", "Combat", "Leaders", "History")}
+OTHERS = tuple(f"{game}: {screen}" for game, screens in OTHER_GAMES.items() for screen in screens)
+ALL_SCREENS = (*SCREENS, "Shelf", "Rise!", *OTHERS)
+#: the upright tablet is between the two others: the other games' screens are checked on those two
+ON_BOTH = ("tablet", "phone")
 #: One page, no other page to follow: once its kernel has answered, a short quiet is enough.
 QUIET = 100
 
@@ -44,6 +53,43 @@ def a_game_in_progress(data, layouts) -> None:
         app.hub.do({"type": "play", "player": i, "card": "ship"})
     app.scores.start_from_world()
     guilds_and_tales(app)
+    other_games(data)
+
+
+def other_games(data) -> None:
+    """Fall of the Mountain King and Rise and Fall (1989): a game of each finished (in History, with
+    a Rise & Fall one and a Rise! one, so History shows every game's picture), then one in progress,
+    played at random (the one their screens open)."""
+    from companion.gamelog import GameStore, Session
+    from companion.history import FinishedGames
+    from companion.mountain_king.view import colours as mk_colours
+    from companion.mountain_king.view import history_scores
+
+    store, history = GameStore(data), FinishedGames(data)
+    for gid in OTHER_GAMES:
+        game = games.find(gid)
+        kind = next(iter(game.kinds))
+        for finished, steps in ((True, 6000), (False, 60 if gid == "mountain-king" else 40)):
+            rng = random.Random(f"{gid}:{finished}")
+            log_id, log = store.create(game.kind(kind), f"{game.title}: the table's game")
+            s = Session(log, game.reducer(kind))
+            for _ in range(steps):
+                action = game.random_action(kind, s.state, rng)
+                if action is None:
+                    break
+                s.do(action)
+            if finished and gid == "mountain-king":
+                st = s.state
+                history.keep(gid, log_id, "Fall of the Mountain King: Blue, Yellow", history_scores(st), list(st.scores[-1].winners),
+                             {"colours": mk_colours(st.players)})
+            elif finished:
+                r = s.state.result
+                history.keep(gid, log_id, s.state.title, {p.name: {**{n: round(r.nation(n).vp_total) for n in p.nations},
+                                                                   "total": round(p.vp_total)} for p in r.players}, list(s.state.winners))
+            log.close()
+    history.keep("rise-and-fall", "a-rise-and-fall-game", "Harbour of Storms", {"Ana": {"economy": 40, "total": 90}, "Ben": {"economy": 30, "total": 80}}, ["Ana"])
+    history.keep("rise", "a-rise-game", "Rise!", {"Ana": {"total": 12}, "Ben": {"total": 9}}, ["Ana"])
+    history.close()
 
 
 def guilds_and_tales(app: App) -> None:
@@ -63,9 +109,30 @@ def guilds_and_tales(app: App) -> None:
     assert "Guild: Collectors" in app.scores.pad.value and "Tale: The Dragon" in app.scores.pad.value
 
 
+def home(page) -> None:
+    """The shelf of games."""
+    if not page.locator(".rf-shelf-tile").first.is_visible():
+        page.locator("button.rf-home").tap()
+        page.wait_for_selector(".rf-shelf-tile svg")
+
+
 def show(page, screen: str) -> None:
     """Open a screen; "New World" and "Library" are the World screen with that side panel open;
-    "Shelf" is the shelf of games and "Rise!" the screen of the other game on it."""
+    "Shelf" is the shelf of games and "Rise!" the screen of the other game on it; "<game>: <screen>"
+    a screen of another game on the shelf."""
+    if ": " in screen:
+        game, name = screen.split(": ", 1)
+        title = games.find(game).title
+        if page.locator(".rf-game-title").first.inner_text().strip() != title or not page.locator(".rf-nav-tabs").first.is_visible():
+            home(page)
+            page.locator(f"button.rf-shelf-{game}").tap()
+            wait_for(lambda: page.locator(".rf-game-title").first.inner_text().strip() == title)
+        tab = page.locator(".rf-nav-tabs button", has_text=name).first
+        if "mod-active" not in (tab.get_attribute("class") or ""):
+            tab.tap()
+            page.wait_for_selector(f".rf-nav-tabs .mod-active:has-text('{name}')")
+        settle(page, quiet_ms=QUIET)
+        return
     if screen in ("Shelf", "Rise!"):
         if not page.locator(".rf-shelf-tile").first.is_visible():
             page.locator("button.rf-home").tap()
@@ -100,7 +167,7 @@ def show(page, screen: str) -> None:
         settle(page, quiet_ms=QUIET)  # the board redrawn at its new width
     if panel:
         header = page.locator(".jupyter-widget-Collapse-header", has_text=panel).first
-        if "mod-active" not in (header.locator("..").get_attribute("class") or ""):
+        if "jupyter-widget-Collapse-open" not in (header.locator("..").get_attribute("class") or ""):  # open it, never fold it
             header.tap()
         settle(page, quiet_ms=QUIET)
 
@@ -124,8 +191,9 @@ def prepared(server):
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_every_control_is_big_enough_visible_and_readable(prepared, browser, size):
-    """Every screen (the shelf, each Rise & Fall screen, Rise!'s), in light and dark, with the
-    text at its size and larger (A+): the same checks each time. One page per size."""
+    """Every screen (the shelf, each Rise & Fall screen, Rise!'s, Fall of the Mountain King's and Rise
+    and Fall (1989)'s on the tablet and the phone), in light and dark, with the text at its size and
+    larger (A+): the same checks each time. One page per size."""
     w, h = SIZES[size]
     ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=2, has_touch=True, is_mobile=size == "phone")
     page = ctx.new_page()
@@ -135,10 +203,11 @@ def test_every_control_is_big_enough_visible_and_readable(prepared, browser, siz
         for large in (False, True):
             for theme in ("light", "dark"):
                 set_look(page, theme == "dark", large)
-                for screen in ALL_SCREENS:
+                for screen in ALL_SCREENS if size in ON_BOTH else (*SCREENS, "Shelf", "Rise!"):
                     show(page, screen)
                     problems = audit(page, dark=theme == "dark")
-                    screenshot(page, f"controls-{size}-{theme}{'-large' if large else ''}-{screen.lower().replace(' ', '-').strip('!')}")
+                    screenshot(page, f"controls-{size}-{theme}{'-large' if large else ''}-{screen.lower().replace(': ', '-').replace(' ', '-').strip('!')}",
+                               scale="css")
                     if problems:
                         found[f"{theme}{' A+' if large else ''} {screen}"] = problems
     finally:

@@ -6,9 +6,11 @@ phone. Each flow prints the largest move it measured, tap by tap."""
 from __future__ import annotations
 
 from companion.gamelog import GameStore, Session
-from companion.rise_and_fall.endgame import EntryRules
-from companion.rise_and_fall.tracker import TRACKER_VERSION, TrackerRules
-from companion.rise_and_fall.worldgen import generate
+from companion.rise_and_fall.play.tracker import TRACKER_VERSION, TrackerRules
+from companion.rise_and_fall.scoring.endgame import EntryRules
+from companion.rise_and_fall.scoring.position import STANDS_ON
+from companion.rise_and_fall.world.world import top_terrain
+from companion.rise_and_fall.world.worldgen import generate
 from companion.seats import Seats
 
 from .harness import (
@@ -174,8 +176,6 @@ def game_state(data, gid):
 def test_no_control_moves_between_the_taps_of_a_game_on_the_tablet(server, browser):
     """The Guild draft and its long reveal, the first pieces tapped on the board, the cards played,
     an action, Undo twice and Redo."""
-    from companion.rise_and_fall.position import STANDS_ON
-
     url, data, _ = server
     gid = guild_game(data)
     ctx = tablet(browser)
@@ -197,8 +197,7 @@ def test_no_control_moves_between_the_taps_of_a_game_on_the_tablet(server, brows
         flow.measure(f"{who} chooses")
     wait_for(lambda: game_state(data, gid).phase == "placement")
     wait_for(lambda: "Ana: Lumberjacks:" in message(page))  # the long reveal
-    terrain = sorted(game_state(data, gid).tiles and __import__("companion.rise_and_fall.world", fromlist=["top_terrain"])
-                     .top_terrain(game_state(data, gid).tiles).items())
+    terrain = sorted(top_terrain(game_state(data, gid).tiles).items())
     used: set = set()
     while (g := game_state(data, gid)).phase == "placement":
         i = g.to_move()[0]

@@ -18,7 +18,7 @@ def a_world_begun(data) -> None:
     """A World with a Sea tile on it: one to continue (an untouched World is not)."""
     from companion.gamelog import GameStore
     from companion.rise_and_fall import WORLD_LOG
-    from companion.rise_and_fall.builder import BuildRules, world_setup_action
+    from companion.rise_and_fall.world.builder import BuildRules, world_setup_action
 
     s = GameStore(data).start(WORLD_LOG, "World", BuildRules(), world_setup_action(3))
     sea = s.state.legal("sea")[0]

@@ -9,13 +9,13 @@ import pytest
 
 from companion.errors import IllegalAction
 from companion.gamelog import GameStore, Session
-from companion.rise_and_fall.tracker import TRACKER_VERSION, TrackerRules, card_actions
-from companion.rise_and_fall.worldgen import generate
+from companion.rise_and_fall.play.tracker import TRACKER_VERSION, TrackerRules, card_actions
+from companion.rise_and_fall.world.worldgen import generate
 
 from .harness import message, open_app, screenshot, tablet, wait_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from test_tracker import legal  # noqa: E402
+from rise_and_fall.test_tracker import legal  # noqa: E402
 
 R = TrackerRules()
 
@@ -54,7 +54,7 @@ def prepared_actions(seed=3):
         actions = [{"type": "setup", "players": [{"name": n, "colour": c} for n, c in (("Ana", "red"), ("Ben", "yellow"), ("Cy", "blue"))],
                     "first": 0, "world": world, "tracker_version": TRACKER_VERSION}]
         g = R.apply(g, actions[0])
-        terrain = sorted(__import__("companion.rise_and_fall.world", fromlist=["top_terrain"]).top_terrain(g.tiles).items())
+        terrain = sorted(__import__("companion.rise_and_fall.world.world", fromlist=["top_terrain"]).top_terrain(g.tiles).items())
         used = set()
         while g.phase == "placement":
             i = g.to_move()[0]

@@ -6,15 +6,15 @@ import sys
 from pathlib import Path
 
 from companion.gamelog import GameStore, Session
-from companion.rise_and_fall.endgame import EntryRules
-from companion.rise_and_fall.tracker import TRACKER_VERSION, TrackerRules
-from companion.rise_and_fall.world import top_terrain
-from companion.rise_and_fall.worldgen import generate
+from companion.rise_and_fall.play.tracker import TRACKER_VERSION, TrackerRules
+from companion.rise_and_fall.scoring.endgame import EntryRules
+from companion.rise_and_fall.world.world import top_terrain
+from companion.rise_and_fall.world.worldgen import generate
 
-from .harness import HISTORY_OPTIONS, SCROLLED, message, open_app, screenshot, tablet, wait_for
+from .harness import HISTORY_OPTIONS, PAINTED, SCROLLED, message, open_app, screenshot, tablet, wait_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from test_guilds_random import legal  # noqa: E402
+from rise_and_fall.test_guilds_random import legal  # noqa: E402
 
 DEAL = [["lumberjacks", "capitalists", "farmers"], ["miners", "trophy-hunters", "winged"]]
 
@@ -123,4 +123,77 @@ def test_a_game_with_guilds_drafted_played_and_scored(server, browser):
             assert f"{line.text}: {line.vp:+d} VP" in text
     screenshot(page, "guild-scores")
     assert "Traceback" not in message(page)
+    ctx.close()
+
+
+FOLD = "() => { const d = document.querySelector('.rf-guilds-folded'); return d ? d.open : null; }"
+
+
+def up_to_a_swap(s: Session) -> dict:
+    """Ana keeps the Doppelgangers; the first pieces placed, then random legal play until she may
+    swap them for one of Ben's Guild cards (the Recycling phase, 10 GP): that swap."""
+    s.do({"type": "guild-choice", "player": 0, "keep": ["doppelgangers"], "give": "capitalists"})
+    s.do({"type": "guild-choice", "player": 1, "keep": ["miners"], "give": "trophy-hunters"})
+    terrain = sorted(top_terrain(s.state.tiles).items())
+    used = set()
+    while s.state.phase == "placement":
+        i = s.state.to_move()[0]
+        piece = next(p for p in ("nomad", "city", "ship") if s.state.civs[i].count(p) == 0)
+        want = ("sea",) if piece == "ship" else ("forest",) if piece == "nomad" else ("plains", "forest", "mountain")
+        space = next(sp for sp, t in terrain if t in want and sp not in used)
+        used.add(space)
+        s.do({"type": "place-first", "player": i, "piece": piece, "q": space[0], "r": space[1]})
+    rnd = random.Random(3)
+    for _ in range(400):
+        opts = legal(s.state)
+        swap = next((a for a in opts if a["type"] == "swap-guild"), None)
+        if swap:
+            return swap
+        acts = [a for a in opts if a["type"] == "act"]
+        s.do(rnd.choice(acts if acts and rnd.random() < 0.85 else opts))
+    raise AssertionError("no Doppelgangers' swap in 400 random actions")
+
+
+def test_the_guild_powers_stay_as_the_player_left_them(server, browser):
+    """Unfolded, the Game screen's line of Guild powers stays unfolded while its words change (the
+    Doppelgangers swapped on another tablet), when the screen is left and shown again, and after a
+    reload; folded again, it stays folded."""
+    url, data, _ = server
+    store = GameStore(data)
+    gid, log = store.create("game", "guilds folded")
+    s = Session(log, TrackerRules())
+    s.do({"type": "setup", "players": [{"name": "Ana", "colour": "red"}, {"name": "Ben", "colour": "blue"}], "first": 0,
+          "world": generate(2, 2).to_dict(), "tracker_version": TRACKER_VERSION,
+          "guilds": {"levels": ["normal", "normal"], "dealt": [["doppelgangers", "capitalists", "farmers"], ["miners", "trophy-hunters", "winged"]]}})
+    swap = up_to_a_swap(s)
+    ctx = tablet(browser)
+    page = ctx.new_page()
+    open_app(page, url)
+    page.get_by_role("button", name="Game", exact=True).tap()
+    page.wait_for_selector(".rf-guilds-folded summary:has-text('Ana Doppelgangers')")
+    assert page.evaluate(FOLD) is False  # folded as the screen first opens
+    page.locator(".rf-guilds-folded summary").tap()
+    wait_for(lambda: page.evaluate(FOLD) is True)
+    s.do(swap)  # on another tablet: the line's words change, this page redraws it
+    s.log.close()
+    page.wait_for_selector(".rf-guilds-folded summary:has-text('Ben Doppelgangers')")
+    page.evaluate(PAINTED)
+    assert page.evaluate(FOLD) is True, "the Guild powers folded again when their words changed"
+    for screen in ("World", "Game"):  # away and back: the screen is drawn anew
+        page.get_by_role("button", name=screen, exact=True).tap()
+    page.wait_for_selector(".rf-guilds-folded summary:has-text('Ben Doppelgangers')")
+    page.evaluate(PAINTED)
+    assert page.evaluate(FOLD) is True, "the Guild powers folded again when the Game screen came back"
+    page.reload()
+    page.wait_for_selector(".rf-guilds-folded summary:has-text('Ben Doppelgangers')", timeout=90_000)
+    page.evaluate(PAINTED)
+    assert page.evaluate(FOLD) is True, "the Guild powers folded again after a reload"
+    screenshot(page, "guild-powers-unfolded")
+    page.locator(".rf-guilds-folded summary").tap()  # folded by the player: it stays folded
+    wait_for(lambda: page.evaluate(FOLD) is False)
+    for screen in ("World", "Game"):
+        page.get_by_role("button", name=screen, exact=True).tap()
+    page.wait_for_selector(".rf-guilds-folded summary:has-text('Ben Doppelgangers')")
+    page.evaluate(PAINTED)
+    assert page.evaluate(FOLD) is False
     ctx.close()

@@ -9,23 +9,23 @@ from pathlib import Path
 
 from companion.gamelog import GameStore, Session
 from companion.rise_and_fall import GAME_LOG, WORLD_LOG
-from companion.rise_and_fall.builder import BuildRules
 from companion.rise_and_fall.history import History
-from companion.rise_and_fall.scoring import Score
-from companion.rise_and_fall.tracker import PHASES, TRACKER_VERSION, TrackerRules
-from companion.rise_and_fall.worldgen import generate
+from companion.rise_and_fall.play.tracker import PHASES, TRACKER_VERSION, TrackerRules
+from companion.rise_and_fall.scoring.scoring import Score
+from companion.rise_and_fall.world.builder import BuildRules
+from companion.rise_and_fall.world.worldgen import generate
 
 from .harness import HISTORY_OPTIONS, open_app, pool_ready, propagation_ms, screenshot, served, tablet, wait_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from test_tracker import legal  # noqa: E402
+from rise_and_fall.test_tracker import legal  # noqa: E402
 
 R = TrackerRules()
 
 
 def opening(names, seed):
     """A game's setup on a random World and its first pieces: the actions up to phase A."""
-    from companion.rise_and_fall.world import top_terrain
+    from companion.rise_and_fall.world.world import top_terrain
 
     actions = [{"type": "setup", "players": [{"name": n, "colour": c} for n, c in zip(names, ("red", "yellow", "blue"))],
                 "first": 0, "world": generate(len(names), seed).to_dict(), "tracker_version": TRACKER_VERSION}]
@@ -196,7 +196,7 @@ def test_a_second_page_follows_by_itself(server, browser):
 
 def test_the_scoring_is_kept_across_game_over_undo_redo_and_reload(server, browser):
     from companion.rise_and_fall import SCORING_LOG
-    from companion.rise_and_fall.endgame import EntryRules
+    from companion.rise_and_fall.scoring.endgame import EntryRules
 
     url, data, _ = server
     store = GameStore(data)

@@ -5,7 +5,7 @@ websocket frame each page receives read for the chosen card."""
 import time
 
 from companion.gamelog import GameStore, Session
-from companion.rise_and_fall.tracker import TrackerRules
+from companion.rise_and_fall.play.tracker import TrackerRules
 from companion.seats import Seats
 
 from .harness import PHONE, listen, phone, recorded, screenshot, settle, tablet, tap_together, wait_for, widget_strings

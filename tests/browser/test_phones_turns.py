@@ -10,12 +10,12 @@ on a phone; every wait is for what the pages draw or the log holds, never a bare
 
 import random
 
-from test_tracker import legal
+from rise_and_fall.test_tracker import legal
 
 from companion.errors import IllegalAction
 from companion.gamelog import GameStore, Session
-from companion.rise_and_fall.rules import PIECE_TYPES, load_rules
-from companion.rise_and_fall.tracker import Game, TrackerRules, card_actions
+from companion.rise_and_fall.numbers import PIECE_TYPES, load_rules
+from companion.rise_and_fall.play.tracker import Game, TrackerRules, card_actions
 from companion.seats import Seats
 
 from .harness import listen, phone, recorded, screenshot, settle, tablet, tap_together, wait_for, widget_strings

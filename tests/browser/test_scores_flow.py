@@ -4,11 +4,11 @@ the Region-by-Region walk, the scorepad, and the fast path agreeing with the ful
 from dataclasses import replace
 
 from companion.gamelog import GameStore, Session
-from companion.rise_and_fall.endgame import EntryRules
-from companion.rise_and_fall.layout import parse
-from companion.rise_and_fall.position import Position
-from companion.rise_and_fall.samples import random_end_position
-from companion.rise_and_fall.scoring import score
+from companion.rise_and_fall.scoring.endgame import EntryRules
+from companion.rise_and_fall.scoring.position import Position
+from companion.rise_and_fall.scoring.samples import random_end_position
+from companion.rise_and_fall.scoring.scoring import score
+from companion.rise_and_fall.world.layout import parse
 from companion.ui.app import App
 
 from .harness import open_app, screenshot, settle, tablet, tap_space, wait_for

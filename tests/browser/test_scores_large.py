@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.rise_and_fall.samples import random_end_position
+from companion.rise_and_fall.scoring.samples import random_end_position
 from companion.ui.app import App
 
 from .harness import board_measured, board_meta, open_app, screenshot, settle

@@ -2,9 +2,9 @@
 sent to the page tell which card it was until every player has chosen."""
 
 from companion.gamelog import GameStore, Session
-from companion.rise_and_fall.tracker import TRACKER_VERSION, TrackerRules
-from companion.rise_and_fall.world import top_terrain
-from companion.rise_and_fall.worldgen import generate
+from companion.rise_and_fall.play.tracker import TRACKER_VERSION, TrackerRules
+from companion.rise_and_fall.world.world import top_terrain
+from companion.rise_and_fall.world.worldgen import generate
 
 from .harness import UUID, open_app, recorded, screenshot, settle, wait_for, widget_strings
 

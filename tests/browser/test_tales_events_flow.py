@@ -9,10 +9,10 @@ holds, and a tap that may race a redraw is looked for again."""
 
 
 from companion.gamelog import GameStore, Session
-from companion.rise_and_fall import fantastic as F
-from companion.rise_and_fall.tale_worlds import generate_with_tales
-from companion.rise_and_fall.tracker import TRACKER_VERSION, TrackerRules
-from companion.rise_and_fall.world import top_terrain
+from companion.rise_and_fall.play.tracker import TRACKER_VERSION, TrackerRules
+from companion.rise_and_fall.variants.tales import fantastic as F
+from companion.rise_and_fall.variants.tales.worlds import generate_with_tales
+from companion.rise_and_fall.world.world import top_terrain
 from companion.seats import Seats
 
 from .harness import listen, screenshot, settle, tap_space, wait_for

@@ -12,17 +12,17 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from companion.gamelog import GameStore, Session
 from companion.hexgrid import neighbours
-from companion.rise_and_fall import guilds as G
-from companion.rise_and_fall import tales as T
-from companion.rise_and_fall.endgame import EntryRules
-from companion.rise_and_fall.tracker import TrackerRules
-from companion.rise_and_fall.world import top_terrain
+from companion.rise_and_fall.play.tracker import TrackerRules
+from companion.rise_and_fall.scoring.endgame import EntryRules
+from companion.rise_and_fall.variants.guilds import guilds as G
+from companion.rise_and_fall.variants.tales import tales as T
+from companion.rise_and_fall.world.world import top_terrain
 
 from .harness import HISTORY_OPTIONS, latest_build, message, open_app, screenshot, tablet, tap_space, wait_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from test_guilds_random import legal  # noqa: E402
-from test_tales_play_random import tale_legal  # noqa: E402
+from rise_and_fall.test_guilds_random import legal  # noqa: E402
+from rise_and_fall.test_tales_play_random import tale_legal  # noqa: E402
 
 SEED = 122  # draws the Sunken City (12), the Waterfall (20) and the Volcano (23) for three players
 TALES = (12, 20, 23)

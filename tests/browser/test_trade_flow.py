@@ -6,7 +6,7 @@ count shown; the next player's count starts at 1 again. A count of 0 is never of
 from conftest import quote
 
 from companion.gamelog import GameStore, Session
-from companion.rise_and_fall.tracker import TrackerRules
+from companion.rise_and_fall.play.tracker import TrackerRules
 from companion.seats import Seats
 
 from .harness import phone, screenshot, tablet, wait_for

@@ -4,7 +4,7 @@ hand is on the board without a tap on Fit (the zoom kept), and Fit fills the boa
 board fitted again as the World grows: tests/ui/test_world_view.py.)"""
 
 from companion.rise_and_fall.screens.board_style import STYLE
-from companion.rise_and_fall.views import layout_for
+from companion.rise_and_fall.world.views import layout_for
 from companion.ui.viewport import covers
 
 from .harness import (

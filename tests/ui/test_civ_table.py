@@ -7,9 +7,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from test_tracker import do, started  # noqa: E402
+from rise_and_fall.test_tracker import do, started  # noqa: E402
 
-from companion.rise_and_fall.public import public_view  # noqa: E402
+from companion.rise_and_fall.play.public import public_view  # noqa: E402
 from companion.rise_and_fall.screens.civ_table import card_html, civ_html, plural, table_html  # noqa: E402
 
 
@@ -48,7 +48,7 @@ def test_a_card_played_face_down_is_a_card_back_and_the_table_cannot_tell_which(
 def test_the_discard_pile_shows_its_top_card_first():
     g = started()
     civ = replace(g.civs[0], discard=("nomad", "city", "ship"))  # ship played last
-    from companion.rise_and_fall.tracker import _set
+    from companion.rise_and_fall.play.tracker import _set
 
     out = civ_html(public_view(_set(g, 0, civ)), 0)
     pile = section(out, "discard")
@@ -65,7 +65,7 @@ def test_the_player_to_act_comes_first():
 
 def test_names_are_escaped_and_counts_are_plural():
     g = started()
-    from companion.rise_and_fall.tracker import _set
+    from companion.rise_and_fall.play.tracker import _set
 
     g = _set(g, 0, replace(g.civs[0], name="<script>x</script>", trophies=("nomad", "city")))
     out = civ_html(public_view(g), 0)

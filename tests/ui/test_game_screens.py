@@ -6,7 +6,7 @@ import re
 import ipywidgets as W
 import pytest
 
-from companion.rise_and_fall.position import STANDS_ON
+from companion.rise_and_fall.scoring.position import STANDS_ON
 from companion.ui.app import App
 
 
@@ -107,7 +107,7 @@ def test_an_action_with_more_to_come_leaves_the_end_to_the_player(app):
     last piece has acted, and only then do the actions end with it."""
     import random
 
-    from test_tracker import legal
+    from rise_and_fall.test_tracker import legal
 
     app.setup.start_btn.click()
     place_all_first_pieces(app)
@@ -249,7 +249,7 @@ def test_the_scores_screen_opens_when_the_game_ends(app):
     app.go_to("Game")
     g = app.hub.game
     # the game's last action: a Trophy that reaches the target ends the game at phase F
-    from companion.rise_and_fall.tracker import _pieces
+    from companion.rise_and_fall.play.tracker import _pieces
 
     civs = list(g.civs)
     civs[0] = replace(_pieces(civs[0], "ship", 3), trophies=("nomad", "city", "temple"), wood=1)
@@ -285,7 +285,7 @@ def test_merchant_trade_counts_both_kinds_of_city(app, rulebook_text):
     quote(rulebook_text, "In this case, it gains a total of 16 GP.")
     from dataclasses import replace
 
-    from companion.rise_and_fall.tracker import _pieces, _set
+    from companion.rise_and_fall.play.tracker import _pieces, _set
 
     app.setup.start_btn.click()
     place_all_first_pieces(app)
@@ -310,7 +310,7 @@ def test_merchant_trade_counts_both_kinds_of_city(app, rulebook_text):
 def test_the_screen_shows_the_decline_zone_and_the_reserve(app):
     from dataclasses import replace
 
-    from companion.rise_and_fall.tracker import _set
+    from companion.rise_and_fall.play.tracker import _set
 
     app.setup.start_btn.click()
     place_all_first_pieces(app)

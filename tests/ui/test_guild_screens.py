@@ -4,7 +4,7 @@ actions on the Game screen, a reload in the middle of the draft, the guild lines
 import ipywidgets as W
 import pytest
 
-from companion.rise_and_fall import guilds as G
+from companion.rise_and_fall.variants.guilds import guilds as G
 from companion.ui.app import App
 from ui.test_game_screens import find, place_all_first_pieces
 
@@ -118,8 +118,8 @@ def test_a_guild_action_is_offered_only_to_its_owner(app):
 
 
 def test_the_scores_show_each_guilds_effect_as_a_line(app):
-    from companion.rise_and_fall.position import PlayerState, Position
-    from companion.rise_and_fall.scoring import score
+    from companion.rise_and_fall.scoring.position import PlayerState, Position
+    from companion.rise_and_fall.scoring.scoring import score
     from companion.rise_and_fall.screens.scores_screen import scorepad_html
 
     pos = Position({(0, 0): "plains"}, [PlayerState("Red", 40, guilds=["capitalists"]), PlayerState("Blue", 40, guilds=["collectors"], wood=2)], [])
@@ -169,9 +169,9 @@ def test_the_doppelgangers_swap_on_the_game_screen(app):
 def test_a_position_file_with_guilds_opens_on_the_scores_with_their_lines(app):
     import json
 
-    from companion.rise_and_fall.layout import parse
-    from companion.rise_and_fall.samples import random_end_position
-    from companion.rise_and_fall.scoring import score
+    from companion.rise_and_fall.scoring.samples import random_end_position
+    from companion.rise_and_fall.scoring.scoring import score
+    from companion.rise_and_fall.world.layout import parse
 
     lay = parse(app.world.build.layout().to_dict())
     pos = next(p for p in (random_end_position(lay, seed) for seed in range(7, 200))  # one with a Temple in a Forest
@@ -214,7 +214,7 @@ def test_a_guild_players_phone_offers_their_guild_actions(tmp_path, monkeypatch)
     phone = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
     monkeypatch.delenv("QUERY_STRING")
     page = [getattr(w, "value", "") for w in _walk(phone.widget)]
-    assert any("The Guild cards are chosen on the tablet." in str(x) for x in page)
+    assert any("Placed face down: you keep Lumberjacks; the Archivists lies face down in front of Cathy." in str(x) for x in page)
     hub.do({"type": "guild-choice", "player": 1, "keep": ["miners"], "give": "farmers"})
     place_all_first_pieces(tablet)
     for i in (0, 1):
@@ -244,7 +244,7 @@ def test_the_game_screens_header_folds_the_guilds_powers(app):
     place_all_first_pieces(app)
     app.game.refresh()
     shown = app.game.guilds.value
-    assert shown.startswith("<details class='rf-guilds rf-guilds-folded'><summary>") and "<details open" not in shown
+    assert shown.startswith("<details class='rf-guilds rf-guilds-folded' data-rf-fold='guild-powers'><summary>") and "<details open" not in shown
     summary, powers = shown.split("</summary>", 1)
     for c in hub.game.civs:
         for gid in c.guilds:

@@ -9,11 +9,11 @@ from pathlib import Path
 from companion.gamelog import GameStore
 from companion.history import FinishedGames
 from companion.rise_and_fall import GAME_LOG, SCORING_LOG
-from companion.rise_and_fall.endgame import EntryRules
 from companion.rise_and_fall.history import History, recovered_colours
-from companion.rise_and_fall.samples import random_end_position
-from companion.rise_and_fall.tracker import TrackerRules
-from companion.rise_and_fall.worldgen import generate
+from companion.rise_and_fall.play.tracker import TrackerRules
+from companion.rise_and_fall.scoring.endgame import EntryRules
+from companion.rise_and_fall.scoring.samples import random_end_position
+from companion.rise_and_fall.world.worldgen import generate
 from companion.ui.history_screen import HistoryScreen
 
 V1 = Path(__file__).parents[1] / "data" / "v1" / "data"

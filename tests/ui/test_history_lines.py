@@ -6,10 +6,10 @@ import json
 import sqlite3
 
 from companion.history import FinishedGames, stats
-from companion.rise_and_fall.guilds import GuildLine
 from companion.rise_and_fall.history import History
-from companion.rise_and_fall.scoring import PlayerScore, Score
-from companion.rise_and_fall.tales import TaleLine
+from companion.rise_and_fall.scoring.scoring import PlayerScore, Score
+from companion.rise_and_fall.variants.guilds.guilds import GuildLine
+from companion.rise_and_fall.variants.tales.tales import TaleLine
 from companion.ui.app import App
 from companion.ui.history_screen import HistoryScreen, categories
 

@@ -16,9 +16,10 @@ import pytest
 
 from companion.drawing import Scene, to_png, to_svg
 from companion.errors import FileFormatError
-from companion.rise_and_fall.position import parse_position
-from companion.rise_and_fall.views import colour_hex
+from companion.rise_and_fall.scoring.position import parse_position
+from companion.rise_and_fall.world.views import colour_hex
 from companion.ui.app import App
+from companion.ui.board import MEASURE_HTML
 
 FIXTURE = Path(__file__).resolve().parents[1] / "data" / "hostile-names.json"
 DOC = json.loads(FIXTURE.read_text(encoding="utf-8"))
@@ -35,7 +36,8 @@ def html_values(widget: W.Widget) -> list[str]:
     stack = [widget]
     while stack:
         w = stack.pop()
-        if isinstance(w, (W.HTML, W.HTMLMath)):
+        # the board's own width probe is the page's markup, with no user string in it
+        if isinstance(w, (W.HTML, W.HTMLMath)) and w.value != MEASURE_HTML:
             out.append(w.value)
         stack.extend(getattr(w, "children", ()))
     return out
@@ -113,7 +115,7 @@ def test_a_position_with_a_hostile_colour_is_refused(key):
 
 
 def test_a_layout_with_a_hostile_colour_is_refused():
-    from companion.rise_and_fall.layout import parse
+    from companion.rise_and_fall.world.layout import parse
 
     doc = json.loads(json.dumps(DOC["layout"]))
     doc["colours"][1] = HOSTILE_COLOUR

@@ -8,8 +8,8 @@ import ipywidgets as W
 from PIL import Image
 
 from companion.rise_and_fall.history import History
-from companion.rise_and_fall.public import public_view
-from companion.rise_and_fall.scoring import Score
+from companion.rise_and_fall.play.public import public_view
+from companion.rise_and_fall.scoring.scoring import Score
 from companion.rise_and_fall.screens.game_screen import acting_pieces
 from companion.rise_and_fall.screens.library import DARK_BACKGROUND, Library
 from companion.ui import widgets
@@ -23,7 +23,7 @@ COORDINATES = re.compile(r"-?\d+\s*,\s*-?\d+")
 
 def test_history_draws_each_player_in_the_colour_chosen_at_setup(tmp_path):
     """Ben chose yellow: his line, his dot and his bar are yellow (not blue, a colour from his name)."""
-    from companion.rise_and_fall.scoring import PlayerScore
+    from companion.rise_and_fall.scoring.scoring import PlayerScore
 
     h = History(tmp_path)
     players = [PlayerScore(n, gold=0, economy=1, trophies=0, development=0, territories=t, development_lines={}) for n, t in (("Ana", 5), ("Ben", 9))]
@@ -38,7 +38,7 @@ def test_history_draws_each_player_in_the_colour_chosen_at_setup(tmp_path):
 
 def test_a_game_kept_before_colours_still_draws(tmp_path):
     h = History(tmp_path)
-    from companion.rise_and_fall.scoring import PlayerScore
+    from companion.rise_and_fall.scoring.scoring import PlayerScore
 
     h.record("g1", "Harbour", Score([PlayerScore("Red", gold=0, economy=1, trophies=0, development=0, territories=1, development_lines={})], []))
     assert "#d33b2c" in HistoryScreen(h, "rise-and-fall").body.value  # Red is drawn red, as before

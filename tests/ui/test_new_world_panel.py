@@ -4,7 +4,7 @@ which World and which Tales the game will be played on."""
 
 import pytest
 
-from companion.rise_and_fall import tales as T
+from companion.rise_and_fall.variants.tales import tales as T
 from companion.ui.app import App
 
 

@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 
 from companion.rise_and_fall import SCORING_LOG
-from companion.rise_and_fall.tracker import TrackerRules
+from companion.rise_and_fall.play.tracker import TrackerRules
 from companion.ui.app import App
 
 from .test_game_screens import place_all_first_pieces
 from .test_pages import answer
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from test_tracker import legal  # noqa: E402
+from rise_and_fall.test_tracker import legal  # noqa: E402
 
 R = TrackerRules()
 

@@ -59,8 +59,8 @@ def test_the_guided_entry_starts_at_phase_c_with_the_trophies_claimed_this_turn(
 
 
 def test_the_guided_entry_places_the_creatures_of_the_worlds_tales(tmp_path):
-    from companion.rise_and_fall.fantastic import unplaced, where
-    from companion.rise_and_fall.tale_worlds import generate_with_tales
+    from companion.rise_and_fall.variants.tales.fantastic import unplaced, where
+    from companion.rise_and_fall.variants.tales.worlds import generate_with_tales
 
     app = page(tmp_path)
     app.world.load_layout(generate_with_tales(3, 2, (2, 3)).to_dict())
@@ -82,3 +82,60 @@ def test_the_guided_entry_places_the_creatures_of_the_worlds_tales(tmp_path):
     panel.go.click()
     g = app.hub.game
     assert where(g, "leviathan") == sea and unplaced(g) == ["water-elemental"]
+
+
+def test_the_guided_entry_holds_the_tales_in_play(tmp_path):
+    """The Volcano's side, pieces laid on their side, a Guild card of the Doppelganger's House, a hunted Dragon and its
+    Trophy: entered on the form, checked, and the game goes on with them."""
+    from companion.rise_and_fall.variants.tales.fantastic import where
+    from companion.rise_and_fall.variants.tales.worlds import generate_with_tales
+
+    app = page(tmp_path)
+    app.world.load_layout(generate_with_tales(3, 2, (1, 11, 17, 23)).to_dict())
+    app.go_to("Setup")
+    app.setup.n_players.value = 3
+    for i, n in enumerate(("Ana", "Ben", "Cy")):
+        app.setup.names[i].value = n
+    app.setup.in_progress.value = True
+    panel = app.setup.progress
+    tales = panel.tale_fields
+    assert tales is not None and panel.tales_box.children == (tales.widget,)
+    assert set(tales.laid[0]) == {"nomad", "ship", "merchant"} and tales.volcano is not None and len(tales.house) == 3
+    tales.laid[0]["nomad"].value = 1
+    tales.volcano.value = "south"
+    tales.house[1].value = "miners"
+    assert not panel.go.disabled, panel.problems.value
+    tales.laid[0]["ship"].value = 1
+    panel.forms[0].pieces["ship"].value = 0
+    assert panel.go.disabled and "Ana has 0 ship pieces in the World; 1 cannot lie on their side." in panel.problems.value
+    panel.forms[0].pieces["ship"].value = 1
+    tales.world["dragon"].value = 0  # hunted by Cy
+    tales.trophies[1].value = 2
+    assert not panel.go.disabled, panel.problems.value
+    panel.go.click()
+    g = app.hub.game
+    assert g.tale_play.volcano == "south" and g.tale_play.laid == ((0, "nomad", 1), (0, "ship", 1))
+    assert g.tale_play.house == ((1, "miners"),) and g.civs[1].guilds == ("miners",) and g.levels == ()
+    assert g.tales.total("dragon") == 0 and g.tales.trophies_of(2) == (1,) and where(g, "dragon") is None
+
+
+def test_the_guided_entry_holds_the_guild_cards_and_levels(tmp_path):
+    from companion.rise_and_fall.variants.guilds import guilds as G
+
+    app = joining(tmp_path)
+    panel = app.setup.progress
+    guilds = panel.guild_fields
+    assert guilds.box.layout.display == "none"
+    guilds.on.value = True
+    assert guilds.box.layout.display == "" and [r.layout.display for r in guilds.rows] == ["", "", "", "none"]
+    guilds.levels[0].value = "novice"
+    guilds.cards[0][0].value = "collectors"
+    guilds.cards[1][0].value = "collectors"
+    assert panel.go.disabled and "The Collectors Guild card is in front of Ana and Ben" in panel.problems.value
+    guilds.cards[1][0].value = "miners"
+    panel.forms[0].wood.value = 8  # the Collectors hold more
+    assert not panel.go.disabled, panel.problems.value
+    panel.go.click()
+    g = app.hub.game
+    assert g.levels == ("novice", G.STANDARD_LEVEL, G.STANDARD_LEVEL) and g.civs[0].guilds == ("collectors",)
+    assert g.civs[1].guilds == ("miners",) and g.civs[0].wood == 8

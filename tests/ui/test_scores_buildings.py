@@ -8,11 +8,11 @@ import pytest
 from companion.drawing import Text
 from companion.errors import IllegalAction
 from companion.hexgrid import neighbours
-from companion.rise_and_fall.endgame import EntryRules
-from companion.rise_and_fall.layout import parse
-from companion.rise_and_fall.position import Piece, PlayerState, Position
-from companion.rise_and_fall.tale_worlds import generate_with_tales
-from companion.rise_and_fall.world import top_terrain
+from companion.rise_and_fall.scoring.endgame import EntryRules
+from companion.rise_and_fall.scoring.position import Piece, PlayerState, Position
+from companion.rise_and_fall.variants.tales.worlds import generate_with_tales
+from companion.rise_and_fall.world.layout import parse
+from companion.rise_and_fall.world.world import top_terrain
 from companion.ui.app import App
 
 R = EntryRules()

@@ -6,7 +6,7 @@ import pytest
 
 from bench.taps import ENTERING_BOARD_CSS
 from companion.hexgrid import PixelLayout
-from companion.rise_and_fall.position import STANDS_ON
+from companion.rise_and_fall.scoring.position import STANDS_ON
 from companion.rise_and_fall.screens.scores_screen import ENTERING_ZOOM_TO, central_space
 from companion.rise_and_fall.screens.world_screen import STYLE
 from companion.ui.app import App
@@ -239,7 +239,7 @@ def test_the_path_chosen_on_one_device_decides_the_layout_on_the_others(app, tmp
 
 def test_done_and_the_big_board_are_refused_by_a_final_scoring(app):
     from companion.errors import IllegalAction
-    from companion.rise_and_fall.endgame import EntryRules
+    from companion.rise_and_fall.scoring.endgame import EntryRules
 
     sc = app.scores
     sc.from_world_btn.click()

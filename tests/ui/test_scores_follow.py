@@ -5,7 +5,7 @@ named before the scoring is complete."""
 
 import pytest
 
-from companion.rise_and_fall.tracker import TrackerRules
+from companion.rise_and_fall.play.tracker import TrackerRules
 
 from .test_one_scoring import one_action_from_the_end, page, scorings
 

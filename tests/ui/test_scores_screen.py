@@ -2,8 +2,8 @@
 
 import pytest
 
-from companion.rise_and_fall.samples import random_end_position
-from companion.rise_and_fall.scoring import score
+from companion.rise_and_fall.scoring.samples import random_end_position
+from companion.rise_and_fall.scoring.scoring import score
 from companion.ui.app import App
 
 
@@ -21,7 +21,7 @@ def test_score_the_world_by_entering_pieces_and_by_the_fast_path(app):
     sc.from_world_btn.click()
     e = sc.entry
     assert e.started and len(e.players) == 4
-    from companion.rise_and_fall.layout import parse
+    from companion.rise_and_fall.world.layout import parse
 
     lay = parse(app.world.build.layout().to_dict())
     pos = random_end_position(lay, 7)
@@ -89,8 +89,8 @@ def test_an_extinct_player_is_marked_as_lost_and_never_wins(app, rulebook_text):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from conftest import quote
 
-    from companion.rise_and_fall.endgame import from_tracker
-    from companion.rise_and_fall.tracker import TrackerRules
+    from companion.rise_and_fall.play.tracker import TrackerRules
+    from companion.rise_and_fall.scoring.endgame import from_tracker
 
     quote(rulebook_text, "That player has lost the game.")
     names = [{"name": n, "colour": c} for n, c in zip(["Ann", "Bo", "Cy", "Di"], ["red", "yellow", "green", "blue"])]

@@ -8,9 +8,9 @@ import ipywidgets as W
 import pytest
 from conftest import quote
 
-from companion.rise_and_fall import fantastic as F
-from companion.rise_and_fall.tale_worlds import generate_with_tales
-from companion.rise_and_fall.world import top_terrain
+from companion.rise_and_fall.variants.tales import fantastic as F
+from companion.rise_and_fall.variants.tales.worlds import generate_with_tales
+from companion.rise_and_fall.world.world import top_terrain
 from companion.seats import Seats
 from companion.ui.app import App
 

@@ -4,10 +4,10 @@ exactly as on the tablet (``follow_subject``)."""
 
 import random
 
-from test_tracker import legal
+from rise_and_fall.test_tracker import legal
 
 from companion.gamelog import GameStore, Session
-from companion.rise_and_fall.tracker import TrackerRules
+from companion.rise_and_fall.play.tracker import TrackerRules
 
 from . import test_seat_page
 from .test_seat_page import log_state, tap, texts

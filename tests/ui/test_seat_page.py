@@ -10,12 +10,12 @@ import re
 import ipywidgets as W
 import pytest
 from conftest import quote
-from test_tracker import legal
+from rise_and_fall.test_tracker import legal
 
 from companion.gamelog import GameStore, Session
-from companion.rise_and_fall.purchases import purchases
+from companion.rise_and_fall.play.purchases import purchases
+from companion.rise_and_fall.play.tracker import TrackerRules
 from companion.rise_and_fall.screens.seats_panel import qr_svg, seat_address
-from companion.rise_and_fall.tracker import TrackerRules
 from companion.seats import NOT_A_SEAT, Seats
 from companion.ui.app import App
 
@@ -276,7 +276,7 @@ def test_decline_and_purchase_on_the_phones(table, rulebook_text):
     quote(rulebook_text, "each player must place one face-down card per Trophy claimed this turn from their hand or their discard pile")
     import random
 
-    from test_tracker import legal
+    from rise_and_fall.test_tracker import legal
 
     tablet, phone = table
     s = Session(GameStore(tablet.store.root).open(tablet.hub.id), TrackerRules())

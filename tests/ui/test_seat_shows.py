@@ -5,9 +5,9 @@ lying face down to the others (never the card beside a card back, which reads as
 import html
 import re
 
-from companion.rise_and_fall import guilds as G
-from companion.rise_and_fall.public import public_view
+from companion.rise_and_fall.play.public import public_view
 from companion.rise_and_fall.screens.civ_table import civ_html
+from companion.rise_and_fall.variants.guilds import guilds as G
 from companion.seats import Seats
 from companion.ui.app import App
 
@@ -55,7 +55,8 @@ def test_the_phone_shows_each_own_guild_card_with_its_power(tmp_path, monkeypatc
         return app
 
     p0 = phone(0)
-    assert "Your Guild card" not in texts(p0)  # chosen on the tablet, face down until all have chosen
+    assert "Your Guild cards</b>, secret until every player has chosen" in texts(p0)  # the choice is the phone's now
+    assert "<b>Your Guild cards</b><div>" not in texts(p0)  # nothing face up before the reveal
     tablet.hub.do({"type": "guild-choice", "player": 0, "keep": ["lumberjacks", "mercenaries"], "give": "farmers"})
     tablet.hub.do({"type": "guild-choice", "player": 1, "keep": [], "give": None})
     tablet.hub.do({"type": "guild-choice", "player": 2, "keep": [], "give": "snowmen"})
@@ -83,3 +84,13 @@ def test_a_phone_that_has_not_chosen_its_card_is_not_told_it_waits_for_the_other
     assert f"Still to choose: you and {names[c]} · chosen: {names[a]}" in texts(pb)
     pa.poll()
     assert f"Chosen · waiting for {names[b]} and {names[c]}" in html.unescape(texts(pa))
+
+
+def test_the_phones_taxes_buttons_say_what_they_bring(table):
+    tablet, phone = table
+    a, b, c = tablet.hub.game.order()
+    for i in (a, b, c):
+        tablet.game.play(i, "city")
+    pa = phone(a)
+    labels = [w.description for w in test_seat_page.buttons(pa, "rf-act")]
+    assert "Taxes, City in a Plain: 2 GP" in labels and "Taxes, City in a Forest: 3 GP" in labels, labels  # as the card prints them

@@ -192,7 +192,7 @@ def test_continue_does_not_offer_the_world_of_a_game_played_to_its_end(tmp_path)
     import time
 
     from companion.rise_and_fall import WORLD_LOG
-    from companion.rise_and_fall.builder import BuildRules, world_setup_action
+    from companion.rise_and_fall.world.builder import BuildRules, world_setup_action
 
     from .test_one_scoring import one_action_from_the_end
 

@@ -5,8 +5,8 @@ another at any zoom, on the tablet's and the phone's board as on a picture."""
 import pytest
 
 from companion.drawing import Text, _overlap, label_box, place_labels, readable_ink, to_svg
-from companion.rise_and_fall.tale_worlds import build_with_tales
-from companion.rise_and_fall.views import AREA_COLOURS, WorldStyle, world_scene
+from companion.rise_and_fall.variants.tales.worlds import build_with_tales
+from companion.rise_and_fall.world.views import AREA_COLOURS, WorldStyle, world_scene
 from companion.ui.render_list import prepare
 
 
@@ -109,7 +109,7 @@ def test_a_label_never_covers_a_regions_number():
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_on_the_scores_board_no_label_covers_a_regions_number(tmp_path, seed):
-    from companion.rise_and_fall.tale_worlds import generate_with_tales
+    from companion.rise_and_fall.variants.tales.worlds import generate_with_tales
     from companion.ui.app import App
 
     app = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")

@@ -6,8 +6,8 @@ import ipywidgets as W
 import pytest
 
 from companion.gamelog import GameStore, Session
-from companion.rise_and_fall.tale_worlds import build_with_tales
-from companion.rise_and_fall.tracker import TRACKER_VERSION, TrackerRules
+from companion.rise_and_fall.play.tracker import TRACKER_VERSION, TrackerRules
+from companion.rise_and_fall.variants.tales.worlds import build_with_tales
 from companion.seats import Seats
 from companion.ui.app import App
 

@@ -6,12 +6,12 @@ import pytest
 from conftest import quote
 
 from companion.drawing import Text
-from companion.rise_and_fall import fantastic as F
-from companion.rise_and_fall.position import STANDS_ON
+from companion.rise_and_fall.scoring.position import STANDS_ON
 from companion.rise_and_fall.screens.tale_panels import tale_board_scene
-from companion.rise_and_fall.tale_worlds import generate_with_tales
-from companion.rise_and_fall.views import WorldStyle
-from companion.rise_and_fall.world import top_terrain
+from companion.rise_and_fall.variants.tales import fantastic as F
+from companion.rise_and_fall.variants.tales.worlds import generate_with_tales
+from companion.rise_and_fall.world.views import WorldStyle
+from companion.rise_and_fall.world.world import top_terrain
 from companion.ui.app import App
 
 
@@ -115,10 +115,10 @@ def test_the_special_areas_controls_for_the_acting_player():
     import random
     from dataclasses import replace
 
-    from test_tracker import acting, started
+    from rise_and_fall.test_tracker import acting, started
 
+    from companion.rise_and_fall.play.tracker import TrackerRules
     from companion.rise_and_fall.screens.tale_panels import TalePlay
-    from companion.rise_and_fall.tracker import TrackerRules
 
     rules = TrackerRules()
     state = {"g": acting(replace(started(), world_tales=(11, 16, 17, 22)), 0, "merchant", pieces={"merchant": 1}, gold=20)}

@@ -6,8 +6,8 @@ import html
 import pytest
 
 from companion.drawing import Text
-from companion.rise_and_fall.tale_worlds import build_with_tales
-from companion.rise_and_fall.tales import tale
+from companion.rise_and_fall.variants.tales.tales import tale
+from companion.rise_and_fall.variants.tales.worlds import build_with_tales
 from companion.ui.app import App
 
 
@@ -98,8 +98,8 @@ def test_scoring_a_world_with_tales_on_the_scores_screen(app):
 
 
 def test_a_tracked_game_on_a_world_with_tales_is_scored_with_them():
-    from companion.rise_and_fall.endgame import EntryRules, from_tracker
-    from companion.rise_and_fall.tracker import TrackerRules
+    from companion.rise_and_fall.play.tracker import TrackerRules
+    from companion.rise_and_fall.scoring.endgame import EntryRules, from_tracker
 
     b = build_with_tales(2, 2, (10, 19))
     g = TrackerRules().apply(TrackerRules().initial(), {"type": "setup", "players": [{"name": "A", "colour": "red"}, {"name": "B", "colour": "blue"}],
@@ -117,7 +117,7 @@ def test_a_position_with_the_water_elemental_is_scored_with_its_space_at_sea(app
     a Nomad refused on its space."""
     import json
 
-    from test_tales_water_elemental import MIDDLE, SHIPS, position
+    from rise_and_fall.test_tales_water_elemental import MIDDLE, SHIPS, position
 
     sc = app.scores
     doc = json.loads(position(SHIPS, {"water-elemental": MIDDLE}).dumps())

@@ -7,10 +7,10 @@ import random
 
 import ipywidgets as W
 from conftest import quote
-from test_guilds_random import counts_nothing, guild_setup_action, legal
-from test_tracker import acting
+from rise_and_fall.test_guilds_random import counts_nothing, guild_setup_action, legal
+from rise_and_fall.test_tracker import acting
 
-from companion.rise_and_fall.tracker import _pieces, _set
+from companion.rise_and_fall.play.tracker import _pieces, _set
 from companion.ui.app import App
 from companion.ui.widgets import Stepper
 

@@ -6,7 +6,7 @@ started on another page), and works as it did when it was built with the screen.
 import ipywidgets as W
 import pytest
 
-from companion.rise_and_fall.worldgen import generate
+from companion.rise_and_fall.world.worldgen import generate
 from companion.ui.app import App
 
 

@@ -7,9 +7,9 @@ import sqlite3
 import ipywidgets as W
 import pytest
 
-from companion.rise_and_fall.layout import parse
-from companion.rise_and_fall.tiles import Tile
-from companion.rise_and_fall.world_check import check
+from companion.rise_and_fall.world.check import check
+from companion.rise_and_fall.world.layout import parse
+from companion.rise_and_fall.world.tiles import Tile
 from companion.ui.app import App
 
 
@@ -291,7 +291,7 @@ def test_a_random_world_or_a_load_over_a_world_in_progress_is_undone_by_one_undo
     s.redo_btn.click()
     assert s.build.complete
     s.undo_btn.click()
-    from companion.rise_and_fall.worldgen import generate
+    from companion.rise_and_fall.world.worldgen import generate
 
     s.load_layout(generate(3, 8, name="Eight").to_dict())  # as the library's Load does
     assert s.build.name == "Eight" and "Undo brings the previous World back" in s.message.value

@@ -9,8 +9,8 @@ from companion.gamelog import GameStore
 from companion.rise_and_fall.screens.board_style import STYLE
 from companion.rise_and_fall.screens.library import Library
 from companion.rise_and_fall.screens.world_screen import LABEL_SHARE, WorldScreen
-from companion.rise_and_fall.views import layout_for
-from companion.rise_and_fall.worldgen import generate
+from companion.rise_and_fall.world.views import layout_for
+from companion.rise_and_fall.world.worldgen import generate
 from companion.ui.viewport import covers, inside
 
 
@@ -53,7 +53,7 @@ def test_the_empty_table_shows_the_spaces_where_the_first_tiles_may_go(screen):
 
 
 def test_a_free_design_world_shows_the_spaces_of_the_kind_picked(screen):
-    from companion.rise_and_fall.builder import world_setup_action
+    from companion.rise_and_fall.world.builder import world_setup_action
 
     screen.new_world(world_setup_action(3, free=True))
     b = screen.build

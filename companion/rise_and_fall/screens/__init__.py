@@ -13,21 +13,21 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from ...errors import CompanionError
-from ...gamelog import GameLog, Session
-from ...games import qualified
-from .. import GAME_LOG as GAME
-from .. import SCORING_LOG as SCORING
-from .. import WORLD_LOG as WORLD
-from ..builder import BuildRules
-from ..endgame import EntryRules
-from ..meta import GAME_ID
-from ..tracker import TrackerRules
-from .library import SHIPPED_LAYOUTS, Library
+from companion.errors import CompanionError
+from companion.gamelog import GameLog, Session
+from companion.games import qualified
+from companion.rise_and_fall import GAME_LOG as GAME
+from companion.rise_and_fall import SCORING_LOG as SCORING
+from companion.rise_and_fall import WORLD_LOG as WORLD
+from companion.rise_and_fall.meta import GAME_ID
+from companion.rise_and_fall.play.tracker import TrackerRules
+from companion.rise_and_fall.scoring.endgame import EntryRules
+from companion.rise_and_fall.screens.library import SHIPPED_LAYOUTS, Library
+from companion.rise_and_fall.world.builder import BuildRules
 
 if TYPE_CHECKING:  # imported when first visited: the World opens without them
-    from .game_screen import GameHub, GameScreen, SetupScreen
-    from .scores_screen import ScoresScreen
+    from companion.rise_and_fall.screens.game_screen import GameHub, GameScreen, SetupScreen
+    from companion.rise_and_fall.screens.scores_screen import ScoresScreen
 
 SCREENS = ("World", "Setup", "Game", "Scores", "History")
 
@@ -44,7 +44,7 @@ class RiseAndFallScreens:
     def __init__(self, table: Any) -> None:
         self.table = table
         self.store = table.store
-        from .world_screen import WorldScreen
+        from companion.rise_and_fall.screens.world_screen import WorldScreen
 
         self.library = Library(table.layouts, shipped=SHIPPED_LAYOUTS, dark=table.dark)
         self.world = WorldScreen(self.store, self.library, dark=table.dark)
@@ -64,7 +64,7 @@ class RiseAndFallScreens:
         log when a screen first needs it; until then this page follows no game log (there is
         nothing of it on the page), and the log of then is read."""
         if self._hub is None:
-            from .game_screen import GameHub
+            from companion.rise_and_fall.screens.game_screen import GameHub
 
             self._hub = GameHub(self.store)
             self._phase = self._hub.game.phase
@@ -74,7 +74,7 @@ class RiseAndFallScreens:
     @property
     def setup(self) -> SetupScreen:
         if self._setup is None:
-            from .game_screen import SetupScreen
+            from companion.rise_and_fall.screens.game_screen import SetupScreen
 
             self._setup = SetupScreen(
                 self.hub,
@@ -86,7 +86,7 @@ class RiseAndFallScreens:
     @property
     def game(self) -> GameScreen:
         if self._game is None:
-            from .game_screen import GameScreen
+            from companion.rise_and_fall.screens.game_screen import GameScreen
 
             self._game = GameScreen(self.hub, go_scores=self.score_the_game)
             self._game.to_top = self.table.to_top
@@ -95,7 +95,7 @@ class RiseAndFallScreens:
     @property
     def scores(self) -> ScoresScreen:
         if self._scores is None:
-            from .scores_screen import ScoresScreen
+            from companion.rise_and_fall.screens.scores_screen import ScoresScreen
 
             self._scores = ScoresScreen(
                 self.store,

@@ -3,7 +3,7 @@ seat's phone, which shows a board only for some Tales' events, imports no board 
 
 from __future__ import annotations
 
-from ..views import WorldStyle
+from companion.rise_and_fall.world.views import WorldStyle
 
 STYLE = WorldStyle(hex_size=18.0, legend=False)
 SPACE_PX = STYLE.hex_size * 3 ** 0.5  # scene pixels between neighbouring Spaces' centres

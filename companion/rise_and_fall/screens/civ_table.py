@@ -1,6 +1,6 @@
 """The Game screen as a table: each Civilization drawn, not listed.
 
-Pure functions from the public view of the game (:class:`companion.rise_and_fall.public.TableView`)
+Pure functions from the public view of the game (:class:`companion.rise_and_fall.play.public.TableView`)
 to escaped HTML with small inline SVG pictures: the six Civilization cards as cards (the piece's
 picture, its name, the player's colour) laid out by where they are, the Treasury as coins, Wood
 and Stone with numbers, the pieces as pictures with counts, Trophies as trophy tiles. The view
@@ -13,10 +13,10 @@ from __future__ import annotations
 import html
 from typing import Iterable
 
-from ...words import plural
-from ..public import CivView, TableView
-from ..rules import PIECE_TYPES
-from ..views import colour_hex
+from companion.rise_and_fall.numbers import PIECE_TYPES
+from companion.rise_and_fall.play.public import CivView, TableView
+from companion.rise_and_fall.world.views import colour_hex
+from companion.words import plural
 
 __all__ = ["card_html", "civ_html", "plural", "table_html"]
 

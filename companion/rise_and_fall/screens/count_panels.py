@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ...ui.widgets import Stepper
-from ..tracker import Game, count_limits, least_count
+from companion.rise_and_fall.play.tracker import Game, count_limits, least_count
+from companion.ui.widgets import Stepper
 
 
 def offered(g: Game, i: int, spec: dict, action: dict, can: Callable[[dict], bool]) -> bool:

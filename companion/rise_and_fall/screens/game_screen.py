@@ -1,4 +1,4 @@
-"""The Setup and Game screens: a thin layer over :mod:`companion.rise_and_fall.tracker`.
+"""The Setup and Game screens: a thin layer over :mod:`companion.rise_and_fall.play.tracker`.
 
 Every button sends one action to the game's log (SQLite) and the screen is redrawn from
 the replayed state. Only actions that can be fully completed are offered.
@@ -13,39 +13,60 @@ from typing import Callable
 
 import ipywidgets as W
 
-from ...drawing import Scene
-from ...errors import CompanionError, IllegalAction
-from ...gamelog import GameInfo, GameStore, Session
-from ...seats import Seats
-from ...ui.board import Board, legend_html
-from ...ui.habits import Habits
-from ...ui.widgets import Stepper, busy, button, follow_subject, message_html, only_offers
-from ...words import and_list, plural
-from .. import GAME_LOG
-from .. import guilds as G
-from .. import tale_pieces as TP
-from .. import tales as T
-from ..position_view import PIECE_LETTERS
-from ..public import TableView, describe, public_view
-from ..purchases import purchases, purchases_html
-from ..rules import PIECE_TYPES, load_rules
-from ..tracker import TRACKER_VERSION, Game, TrackerRules, building_actions_left, card_actions, random_play
-from ..views import colour_hex, layout_for
-from .civ_table import table_html
-from .count_panels import CountBoxes, offered
-from .guild_panels import (
+from companion.drawing import Scene
+from companion.errors import CompanionError, IllegalAction
+from companion.gamelog import GameInfo, GameStore, Session
+from companion.rise_and_fall import GAME_LOG
+from companion.rise_and_fall.numbers import PIECE_TYPES, load_rules
+from companion.rise_and_fall.play.public import TableView, describe, public_view
+from companion.rise_and_fall.play.purchases import purchases, purchases_html
+from companion.rise_and_fall.play.tracker import (
+    TRACKER_VERSION,
+    Game,
+    TrackerRules,
+    building_actions_left,
+    card_actions,
+    random_play,
+)
+from companion.rise_and_fall.scoring.position_view import PIECE_LETTERS
+from companion.rise_and_fall.screens.civ_table import table_html
+from companion.rise_and_fall.screens.count_panels import CountBoxes, offered
+from companion.rise_and_fall.screens.guild_panels import (
     GuildDraft,
+    ask_again_action,
     convert_note,
     guilds_html,
+    kept_line,
     level_options,
     piracy_steppers,
     swap_controls,
     variants,
 )
-from .leaving import LeaveGame, is_live, new_game_words
-from .tale_panels import EventPanel, TalePlay, WorldView, tale_board_scene, tale_status_html
-from .tale_piece_panels import all_actions, count_stepper, rules_html, tales_html, with_count
-from .world_screen import COLOUR_CHOICES, SPACE_PX, STYLE
+from companion.rise_and_fall.screens.leaving import LeaveGame, is_live, new_game_words
+from companion.rise_and_fall.screens.tale_panels import (
+    EventPanel,
+    TalePlay,
+    WorldView,
+    tale_board_scene,
+    tale_status_html,
+)
+from companion.rise_and_fall.screens.tale_piece_panels import (
+    all_actions,
+    count_stepper,
+    rules_html,
+    tales_html,
+    with_count,
+)
+from companion.rise_and_fall.screens.world_screen import COLOUR_CHOICES, SPACE_PX, STYLE
+from companion.rise_and_fall.variants.guilds import guilds as G
+from companion.rise_and_fall.variants.tales import pieces as TP
+from companion.rise_and_fall.variants.tales import tales as T
+from companion.rise_and_fall.world.views import colour_hex, layout_for
+from companion.seats import Seats
+from companion.ui.board import Board, legend_html
+from companion.ui.habits import Habits
+from companion.ui.widgets import Stepper, busy, button, follow_subject, message_html, only_offers
+from companion.words import and_list, plural
 
 KIND = GAME_LOG
 __all__ = ["KIND", "GameHub", "GameScreen", "SetupScreen", "describe", "draw_pieces"]
@@ -220,7 +241,7 @@ class SetupScreen:
         self.board.on_tap = self.tap_pixel
         self.board.room = 20
         self.placing = W.VBox([self.status, self.piece, self.board.widget])
-        self.draft = GuildDraft(lambda: self.hub.game, self._send)
+        self.draft = GuildDraft(lambda: self.hub.game, self._send, self.hub.phones)
         self.world_line = W.HTML()  # which World and which Tales the game will be played on
         self.world_line.add_class("rf-setup-world")
         self.in_progress = W.ToggleButton(value=False, description="Start from a game in progress")
@@ -231,7 +252,7 @@ class SetupScreen:
         self.form = W.VBox([self.world_line, W.HTML("<b>Players</b> (clockwise)"), self.n_players, *self.rows, W.HTML("<b>The game ends after</b>"), self.target, self.first_pick,
                             self.with_guilds, self.level_box, self.start_btn, self.in_progress])
         self.form.add_class("rf-panel")
-        from .seats_panel import SeatsPanel
+        from companion.rise_and_fall.screens.seats_panel import SeatsPanel
 
         self.seats = SeatsPanel(hub)
         self.leave = LeaveGame(hub, self._start_new, lambda: new_game_words(
@@ -268,7 +289,7 @@ class SetupScreen:
         self._first_options()
         joining = self.in_progress.value
         if joining and self.progress is None:
-            from .progress_panel import ProgressPanel
+            from companion.rise_and_fall.screens.progress_panel import ProgressPanel
 
             self.progress = ProgressPanel(self._players, lambda: self.target.value, self._world_or_none, self._start_in_progress)
             self.form.children = (*self.form.children, self.progress.widget)
@@ -354,8 +375,12 @@ class SetupScreen:
         except CompanionError as e:
             self.error(str(e))
             return False
-        self.message.value = message_html(" ".join(after.notes), "info") if after.phase != "guilds" else message_html(
-            f"Placed face down. Pass the tablet to {after.civs[after.to_move()[0]].name}.", "info")
+        if after.phase != "guilds":
+            self.message.value = message_html(" ".join(after.notes), "info")
+            return True
+        nxt = self.draft.chooser()
+        self.message.value = message_html(f"Placed face down. Pass the tablet to {after.civs[nxt].name}." if nxt is not None
+                                          else "Placed face down. The others choose on their phones.", "info")
         return True
 
     def tap_pixel(self, x: float, y: float) -> None:
@@ -781,7 +806,7 @@ class GameScreen:
             out.append(W.HTML("The Guild cards are chosen and the first pieces placed on the Setup screen."
                               if v.phase == "guilds" else "The first pieces are placed on the Setup screen."))
         elif v.phase == "E":
-            out += self.events.refresh() or swap_controls(v, g, self.hub.can, self.send)
+            out += self.events.refresh() or swap_controls(v, g, self.hub.can, self.send, self.hub.phones())
         elif v.phase == "A":
             phones = self.hub.phones()
             chosen = [c.name for c in v.civs if c.face_down]
@@ -808,6 +833,10 @@ class GameScreen:
                 row += [button(c.title(), lambda i=i, c=c: self.play(i, c), f"rf-play-{c}") for c in mine.hand]
                 row.append(button("Too slow: draw one at random", lambda i=i: self.too_slow(i), "rf-play-random"))
                 out.append(W.HBox(row, _dom_classes=("rf-play-row",)))
+            for i in v.kept:  # every turn stops here: a holder who said 'do not ask again' may take it back
+                out.append(W.HBox([W.HTML(kept_line(v, i)),
+                                   button(f"Ask {v.civs[i].name} again at the Recycling phase", lambda i=i: self.send(ask_again_action(i)),
+                                          "rf-ask-guild-swap")]))
         elif v.phase == "B" and v.acting is not None:
             out += self._action_controls(v, g)
         elif v.phase == "C":

@@ -8,9 +8,10 @@ from typing import Any, Callable
 
 import ipywidgets as W
 
-from ...ui.widgets import Stepper, button, message_html
-from .. import guilds as G
-from ..public import TableView
+from companion.rise_and_fall.play.public import TableView, public_view
+from companion.rise_and_fall.variants.guilds import guilds as G
+from companion.ui.widgets import Stepper, button, message_html
+from companion.words import and_list
 
 
 def card_html(gid: str) -> str:
@@ -25,7 +26,7 @@ def guilds_html(v: TableView, skip: int | None = None, folded: bool = False) -> 
     ``skip``: a player whose own line is shown elsewhere (their phone); ``folded``: one summary
     line of who holds which card, which opens to the powers (the Game screen's header, so the
     acting player's buttons stay on the screen)."""
-    if not v.levels:
+    if not v.levels or v.phase in ("setup", "guilds"):  # before the reveal nobody holds a Guild card face up
         return ""
     rows = []
     held = []
@@ -34,14 +35,15 @@ def guilds_html(v: TableView, skip: int | None = None, folded: bool = False) -> 
         rows.append(f"<div class='rf-guilds-row'><b>{html.escape(c.name)}</b> — {cards}</div>")
         held.append(f"<b>{html.escape(c.name)}</b> {html.escape(', '.join(G.guild(g).name for g in c.guilds) or 'none')}")
     if folded:
-        return (f"<details class='rf-guilds rf-guilds-folded'><summary>Guild powers: {' · '.join(held)}</summary>"
+        # the page keeps it as the player left it when its words change (``data-rf-fold``, the page template)
+        return (f"<details class='rf-guilds rf-guilds-folded' data-rf-fold='guild-powers'><summary>Guild powers: {' · '.join(held)}</summary>"
                 + "".join(rows) + "</details>")
     return "<div class='rf-guilds'>" + "".join(rows) + "</div>"
 
 
 def own_guilds_html(v: TableView, i: int) -> str:
     """A player's own Guild cards with their powers, in a sentence (empty without Guilds or before
-    the reveal: the cards are chosen on the tablet)."""
+    the reveal: the cards dealt are chosen first)."""
     if not v.levels or v.phase in ("setup", "guilds"):
         return ""
     held = v.civs[i].guilds
@@ -53,18 +55,61 @@ def level_options() -> list[tuple[str, str]]:
     return [(lv.label, lv.id) for lv in G.levels().values()]
 
 
+def guild_rule(level_id: str, name: str, left: str, gives: bool, you: bool = False) -> str:
+    """What a player keeps, gives and returns, in a sentence (escaped)."""
+    level = G.levels()[level_id]
+    who = "You play" if you else f"{html.escape(name)} plays"
+    return (f"{who} as <b>{html.escape(level.label.lower())}</b>: keep "
+            f"{level.keep}, {'give one to ' + html.escape(left) if gives else 'give none'}, return the rest.")
+
+
+def guild_options(level_id: str, left: str, gives: bool) -> list[tuple[str, str]]:
+    level = G.levels()[level_id]
+    return ([("Keep", "keep")] if level.keep else []) + ([(f"Give to {left}", "give")] if gives else []) + [("Return", "return")]
+
+
+def guild_choice(i: int, picks: list[tuple[str, Any]]) -> dict | str:
+    """The ``guild-choice`` action of the cards marked Keep and Give, or the sentence why not."""
+    keep = [gid for gid, p in picks if p.value == "keep"]
+    given = [gid for gid, p in picks if p.value == "give"]
+    if len(given) > 1:
+        return "Give one card only: it is placed face down in front of the player on the left."
+    return {"type": "guild-choice", "player": i, "keep": keep, "give": given[0] if given else None}
+
+
+def who_chose_html(v: TableView, seat: int | None = None) -> str:
+    """Who has chosen their Guild cards and who still chooses, never what (the tablet and every phone;
+    ``seat``: the phone's own player, 'you')."""
+    done = [v.civs[j].name for j in v.chosen]
+    left = ["you" if j == seat else v.civs[j].name for j in v.to_move]
+    parts = [f"{len(done)} of {len(v.civs)} players have chosen"]
+    if done:
+        parts.append(f"chosen: {and_list(done)}")
+    if left:
+        parts.append(f"still to choose: {and_list(left)}")
+    return "<div class='rf-turn rf-guilds-who'><b>Guild cards</b> · " + html.escape(" · ".join(parts)) + "</div>"
+
+
 class GuildDraft:
     """'Among the cards dealt, each player: Keeps a card, Places one face-down in front of the
-    player on their left, Returns the remaining card to the box.' One player at a time holds the
-    tablet: their three cards show only after they ask."""
+    player on their left, Returns the remaining card to the box.' A player whose seat is on their
+    phone chooses there; the others hold the tablet one at a time: their three cards show only
+    after they ask. The tablet shows who has chosen, never what."""
 
-    def __init__(self, game: Callable[[], Any], send: Callable[[dict], bool]) -> None:
+    def __init__(self, game: Callable[[], Any], send: Callable[[dict], bool], phones: Callable[[], set[int]] = set) -> None:
         self.game = game
         self.send = send
+        self.phones = phones
         self.shown: int | None = None
         self.msg = W.HTML()
         self.widget = W.VBox([])
         self.widget.add_class("rf-guild-draft")
+
+    def chooser(self) -> int | None:
+        """Who chooses on the tablet now: the first player still to choose whose seat is not on a phone."""
+        g = self.game()
+        phones = self.phones()
+        return next((i for i in g.to_move() if i not in phones), None)
 
     def refresh(self) -> None:
         g = self.game()
@@ -72,18 +117,26 @@ class GuildDraft:
             self.widget.children = []
             self.shown = None
             return
-        i = g.to_move()[0]
-        civ = g.civs[i]
-        done = len(g.civs) - len(g.to_move())
-        head = W.HTML(f"<div class='rf-turn'><b>Guild cards</b> · {done} of {len(g.civs)} players have chosen. "
-                      f"<b>{html.escape(civ.name)}</b> chooses, out of the others' sight.</div>")
-        if self.shown != i:
-            self.widget.children = [self.msg, head, button(f"{civ.name}: show my Guild cards", lambda: self._show(i), "rf-guild-show", primary=True)]
+        phones = self.phones()
+        head = W.HTML(who_chose_html(public_view(g)))
+        on_phones = [g.civs[j].name for j in g.to_move() if j in phones]
+        away = [W.HTML(f"<div class='rf-guilds-phones'>{html.escape(and_list(on_phones))} "
+                       f"choose{'s' if len(on_phones) == 1 else ''} on {'their phone' if len(on_phones) == 1 else 'their phones'}, "
+                       "out of the others' sight.</div>")] if on_phones else []
+        i = self.chooser()
+        if i is None:
+            self.shown = None
+            self.widget.children = [self.msg, head, *away]
             return
-        level = G.levels()[g.levels[i]]
+        civ = g.civs[i]
+        if self.shown != i:
+            line = W.HTML(f"<div><b>{html.escape(civ.name)}</b> chooses on this tablet, out of the others' sight.</div>")
+            self.widget.children = [self.msg, head, *away, line,
+                                    button(f"{civ.name}: show my Guild cards", lambda: self._show(i), "rf-guild-show", primary=True)]
+            return
         left = g.civs[(i + 1) % len(g.civs)].name
         gives = G.gives(list(g.levels), i)
-        options = ([("Keep", "keep")] if level.keep else []) + ([(f"Give to {left}", "give")] if gives else []) + [("Return", "return")]
+        options = guild_options(g.levels[i], left, gives)
         picks = []
         rows = []
         for gid in g.dealt[i]:
@@ -91,23 +144,21 @@ class GuildDraft:
             pick.add_class("rf-guild-pick")
             picks.append((gid, pick))
             rows.append(W.VBox([W.HTML(card_html(gid)), pick]))
-        rule = (f"{html.escape(civ.name)} plays as <b>{html.escape(level.label.lower())}</b>: keep "
-                f"{level.keep}, {'give one to ' + html.escape(left) if gives else 'give none'}, return the rest.")
+        rule = guild_rule(g.levels[i], civ.name, left, gives)
         ok = button("Place them face down", lambda: self._choose(i, picks), "rf-guild-choose", primary=True)
-        self.widget.children = [self.msg, head, W.HTML(f"<div>{rule}</div>"), *rows, ok]
+        self.widget.children = [self.msg, head, *away, W.HTML(f"<div>{rule}</div>"), *rows, ok]
 
     def _show(self, i: int) -> None:
         self.shown = i
         self.refresh()
 
     def _choose(self, i: int, picks: list[tuple[str, W.ToggleButtons]]) -> None:
-        keep = [gid for gid, p in picks if p.value == "keep"]
-        given = [gid for gid, p in picks if p.value == "give"]
-        if len(given) > 1:
-            self.msg.value = message_html("Give one card only: it is placed face down in front of the player on the left.", "error")
+        action = guild_choice(i, picks)
+        if isinstance(action, str):
+            self.msg.value = message_html(action, "error")
             return
         self.msg.value = ""
-        if self.send({"type": "guild-choice", "player": i, "keep": keep, "give": given[0] if given else None}):
+        if self.send(action):
             self.shown = None
             self.refresh()
 
@@ -135,7 +186,7 @@ def variants(v: TableView, i: int, spec: dict,
     """The actions one of the card's actions can be, each with its button's label (a Temple
     converts one chosen opponent; ``note`` adds a word on that opponent's units)."""
     if "tale" in spec:
-        from .tale_piece_panels import tale_variants
+        from companion.rise_and_fall.screens.tale_piece_panels import tale_variants
 
         return tale_variants(v, i, spec)
     guild_kind = action_variants(v, i, spec)
@@ -177,13 +228,20 @@ def piracy_steppers(v: TableView, i: int) -> dict[int, Stepper]:
     return out
 
 
-def swap_controls(v: TableView, game: Any, can: Callable[[dict], bool], send: Callable[[dict], bool]) -> list[W.Widget]:
+def swap_controls(v: TableView, game: Any, can: Callable[[dict], bool], send: Callable[[dict], bool],
+                  phones: set[int] = frozenset(), who: list[int] | None = None) -> list[W.Widget]:
     """Phase E: the holder of the Doppelgangers takes another player's Guild card for 10 GP, or
-    keeps theirs. A power lost may leave pieces where they can no longer stand: the table says how
-    many, and they go back to the reserve."""
+    keeps theirs (this turn, or without being asked again). A power lost may leave pieces where
+    they can no longer stand: the table says how many, and they go back to the reserve. A holder
+    whose seat is on their phone (``phones``) decides there; ``who``: the holders to offer it to
+    (a phone: its own player only)."""
     out: list[W.Widget] = []
-    for i in v.to_move:
+    for i in (v.to_move if who is None else [j for j in v.to_move if j in who]):
         me = v.civs[i]
+        if i in phones:
+            out.append(W.HTML(f"<div class='rf-swap-phone'><b>{html.escape(me.name)}</b> ({me.gold} GP) decides on their phone "
+                              "whether to pay 10 GP to swap the Doppelgangers for another player's Guild card.</div>"))
+            continue
         out.append(W.HTML(f"<b>{html.escape(me.name)}</b> ({me.gold} GP) may pay 10 GP to swap the Doppelgangers "
                           "for another player's Guild card:"))
         for t, other in enumerate(v.civs):
@@ -201,5 +259,26 @@ def swap_controls(v: TableView, game: Any, can: Callable[[dict], bool], send: Ca
 
                 if can({**a, "removed": {}}):
                     out.append(W.HBox([button(f"Take the {G.guild(gid).name} of {other.name}", go, "rf-swap"), *boxes.values()]))
-        out.append(button(f"{me.name} keeps the Doppelgangers", lambda i=i: send({"type": "keep-guild", "player": i}), "rf-keep-guild", primary=True))
+        you = who is not None
+        out.append(W.HBox([
+            button(f"{'Keep' if you else me.name + ' keeps'} the Doppelgangers this turn",
+                   lambda i=i: send({"type": "keep-guild", "player": i}), "rf-keep-guild", primary=True),
+            button(f"{'Keep' if you else me.name + ' keeps'} them, do not ask again",
+                   lambda i=i: send({"type": "keep-guild", "player": i, "ask_again": False}), "rf-keep-guild-for-good"),
+        ]))
+        out.append(W.HTML("<div class='rf-hint'>Not asked again: the Recycling phase does not stop for the Doppelgangers "
+                          "while every player's Guild cards stay as they are, or until asked again.</div>"))
     return out
+
+
+def kept_line(v: TableView, i: int, you: bool = False) -> str:
+    """A standing 'do not ask again' of the Doppelgangers, in a sentence (empty when there is none)."""
+    if i not in v.kept:
+        return ""
+    who = "You keep" if you else f"{html.escape(v.civs[i].name)} keeps"
+    return (f"<div class='rf-guild-kept'>{who} the Doppelgangers: the Recycling phase does not ask "
+            f"{'you' if you else 'them'} while every player's Guild cards stay as they are.</div>")
+
+
+def ask_again_action(i: int) -> dict:
+    return {"type": "ask-guild-swap", "player": i}

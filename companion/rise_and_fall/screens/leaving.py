@@ -12,9 +12,9 @@ from typing import Any, Callable
 
 import ipywidgets as W
 
-from ...errors import CompanionError
-from ...ui.widgets import button, message_html
-from ...words import and_list
+from companion.errors import CompanionError
+from companion.ui.widgets import button, message_html
+from companion.words import and_list
 
 
 def is_live(game: Any) -> bool:

@@ -14,13 +14,13 @@ from typing import Callable
 
 import ipywidgets as W
 
-from ...drawing import to_png
-from ...errors import CompanionError
-from ...ui.widgets import busy, button, message_html
-from ..files import read_json
-from ..layout import Layout, parse, save
-from ..views import WorldStyle, world_scene
-from ..world_check import check
+from companion.drawing import to_png
+from companion.errors import CompanionError
+from companion.rise_and_fall.files import read_json
+from companion.rise_and_fall.world.check import check
+from companion.rise_and_fall.world.layout import Layout, parse, save
+from companion.rise_and_fall.world.views import WorldStyle, world_scene
+from companion.ui.widgets import busy, button, message_html
 
 #: The Worlds that come with the companion: listed, never written.
 SHIPPED_LAYOUTS = Path(__file__).resolve().parents[3] / "layouts"

@@ -3,8 +3,12 @@
 The players, their colours, the Trophies to end and the World are the Setup screen's; the form asks where the
 game is: the turn and its phase (the start of A, C or D, with the Trophies claimed this turn), the First Player,
 each player's six Civilization cards by pile, pieces in the World, Gold,
-Wood and Stone, who holds each Trophy, and the Space of each creature of the World's Tales. Every change is checked at once (:func:`state_file.problems`, one
-sentence each); "Start from this game" writes the log's first action, ``start-from-state``.
+Wood and Stone, who holds each Trophy, and the Space of each creature of the World's Tales. With the Guilds
+(:class:`GuildFields`), each player's handicap level and Guild cards. With Tales, what they
+hold in play (:class:`TaleFields`): each player's Tale buildings, pieces laid on their side and Guild card from the
+Doppelganger's House, the Tale Trophies, the pieces of no one (the Dragon, the Bridge) and the Volcano's side.
+Every change is checked at once (:func:`state_file.problems`, one sentence each); "Start from this game" writes the
+log's first action, ``start-from-state``.
 """
 
 from __future__ import annotations
@@ -14,10 +18,19 @@ from typing import Callable
 
 import ipywidgets as W
 
-from ...errors import CompanionError
-from ...ui.widgets import Stepper, button, message_html
-from ..rules import PIECE_TYPES, load_rules
-from ..state_file import PILES, STATE_PHASES, State, problems, state
+from companion.errors import CompanionError
+from companion.rise_and_fall.numbers import PIECE_TYPES, load_rules
+from companion.rise_and_fall.play.state_file import (
+    PILES,
+    STATE_PHASES,
+    State,
+    house_tales,
+    laying,
+    problems,
+    state,
+    volcano_orientations,
+)
+from companion.ui.widgets import Stepper, button, message_html
 
 PILE_NAMES = {"hand": "Hand", "discard": "Discard", "reserve": "Reserve", "decline": "Decline"}
 
@@ -43,6 +56,121 @@ class PlayerForm:
         self.widget.add_class("rf-progress-player")
 
 
+class TaleFields:
+    """What the World's Tales hold in play, made for the World of the moment (none without Tales)."""
+
+    def __init__(self, drawn: tuple[int, ...], names: list[str], on_change: Callable[[], None]) -> None:
+        from companion.rise_and_fall.variants.guilds import guilds as G
+        from companion.rise_and_fall.variants.tales import pieces as TP
+        from companion.rise_and_fall.variants.tales.tales import all_tales
+
+        self.drawn = drawn
+        kinds = {b: spec for n in TP.tracked(drawn) for b, spec in TP._pieces_of(n).items()}
+        owned = {b: spec for b, spec in kinds.items() if not spec.get("of_no_one")}
+        n = len(names)
+        self.buildings = [{b: Stepper(0, 0, spec.get("per_player", spec.get("in_game", TP.tiles_in_game(b, n) if "tiles_per_player" in spec
+                                                                            else 3)),
+                                      description=f"{names[i] or f'Player {i + 1}'}: {_building_name(b)}", css=f"rf-progress-{b}")
+                           for b, spec in owned.items()} for i in range(n)]
+        start = TP.initial(drawn, n)
+        self.world = {b: W.Dropdown(options=[("In the World", 1), ("Not in the World", 0)], value=dict(start.world).get(b, 0) if start else 0,
+                                    description=_building_name(b), layout=W.Layout(width="300px", height="auto"))
+                      for b, spec in kinds.items() if spec.get("of_no_one")}
+        who = [("Not claimed", -1)] + [(nm or f"Player {i + 1}", i) for i, nm in enumerate(names)]
+        self.trophies = {t: W.Dropdown(options=who, value=-1, description=f"{all_tales()[t].name}'s Trophy",
+                                       layout=W.Layout(width="360px", height="auto")) for t in drawn if all_tales()[t].trophy_vp}
+        flows = volcano_orientations(drawn)
+        self.volcano = W.Dropdown(options=[("Inactive side up", None)] + [(f"Active side up, lava flows {o}", o) for o in flows],
+                                  value=None, description="The Volcano", layout=W.Layout(width="360px", height="auto")) if flows else None
+        lays = laying(drawn)
+        by = " and ".join(all_tales()[k].name for k in sorted({k for tales in lays.values() for k in tales}))
+        self.laid = [{t: Stepper(0, 0, load_rules().pieces_per_player[t], description=_many(t), css=f"rf-progress-laid-{t}")
+                      for t in PIECE_TYPES if t in lays} for i in range(n)]
+        house = [("No Guild card from the House", None)] + [(G.guild(g).name, g) for g in G.all_guilds()]
+        self.house = [W.Dropdown(options=house, value=None, description=f"{names[i] or f'Player {i + 1}'}: the Doppelganger's "
+                                 "House", layout=W.Layout(width="420px", height="auto")) for i in range(n)] if house_tales(drawn) else []
+        rows: list[W.Widget] = []
+        for i in range(n):
+            mine = [*self.buildings[i].values(), *self.house[i:i + 1]]
+            if mine:
+                rows.append(W.HBox(mine, layout=W.Layout(flex_flow="row wrap")))
+            if self.laid[i]:
+                rows.append(W.HTML(f"{html.escape(names[i] or f'Player {i + 1}')}'s pieces laid on their side ({html.escape(by)}): "
+                                   "they perform no action when their card is played next"))
+                rows.append(W.HBox(list(self.laid[i].values()), layout=W.Layout(flex_flow="row wrap")))
+        top = [*self.world.values(), *self.trophies.values(), *([self.volcano] if self.volcano else [])]
+        for w in [*(x for row in self.buildings for x in row.values()), *(x for row in self.laid for x in row.values()), *self.house, *top]:
+            w.observe(lambda ch: on_change(), "value")
+        self.widget = W.VBox(([W.HTML("<b>The Tales in play</b>")] if rows or top else [])
+                             + rows + ([W.HBox(top, layout=W.Layout(flex_flow="row wrap"))] if top else []))
+        self.widget.add_class("rf-progress-tales")
+
+    def fill(self, st: State) -> None:
+        """The state's Tales in play as entered."""
+        for i, p in enumerate(st.players):
+            p.buildings = {b: box.value for b, box in self.buildings[i].items() if box.value}
+            p.laid = {t: box.value for t, box in self.laid[i].items() if box.value}
+            p.tale_trophies = [t for t, box in self.trophies.items() if box.value == i]
+            if self.house and self.house[i].value is not None:
+                p.house = self.house[i].value
+                if p.house not in p.guilds:  # in front of the player with their others (without the variant: alone)
+                    p.guilds = [*p.guilds, p.house]
+        st.world_pieces = {b: box.value for b, box in self.world.items()}
+        st.volcano = self.volcano.value if self.volcano is not None else None
+
+
+class GuildFields:
+    """The Guild variant: each player's handicap level and the Guild cards in front of them, face up."""
+
+    def __init__(self, on_change: Callable[[], None]) -> None:
+        from companion.rise_and_fall.variants.guilds import guilds as G
+
+        self.on = W.ToggleButton(value=False, description="Played with the Guilds", layout=W.Layout(width="260px", height="44px"))
+        self.on.add_class("rf-btn")
+        self.on.add_class("rf-progress-with-guilds")
+        cards = [("No Guild card", None)] + [(g.name, gid) for gid, g in G.all_guilds().items()]
+        self.titles = [W.HTML(layout=W.Layout(width="140px")) for _ in range(4)]
+        self.levels = [W.Dropdown(options=[(lv.label, k) for k, lv in G.levels().items()], value=G.STANDARD_LEVEL,
+                                  layout=W.Layout(width="200px", height="auto")) for _ in range(4)]
+        self.cards = [[W.Dropdown(options=cards, value=None, layout=W.Layout(width="220px", height="auto")) for _ in range(G.DEALT)]
+                      for _ in range(4)]
+        self.rows = [W.HBox([self.titles[i], self.levels[i], *self.cards[i]], layout=W.Layout(flex_flow="row wrap")) for i in range(4)]
+        for i, row in enumerate(self.rows):
+            row.add_class(f"rf-progress-guilds-{i}")
+        for w in [self.on, *self.levels, *(c for row in self.cards for c in row)]:
+            w.observe(lambda ch: on_change(), "value")
+        self.box = W.VBox(self.rows)
+        self.widget = W.VBox([self.on, self.box])
+
+    def reset(self, names: list[str]) -> None:
+        from companion.rise_and_fall.variants.guilds import guilds as G
+
+        self.on.value = False
+        for i in range(4):
+            self.titles[i].value = f"<b>{html.escape(names[i] if i < len(names) and names[i] else f'Player {i + 1}')}</b>"
+            self.levels[i].value = G.STANDARD_LEVEL
+            for box in self.cards[i]:
+                box.value = None
+            self.rows[i].layout.display = "" if i < len(names) else "none"
+
+    def fill(self, st: State) -> None:
+        self.box.layout.display = "" if self.on.value else "none"
+        if not self.on.value:
+            return
+        for i, p in enumerate(st.players):
+            p.level = self.levels[i].value
+            p.guilds = [box.value for box in self.cards[i] if box.value is not None]
+
+
+def _building_name(b: str) -> str:
+    return {"bridge": "The Majestic Bridge", "dragon": "The Dragon"}.get(b, _many(b.replace("-", " ").title()))
+
+
+def _many(piece: str) -> str:
+    name = piece.title()
+    return name[:-1] + "ies" if name.endswith("ty") else name + "s"
+
+
 class ProgressPanel:
     """The guided entry of a game in progress, under the Setup screen's players."""
 
@@ -66,6 +194,9 @@ class ProgressPanel:
             w.observe(lambda ch: self.check(), "value")
         self.creatures: dict[str, W.Dropdown] = {}
         self.creatures_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.tale_fields: TaleFields | None = None
+        self.guild_fields = GuildFields(self.check)
+        self.tales_box = W.VBox()
         self.problems = W.HTML()
         self.problems.add_class("rf-progress-problems")
         self.go = button("Start from this game", self.start, "rf-progress-start", primary=True)
@@ -73,7 +204,7 @@ class ProgressPanel:
                                      "table first)"),
                               W.HBox([self.turn, self.first, self.phase], layout=W.Layout(flex_flow="row wrap")), *[f.widget for f in self.forms],
                               W.HTML("<b>Trophies claimed</b>"), W.HBox(list(self.trophies.values()), layout=W.Layout(flex_flow="row wrap")),
-                              self.this_turn_box, self.creatures_box, self.problems, self.go])
+                              self.this_turn_box, self.creatures_box, self.guild_fields.widget, self.tales_box, self.problems, self.go])
         self.widget.add_class("rf-progress")
         self.reset()
 
@@ -93,6 +224,8 @@ class ProgressPanel:
                 box.options = [("Not claimed", -1)] + [(n, i) for i, n in enumerate(names)]
                 box.value = -1
             self._creature_choices()
+            self._tale_fields(names)
+            self.guild_fields.reset(names)
             for i, f in enumerate(self.forms):
                 f.widget.layout.display = "" if i < len(who) else "none"
                 if i >= len(who):
@@ -110,9 +243,9 @@ class ProgressPanel:
     def _creature_choices(self) -> None:
         """A Space for each creature of the World's Tales (the Dragon on a Glacier, the Leviathan at sea, ...), or none
         yet: the table places it on the Game screen, as after the first pieces."""
-        from ..layout import parse
-        from ..tales import creatures, drawn_of
-        from ..world import top_terrain
+        from companion.rise_and_fall.variants.tales.tales import creatures, drawn_of
+        from companion.rise_and_fall.world.layout import parse
+        from companion.rise_and_fall.world.world import top_terrain
 
         world = self.world()
         self.creatures = {}
@@ -131,6 +264,14 @@ class ProgressPanel:
         self.creatures_box.children = tuple(self.creatures.values())
         self.creatures_box.layout.display = "" if self.creatures else "none"
 
+    def _tale_fields(self, names: list[str]) -> None:
+        from companion.rise_and_fall.variants.tales.tales import drawn_of
+
+        world = self.world()
+        drawn = drawn_of(world) if world is not None else ()
+        self.tale_fields = TaleFields(drawn, names, self.check) if drawn else None
+        self.tales_box.children = (self.tale_fields.widget,) if self.tale_fields is not None else ()
+
     def state(self) -> State:
         who = self.players()
         st = state(who, turn=self.turn.value, first=self.first.value or 0, trophies_to_end=self.target(), world=self.world(),
@@ -146,6 +287,11 @@ class ProgressPanel:
         if self.phase.value != "A":
             st.claimed_this_turn = [(t, self.trophies[t].value) for t, box in self.this_turn.items() if box.value]
         st.creatures = {piece: box.value for piece, box in self.creatures.items() if box.value is not None}
+        self.guild_fields.fill(st)
+        if self.tale_fields is not None:
+            self.tale_fields.fill(st)
+            if st.world_pieces.get("dragon", 1) == 0:
+                st.creatures.pop("dragon", None)  # hunted: it has no Space
         return st
 
     def check(self) -> list[str]:

@@ -16,28 +16,34 @@ from typing import Callable
 
 import ipywidgets as W
 
-from ...drawing import Scene, to_png
-from ...errors import CompanionError
-from ...gamelog import GameInfo, GameLog, GameStore, Session
-from ...ui.board import ZOOM_TO, Board
-from ...ui.widgets import busy, button, follow_subject, message_html
-from ...words import and_list, plural
-from .. import SCORING_LOG
-from .. import buildings as B
-from ..endgame import Entry, EntryRules, from_tracker
-from ..files import MAX_BYTES, parse_json
-from ..history import History
-from ..layout import Layout
-from ..position import parse_position
-from ..position_view import PIECE_LETTERS, central_space, draw_buildings, region_outline, scorepad_scene
-from ..rules import PIECE_TYPES
-from ..scoring import Score
-from ..tales import all_tales, creature_notes, tale
-from ..views import WorldStyle, colour_hex, layout_for, world_scene
-from ..world import World
-from .game_screen import piece_legend
-from .tale_panels import draw_creatures
-from .world_screen import SPACE_PX, STYLE
+from companion.drawing import Scene, to_png
+from companion.errors import CompanionError
+from companion.gamelog import GameInfo, GameLog, GameStore, Session
+from companion.rise_and_fall import SCORING_LOG
+from companion.rise_and_fall.files import MAX_BYTES, parse_json
+from companion.rise_and_fall.history import History
+from companion.rise_and_fall.numbers import PIECE_TYPES
+from companion.rise_and_fall.scoring.endgame import Entry, EntryRules, from_tracker
+from companion.rise_and_fall.scoring.position import parse_position
+from companion.rise_and_fall.scoring.position_view import (
+    PIECE_LETTERS,
+    central_space,
+    draw_buildings,
+    region_outline,
+    scorepad_scene,
+)
+from companion.rise_and_fall.scoring.scoring import Score
+from companion.rise_and_fall.screens.game_screen import piece_legend
+from companion.rise_and_fall.screens.tale_panels import draw_creatures
+from companion.rise_and_fall.screens.world_screen import SPACE_PX, STYLE
+from companion.rise_and_fall.variants.tales import buildings as B
+from companion.rise_and_fall.variants.tales.tales import all_tales, creature_notes, tale
+from companion.rise_and_fall.world.layout import Layout
+from companion.rise_and_fall.world.views import WorldStyle, colour_hex, layout_for, world_scene
+from companion.rise_and_fall.world.world import World
+from companion.ui.board import ZOOM_TO, Board
+from companion.ui.widgets import busy, button, follow_subject, message_html
+from companion.words import and_list, plural
 
 KIND = SCORING_LOG
 TERRAIN_ROWS = ("plains", "sea", "forest", "mountain")
@@ -103,7 +109,7 @@ def scorepad_html(s: Score, waiting: str | None = None) -> str:
 
 def guild_rows(s: Score) -> list[str]:
     """The Guild variant: one row per guild with an end-game effect, its extra VP per player."""
-    from ..guilds import guild
+    from companion.rise_and_fall.variants.guilds.guilds import guild
 
     ids = list(dict.fromkeys(g.guild for p in s.players for g in p.guild_lines))
     rows = []

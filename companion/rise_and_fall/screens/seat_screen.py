@@ -17,32 +17,52 @@ from typing import Any
 
 import ipywidgets as W
 
-from ...errors import CompanionError, IllegalAction
-from ...gamelog import GameStore, Session, StaleGame
-from ...seats import NOT_A_SEAT, Seats, find_seat
-from ...timings import mark
-from ...ui.history_screen import scorepad_html
-from ...ui.kept import Kept, show
-from ...ui.widgets import Stepper, follow_subject, message_html, only_offers
-from ...words import and_list
-from .. import GAME_LOG
-from .. import fantastic as F
-from .. import tale_pieces as TP
-from ..history import Finished, History
-from ..public import TableView, public_view
-from ..rules import PIECE_TYPES
-from ..tracker import Game, TrackerRules, building_actions_left, card_actions
-from ..views import colour_hex
-from .board_style import SPACE_PX, STYLE
-from .civ_table import card_html, civ_html
-from .count_panels import CountBoxes, offered
-from .guild_panels import guilds_html, own_guilds_html, piracy_steppers, variants
-from .tale_panels import EventPanel, TalePlay
-from .tale_piece_panels import all_actions, count_stepper, rules_html, tales_html, with_count
+from companion.errors import CompanionError, IllegalAction
+from companion.gamelog import GameStore, Session, StaleGame
+from companion.rise_and_fall import GAME_LOG
+from companion.rise_and_fall.history import Finished, History
+from companion.rise_and_fall.numbers import PIECE_TYPES
+from companion.rise_and_fall.play.public import TableView, public_view
+from companion.rise_and_fall.play.tracker import Game, TrackerRules, building_actions_left, card_actions
+from companion.rise_and_fall.screens.board_style import SPACE_PX, STYLE
+from companion.rise_and_fall.screens.civ_table import card_html, civ_html
+from companion.rise_and_fall.screens.count_panels import CountBoxes, offered
+from companion.rise_and_fall.screens.guild_panels import (
+    ask_again_action,
+    guild_choice,
+    guild_options,
+    guild_rule,
+    guilds_html,
+    kept_line,
+    own_guilds_html,
+    piracy_steppers,
+    swap_controls,
+    variants,
+    who_chose_html,
+)
+from companion.rise_and_fall.screens.guild_panels import card_html as card_html_guild
+from companion.rise_and_fall.screens.tale_panels import EventPanel, TalePlay
+from companion.rise_and_fall.screens.tale_piece_panels import (
+    all_actions,
+    count_stepper,
+    rules_html,
+    tales_html,
+    with_count,
+)
+from companion.rise_and_fall.variants.guilds import guilds as G
+from companion.rise_and_fall.variants.tales import fantastic as F
+from companion.rise_and_fall.variants.tales import pieces as TP
+from companion.rise_and_fall.world.views import colour_hex
+from companion.seats import NOT_A_SEAT, Seats, find_seat
+from companion.timings import mark
+from companion.ui.history_screen import scorepad_html
+from companion.ui.kept import Kept, show
+from companion.ui.widgets import Stepper, follow_subject, message_html, only_offers
+from companion.words import and_list
 
 #: Choices commute with other players' choices: a tap refused only because another phone wrote
 #: first is tried once more on the game as it is now.
-CHOICES = ("play", "change", "decline", "buy", "pass", "purchase-in-order")
+CHOICES = ("guild-choice", "play", "change", "decline", "buy", "pass", "purchase-in-order")
 
 SEAT_CSS = """<style>
 .rf-seat { max-width: 520px; margin: 0 auto; }
@@ -94,6 +114,7 @@ class SeatPage:
         self.others = W.HTML()
         self.piracy: dict[int, Stepper] = {}  # Corsairs: how many Ships of each opponent
         self.tale_counts: dict[str, Stepper] = {}  # a Port's trade: how many Ships and Ports
+        self._guild_picks: dict[tuple, W.ToggleButtons] = {}  # the Guild cards dealt: Keep, Give or Return, kept while choosing
         self.widget = W.VBox([W.HTML(SEAT_CSS), self.head, self.message, self.controls, self.mine, self.public, self.others])
         self.widget.add_class("rf-seat")
         self._seen: int | None = None
@@ -239,6 +260,8 @@ class SeatPage:
             return f"Chosen: {str(action['card']).title()}, face down. You may change your mind until the last player has chosen."
         if kind == "decline" and g.phase == "C":
             return f"{str(action['card']).title()} placed face down into Decline."
+        if kind == "guild-choice" and g.phase == "guilds":
+            return "Placed face down. Every player's Guild cards are revealed when the last has chosen."
         said = " ".join(g.notes)
         if g.phase != "over" and g.turn != before.turn and said:
             return f"Turn {before.turn} ends: {said} Turn {g.turn} begins."
@@ -318,9 +341,10 @@ class SeatPage:
             out.append(self.kept.html("<div class='rf-waiting'>The first pieces are placed on the tablet.</div>"))
         elif v.phase == "E" and g.tale_play.events:
             out += self._event_controls(g)
-        elif v.phase in ("guilds", "E"):
-            what = "The Guild cards are chosen" if v.phase == "guilds" else "The Doppelgangers decide"
-            out.append(self.kept.html(f"<div class='rf-waiting'>{what} on the tablet.</div>"))
+        elif v.phase == "guilds":
+            out += self._guild_controls(v)
+        elif v.phase == "E":
+            out += self._swap_controls(v, g)
         elif v.phase == "A":
             if i in v.to_move:
                 out.append(self.kept.html("<b>Choose your card</b> (face down until every player has chosen):"))
@@ -358,7 +382,65 @@ class SeatPage:
                 out.append(self.kept.html(f"<div class='rf-turn'>{html.escape(v.ending)} Final scores. "
                                           f"<b>{html.escape(won)}</b>.</div>"))
                 out.append(W.HTML(f"<div class='rf-seat-final'>{scorepad_html(final)}</div>"))
+        if i in v.kept and v.phase != "over":  # 'do not ask again' stands: the holder may take it back at any time
+            out.append(self.kept.html(kept_line(v, i, you=True)))
+            out.append(self.kept.button("Ask me again at the Recycling phase", lambda: self.send(ask_again_action(i)), "rf-ask-guild-swap"))
         return out
+
+    def _guild_controls(self, v: TableView) -> list[W.Widget]:
+        """'Among the cards dealt, each player: Keeps a card, Places one face-down in front of the player on
+        their left, Returns the remaining card to the box': on this player's phone, out of the others' sight.
+        The marks are kept while other phones choose (the page is drawn again at each of their choices)."""
+        i = self.seat
+        out: list[W.Widget] = []
+        if i in v.to_move:
+            left = v.civs[(i + 1) % len(v.civs)].name
+            gives = G.gives(list(v.levels), i)
+            options = guild_options(v.levels[i], left, gives)
+            out.append(self.kept.html("<b>Your Guild cards</b>, secret until every player has chosen. "
+                                      + guild_rule(v.levels[i], v.civs[i].name, left, gives, you=True)))
+            picks = []
+            for gid in v.own_dealt:
+                pick = self._guild_pick(gid, options)
+                picks.append((gid, pick))
+                out.append(self.kept.html(f"<div class='rf-guild-card'>{card_html_guild(gid)}</div>"))
+                out.append(pick)
+            out.append(self.kept.button("Place them face down", lambda: self._choose_guilds(picks), "rf-guild-choose", primary=True))
+        elif v.own_choice is not None:
+            keep, give = v.own_choice
+            kept = and_list([G.guild(k).name for k in keep]) if keep else "no card"
+            given = (f"; the {G.guild(give).name} lies face down in front of {v.civs[(i + 1) % len(v.civs)].name}"
+                     if give else "")
+            out.append(self.kept.html(f"<div class='rf-chosen'>Placed face down: you keep {html.escape(kept)}{html.escape(given)}. "
+                                      "Every player's Guild cards are revealed when the last has chosen.</div>"))
+        out.append(self.kept.html(who_chose_html(v, seat=i)))
+        return out
+
+    def _guild_pick(self, gid: str, options: list[tuple[str, str]]) -> W.ToggleButtons:
+        """Keep, Give or Return for one card dealt: one widget per card for the whole choice."""
+        key = (gid, tuple(options))
+        pick = self._guild_picks.get(key)
+        if pick is None:
+            pick = W.ToggleButtons(options=options, value="return")
+            pick.add_class("rf-guild-pick")
+            self._guild_picks[key] = pick
+        return pick
+
+    def _choose_guilds(self, picks: list[tuple[str, W.ToggleButtons]]) -> None:
+        action = guild_choice(self.seat, picks)
+        if isinstance(action, str):
+            self.say(action, "error")
+            return
+        self.send(action)
+
+    def _swap_controls(self, v: TableView, g: Game) -> list[W.Widget]:
+        """The Recycling phase: on the holder's phone, the Doppelgangers' swap or keep; on the others, who decides."""
+        i = self.seat
+        if i in v.to_move:
+            return swap_controls(v, g, self.can, self.send, who=[i])
+        who = and_list([v.civs[j].name for j in v.to_move])
+        return [self.kept.html(f"<div class='rf-waiting'>{html.escape(who)} decide{'s' if len(v.to_move) == 1 else ''} whether to "
+                               "swap the Doppelgangers for another player's Guild card.</div>")] if who else []
 
     def _final_scores(self) -> Finished | None:
         """This game's entry in the History once its scoring is final (its last final scoring)."""

@@ -14,11 +14,11 @@ from typing import Any, Callable
 
 import ipywidgets as W
 
-from ...errors import CompanionError
-from ...seats import Seats, page_base, qr_svg, seat_url  # noqa: F401 (page_base and qr_svg: the names the tests use)
-from ...ui.widgets import button, message_html
-from ..meta import GAME_ID
-from ..views import colour_hex
+from companion.errors import CompanionError
+from companion.rise_and_fall.meta import GAME_ID
+from companion.rise_and_fall.world.views import colour_hex
+from companion.seats import Seats, page_base, qr_svg, seat_url  # noqa: F401 (page_base and qr_svg: the names the tests use)
+from companion.ui.widgets import button, message_html
 
 
 def seat_address(token: str, base: str | None = None) -> str:
@@ -129,10 +129,10 @@ class SeatsPanel:
 def table_seat_codes(base: str) -> list[tuple[str, str]]:
     """(player, address) of each seat of the latest Rise & Fall game still being played, its tokens
     made if needed (the registry's ``seat_codes``: ``make table`` prints them with their QR codes)."""
-    from ...gamelog import GameStore
-    from ...seats import Seats, page_base, qr_svg, seat_url  # noqa: F401 (page_base and qr_svg: the names the tests use)
-    from .. import GAME_LOG
-    from ..tracker import TrackerRules
+    from companion.gamelog import GameStore
+    from companion.rise_and_fall import GAME_LOG
+    from companion.rise_and_fall.play.tracker import TrackerRules
+    from companion.seats import Seats, page_base, qr_svg, seat_url  # noqa: F401 (page_base and qr_svg: the names the tests use)
 
     store = GameStore()
     session = store.latest(GAME_LOG, TrackerRules())

@@ -9,16 +9,16 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import ipywidgets as W
 
-from ...drawing import Scene
-from ...ui.widgets import Stepper, button, message_html
-from .. import fantastic as F
-from ..rules import PIECE_TYPES
-from ..tales import all_tales, parse_markers
-from ..views import WorldStyle, layout_for, world_scene
-from ..world import World
+from companion.drawing import Scene
+from companion.rise_and_fall.numbers import PIECE_TYPES
+from companion.rise_and_fall.variants.tales import fantastic as F
+from companion.rise_and_fall.variants.tales.tales import all_tales, parse_markers
+from companion.rise_and_fall.world.views import WorldStyle, layout_for, world_scene
+from companion.rise_and_fall.world.world import World
+from companion.ui.widgets import Stepper, button, message_html
 
 if TYPE_CHECKING:  # the board (ipycanvas, numpy) is imported when an event first draws one
-    from ...ui.board import Board
+    from companion.ui.board import Board
 
 #: The creatures drawn on the board: a disc in their colour and a letter.
 CREATURES = {"dragon": ("#8e1b1b", "D"), "leviathan": ("#0f3d5c", "L"), "water-elemental": ("#2a8fbf", "W")}
@@ -76,7 +76,7 @@ class EventPanel:
     @property
     def board(self) -> Board:
         if self._board is None:
-            from ...ui.board import Board
+            from companion.ui.board import Board
 
             self._board = Board(width=self.board_size[0], height=self.board_size[1], report=lambda t: setattr(self.msg, "value", message_html(t, "error")),
                                 space=self.space_px)
@@ -193,7 +193,7 @@ def _many(piece: str) -> str:
 
 def tale_status_html(g: Any) -> str:
     """What the Tales leave lying on the table between events: the pieces on their side, the Volcano's side."""
-    from ..tales_in_play import in_play
+    from companion.rise_and_fall.variants.tales.in_play import in_play
 
     out = laid_html(g)
     for n in in_play(g):
@@ -236,8 +236,8 @@ class TalePlay:
         return action
 
     def controls(self, i: int, card: str) -> list[W.Widget]:
-        from .. import tales_in_play as TP
-        from ..tracker import card_actions
+        from companion.rise_and_fall.play.tracker import card_actions
+        from companion.rise_and_fall.variants.tales import in_play as TP
 
         g = self.game()
         ranges = TP.conversion_ranges(g, i) if card == "temple" else {}  # the Monastery's and the Psy-Monks' reach
@@ -268,8 +268,8 @@ class TalePlay:
         return out
 
     def _house(self, g: Any, i: int, spec: dict) -> list[W.Widget]:
-        from .. import guilds as G
-        from .. import tales_in_play as TP
+        from companion.rise_and_fall.variants.guilds import guilds as G
+        from companion.rise_and_fall.variants.tales import in_play as TP
 
         key = (g.turn, i, g.activations)
         price = spec.get("cost", {}).get("gold", 0)
@@ -317,7 +317,7 @@ class WorldView:
     @property
     def board(self) -> Board:
         if self._board is None:
-            from ...ui.board import Board
+            from companion.ui.board import Board
 
             self._board = Board(width=320, height=260, space=self.space_px,
                                 report=lambda t: setattr(self.msg, "value", message_html(t, "error")))

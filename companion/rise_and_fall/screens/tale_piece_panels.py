@@ -7,11 +7,11 @@ from __future__ import annotations
 import html
 from typing import Any, Callable
 
-from ...ui.widgets import Stepper
-from .. import tale_pieces as TP
-from ..public import TableView
-from ..tales_in_play import in_play
-from ..tracker import Game, card_actions, count_limits, least_count
+from companion.rise_and_fall.play.public import TableView
+from companion.rise_and_fall.play.tracker import Game, card_actions, count_limits, least_count
+from companion.rise_and_fall.variants.tales import pieces as TP
+from companion.rise_and_fall.variants.tales.in_play import in_play
+from companion.ui.widgets import Stepper
 
 _NAMES = {"gold": "GP", "wood": "Wood", "stone": "Stone"}
 

@@ -1,4 +1,4 @@
-"""The World screen: the board builder, a thin layer over :mod:`companion.rise_and_fall.builder`.
+"""The World screen: the board builder, a thin layer over :mod:`companion.rise_and_fall.world.builder`.
 
 Tap a Space to see the current tile there (snapped to a legal place covering that Space when
 there is one), rotate it, and tap the preview again or press Place. Every accepted action
@@ -16,27 +16,34 @@ from typing import Callable
 import ipywidgets as W
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from ...drawing import Scene, to_png, to_svg
-from ...errors import CompanionError
-from ...gamelog import GameStore, Session
-from ...hexgrid import spiral
-from ...ui.board import Board
-from ...ui.habits import Habits
-from ...ui.viewport import Bounds, fit_room
-from ...ui.widgets import busy, button, follow_subject, message_html, shared
-from ...words import plural
-from .. import WORLD_LOG
-from .. import tales as T
-from ..areas import area_name
-from ..builder import DEFAULT_COLOURS, Build, BuildRules, describe_in_words, history_in_words, world_setup_action
-from ..placement import TILE_NAMES, Violation, layer_kinds, violation
-from ..tale_worlds import generate_with_tales
-from ..tiles import Tile
-from ..views import TERRAIN_COLOURS, WorldStyle, colour_hex, layout_for, world_scene
-from ..world import World
-from ..worldgen import generate
-from .board_style import SPACE_PX, STYLE
-from .library import DARK_BACKGROUND, Library
+from companion.drawing import Scene, to_png, to_svg
+from companion.errors import CompanionError
+from companion.gamelog import GameStore, Session
+from companion.hexgrid import spiral
+from companion.rise_and_fall import WORLD_LOG
+from companion.rise_and_fall.screens.board_style import SPACE_PX, STYLE
+from companion.rise_and_fall.screens.library import DARK_BACKGROUND, Library
+from companion.rise_and_fall.variants.tales import tales as T
+from companion.rise_and_fall.variants.tales.areas import area_name
+from companion.rise_and_fall.variants.tales.worlds import generate_with_tales
+from companion.rise_and_fall.world.builder import (
+    DEFAULT_COLOURS,
+    Build,
+    BuildRules,
+    describe_in_words,
+    history_in_words,
+    world_setup_action,
+)
+from companion.rise_and_fall.world.placement import TILE_NAMES, Violation, layer_kinds, violation
+from companion.rise_and_fall.world.tiles import Tile
+from companion.rise_and_fall.world.views import TERRAIN_COLOURS, WorldStyle, colour_hex, layout_for, world_scene
+from companion.rise_and_fall.world.world import World
+from companion.rise_and_fall.world.worldgen import generate
+from companion.ui.board import Board
+from companion.ui.habits import Habits
+from companion.ui.viewport import Bounds, fit_room
+from companion.ui.widgets import busy, button, follow_subject, message_html, shared
+from companion.words import plural
 
 COLOUR_CHOICES = ["red", "yellow", "green", "blue", "purple", "black", "white", "orange"]
 #: the most Fit magnifies the World (CSS pixels per scene pixel): a small World still fills the board
@@ -777,8 +784,8 @@ def region_overlay(scene: Scene, world: World) -> None:
     """Every Region outlined, with one label near its middle: its Spaces and its VP value
     ("12 · 2 VP"), readable at every zoom. Labels never cover each other: where the board is
     too small for them all, the largest Regions' come first and the others show as it zooms in."""
-    from ..position_view import central_space, region_outline
-    from ..scoring import RegionScore
+    from companion.rise_and_fall.scoring.position_view import central_space, region_outline
+    from companion.rise_and_fall.scoring.scoring import RegionScore
 
     lay = layout_for(STYLE)
     for region in world.regions():

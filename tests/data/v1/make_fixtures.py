@@ -23,16 +23,16 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from test_tracker import legal  # noqa: E402
+from rise_and_fall.test_tracker import legal  # noqa: E402
 
 from companion.errors import IllegalAction  # noqa: E402
 from companion.gamelog import GameStore, Session  # noqa: E402
-from companion.rise_and_fall.builder import BuildRules  # noqa: E402
-from companion.rise_and_fall.endgame import EntryRules  # noqa: E402
 from companion.rise_and_fall.history import History  # noqa: E402
-from companion.rise_and_fall.samples import random_end_position  # noqa: E402
-from companion.rise_and_fall.tracker import TrackerRules  # noqa: E402
-from companion.rise_and_fall.worldgen import generate  # noqa: E402
+from companion.rise_and_fall.play.tracker import TrackerRules  # noqa: E402
+from companion.rise_and_fall.scoring.endgame import EntryRules  # noqa: E402
+from companion.rise_and_fall.scoring.samples import random_end_position  # noqa: E402
+from companion.rise_and_fall.world.builder import BuildRules  # noqa: E402
+from companion.rise_and_fall.world.worldgen import generate  # noqa: E402
 
 NAMES = ["Eric", "Cathy", "Joanna"]
 COLOURS = ["red", "yellow", "green"]

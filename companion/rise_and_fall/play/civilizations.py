@@ -1,0 +1,266 @@
+"""The state of a tracked game of Rise & Fall: each Civilization's cards, Treasury, pieces and
+Trophies, and the automatic changes the rulebook makes to it whenever pieces come or go.
+
+Pure Python, below the tracker (:mod:`.tracker`, which decides what each action does) and the
+variants' modules (the Guilds, the Tales), which all change the state with these functions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.hexgrid import Hex
+from companion.rise_and_fall.numbers import PIECE_TYPES, load_rules
+from companion.rise_and_fall.play.records import replace, with_civ
+from companion.rise_and_fall.variants.guilds import guilds as G
+from companion.rise_and_fall.variants.tales.state import NONE, TalesInPlay, TaleState
+from companion.rise_and_fall.world.tiles import Tile
+
+PHASES = {
+    "placement": "Placement of the first game pieces",
+    "A": "A – Play a Civilization card",
+    "B": "B – Take Actions",
+    "C": "C – Decline",
+    "D": "D – Purchase a card in Decline",
+    "E": "E – Recycle cards: the Doppelgangers may swap Guild cards",
+    "guilds": "Guild cards: keep, give one to the left, return the rest",
+    "over": "The game is over: Tallying Victory Points",
+}
+PILES = ("hand", "discard", "reserve", "decline", "played")
+#: Said when no Civilization is left in the game (then the game is over, with no winner).
+ALL_EXTINCT = "Every Civilization is extinct"
+
+#: The version of the tracker's rules that a new game's ``setup`` action names (``tracker_version``). A log
+#: without it was written by version 1 and replays as then: every player taps in phase D, and the
+#: counts entered are not capped by the World (an old log may hold such counts). Version 3 adds the
+#: Guild variant (a ``guilds`` key in ``setup``); a game without it plays as in version 2. Version 4 adds the
+#: Tale pieces and buildings (``tales``, from a World with Tales); a game without Tales plays as in version 3, and
+#: a game of an older version with Tales as then (the Tales only at the scoring). Version 5 plays the
+#: Fantastic Events and the special areas' effects during the game; a game of version 4 replays as it was written.
+#: Version 6 refuses a Trade or a Tithe that counts nothing (a count of 0 would spend the piece's action for
+#: 0 GP); older logs, which may hold such actions, replay as they were written.
+#: Version 7 checks what the World and the first pieces already tell: the Leviathan's and the Water Elemental's first
+#: Space (their Sea Region, an empty Space), the Leviathan that does not move with no Ship in the World, a conversion's
+#: ``on`` where a rule depends on where the unit stands, and the Psy-Monks' range of 2 at the normal price; a game of
+#: version 6 replays as it was written.
+#: Version 8 counts no more of a player's pieces laid on their side (Storm Peak, the Typhoon) than they have in the World:
+#: a piece laid down that leaves the World (destroyed, converted, returned to build a Tale's building) leaves the count,
+#: so the pieces stood back up are the ones still lying; and a Guild card drawn at the Doppelganger's House that the
+#: Doppelgangers swap away is no longer the card the House discards when used again. A game of version 7 replays as it
+#: was written.
+TRACKER_VERSION = 8
+CONVERSION_ON_SINCE = 7
+NOTHING_COUNTED_SINCE = 6
+
+
+@dataclass(frozen=True)
+class Civ:
+    """One player's Civilization: cards by state, Treasury, pieces in the World, Trophies."""
+
+    name: str
+    colour: str
+    hand: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()  # last played on top (at the end)
+    reserve: tuple[str, ...] = ()
+    decline: tuple[str, ...] = ()
+    played: tuple[str, ...] = ()  # the card face up in front of the player this turn
+    gold: int = 0
+    wood: int = 0
+    stone: int = 0
+    pieces: tuple[tuple[str, int], ...] = ()  # (type, count in the World)
+    trophies: tuple[str, ...] = ()
+    extinct: bool = False
+    guilds: tuple[str, ...] = ()  # the Guild cards in front of the player, face up
+
+    def count(self, piece: str) -> int:
+        return dict(self.pieces).get(piece, 0)
+
+    def where(self, card: str) -> str:
+        for pile in PILES:
+            if card in getattr(self, pile):
+                return pile
+        raise KeyError(card)
+
+    @property
+    def active(self) -> tuple[str, ...]:
+        """'The cards in a player's Hand and in their Discard pile are their active cards.'"""
+        return self.hand + self.discard
+
+    def in_reserve(self, piece: str) -> int:
+        return load_rules().pieces_per_player[piece] - self.count(piece)
+
+    @property
+    def limit(self) -> dict[str, int]:
+        """How many Wood and Stone this player may hold."""
+        return G.treasury_limit(self.guilds)
+
+
+@dataclass(frozen=True)
+class Game:
+    civs: tuple[Civ, ...] = ()
+    trophies_to_end: int = field(default_factory=lambda: load_rules().standard_trophies_to_end)
+    bank_gold: int = 0
+    bank_wood: int = 0
+    bank_stone: int = 0
+    first: int = 0  # who holds the First Player token
+    turn: int = 0
+    phase: str = "setup"
+    tiles: tuple[Tile, ...] = ()  # the World the game is played on
+    world_name: str = ""
+    positions: tuple[tuple[Hex, int, str], ...] = ()  # (space, player, type) of the first pieces
+    acting: int | None = None  # phase B: who is taking actions
+    acting_card: str | None = None  # the card they played
+    activations: int = 0  # pieces activated so far by the acting player
+    act_limit: int = 0  # pieces of that type they had when they began
+    claimed_this_turn: tuple[tuple[str, int], ...] = ()  # (trophy, player)
+    cards_owed: tuple[int, ...] = ()  # phase C: how many cards each player still owes to the Decline zone
+    face_down: tuple[tuple[int, str], ...] = ()  # phase C: (player, card) placed in Decline, not yet turned over
+    drawn: tuple[int, ...] = ()  # phase A: players whose card was drawn at random from their hand
+    decided: tuple[int, ...] = ()  # phase D: players who bought or passed
+    in_order: bool = False  # phase D: the purchases go one at a time, clockwise from the First Player
+    before: tuple[tuple[int, Civ], ...] = ()  # phases A and C: each chooser's cards before their first face-down card
+    pass_tablet: bool = False  # the table's choice: each player chooses their card out of the others' sight
+    tracker_version: int = 1  # see TRACKER_VERSION
+    levels: tuple[str, ...] = ()  # the Guild variant: each player's handicap level (empty: no Guilds)
+    world_tales: tuple[int, ...] = ()  # the Tales drawn for the World (its layout's "tales"), kept for the scoring
+    world_tale_pieces: tuple[tuple[str, int, int], ...] = ()  # the Dolmens and the Typhoon where the World has them
+    dealt: tuple[tuple[str, ...], ...] = ()  # the three Guild cards dealt to each player (secret)
+    chosen: tuple[tuple[int, tuple[str, ...], str | None], ...] = ()  # (player, kept, given to the left), face down
+    stolen: tuple[int, ...] = ()  # Thieves' Guild: Cities stolen from, per player, with the Nomad card played now
+    swapped: tuple[int, ...] = ()  # phase E: who received the Doppelgangers this Recycling phase
+    # the Doppelgangers kept 'do not ask again': (holder, every player's Guild cards when they said so)
+    kept: tuple[tuple[int, tuple[tuple[str, ...], ...]], ...] = ()
+    tales: TaleState | None = None  # the Tale pieces and buildings (version 4, a World with Tales): tale_pieces.py
+    tale_play: TalesInPlay = NONE  # the Tales during the game (version 5): Fantastic Events, laid pieces, ...
+    notes: tuple[str, ...] = field(default=(), compare=False)  # what happened by itself (for the screen)
+
+    @property
+    def claimed(self) -> int:
+        """The Trophies claimed, the Tales' Trophies too ('this allows to move up the Trophies to record the
+        total number of Trophies won and indicate the price to purchase cards in Decline')."""
+        return sum(len(c.trophies) for c in self.civs) + (len(self.tales.trophies) if self.tales is not None else 0)
+
+    @property
+    def decline_price(self) -> int:
+        return load_rules().decline_cost(self.claimed)
+
+    def price_for(self, i: int) -> int:
+        """What player ``i`` pays for a card in Decline now (the Archivists pay half)."""
+        return G.decline_price(self.decline_price, self.civs[i].guilds)
+
+    def order(self) -> list[int]:
+        """Players clockwise from the First player, extinct ones left out."""
+        n = len(self.civs)
+        return [(self.first + k) % n for k in range(n) if not self.civs[(self.first + k) % n].extinct]
+
+    def to_move(self) -> list[int]:
+        """Whose move it is now (several players in the simultaneous phases)."""
+        if self.phase == "placement":
+            return [self._next_placer()] if self._next_placer() is not None else []
+        if self.phase == "A":
+            return [i for i in self.order() if not self.civs[i].played]
+        if self.phase == "B":
+            return [self.acting] if self.acting is not None else []
+        if self.phase == "C":
+            return [i for i in self.order() if self.cards_owed[i] > 0]
+        if self.phase == "D":
+            left = [i for i in self.order() if i not in self.decided]
+            return left[:1] if self.in_order else left
+        if self.phase == "E":
+            if self.tale_play.events:
+                return [self.first]  # 'The Fantastic Event is resolved by the player who still has the First Player token'
+            return [i for i in self.order() if i not in self.decided and i not in self.swapped and can_swap(self, i)
+                    and not keeps_doppelgangers(self, i)]
+        if self.phase == "guilds":
+            done = {j for j, _, _ in self.chosen}
+            return [i for i in self.order() if i not in done]
+        return []
+
+    def _next_placer(self) -> int | None:
+        placed = [0] * len(self.civs)
+        for _, i, _ in self.positions:
+            placed[i] += 1
+        for k in range(3 * len(self.civs)):
+            i = self.order()[k % len(self.order())]
+            if placed[i] <= k // len(self.order()):
+                return i if placed[i] < 3 else None
+        return None
+
+    def occupied(self) -> dict[Hex, tuple[int, str]]:
+        return {s: (i, t) for s, i, t in self.positions}
+
+
+# --- helpers that keep the rules' automatic state changes in one place -----------------------
+def without(pile: tuple[str, ...], card: str) -> tuple[str, ...]:
+    return tuple(c for c in pile if c != card)
+
+
+def move_card(civ: Civ, card: str, to: str) -> Civ:
+    src = civ.where(card)
+    civ = replace(civ, **{src: without(getattr(civ, src), card)})
+    return replace(civ, **{to: getattr(civ, to) + (card,)})
+
+
+def state_changes(game: Game, i: int, notes: list[str]) -> Game:
+    """'If a player loses their last piece of a given type, the corresponding card is immediately
+    placed into their reserve' and 'If a player controls a type of piece for which they don't have
+    an active card and which isn't in Decline, they immediately add the corresponding card to
+    their hand from their reserve.'"""
+    civ = game.civs[i]
+    for t in PIECE_TYPES:
+        where = civ.where(t)
+        n = civ.count(t)
+        if n == 0 and where in ("hand", "discard", "played"):
+            civ = move_card(civ, t, "reserve")
+            notes.append(f"{civ.name} has no {t.title()} left: the {t.title()} card goes to the reserve.")
+        elif n > 0 and where == "reserve":
+            civ = move_card(civ, t, "hand")
+            notes.append(f"{civ.name} has a {t.title()} in the World again: the {t.title()} card comes back to the hand.")
+    return with_civ(game, i, civ)
+
+
+def claim_trophies(game: Game, i: int, notes: list[str]) -> Game:
+    """'The first player to place their last game piece of a given type in the World wins the
+    matching Trophy.' Each Trophy once; never lost."""
+    owned = load_rules().pieces_per_player
+    taken = {t for c in game.civs for t in c.trophies}
+    civ = game.civs[i]
+    for t in PIECE_TYPES:
+        if t not in taken and civ.count(t) == owned[t]:
+            civ = replace(civ, trophies=civ.trophies + (t,))
+            game = replace(game, claimed_this_turn=game.claimed_this_turn + ((t, i),))
+            notes.append(f"{civ.name} has placed their last {t.title()}: the {t.title()} Trophy is theirs.")
+    return with_civ(game, i, civ)
+
+
+def with_pieces(civ: Civ, piece: str, delta: int) -> Civ:
+    counts = dict(civ.pieces)
+    counts[piece] = counts.get(piece, 0) + delta
+    return replace(civ, pieces=tuple((t, counts.get(t, 0)) for t in PIECE_TYPES))
+
+
+def after_pieces_change(game: Game, players: list[int], notes: list[str]) -> Game:
+    for i in players:
+        game = claim_trophies(game, i, notes)
+        game = state_changes(game, i, notes)
+    return game
+
+
+def guild_cards(game: Game) -> tuple[tuple[str, ...], ...]:
+    """Every player's Guild cards, face up in front of them."""
+    return tuple(c.guilds for c in game.civs)
+
+
+def keeps_doppelgangers(game: Game, i: int) -> bool:
+    """Whether player ``i`` keeps the Doppelgangers without being asked at the Recycling phase: they
+    said 'do not ask again' and the Guild cards on the table are the ones they chose to keep against."""
+    return any(j == i and cards == guild_cards(game) for j, cards in game.kept)
+
+
+def can_swap(game: Game, i: int) -> bool:
+    """Whether player ``i`` may swap their Doppelgangers for another player's Guild card now."""
+    civ = game.civs[i]
+    cost = G.swap_cost(civ.guilds)
+    if cost is None or civ.extinct or any(getattr(civ, r) < v for r, v in cost.items()):
+        return False
+    return any(c.guilds for j, c in enumerate(game.civs) if j != i and not c.extinct)

@@ -1,0 +1,1061 @@
+"""The game tracker: each player's six Civilization cards, Treasury, pieces in the World and
+Trophies, turn by turn through phases A to F, with the rules' automatic state changes.
+
+Pure Python. The state is replayed from the game log (:mod:`companion.gamelog`); every
+action is a small JSON object and an impossible one raises :class:`IllegalAction` with the
+rule's sentence, changing nothing. Piece *positions* are tracked for the first pieces
+only; afterwards the table moves pieces on the real board and the tracker keeps the counts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.errors import IllegalAction
+from companion.gamelog import Action, Reducer
+from companion.rise_and_fall.numbers import PIECE_TYPES, TERRAINS, load_rules
+from companion.rise_and_fall.play.civilizations import (  # noqa: F401 - the state and its changes, also by the names scripts import from here
+    ALL_EXTINCT,
+    CONVERSION_ON_SINCE,
+    NOTHING_COUNTED_SINCE,
+    PHASES,
+    PILES,
+    TRACKER_VERSION,
+    Civ,
+    Game,
+    after_pieces_change,
+    can_swap,
+    guild_cards,
+    keeps_doppelgangers,
+    move_card,
+    with_pieces,
+)
+from companion.rise_and_fall.play.records import replace, with_civ
+from companion.rise_and_fall.scoring.position import STANDS_ON
+from companion.rise_and_fall.variants.guilds import guilds as G
+from companion.rise_and_fall.variants.tales import fantastic as F
+from companion.rise_and_fall.variants.tales import in_play as TP
+from companion.rise_and_fall.variants.tales import pieces as tale_pieces
+from companion.rise_and_fall.world.tiles import Tile
+from companion.rise_and_fall.world.world import top_terrain
+from companion.words import plural
+
+
+# --- the Guild variant --------------------------------------------------------------------------
+def _guild_setup(spec: Any, n: int, version: int) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """The handicap level of each player and the three Guild cards dealt to each (the deal is
+    drawn by the screen and kept in the log, so a replay deals the same)."""
+    if spec is None:
+        return (), ()
+    if version < 3:
+        raise IllegalAction("The Guild variant needs the game rules of version 3.", rule="guild-version")
+    if not isinstance(spec, dict):
+        raise IllegalAction("The Guilds are given as the players' handicap levels and the cards dealt.", rule="guild-deal")
+    known, levels = G.all_guilds(), G.levels()
+    lv, dealt = spec.get("levels") or [G.STANDARD_LEVEL] * n, spec.get("dealt")
+    if not isinstance(lv, list) or len(lv) != n or any(x not in levels for x in lv):
+        raise IllegalAction(f"Each player has a handicap level: {', '.join(levels)}.", rule="guild-level")
+    if not isinstance(dealt, list) or len(dealt) != n or any(not isinstance(h, list) or len(h) != G.DEALT for h in dealt):
+        raise IllegalAction(f"Deal {G.DEALT} Guild cards to each player.", rule="guild-deal")
+    cards = [c for h in dealt for c in h]
+    if any(c not in known for c in cards):
+        raise IllegalAction(f"The Guild cards are {', '.join(known)}.", rule="guild-deal")
+    if len(set(cards)) != len(cards):
+        raise IllegalAction("Each Guild card is dealt once.", rule="guild-deal")
+    return tuple(lv), tuple(tuple(h) for h in dealt)
+
+
+def _reveal_guilds(game: Game, notes: list[str]) -> Game:
+    """'Then, each player reveals the two Guild cards (chosen card and given card)'."""
+    n = len(game.civs)
+    given = {(i + 1) % n: give for i, _, give in game.chosen if give is not None}
+    kept = {i: keep for i, keep, _ in game.chosen}
+    for i in range(n):
+        cards = kept[i] + ((given[i],) if i in given else ())
+        game = with_civ(game, i, replace(game.civs[i], guilds=cards))
+        civ = game.civs[i]
+        notes.append(f"{civ.name}: {G.summary(cards)}" if cards else f"{civ.name} plays with no Guild powers.")
+    notes.append("The Guild cards are revealed. Place the first pieces.")
+    return replace(game, phase="placement")
+
+
+def _opponent(game: Game, i: int, t: Any, what: str) -> int:
+    if type(t) is not int or not 0 <= t < len(game.civs) or t == i or game.civs[t].extinct:
+        raise IllegalAction(f"Choose the opposing player {what}.", rule="opponent")
+    return t
+
+
+def _attack(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
+    """Mercenaries: 'Remove the targeted unit and return it to its owner's reserve.'"""
+    t = _opponent(game, i, a.get("target"), "whose unit the Nomad attacks")
+    unit = a.get("unit")
+    if unit not in spec["attack"]:
+        raise IllegalAction(f"A Nomad attacks a unit: {', '.join(u.title() for u in spec['attack'])}.", rule="mercenaries")
+    victim = game.civs[t]
+    if victim.count(unit) == 0:
+        raise IllegalAction(f"{victim.name} has no {unit.title()} in the World to attack.", rule="mercenaries")
+    notes.append(f"{game.civs[i].name}'s Mercenaries remove a {unit.title()} of {victim.name}; it goes back to their reserve.")
+    return with_civ(game, t, with_pieces(victim, unit, -1))
+
+
+def _steal(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
+    """Thieves' Guild: 'steal a resource of your choice from the City's owner. Each opponent's
+    City can only be stolen from once for each Nomad card played.'"""
+    t = _opponent(game, i, a.get("target"), "whose City the Nomad steals from")
+    res = a.get("resource")
+    if res not in spec["steal"]:
+        raise IllegalAction("A thief steals a Wood or a Stone.", rule="thieves-guild")
+    victim, thief = game.civs[t], game.civs[i]
+    stolen = game.stolen or (0,) * len(game.civs)
+    if stolen[t] >= victim.count("city"):
+        raise IllegalAction(f"Each opponent's City can only be stolen from once for each Nomad card played: "
+                            f"{victim.name} has {_plural(victim.count('city'), 'City', 'Cities')}, stolen from {stolen[t]} time{'s' if stolen[t] != 1 else ''}.", rule="thieves-guild")
+    if getattr(victim, res) == 0:
+        raise IllegalAction(f"{victim.name} has no {res.title()} to steal.", rule="thieves-guild")
+    if getattr(thief, res) + 1 > thief.limit[res]:
+        raise IllegalAction(f"{thief.name} cannot hold more than {thief.limit[res]} {res.title()}.", rule="treasury-limit")
+    game = with_civ(game, t, replace(victim, **{res: getattr(victim, res) - 1}))
+    game = with_civ(game, i, replace(thief, **{res: getattr(thief, res) + 1}))
+    counts = list(stolen)
+    counts[t] += 1
+    notes.append(f"{thief.name}'s thieves steal a {res.title()} from {victim.name}.")
+    return replace(game, stolen=tuple(counts))
+
+
+def _piracy(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
+    """Corsairs: 'Gain 2 Gold Pieces for each Ship owned by an opponent located in the same Sea
+    Region ... These sums are paid to you by the opposing players, and not by the bank. If a player
+    cannot pay you the totality of the sum... Too bad for you!'"""
+    counts = a.get("counts") or {}
+    if not isinstance(counts, dict):
+        raise IllegalAction("Enter how many Ships of each opponent share the Sea Region.", rule="corsairs")
+    per = spec["piracy"]["gold"]
+    for key, n in counts.items():
+        t = _opponent(game, i, int(key) if isinstance(key, str) and key.isdigit() else key, "whose Ships are plundered")
+        victim = game.civs[t]
+        n = _counted(n, "Ships", f"Piracy on {victim.name}", {"Ships": (victim.count("ship"), f"{victim.name} has {_plural(victim.count('ship'), 'Ship', 'Ships')} in the World")}, "Ships")
+        due = per * n
+        paid = min(due, victim.gold)
+        if paid < due:
+            notes.append(f"{victim.name} can pay only {paid} GP of {due}. Too bad for the Corsairs!")
+        game = with_civ(game, t, replace(victim, gold=victim.gold - paid))
+        game = with_civ(game, i, replace(game.civs[i], gold=game.civs[i].gold + paid))
+        if n:
+            notes.append(f"{victim.name} pays {paid} GP for {_plural(n, 'Ship', 'Ships')}.")
+    return game
+
+
+def _tale_effect(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
+    return tale_pieces.effect(game, i, spec, a, notes)
+
+
+#: New kinds of action effect that guilds and Tales bring, by their key in an action's spec.
+EFFECTS = {"attack": _attack, "steal": _steal, "piracy": _piracy, "tale": _tale_effect, "house": TP.house}
+
+
+def _before_the_events(game: Game, what: str) -> None:
+    """The Doppelgangers decide before the Fantastic Events are resolved; once these wait, the swap is over."""
+    if game.phase == "E" and game.tale_play.events:
+        raise IllegalAction(f"{what} is decided before the Fantastic Events; {game.civs[game.first].name} is resolving them now.", rule="doppelgangers-before-events")
+
+
+def _swap_guild(game: Game, a: Action, notes: list[str]) -> Game:
+    """Doppelgangers: 'During the Recycling phase, you can pay the bank 10 Gold Coins and exchange
+    this card with another player's Guild card.' Then the note: 'if a player's situation is illegal
+    in regards to their pieces or their stored resources, that player must immediately remove from
+    the World all of their illegally positioned pieces, or return to the bank their excess resources.'
+    The table says how many pieces stood where only the lost guild allowed (``removed``)."""
+    i = a.get("player")
+    _before_the_events(game, "The Doppelgangers' swap")
+    if game.phase != "E" or i not in game.to_move():
+        raise IllegalAction("The Doppelgangers swap Guild cards during the Recycling phase, once.", rule="doppelgangers")
+    t = _opponent(game, i, a.get("target"), "whose Guild card is taken")
+    gid = a.get("guild")
+    me, them = game.civs[i], game.civs[t]
+    dop = next((g for g in me.guilds if G.swap_cost((g,)) is not None), None)
+    if dop is None:
+        raise IllegalAction(f"{me.name} holds no Doppelgangers: only their holder swaps Guild cards.", rule="doppelgangers")
+    if gid not in them.guilds:
+        raise IllegalAction(f"{them.name} has no such Guild card; they have {', '.join(G.guild(g).name for g in them.guilds) or 'none'}.", rule="doppelgangers")
+    cost = G.swap_cost((dop,)) or {}
+    before = them.guilds
+    after = tuple(dop if g == gid else g for g in before)
+    lost = G.lost_places(before, after)
+    removed = a.get("removed") or {}
+    if not isinstance(removed, dict) or any(p not in lost for p in removed):
+        where = "; ".join(f"{p.title()}s on {', '.join(sorted(ts))}" for p, ts in lost.items()) or "none"
+        raise IllegalAction(f"Only pieces that stood where the {G.guild(gid).name} alone allowed are removed ({where}).", rule="doppelgangers-removed")
+    for p, k in removed.items():
+        _counted(k, p, f"{them.name}'s {p.title()}s removed", {p: (them.count(p), f"{them.name} has {_plural(them.count(p), p.title(), p.title() + 's')} in the World")})
+    me = replace(me, guilds=tuple(gid if g == dop else g for g in me.guilds), **{r: getattr(me, r) - v for r, v in cost.items()})
+    them = replace(them, guilds=after)
+    game = replace(game, bank_gold=game.bank_gold + cost.get("gold", 0))
+    notes.append(f"{me.name} pays {_amounts(cost)} and takes the {G.guild(gid).name} from {them.name}, who gets the Doppelgangers.")
+    for p, k in removed.items():
+        if k:
+            them = with_pieces(them, p, -k)
+            notes.append(f"{them.name} removes {_plural(k, p.title(), p.title() + 's')} from the World: they stood where only the {G.guild(gid).name} allowed.")
+    bank = {r: getattr(game, f"bank_{r}") for r in ("wood", "stone")}
+    for r, most in them.limit.items():
+        extra = getattr(them, r) - most
+        if extra > 0:
+            them = replace(them, **{r: most})
+            bank[r] += extra
+            notes.append(f"{them.name} returns {extra} {r.title()} to the bank: they may now hold {most}.")
+    game = replace(with_civ(with_civ(game, i, me), t, them), bank_wood=bank["wood"], bank_stone=bank["stone"])
+    game = after_pieces_change(game, [t], notes)
+    house = game.tale_play.house
+    if house and game.tracker_version >= HOUSE_CARD_SWAPPED_SINCE:
+        # a Guild card drawn at the Doppelganger's House and swapped away is no longer its player's to discard
+        game = replace(game, tale_play=replace(game.tale_play, house=tuple((j, x) for j, x in house if x in game.civs[j].guilds)))
+    return replace(game, decided=game.decided + (i,), swapped=game.swapped + (t,))
+
+
+#: The tracker's version from which a Guild card drawn at the Doppelganger's House and then swapped by the Doppelgangers
+#: is no longer the card the House discards (nor one it may draw while in front of another player).
+HOUSE_CARD_SWAPPED_SINCE = 8
+
+
+# --- the rules --------------------------------------------------------------------------------
+class TrackerRules(Reducer[Game]):
+    """How each action of the table changes the game (replayed from the log)."""
+
+    def initial(self) -> Game:
+        return Game()
+
+    def recorded(self, action: Action) -> Action:
+        """A new ``setup`` without ``tracker_version`` is written with the current version: only a log written
+        before versions existed holds a ``setup`` without one, and it replays as version 1 (as it was played)."""
+        if action.get("type") == "setup" and "tracker_version" not in action:
+            return {**action, "tracker_version": TRACKER_VERSION}
+        return action
+
+    def apply(self, game: Game, action: Action) -> Game:
+        kind = str(action.get("type"))
+        handler = getattr(self, "_" + kind.replace("-", "_"), None) if kind in ACTIONS else None
+        if handler is None:
+            raise IllegalAction(f"Unknown game action {kind!r}.", rule="unknown-action")
+        if kind not in STARTS and game.phase == "setup":
+            raise IllegalAction("Set up the game first: players, Trophies to end, and the World.", rule="set-up-first")
+        if kind not in STARTS and game.phase == "over":
+            raise IllegalAction("The game is over; go to the Scores.", rule="game-over")
+        if "seat" in action:
+            check_seat(game, action)
+        notes: list[str] = []
+        game = handler(game, action, notes)
+        return replace(game, notes=tuple(notes))
+
+    def keeps(self, action: Action) -> bool:
+        """The log's first action that undo never takes back: a game joined in progress starts from its state."""
+        return action.get("type") == "start-from-state"
+
+    # setup ------------------------------------------------------------------------------
+    def _start_from_state(self, game: Game, a: Action, notes: list[str]) -> Game:
+        """A game joined in progress: the log's first action holds its state (``state_file``), checked with one
+        sentence per problem (the first refuses it); the game goes on from that turn's phase (A, C or D)."""
+        from companion.errors import FileFormatError
+        from companion.rise_and_fall.play.state_file import parse_state, to_game
+
+        if game.phase != "setup":
+            raise IllegalAction("A game joined in progress starts from its state, as the first action of its log.", rule="set-up-once")
+        try:
+            st = parse_state(a.get("state"), "the state")
+        except FileFormatError as e:
+            raise IllegalAction(e.message, rule=e.rule or "state") from None
+        g = to_game(st)
+        then = {"A": "Play a Civilization card.", "C": "Put cards into Decline.", "D": "Buy back a card in Decline, or pass."}
+        notes.append(f"The game goes on from turn {g.turn}, phase {g.phase}: {g.civs[g.first].name} has the First Player token. "
+                     + then[g.phase])
+        return g
+
+    def _setup(self, game: Game, a: Action, notes: list[str]) -> Game:
+        if game.phase != "setup":
+            raise IllegalAction("This game is already set up; start a new game for new players.", rule="set-up-once")
+        rules = load_rules()
+        players = a.get("players") or []
+        n = len(players)
+        if n not in rules.player_counts:
+            raise IllegalAction("A game of Rise & Fall is for 2, 3 or 4 players.", rule="player-count")
+        names = [str(p.get("name", "")).strip() for p in players]
+        colours = [str(p.get("colour", "")) for p in players]
+        if not all(names) or len(set(names)) != n:
+            raise IllegalAction("Each player needs a name of their own.", rule="player-names")
+        if len(set(colours)) != n:
+            raise IllegalAction("Each player needs a colour of their own.", rule="player-colours")
+        target = a.get("trophies_to_end", rules.standard_trophies_to_end)
+        if target not in rules.trophies_to_end:
+            raise IllegalAction("The game ends after 4, 5 or 6 Trophies.", rule="trophies-to-end")
+        first = a.get("first", 0)
+        if type(first) is not int or not 0 <= first < n:
+            raise IllegalAction("The First player must be one of the players.", rule="first-player")
+        pass_tablet = a.get("pass_tablet", False)
+        if type(pass_tablet) is not bool:
+            raise IllegalAction("Pass the tablet is on or off (true or false).", rule="pass-tablet")
+        version = a.get("tracker_version", 1)
+        if type(version) is not int or not 1 <= version <= TRACKER_VERSION:
+            raise IllegalAction(f"This companion knows the game rules of versions 1 to {TRACKER_VERSION}.", rule="tracker-version")
+        start = rules.first_pieces
+        civs = tuple(
+            Civ(
+                name=names[k],
+                colour=colours[k],
+                hand=start,
+                reserve=tuple(t for t in PIECE_TYPES if t not in start),
+                pieces=tuple((t, 0) for t in PIECE_TYPES),
+            )
+            for k in range(n)
+        )
+        tiles: tuple[Tile, ...] = ()
+        world_name = ""
+        world_tales: tuple[int, ...] = ()
+        world_tale_pieces: tuple[tuple[str, int, int], ...] = ()
+        if a.get("world"):
+            from companion.rise_and_fall.variants.tales.tales import drawn_of, parse_markers
+            from companion.rise_and_fall.world.layout import parse
+
+            world = parse(a["world"], "the World")
+            tiles, world_name = tuple(world.tiles), world.name
+            world_tales = drawn_of(world.extra)
+            world_tale_pieces = tuple((m.kind, *m.space) for m in parse_markers(world.extra.get("tale_pieces")))
+        levels, dealt = _guild_setup(a.get("guilds"), n, version)
+        tales = None
+        if version >= 4 and world_tales:
+            from companion.rise_and_fall.variants.tales.pieces import initial
+
+            tales = initial(world_tales, n)
+        bank = rules.raw["bank"]
+        g = Game(
+            civs=civs,
+            trophies_to_end=target,
+            bank_gold=rules.bank_gold(n),
+            bank_wood=bank["wood"],
+            bank_stone=bank["stone"],
+            first=first,
+            turn=1,
+            phase="guilds" if levels else "placement",
+            tiles=tiles,
+            world_name=world_name,
+            world_tales=world_tales,
+            world_tale_pieces=world_tale_pieces,
+            cards_owed=(0,) * n,
+            pass_tablet=pass_tablet,
+            tracker_version=version,
+            levels=levels,
+            dealt=dealt,
+            tales=tales,
+        )
+        if levels:
+            notes.append("Three Guild cards are dealt to each player: each keeps, gives one to the left and returns the rest.")
+        notes.append(f"{names[first]} has the First Player token and places a first piece.")
+        return g
+
+    # the Guild variant: keep, give one to the left, return the rest -------------------------------
+    def _guild_choice(self, game: Game, a: Action, notes: list[str]) -> Game:
+        """'Among the cards dealt, each player: Keeps a card, Places one face-down in front of the
+        player on their left, Returns the remaining card to the box.' With the handicap system a
+        player keeps 0, 1 or 2 cards."""
+        if game.phase != "guilds":
+            raise IllegalAction("Guild cards are chosen once, before the first pieces are placed.", rule="guild-choice-once")
+        i = a.get("player")
+        if i not in game.to_move():
+            raise IllegalAction("That player has already chosen their Guild cards.", rule="guild-choice-once")
+        civ, level = game.civs[i], G.levels()[game.levels[i]]
+        hand = game.dealt[i]
+        keep, give = a.get("keep"), a.get("give")
+        if not isinstance(keep, list) or not all(isinstance(k, str) for k in keep):
+            raise IllegalAction("Name the Guild cards kept.", rule="guild-choice")
+        if len(keep) != level.keep:
+            raise IllegalAction(f"{civ.name} plays as {level.label.lower()}: they keep {_plural(level.keep, 'Guild card', 'Guild cards')}, not {len(keep)}.", rule="guild-choice-keep")
+        gives = G.gives(list(game.levels), i)
+        left = game.civs[(i + 1) % len(game.civs)].name
+        if gives and not isinstance(give, str):
+            raise IllegalAction(f"{civ.name} places one Guild card face down in front of {left}, the player on their left.", rule="guild-choice-give")
+        if not gives and give is not None:
+            raise IllegalAction(f"{left} plays with no Guild powers: {civ.name} gives them no card.", rule="guild-choice-give")
+        picked = keep + ([give] if give is not None else [])
+        if len(set(picked)) != len(picked) or not set(picked) <= set(hand):
+            names = ", ".join(G.guild(g).name for g in hand)
+            raise IllegalAction(f"{civ.name} keeps and gives among the cards dealt to them ({names}), each card once.", rule="guild-choice")
+        game = replace(game, chosen=game.chosen + ((i, tuple(keep), give),))
+        if not game.to_move():
+            game = _reveal_guilds(game, notes)
+        return game
+
+    def _pass_tablet(self, game: Game, a: Action, notes: list[str]) -> Game:
+        """The table's choice, kept in the game: with one tablet passed from hand to hand, each
+        player sees their own cards only while choosing, out of the others' sight."""
+        on = a.get("on")
+        if type(on) is not bool:
+            raise IllegalAction("Pass the tablet is on or off (true or false).", rule="pass-tablet")
+        if on == game.pass_tablet:
+            raise IllegalAction(f"Pass the tablet is already {'on' if on else 'off'}.", rule="pass-tablet")
+        notes.append("Pass the tablet: each player sees their cards only while choosing." if on
+                     else "The tablet stays on the table: the cards to choose from show to all.")
+        return replace(game, pass_tablet=on)
+
+    # placement of the first game pieces -------------------------------------------------------
+    def _place_first(self, game: Game, a: Action, notes: list[str]) -> Game:
+        if game.phase != "placement":
+            raise IllegalAction("The first pieces are all placed.", rule="phase")
+        i, piece = a.get("player"), a.get("piece")
+        who = game.to_move()
+        if i not in who:
+            raise IllegalAction(f"It is {game.civs[who[0]].name}'s turn to place a first piece." if who else "Nobody places now.", rule="placement-order")
+        civ = game.civs[i]
+        if piece not in load_rules().first_pieces:
+            raise IllegalAction("The first pieces are one Nomad, one City and one Ship.", rule="first-pieces")
+        if civ.count(piece) > 0:
+            raise IllegalAction(f"{civ.name} has already placed their {piece.title()}.", rule="first-pieces")
+        space = (a.get("q"), a.get("r"))
+        terrain = top_terrain(game.tiles)
+        if terrain:
+            t = terrain.get(space)
+            if t is None:
+                raise IllegalAction("That space is not in the World.", rule="space-in-world")
+            if space in game.occupied():
+                raise IllegalAction("One game piece per space: that space is taken.", rule="one-piece-per-space")
+            if piece == "ship" and t != "sea":
+                raise IllegalAction("Ships must be placed on a Sea space.", rule="first-piece-terrain")
+            if piece in ("city", "nomad") and t in ("sea", "glacier"):
+                raise IllegalAction("Cities and Nomads cannot be placed in a Sea space or on a Glacier space.", rule="first-piece-terrain")
+            if t not in STANDS_ON[piece]:
+                raise IllegalAction(f"A {piece} cannot stand on {t}.", rule="first-piece-terrain")
+        civ = with_pieces(civ, piece, 1)
+        game = with_civ(game, i, civ)
+        game = replace(game, positions=game.positions + ((space, i, piece),))
+        notes.append(f"{civ.name} placed a {piece.title()}.")
+        if game._next_placer() is None:
+            game = replace(game, phase="A")
+            notes.append("Every player has placed their three pieces: turn 1 begins. Play a Civilization card.")
+        return game
+
+    # A: play a card ---------------------------------------------------------------------------
+    def _play(self, game: Game, a: Action, notes: list[str]) -> Game:
+        if game.phase != "A":
+            raise IllegalAction("Cards are played in phase A.", rule="phase")
+        i, card = a.get("player"), a.get("card")
+        if i not in game.to_move():
+            raise IllegalAction("That player has already played a card this turn.", rule="one-card-per-turn")
+        civ = game.civs[i]
+        drawn = a.get("random", False)
+        if type(drawn) is not bool:
+            raise IllegalAction("A card is drawn at random or chosen (random is true or false).", rule="random-draw")
+        if card not in civ.hand:
+            raise IllegalAction(f"{civ.name} can only play a card from their hand ({', '.join(civ.hand) or 'empty'}).", rule="card-in-hand")
+        game = replace(with_civ(game, i, move_card(civ, card, "played")), before=game.before + ((i, civ),))
+        if drawn:
+            game = replace(game, drawn=game.drawn + (i,))
+            notes.append(f"{civ.name} was too slow: a card is drawn at random from their hand and placed face down.")
+        if not game.to_move():
+            game = self._start_actions(game, notes)
+        return game
+
+    def _start_actions(self, game: Game, notes: list[str]) -> Game:
+        """'Once all players have placed a face-down card in front of themselves, the cards are
+        revealed simultaneously.'"""
+        shown = ", ".join(
+            f"{game.civs[i].name} {game.civs[i].played[0].title()}{' (drawn at random)' if i in game.drawn else ''}"
+            for i in game.order() if game.civs[i].played
+        )
+        notes.append(f"All cards are revealed: {shown}. Phase B: players act in turn from the First player.")
+        game = replace(game, phase="B", acting=None, activations=0, drawn=(), before=())
+        return self._next_actor(game, notes)
+
+    def _change(self, game: Game, a: Action, notes: list[str]) -> Game:
+        """A player changes their mind about a card lying face down, until the reveal: the game is
+        as if they had chosen the new card in the first place (same order of every pile)."""
+        if game.phase not in ("A", "C"):
+            raise IllegalAction("A card can be changed only while it lies face down, before the cards are revealed.", rule="phase")
+        i, card = a.get("player"), a.get("card")
+        if type(i) is not int or not 0 <= i < len(game.civs):
+            raise IllegalAction("Choose one of the players.", rule="player")
+        civ = game.civs[i]
+        chosen = list(civ.played) if game.phase == "A" else [c for j, c in game.face_down if j == i]
+        if not chosen:
+            raise IllegalAction(f"{civ.name} has no card face down to change.", rule="change-card")
+        if game.phase == "A" and i in game.drawn:
+            raise IllegalAction(f"{civ.name}'s card was drawn at random (too slow): it stays as drawn until the reveal.", rule="change-card-drawn")
+        was = a.get("was", chosen[0] if len(chosen) == 1 else None)
+        if was not in chosen:
+            raise IllegalAction(f"Say which of {civ.name}'s face-down cards to change.", rule="change-card")
+        before = dict(game.before)[i]
+        pool = before.hand if game.phase == "A" else before.active
+        if card == was:
+            raise IllegalAction(f"That card is already the one {civ.name} chose.", rule="change-card")
+        if card not in pool or card in chosen:
+            where = "their hand" if game.phase == "A" else "their hand or discard pile"
+            raise IllegalAction(f"{civ.name} can only choose a card from {where}.", rule="change-card")
+        now = [card if c == was else c for c in chosen]
+        to = "played" if game.phase == "A" else "decline"
+        changed = before
+        for c in now:
+            changed = move_card(changed, c, to)
+        game = with_civ(game, i, changed)
+        if game.phase == "C":
+            game = replace(game, face_down=tuple((j, card if (j, c) == (i, was) else c) for j, c in game.face_down))
+        notes.append(f"{civ.name} changes their mind: another card lies face down.")
+        return game
+
+    def _next_actor(self, game: Game, notes: list[str]) -> Game:
+        order = game.order()
+        start = 0 if game.acting is None else order.index(game.acting) + 1
+        for i in order[start:]:
+            civ = game.civs[i]
+            card = civ.played[0] if civ.played else None
+            if card is None:
+                continue
+            if civ.count(card) == 0:
+                # 'Unfortunate situation': no piece of the played type left.
+                game = with_civ(game, i, move_card(civ, card, "reserve"))
+                notes.append(f"{civ.name} has no {card.title()} left to act with: the card goes to the reserve and the turn is skipped.")
+                continue
+            extra = tale_pieces.extra_actions(game, i, card) if game.tales is not None else 0
+            may_act, down = TP.standing(game, i, card)  # pieces laid on their side do not act
+            game = replace(game, acting=i, acting_card=card, activations=0, act_limit=may_act + extra, stolen=())
+            return TP.new_actor(game, down)
+        return self._end_actions(replace(game, acting=None, acting_card=None), notes)
+
+    # B: actions ---------------------------------------------------------------------------------
+    def _act(self, game: Game, a: Action, notes: list[str]) -> Game:
+        if game.phase != "B":
+            raise IllegalAction("Actions are taken in phase B.", rule="phase")
+        i = a.get("player")
+        if i != game.acting:
+            raise IllegalAction(f"It is {game.civs[game.acting].name}'s turn to act." if game.acting is not None else "Nobody acts now.", rule="turn")
+        card = game.acting_card
+        spec = find_action(card, a.get("action"), game.civs[i].guilds, TP.in_play(game))
+        if spec is None and game.tales is not None:
+            spec = tale_pieces.find_action(game, i, card, a.get("action"))
+        if spec is None:
+            raise IllegalAction(f"{a.get('action')!r} is not an action of the {card.title()} card.", rule="card-action")
+        units = spec.get("units", 1)  # how many pieces of the card's type act (a Tale action may use several, or none)
+        if units == 1 and game.activations >= game.act_limit:
+            if game.tale_play.rising and not game.act_limit:
+                raise IllegalAction(f"{game.civs[i].name}'s {card.title()}s lie on their side: they perform no action this turn "
+                                    "and stand back up at its end.", rule="laid-down")
+            raise IllegalAction(f"Each {card.title()} acts once per turn, and all {game.act_limit} have acted; end the actions.", rule="acts-once")
+        if units > 1 and game.activations + units > game.act_limit:
+            raise IllegalAction(f"{spec['label']} uses {plural(units, card.title())} that have not acted this turn; "
+                                f"{game.act_limit - game.activations} have not.", rule="acts-once")
+        TP.check_activation(game, spec["id"])
+        game = apply_card_action(game, i, spec, a, notes)
+        return TP.activated(replace(game, activations=game.activations + units), spec["id"])
+
+    def _lay_down(self, game: Game, a: Action, notes: list[str]) -> Game:
+        return TP.lay_down(game, a, notes)
+
+    def _caravansary(self, game: Game, a: Action, notes: list[str]) -> Game:
+        return TP.claim_caravansary(game, a, notes)
+
+    def _end_turn(self, game: Game, a: Action, notes: list[str]) -> Game:
+        """The acting player has finished: the played card goes to the discard pile."""
+        if game.phase != "B" or a.get("player") != game.acting:
+            raise IllegalAction("Only the player taking actions can end them.", rule="turn")
+        i = game.acting
+        civ = game.civs[i]
+        game = TP.stand_up(game, i, game.acting_card, notes)
+        if civ.played:
+            game = with_civ(game, i, move_card(civ, civ.played[0], "discard"))
+        return self._next_actor(game, notes)
+
+    def _end_actions(self, game: Game, notes: list[str]) -> Game:
+        if game.claimed_this_turn:
+            k = len(game.claimed_this_turn)
+            owed = tuple(min(k, len(c.active)) if not c.extinct else 0 for c in game.civs)
+            notes.append(f"{plural(k, 'Trophy')} claimed this turn: each player puts {plural(k, 'card')} into Decline.")
+            game = replace(game, phase="C", acting=None, cards_owed=owed)
+            if any(owed):
+                return game
+        return self._start_purchase(game, notes)
+
+    # C: Decline ---------------------------------------------------------------------------------
+    def _decline(self, game: Game, a: Action, notes: list[str]) -> Game:
+        if game.phase != "C":
+            raise IllegalAction("Cards go into Decline in phase C, after a Trophy is claimed.", rule="phase")
+        i, card = a.get("player"), a.get("card")
+        if i not in game.to_move():
+            raise IllegalAction("That player has put all the cards they owe into Decline.", rule="decline-owed")
+        civ = game.civs[i]
+        if card not in civ.active:
+            raise IllegalAction(f"{civ.name} puts a card from their hand or discard pile into Decline.", rule="decline-card")
+        if i not in dict(game.before):
+            game = replace(game, before=game.before + ((i, civ),))
+        game = with_civ(game, i, move_card(civ, card, "decline"))
+        owed = list(game.cards_owed)
+        owed[i] -= 1
+        game = replace(game, cards_owed=tuple(owed), face_down=game.face_down + ((i, card),))
+        if not game.to_move():
+            # 'Once all of the players have placed their cards, these are turned over'
+            shown = ", ".join(f"{game.civs[j].name} {c.title()}" for j, c in game.face_down)
+            notes.append(f"The cards placed in Decline are turned over: {shown}.")
+            game = self._start_purchase(replace(game, face_down=(), before=()), notes)
+        return game
+
+    # D: purchase --------------------------------------------------------------------------------
+    def _start_purchase(self, game: Game, notes: list[str]) -> Game:
+        game = replace(game, phase="D", decided=(), acting=None, in_order=False)
+        for i in game.order():
+            civ = game.civs[i]
+            if not civ.active and civ.decline and civ.gold < game.price_for(i):
+                game = _extinct(game, i, notes, "has no active card and cannot pay for one in Decline")
+        if game.tracker_version >= 2:
+            # a player with no card in Decline has nothing to buy back: no tap is needed from them
+            game = replace(game, decided=tuple(i for i in game.order() if not game.civs[i].decline))
+        if not game.to_move():
+            if not any(game.civs[i].decline for i in game.order()):
+                notes.append("The Decline zone is empty: there is no card to buy back.")
+            return self._recycle(game, notes)
+        return game
+
+    def _purchase_in_order(self, game: Game, a: Action, notes: list[str]) -> Game:
+        """'if any player feels that the resolution order is strategically important, then the player
+        with the First Player token makes their purchase first, followed by every other player going
+        clockwise.'"""
+        if game.phase != "D":
+            raise IllegalAction("The order of purchases is asked for in phase D.", rule="phase")
+        if game.in_order:
+            raise IllegalAction("The purchases already go in order.", rule="purchase-order")
+        game = replace(game, in_order=True)
+        nxt = game.to_move()
+        notes.append("The purchases go in order, clockwise from the First Player"
+                     + (f": {game.civs[nxt[0]].name} decides first." if nxt else "."))
+        return game
+
+    def _check_purchaser(self, game: Game, i: Any) -> None:
+        if i in game.to_move():
+            return
+        left = [j for j in game.order() if j not in game.decided]
+        if game.in_order and i in left:
+            raise IllegalAction(f"The purchases go in order: {game.civs[left[0]].name} decides first.", rule="purchase-order")
+        raise IllegalAction("Each player can only purchase a single card during this phase.", rule="one-purchase")
+
+    def _buy(self, game: Game, a: Action, notes: list[str]) -> Game:
+        if game.phase != "D":
+            raise IllegalAction("Cards are bought back in phase D.", rule="phase")
+        i, card = a.get("player"), a.get("card")
+        self._check_purchaser(game, i)
+        civ = game.civs[i]
+        if card not in civ.decline:
+            raise IllegalAction(f"{civ.name} has no {str(card).title()} card in Decline.", rule="decline-card")
+        price = game.price_for(i)
+        if civ.gold < price:
+            raise IllegalAction(f"A card in Decline costs {price} GP now; {civ.name} has {civ.gold} GP.", rule="decline-price")
+        to = "hand" if civ.count(card) > 0 else "reserve"
+        civ = move_card(replace(civ, gold=civ.gold - price), card, to)
+        game = replace(with_civ(game, i, civ), bank_gold=game.bank_gold + price, decided=game.decided + (i,))
+        notes.append(f"{civ.name} buys back the {card.title()} card for {price} GP; it goes to the {to}.")
+        return self._recycle(game, notes) if not game.to_move() else game
+
+    def _pass(self, game: Game, a: Action, notes: list[str]) -> Game:
+        if game.phase != "D":
+            raise IllegalAction("Passing is for phase D.", rule="phase")
+        i = a.get("player")
+        if i not in game.to_move() and not (game.in_order and i in game.order() and i not in game.decided):
+            raise IllegalAction("That player has already decided this phase.", rule="one-purchase")
+        self._check_purchaser(game, i)
+        civ = game.civs[i]
+        if not civ.active and civ.decline:
+            raise IllegalAction("If you no longer have any active cards, you MUST purchase a card in Decline.", rule="must-purchase")
+        game = replace(game, decided=game.decided + (i,))
+        return self._recycle(game, notes) if not game.to_move() else game
+
+    # E and F ------------------------------------------------------------------------------------
+    def _swap_guild(self, game: Game, a: Action, notes: list[str]) -> Game:
+        game = _swap_guild(game, a, notes)
+        return self._recycle(game, notes) if not game.to_move() else game
+
+    def _fantastic_event(self, game: Game, a: Action, notes: list[str]) -> Game:
+        game = F.resolve(game, a, notes)
+        return self._recycle(game, notes) if not game.tale_play.events else game
+
+    def _place_creature(self, game: Game, a: Action, notes: list[str]) -> Game:
+        return F.place_creature(game, a, notes)
+
+    def _keep_guild(self, game: Game, a: Action, notes: list[str]) -> Game:
+        i = a.get("player")
+        _before_the_events(game, "Keeping the Doppelgangers")
+        if game.phase != "E" or i not in game.to_move():
+            raise IllegalAction("Only a holder of the Doppelgangers decides in the Recycling phase.", rule="doppelgangers")
+        again = a.get("ask_again", True)
+        if type(again) is not bool:
+            raise IllegalAction("Keeping the Doppelgangers asks again at the next Recycling phase, or not (true or false).",
+                                rule="doppelgangers-keep")
+        if not again:
+            # decided: 'do not ask again' stands while the Guild cards on the table stay as they are, or
+            # until the holder asks again (docs/rise-and-fall/decisions.md)
+            kept = tuple(k for k in game.kept if k[0] != i) + ((i, guild_cards(game)),)
+            game = replace(game, kept=kept)
+            notes.append(f"{game.civs[i].name} keeps the Doppelgangers and is not asked again at the Recycling phase "
+                         "while the Guild cards stay as they are.")
+        game = replace(game, decided=game.decided + (i,))
+        return self._recycle(game, notes) if not game.to_move() else game
+
+    def _ask_guild_swap(self, game: Game, a: Action, notes: list[str]) -> Game:
+        """The holder of the Doppelgangers who kept them 'do not ask again' wants to be asked at the
+        Recycling phases again (any time before the game ends)."""
+        i = a.get("player")
+        if type(i) is not int or not 0 <= i < len(game.civs):
+            raise IllegalAction("Choose one of the players.", rule="player")
+        if game.phase == "over" or not keeps_doppelgangers(game, i):
+            raise IllegalAction(f"{game.civs[i].name} is asked at every Recycling phase already, while they can pay for the swap.",
+                                rule="doppelgangers-ask")
+        notes.append(f"{game.civs[i].name} is asked again at the Recycling phase whether to swap the Doppelgangers.")
+        return replace(game, kept=tuple(k for k in game.kept if k[0] != i))
+
+    def _recycle(self, game: Game, notes: list[str]) -> Game:
+        if game.levels and game.phase != "E":
+            # 'During the Recycling phase, you can pay the bank 10 Gold Coins and exchange this card'
+            game = replace(game, phase="E", decided=(), swapped=())
+            if game.to_move():
+                who = game.civs[game.to_move()[0]].name
+                notes.append(f"Recycling phase: {who} may pay 10 GP to swap the Doppelgangers for another player's Guild card.")
+                return game
+        game = F.fire(game, notes)  # the Fantastic Events, before the hands are recycled and the token passes
+        if game.tale_play.events:
+            return game
+        recycled = False
+        for i in game.order():
+            civ = game.civs[i]
+            if not civ.hand and civ.discard:
+                game = with_civ(game, i, replace(civ, hand=civ.hand + civ.discard, discard=()))
+                notes.append(f"{civ.name} recycles: the discard pile goes back to the hand.")
+                recycled = True
+        if recycled:
+            n = len(game.civs)
+            nxt = next((game.first + k) % n for k in range(1, n + 1) if not game.civs[(game.first + k) % n].extinct)
+            game = replace(game, first=nxt)
+            notes.append(f"The First Player token passes to {game.civs[nxt].name}.")
+        if game.claimed >= game.trophies_to_end:
+            notes.append(f"{plural(game.claimed, 'Trophy')} {'is' if game.claimed == 1 else 'are'} claimed: the game ends. "
+                         "Tally the Victory Points.")
+            return replace(game, phase="over", acting=None)
+        game = replace(game, phase="A", turn=game.turn + 1, claimed_this_turn=(), decided=(), swapped=(), cards_owed=(0,) * len(game.civs))
+        return self._check_hands(game, notes)
+
+    def _check_hands(self, game: Game, notes: list[str]) -> Game:
+        """'If, during a phase A - Play a Civilization card, a player has no cards in their hand,
+        their Civilization goes extinct.' When no Civilization is left, no card can be played and no
+        Trophy claimed: the game ends there (the rulebook is silent; each player 'has lost the game')."""
+        for i in game.order():
+            if not game.civs[i].hand:
+                game = _extinct(game, i, notes, "has no card in hand in phase A")
+        if game.claimed >= game.trophies_to_end:
+            return replace(game, phase="over")
+        if game.civs and not game.order():
+            notes.append(f"{ALL_EXTINCT}: no one is left to play a card, so the game ends. Tally the Victory Points: "
+                         "there is no winner.")
+            return replace(game, phase="over", acting=None)
+        return game
+
+
+def setup_action(players: list[tuple[str, str]] | list[dict[str, str]], **choices: Any) -> Action:
+    """The documented way for a script to start a tracked game: the ``setup`` action of the current rules'
+    version (``TRACKER_VERSION``), with the players as ``(name, colour)`` pairs or ``{"name", "colour"}``
+    objects and any of ``trophies_to_end``, ``first``, ``world`` (a layout's dict), ``pass_tablet``,
+    ``guilds``. ``TrackerRules().apply(Game(), setup_action(...))`` or ``GameStore.start(...)`` takes it."""
+    listed = [p if isinstance(p, dict) else {"name": p[0], "colour": p[1]} for p in players]
+    return {"type": "setup", "players": listed, "tracker_version": TRACKER_VERSION, **choices}
+
+
+#: Every action of the game's log (each handled by the method of its name).
+ACTIONS = ("setup", "start-from-state", "guild-choice", "pass-tablet", "place-first", "play", "change", "act", "end-turn", "decline", "buy", "pass",
+           "purchase-in-order", "swap-guild", "keep-guild", "ask-guild-swap", "fantastic-event", "lay-down", "caravansary", "place-creature")
+#: The actions that start a game (the first of its log).
+STARTS = ("setup", "start-from-state")
+#: What a player's own phone may record: their own choices and, on their turn, their own actions.
+SEAT_ACTIONS = ("guild-choice", "play", "change", "decline", "act", "end-turn", "buy", "pass", "purchase-in-order",
+                "swap-guild", "keep-guild", "ask-guild-swap", "fantastic-event", "lay-down", "caravansary")
+
+
+def check_seat(game: Game, a: Action) -> None:
+    """An action sent from a player's own phone (``"seat": i``) is that player's, never another's.
+    The tablet's actions carry no seat and may record anyone's, as at a table with one tablet."""
+    seat = a.get("seat")
+    if type(seat) is not int or not 0 <= seat < len(game.civs):
+        raise IllegalAction("That phone's seat is not one of this game's players.", rule="seat")
+    me = game.civs[seat].name
+    if a.get("type") not in SEAT_ACTIONS:
+        raise IllegalAction(f"{me}'s phone records {me}'s own choices and actions; that is done on the tablet.", rule="seat")
+    if a.get("random"):
+        raise IllegalAction("A card is drawn at random on the tablet, when a player is too slow.", rule="seat")
+    p = a.get("player", seat) if a.get("type") != "purchase-in-order" else seat
+    if p != seat:
+        other = game.civs[p].name if type(p) is int and 0 <= p < len(game.civs) else "another player"
+        raise IllegalAction(f"{me}'s phone acts for {me} only; {other}'s choices are made on {other}'s phone or on the tablet.", rule="seat")
+
+
+def _extinct(game: Game, i: int, notes: list[str], why: str) -> Game:
+    civ = game.civs[i]
+    notes.append(
+        f"{civ.name} {why}: the Civilization is extinct and leaves the World. That player has lost the game; "
+        "their Trophies still count towards the end of the game."
+    )
+    game = replace(game, bank_gold=game.bank_gold + civ.gold, bank_wood=game.bank_wood + civ.wood, bank_stone=game.bank_stone + civ.stone)
+    cards = civ.hand + civ.discard + civ.played
+    civ = replace(
+        civ, gold=0, wood=0, stone=0, extinct=True, pieces=tuple((t, 0) for t in PIECE_TYPES),
+        hand=(), discard=(), played=(), reserve=civ.reserve + cards,
+    )
+    game = with_civ(game, i, civ)
+    return tale_pieces.extinct(game, i, notes) if game.tales is not None else game
+
+
+def _whole(v: Any, what: str) -> int:
+    if type(v) is not int or not 0 <= v <= 99:
+        raise IllegalAction(f"Enter {what} as a whole number from 0 to 99.", rule="whole-number")
+    return v
+
+
+def _counted(v: Any, what: str, label: str, limits: dict[str, tuple[int, str]], noun: str = "") -> int:
+    """A count entered by the table, refused beyond what the World can hold (rule ``count-limit``)."""
+    n = _whole(v, what)
+    if what in limits:
+        most, why = limits[what]
+        if n > most:
+            raise IllegalAction(f"{label} counts at most {most}{' ' + noun if noun else ''} now, since {why}; {n} is too many.",
+                                rule="count-limit")
+    return n
+
+
+def _something_counted(game: Game, spec: dict, total: int) -> None:
+    """A Trade or a Tithe that counts nothing is refused (rule ``nothing-counted``, since version 6): a
+    count of 0 gains nothing and would only use the piece's action (a count left at 0 by mistake)."""
+    if total or game.tracker_version < NOTHING_COUNTED_SINCE:
+        return
+    label = spec["label"]
+    if "per_count" in spec:
+        raise IllegalAction(f"{label} with no City counted gains nothing and would use the piece's action: enter how many "
+                            f"{' and how many '.join(spec['per_count'])}, or take another action.", rule="nothing-counted")
+    raise IllegalAction(f"{label} with 0 {spec['count']} gains nothing and would use the piece's action: enter how many "
+                        "there are, or take another action.", rule="nothing-counted")
+
+
+def least_count(game: Game, i: int, spec: dict) -> dict[str, Any] | None:
+    """The smallest count worth entering for an action that counts (a Trade, a Tithe, a Port's trade), as
+    the fields of its action: 1 of the first thing the World holds any of (``{"count": 1}``, or for a
+    Merchant ``{"counts": {"opposing Cities adjacent": 1, "your Cities adjacent": 0}}``). None when the
+    World holds nothing the action could count, so only a count of 0 is left (rule ``nothing-counted``);
+    ``{}`` for an action that counts nothing. The screens check an action with it before offering it."""
+    if "per" not in spec and "per_count" not in spec:
+        return {}
+    limits = count_limits(game, i, spec) if game.tracker_version >= 2 else {}
+    labels = list(spec["per_count"]) if "per_count" in spec else [spec["count"]]
+    first = next((lbl for lbl in labels if limits.get(lbl, (99, ""))[0] >= 1), None)
+    if first is None:
+        return None
+    if "per_count" in spec:
+        return {"counts": {lbl: int(lbl == first) for lbl in labels}}
+    return {"count": 1}
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return plural(n, one, many)
+
+
+def _cities(game: Game, i: int) -> tuple[int, str]:
+    n = sum(c.count("city") for c in game.civs)
+    return n, f"there {'is' if n == 1 else 'are'} {_plural(n, 'City', 'Cities')} in the World"
+
+
+def _own_cities(game: Game, i: int) -> tuple[int, str]:
+    n = game.civs[i].count("city")
+    return n, f"{game.civs[i].name} has {_plural(n, 'City', 'Cities')} in the World"
+
+
+def _opposing_cities(game: Game, i: int) -> tuple[int, str]:
+    n = sum(c.count("city") for j, c in enumerate(game.civs) if j != i)
+    return n, f"the other players have {_plural(n, 'City', 'Cities')} in the World"
+
+
+def _own_pieces_but_temples(game: Game, i: int) -> tuple[int, str]:
+    civ = game.civs[i]
+    n = sum(civ.count(t) for t in PIECE_TYPES if t != "temple")
+    return n, f"{civ.name} has {_plural(n, 'piece', 'pieces')} in the World other than Temples"
+
+
+#: What caps a count, by the name ``rules.json`` gives it in ``at_most``.
+AT_MOST = {
+    "cities": _cities,
+    "own-cities": _own_cities,
+    "opposing-cities": _opposing_cities,
+    "own-pieces-but-temples": _own_pieces_but_temples,
+}
+
+
+def count_limits(game: Game, i: int, spec: dict) -> dict[str, tuple[int, str]]:
+    """For each count an action asks for, the most the World can hold now and why, e.g. a Tithe
+    counts at most the player's pieces in the World other than Temples."""
+    at_most = spec.get("at_most")
+    out: dict[str, tuple[int, str]] = {}
+    if isinstance(at_most, str):
+        out = {spec["count"]: AT_MOST[at_most](game, i)}
+    if isinstance(at_most, dict):
+        out = {lbl: AT_MOST[k](game, i) for lbl, k in at_most.items()}
+    return tale_pieces.count_limits(game, i, spec, out) if game.tales is not None else out
+
+
+def random_play(game: Game, i: int, rng: Any) -> Action:
+    """'another player randomly draws a card from the slow player's hand for them to play this
+    turn': the card drawn by ``rng`` (a :class:`random.Random`), kept in the log as drawn at random."""
+    return {"type": "play", "player": i, "card": rng.choice(sorted(game.civs[i].hand)), "random": True}
+
+
+def _amounts(d: dict[str, int]) -> str:
+    names = {"gold": "GP", "wood": "Wood", "stone": "Stone"}
+    return " and ".join(f"{v} {names[k]}" for k, v in d.items())
+
+
+def apply_card_action(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
+    """Pay the cost to the bank, take the gain from it, change the pieces, then the automatic
+    state changes and Trophies. 'An action can only be selected if it can be fully completed.'"""
+    civ = game.civs[i]
+    label = spec["label"]
+    cost = dict(spec.get("cost", {}))
+    if "convert" in spec:
+        cost = TP.conversion_cost(game, cost, a)  # the Monastery's range, the Dolmens' protection
+    gain = dict(spec.get("gain", {}))
+    limits = count_limits(game, i, spec) if game.tracker_version >= 2 else {}
+    effect = next((EFFECTS[k] for k in EFFECTS if k in spec), None)
+    if "per" in spec:
+        n = _counted(a.get("count"), spec["count"], label, limits)
+        for k, v in spec["per"].items():
+            gain[k] = gain.get(k, 0) + v * n
+        _something_counted(game, spec, n)
+    if "per_count" in spec:
+        counts = a.get("counts") or {}
+        if not isinstance(counts, dict):
+            raise IllegalAction(f"Enter how many {' and how many '.join(spec['per_count'])}.", rule="count")
+        n_each = {lbl: _counted(counts.get(lbl, 0), lbl, label, limits, lbl) for lbl in spec["per_count"]}
+        gain["gold"] = gain.get("gold", 0) + sum(v * n_each[lbl] for lbl, v in spec["per_count"].items())
+        _something_counted(game, spec, sum(n_each.values()))
+    for res, amt in cost.items():
+        if getattr(civ, res) < amt:
+            raise IllegalAction(f"{label} costs {_amounts(cost)}; {civ.name} has {getattr(civ, res)} {'GP' if res == 'gold' else res.title()}.", rule="action-cost")
+    target = None
+    if "replace" in spec:
+        src, dst = spec["replace"]
+        if civ.count(src) == 0:
+            raise IllegalAction(f"{civ.name} has no {src.title()} in the World to do that.", rule="fully-completed")
+        if civ.in_reserve(dst) == 0:
+            raise IllegalAction(f"{civ.name} has no {dst.title()} left in the reserve, so the action cannot be fully completed.", rule="fully-completed")
+    if "add" in spec and civ.in_reserve(spec["add"]) == 0:
+        raise IllegalAction(f"{civ.name} has no {spec['add'].title()} left in the reserve, so the action cannot be fully completed.", rule="fully-completed")
+    if "convert" in spec:
+        kind = spec["convert"]
+        target = a.get("target")
+        if type(target) is not int or not 0 <= target < len(game.civs) or target == i or game.civs[target].extinct:
+            raise IllegalAction("Choose the opposing player whose unit the Temple converts.", rule="opponent")
+        if game.civs[target].count(kind) == 0:
+            raise IllegalAction(f"{game.civs[target].name} has no {kind.title()} in the World to convert.", rule="conversion-target")
+        _may_convert(game, i, target, kind, a.get("on"))
+        if civ.in_reserve(kind) == 0:
+            raise IllegalAction(f"{civ.name} has no {kind.title()} left in the reserve: it is not possible to convert a {kind.title()}.", rule="fully-completed")
+    limit = civ.limit
+    for res in ("wood", "stone"):
+        after = getattr(civ, res) - cost.get(res, 0) + gain.get(res, 0)
+        if after > limit[res]:
+            raise IllegalAction(f"A player cannot possess more than {limit['wood']} Wood and {limit['stone']} Stones; {civ.name} has "
+                                f"{getattr(civ, res)} {res.title()}{_open_productions(game, i, spec, res, after)}.", rule="treasury-limit")
+        if gain.get(res, 0) > getattr(game, f"bank_{res}"):
+            raise IllegalAction(f"The bank has no {res.title()} left to give.", rule="bank-empty")
+    # pay to the bank, then take from it ('the bank pays the most it can pay')
+    bank = {r: getattr(game, f"bank_{r}") for r in ("gold", "wood", "stone")}
+    mine = {r: getattr(civ, r) for r in ("gold", "wood", "stone")}
+    for r, amt in cost.items():
+        mine[r] -= amt
+        bank[r] += amt
+    for r, amt in gain.items():
+        paid = min(amt, bank[r])
+        if paid < amt:
+            notes.append(f"The bank is out of cash: it pays {paid} GP of {amt}, and the difference is lost.")
+        mine[r] += paid
+        bank[r] -= paid
+    civ = replace(civ, **mine)
+    game = replace(game, bank_gold=bank["gold"], bank_wood=bank["wood"], bank_stone=bank["stone"])
+    touched = [i]
+    if "replace" in spec:
+        src, dst = spec["replace"]
+        civ = with_pieces(with_pieces(civ, src, -1), dst, 1)
+    if "add" in spec:
+        civ = with_pieces(civ, spec["add"], 1)
+    game = with_civ(game, i, civ)
+    if target is not None:
+        kind = spec["convert"]
+        game = with_civ(game, target, with_pieces(game.civs[target], kind, -1))
+        game = with_civ(game, i, with_pieces(game.civs[i], kind, 1))
+        notes.append(f"{civ.name} converts a {kind.title()} of {game.civs[target].name}.")
+        touched.append(target)
+    if effect is not None:
+        game = effect(game, i, spec, a, notes)
+        if isinstance(a.get("target"), int):
+            touched.append(a["target"])
+        if "piracy" in spec:
+            touched += [int(k) for k in (a.get("counts") or {}) if str(k).isdigit()]
+    return after_pieces_change(game, touched, notes)
+
+
+def _open_productions(game: Game, i: int, spec: dict, res: str, after: int) -> str:
+    """The end of the treasury's refusal: what this action would make, and the production of the same card
+    still open (a Lumberjacks' Nomad at 4 Wood may still produce the ordinary 1 Wood that reaches 5)."""
+    civ = game.civs[i]
+    said = f", and {spec['label']} would make {after}" if "gain" in spec else ""
+    alt = find_action(str(game.acting_card), spec.get("ordinary"), civ.guilds, TP.in_play(game)) if spec.get("ordinary") else None
+    if alt is None:
+        return said
+    fits = all(getattr(civ, r) + v <= civ.limit[r] for r, v in alt.get("gain", {}).items() if r in ("wood", "stone"))
+    if not fits:
+        return said + f"; the ordinary production ({alt['label']}) is not open either"
+    return said + f"; open: {alt['label']} (action {alt['id']!r})"
+
+
+def _may_convert(game: Game, i: int, target: int, kind: str, on: Any) -> None:
+    """Shadow Cult: 'None of your units may be converted by your opponents.' And 'Special
+    Situation: Temples': 'A Temple cannot convert a game piece with a special ability which would be
+    in an illegal position after being converted.' ``on`` is the terrain the unit stands on."""
+    victim, civ = game.civs[target], game.civs[i]
+    if G.protected(victim.guilds):
+        raise IllegalAction(f"None of {victim.name}'s units may be converted: they are the Shadow Cult.", rule="shadow-cult")
+    if on is None:
+        only_theirs = G.stands_on(kind, victim.guilds, bool(game.levels)) - G.stands_on(kind, civ.guilds, bool(game.levels))
+        if only_theirs and game.tracker_version >= CONVERSION_ON_SINCE:
+            raise IllegalAction(f"Say where the {kind.title()} of {victim.name} stands ('on'): {victim.name}'s {kind.title()}s may stand on "
+                                f"{' or '.join(sorted(only_theirs))}, {civ.name}'s may not, and a Temple cannot convert a game piece "
+                                "with a special ability which would be in an illegal position after being converted.", rule="conversion-on")
+        return
+    if on not in TERRAINS or on not in G.stands_on(kind, victim.guilds, bool(game.levels)):
+        raise IllegalAction(f"A {kind.title()} of {victim.name} cannot stand on {on}.", rule="conversion-on")
+    if on not in G.stands_on(kind, civ.guilds, bool(game.levels)):
+        raise IllegalAction(f"A Temple cannot convert a game piece with a special ability which would be in an illegal position "
+                            f"after being converted: {civ.name} would then control a {kind.title()} on {on}.", rule="temple-special-situation")
+
+
+def find_action(card: str, action_id: Any, guilds: tuple[str, ...] = (), tales: tuple[int, ...] = ()) -> dict | None:
+    return next((s for s in card_actions(card, guilds, tales) if s["id"] == action_id), None)
+
+
+def card_actions(card: str, guilds: tuple[str, ...] = (), tales: tuple[int, ...] = ()) -> list[dict]:
+    """The actions of ``card`` for a player holding ``guilds`` (the printed ones without), with the
+    actions the special areas of ``tales`` add (:func:`.tales_in_play.in_play` of the game)."""
+    return G.card_actions(card, guilds) + TP.card_actions(card, tales)
+
+
+def building_actions_left(game: Game, i: int) -> bool:
+    """Whether player ``i``, acting now, has a building that may still act with the card played once
+    its pieces have all acted (a Port when the Ship card is played)."""
+    if game.tales is None or game.acting != i or game.acting_card is None:
+        return False
+    for spec in tale_pieces.actions(game, i, game.acting_card):
+        least = least_count(game, i, spec)
+        if spec.get("units", 1) == 0 and least is not None:
+            try:
+                TrackerRules().apply(game, {"type": "act", "player": i, "action": spec["id"], **least})
+                return True
+            except IllegalAction:
+                pass
+    return False
+
+
+#: The names the tracker's helpers had before the state moved to :mod:`.civilizations`, kept for the
+#: scripts and tests that reach a state directly ("Red has 3 Temples") without playing to it.
+_set = with_civ
+_pieces = with_pieces

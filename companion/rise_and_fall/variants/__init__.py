@@ -1,0 +1,1 @@
+"""Rise & Fall: variants."""
