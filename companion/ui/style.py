@@ -243,6 +243,8 @@ CSS = """
   /* a screen's chips (the World's tile counts, the Game's First Player, Trophies, Bank) wrap: none is cut, nothing scrolls sideways */
   .rf-app .rf-left { display: flex; flex-wrap: wrap; gap: 2px 4px; }
   .rf-app .rf-left .rf-chip { margin: 0; padding: 2px 8px; font-size: .9em; max-width: 100%; box-sizing: border-box; }
+  /* the World's tile counts take two lines on a phone: their place keeps two, even empty (no World begun) */
+  .rf-app .rf-status .rf-left { min-height: calc(2.6em + 12px); }
   .rf-game-name { font-size: .85em; }
   .rf-app .rf-screen > .widget-html, .rf-app .rf-screen > .widget-html > .widget-html-content,
   .rf-app .rf-screen-part > .widget-html, .rf-app .rf-screen-part > .widget-html > .widget-html-content { min-width: 0; max-width: 100%; }
