@@ -42,11 +42,12 @@ def test_trophies_to_end_and_first_pieces_are_data():
 
 
 def test_button_labels_of_counted_actions_are_data_not_prose():
-    from companion.rise_and_fall.screens.game_screen import GameScreen
+    from companion.rise_and_fall.play.offers import variants
+    from companion.rise_and_fall.play.public import public_view
 
     spec = next(s for s in load_rules().raw["card_actions"]["merchant"] if s["id"] == "merchant-trade")
     assert set(spec["count_labels"]) == set(spec["per_count"])
     g = TrackerRules().apply(TrackerRules().initial(), {"type": "setup", "players": [
         {"name": "A", "colour": "red"}, {"name": "B", "colour": "blue"}]})
-    [(_, label)] = GameScreen._variants(None, g, 0, spec)
+    [(_, label)] = variants(public_view(g, 0), 0, spec)  # the button's label, as the tablet and the phone draw it
     assert label == "Trade with Cities: 5 GP per opposing City, 3 GP per City of yours"

@@ -108,5 +108,5 @@ def test_a_phone_ends_its_actions_by_itself_after_its_last_piece_as_the_tablet_d
     after = log_state(tablet)
     assert after.acting != acting or after.phase != "B"  # no "End my actions" left to tap
     last = Session(GameStore(tablet.store.root).open(tablet.hub.id), TrackerRules()).history()[-1].action
-    assert last["type"] == "end-turn" and last["after_last_action"] is True and last["player"] == acting
+    assert last["type"] == "act" and last["then"] == "end-actions" and last["player"] == acting  # one tap, one entry
     assert "Your actions end: every City has acted." in message(p)

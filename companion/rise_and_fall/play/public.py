@@ -243,10 +243,11 @@ def _describe(action: dict, game: Game | None) -> str:
         card = str(action.get("action", "")).split("-")[0]
         held = game.civs[p].guilds if who else ()
         found = [s["label"] for g in (held, tuple(guilds.all_guilds())) for s in card_actions(card, g) if s["id"] == action.get("action")]
+        then = ", then the end of their actions" if action.get("then") == "end-actions" else ""  # ended in the same tap
         if not found and tales_in_play.describe(action, who):
-            return str(tales_in_play.describe(action, who))  # a special area's action
+            return str(tales_in_play.describe(action, who)) + then  # a special area's action
         label = found[0] if found else (_tale_label(action.get("action")) or action.get("action"))  # a guild's action after its card changed hands, too
-        return f"{who}: {label}"
+        return f"{who}: {label}{then}"
     if k == "guild-choice":
         return f"{who} keeps and gives Guild cards, face down"
     if k == "swap-guild":

@@ -537,9 +537,19 @@ class TrackerRules(Reducer[Game]):
         if units > 1 and game.activations + units > game.act_limit:
             raise IllegalAction(f"{spec['label']} uses {plural(units, card.title())} that have not acted this turn; "
                                 f"{game.act_limit - game.activations} have not.", rule="acts-once")
+        then = a.get("then")
+        if then is not None and then != "end-actions":
+            raise IllegalAction(f"An action can be followed only by the end of the actions ('end-actions'), not {then!r}.", rule="then")
         TP.check_activation(game, spec["id"])
         game = apply_card_action(game, i, spec, a, notes)
-        return TP.activated(replace(game, activations=game.activations + units), spec["id"])
+        game = TP.activated(replace(game, activations=game.activations + units), spec["id"])
+        if then is None or game.phase != "B" or game.acting != i:
+            return game
+        # the tap's action carries the end of the player's actions (nothing else was offered): one entry, one Undo
+        name, card = game.civs[i].name, card.title()
+        notes.append(f"{name}'s actions end: every {card} has acted." if game.activations >= game.act_limit
+                     else f"{name} ends their actions.")
+        return self._end_turn(game, {"type": "end-turn", "player": i}, notes)
 
     def _lay_down(self, game: Game, a: Action, notes: list[str]) -> Game:
         return TP.lay_down(game, a, notes)

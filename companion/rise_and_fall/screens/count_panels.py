@@ -8,15 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from companion.rise_and_fall.play.offers import offered
 from companion.rise_and_fall.play.tracker import Game, count_limits, least_count
 from companion.ui.widgets import Stepper
-
-
-def offered(g: Game, i: int, spec: dict, action: dict, can: Callable[[dict], bool]) -> bool:
-    """Whether a button for ``action`` is offered: the rules accept it with the smallest count worth
-    entering (an action that counts nothing is checked as it is)."""
-    least = least_count(g, i, spec)
-    return least is not None and can({**action, **least})
 
 
 class CountBoxes:

@@ -18,29 +18,27 @@ from companion.errors import CompanionError, IllegalAction
 from companion.gamelog import GameInfo, GameStore, Session
 from companion.rise_and_fall import GAME_LOG
 from companion.rise_and_fall.numbers import PIECE_TYPES, load_rules
+from companion.rise_and_fall.play.offers import card_offers, tap
 from companion.rise_and_fall.play.public import TableView, describe, public_view
 from companion.rise_and_fall.play.purchases import purchases, purchases_html
 from companion.rise_and_fall.play.tracker import (
     TRACKER_VERSION,
     Game,
     TrackerRules,
-    building_actions_left,
     card_actions,
     random_play,
 )
 from companion.rise_and_fall.scoring.position_view import PIECE_LETTERS
 from companion.rise_and_fall.screens.civ_table import table_html
-from companion.rise_and_fall.screens.count_panels import CountBoxes, offered
+from companion.rise_and_fall.screens.count_panels import CountBoxes
 from companion.rise_and_fall.screens.guild_panels import (
     GuildDraft,
     ask_again_action,
-    convert_note,
     guilds_html,
     kept_line,
     level_options,
     piracy_steppers,
     swap_controls,
-    variants,
 )
 from companion.rise_and_fall.screens.leaving import LeaveGame, is_live, new_game_words
 from companion.rise_and_fall.screens.tale_panels import (
@@ -65,7 +63,7 @@ from companion.rise_and_fall.world.views import colour_hex, layout_for
 from companion.seats import Seats
 from companion.ui.board import Board, legend_html
 from companion.ui.habits import Habits
-from companion.ui.widgets import Stepper, busy, button, follow_subject, message_html, only_offers
+from companion.ui.widgets import Stepper, busy, button, follow_subject, message_html
 from companion.words import and_list, plural
 
 KIND = GAME_LOG
@@ -619,49 +617,19 @@ class GameScreen:
         return True
 
     def act(self, action: dict) -> None:
-        """An action of the acting card. After the last one the rules allow (every piece of the
-        card has acted, and the screen offers nothing else: no Tale's lay-down or claim) only
-        ending is left, so the player's actions end in the same tap; the log keeps both, the end
-        marked ``after_last_action``, and one Undo takes both back."""
-        if not self.send(action):
-            return
-        g = self.hub.game
-        i = action.get("player")
-        if g.phase == "B" and g.acting == i and g.activations >= g.act_limit and not building_actions_left(g, i) \
-                and self._only_the_end_offered():
-            said = " ".join(g.notes)
-            if self.send({"type": "end-turn", "player": i, "after_last_action": True}):
-                ended = self.hub.game
-                text = " ".join(x for x in (said, f"{g.civs[i].name}'s actions end: every {g.acting_card.title()} has acted.",
-                                            *ended.notes) if x)
-                self.message.value = message_html(text, "info")
-
-    def _only_the_end_offered(self) -> bool:
-        """Whether the controls, as drawn now, offer nothing but ending the actions."""
-        return only_offers(self.controls, "rf-end-turn")
-
-    def _last_tap(self) -> list:
-        """The log entries one Undo takes back: the last action, or an action and the end of the
-        actions that came with it in the same tap."""
-        s = self.hub.session
-        if not s or not s.applied:
-            return []
-        last = s.applied[-1].action
-        if last.get("type") == "end-turn" and last.get("after_last_action") is True and len(s.applied) >= 2 \
-                and s.applied[-2].action.get("type") == "act":
-            return s.applied[-2:]
-        return s.applied[-1:]
+        """An action of the acting card, one tap and one entry of the log: after the last one the
+        rules allow (every piece of the card has acted, and nothing else is offered: no Tale's
+        lay-down or claim) it carries the end of the player's actions (:func:`offers.tap`), so one
+        Undo takes the tap back."""
+        self.send(tap(self.hub.game, action))
 
     def undo(self) -> None:
+        """One Undo takes back one tap: the log's last entry."""
         s = self.hub.session
-        undone = self._last_tap()
-        before = s.applied[-len(undone) - 1].seq if s and len(s.applied) > len(undone) else 0
+        undone = s.applied[-1:] if s else []
 
         def step(s) -> None:
-            if len(undone) > 1:
-                s.undo_to(before)
-            else:
-                s.undo()
+            s.undo()
 
         if s and s.applied and self.hub.game.phase == "over":
             self._ask_to_reopen(undone, step)
@@ -669,7 +637,7 @@ class GameScreen:
         self._control(step, said=self._undone_words(undone))
 
     def _undone_words(self, undone: list) -> str:
-        """'Undone: Ben builds a City…' (the tap's first action; what came with it in the same tap goes too)."""
+        """'Undone: Ben builds a City…' (the first action taken back)."""
         return f"Undone: {describe(undone[0].action, self.hub.game)}" if undone else ""
 
     def redo(self) -> None:
@@ -913,11 +881,9 @@ class GameScreen:
         out += list(self.piracy.values())
         self.tale_counts = count_stepper(g, i, card, self.hub.can) if g.tales is not None else {}
         out += list(self.tale_counts.values())
-        for spec in all_actions(g, i, card):
-            for action, label in self._variants(v, i, spec):
-                if offered(g, i, spec, action, self.hub.can):
-                    b = button(label, lambda a=action: self.act(self._with_count(a)), f"rf-act rf-act-{spec['id']}")
-                    buttons.append(b)
+        for o in card_offers(g, i):  # as a seat's page offers them (play/offers.py)
+            if o.enabled:
+                buttons.append(button(o.label, lambda a=o.action: self.act(self._with_count(a)), o.css))
         out += self.counts.boxes(g, i, card_actions(card, held), self.hub.can)
         out.append(W.HBox(buttons))
         if g.tales is not None:
@@ -925,9 +891,6 @@ class GameScreen:
         out += self.tale_play.controls(i, card)
         out.append(button(f"{civ.name} ends their actions", lambda: self.send({"type": "end-turn", "player": i}), "rf-end-turn", primary=True))
         return out
-
-    def _variants(self, v: TableView, i: int, spec: dict) -> list[tuple[dict, str]]:
-        return variants(v, i, spec, convert_note)
 
     def _with_count(self, action: dict) -> dict:
         action = self.tale_play.amend(action)

@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 import ipywidgets as W
 
+from companion.rise_and_fall.play.offers import action_variants, convert_note, variants  # noqa: F401 (the screens' names for them)
 from companion.rise_and_fall.play.public import TableView, public_view
 from companion.rise_and_fall.variants.guilds import guilds as G
 from companion.ui.widgets import Stepper, button, message_html
@@ -161,59 +162,6 @@ class GuildDraft:
         if self.send(action):
             self.shown = None
             self.refresh()
-
-
-def action_variants(v: TableView, i: int, spec: dict) -> list[tuple[dict, str]] | None:
-    """Buttons for the guilds' kinds of action (None: not one of them)."""
-    if not {"attack", "steal", "piracy"} & set(spec):
-        return None
-    base = {"type": "act", "player": i, "action": spec["id"]}
-    others = [t for t in v.order if t != i]
-    if "attack" in spec:
-        cost = spec.get("cost", {}).get("gold", 0)
-        return [({**base, "target": t, "unit": u}, f"{spec['label']} a {u.title()} of {v.civs[t].name} ({cost} GP)")
-                for t in others for u in spec["attack"] if v.civs[t].count(u)]
-    if "steal" in spec:
-        return [({**base, "target": t, "resource": r}, f"{spec['label']} a {r.title()} from {v.civs[t].name}")
-                for t in others for r in spec["steal"]]
-    if "piracy" in spec:
-        return [({**base, "counts": {}}, f"{spec['label']}: {spec['piracy']['gold']} GP per opposing Ship, paid by its owner")]
-    return None
-
-
-def variants(v: TableView, i: int, spec: dict,
-             note: Callable[[TableView, int, int, str], str] | None = None) -> list[tuple[dict, str]]:
-    """The actions one of the card's actions can be, each with its button's label (a Temple
-    converts one chosen opponent; ``note`` adds a word on that opponent's units)."""
-    if "tale" in spec:
-        from companion.rise_and_fall.screens.tale_piece_panels import tale_variants
-
-        return tale_variants(v, i, spec)
-    guild_kind = action_variants(v, i, spec)
-    if guild_kind is not None:
-        return guild_kind
-    base = {"type": "act", "player": i, "action": spec["id"]}
-    if "convert" in spec:
-        return [({**base, "target": t}, f"{spec['label']} of {v.civs[t].name} ({spec['cost']['gold']} GP)"
-                                         + (note(v, i, t, spec["convert"]) if note else ""))
-                for t in range(len(v.civs)) if t != i]
-    if "per" in spec:  # the count entered is added when tapped (checked with 1: see ``count_panels.offered``)
-        return [(base, f"{spec['label']}: {spec['per'].get('gold', 0)} GP each")]
-    if "per_count" in spec:
-        each = ", ".join(f"{gp} GP per {spec['count_labels'][k]}" for k, gp in spec["per_count"].items())
-        return [(base, f"{spec['label']}: {each}")]
-    gain = spec.get("gain", {})
-    if "tax" in spec["id"] and set(gain) == {"gold"} and not spec.get("cost"):  # a Tax says what it brings
-        return [(base, f"{spec['label']}: {gain['gold']} GP")]
-    return [(base, spec["label"])]
-
-
-def convert_note(v: TableView, i: int, t: int, kind: str) -> str:
-    """'A Temple cannot convert a game piece with a special ability which would be in an illegal
-    position after being converted': the places where the target's unit is out of reach."""
-    guild_game = bool(v.levels)
-    out_of_reach = G.stands_on(kind, v.civs[t].guilds, guild_game) - G.stands_on(kind, v.civs[i].guilds, guild_game)
-    return f" — not one on {' or '.join(sorted(out_of_reach))}" if out_of_reach else ""
 
 
 def piracy_steppers(v: TableView, i: int) -> dict[int, Stepper]:

@@ -22,11 +22,12 @@ from companion.gamelog import GameStore, Session, StaleGame
 from companion.rise_and_fall import GAME_LOG
 from companion.rise_and_fall.history import Finished, History
 from companion.rise_and_fall.numbers import PIECE_TYPES
+from companion.rise_and_fall.play.offers import card_offers, tap
 from companion.rise_and_fall.play.public import TableView, public_view
-from companion.rise_and_fall.play.tracker import Game, TrackerRules, building_actions_left, card_actions
+from companion.rise_and_fall.play.tracker import Game, TrackerRules, card_actions
 from companion.rise_and_fall.screens.board_style import SPACE_PX, STYLE
 from companion.rise_and_fall.screens.civ_table import card_html, civ_html
-from companion.rise_and_fall.screens.count_panels import CountBoxes, offered
+from companion.rise_and_fall.screens.count_panels import CountBoxes
 from companion.rise_and_fall.screens.guild_panels import (
     ask_again_action,
     guild_choice,
@@ -37,7 +38,6 @@ from companion.rise_and_fall.screens.guild_panels import (
     own_guilds_html,
     piracy_steppers,
     swap_controls,
-    variants,
     who_chose_html,
 )
 from companion.rise_and_fall.screens.guild_panels import card_html as card_html_guild
@@ -57,7 +57,7 @@ from companion.seats import NOT_A_SEAT, Seats, find_seat
 from companion.timings import mark
 from companion.ui.history_screen import scorepad_html
 from companion.ui.kept import Kept, show
-from companion.ui.widgets import Stepper, follow_subject, message_html, only_offers
+from companion.ui.widgets import Stepper, follow_subject, message_html
 from companion.words import and_list
 
 #: Choices commute with other players' choices: a tap refused only because another phone wrote
@@ -263,6 +263,8 @@ class SeatPage:
         if kind == "guild-choice" and g.phase == "guilds":
             return "Placed face down. Every player's Guild cards are revealed when the last has chosen."
         said = " ".join(g.notes)
+        if action.get("then") == "end-actions":  # said to the player: their actions ended with the tap
+            said = said.replace(f"{before.civs[self.seat].name}'s actions end:", "Your actions end:")
         if g.phase != "over" and g.turn != before.turn and said:
             return f"Turn {before.turn} ends: {said} Turn {g.turn} begins."
         return said
@@ -526,10 +528,9 @@ class SeatPage:
         out += list(self.piracy.values())
         self.tale_counts = count_stepper(g, i, card, self.can) if g.tales is not None else {}
         out += list(self.tale_counts.values())
-        for spec in all_actions(g, i, card):
-            for action, label in variants(v, i, spec):
-                if offered(g, i, spec, action, self.can):
-                    buttons.append(self.kept.button(label, lambda a=action: self.act(self._with_count(a)), f"rf-act rf-act-{spec['id']}"))
+        for o in card_offers(g, i):  # as the tablet offers them (play/offers.py)
+            if o.enabled:
+                buttons.append(self.kept.button(o.label, lambda a=o.action: self.act(self._with_count(a)), o.css))
         out.append(self._row(buttons))
         if g.tales is not None:
             out.append(W.HTML(rules_html(TP.actions(g, i, card))))
@@ -538,24 +539,10 @@ class SeatPage:
         return out
 
     def act(self, action: dict) -> None:
-        """An action of the card, as on the tablet: after the last one the rules allow (every piece
-        of the card has acted, nothing else offered) the player's actions end in the same tap."""
-        if not self.send(action):
-            return
-        g = self.game
-        i = self.seat
-        if g.phase == "B" and g.acting == i and g.activations >= g.act_limit and not building_actions_left(g, i) \
-                and self._only_the_end_offered():
-            said = " ".join(g.notes)
-            before = g
-            if self.send({"type": "end-turn", "player": i, "after_last_action": True}):
-                told = self._told({"type": "end-turn"}, self.game, before)
-                text = " ".join(x for x in (said, f"Your actions end: every {str(before.acting_card).title()} has acted.", told) if x)
-                self.say(text, "info")
-
-    def _only_the_end_offered(self) -> bool:
-        """Whether the controls, as drawn now, offer nothing but ending the actions."""
-        return only_offers(self.controls, "rf-end-turn")
+        """An action of the card, as on the tablet: one tap, one entry of the log; after the last one
+        the rules allow (every piece of the card has acted, nothing else offered) it carries the end
+        of the player's actions (:func:`offers.tap`)."""
+        self.send(tap(self.game, action))
 
     def _with_count(self, action: dict) -> dict:
         action = self.tale_play.amend(action)

@@ -251,15 +251,10 @@ class TalePlay:
             out += [W.HTML("<b>Conversion at</b>"), self.distance]
         if not TP.in_play(g):
             return out
-        claim = {"type": "caravansary", "player": i}
-        if self.can(claim):
-            spec = TP.caravansary(g) or {}
-            out.append(button(f"Caravansary: {spec.get('where', '')} — each Merchant performs two different actions",
-                              lambda: self.send(claim), "rf-caravansary"))
-        if card in TP.storm_peak_pieces(g):
-            lay = {"type": "lay-down", "player": i, "piece": card, "count": 1}
-            if self.can(lay):
-                out.append(button(f"A {card.title()} entered a space next to Storm Peak: lay it down", lambda: self.send(lay), "rf-lay-down"))
+        from companion.rise_and_fall.play.offers import area_offers
+
+        for o in area_offers(g, i):  # the Caravansary's claim, a piece laid down by Storm Peak
+            out.append(button(o.label, lambda a=o.action: self.send(a), o.css))
         if card == "temple" and TP.dolmens_rule(g):
             out.append(W.HTML(f"<div class='rf-hint'>Dolmens: {html.escape(TP.dolmens_rule(g))}</div>"))
         house = next((s for s in card_actions(card, (), TP.in_play(g)) if "house" in s), None)

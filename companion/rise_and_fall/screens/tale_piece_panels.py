@@ -7,34 +7,11 @@ from __future__ import annotations
 import html
 from typing import Any, Callable
 
+from companion.rise_and_fall.play.offers import all_actions, tale_variants  # noqa: F401 (the screens' names for them)
 from companion.rise_and_fall.play.public import TableView
-from companion.rise_and_fall.play.tracker import Game, card_actions, count_limits, least_count
+from companion.rise_and_fall.play.tracker import Game, count_limits, least_count
 from companion.rise_and_fall.variants.tales import pieces as TP
-from companion.rise_and_fall.variants.tales.in_play import in_play
 from companion.ui.widgets import Stepper
-
-_NAMES = {"gold": "GP", "wood": "Wood", "stone": "Stone"}
-
-
-def all_actions(g: Game, i: int, card: str) -> list[dict]:
-    """A card's actions for player ``i``: the printed ones (with their guilds' and the special areas'),
-    then the Tale pieces' and buildings'."""
-    return card_actions(card, g.civs[i].guilds, in_play(g)) + TP.actions(g, i, card)
-
-
-def _amounts(d: dict[str, int]) -> str:
-    return ", ".join(f"{v} {_NAMES[k]}" for k, v in d.items() if v)
-
-
-def tale_variants(v: TableView, i: int, spec: dict) -> list[tuple[dict, str]]:
-    """The button of a Tale action: its label and cost ('Constructing a Bank (2 Stone, 1 Wood, 10 GP)')."""
-    base = {"type": "act", "player": i, "action": spec["id"]}
-    cost = _amounts(spec.get("cost", {}))
-    gain = _amounts(spec.get("gain", {}))
-    label = spec["label"] + (f" ({cost})" if cost else "") + (f": {gain}" if gain else "")
-    if "per" in spec:  # the count entered is added when tapped
-        return [(base, f"{spec['label']}: {spec['per']['gold']} GP each")]
-    return [(base, label)]
 
 
 def rules_html(specs: list[dict]) -> str:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import base64
 import html
 import random
-from dataclasses import dataclass
 from typing import Callable
 
 import ipywidgets as W
@@ -34,7 +33,8 @@ from companion.rise_and_fall.world.builder import (
     history_in_words,
     world_setup_action,
 )
-from companion.rise_and_fall.world.placement import TILE_NAMES, Violation, layer_kinds, violation
+from companion.rise_and_fall.world.placement import TILE_NAMES, layer_kinds
+from companion.rise_and_fall.world.taps import Answer, Preview, WorldTaps
 from companion.rise_and_fall.world.tiles import Tile
 from companion.rise_and_fall.world.views import TERRAIN_COLOURS, WorldStyle, colour_hex, layout_for, world_scene
 from companion.rise_and_fall.world.world import World
@@ -52,13 +52,6 @@ FIT_ZOOM = 3.0
 EMPTY_TABLE_RADIUS = 3
 
 
-@dataclass
-class Preview:
-    tile: Tile
-    verdict: Violation | None
-    moving: int | None = None  # index of the Starting Sea being moved
-
-
 class WorldScreen:
     """The board builder: setup, turn order, preview and placement, library, export."""
 
@@ -73,12 +66,8 @@ class WorldScreen:
         self.board.fit_zoom = FIT_ZOOM
         self.board.on_tap = self.tap_pixel
         self._drawn_tiles: tuple = ()  # the tiles the board showed last: a new one is followed (viewport.follow)
-        self.preview: Preview | None = None
-        self.rotation = 0
-        self.cycle: list[Tile] = []
+        self.taps = WorldTaps()  # what is shown where, and what a tap on a Space means
         self.hint = False
-        self.moving_mode = False
-        self.free_kind = "sea"
         self.habits = Habits(store.root)
         self._words: dict[tuple[str, int], str] = {}  # each history line in players' words, by log and seq
         self.session = self._open_latest()
@@ -132,8 +121,7 @@ class WorldScreen:
             self.error(str(e))
             self.refresh()
             return False
-        self.preview = None
-        self.cycle = []
+        self.taps.accepted(action)
         self.refresh()
         return True
 
@@ -335,155 +323,72 @@ class WorldScreen:
         p = self.preview
         return (str(self.session.log.path), self.session.head, p.tile if p else None, self.moving_mode)
 
-    # --- what is being placed -----------------------------------------------------------
+    # --- what is being placed: the taps' meaning is :mod:`companion.rise_and_fall.world.taps` ------------
+    @property
+    def preview(self) -> Preview | None:
+        return self.taps.preview
+
+    @preview.setter
+    def preview(self, p: Preview | None) -> None:
+        self.taps.preview = p
+
+    @property
+    def cycle(self) -> list[Tile]:
+        return self.taps.cycle
+
+    @cycle.setter
+    def cycle(self, tiles: list[Tile]) -> None:
+        self.taps.cycle = tiles
+
+    @property
+    def moving_mode(self) -> bool:
+        return self.taps.moving_mode
+
+    @moving_mode.setter
+    def moving_mode(self, on: bool) -> None:
+        self.taps.moving_mode = on
+
+    @property
+    def free_kind(self) -> str:
+        return self.taps.free_kind
+
+    @free_kind.setter
+    def free_kind(self, kind: str) -> None:
+        self.taps.free_kind = kind
+
     def current_kind(self) -> str | None:
-        if self.moving_mode:
-            return "starting-sea"
-        if self.build.free:
-            return self.free_kind
-        p = self.build.pending_area()
-        if p is not None:
-            return p[0].kind
-        return self.build.next_kind()
+        return self.taps.current_kind(self.build)
 
     def tap_pixel(self, x: float, y: float) -> None:
         self.tap_space(layout_for(STYLE).pixel_to_hex(x, y))
 
     def tap_space(self, space: tuple[int, int]) -> None:
         """What a tap on the board does: pick, preview, or confirm."""
-        b = self.build
-        if self.moving_mode:
-            return self._tap_moving(space)
-        kind = self.current_kind()
-        if kind is None:
-            self.info("The World is complete. Save it to the library, or start a new one.")
-            return
-        p = b.pending_area()
-        free_area = T.area_of(kind) if b.free else None
-        marker = p if p is not None and p[0].marker else (free_area, 0) if free_area is not None and free_area.marker else None
-        if marker is not None:  # the Dolmens, the Typhoon: a tap places them (Undo takes them back)
-            v = b.area_verdict(marker[0], marker[1], space[0], space[1])
-            if v is not None:
-                self.error(v.message)
-                return
-            who = b.whose_turn()
-            if self.act({"type": "area", "area": kind, "q": space[0], "r": space[1]}):
-                self.info(f"{who + ' placed ' if who else 'Placed '}{area_name(marker[0])}.")
-            return
-        if self.preview and self.preview.verdict is None and space in self.preview.tile.cells:
-            self.confirm()
-            return
-        options = b.legal_areas() if p is not None else b.legal(kind)
-        covering = [t for t in options if space in t.cells]
-        if covering:
-            covering.sort(key=lambda t: (t.rotation != self.rotation, (t.q - space[0]) ** 2 + (t.r - space[1]) ** 2))
-            self.cycle = covering
-            self._show(covering[0])
-        else:
-            self.cycle = []
-            self._show(Tile(kind, space[0], space[1], self.rotation))
-
-    def _tap_moving(self, space: tuple[int, int]) -> None:
-        b = self.build
-        if self.preview is None or self.preview.moving is None:
-            top = b.world.top_index(space)
-            if top is None or b.tiles[top].kind != "starting-sea":
-                self.info("Tap one of the Starting Sea tiles to pick it up.")
-                return
-            t = b.tiles[top]
-            self.preview = Preview(t, None, top)
-            self.rotation = t.rotation
-            self.info("Now tap where this Starting Sea should go, rotate it, then press Place.")
-            self.refresh()
-            return
-        if self.preview.verdict is None and space in self.preview.tile.cells and self.preview.tile != b.tiles[self.preview.moving]:
-            self.confirm()
-            return
-        tile = Tile("starting-sea", space[0], space[1], self.rotation)
-        others = World(t for k, t in enumerate(b.tiles) if k != self.preview.moving)
-        self.preview = Preview(tile, violation(others, tile, None), self.preview.moving)
-        self._say_verdict()
-        self.refresh()
-
-    def _show(self, tile: Tile) -> None:
-        self.rotation = tile.rotation
-        b = self.build
-        p = b.pending_area()
-        if tile.spec.special_area and p is not None:
-            verdict = b.area_verdict(p[0], p[1], tile.q, tile.r, tile.rotation)
-        elif tile.spec.special_area and b.free:
-            verdict = b.area_verdict(T.all_areas()[tile.kind], 0, tile.q, tile.r, tile.rotation)
-        else:
-            verdict = b.check(tile)
-        self.preview = Preview(tile, verdict)
-        self._say_verdict()
-        self.refresh()
-
-    def _say_verdict(self) -> None:
-        p = self.preview
-        if p is None:
-            return
-        if p.verdict is None:
-            what = TILE_NAMES[p.tile.kind] + ("" if p.tile.spec.special_area else " tile")
-            b = self.build
-            if p.moving is not None:
-                dead_end = None if p.tile == b.tiles[p.moving] else b.dead_end_after_move(p.moving, p.tile)
-            else:
-                dead_end = b.dead_end_after(p.tile)
-            if dead_end:
-                self.warn(f"{what} fits here, but {dead_end}. Rotate it or tap another space; "
-                          "tap it again or press Place to place it all the same.")
-            else:
-                self.info(f"{what} fits here. Tap it again or press Place.")
-        else:
-            self.error(p.verdict.message)
+        self.answer(self.taps.tap(self.build, space))
 
     def rotate(self) -> None:
-        if self.preview is None:
-            self.rotation = (self.rotation + 1) % 6
-            self.info(f"Rotation {self.rotation}: tap a space to see the tile there.")
-            return
-        if self.cycle and not self.moving_mode:
-            i = self.cycle.index(self.preview.tile) if self.preview.tile in self.cycle else -1
-            self._show(self.cycle[(i + 1) % len(self.cycle)])
-            return
-        t = self.preview.tile
-        tile = Tile(t.kind, t.q, t.r, (t.rotation + 1) % 6)
-        if self.preview.moving is not None:
-            others = World(x for k, x in enumerate(self.build.tiles) if k != self.preview.moving)
-            self.preview = Preview(tile, violation(others, tile, None), self.preview.moving)
-            self.rotation = tile.rotation
-            self._say_verdict()
-            self.refresh()
-        else:
-            self._show(tile)
+        self.answer(self.taps.rotate(self.build))
 
     def confirm(self) -> None:
-        p = self.preview
-        if p is None:
-            self.info("Tap a space on the board first to see the tile there.")
+        self.answer(self.taps.confirm(self.build))
+
+    def _show(self, tile: Tile) -> None:
+        """``tile`` shown where it would go, with the rules' verdict."""
+        self.answer(self.taps.show(self.build, tile))
+
+    def answer(self, a: Answer) -> None:
+        """The taps' answer on screen: the action sent to the log (and said once taken), or the sentence."""
+        if a.action is not None:
+            if self.act(a.action) and a.said:
+                self.info(a.said)
             return
-        if p.verdict is not None:
-            self.error(p.verdict.message)
-            return
-        t = p.tile
-        if p.moving is not None:
-            if self.act({"type": "move-starting", "index": p.moving, "q": t.q, "r": t.r, "rotation": t.rotation}):
-                self.moving_mode = False
-                self.info("Starting Sea moved.")
-            return
-        who = self.build.whose_turn()
-        if t.spec.special_area:
-            if self.act({"type": "area", "area": t.kind, "q": t.q, "r": t.r, "rotation": t.rotation}):
-                self.info(f"{who + ' placed ' if who else 'Placed '}{TILE_NAMES[t.kind]}.")
-            return
-        if self.act({"type": "place", "tile": t.kind, "q": t.q, "r": t.r, "rotation": t.rotation}):
-            self.info(f"{who + ' placed a ' if who else 'Placed a '}{TILE_NAMES[t.kind]} tile.")
+        if a.said:
+            {"info": self.info, "warning": self.warn, "error": self.error}[a.level](a.said)
+        if a.redraw:
+            self.refresh()
 
     def cancel(self) -> None:
-        self.preview = None
-        self.cycle = []
-        self.moving_mode = False
+        self.taps.cancel()
         self.message.value = ""
         self.refresh()
 
@@ -496,14 +401,7 @@ class WorldScreen:
         self.refresh()
 
     def toggle_moving(self) -> None:
-        if self.build.seas_started:
-            self.error("The Starting Seas can only be moved before the first Sea tile is placed.")
-            return
-        self.moving_mode = not self.moving_mode
-        self.preview = None
-        if self.moving_mode:
-            self.info("Tap one of the Starting Sea tiles to pick it up.")
-        self.refresh()
+        self.answer(self.taps.toggle_moving(self.build))
 
     def rescue(self) -> None:
         if self.act({"type": "rescue"}):

@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.errors import IllegalAction, rule_of
 from companion.gamelog import Action, Reducer
+from companion.hexgrid import Hex
 from companion.rise_and_fall.numbers import load_rules
 from companion.rise_and_fall.variants.tales import areas as A
 from companion.rise_and_fall.variants.tales import tales as T
@@ -22,6 +23,7 @@ from companion.rise_and_fall.world.placement import (
     enclosed_by_spaces,
     iter_legal_placements,
     layer_kinds,
+    legal_covering,
     legal_placements,
     order_violation,
     violation,
@@ -206,6 +208,16 @@ class Build:
             return []
         return legal_placements(self.world, kind, None)
 
+    def legal_covering(self, kind: str, space: Hex) -> list:
+        """:meth:`legal` of those covering ``space`` (the special area to place now too, when one
+        waits), in the same order: what a tap on that Space may show."""
+        if self.pending_area() is not None:
+            return [t for t in self.legal_areas() if space in t.cells]
+        if T.area_of(kind) is not None or (not self.free and order_violation(kind, self.remaining(), self.players,
+                                                                             T.pool(self.players, self.tales))):
+            return [t for t in self.legal(kind) if isinstance(t, Tile) and space in t.cells]
+        return legal_covering(self.world, kind, space)
+
     def has_legal(self, kind: str) -> bool:
         """Whether ``kind`` has a legal place now (:meth:`legal` not empty), found at the first
         (the World screen asks this at every drawing). Kept for this World and point of its log."""
@@ -217,7 +229,7 @@ class Build:
             elif self.pending_area() or order_violation(kind, self.remaining(), self.players, T.pool(self.players, self.tales)):
                 found = False
             else:
-                found = next(iter_legal_placements(self.world, kind, None), None) is not None
+                found = _any_legal_place(self.world, kind)
             self._cache[key] = found
         return found
 
@@ -584,6 +596,22 @@ def _markers_due(b: Build, markers: list[T.Marker]) -> tuple[Build, Violation | 
             return b, v
         b = replace(b, markers=b.markers + (m,), _cache={})
     return b, None
+
+
+#: whether a World (its tiles) has a legal place of a kind, for the last few asked: the warning of a
+#: tile shown ('no place is left after it') asks it of the World with that tile, and the World screen
+#: asks it again once the tile is placed
+_ANY_LEGAL: dict[tuple[tuple[Tile, ...], str], bool] = {}
+
+
+def _any_legal_place(world: World, kind: str) -> bool:
+    key = (tuple(world.tiles), kind)
+    found = _ANY_LEGAL.get(key)
+    if found is None:
+        found = _ANY_LEGAL[key] = next(iter_legal_placements(world, kind, None), None) is not None
+        while len(_ANY_LEGAL) > 32:
+            del _ANY_LEGAL[next(iter(_ANY_LEGAL))]
+    return found
 
 
 def check_with_tales(lay: Layout):

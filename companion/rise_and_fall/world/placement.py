@@ -388,7 +388,41 @@ def iter_legal_placements(world: World, kind: str, players: int | None = None) -
     if _order_violation(world, Tile(kind, 0, 0, 0), players):
         return
     for t in candidate_tiles(world, kind):
-        if t.spec.covers_empty and t.kind != "starting-sea" and len(touching_ground_tiles(world, t.cells)) < 2:
-            continue
-        if violation(world, t, None, explain=False) is None:
+        if _fits(world, t):
             yield t
+
+
+def _fits(world: World, t: Tile) -> bool:
+    """Whether a candidate of the sieve is a legal place (the search's quick test first)."""
+    if t.spec.covers_empty and t.kind != "starting-sea" and len(touching_ground_tiles(world, t.cells)) < 2:
+        return False
+    return violation(world, t, None, explain=False) is None
+
+
+def covering_places(world: World, kind: str, space: Hex) -> list[tuple[int, int, int]]:
+    """Those of :func:`candidate_places` whose tile covers ``space``, found from ``space`` alone:
+    each rotation with each of its cells on ``space`` (a tap on a Space asks only these)."""
+    spec = load_rules().tile_kinds[kind]
+    found: set[tuple[int, int, int]] = set()
+    for rot in range(6):
+        shape = shape_cells(kind, rot)
+        for dq, dr in shape:
+            q, r = space[0] - dq, space[1] - dr
+            cells = [(q + a, r + b) for a, b in shape]
+            if not spec.covers_empty:
+                ok = all(c in world.group(spec.base) for c in cells)
+            elif world.tiles:
+                ok = any(c in world.group("rim") for c in cells) and not any(c in world.group("space") for c in cells)
+            else:
+                ok = (0, 0) in cells
+            if ok:
+                found.add((r, q, rot))
+    return sorted(found)
+
+
+def legal_covering(world: World, kind: str, space: Hex) -> list[Tile]:
+    """Every legal place of ``kind`` covering ``space``: :func:`legal_placements` of those covering
+    it, in the same order, without searching the whole World."""
+    if _order_violation(world, Tile(kind, 0, 0, 0), None):
+        return []
+    return [t for t in (Tile(kind, q, r, rot) for r, q, rot in covering_places(world, kind, space)) if _fits(world, t)]

@@ -1,0 +1,210 @@
+"""What the acting player is offered in phase B, and what a tap on an offer sends (pure Python).
+
+The Game screen (the tablet) and a seat's page (the phone) draw the same :func:`card_offers`: one
+:class:`Offer` per action of the card as the rules may take it now (a Temple's conversion once per
+opponent, a Knight's attack once per opposing unit…), with its button's label and its class, and
+whether the rules take it now or the rule's sentence why not. A counted action (a Trade, a
+Tithe) is offered when its smallest count worth entering (1) is taken: the count entered is added
+when tapped. The special areas' own claims (the Caravansary, a piece laid down by Storm Peak) are
+:func:`area_offers`.
+
+A tap is one action of the log: after the card's last action the rules allow, with nothing but
+the end of the actions offered, :func:`tap` sends the action with ``"then": "end-actions"`` and
+the rules end the player's actions with it (one entry, so one Undo takes back the tap).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from companion.errors import IllegalAction
+from companion.rise_and_fall.play.public import TableView, public_view
+from companion.rise_and_fall.play.tracker import Game, TrackerRules, building_actions_left, card_actions, least_count
+from companion.rise_and_fall.variants.guilds import guilds as G
+from companion.rise_and_fall.variants.tales import in_play as TI
+from companion.rise_and_fall.variants.tales import pieces as TP
+
+Action = dict[str, Any]
+_RULES = TrackerRules()
+_NAMES = {"gold": "GP", "wood": "Wood", "stone": "Stone"}
+#: what an action carries when the player's actions end with it (the rules honour it)
+THEN_END = {"then": "end-actions"}
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One button: the action it sends, its label, its class; ``why`` is the rule's sentence when
+    the rules do not take it now (``enabled`` False)."""
+
+    action: Action
+    label: str
+    css: str
+    why: str = ""
+    rule: str = ""
+    spec: dict = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def enabled(self) -> bool:
+        return not self.why
+
+
+# --- the actions of a card -----------------------------------------------------------------------
+def all_actions(g: Game, i: int, card: str) -> list[dict]:
+    """A card's actions for player ``i``: the printed ones (with their guilds' and the special areas'),
+    then the Tale pieces' and buildings'."""
+    return card_actions(card, g.civs[i].guilds, TI.in_play(g)) + TP.actions(g, i, card)
+
+
+def _amounts(d: dict[str, int]) -> str:
+    return ", ".join(f"{v} {_NAMES[k]}" for k, v in d.items() if v)
+
+
+def tale_variants(v: TableView, i: int, spec: dict) -> list[tuple[Action, str]]:
+    """The button of a Tale action: its label and cost ('Constructing a Bank (2 Stone, 1 Wood, 10 GP)')."""
+    base = {"type": "act", "player": i, "action": spec["id"]}
+    cost = _amounts(spec.get("cost", {}))
+    gain = _amounts(spec.get("gain", {}))
+    label = spec["label"] + (f" ({cost})" if cost else "") + (f": {gain}" if gain else "")
+    if "per" in spec:  # the count entered is added when tapped
+        return [(base, f"{spec['label']}: {spec['per']['gold']} GP each")]
+    return [(base, label)]
+
+
+def action_variants(v: TableView, i: int, spec: dict) -> list[tuple[Action, str]] | None:
+    """Buttons for the guilds' kinds of action (None: not one of them)."""
+    if not {"attack", "steal", "piracy"} & set(spec):
+        return None
+    base = {"type": "act", "player": i, "action": spec["id"]}
+    others = [t for t in v.order if t != i]
+    if "attack" in spec:
+        cost = spec.get("cost", {}).get("gold", 0)
+        return [({**base, "target": t, "unit": u}, f"{spec['label']} a {u.title()} of {v.civs[t].name} ({cost} GP)")
+                for t in others for u in spec["attack"] if v.civs[t].count(u)]
+    if "steal" in spec:
+        return [({**base, "target": t, "resource": r}, f"{spec['label']} a {r.title()} from {v.civs[t].name}")
+                for t in others for r in spec["steal"]]
+    if "piracy" in spec:
+        return [({**base, "counts": {}}, f"{spec['label']}: {spec['piracy']['gold']} GP per opposing Ship, paid by its owner")]
+    return None
+
+
+def convert_note(v: TableView, i: int, t: int, kind: str) -> str:
+    """'A Temple cannot convert a game piece with a special ability which would be in an illegal
+    position after being converted': the places where the target's unit is out of reach."""
+    guild_game = bool(v.levels)
+    out_of_reach = G.stands_on(kind, v.civs[t].guilds, guild_game) - G.stands_on(kind, v.civs[i].guilds, guild_game)
+    return f" — not one on {' or '.join(sorted(out_of_reach))}" if out_of_reach else ""
+
+
+def variants(v: TableView, i: int, spec: dict,
+             note: Callable[[TableView, int, int, str], str] | None = None) -> list[tuple[Action, str]]:
+    """The actions one of the card's actions can be, each with its button's label (a Temple
+    converts one chosen opponent; ``note`` adds a word on that opponent's units)."""
+    if "tale" in spec:
+        return tale_variants(v, i, spec)
+    guild_kind = action_variants(v, i, spec)
+    if guild_kind is not None:
+        return guild_kind
+    base = {"type": "act", "player": i, "action": spec["id"]}
+    if "convert" in spec:
+        return [({**base, "target": t}, f"{spec['label']} of {v.civs[t].name} ({spec['cost']['gold']} GP)"
+                                         + (note(v, i, t, spec["convert"]) if note else ""))
+                for t in range(len(v.civs)) if t != i]
+    if "per" in spec:  # the count entered is added when tapped (checked with 1: see ``offered``)
+        return [(base, f"{spec['label']}: {spec['per'].get('gold', 0)} GP each")]
+    if "per_count" in spec:
+        each = ", ".join(f"{gp} GP per {spec['count_labels'][k]}" for k, gp in spec["per_count"].items())
+        return [(base, f"{spec['label']}: {each}")]
+    gain = spec.get("gain", {})
+    if "tax" in spec["id"] and set(gain) == {"gold"} and not spec.get("cost"):  # a Tax says what it brings
+        return [(base, f"{spec['label']}: {gain['gold']} GP")]
+    return [(base, spec["label"])]
+
+
+def offered(g: Game, i: int, spec: dict, action: Action, can: Callable[[Action], bool]) -> bool:
+    """Whether a button for ``action`` is offered: the rules accept it with the smallest count worth
+    entering (an action that counts nothing is checked as it is)."""
+    least = least_count(g, i, spec)
+    return least is not None and can({**action, **least})
+
+
+def why_not(g: Game, i: int, spec: dict, action: Action) -> tuple[str, str]:
+    """The rule's sentence and id when the rules do not take ``action`` now (with its smallest count
+    worth entering), else ``("", "")``."""
+    least = least_count(g, i, spec)
+    try:
+        _RULES.apply(g, {**action, **(least or {})})
+    except IllegalAction as e:
+        return e.message, e.rule or ""
+    if least is None:
+        return "The World holds nothing this action could count now.", "nothing-counted"
+    return "", ""
+
+
+def card_offers(g: Game, i: int) -> list[Offer]:
+    """Every action of the acting card as a button, in the card's order (those the rules do not
+    take now with why not); nothing when ``i`` is not acting."""
+    if g.phase != "B" or g.acting != i or g.acting_card is None:
+        return []
+    v = public_view(g, i)
+    out = []
+    for spec in all_actions(g, i, g.acting_card):
+        for action, label in variants(v, i, spec, convert_note):
+            why, rule = why_not(g, i, spec, action)
+            out.append(Offer(action, label, f"rf-act rf-act-{spec['id']}", why, rule, spec))
+    return out
+
+
+def area_offers(g: Game, i: int) -> list[Offer]:
+    """The special areas' claims beside the card's actions, those the rules take now: the
+    Caravansary, a piece of the card laid down by Storm Peak."""
+    if g.phase != "B" or g.acting != i or g.acting_card is None or not TI.in_play(g):
+        return []
+    card = g.acting_card
+    out = []
+    claim = {"type": "caravansary", "player": i}
+    if can(g, claim):
+        spec = TI.caravansary(g) or {}
+        out.append(Offer(claim, f"Caravansary: {spec.get('where', '')} — each Merchant performs two different actions", "rf-caravansary"))
+    if card in TI.storm_peak_pieces(g):
+        lay = {"type": "lay-down", "player": i, "piece": card, "count": 1}
+        if can(g, lay):
+            out.append(Offer(lay, f"A {card.title()} entered a space next to Storm Peak: lay it down", "rf-lay-down"))
+    return out
+
+
+def end_offer(g: Game, i: int, label: str) -> Offer:
+    return Offer({"type": "end-turn", "player": i}, label, "rf-end-turn")
+
+
+def can(g: Game, action: Action) -> bool:
+    """Whether the rules take ``action`` now (nothing is written)."""
+    try:
+        _RULES.apply(g, action)
+        return True
+    except IllegalAction:
+        return False
+
+
+# --- a tap -------------------------------------------------------------------------------------
+def only_the_end_left(g: Game, i: int) -> bool:
+    """Whether, for player ``i`` acting now, nothing but ending the actions is offered: every piece
+    of the card has acted, no building may still act, no special area's claim is open, the
+    Doppelganger's House has nothing to draw."""
+    if g.phase != "B" or g.acting != i or g.activations < g.act_limit or building_actions_left(g, i):
+        return False
+    if any(o.enabled for o in card_offers(g, i)) or area_offers(g, i):
+        return False
+    return True
+
+
+def tap(g: Game, action: Action) -> Action:
+    """What a tap on the card's action ``action`` sends: the action, carrying the end of the
+    player's actions when nothing but that end would be offered after it (``then``)."""
+    i = action.get("player")
+    try:
+        after = _RULES.apply(g, action)
+    except IllegalAction:
+        return action  # sent as it is: the rules say why not
+    return {**action, **THEN_END} if only_the_end_left(after, i) else action
