@@ -2,13 +2,15 @@
 (``play/offers.py``), for positions reached by random legal play; each tap is one entry of the log."""
 
 import random
+import re
 
 import ipywidgets as W
 from rise_and_fall.test_tracker import legal
 
-from companion.rise_and_fall.play.offers import card_offers
+from companion.rise_and_fall.play.offers import card_offers, choice_offers, in_order_offer
 
 from . import test_seat_page
+from .test_game_screens import row_of
 from .test_seat_page import walk
 
 table = test_seat_page.table  # a 3-player game at phase A of turn 1, and its phones
@@ -48,3 +50,59 @@ def test_the_tablet_and_the_phone_offer_the_same_for_random_positions(table):
             continue
         hub.do(rng.choice(legal(g)))
     assert compared >= 5
+
+
+CHOICE = re.compile(r"rf-(play|choose|change|decline|buy)-([a-z]+)$|rf-(pass|in-order)$")
+
+
+def choices(widgets) -> list[tuple[str, str]]:
+    """The choices of phases A, C and D drawn among ``widgets`` (label, what it chooses), in their
+    order; a card played is 'rf-play-…' on the tablet and 'rf-choose-…' on the phone."""
+    out = []
+    for w in widgets:
+        if not isinstance(w, (W.Button, W.ToggleButton)) or w.disabled or w.layout.display == "none":
+            continue
+        for c in w._dom_classes:
+            m = CHOICE.match(c)
+            if m and c not in ("rf-play-random",):
+                kind = "play" if m.group(1) == "choose" else m.group(1)
+                out.append((w.description, f"{kind}-{m.group(2)}" if kind else m.group(3)))
+    return out
+
+
+def from_offers(offers) -> list[tuple[str, str]]:
+    return [(o.label, o.css.removeprefix("rf-")) for o in offers if o.enabled]
+
+
+def test_the_tablet_and_the_phone_offer_the_same_choices_in_phases_a_c_and_d(table, monkeypatch):
+    """Phase A's cards, phase C's cards into Decline, phase D's purchases: a player's row on the
+    tablet (their phone not looked at) and their phone draw the same offers (play/offers.py);
+    the phone adds the changes of mind of a card already face down, which the tablet never shows."""
+    tablet, phone = table
+    hub = tablet.hub
+    phones = {i: phone(i) for i in hub.game.order()}
+    monkeypatch.setattr(hub, "phones", set)  # the tablet draws every player's row, as for a table without phones
+    rng = random.Random(7)
+    seen = set()
+    for _ in range(900):
+        g = hub.game
+        if g.phase == "over" or {"A", "C", "D"} <= seen and len(seen) > 3:
+            break
+        if g.phase in ("A", "C", "D"):
+            tablet.game.refresh()
+            for i in g.order():
+                seat = phones[i]
+                seat.poll()
+                on_phone = choices(walk(seat.rooms["seat"].controls))
+                offers = choice_offers(g, i)
+                assert on_phone == from_offers(offers) + (from_offers([in_order_offer(g)]) if in_order_offer(g) else [])
+                if i in g.to_move():
+                    on_tablet = choices(row_of(tablet.game, g.civs[i].name))
+                    assert on_tablet == from_offers(o for o in offers if o.action["type"] != "change"), (on_tablet, offers)
+                    assert set(on_tablet) <= set(on_phone)
+            if g.phase == "D" and in_order_offer(g):
+                assert choices(walk(tablet.game.controls))[-1] == from_offers([in_order_offer(g)])[0]
+            seen.add(g.phase)
+            seen.add(f"{g.phase}{g.turn}")
+        hub.do(rng.choice(legal(g)))
+    assert {"A", "C", "D"} <= seen, seen
