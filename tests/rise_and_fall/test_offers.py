@@ -224,3 +224,39 @@ def test_buying_nothing_is_refused_with_the_rule_when_no_active_card_is_left():
     refused = next(o for o in purchase_offers(g, i) if o.action["type"] == "pass")
     assert not refused.enabled and refused.rule == "must-purchase"
     assert any(o.enabled for o in purchase_offers(g, i) if o.action["type"] == "buy") == (civ.gold >= g.price_for(i))
+
+
+# --- the Guild cards dealt ------------------------------------------------------------------------
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 4), st.data())
+def test_the_guild_cards_dealt_offer_the_marks_and_the_choice_the_rules_take(n, data):
+    """Random deals and handicap levels, players choosing in a random order: every way of marking
+    the three cards dealt (Keep, Give, Return as offered) is enabled exactly when the rules take it."""
+    import itertools
+
+    from companion.rise_and_fall.play.offers import guild_marks, guild_offer
+    from companion.rise_and_fall.variants.guilds import guilds as G
+
+    levels = [data.draw(st.sampled_from(sorted(G.levels()))) for _ in range(n)]
+    setup = {**setup_action(n, data.draw(st.integers(0, n - 1))), "guilds": {"levels": levels, "dealt": G.deal(random.Random(data.draw(st.integers())), n)}}
+    g = RULES.apply(RULES.initial(), setup)
+    while g.phase == "guilds":
+        i = data.draw(st.sampled_from(g.to_move()))
+        marks = guild_marks(g, i)
+        values = [m for _, m in marks]
+        assert values[-1] == "return" and ("keep" in values) == (G.levels()[g.levels[i]].keep > 0)
+        assert ("give" in values) == G.gives(list(g.levels), i)
+        assert all(guild_marks(g, j) == [] for j in range(n) if j not in g.to_move())  # chosen once
+        allowed = []
+        for chosen in itertools.product(values, repeat=len(g.dealt[i])):
+            o = guild_offer(g, i, list(zip(g.dealt[i], chosen)))
+            if chosen.count("give") > 1:  # 'Places one face-down in front of the player on their left'
+                assert not o.enabled and o.rule == "guild-choice-give-one"
+                continue
+            assert o.enabled == taken(g, o.action) and (o.enabled or (o.why and o.rule)), (chosen, o.why)
+            assert sorted(o.action["keep"]) == sorted(gid for gid, m in zip(g.dealt[i], chosen) if m == "keep")
+            if o.enabled:
+                allowed.append(o.action)
+        assert allowed, "some marking is always a choice"
+        g = RULES.apply(g, data.draw(st.sampled_from(allowed)))
+    assert all(guild_marks(g, i) == [] for i in range(n))

@@ -1,17 +1,21 @@
 """The tablet and the phone offer the acting player the same buttons, drawn from one pure list
 (``play/offers.py``), for positions reached by random legal play; each tap is one entry of the log."""
 
+import itertools
 import random
 import re
 
 import ipywidgets as W
+import pytest
 from rise_and_fall.test_tracker import legal
 
-from companion.rise_and_fall.play.offers import card_offers, choice_offers, in_order_offer
+from companion.rise_and_fall.play.offers import card_offers, choice_offers, guild_marks, guild_offer, in_order_offer
+from companion.rise_and_fall.variants.guilds import guilds as G
 
 from . import test_seat_page
 from .test_game_screens import row_of
-from .test_seat_page import walk
+from .test_seat_guilds import at_table
+from .test_seat_page import tap, walk
 
 table = test_seat_page.table  # a 3-player game at phase A of turn 1, and its phones
 
@@ -106,3 +110,34 @@ def test_the_tablet_and_the_phone_offer_the_same_choices_in_phases_a_c_and_d(tab
             seen.add(f"{g.phase}{g.turn}")
         hub.do(rng.choice(legal(g)))
     assert {"A", "C", "D"} <= seen, seen
+
+
+def a_choice(g, i: int) -> dict:
+    """The first marking of player ``i``'s cards dealt that the rules take, as its action."""
+    marks = [m for _, m in guild_marks(g, i)]
+    offers = (guild_offer(g, i, list(zip(g.dealt[i], ms))) for ms in itertools.product(marks, repeat=len(g.dealt[i])))
+    return next(o.action for o in offers if o.enabled)
+
+
+@pytest.mark.parametrize("levels", [("novice", "expert", "normal"), ("experienced", "normal", "novice", "expert")])
+def test_the_tablet_and_the_phone_offer_the_same_marks_for_the_guild_cards_dealt(tmp_path, monkeypatch, levels):
+    """Each player's Guild cards dealt, on the tablet (their cards shown on asking) and on their phone:
+    the same marks (play/offers.py ``guild_marks``) for every card, at every handicap level."""
+    n = len(levels)
+    start = {"type": "setup", "players": [{"name": f"P{k + 1}", "colour": c} for k, c in zip(range(n), ("red", "yellow", "green", "blue"))],
+             "first": 0, "tracker_version": 3, "guilds": {"levels": list(levels), "dealt": G.deal(random.Random(n), n)}}
+    tablet, phone = at_table(tmp_path, monkeypatch, start)
+    tablet.go_to("Setup")
+    draft = tablet.setup.draft
+    draft.phones = set  # the tablet offers every player's choice, as for a table without phones
+    for _ in range(n):
+        g = tablet.hub.game
+        i = draft.chooser()
+        seat = phone(i)
+        draft.refresh()
+        tap(tablet, "rf-guild-show")
+        on_tablet = [tuple(b.options) for b in walk(draft.widget) if isinstance(b, W.ToggleButtons) and "rf-guild-pick" in b._dom_classes]
+        on_phone = [tuple(b.options) for b in walk(seat.widget) if isinstance(b, W.ToggleButtons) and "rf-guild-pick" in b._dom_classes]
+        assert on_tablet == on_phone == [tuple(guild_marks(g, i))] * len(g.dealt[i]), (on_tablet, on_phone)
+        tablet.hub.do(a_choice(g, i))
+    assert tablet.hub.game.phase == "placement"

@@ -289,3 +289,30 @@ def choice_offers(g: Game, i: int) -> list[Offer]:
     """What player ``i`` is offered outside phase B: phase A's cards, phase C's, phase D's purchases
     (the order of purchases, asked by anyone, is :func:`in_order_offer`)."""
     return card_choices(g, i) + decline_offers(g, i) + purchase_offers(g, i)
+
+
+# --- the Guild cards dealt --------------------------------------------------------------------
+def guild_marks(g: Game, i: int) -> list[tuple[str, str]]:
+    """'Among the cards dealt, each player: Keeps a card, Places one face-down in front of the player
+    on their left, Returns the remaining card to the box': the marks offered for each card dealt to
+    ``i`` still to choose (label, mark), as the tablet and their phone show them. No Keep for a level that keeps
+    none; no Give when the player on the left plays with no Guild powers."""
+    if g.phase != "guilds" or not g.levels or i not in g.to_move():
+        return []
+    keeps = G.levels()[g.levels[i]].keep
+    left = g.civs[(i + 1) % len(g.civs)].name
+    return (([("Keep", "keep")] if keeps else []) + ([(f"Give to {left}", "give")] if G.gives(list(g.levels), i) else [])
+            + [("Return", "return")])
+
+
+def guild_offer(g: Game, i: int, marks: list[tuple[str, str]]) -> Offer:
+    """'Place them face down': the ``guild-choice`` of the cards dealt as marked (``marks``: each
+    card's id and its mark), enabled or the rule's sentence and id why not."""
+    given = [gid for gid, m in marks if m == "give"]
+    action = {"type": "guild-choice", "player": i, "keep": [gid for gid, m in marks if m == "keep"],
+              "give": given[0] if given else None}
+    label, css = "Place them face down", "rf-guild-choose"
+    if len(given) > 1:
+        return Offer(action, label, css, "Give one card only: it is placed face down in front of the player on the left.",
+                     "guild-choice-give-one")
+    return _offer(g, action, label, css)

@@ -26,6 +26,7 @@ from companion.rise_and_fall.play.offers import (
     card_choices,
     card_offers,
     decline_offers,
+    guild_marks,
     in_order_offer,
     purchase_offers,
     tap,
@@ -38,7 +39,6 @@ from companion.rise_and_fall.screens.count_panels import CountBoxes
 from companion.rise_and_fall.screens.guild_panels import (
     ask_again_action,
     guild_choice,
-    guild_options,
     guild_rule,
     guilds_html,
     kept_line,
@@ -400,7 +400,7 @@ class SeatPage:
         if i in v.to_move:
             left = v.civs[(i + 1) % len(v.civs)].name
             gives = G.gives(list(v.levels), i)
-            options = guild_options(v.levels[i], left, gives)
+            options = guild_marks(self.game, i)  # as the tablet offers them (play/offers.py)
             out.append(self.kept.html("<b>Your Guild cards</b>, secret until every player has chosen. "
                                       + guild_rule(v.levels[i], v.civs[i].name, left, gives, you=True)))
             picks = []
@@ -431,7 +431,7 @@ class SeatPage:
         return pick
 
     def _choose_guilds(self, picks: list[tuple[str, W.ToggleButtons]]) -> None:
-        action = guild_choice(self.seat, picks)
+        action = guild_choice(self.seat, picks, self.game)
         if isinstance(action, str):
             self.say(action, "error")
             return
