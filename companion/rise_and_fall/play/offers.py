@@ -11,6 +11,12 @@ when tapped. The special areas' own claims (the Caravansary, a piece laid down b
 A tap is one action of the log: after the card's last action the rules allow, with nothing but
 the end of the actions offered, :func:`tap` sends the action with ``"then": "end-actions"`` and
 the rules end the player's actions with it (one entry, so one Undo takes back the tap).
+
+The other phases' choices are offered the same way, one function per phase, each offer tried on
+the rules: phase A's cards to play face down or change (:func:`card_choices`), phase C's cards into
+Decline or changed (:func:`decline_offers`), phase D's purchases at the price the player pays now
+(:func:`purchase_offers`, :func:`in_order_offer`), and the marks of the Guild cards dealt and the
+choice they make (:func:`guild_marks`, :func:`guild_offer`). A screen draws those the rules take now.
 """
 
 from __future__ import annotations
