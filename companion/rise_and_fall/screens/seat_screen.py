@@ -479,7 +479,7 @@ class SeatPage:
         (a card played in phase A is 'chosen' on the phone: ``rf-choose-…``)."""
         card = str(o.action["card"])
         css = f"rf-choose-{card}" if o.action["type"] == "play" else o.css
-        return self._card_pick(card, self.game.civs[self.seat].colour, o.label, lambda a=o.action: self.send(a), css)
+        return self._card_pick(card, colour, o.label, lambda a=o.action: self.send(a), css)
 
     def _decline_controls(self, v: TableView, g: Game) -> list[W.Widget]:
         i = self.seat
