@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 
 def random_game(store: GameStore, actions: int, seed: int = 1) -> tuple[str, Session]:
-    from test_tracker import legal, started_session
+    from rise_and_fall.test_tracker import legal, started_session
 
     rnd = random.Random(seed)
     gid, s = started_session(store, 4)
@@ -29,7 +29,7 @@ def random_game(store: GameStore, actions: int, seed: int = 1) -> tuple[str, Ses
 
 def random_guild_game(store: GameStore, actions: int, seed: int = 1) -> tuple[str, Session]:
     """A 4-player game with the Guilds (draft, guild actions, swaps), played at random."""
-    from test_guilds_random import guild_setup_action, legal
+    from rise_and_fall.test_guilds_random import guild_setup_action, legal
 
     rnd = random.Random(seed)
     gid, log = store.create("game", "guilds")
@@ -46,7 +46,7 @@ def run() -> None:
     with tempfile.TemporaryDirectory() as d:
         store = GameStore(Path(d))
         gid, s = random_game(store, 120)
-        from test_tracker import legal
+        from rise_and_fall.test_tracker import legal
 
         rnd = random.Random(2)
         samples = []

@@ -52,6 +52,7 @@ class Text:
     clear: bool = False  # a label that never covers another such label: moved to a free spot near (x, y)
     number: bool = False  # a number on the board (a Region's): a label never covers it
     optional: bool = False  # a label left out where it has no free spot near its own (zoom in to see it)
+    fits: float = 0.0  # an optional label's most area, in scene pixels²: left out where its box is larger (0: any)
 
 
 @dataclass(frozen=True)

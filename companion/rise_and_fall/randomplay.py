@@ -17,8 +17,8 @@ from typing import Any
 
 from companion.errors import IllegalAction
 from companion.rise_and_fall.numbers import PIECE_TYPES
-from companion.rise_and_fall.play.civilizations import keeps_doppelgangers
 from companion.rise_and_fall.play.tracker import Game, TrackerRules, card_actions, count_limits, random_play
+from companion.rise_and_fall.variants.guilds.variant import keeps_doppelgangers
 from companion.rise_and_fall.variants.tales import fantastic as F
 from companion.rise_and_fall.variants.tales import in_play as TP
 from companion.rise_and_fall.variants.tales import pieces as TPc

@@ -30,6 +30,7 @@ from ipycanvas import Canvas, hold_canvas
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..drawing import Scene
+from . import viewport
 from .render_list import RenderList, prepare, rgb
 from .style import Theme
 from .widgets import shared
@@ -131,6 +132,7 @@ class Board:
         self.ty = 0.0
         self.on_tap: Callable[[float, float], None] | None = None
         self.room = 16.0  # scene pixels kept free around the scene when fitting
+        self.fit_zoom = 1.6  # the most Fit magnifies (CSS pixels per scene pixel)
         self.report = report or (lambda msg: None)
         self.draws = 0
         self._press: tuple[float, float] | None = None
@@ -202,13 +204,21 @@ class Board:
             self.redraw()
 
     # --- drawing --------------------------------------------------------------------------
-    def show(self, scene: Scene, fit: bool = False, frame: Bounds | None = None) -> None:
-        """Draw ``scene``. Refit when asked, or when ``frame`` (the part that must stay in view,
-        the whole scene by default) and some room around it leave the canvas."""
+    def show(self, scene: Scene, fit: bool = False, frame: Bounds | None = None, placed: Bounds | None = None) -> None:
+        """Draw ``scene``. Refit when asked; else the view follows ``frame`` (the part that must
+        stay in view, the whole scene by default) as `viewport.follow` says: fitted again when it
+        leaves the canvas, or, once the players zoomed or panned by hand, panned to bring ``placed``
+        (what was just added, if anything) into view."""
         self.scene = scene
         self.frame = frame or scene.bounds()
-        if fit or (not self.user_view and not self.visible(self.frame, self.room / 2)):
+        if fit:
             self.fit()
+        else:
+            size = (self.width * self.dpr, self.height * self.dpr)
+            view = viewport.follow(self.frame, placed, (self.k, self.tx, self.ty), *size, self.room, self.fit_zoom * self.dpr,
+                                   by_hand=self.user_view)
+            if view != (self.k, self.tx, self.ty):
+                self.zoom, self.tx, self.ty = view[0] / self.dpr, view[1], view[2]
         self.redraw()
 
     def fit_view(self) -> None:
@@ -223,18 +233,15 @@ class Board:
         bx1, by1 = self.to_buffer(x1, y1)
         return bx0 >= 0 and by0 >= 0 and bx1 <= self.width * self.dpr and by1 <= self.height * self.dpr
 
-    def fit(self, max_zoom: float = 1.6) -> None:
-        """Show the whole scene with ``room`` around it to tap, not magnified past ``max_zoom``."""
+    def fit(self, max_zoom: float | None = None) -> None:
+        """Show the whole scene (its frame) with ``room`` around it to tap, not magnified past
+        ``max_zoom`` (the board's ``fit_zoom`` by default)."""
         if self.scene is None:
             return
-        b = self.frame or self.scene.bounds()
-        x0, y0, x1, y1 = b[0] - self.room, b[1] - self.room, b[2] + self.room, b[3] + self.room
-        bw, bh = self.width * self.dpr, self.height * self.dpr
-        k = min(bw / max(1.0, x1 - x0), bh / max(1.0, y1 - y0), max_zoom * self.dpr)
+        k, self.tx, self.ty = viewport.fit(self.frame or self.scene.bounds(), self.width * self.dpr, self.height * self.dpr,
+                                           self.room, (self.fit_zoom if max_zoom is None else max_zoom) * self.dpr)
         self.user_view = False
         self.zoom = k / self.dpr
-        self.tx = (bw - (x1 - x0) * k) / 2 - x0 * k
-        self.ty = (bh - (y1 - y0) * k) / 2 - y0 * k
 
     @property
     def k(self) -> float:

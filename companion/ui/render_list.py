@@ -57,6 +57,15 @@ def _batch(items: list[tuple[list, str, float]], scale: float, tx: float, ty: fl
     return Batch(pts, counts, colours, alphas)
 
 
+def too_large(label: Text, text: str, size: float, scale: float) -> bool:
+    """Whether a label drawn ``size`` buffer pixels high at ``scale`` would cover more than the
+    scene area it ``fits`` (a Region's label more of the Region than it may): it waits for a zoom."""
+    if not label.fits:
+        return False
+    x0, y0, x1, y1 = label_box(0.0, 0.0, text, size)
+    return (x1 - x0) * (y1 - y0) > label.fits * scale * scale
+
+
 def prepare(scene: Scene, scale: float = 1.0, tx: float = 0.0, ty: float = 0.0, text_floor: float = 1.0) -> RenderList:
     """Group the scene's items, mapped by ``p * scale + t`` to canvas-buffer pixels.
 
@@ -116,7 +125,8 @@ def prepare(scene: Scene, scale: float = 1.0, tx: float = 0.0, ty: float = 0.0, 
     for k, (x, y) in zip(clear, spots):
         texts[k] = (x, y, *texts[k][2:])
     optional = [k for k, it in enumerate(labels) if it.optional]
-    left_out = set()
+    left_out = {k for k in optional if too_large(labels[k], texts[k][2], texts[k][3], scale)}
+    optional = [k for k in optional if k not in left_out]
     if optional:  # where the board is too small for them all, some wait for the board to zoom in
         taken = [label_box(*texts[k][:4]) for k, it in enumerate(labels) if it.number or (it.clear and not it.optional)]
         for k, spot in zip(optional, place_or_leave_out([texts[k][:4] for k in optional], taken)):

@@ -70,7 +70,12 @@ CSS = """
 /* a widget as wide as its box (a history list, a text box of width 100%) has no side margins: they
    would push its right border 4 px out of the box, cut there, the box scrolling sideways */
 .rf-app .rf-side .widget-select, .rf-app .widget-inline-hbox[style*="width: 100%"] { margin-left: 0; margin-right: 0; }
+/* ... and as high with one line, none or many, short or wrapped (a browser sizes a list by its first
+   line): what stands under it stays under the finger */
+.rf-app .rf-side .widget-select select[size] { height: calc(8.1em + 150px); flex: 0 0 auto; }
 .rf-status { font-size: 1.15em; }
+/* the World's status keeps its line of what is left, even empty: the tools below stay put */
+.rf-app .rf-status .rf-left { min-height: calc(1.35em + 10px); }
 .rf-turn { font-size: 1.2em; padding: 4px 0; }
 .rf-dot { display: inline-block; width: 22px; height: 22px; border-radius: 50%; border: 2px solid #222; vertical-align: middle; margin-right: 8px; }
 .rf-chip { display: inline-block; padding: 3px 10px; margin: 2px; border-radius: 14px; border-left: 14px solid var(--c); background: rgba(0,0,0,.06); }
@@ -143,6 +148,10 @@ CSS = """
 .rf-card-secret { position: absolute; top: 14px; font-size: 10px; font-style: italic; }
 .rf-table-key { font-size: .85em; margin-top: 4px; }
 .rf-controls .widget-hbox { flex-wrap: wrap; align-items: center; gap: 4px; }
+/* phase A: a player's name over their cards; once they have chosen, the row keeps its height (the
+   name, then a line as high as the cards): the rows below stay put */
+.rf-controls .rf-play-row > :first-child { flex: 0 0 100%; }
+.rf-app .rf-controls .rf-chosen-line { height: 54px; min-height: 54px; display: flex; align-items: center; margin: 0; }
 .rf-app .jupyter-widget-Collapse-header, .rf-app .p-Collapse-header { min-height: 44px; font-size: 1em; display: flex; align-items: center;
   background: #e6dfd0; color: #1d1d1d; }
 .rf-app .jupyter-widget-Collapse-contents { background: transparent; }
@@ -152,6 +161,9 @@ CSS = """
 .rf-pad-pane { flex: 0 1 auto; max-width: 57%; min-width: 0; overflow-x: auto; }
 .rf-pad-pane .rf-scorepad table { width: 100%; }
 .rf-scores .rf-scorepad td, .rf-scores .rf-scorepad th { padding: 2px 5px; }
+/* the Region walked through: each of its lines has the room of two (none is cut), so a Region whose
+   title or pieces wrap moves neither the majority buttons under it nor the board */
+.rf-app .rf-walk .widget-html-content > div { min-height: 2.7em; line-height: 1.35; }
 .rf-scores .rf-scorepad th { text-align: left; font-weight: 600; white-space: nowrap; font-size: .9em; }
 /* with A+ and on a phone, a row's name ("Guild: Trophy Hunters", "Tale: The Majestic Bridge")
    takes two lines rather than push the players' columns out of the pane */
@@ -231,6 +243,8 @@ CSS = """
   /* a screen's chips (the World's tile counts, the Game's First Player, Trophies, Bank) wrap: none is cut, nothing scrolls sideways */
   .rf-app .rf-left { display: flex; flex-wrap: wrap; gap: 2px 4px; }
   .rf-app .rf-left .rf-chip { margin: 0; padding: 2px 8px; font-size: .9em; max-width: 100%; box-sizing: border-box; }
+  /* the World's tile counts take two lines on a phone: their place keeps two, even empty (no World begun) */
+  .rf-app .rf-status .rf-left { min-height: calc(2.6em + 12px); }
   .rf-game-name { font-size: .85em; }
   .rf-app .rf-screen > .widget-html, .rf-app .rf-screen > .widget-html > .widget-html-content,
   .rf-app .rf-screen-part > .widget-html, .rf-app .rf-screen-part > .widget-html > .widget-html-content { min-width: 0; max-width: 100%; }

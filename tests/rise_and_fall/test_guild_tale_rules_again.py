@@ -1,13 +1,12 @@
 """The Guild and Tale rules checked again against the rulebook, through the tracker's actions and the
 position checks as a script drives them: each test quotes its sentence and checks the rule id refused."""
 
-from dataclasses import replace
-
 import pytest
 from conftest import quote
 
 from companion.errors import IllegalAction
 from companion.hexgrid import neighbours
+from companion.rise_and_fall.play.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.play.tracker import TRACKER_VERSION, Game, _pieces, _set
 from companion.rise_and_fall.scoring.position import Piece, PlayerState, Position, problems
 from companion.rise_and_fall.scoring.scoring import score

@@ -1,13 +1,12 @@
 """The Guild variant, as the rulebook states it: one test per Guild card, the draft with the
 handicap system, the Doppelgangers' swap, and the Temples' special situation."""
 
-from dataclasses import replace
-
 import pytest
 from conftest import quote
 
 from companion.errors import IllegalAction
 from companion.rise_and_fall.numbers import load_rules
+from companion.rise_and_fall.play.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.play.tracker import Game, TrackerRules, _pieces, _set, card_actions
 from companion.rise_and_fall.scoring.position import Piece, PlayerState, Position, parse_position, problems
 from companion.rise_and_fall.scoring.scoring import score, scorepad_text

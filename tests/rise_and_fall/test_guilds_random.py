@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from companion.errors import IllegalAction
 from companion.gamelog import GameStore, Session
 from companion.rise_and_fall.numbers import PIECE_TYPES, TERRAINS, load_rules
+from companion.rise_and_fall.play.records import replace  # a variant's field too (swapped)
 from companion.rise_and_fall.play.tracker import (
     TRACKER_VERSION,
     Game,
@@ -241,7 +242,7 @@ def test_a_guild_action_with_bad_input_gets_a_sentence(kind, fields, phase):
             for i in g.order():
                 g = R.apply(g, {"type": "play", "player": i, "card": "nomad"})
         else:
-            g = g.__class__(**{**g.__dict__, "phase": "E", "decided": (), "swapped": ()})
+            g = replace(g, phase="E", decided=(), swapped=())
     action = {"type": kind, **fields}
     if kind == "act" and "action" not in fields:
         action["action"] = rnd.choice(["nomad-steal", "nomad-attack", "ship-piracy", "temple-convert-nomad"])

@@ -3,7 +3,7 @@ from a random legal game reads back the same, and play goes on from it exactly a
 
 import json
 import random
-from dataclasses import fields, replace
+from dataclasses import fields
 
 import pytest
 from conftest import examples, quote
@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from companion.errors import FileFormatError, IllegalAction
 from companion.rise_and_fall import randomplay as RP
 from companion.rise_and_fall.play import state_file as S
+from companion.rise_and_fall.play.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.play.tracker import Game, TrackerRules
 from companion.rise_and_fall.variants.tales.worlds import generate_with_tales
 from companion.rise_and_fall.world.world import top_terrain
@@ -30,7 +31,7 @@ HISTORY = {"positions", "activations", "act_limit", "acting_card", "stolen", "no
 def carried(g: Game) -> Game:
     """``g`` without its history: what a state holds."""
     blank = Game()
-    g = replace(g, **{f.name: getattr(blank, f.name) for f in fields(Game) if f.name in HISTORY})
+    g = replace(g, **{f: getattr(blank, f) for f in [f.name for f in fields(Game)] + ["stolen"] if f in HISTORY})  # stolen: the Guilds' own
     if g.tales is not None:  # the Tale Trophies by player: a table does not note who claimed one before whom
         g = replace(g, tales=replace(g.tales, used=(), trophies=tuple(sorted(g.tales.trophies, key=lambda t: (t[1], t[0])))))
     return replace(g, tale_play=replace(g.tale_play, event_turn=0))

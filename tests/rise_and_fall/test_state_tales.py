@@ -5,7 +5,6 @@ file allows, written, read back and joined, go on exactly as the games they were
 
 import json
 import random
-from dataclasses import replace
 
 import pytest
 from conftest import examples, quote
@@ -15,6 +14,7 @@ from hypothesis import strategies as st
 from companion.errors import FileFormatError, IllegalAction
 from companion.rise_and_fall import randomplay as RP
 from companion.rise_and_fall.play import state_file as S
+from companion.rise_and_fall.play.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.play.tracker import TRACKER_VERSION, Game, TrackerRules
 from companion.rise_and_fall.variants.tales.tales import all_tales
 from rise_and_fall.test_guilds_random import choices, guild_setup_action
@@ -52,7 +52,7 @@ def dealt_away(g: Game) -> Game:
     """The Guild cards dealt and chosen before the first pieces, which play does not read again (a state has them as
     the cards in front of each player), and a 'do not ask again' of the Doppelgangers whose Guild cards have changed
     since, which is over (a state has only those that stand)."""
-    from companion.rise_and_fall.play.civilizations import keeps_doppelgangers
+    from companion.rise_and_fall.variants.guilds.variant import keeps_doppelgangers
 
     g = replace(carried(g), dealt=(), chosen=())
     return replace(g, kept=tuple(sorted(k for k in g.kept if keeps_doppelgangers(g, k[0]))))
@@ -265,7 +265,7 @@ def test_a_house_card_swapped_away_is_no_longer_the_one_the_house_discards(ruleb
 def test_the_doppelgangers_kept_do_not_ask_again_is_carried():
     """A holder of the Doppelgangers who said 'do not ask again' is not asked at the Recycling phase while the Guild
     cards stay as they are (docs/rise-and-fall/decisions.md): a state says so with 'ask_again': false."""
-    from companion.rise_and_fall.play.civilizations import keeps_doppelgangers
+    from companion.rise_and_fall.variants.guilds.variant import keeps_doppelgangers
 
     st_ = S.state(list(zip(NAMES, COLOURS)), turn=4)
     st_.players[0].guilds, st_.players[0].level, st_.players[0].ask_again = ["doppelgangers"], "normal", False

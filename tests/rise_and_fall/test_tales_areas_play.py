@@ -2,13 +2,12 @@
 (its condition on where a piece stands confirmed by the player, since the tracker knows no
 positions), conversion ranges and protection, pieces laid down, the Merchants' two actions."""
 
-from dataclasses import replace
-
 import pytest
 from conftest import quote
 
 from companion.errors import IllegalAction
 from companion.rise_and_fall.play.public import describe
+from companion.rise_and_fall.play.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.play.tracker import TRACKER_VERSION, card_actions
 from companion.rise_and_fall.variants.guilds import guilds as G
 from companion.rise_and_fall.variants.tales import in_play as TP

@@ -2,13 +2,12 @@
 when two or more players must recycle, lowest number first, resolved by the First Player before the
 token passes; one test per event."""
 
-from dataclasses import replace
-
 import pytest
 from conftest import quote
 
 from companion.errors import IllegalAction
 from companion.gamelog import GameStore, Session
+from companion.rise_and_fall.play.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.play.tracker import TRACKER_VERSION, TrackerRules, _pieces, _set
 from companion.rise_and_fall.variants.tales import fantastic as F
 from companion.rise_and_fall.variants.tales.worlds import generate_with_tales

@@ -2,14 +2,13 @@
 recycling: after every step the pieces are conserved, the resources in bounds and the bank
 conserved; undo then redo is the identity and the log replays to the same state."""
 
-from dataclasses import replace
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import IllegalAction
 from companion.gamelog import GameStore, Session
 from companion.rise_and_fall.numbers import PIECE_TYPES, load_rules
+from companion.rise_and_fall.play.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.play.tracker import TRACKER_VERSION, TrackerRules
 from companion.rise_and_fall.variants.tales import fantastic as F
 from companion.rise_and_fall.variants.tales import in_play as TP

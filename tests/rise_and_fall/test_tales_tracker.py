@@ -2,13 +2,12 @@
 Tale with actions (the Dragon, the Capital, the Majestic Bridge, the Banks, the Ports, the
 Cathedral, the Floating Cities), the Extra Trophies, and a tracked game's end carried to its scoring."""
 
-from dataclasses import replace
-
 import pytest
 from conftest import quote
 
 from companion.errors import IllegalAction
 from companion.rise_and_fall.play.public import describe, public_view
+from companion.rise_and_fall.play.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.play.tracker import TRACKER_VERSION, Game, _set, card_actions
 from companion.rise_and_fall.scoring.endgame import EntryRules, from_tracker
 from companion.rise_and_fall.variants.tales import pieces as TP

@@ -113,10 +113,10 @@ def test_the_special_areas_controls_for_the_acting_player():
     """The Caravansary's claim, Storm Peak's lay-down, the Monastery's distance and the Doppelganger's
     House: each sends the action the tracker accepts."""
     import random
-    from dataclasses import replace
 
     from rise_and_fall.test_tracker import acting, started
 
+    from companion.rise_and_fall.play.records import replace
     from companion.rise_and_fall.play.tracker import TrackerRules
     from companion.rise_and_fall.screens.tale_panels import TalePlay
 

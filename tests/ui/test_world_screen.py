@@ -237,8 +237,9 @@ def test_region_overlay_shows_every_region_with_size_and_value(app):
 @pytest.mark.parametrize("css_width", [694.0, 374.0])
 def test_region_labels_never_cover_each_other_and_the_largest_regions_come_first(app, css_width):
     """Every Region of a 4-player World at the fitted zoom of a tablet and of a phone: each label
-    drawn is readable (at least 13 CSS pixels) and covers no other; where the board is too small
-    for them all, the largest Regions keep theirs and zooming in shows more."""
+    drawn is readable (at least 13 CSS pixels), covers no other and at most a quarter of its Region
+    (the labels must not cover the World); where the board is too small for them all, the largest
+    Regions keep theirs (on a phone at Fit, none is that large) and zooming in shows more."""
     from companion.drawing import label_box
     from companion.rise_and_fall.screens.library import SHIPPED_LAYOUTS
     from companion.rise_and_fall.screens.world_screen import region_label
@@ -251,20 +252,25 @@ def test_region_labels_never_cover_each_other_and_the_largest_regions_come_first
     regions = s.build.world.regions()
     assert len(regions) > 30
 
+    from companion.rise_and_fall.screens.world_screen import LABEL_SHARE
+
+    space_area = 1.5 * 3 ** 0.5 * s.board.space ** 2 / 3  # a Space's area, in scene pixels²
+    sizes = {region_label(r.size, r.value): r.size for r in regions}
+
     def drawn() -> list[tuple]:
         labels = [t for t in s.board.render_list().texts if t[2].endswith(" VP")]
         per_css = s.board.width * s.board.dpr / css_width
-        assert labels and min(t[3] for t in labels) / per_css >= 13
+        assert not labels or min(t[3] for t in labels) / per_css >= 13
         boxes = [label_box(*t[:4]) for t in labels]
         for i, a in enumerate(boxes):
+            assert (a[2] - a[0]) * (a[3] - a[1]) <= LABEL_SHARE * sizes[labels[i][2]] * space_area * s.board.k ** 2
             for b in boxes[:i]:
                 assert min(a[2], b[2]) <= max(a[0], b[0]) or min(a[3], b[3]) <= max(a[1], b[1]), (a, b)
         return labels
 
     fitted = drawn()
-    largest = sorted(regions, key=lambda r: -r.size)[:3]
-    assert all(any(t[2] == region_label(r.size, r.value) for t in fitted) for r in largest)
-    assert len(fitted) >= len(regions) // 3
+    largest = max(regions, key=lambda r: r.size)
+    assert css_width < 600 or any(t[2] == region_label(largest.size, largest.value) for t in fitted)
     s.board.zoom_by(2.5)  # zoomed in: labels of small Regions appear
     zoomed = drawn()
     assert len(zoomed) > len(fitted)  # (the labels off the canvas are laid out too)

@@ -2,18 +2,21 @@
 Trophies, and the automatic changes the rulebook makes to it whenever pieces come or go.
 
 Pure Python, below the tracker (:mod:`.tracker`, which decides what each action does) and the
-variants' modules (the Guilds, the Tales), which all change the state with these functions.
+variants' rules (the Guilds, the Tales), which all change the state with these functions. The game holds
+each variant with its own state (``Game.variants``); it asks them whose move it is in the phases they
+add and how many Trophies their pieces claimed, naming none of them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.hexgrid import Hex
 from companion.rise_and_fall.numbers import PIECE_TYPES, load_rules
 from companion.rise_and_fall.play.records import replace, with_civ
+from companion.rise_and_fall.variants import BEFORE_SETUP, Variant
 from companion.rise_and_fall.variants.guilds import guilds as G
-from companion.rise_and_fall.variants.tales.state import NONE, TalesInPlay, TaleState
 from companion.rise_and_fall.world.tiles import Tile
 
 PHASES = {
@@ -121,24 +124,14 @@ class Game:
     before: tuple[tuple[int, Civ], ...] = ()  # phases A and C: each chooser's cards before their first face-down card
     pass_tablet: bool = False  # the table's choice: each player chooses their card out of the others' sight
     tracker_version: int = 1  # see TRACKER_VERSION
-    levels: tuple[str, ...] = ()  # the Guild variant: each player's handicap level (empty: no Guilds)
-    world_tales: tuple[int, ...] = ()  # the Tales drawn for the World (its layout's "tales"), kept for the scoring
-    world_tale_pieces: tuple[tuple[str, int, int], ...] = ()  # the Dolmens and the Typhoon where the World has them
-    dealt: tuple[tuple[str, ...], ...] = ()  # the three Guild cards dealt to each player (secret)
-    chosen: tuple[tuple[int, tuple[str, ...], str | None], ...] = ()  # (player, kept, given to the left), face down
-    stolen: tuple[int, ...] = ()  # Thieves' Guild: Cities stolen from, per player, with the Nomad card played now
-    swapped: tuple[int, ...] = ()  # phase E: who received the Doppelgangers this Recycling phase
-    # the Doppelgangers kept 'do not ask again': (holder, every player's Guild cards when they said so)
-    kept: tuple[tuple[int, tuple[tuple[str, ...], ...]], ...] = ()
-    tales: TaleState | None = None  # the Tale pieces and buildings (version 4, a World with Tales): tale_pieces.py
-    tale_play: TalesInPlay = NONE  # the Tales during the game (version 5): Fantastic Events, laid pieces, ...
+    variants: tuple[tuple[Variant, Any], ...] = ()  # each variant of the game with its state (variants/__init__.py)
     notes: tuple[str, ...] = field(default=(), compare=False)  # what happened by itself (for the screen)
 
     @property
     def claimed(self) -> int:
         """The Trophies claimed, the Tales' Trophies too ('this allows to move up the Trophies to record the
         total number of Trophies won and indicate the price to purchase cards in Decline')."""
-        return sum(len(c.trophies) for c in self.civs) + (len(self.tales.trophies) if self.tales is not None else 0)
+        return sum(len(c.trophies) for c in self.civs) + sum(v.trophies(self) for v, _ in self.variants)
 
     @property
     def decline_price(self) -> int:
@@ -155,6 +148,10 @@ class Game:
 
     def to_move(self) -> list[int]:
         """Whose move it is now (several players in the simultaneous phases)."""
+        for v, _ in self.variants:  # a phase or a step a variant adds (the Guilds' choice, the Fantastic Events)
+            who = v.to_move(self)
+            if who is not None:
+                return who
         if self.phase == "placement":
             return [self._next_placer()] if self._next_placer() is not None else []
         if self.phase == "A":
@@ -166,15 +163,31 @@ class Game:
         if self.phase == "D":
             left = [i for i in self.order() if i not in self.decided]
             return left[:1] if self.in_order else left
-        if self.phase == "E":
-            if self.tale_play.events:
-                return [self.first]  # 'The Fantastic Event is resolved by the player who still has the First Player token'
-            return [i for i in self.order() if i not in self.decided and i not in self.swapped and can_swap(self, i)
-                    and not keeps_doppelgangers(self, i)]
-        if self.phase == "guilds":
-            done = {j for j, _, _ in self.chosen}
-            return [i for i in self.order() if i not in done]
         return []
+
+    def __getattr__(self, name: str) -> Any:
+        """A variant's state by the name the game's state had before the variants kept their own
+        (``game.levels``, ``game.tales``, ``game.tale_play``): scripts, screens and tests read these."""
+        if name.startswith("__") or name == "variants":
+            raise AttributeError(name)
+        for v, st in self.__dict__.get("variants", ()):
+            if name in v.fields:
+                return getattr(st, name)
+        if name in BEFORE_SETUP:  # a game not set up yet holds no variant: each answers as when not played
+            return BEFORE_SETUP[name]
+        raise AttributeError(f"'Game' object has no attribute {name!r}")
+
+    def replace_elsewhere(self, changes: dict[str, Any]) -> Game:
+        """:func:`.records.replace` of fields kept in the variants' states (``replace(game, tale_play=...)``)."""
+        mine = {k: v for k, v in changes.items() if k in _GAME_FIELDS}
+        rest = {k: v for k, v in changes.items() if k not in mine}
+        held = []
+        for v, st in self.variants:
+            theirs = {k: rest.pop(k) for k in [k for k in rest if k in v.fields]}
+            held.append((v, replace(st, **theirs) if theirs else st))
+        if rest:
+            raise TypeError(f"Game has no field {sorted(rest)[0]!r}")
+        return replace(self, **mine, variants=tuple(held))
 
     def _next_placer(self) -> int | None:
         placed = [0] * len(self.civs)
@@ -246,21 +259,4 @@ def after_pieces_change(game: Game, players: list[int], notes: list[str]) -> Gam
     return game
 
 
-def guild_cards(game: Game) -> tuple[tuple[str, ...], ...]:
-    """Every player's Guild cards, face up in front of them."""
-    return tuple(c.guilds for c in game.civs)
-
-
-def keeps_doppelgangers(game: Game, i: int) -> bool:
-    """Whether player ``i`` keeps the Doppelgangers without being asked at the Recycling phase: they
-    said 'do not ask again' and the Guild cards on the table are the ones they chose to keep against."""
-    return any(j == i and cards == guild_cards(game) for j, cards in game.kept)
-
-
-def can_swap(game: Game, i: int) -> bool:
-    """Whether player ``i`` may swap their Doppelgangers for another player's Guild card now."""
-    civ = game.civs[i]
-    cost = G.swap_cost(civ.guilds)
-    if cost is None or civ.extinct or any(getattr(civ, r) < v for r, v in cost.items()):
-        return False
-    return any(c.guilds for j, c in enumerate(game.civs) if j != i and not c.extinct)
+_GAME_FIELDS = frozenset(Game.__dataclass_fields__)

@@ -19,8 +19,9 @@ from functools import lru_cache
 from typing import Any
 
 from companion.rise_and_fall.numbers import PIECE_TYPES, load_rules
-from companion.rise_and_fall.play.tracker import ALL_EXTINCT, PHASES, Civ, Game, card_actions, keeps_doppelgangers
+from companion.rise_and_fall.play.tracker import ALL_EXTINCT, PHASES, Civ, Game, card_actions
 from companion.rise_and_fall.variants.guilds import guilds
+from companion.rise_and_fall.variants.guilds.variant import keeps_doppelgangers
 from companion.rise_and_fall.variants.tales import in_play as tales_in_play
 from companion.rise_and_fall.world.wording import space_place
 from companion.rise_and_fall.world.world import World

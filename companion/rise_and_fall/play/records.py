@@ -9,8 +9,6 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any, TypeVar
 
-from companion.rise_and_fall.variants.tales.state import LAID_IN_WORLD_SINCE
-
 _R = TypeVar("_R")
 _FIELDS: dict[type, frozenset[str]] = {}
 
@@ -22,7 +20,10 @@ def replace(obj: _R, **changes: Any) -> _R:
     if names is None:
         names = _FIELDS[type(obj)] = frozenset(f.name for f in fields(obj))  # type: ignore[arg-type]
     if not names.issuperset(changes):
-        raise TypeError(f"{type(obj).__name__} has no field {sorted(set(changes) - names)[0]!r}")
+        elsewhere = getattr(type(obj), "replace_elsewhere", None)  # a field kept in a part of the record (a variant's state)
+        if elsewhere is None:
+            raise TypeError(f"{type(obj).__name__} has no field {sorted(set(changes) - names)[0]!r}")
+        return elsewhere(obj, changes)
     new = object.__new__(type(obj))
     new.__dict__.update(obj.__dict__)
     new.__dict__.update(changes)
@@ -30,14 +31,11 @@ def replace(obj: _R, **changes: Any) -> _R:
 
 
 def with_civ(game: Any, i: int, civ: Any) -> Any:
-    """The game with player ``i``'s Civilization replaced; from version 8 no more of its pieces lie on their side
-    than it has in the World (a piece laid down that leaves the World is no longer counted laid down)."""
+    """The game with player ``i``'s Civilization replaced, then as each variant of the game keeps itself in step with
+    it (from version 8 no more of a player's pieces lie on their side than they have in the World)."""
     civs = list(game.civs)
     civs[i] = civ
     game = replace(game, civs=tuple(civs))
-    play = getattr(game, "tale_play", None)
-    if play is not None and play.laid and game.tracker_version >= LAID_IN_WORLD_SINCE:
-        laid = tuple((j, p, min(n, game.civs[j].count(p))) for j, p, n in play.laid)
-        if laid != play.laid:
-            game = replace(game, tale_play=replace(play, laid=tuple(x for x in laid if x[2] > 0)))
+    for v, _ in game.variants:
+        game = v.on_civ(game, i)
     return game

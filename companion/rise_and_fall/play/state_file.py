@@ -410,7 +410,7 @@ def _tale_problems(st: State) -> list[Problem]:
 
     out: list[Problem] = []
     drawn = st.drawn()
-    kinds = {b: p for n in TP.tracked(drawn) for b, p in TP._pieces_of(n).items()}
+    kinds = {b: p for n in TP.tracked(drawn) for b, p in TP.pieces_of(n).items()}
     names = ", ".join(f"{n} ({all_tales()[n].name})" for n in drawn) or "none"
     totals: dict[str, int] = {}
     for p in st.players:
@@ -605,6 +605,7 @@ def to_game(st: State) -> "Game":
     phase C with the cards each player owes to the Decline zone, phase D with who has nothing to buy back."""
     from companion.rise_and_fall.play.civilizations import TRACKER_VERSION, Civ, Game
     from companion.rise_and_fall.play.records import replace
+    from companion.rise_and_fall.variants.registered import VARIANTS
     from companion.rise_and_fall.variants.tales.pieces import initial
     from companion.rise_and_fall.variants.tales.state import NONE
     from companion.rise_and_fall.variants.tales.tales import drawn_of, parse_markers
@@ -631,14 +632,16 @@ def to_game(st: State) -> "Game":
     levels = tuple(p.level or G.STANDARD_LEVEL for p in st.players) if guild_game else ()
     game = Game(civs=civs, trophies_to_end=st.trophies_to_end, bank_gold=bank["gold"], bank_wood=bank["wood"],
                 bank_stone=bank["stone"], first=st.first, turn=st.turn, phase=st.phase, tiles=tiles, world_name=world_name,
-                cards_owed=(0,) * n, pass_tablet=st.pass_tablet, tracker_version=version, levels=levels, world_tales=tales,
-                world_tale_pieces=markers, tales=_tale_state(st, initial(tales, n) if version >= 4 and tales else None),
+                cards_owed=(0,) * n, pass_tablet=st.pass_tablet, tracker_version=version,
                 claimed_this_turn=tuple((t, i) for t, i in st.claimed_this_turn),
-                tale_play=replace(NONE, creatures=tuple((k, q, r) for k, (q, r) in st.creatures.items()), volcano=st.volcano,
-                                  laid=tuple(sorted((i, t, k) for i, p in enumerate(st.players) for t, k in p.laid.items() if k)),
-                                  house=tuple((i, p.house) for i, p in enumerate(st.players) if p.house is not None)),
-                # 'do not ask again' stands while the Guild cards on the table stay as they are now
-                kept=tuple((i, tuple(c.guilds for c in civs)) for i, p in enumerate(st.players) if not p.ask_again))
+                variants=tuple((v, v.initial) for v in VARIANTS))
+    game = replace(game, levels=levels, world_tales=tales, world_tale_pieces=markers,  # the variants' states, by their names
+                   tales=_tale_state(st, initial(tales, n) if version >= 4 and tales else None),
+                   tale_play=replace(NONE, creatures=tuple((k, q, r) for k, (q, r) in st.creatures.items()), volcano=st.volcano,
+                                     laid=tuple(sorted((i, t, k) for i, p in enumerate(st.players) for t, k in p.laid.items() if k)),
+                                     house=tuple((i, p.house) for i, p in enumerate(st.players) if p.house is not None)),
+                   # 'do not ask again' stands while the Guild cards on the table stay as they are now
+                   kept=tuple((i, tuple(c.guilds for c in civs)) for i, p in enumerate(st.players) if not p.ask_again))
     if st.phase == "C":
         # 'each player must place as many cards in Decline as Trophies claimed this turn' (as many as they have)
         k = len(st.claimed_this_turn)
@@ -688,7 +691,7 @@ def of_game(game: "Game") -> State:
         where = f"in phase {game.phase}" if game.phase not in STATE_PHASES else f"in the middle of phase {game.phase}"
         raise FileFormatError(f"A state is taken at {STATE_PHASES['A']}, at {STATE_PHASES['C']} or at {STATE_PHASES['D']}; "
                               f"this game is {where}.", rule="phase")
-    from companion.rise_and_fall.play.civilizations import keeps_doppelgangers
+    from companion.rise_and_fall.variants.guilds.variant import keeps_doppelgangers
     from companion.rise_and_fall.variants.tales.fantastic import present
 
     play = game.tale_play

@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.errors import IllegalAction
 from companion.gamelog import Action, Reducer
-from companion.rise_and_fall.numbers import PIECE_TYPES, TERRAINS, load_rules
+from companion.rise_and_fall.numbers import PIECE_TYPES, load_rules
 from companion.rise_and_fall.play.civilizations import (  # noqa: F401 - the state and its changes, also by the names scripts import from here
     ALL_EXTINCT,
     CONVERSION_ON_SINCE,
@@ -24,196 +24,15 @@ from companion.rise_and_fall.play.civilizations import (  # noqa: F401 - the sta
     Civ,
     Game,
     after_pieces_change,
-    can_swap,
-    guild_cards,
-    keeps_doppelgangers,
     move_card,
     with_pieces,
 )
+from companion.rise_and_fall.play.counts import amounts, counted, plural
 from companion.rise_and_fall.play.records import replace, with_civ
-from companion.rise_and_fall.scoring.position import STANDS_ON
-from companion.rise_and_fall.variants.guilds import guilds as G
-from companion.rise_and_fall.variants.tales import fantastic as F
-from companion.rise_and_fall.variants.tales import in_play as TP
-from companion.rise_and_fall.variants.tales import pieces as tale_pieces
+from companion.rise_and_fall.variants import Handler
+from companion.rise_and_fall.variants.registered import VARIANTS, card_actions
 from companion.rise_and_fall.world.tiles import Tile
 from companion.rise_and_fall.world.world import top_terrain
-from companion.words import plural
-
-
-# --- the Guild variant --------------------------------------------------------------------------
-def _guild_setup(spec: Any, n: int, version: int) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
-    """The handicap level of each player and the three Guild cards dealt to each (the deal is
-    drawn by the screen and kept in the log, so a replay deals the same)."""
-    if spec is None:
-        return (), ()
-    if version < 3:
-        raise IllegalAction("The Guild variant needs the game rules of version 3.", rule="guild-version")
-    if not isinstance(spec, dict):
-        raise IllegalAction("The Guilds are given as the players' handicap levels and the cards dealt.", rule="guild-deal")
-    known, levels = G.all_guilds(), G.levels()
-    lv, dealt = spec.get("levels") or [G.STANDARD_LEVEL] * n, spec.get("dealt")
-    if not isinstance(lv, list) or len(lv) != n or any(x not in levels for x in lv):
-        raise IllegalAction(f"Each player has a handicap level: {', '.join(levels)}.", rule="guild-level")
-    if not isinstance(dealt, list) or len(dealt) != n or any(not isinstance(h, list) or len(h) != G.DEALT for h in dealt):
-        raise IllegalAction(f"Deal {G.DEALT} Guild cards to each player.", rule="guild-deal")
-    cards = [c for h in dealt for c in h]
-    if any(c not in known for c in cards):
-        raise IllegalAction(f"The Guild cards are {', '.join(known)}.", rule="guild-deal")
-    if len(set(cards)) != len(cards):
-        raise IllegalAction("Each Guild card is dealt once.", rule="guild-deal")
-    return tuple(lv), tuple(tuple(h) for h in dealt)
-
-
-def _reveal_guilds(game: Game, notes: list[str]) -> Game:
-    """'Then, each player reveals the two Guild cards (chosen card and given card)'."""
-    n = len(game.civs)
-    given = {(i + 1) % n: give for i, _, give in game.chosen if give is not None}
-    kept = {i: keep for i, keep, _ in game.chosen}
-    for i in range(n):
-        cards = kept[i] + ((given[i],) if i in given else ())
-        game = with_civ(game, i, replace(game.civs[i], guilds=cards))
-        civ = game.civs[i]
-        notes.append(f"{civ.name}: {G.summary(cards)}" if cards else f"{civ.name} plays with no Guild powers.")
-    notes.append("The Guild cards are revealed. Place the first pieces.")
-    return replace(game, phase="placement")
-
-
-def _opponent(game: Game, i: int, t: Any, what: str) -> int:
-    if type(t) is not int or not 0 <= t < len(game.civs) or t == i or game.civs[t].extinct:
-        raise IllegalAction(f"Choose the opposing player {what}.", rule="opponent")
-    return t
-
-
-def _attack(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
-    """Mercenaries: 'Remove the targeted unit and return it to its owner's reserve.'"""
-    t = _opponent(game, i, a.get("target"), "whose unit the Nomad attacks")
-    unit = a.get("unit")
-    if unit not in spec["attack"]:
-        raise IllegalAction(f"A Nomad attacks a unit: {', '.join(u.title() for u in spec['attack'])}.", rule="mercenaries")
-    victim = game.civs[t]
-    if victim.count(unit) == 0:
-        raise IllegalAction(f"{victim.name} has no {unit.title()} in the World to attack.", rule="mercenaries")
-    notes.append(f"{game.civs[i].name}'s Mercenaries remove a {unit.title()} of {victim.name}; it goes back to their reserve.")
-    return with_civ(game, t, with_pieces(victim, unit, -1))
-
-
-def _steal(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
-    """Thieves' Guild: 'steal a resource of your choice from the City's owner. Each opponent's
-    City can only be stolen from once for each Nomad card played.'"""
-    t = _opponent(game, i, a.get("target"), "whose City the Nomad steals from")
-    res = a.get("resource")
-    if res not in spec["steal"]:
-        raise IllegalAction("A thief steals a Wood or a Stone.", rule="thieves-guild")
-    victim, thief = game.civs[t], game.civs[i]
-    stolen = game.stolen or (0,) * len(game.civs)
-    if stolen[t] >= victim.count("city"):
-        raise IllegalAction(f"Each opponent's City can only be stolen from once for each Nomad card played: "
-                            f"{victim.name} has {_plural(victim.count('city'), 'City', 'Cities')}, stolen from {stolen[t]} time{'s' if stolen[t] != 1 else ''}.", rule="thieves-guild")
-    if getattr(victim, res) == 0:
-        raise IllegalAction(f"{victim.name} has no {res.title()} to steal.", rule="thieves-guild")
-    if getattr(thief, res) + 1 > thief.limit[res]:
-        raise IllegalAction(f"{thief.name} cannot hold more than {thief.limit[res]} {res.title()}.", rule="treasury-limit")
-    game = with_civ(game, t, replace(victim, **{res: getattr(victim, res) - 1}))
-    game = with_civ(game, i, replace(thief, **{res: getattr(thief, res) + 1}))
-    counts = list(stolen)
-    counts[t] += 1
-    notes.append(f"{thief.name}'s thieves steal a {res.title()} from {victim.name}.")
-    return replace(game, stolen=tuple(counts))
-
-
-def _piracy(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
-    """Corsairs: 'Gain 2 Gold Pieces for each Ship owned by an opponent located in the same Sea
-    Region ... These sums are paid to you by the opposing players, and not by the bank. If a player
-    cannot pay you the totality of the sum... Too bad for you!'"""
-    counts = a.get("counts") or {}
-    if not isinstance(counts, dict):
-        raise IllegalAction("Enter how many Ships of each opponent share the Sea Region.", rule="corsairs")
-    per = spec["piracy"]["gold"]
-    for key, n in counts.items():
-        t = _opponent(game, i, int(key) if isinstance(key, str) and key.isdigit() else key, "whose Ships are plundered")
-        victim = game.civs[t]
-        n = _counted(n, "Ships", f"Piracy on {victim.name}", {"Ships": (victim.count("ship"), f"{victim.name} has {_plural(victim.count('ship'), 'Ship', 'Ships')} in the World")}, "Ships")
-        due = per * n
-        paid = min(due, victim.gold)
-        if paid < due:
-            notes.append(f"{victim.name} can pay only {paid} GP of {due}. Too bad for the Corsairs!")
-        game = with_civ(game, t, replace(victim, gold=victim.gold - paid))
-        game = with_civ(game, i, replace(game.civs[i], gold=game.civs[i].gold + paid))
-        if n:
-            notes.append(f"{victim.name} pays {paid} GP for {_plural(n, 'Ship', 'Ships')}.")
-    return game
-
-
-def _tale_effect(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
-    return tale_pieces.effect(game, i, spec, a, notes)
-
-
-#: New kinds of action effect that guilds and Tales bring, by their key in an action's spec.
-EFFECTS = {"attack": _attack, "steal": _steal, "piracy": _piracy, "tale": _tale_effect, "house": TP.house}
-
-
-def _before_the_events(game: Game, what: str) -> None:
-    """The Doppelgangers decide before the Fantastic Events are resolved; once these wait, the swap is over."""
-    if game.phase == "E" and game.tale_play.events:
-        raise IllegalAction(f"{what} is decided before the Fantastic Events; {game.civs[game.first].name} is resolving them now.", rule="doppelgangers-before-events")
-
-
-def _swap_guild(game: Game, a: Action, notes: list[str]) -> Game:
-    """Doppelgangers: 'During the Recycling phase, you can pay the bank 10 Gold Coins and exchange
-    this card with another player's Guild card.' Then the note: 'if a player's situation is illegal
-    in regards to their pieces or their stored resources, that player must immediately remove from
-    the World all of their illegally positioned pieces, or return to the bank their excess resources.'
-    The table says how many pieces stood where only the lost guild allowed (``removed``)."""
-    i = a.get("player")
-    _before_the_events(game, "The Doppelgangers' swap")
-    if game.phase != "E" or i not in game.to_move():
-        raise IllegalAction("The Doppelgangers swap Guild cards during the Recycling phase, once.", rule="doppelgangers")
-    t = _opponent(game, i, a.get("target"), "whose Guild card is taken")
-    gid = a.get("guild")
-    me, them = game.civs[i], game.civs[t]
-    dop = next((g for g in me.guilds if G.swap_cost((g,)) is not None), None)
-    if dop is None:
-        raise IllegalAction(f"{me.name} holds no Doppelgangers: only their holder swaps Guild cards.", rule="doppelgangers")
-    if gid not in them.guilds:
-        raise IllegalAction(f"{them.name} has no such Guild card; they have {', '.join(G.guild(g).name for g in them.guilds) or 'none'}.", rule="doppelgangers")
-    cost = G.swap_cost((dop,)) or {}
-    before = them.guilds
-    after = tuple(dop if g == gid else g for g in before)
-    lost = G.lost_places(before, after)
-    removed = a.get("removed") or {}
-    if not isinstance(removed, dict) or any(p not in lost for p in removed):
-        where = "; ".join(f"{p.title()}s on {', '.join(sorted(ts))}" for p, ts in lost.items()) or "none"
-        raise IllegalAction(f"Only pieces that stood where the {G.guild(gid).name} alone allowed are removed ({where}).", rule="doppelgangers-removed")
-    for p, k in removed.items():
-        _counted(k, p, f"{them.name}'s {p.title()}s removed", {p: (them.count(p), f"{them.name} has {_plural(them.count(p), p.title(), p.title() + 's')} in the World")})
-    me = replace(me, guilds=tuple(gid if g == dop else g for g in me.guilds), **{r: getattr(me, r) - v for r, v in cost.items()})
-    them = replace(them, guilds=after)
-    game = replace(game, bank_gold=game.bank_gold + cost.get("gold", 0))
-    notes.append(f"{me.name} pays {_amounts(cost)} and takes the {G.guild(gid).name} from {them.name}, who gets the Doppelgangers.")
-    for p, k in removed.items():
-        if k:
-            them = with_pieces(them, p, -k)
-            notes.append(f"{them.name} removes {_plural(k, p.title(), p.title() + 's')} from the World: they stood where only the {G.guild(gid).name} allowed.")
-    bank = {r: getattr(game, f"bank_{r}") for r in ("wood", "stone")}
-    for r, most in them.limit.items():
-        extra = getattr(them, r) - most
-        if extra > 0:
-            them = replace(them, **{r: most})
-            bank[r] += extra
-            notes.append(f"{them.name} returns {extra} {r.title()} to the bank: they may now hold {most}.")
-    game = replace(with_civ(with_civ(game, i, me), t, them), bank_wood=bank["wood"], bank_stone=bank["stone"])
-    game = after_pieces_change(game, [t], notes)
-    house = game.tale_play.house
-    if house and game.tracker_version >= HOUSE_CARD_SWAPPED_SINCE:
-        # a Guild card drawn at the Doppelganger's House and swapped away is no longer its player's to discard
-        game = replace(game, tale_play=replace(game.tale_play, house=tuple((j, x) for j, x in house if x in game.civs[j].guilds)))
-    return replace(game, decided=game.decided + (i,), swapped=game.swapped + (t,))
-
-
-#: The tracker's version from which a Guild card drawn at the Doppelganger's House and then swapped by the Doppelgangers
-#: is no longer the card the House discards (nor one it may draw while in front of another player).
-HOUSE_CARD_SWAPPED_SINCE = 8
 
 
 # --- the rules --------------------------------------------------------------------------------
@@ -232,7 +51,7 @@ class TrackerRules(Reducer[Game]):
 
     def apply(self, game: Game, action: Action) -> Game:
         kind = str(action.get("type"))
-        handler = getattr(self, "_" + kind.replace("-", "_"), None) if kind in ACTIONS else None
+        handler = getattr(self, "_" + kind.replace("-", "_"), None) if kind in ACTIONS else self._variant_action(game, kind)
         if handler is None:
             raise IllegalAction(f"Unknown game action {kind!r}.", rule="unknown-action")
         if kind not in STARTS and game.phase == "setup":
@@ -244,6 +63,13 @@ class TrackerRules(Reducer[Game]):
         notes: list[str] = []
         game = handler(game, action, notes)
         return replace(game, notes=tuple(notes))
+
+    def _variant_action(self, game: Game, kind: str) -> Any:
+        """The handler of an action a variant of the game adds (``guild-choice``, ``fantastic-event``)."""
+        found: Handler | None = next((v.actions[kind] for v, _ in game.variants if kind in v.actions), None)
+        if found is None:
+            return None
+        return lambda g, a, notes: found(g, a, notes, self._recycle)
 
     def keeps(self, action: Action) -> bool:
         """The log's first action that undo never takes back: a game joined in progress starts from its state."""
@@ -307,22 +133,12 @@ class TrackerRules(Reducer[Game]):
         )
         tiles: tuple[Tile, ...] = ()
         world_name = ""
-        world_tales: tuple[int, ...] = ()
-        world_tale_pieces: tuple[tuple[str, int, int], ...] = ()
+        world = None
         if a.get("world"):
-            from companion.rise_and_fall.variants.tales.tales import drawn_of, parse_markers
             from companion.rise_and_fall.world.layout import parse
 
             world = parse(a["world"], "the World")
             tiles, world_name = tuple(world.tiles), world.name
-            world_tales = drawn_of(world.extra)
-            world_tale_pieces = tuple((m.kind, *m.space) for m in parse_markers(world.extra.get("tale_pieces")))
-        levels, dealt = _guild_setup(a.get("guilds"), n, version)
-        tales = None
-        if version >= 4 and world_tales:
-            from companion.rise_and_fall.variants.tales.pieces import initial
-
-            tales = initial(world_tales, n)
         bank = rules.raw["bank"]
         g = Game(
             civs=civs,
@@ -332,54 +148,18 @@ class TrackerRules(Reducer[Game]):
             bank_stone=bank["stone"],
             first=first,
             turn=1,
-            phase="guilds" if levels else "placement",
+            phase="placement",
             tiles=tiles,
             world_name=world_name,
-            world_tales=world_tales,
-            world_tale_pieces=world_tale_pieces,
             cards_owed=(0,) * n,
             pass_tablet=pass_tablet,
             tracker_version=version,
-            levels=levels,
-            dealt=dealt,
-            tales=tales,
+            variants=tuple((v, v.initial) for v in VARIANTS),
         )
-        if levels:
-            notes.append("Three Guild cards are dealt to each player: each keeps, gives one to the left and returns the rest.")
+        for v in VARIANTS:
+            g = v.setup(g, a, world, notes)
         notes.append(f"{names[first]} has the First Player token and places a first piece.")
         return g
-
-    # the Guild variant: keep, give one to the left, return the rest -------------------------------
-    def _guild_choice(self, game: Game, a: Action, notes: list[str]) -> Game:
-        """'Among the cards dealt, each player: Keeps a card, Places one face-down in front of the
-        player on their left, Returns the remaining card to the box.' With the handicap system a
-        player keeps 0, 1 or 2 cards."""
-        if game.phase != "guilds":
-            raise IllegalAction("Guild cards are chosen once, before the first pieces are placed.", rule="guild-choice-once")
-        i = a.get("player")
-        if i not in game.to_move():
-            raise IllegalAction("That player has already chosen their Guild cards.", rule="guild-choice-once")
-        civ, level = game.civs[i], G.levels()[game.levels[i]]
-        hand = game.dealt[i]
-        keep, give = a.get("keep"), a.get("give")
-        if not isinstance(keep, list) or not all(isinstance(k, str) for k in keep):
-            raise IllegalAction("Name the Guild cards kept.", rule="guild-choice")
-        if len(keep) != level.keep:
-            raise IllegalAction(f"{civ.name} plays as {level.label.lower()}: they keep {_plural(level.keep, 'Guild card', 'Guild cards')}, not {len(keep)}.", rule="guild-choice-keep")
-        gives = G.gives(list(game.levels), i)
-        left = game.civs[(i + 1) % len(game.civs)].name
-        if gives and not isinstance(give, str):
-            raise IllegalAction(f"{civ.name} places one Guild card face down in front of {left}, the player on their left.", rule="guild-choice-give")
-        if not gives and give is not None:
-            raise IllegalAction(f"{left} plays with no Guild powers: {civ.name} gives them no card.", rule="guild-choice-give")
-        picked = keep + ([give] if give is not None else [])
-        if len(set(picked)) != len(picked) or not set(picked) <= set(hand):
-            names = ", ".join(G.guild(g).name for g in hand)
-            raise IllegalAction(f"{civ.name} keeps and gives among the cards dealt to them ({names}), each card once.", rule="guild-choice")
-        game = replace(game, chosen=game.chosen + ((i, tuple(keep), give),))
-        if not game.to_move():
-            game = _reveal_guilds(game, notes)
-        return game
 
     def _pass_tablet(self, game: Game, a: Action, notes: list[str]) -> Game:
         """The table's choice, kept in the game: with one tablet passed from hand to hand, each
@@ -418,7 +198,7 @@ class TrackerRules(Reducer[Game]):
                 raise IllegalAction("Ships must be placed on a Sea space.", rule="first-piece-terrain")
             if piece in ("city", "nomad") and t in ("sea", "glacier"):
                 raise IllegalAction("Cities and Nomads cannot be placed in a Sea space or on a Glacier space.", rule="first-piece-terrain")
-            if t not in STANDS_ON[piece]:
+            if t not in load_rules().stands_on[piece]:
                 raise IllegalAction(f"A {piece} cannot stand on {t}.", rule="first-piece-terrain")
         civ = with_pieces(civ, piece, 1)
         game = with_civ(game, i, civ)
@@ -509,10 +289,10 @@ class TrackerRules(Reducer[Game]):
                 game = with_civ(game, i, move_card(civ, card, "reserve"))
                 notes.append(f"{civ.name} has no {card.title()} left to act with: the card goes to the reserve and the turn is skipped.")
                 continue
-            extra = tale_pieces.extra_actions(game, i, card) if game.tales is not None else 0
-            may_act, down = TP.standing(game, i, card)  # pieces laid on their side do not act
-            game = replace(game, acting=i, acting_card=card, activations=0, act_limit=may_act + extra, stolen=())
-            return TP.new_actor(game, down)
+            game = replace(game, acting=i, acting_card=card, activations=0, act_limit=civ.count(card))
+            for v, _ in game.variants:  # pieces laid on their side do not act; a Capital acts twice
+                game = v.on_actor(game, i, card)
+            return game
         return self._end_actions(replace(game, acting=None, acting_card=None), notes)
 
     # B: actions ---------------------------------------------------------------------------------
@@ -523,16 +303,15 @@ class TrackerRules(Reducer[Game]):
         if i != game.acting:
             raise IllegalAction(f"It is {game.civs[game.acting].name}'s turn to act." if game.acting is not None else "Nobody acts now.", rule="turn")
         card = game.acting_card
-        spec = find_action(card, a.get("action"), game.civs[i].guilds, TP.in_play(game))
-        if spec is None and game.tales is not None:
-            spec = tale_pieces.find_action(game, i, card, a.get("action"))
+        spec = next((s for s in actions_of(game, i, card) if s["id"] == a.get("action")), None)
         if spec is None:
             raise IllegalAction(f"{a.get('action')!r} is not an action of the {card.title()} card.", rule="card-action")
         units = spec.get("units", 1)  # how many pieces of the card's type act (a Tale action may use several, or none)
         if units == 1 and game.activations >= game.act_limit:
-            if game.tale_play.rising and not game.act_limit:
-                raise IllegalAction(f"{game.civs[i].name}'s {card.title()}s lie on their side: they perform no action this turn "
-                                    "and stand back up at its end.", rule="laid-down")
+            for v, _ in game.variants:
+                why = v.idle(game, i, card)
+                if why is not None:
+                    raise why
             raise IllegalAction(f"Each {card.title()} acts once per turn, and all {game.act_limit} have acted; end the actions.", rule="acts-once")
         if units > 1 and game.activations + units > game.act_limit:
             raise IllegalAction(f"{spec['label']} uses {plural(units, card.title())} that have not acted this turn; "
@@ -540,9 +319,12 @@ class TrackerRules(Reducer[Game]):
         then = a.get("then")
         if then is not None and then != "end-actions":
             raise IllegalAction(f"An action can be followed only by the end of the actions ('end-actions'), not {then!r}.", rule="then")
-        TP.check_activation(game, spec["id"])
+        for v, _ in game.variants:
+            v.check_act(game, i, spec)
         game = apply_card_action(game, i, spec, a, notes)
-        game = TP.activated(replace(game, activations=game.activations + units), spec["id"])
+        game = replace(game, activations=game.activations + units)
+        for v, _ in game.variants:
+            game = v.after_act(game, spec)
         if then is None or game.phase != "B" or game.acting != i:
             return game
         # the tap's action carries the end of the player's actions (nothing else was offered): one entry, one Undo
@@ -551,19 +333,14 @@ class TrackerRules(Reducer[Game]):
                      else f"{name} ends their actions.")
         return self._end_turn(game, {"type": "end-turn", "player": i}, notes)
 
-    def _lay_down(self, game: Game, a: Action, notes: list[str]) -> Game:
-        return TP.lay_down(game, a, notes)
-
-    def _caravansary(self, game: Game, a: Action, notes: list[str]) -> Game:
-        return TP.claim_caravansary(game, a, notes)
-
     def _end_turn(self, game: Game, a: Action, notes: list[str]) -> Game:
         """The acting player has finished: the played card goes to the discard pile."""
         if game.phase != "B" or a.get("player") != game.acting:
             raise IllegalAction("Only the player taking actions can end them.", rule="turn")
         i = game.acting
         civ = game.civs[i]
-        game = TP.stand_up(game, i, game.acting_card, notes)
+        for v, _ in game.variants:
+            game = v.on_end_turn(game, i, game.acting_card, notes)
         if civ.played:
             game = with_civ(game, i, move_card(civ, civ.played[0], "discard"))
         return self._next_actor(game, notes)
@@ -670,59 +447,12 @@ class TrackerRules(Reducer[Game]):
         return self._recycle(game, notes) if not game.to_move() else game
 
     # E and F ------------------------------------------------------------------------------------
-    def _swap_guild(self, game: Game, a: Action, notes: list[str]) -> Game:
-        game = _swap_guild(game, a, notes)
-        return self._recycle(game, notes) if not game.to_move() else game
-
-    def _fantastic_event(self, game: Game, a: Action, notes: list[str]) -> Game:
-        game = F.resolve(game, a, notes)
-        return self._recycle(game, notes) if not game.tale_play.events else game
-
-    def _place_creature(self, game: Game, a: Action, notes: list[str]) -> Game:
-        return F.place_creature(game, a, notes)
-
-    def _keep_guild(self, game: Game, a: Action, notes: list[str]) -> Game:
-        i = a.get("player")
-        _before_the_events(game, "Keeping the Doppelgangers")
-        if game.phase != "E" or i not in game.to_move():
-            raise IllegalAction("Only a holder of the Doppelgangers decides in the Recycling phase.", rule="doppelgangers")
-        again = a.get("ask_again", True)
-        if type(again) is not bool:
-            raise IllegalAction("Keeping the Doppelgangers asks again at the next Recycling phase, or not (true or false).",
-                                rule="doppelgangers-keep")
-        if not again:
-            # decided: 'do not ask again' stands while the Guild cards on the table stay as they are, or
-            # until the holder asks again (docs/rise-and-fall/decisions.md)
-            kept = tuple(k for k in game.kept if k[0] != i) + ((i, guild_cards(game)),)
-            game = replace(game, kept=kept)
-            notes.append(f"{game.civs[i].name} keeps the Doppelgangers and is not asked again at the Recycling phase "
-                         "while the Guild cards stay as they are.")
-        game = replace(game, decided=game.decided + (i,))
-        return self._recycle(game, notes) if not game.to_move() else game
-
-    def _ask_guild_swap(self, game: Game, a: Action, notes: list[str]) -> Game:
-        """The holder of the Doppelgangers who kept them 'do not ask again' wants to be asked at the
-        Recycling phases again (any time before the game ends)."""
-        i = a.get("player")
-        if type(i) is not int or not 0 <= i < len(game.civs):
-            raise IllegalAction("Choose one of the players.", rule="player")
-        if game.phase == "over" or not keeps_doppelgangers(game, i):
-            raise IllegalAction(f"{game.civs[i].name} is asked at every Recycling phase already, while they can pay for the swap.",
-                                rule="doppelgangers-ask")
-        notes.append(f"{game.civs[i].name} is asked again at the Recycling phase whether to swap the Doppelgangers.")
-        return replace(game, kept=tuple(k for k in game.kept if k[0] != i))
-
     def _recycle(self, game: Game, notes: list[str]) -> Game:
-        if game.levels and game.phase != "E":
-            # 'During the Recycling phase, you can pay the bank 10 Gold Coins and exchange this card'
-            game = replace(game, phase="E", decided=(), swapped=())
-            if game.to_move():
-                who = game.civs[game.to_move()[0]].name
-                notes.append(f"Recycling phase: {who} may pay 10 GP to swap the Doppelgangers for another player's Guild card.")
+        """E - Recycle cards, after what the variants do in it (the Doppelgangers' swap, the Fantastic Events)."""
+        for v, _ in game.variants:
+            game, waits = v.on_recycle(game, notes)
+            if waits:
                 return game
-        game = F.fire(game, notes)  # the Fantastic Events, before the hands are recycled and the token passes
-        if game.tale_play.events:
-            return game
         recycled = False
         for i in game.order():
             civ = game.civs[i]
@@ -739,7 +469,9 @@ class TrackerRules(Reducer[Game]):
             notes.append(f"{plural(game.claimed, 'Trophy')} {'is' if game.claimed == 1 else 'are'} claimed: the game ends. "
                          "Tally the Victory Points.")
             return replace(game, phase="over", acting=None)
-        game = replace(game, phase="A", turn=game.turn + 1, claimed_this_turn=(), decided=(), swapped=(), cards_owed=(0,) * len(game.civs))
+        game = replace(game, phase="A", turn=game.turn + 1, claimed_this_turn=(), decided=(), cards_owed=(0,) * len(game.civs))
+        for v, _ in game.variants:
+            game = v.on_new_turn(game)
         return self._check_hands(game, notes)
 
     def _check_hands(self, game: Game, notes: list[str]) -> Game:
@@ -768,13 +500,12 @@ def setup_action(players: list[tuple[str, str]] | list[dict[str, str]], **choice
 
 
 #: Every action of the game's log (each handled by the method of its name).
-ACTIONS = ("setup", "start-from-state", "guild-choice", "pass-tablet", "place-first", "play", "change", "act", "end-turn", "decline", "buy", "pass",
-           "purchase-in-order", "swap-guild", "keep-guild", "ask-guild-swap", "fantastic-event", "lay-down", "caravansary", "place-creature")
+ACTIONS = ("setup", "start-from-state", "pass-tablet", "place-first", "play", "change", "act", "end-turn", "decline", "buy", "pass",
+           "purchase-in-order")
 #: The actions that start a game (the first of its log).
 STARTS = ("setup", "start-from-state")
 #: What a player's own phone may record: their own choices and, on their turn, their own actions.
-SEAT_ACTIONS = ("guild-choice", "play", "change", "decline", "act", "end-turn", "buy", "pass", "purchase-in-order",
-                "swap-guild", "keep-guild", "ask-guild-swap", "fantastic-event", "lay-down", "caravansary")
+SEAT_ACTIONS = ("play", "change", "decline", "act", "end-turn", "buy", "pass", "purchase-in-order")
 
 
 def check_seat(game: Game, a: Action) -> None:
@@ -784,7 +515,7 @@ def check_seat(game: Game, a: Action) -> None:
     if type(seat) is not int or not 0 <= seat < len(game.civs):
         raise IllegalAction("That phone's seat is not one of this game's players.", rule="seat")
     me = game.civs[seat].name
-    if a.get("type") not in SEAT_ACTIONS:
+    if a.get("type") not in SEAT_ACTIONS + tuple(k for v, _ in game.variants for k in v.seat_actions):
         raise IllegalAction(f"{me}'s phone records {me}'s own choices and actions; that is done on the tablet.", rule="seat")
     if a.get("random"):
         raise IllegalAction("A card is drawn at random on the tablet, when a player is too slow.", rule="seat")
@@ -807,24 +538,9 @@ def _extinct(game: Game, i: int, notes: list[str], why: str) -> Game:
         hand=(), discard=(), played=(), reserve=civ.reserve + cards,
     )
     game = with_civ(game, i, civ)
-    return tale_pieces.extinct(game, i, notes) if game.tales is not None else game
-
-
-def _whole(v: Any, what: str) -> int:
-    if type(v) is not int or not 0 <= v <= 99:
-        raise IllegalAction(f"Enter {what} as a whole number from 0 to 99.", rule="whole-number")
-    return v
-
-
-def _counted(v: Any, what: str, label: str, limits: dict[str, tuple[int, str]], noun: str = "") -> int:
-    """A count entered by the table, refused beyond what the World can hold (rule ``count-limit``)."""
-    n = _whole(v, what)
-    if what in limits:
-        most, why = limits[what]
-        if n > most:
-            raise IllegalAction(f"{label} counts at most {most}{' ' + noun if noun else ''} now, since {why}; {n} is too many.",
-                                rule="count-limit")
-    return n
+    for v, _ in game.variants:
+        game = v.on_extinct(game, i, notes)
+    return game
 
 
 def _something_counted(game: Game, spec: dict, total: int) -> None:
@@ -858,29 +574,25 @@ def least_count(game: Game, i: int, spec: dict) -> dict[str, Any] | None:
     return {"count": 1}
 
 
-def _plural(n: int, one: str, many: str) -> str:
-    return plural(n, one, many)
-
-
 def _cities(game: Game, i: int) -> tuple[int, str]:
     n = sum(c.count("city") for c in game.civs)
-    return n, f"there {'is' if n == 1 else 'are'} {_plural(n, 'City', 'Cities')} in the World"
+    return n, f"there {'is' if n == 1 else 'are'} {plural(n, 'City', 'Cities')} in the World"
 
 
 def _own_cities(game: Game, i: int) -> tuple[int, str]:
     n = game.civs[i].count("city")
-    return n, f"{game.civs[i].name} has {_plural(n, 'City', 'Cities')} in the World"
+    return n, f"{game.civs[i].name} has {plural(n, 'City', 'Cities')} in the World"
 
 
 def _opposing_cities(game: Game, i: int) -> tuple[int, str]:
     n = sum(c.count("city") for j, c in enumerate(game.civs) if j != i)
-    return n, f"the other players have {_plural(n, 'City', 'Cities')} in the World"
+    return n, f"the other players have {plural(n, 'City', 'Cities')} in the World"
 
 
 def _own_pieces_but_temples(game: Game, i: int) -> tuple[int, str]:
     civ = game.civs[i]
     n = sum(civ.count(t) for t in PIECE_TYPES if t != "temple")
-    return n, f"{civ.name} has {_plural(n, 'piece', 'pieces')} in the World other than Temples"
+    return n, f"{civ.name} has {plural(n, 'piece', 'pieces')} in the World other than Temples"
 
 
 #: What caps a count, by the name ``rules.json`` gives it in ``at_most``.
@@ -901,18 +613,15 @@ def count_limits(game: Game, i: int, spec: dict) -> dict[str, tuple[int, str]]:
         out = {spec["count"]: AT_MOST[at_most](game, i)}
     if isinstance(at_most, dict):
         out = {lbl: AT_MOST[k](game, i) for lbl, k in at_most.items()}
-    return tale_pieces.count_limits(game, i, spec, out) if game.tales is not None else out
+    for v, _ in game.variants:
+        out = v.count_limits(game, i, spec, out)
+    return out
 
 
 def random_play(game: Game, i: int, rng: Any) -> Action:
     """'another player randomly draws a card from the slow player's hand for them to play this
     turn': the card drawn by ``rng`` (a :class:`random.Random`), kept in the log as drawn at random."""
     return {"type": "play", "player": i, "card": rng.choice(sorted(game.civs[i].hand)), "random": True}
-
-
-def _amounts(d: dict[str, int]) -> str:
-    names = {"gold": "GP", "wood": "Wood", "stone": "Stone"}
-    return " and ".join(f"{v} {names[k]}" for k, v in d.items())
 
 
 def apply_card_action(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
@@ -922,12 +631,13 @@ def apply_card_action(game: Game, i: int, spec: dict, a: Action, notes: list[str
     label = spec["label"]
     cost = dict(spec.get("cost", {}))
     if "convert" in spec:
-        cost = TP.conversion_cost(game, cost, a)  # the Monastery's range, the Dolmens' protection
+        for v, _ in game.variants:
+            cost = v.conversion_cost(game, cost, a)
     gain = dict(spec.get("gain", {}))
     limits = count_limits(game, i, spec) if game.tracker_version >= 2 else {}
-    effect = next((EFFECTS[k] for k in EFFECTS if k in spec), None)
+    effect = next((v.effects[k] for v, _ in game.variants for k in v.effects if k in spec), None)
     if "per" in spec:
-        n = _counted(a.get("count"), spec["count"], label, limits)
+        n = counted(a.get("count"), spec["count"], label, limits)
         for k, v in spec["per"].items():
             gain[k] = gain.get(k, 0) + v * n
         _something_counted(game, spec, n)
@@ -935,12 +645,12 @@ def apply_card_action(game: Game, i: int, spec: dict, a: Action, notes: list[str
         counts = a.get("counts") or {}
         if not isinstance(counts, dict):
             raise IllegalAction(f"Enter how many {' and how many '.join(spec['per_count'])}.", rule="count")
-        n_each = {lbl: _counted(counts.get(lbl, 0), lbl, label, limits, lbl) for lbl in spec["per_count"]}
+        n_each = {lbl: counted(counts.get(lbl, 0), lbl, label, limits, lbl) for lbl in spec["per_count"]}
         gain["gold"] = gain.get("gold", 0) + sum(v * n_each[lbl] for lbl, v in spec["per_count"].items())
         _something_counted(game, spec, sum(n_each.values()))
     for res, amt in cost.items():
         if getattr(civ, res) < amt:
-            raise IllegalAction(f"{label} costs {_amounts(cost)}; {civ.name} has {getattr(civ, res)} {'GP' if res == 'gold' else res.title()}.", rule="action-cost")
+            raise IllegalAction(f"{label} costs {amounts(cost)}; {civ.name} has {getattr(civ, res)} {'GP' if res == 'gold' else res.title()}.", rule="action-cost")
     target = None
     if "replace" in spec:
         src, dst = spec["replace"]
@@ -957,7 +667,8 @@ def apply_card_action(game: Game, i: int, spec: dict, a: Action, notes: list[str
             raise IllegalAction("Choose the opposing player whose unit the Temple converts.", rule="opponent")
         if game.civs[target].count(kind) == 0:
             raise IllegalAction(f"{game.civs[target].name} has no {kind.title()} in the World to convert.", rule="conversion-target")
-        _may_convert(game, i, target, kind, a.get("on"))
+        for v, _ in game.variants:  # the Shadow Cult; 'Special Situation: Temples'
+            v.check_conversion(game, i, target, kind, a.get("on"))
         if civ.in_reserve(kind) == 0:
             raise IllegalAction(f"{civ.name} has no {kind.title()} left in the reserve: it is not possible to convert a {kind.title()}.", rule="fully-completed")
     limit = civ.limit
@@ -1009,7 +720,8 @@ def _open_productions(game: Game, i: int, spec: dict, res: str, after: int) -> s
     still open (a Lumberjacks' Nomad at 4 Wood may still produce the ordinary 1 Wood that reaches 5)."""
     civ = game.civs[i]
     said = f", and {spec['label']} would make {after}" if "gain" in spec else ""
-    alt = find_action(str(game.acting_card), spec.get("ordinary"), civ.guilds, TP.in_play(game)) if spec.get("ordinary") else None
+    ordinary = spec.get("ordinary")
+    alt = next((s for s in actions_of(game, i, str(game.acting_card)) if s["id"] == ordinary), None) if ordinary else None
     if alt is None:
         return said
     fits = all(getattr(civ, r) + v <= civ.limit[r] for r, v in alt.get("gain", {}).items() if r in ("wood", "stone"))
@@ -1018,45 +730,27 @@ def _open_productions(game: Game, i: int, spec: dict, res: str, after: int) -> s
     return said + f"; open: {alt['label']} (action {alt['id']!r})"
 
 
-def _may_convert(game: Game, i: int, target: int, kind: str, on: Any) -> None:
-    """Shadow Cult: 'None of your units may be converted by your opponents.' And 'Special
-    Situation: Temples': 'A Temple cannot convert a game piece with a special ability which would be
-    in an illegal position after being converted.' ``on`` is the terrain the unit stands on."""
-    victim, civ = game.civs[target], game.civs[i]
-    if G.protected(victim.guilds):
-        raise IllegalAction(f"None of {victim.name}'s units may be converted: they are the Shadow Cult.", rule="shadow-cult")
-    if on is None:
-        only_theirs = G.stands_on(kind, victim.guilds, bool(game.levels)) - G.stands_on(kind, civ.guilds, bool(game.levels))
-        if only_theirs and game.tracker_version >= CONVERSION_ON_SINCE:
-            raise IllegalAction(f"Say where the {kind.title()} of {victim.name} stands ('on'): {victim.name}'s {kind.title()}s may stand on "
-                                f"{' or '.join(sorted(only_theirs))}, {civ.name}'s may not, and a Temple cannot convert a game piece "
-                                "with a special ability which would be in an illegal position after being converted.", rule="conversion-on")
-        return
-    if on not in TERRAINS or on not in G.stands_on(kind, victim.guilds, bool(game.levels)):
-        raise IllegalAction(f"A {kind.title()} of {victim.name} cannot stand on {on}.", rule="conversion-on")
-    if on not in G.stands_on(kind, civ.guilds, bool(game.levels)):
-        raise IllegalAction(f"A Temple cannot convert a game piece with a special ability which would be in an illegal position "
-                            f"after being converted: {civ.name} would then control a {kind.title()} on {on}.", rule="temple-special-situation")
-
-
 def find_action(card: str, action_id: Any, guilds: tuple[str, ...] = (), tales: tuple[int, ...] = ()) -> dict | None:
     return next((s for s in card_actions(card, guilds, tales) if s["id"] == action_id), None)
 
 
-def card_actions(card: str, guilds: tuple[str, ...] = (), tales: tuple[int, ...] = ()) -> list[dict]:
-    """The actions of ``card`` for a player holding ``guilds`` (the printed ones without), with the
-    actions the special areas of ``tales`` add (:func:`.tales_in_play.in_play` of the game)."""
-    return G.card_actions(card, guilds) + TP.card_actions(card, tales)
+def actions_of(game: Game, i: int, card: str) -> list[dict]:
+    """The actions of ``card`` for player ``i`` in ``game`` now: the printed ones, as each variant of the game
+    changes and adds to them (the Guilds' yields and powers, the Tales' special areas and buildings)."""
+    actions = [dict(s) for s in load_rules().raw["card_actions"].get(card, [])]
+    for v, _ in game.variants:
+        actions = v.card_actions(game, i, card, actions)
+    return actions
 
 
 def building_actions_left(game: Game, i: int) -> bool:
     """Whether player ``i``, acting now, has a building that may still act with the card played once
     its pieces have all acted (a Port when the Ship card is played)."""
-    if game.tales is None or game.acting != i or game.acting_card is None:
+    if game.acting != i or game.acting_card is None:
         return False
-    for spec in tale_pieces.actions(game, i, game.acting_card):
-        least = least_count(game, i, spec)
-        if spec.get("units", 1) == 0 and least is not None:
+    for spec in actions_of(game, i, game.acting_card):
+        least = least_count(game, i, spec) if spec.get("units", 1) == 0 else None
+        if least is not None:
             try:
                 TrackerRules().apply(game, {"type": "act", "player": i, "action": spec["id"], **least})
                 return True

@@ -333,31 +333,21 @@ def _resource(v: Any) -> int:
     return v
 
 
-def _tale_books(game: Any, i: int) -> dict[str, Any]:
-    """The Tale Trophies and the Cathedral a tracked game knows (version 4 and later)."""
-    from companion.rise_and_fall.variants.tales.pieces import scoring
-
-    return scoring(game, i)
-
-
 def from_tracker(game: Any, game_id: str | None = None) -> dict[str, Any]:
-    """The ``start`` action for an end of game that the tracker followed (``game_id``: its log)."""
+    """The ``start`` action for an end of game that the tracker followed (``game_id``: its log): each variant of
+    the game adds what it carries into the scoring (the Guild cards, the Tales and their Trophies, the Cathedral)."""
     from companion.rise_and_fall.world.layout import Layout
 
     n = len(game.civs)
-    extra: dict[str, Any] = {}
-    if getattr(game, "world_tales", ()):
-        extra["tales"] = list(game.world_tales)
-    if getattr(game, "world_tale_pieces", ()):
-        extra["tale_pieces"] = [{"area": k, "q": q, "r": r} for k, q, r in game.world_tale_pieces]
+    variants = [v for v, _ in getattr(game, "variants", ())]
+    extra: dict[str, Any] = {k: w for v in variants for k, w in v.scored_world(game).items()}
     world = Layout(n, list(game.tiles), game.world_name, extra).to_dict()
     return {
         "type": "start",
         "source": "tracked game",
         "world": world,
         "players": [{"name": c.name, "gold": c.gold, "trophies": list(c.trophies), "decline": list(c.decline), "extinct": c.extinct,
-                     **({"wood": c.wood, "stone": c.stone, "guilds": list(c.guilds)} if c.guilds else {}),
-                     **(_tale_books(game, i) if getattr(game, "tales", None) is not None else {})}
+                     **{k: w for v in variants for k, w in v.scoring(game, i).items()}}
                     for i, c in enumerate(game.civs)],
         "colours": [c.colour for c in game.civs],
         "tracked": [{t: c.count(t) for t in PIECE_TYPES} for c in game.civs],

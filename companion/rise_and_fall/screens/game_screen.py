@@ -429,8 +429,11 @@ class SetupScreen:
         if not placing:
             return
         civ = g.civs[g.to_move()[0]]
+        # every first piece stays offered, in its place (a piece already on the World is refused with
+        # the rule's sentence); the choice moves on to a piece still to place
         left = [p for p in load_rules().first_pieces if civ.count(p) == 0]
-        self.piece.options = [(p.title(), p) for p in left]
+        if left and self.piece.value not in left:
+            self.piece.value = left[0]
         self.status.value = (
             f"<div class='rf-turn'><span class='rf-dot' style='background:{colour_hex(civ.colour)}'></span>"
             f"<b>{html.escape(civ.name)}</b> places a first piece: choose it, then tap a space.</div>"
@@ -782,10 +785,16 @@ class GameScreen:
         elif v.phase == "A":
             phones = self.hub.phones()
             chosen = [c.name for c in v.civs if c.face_down]
-            if chosen:
-                out.append(W.HTML(f"<div class='rf-chosen-who'>Chosen: {html.escape(', '.join(chosen))} · waiting for "
-                                  f"{html.escape(', '.join(v.civs[i].name for i in v.to_move))}</div>"))
-            for i in v.to_move:
+            out.append(W.HTML(f"<div class='rf-chosen-who'>Chosen: {html.escape(', '.join(chosen) or 'nobody yet')} · waiting for "
+                              f"{html.escape(', '.join(v.civs[i].name for i in v.to_move))}</div>"))
+            for i in v.order:  # a row per player, in the order of play: a card chosen leaves the rows below in place
+                if i not in v.to_move:
+                    who = W.HTML(f"<b>{html.escape(v.civs[i].name)}</b> has chosen:")
+                    said = W.HTML("a card, face down.", _dom_classes=("rf-chosen-line",))
+                    # as high as the row it takes the place of: the name over the cards, or one line (a phone's)
+                    out.append(W.HBox([said] if i in phones else [who, said], _dom_classes=("rf-chosen-row",) if i in phones else
+                                      ("rf-play-row", "rf-chosen-row")))
+                    continue
                 if i in phones:
                     out.append(W.HBox([W.HTML(f"<b>{html.escape(v.civs[i].name)}</b> chooses on their phone."),
                                        button("Too slow: draw one at random", lambda i=i: self.too_slow(i), "rf-play-random")]))
@@ -798,7 +807,7 @@ class GameScreen:
                 row += [button(o.label, lambda a=o.action: self._face_down(a), o.css)  # as the phone offers them (play/offers.py)
                         for o in card_choices(g, i) if o.enabled]
                 row.append(button("Too slow: draw one at random", lambda i=i: self.too_slow(i), "rf-play-random"))
-                out.append(W.HBox(row))
+                out.append(W.HBox(row, _dom_classes=("rf-play-row",)))
             for i in v.kept:  # every turn stops here: a holder who said 'do not ask again' may take it back
                 out.append(W.HBox([W.HTML(kept_line(v, i)),
                                    button(f"Ask {v.civs[i].name} again at the Recycling phase", lambda i=i: self.send(ask_again_action(i)),

@@ -65,7 +65,7 @@ class TaleFields:
         from companion.rise_and_fall.variants.tales.tales import all_tales
 
         self.drawn = drawn
-        kinds = {b: spec for n in TP.tracked(drawn) for b, spec in TP._pieces_of(n).items()}
+        kinds = {b: spec for n in TP.tracked(drawn) for b, spec in TP.pieces_of(n).items()}
         owned = {b: spec for b, spec in kinds.items() if not spec.get("of_no_one")}
         n = len(names)
         self.buildings = [{b: Stepper(0, 0, spec.get("per_player", spec.get("in_game", TP.tiles_in_game(b, n) if "tiles_per_player" in spec

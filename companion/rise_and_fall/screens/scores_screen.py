@@ -237,7 +237,7 @@ class ScoresScreen:
         self._taking_for: str | None = None  # the scoring "Take away a piece" was chosen in
         self.counts = W.HTML()
         self._forget_region()
-        self.walk_text = W.HTML()
+        self.walk_text = W.HTML(_dom_classes=("rf-walk",))  # its lines keep their height (style.py): the buttons below stay put
         self.prev_btn = button("◀ Previous Region", lambda: self.step(-1), "rf-prev-region")
         self.next_btn = button("Next Region ▶", lambda: self.step(1), "rf-next-region")
         self.votes = W.HBox([])
@@ -657,7 +657,9 @@ class ScoresScreen:
             top: list[W.Widget] = []
             self._set(self.head_row, [self.title, self.mode])
             fold = [self.total_bar, self.done_btn]
-            side = [self.message, self.who, self.piece, self.take_away, self.fold_bar, self.head_row, self.board.zoom_bar,
+            # the message under the buttons to enter, in its reserved place: it moves none of them,
+            # nor what stands below it
+            side = [self.who, self.piece, self.take_away, self.fold_bar, self.message, self.head_row, self.board.zoom_bar,
                     self.walk_text, self.region_btns, self.counts, self.board.legend]
             self._set(self.fold_bar, fold)
             self._set(self.side, side)
@@ -665,6 +667,7 @@ class ScoresScreen:
             self._set(self.entry_box, [])
             self._set(self.board_area, [self.board_row])
             self.widget.add_class("rf-entering")
+            self.message.add_class("rf-message-slot")  # beside the board: a message never moves the buttons under it
             self.tabs.value = "board"  # Done shows the board first (upright, a tab away from the scorepad)
         else:
             top = [self.title, self.message, self.tabs]
@@ -676,6 +679,7 @@ class ScoresScreen:
             self._set(self.board_area, [self.mode, self.walk_text, self.entry_box, self.enter_btn, self.votes, self.board.widget,
                                         self.region_btns, self.paint_box])
             self.widget.remove_class("rf-entering")
+            self.message.remove_class("rf-message-slot")  # above the scorepad, which must fit beside the board
         self.board.tools_apart(entering)
         self.pad_pane.layout.display = "none" if entering else ""
         self.tabs.layout.display = "none" if entering or not started else ""

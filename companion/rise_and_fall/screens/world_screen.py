@@ -18,6 +18,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from companion.drawing import Scene, to_png, to_svg
 from companion.errors import CompanionError
 from companion.gamelog import GameStore, Session
+from companion.hexgrid import spiral
 from companion.rise_and_fall import WORLD_LOG
 from companion.rise_and_fall.screens.board_style import SPACE_PX, STYLE
 from companion.rise_and_fall.screens.library import DARK_BACKGROUND, Library
@@ -40,10 +41,15 @@ from companion.rise_and_fall.world.world import World
 from companion.rise_and_fall.world.worldgen import generate
 from companion.ui.board import Board
 from companion.ui.habits import Habits
+from companion.ui.viewport import Bounds, fit_room
 from companion.ui.widgets import busy, button, follow_subject, message_html, shared
 from companion.words import plural
 
 COLOUR_CHOICES = ["red", "yellow", "green", "blue", "purple", "black", "white", "orange"]
+#: the most Fit magnifies the World (CSS pixels per scene pixel): a small World still fills the board
+FIT_ZOOM = 3.0
+#: how far around the middle of the table an empty free-design World shows its Spaces
+EMPTY_TABLE_RADIUS = 3
 
 
 class WorldScreen:
@@ -57,8 +63,9 @@ class WorldScreen:
         self.dark = dark
         self.message = W.HTML(style=shared(HTMLStyle), _dom_classes=("rf-message", "rf-message-slot"))
         self.board = Board(report=self.error, space=SPACE_PX)
-        self.board.room = 3.2 * STYLE.hex_size * 1.8  # room for a Sea tile beyond the World's edge
+        self.board.fit_zoom = FIT_ZOOM
         self.board.on_tap = self.tap_pixel
+        self._drawn_tiles: tuple = ()  # the tiles the board showed last: a new one is followed (viewport.follow)
         self.taps = WorldTaps()  # what is shown where, and what a tap on a Space means
         self.hint = False
         self.habits = Habits(store.root)
@@ -502,8 +509,12 @@ class WorldScreen:
         b = self.build
         style = WorldStyle(hex_size=STYLE.hex_size, legend=False, background=DARK_BACKGROUND if self.dark() else STYLE.background)
         scene = world_scene(b.world, style, markers=b.markers)
-        self.world_bounds = scene.bounds() if scene.items else (0.0, 0.0, 1.0, 1.0)
         lay = layout_for(STYLE)
+        spaces = self.spaces_to_tap()  # the empty table: where the first tiles may go
+        for c in spaces:
+            scene.polygon(lay.corners(c), stroke="#7a8f99", width=1.2)
+        #: what the board keeps in view: the World, and the Spaces shown around it
+        self.world_bounds = scene.bounds() if scene.items else (0.0, 0.0, 1.0, 1.0)
         if self.show_regions:
             region_overlay(scene, b.world)
         kind = self.current_kind()
@@ -534,6 +545,32 @@ class WorldScreen:
             x, y = lay.hex_to_pixel((p.tile.q, p.tile.r))
             scene.circle(x, y, STYLE.hex_size * 0.18, "#ffffff" if ok else "#ff1744")
         return scene
+
+    def spaces_to_tap(self) -> list[tuple[int, int]]:
+        """The Spaces shown on an empty table, to tap: while no tile but the Starting Seas is
+        down, the empty Spaces where the first tile may go (a Sea tile; in free design, the kind
+        picked); on a table with no tile at all, the Spaces around its middle. None once the World
+        has begun."""
+        b = self.build
+        kind = self.current_kind()
+        if not b.started or self.moving_mode or b.seas_started or kind is None or b.pending_area() is not None:
+            return []
+        if not b.tiles:
+            return spiral((0, 0), EMPTY_TABLE_RADIUS)
+        if kind not in layer_kinds():  # a special area of a Tale, in free design: the World itself is where it goes
+            return []
+        return sorted({c for t in b.legal(kind) for c in t.cells} - set(b.world.spaces()))
+
+    def placed_bounds(self) -> Bounds | None:
+        """The tiles on the board now that it did not show last time (placed here or on another
+        page), as a box of scene pixels; None when none is new."""
+        tiles = tuple(self.build.tiles)
+        new = [t for t in tiles if t not in self._drawn_tiles]
+        self._drawn_tiles = tiles
+        if not new:
+            return None
+        corners = [p for t in new for c in t.cells for p in layout_for(STYLE).corners(c)]
+        return (min(x for x, _ in corners), min(y for _, y in corners), max(x for x, _ in corners), max(y for _, y in corners))
 
     def refresh(self, fit: bool = False) -> None:
         b = self.build
@@ -576,8 +613,9 @@ class WorldScreen:
         self.regions_btn.description = "Hide Regions" if self.show_regions else "Regions"
         self.board.legend.value = f"<div class='rf-legend-row'>{REGION_KEY}</div>" if self.show_regions else ""
         self.history.options = self._history_options()
-        scene = self.scene()  # previews never move the board; a World that outgrows it does
-        self.board.show(scene, fit=fit, frame=self.world_bounds)
+        scene = self.scene()  # previews never move the board; a World that outgrows it does (viewport.follow)
+        self.board.room = fit_room(self.world_bounds, SPACE_PX)
+        self.board.show(scene, fit=fit, frame=self.world_bounds, placed=self.placed_bounds())
 
     def _history_options(self) -> list[tuple[str, int]]:
         return [(f"{i + 1}. {line}", seq) for i, (seq, line) in enumerate(self.history_lines())][::-1]
@@ -594,8 +632,8 @@ class WorldScreen:
 
     def status_html(self) -> str:
         b = self.build
-        if not b.started:
-            return "<div class='rf-turn'>Choose the players to begin.</div>"
+        if not b.started:  # the line of what is left stays, empty: the tools below do not move
+            return "<div class='rf-turn'>Choose the players to begin.</div><div class='rf-left'></div>"
         chips = []
         for k, n in b.remaining().items():
             if k == "starting-sea":
@@ -653,8 +691,14 @@ def region_overlay(scene: Scene, world: World) -> None:
             scene.polygon([lay.lattice_to_pixel(x, y) for x, y in ring], stroke="#ffffff", width=2.5)
     for region in sorted(world.regions(), key=lambda r: -r.size):
         x, y = lay.hex_to_pixel(central_space(region.spaces))
+        # a label covers at most a quarter of its Region: at Fit the small Regions' wait for a zoom
         scene.text(x, y + STYLE.hex_size * 0.2, region_label(region.size, region.value), size=STYLE.hex_size * 0.55,
-                   color="#111111", bold=True, min_size=13, box="#ffffff", optional=True)
+                   color="#111111", bold=True, min_size=13, box="#ffffff", optional=True,
+                   fits=LABEL_SHARE * region.size * 1.5 * 3 ** 0.5 * STYLE.hex_size ** 2)  # a Space's area
+
+
+#: the most of its Region a Region's label may cover
+LABEL_SHARE = 0.25
 
 
 def region_label(size: int, value: int) -> str:

@@ -76,7 +76,8 @@ def is_complete(world: World, players: int) -> bool:
     return next_kind(world, players) is None
 
 
-def _order_violation(world: World, tile: Tile, players: int | None) -> Violation | None:
+def order_violation_in(world: World, tile: Tile, players: int | None) -> Violation | None:
+    """:func:`order_violation` for placing ``tile`` in ``world`` (None for a free design, with no player count)."""
     if players is None:
         return None
     pool = load_rules().pool(players)
@@ -162,7 +163,7 @@ def violation(world: World, tile: Tile, players: int | None = None, explain: boo
 
     ``explain=False`` skips finding the enclosed Spaces for the message (for searches).
     """
-    v = _order_violation(world, tile, players)
+    v = order_violation_in(world, tile, players)
     if v:
         return v
     fp = tile.footprint
@@ -244,7 +245,7 @@ def _enclosed_spaces(world: World, fp: Polygon) -> list[Hex]:
 # --- the judge that counts Spaces ----------------------------------------------------------
 def violation_by_spaces(world: World, tile: Tile, players: int | None = None) -> Violation | None:
     """Same verdict as :func:`violation`, from plain sets of Spaces (the reference)."""
-    v = _order_violation(world, tile, players)
+    v = order_violation_in(world, tile, players)
     if v:
         return v
     cells = tile.cells
@@ -385,7 +386,7 @@ def legal_placements(world: World, kind: str, players: int | None = None) -> lis
 
 def iter_legal_placements(world: World, kind: str, players: int | None = None) -> Iterator[Tile]:
     """:func:`legal_placements` one by one: whether there is one at all is known at the first."""
-    if _order_violation(world, Tile(kind, 0, 0, 0), players):
+    if order_violation_in(world, Tile(kind, 0, 0, 0), players):
         return
     for t in candidate_tiles(world, kind):
         if _fits(world, t):
@@ -423,6 +424,6 @@ def covering_places(world: World, kind: str, space: Hex) -> list[tuple[int, int,
 def legal_covering(world: World, kind: str, space: Hex) -> list[Tile]:
     """Every legal place of ``kind`` covering ``space``: :func:`legal_placements` of those covering
     it, in the same order, without searching the whole World."""
-    if _order_violation(world, Tile(kind, 0, 0, 0), None):
+    if order_violation_in(world, Tile(kind, 0, 0, 0), None):
         return []
     return [t for t in (Tile(kind, q, r, rot) for r, q, rot in covering_places(world, kind, space)) if _fits(world, t)]

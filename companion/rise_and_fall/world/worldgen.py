@@ -25,11 +25,11 @@ from companion.hexgrid import lattice_center
 from companion.rise_and_fall.numbers import load_rules
 from companion.rise_and_fall.world.layout import Layout
 from companion.rise_and_fall.world.placement import (
-    _order_violation,
     candidate_places,
     candidate_tiles,
     new_holes_by_spaces,
     next_kind,
+    order_violation_in,
     touching_ground_tiles,
     violation,
     violation_by_spaces,
@@ -158,7 +158,7 @@ def legal_in_order(world: World, options: Iterable[Tile]):
 def pick_place(rng: random.Random, world: World, kind: str, players: int, spread: bool) -> Tile | None:
     """A legal place for the next tile of ``kind``, chosen as :func:`_in_choice_order` says;
     None when the tile has no legal place."""
-    if _order_violation(world, Tile(kind, 0, 0, 0), players):
+    if order_violation_in(world, Tile(kind, 0, 0, 0), players):
         return None
     order = _in_choice_order(rng, world, kind, candidate_places(world, kind), spread and kind != "sea")
     return next(legal_in_order(world, (Tile(kind, q, r, rot) for r, q, rot in order)), None)

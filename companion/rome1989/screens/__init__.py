@@ -28,9 +28,8 @@ from ..meta import GAME_ID
 from ..revolt import Area, rebelling, revolting_forces, revolts_on
 from ..taps import DELTAS, Draft, offer, record
 from ..view import chart_svg, leader_board_svg, sheet_html, standings, victory_sentence
-from .seat_codes import SeatCodes
+from .seat_codes import KIND, SeatCodes
 
-KIND = f"{GAME_ID}/chart"
 KINDS = ("other", "western-rome", "eastern-rome", "persia")
 CSS = """<style>
 .rf89 table.rf89-chart{border-collapse:collapse;background:#fffaf0;color:#3b2a12;font-family:Georgia,serif}

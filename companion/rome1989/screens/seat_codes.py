@@ -20,6 +20,9 @@ from ..game import ChartGame
 from ..meta import GAME_ID
 from ..seats import ensure_seats
 
+#: The store's kind of a game's log (the screens read it from here).
+KIND = f"{GAME_ID}/chart"
+
 
 def seat_address(token: str, base: str | None = None) -> str:
     return seat_url(GAME_ID, token, base)
@@ -124,7 +127,6 @@ def table_seat_codes(base: str) -> list[tuple[str, str]]:
     registry's ``seat_codes``: ``make table`` prints them with their QR codes)."""
     from ...gamelog import GameStore
     from ..game import ChartRules
-    from . import KIND
 
     session = GameStore().latest(KIND, ChartRules())
     if session is None or session.read_only or session.state.over or not session.state.chart.nations:

@@ -1,9 +1,9 @@
 """The Guild variant: 24 Guild cards as data (``guilds.json``) and the few hook points the
 rules consult. Pure Python, no widgets.
 
-Each hook point is one small function of the guilds a player holds. The tracker asks
-:func:`card_actions` (new actions and changed yields), :func:`decline_price`,
-:func:`treasury_limit`, :func:`protected` (conversion) and :func:`stands_on`; the position
+Each hook point is one small function of the guilds a player holds. The Guilds' rules (:mod:`.variant`)
+ask :func:`changed_actions` (new actions and changed yields), :func:`protected` (conversion) and
+:func:`stands_on`; the game's state asks :func:`decline_price` and :func:`treasury_limit`; the position
 checks ask :func:`stands_on` and :func:`treasury_limit`; the scoring asks :func:`end_game`.
 Nothing else in the code names a guild.
 """
@@ -83,8 +83,13 @@ def _hooks(guilds: Iterable[str], point: str) -> list[Any]:
 def card_actions(card: str, guilds: Iterable[str] = ()) -> list[dict]:
     """The actions of a Civilization card for a player holding ``guilds``: the printed ones with
     their yields changed ('produce 2 Wood'), then the guilds' new actions."""
+    return changed_actions(card, load_rules().raw["card_actions"].get(card, []), guilds)
+
+
+def changed_actions(card: str, printed: list[dict], guilds: Iterable[str] = ()) -> list[dict]:
+    """``printed`` (the actions of ``card`` so far, the printed ones first) for a player holding ``guilds``:
+    the yields changed, the ordinary productions kept open beside them, then the guilds' new actions."""
     guilds = tuple(guilds)
-    printed = load_rules().raw["card_actions"].get(card, [])
     base = [dict(s) for s in printed]
     ordinary = []
     for change in _hooks(guilds, "yield"):

@@ -4,8 +4,8 @@ Doppelganger's House. Pure Python, no widgets; the data is each Tale's ``play`` 
 
 The tracker knows no positions after the first pieces, so a condition about where a piece stands
 ("Be adjacent or on the Sunken City space") is confirmed by the player: the action's button says
-it. The tracker asks :func:`in_play`, :func:`card_actions`, :func:`conversion_cost`,
-:func:`standing` and :func:`check_activation`; nothing else in it names a special area.
+it. The Tales' hooks (:mod:`.variant`) ask :func:`in_play`, :func:`card_actions`, :func:`conversion_cost`,
+:func:`standing` and :func:`check_activation`; the tracker names no special area.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from companion.rise_and_fall.numbers import PIECE_TYPES
 from companion.rise_and_fall.play.civilizations import Game
 from companion.rise_and_fall.play.records import replace, with_civ
 from companion.rise_and_fall.variants.guilds import guilds as G
-from companion.rise_and_fall.variants.tales.state import NONE, TalesInPlay  # noqa: F401 - also known by its name here
+from companion.rise_and_fall.variants.tales.state import NONE, TalesInPlay, tales_of, with_tales  # noqa: F401 - also known by its name here
 from companion.rise_and_fall.variants.tales.tales import all_tales
 from companion.words import plural
 
@@ -30,7 +30,7 @@ SINCE_VERSION = 5
 
 def in_play(game: "Game") -> tuple[int, ...]:
     """The Tales drawn for this game that act during it (none in a log older than version 4)."""
-    return game.world_tales if game.tracker_version >= SINCE_VERSION else ()
+    return tales_of(game).world_tales if game.tracker_version >= SINCE_VERSION else ()
 
 
 def _play(tales: tuple[int, ...], key: str) -> list[tuple[int, Any]]:
@@ -145,7 +145,7 @@ def standing(game: "Game", i: int, card: str) -> tuple[int, int]:
     lie on their side ('A laid down piece will perform no action when its Civilization card is
     played, it will merely be stood back up (at the end of the player's turn...)')."""
     n = game.civs[i].count(card)
-    down = min(laid(game.tale_play, i, card), n)
+    down = min(laid(tales_of(game).tale_play, i, card), n)
     return n - down, down
 
 
@@ -153,14 +153,14 @@ def stand_up(game: "Game", i: int, card: str, notes: list[str]) -> "Game":
     """At the end of the player's turn, the pieces that lay on their side when it began stand up, and the
     Caravansary's two actions per Merchant end with the turn they were claimed for."""
 
-    state = game.tale_play
+    state = was = tales_of(game).tale_play
     if state.doubled or state.used:
         state = _replace(state, doubled=False, used=())
     up = state.rising
     if up:
         notes.append(f"{game.civs[i].name} stands {plural(up, card.title())} back up: laid on their side, they did not act.")
         state = _replace(with_laid(state, i, card, -up), rising=0)
-    return game if state is game.tale_play else replace(game, tale_play=state)
+    return game if state is was else with_tales(game, tale_play=state)
 
 
 def storm_peak_pieces(game: "Game") -> tuple[str, ...]:
@@ -182,13 +182,13 @@ def lay_down(game: "Game", a: Action, notes: list[str]) -> "Game":
     if piece not in kinds:
         raise IllegalAction(rules[0][1]["rule"] + " The Mountaineers stop, but they aren't laid down.", rule="storm-peak")
     civ = game.civs[i]
-    upright = civ.count(piece) - laid(game.tale_play, i, piece)
+    upright = civ.count(piece) - laid(tales_of(game).tale_play, i, piece)
     if type(k) is not int or not 1 <= k <= upright:
         raise IllegalAction(f"{civ.name} has {plural(upright, piece.title())} standing to lay down; "
                             f"enter from 1 to {upright}.", rule="storm-peak")
     notes.append(f"{civ.name}'s {plural(k, piece.title())} by Storm Peak {'is' if k == 1 else 'are'} laid down: "
                  "they stand up only at the end of a later turn of their card.")
-    return replace(game, tale_play=with_laid(game.tale_play, i, piece, k))
+    return with_tales(game, tale_play=with_laid(tales_of(game).tale_play, i, piece, k))
 
 
 # --- the Caravansary -------------------------------------------------------------------------
@@ -208,33 +208,36 @@ def claim_caravansary(game: "Game", a: Action, notes: list[str]) -> "Game":
     i = a.get("player")
     if game.phase != "B" or i != game.acting or game.acting_card != "merchant":
         raise IllegalAction("The Caravansary's ability is used when playing the Merchant Civilization card.", rule="caravansary")
-    if game.tale_play.doubled:
+    if tales_of(game).tale_play.doubled:
         raise IllegalAction("Each Merchant already performs two different actions this turn.", rule="caravansary")
     each = spec["actions_each"]
     notes.append(f"{game.civs[i].name} has {spec['where']}: each Merchant performs {each} different actions this turn.")
-    return replace(game, act_limit=game.act_limit * each, tale_play=_replace(game.tale_play, doubled=True))
+    return with_tales(replace(game, act_limit=game.act_limit * each), tale_play=_replace(tales_of(game).tale_play, doubled=True))
 
 
 def check_activation(game: "Game", action_id: str) -> None:
     """With the Caravansary, 'two different actions': no action more often than there are Merchants."""
-    if game.tale_play.doubled and game.tale_play.used.count(action_id) >= game.act_limit // caravansary(game)["actions_each"]:
+    play = tales_of(game).tale_play
+    if play.doubled and play.used.count(action_id) >= game.act_limit // caravansary(game)["actions_each"]:
         raise IllegalAction("With the Caravansary each Merchant performs two different actions: this one has been "
                             "taken by every Merchant already.", rule="caravansary")
 
 
 def activated(game: "Game", action_id: str) -> "Game":
 
-    if not game.tale_play.doubled:
+    play = tales_of(game).tale_play
+    if not play.doubled:
         return game
-    return replace(game, tale_play=_replace(game.tale_play, used=game.tale_play.used + (action_id,)))
+    return with_tales(game, tale_play=_replace(play, used=play.used + (action_id,)))
 
 
 def new_actor(game: "Game", down: int) -> "Game":
     """A player begins their actions: the Caravansary's claim ends, their laid pieces wait to stand up."""
 
-    if game.tale_play == NONE and not down:
+    play = tales_of(game).tale_play
+    if play == NONE and not down:
         return game
-    return replace(game, tale_play=_replace(game.tale_play, doubled=False, used=(), rising=down))
+    return with_tales(game, tale_play=_replace(play, doubled=False, used=(), rising=down))
 
 
 # --- the Doppelganger's House ------------------------------------------------------------------
@@ -251,7 +254,7 @@ def house(game: "Game", i: int, spec: dict, a: Action, notes: list[str]) -> "Gam
     kept in the action (``drawn``), with the one kept (``keep``)."""
 
     civ = game.civs[i]
-    before = dict(game.tale_play.house).get(i)
+    before = dict(tales_of(game).tale_play.house).get(i)
     drawn, keep = a.get("drawn"), a.get("keep")
     free = set(unused_guilds(game)) | ({before} if before else set())
     n = spec["house"]["draw"]
@@ -273,8 +276,9 @@ def house(game: "Game", i: int, spec: dict, a: Action, notes: list[str]) -> "Gam
             civ = replace(civ, **{r: most})
             bank[r] += extra
             notes.append(f"{civ.name} returns {extra} {r.title()} to the bank: they may now hold {most}.")
-    house_ = tuple(sorted([(j, g) for j, g in game.tale_play.house if j != i] + [(i, keep)]))  # by player, as a state holds them
-    game = replace(with_civ(game, i, civ), bank_wood=bank["wood"], bank_stone=bank["stone"], tale_play=_replace(game.tale_play, house=house_))
+    house_ = tuple(sorted([(j, g) for j, g in tales_of(game).tale_play.house if j != i] + [(i, keep)]))  # by player, as a state holds them
+    game = replace(with_civ(game, i, civ), bank_wood=bank["wood"], bank_stone=bank["stone"])
+    game = with_tales(game, tale_play=_replace(tales_of(game).tale_play, house=house_))
     return game
 
 

@@ -40,12 +40,12 @@ def tracked(drawn: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(n for n in sorted(drawn) if n in _data())
 
 
-def _pieces_of(n: int) -> dict[str, dict[str, Any]]:
+def pieces_of(n: int) -> dict[str, dict[str, Any]]:
     return _data()[n].get("pieces", {})
 
 
 def _spec_of(building: str) -> dict[str, Any]:
-    return next(p[building] for n in _data() for p in [_pieces_of(n)] if building in p)
+    return next(p[building] for n in _data() for p in [pieces_of(n)] if building in p)
 
 
 def initial(drawn: tuple[int, ...], players: int) -> TaleState | None:
@@ -54,7 +54,7 @@ def initial(drawn: tuple[int, ...], players: int) -> TaleState | None:
     mine = tracked(drawn)
     if not mine:
         return None
-    kinds = [(b, p) for n in mine for b, p in _pieces_of(n).items()]
+    kinds = [(b, p) for n in mine for b, p in pieces_of(n).items()]
     owned = tuple((b, 0) for b, p in kinds if not p.get("of_no_one"))
     world = tuple((b, 1 if p.get("from_start") else 0) for b, p in kinds if p.get("of_no_one"))
     return TaleState(drawn=mine, buildings=(owned,) * players, world=world)
@@ -388,7 +388,7 @@ def summary(game: Game) -> list[str]:
     n = len(names)
     out = []
     for t in st.drawn:
-        for b, p in _pieces_of(t).items():
+        for b, p in pieces_of(t).items():
             if b == "dragon":
                 out.append("The Dragon is in the World." if st.total(b) else "The Dragon has been hunted.")
             elif b == "bridge":

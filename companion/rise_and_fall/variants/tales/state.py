@@ -1,5 +1,5 @@
-"""What the Tales add to a tracked game's state, held by :class:`.civilizations.Game`: the Tale pieces
-and buildings (:class:`TaleState`, played by :mod:`.tale_pieces`) and the Tales during the game
+"""What the Tales add to a tracked game's state (:class:`TalesGame`, held in ``Game.variants``): the
+Tales drawn for the World and its Tale pieces, the Tale pieces and buildings (:class:`TaleState`, played by :mod:`.tale_pieces`) and the Tales during the game
 (:class:`TalesInPlay`, played by :mod:`.tales_in_play` and :mod:`.fantastic`).
 
 Records only, below the game's state and the modules that play them, so none of them imports another
@@ -9,6 +9,12 @@ upward.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from companion.rise_and_fall.variants import state_of, with_state
+
+#: The Tales' name among the variants of a game (``Game.variants``).
+NAME = "tales"
 
 #: The tracker's version from which a piece laid on its side that leaves the World leaves the count of laid pieces:
 #: no more of a player's pieces of a type lie on their side than they have in the World (a state says the same).
@@ -56,3 +62,26 @@ class TaleState:
 
     def trophies_of(self, i: int) -> tuple[int, ...]:
         return tuple(n for n, j in self.trophies if j == i)
+
+
+@dataclass(frozen=True)
+class TalesGame:
+    """The Tales' whole state in a tracked game (all empty in a game on a World without Tales)."""
+
+    world_tales: tuple[int, ...] = ()  # the Tales drawn for the World (its layout's "tales"), kept for the scoring
+    world_tale_pieces: tuple[tuple[str, int, int], ...] = ()  # the Dolmens and the Typhoon where the World has them
+    tales: TaleState | None = None  # the Tale pieces and buildings (version 4, a World with Tales): pieces.py
+    tale_play: TalesInPlay = NONE  # the Tales during the game (version 5): Fantastic Events, laid pieces, ...
+
+
+NO_TALES = TalesGame()
+
+
+def tales_of(game: Any) -> TalesGame:
+    """The Tales' state in ``game`` (the empty one in a game on a World without Tales)."""
+    return state_of(game, NAME) or NO_TALES
+
+
+def with_tales(game: Any, **changes: Any) -> Any:
+    """``game`` with the Tales' state changed (``with_tales(game, tale_play=...)``)."""
+    return with_state(game, NAME, **changes)
