@@ -9,9 +9,19 @@ from hypothesis import strategies as st
 
 from companion.errors import IllegalAction
 from companion.gamelog import GameStore
-from companion.rise_and_fall.play.offers import area_offers, card_offers, only_the_end_left, tap
+from companion.rise_and_fall.numbers import PIECE_TYPES
+from companion.rise_and_fall.play.offers import (
+    area_offers,
+    card_choices,
+    card_offers,
+    choice_offers,
+    in_order_offer,
+    only_the_end_left,
+    purchase_offers,
+    tap,
+)
 from companion.rise_and_fall.play.public import describe
-from companion.rise_and_fall.play.tracker import Game, TrackerRules, least_count
+from companion.rise_and_fall.play.tracker import Game, TrackerRules, least_count, random_play
 from companion.rise_and_fall.randomplay import game_action, setup_action
 
 RULES = TrackerRules()
@@ -132,3 +142,121 @@ def test_an_action_followed_by_anything_but_the_end_is_refused():
     with pytest.raises(IllegalAction) as e:
         RULES.apply(g, {**filled(g, o), "then": "pass"})
     assert e.value.rule == "then"
+
+
+# --- the other phases' choices: phase A, C and D -------------------------------------------------
+def every_choice(g: Game, i: int) -> list[dict]:
+    """Every action of player ``i`` a player could mean in phases A, C and D, tried on the rules
+    without the offers' help: each card of the game played, changed (for each card face down),
+    placed into Decline, bought back, and buying nothing."""
+    out = [{"type": "pass", "player": i}]
+    for c in PIECE_TYPES:
+        out += [{"type": kind, "player": i, "card": c} for kind in ("play", "decline", "buy")]
+        if g.phase == "A":
+            out.append({"type": "change", "player": i, "card": c})
+        out += [{"type": "change", "player": i, "card": c, "was": was} for j, was in g.face_down if j == i]
+    return out
+
+
+def taken(g: Game, a: dict) -> bool:
+    try:
+        RULES.apply(g, a)
+        return True
+    except IllegalAction:
+        return False
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10**6), st.integers(5, 400))
+def test_the_other_phases_offer_exactly_what_the_rules_take(seed, steps):
+    rng = random.Random(seed)
+    g = RULES.initial()
+    checked = 0
+    for _ in range(steps):
+        a = game_action(g, rng)
+        if a is None:
+            break
+        g = RULES.apply(g, a)
+        if g.phase not in ("A", "C", "D"):
+            assert all(choice_offers(g, i) == [] for i in range(len(g.civs))) and in_order_offer(g) is None
+            continue
+        for i in range(len(g.civs)):
+            offers = choice_offers(g, i)
+            for o in offers:
+                assert o.enabled == taken(g, o.action), (o.label, o.why)
+                assert o.enabled or (o.why and o.rule)  # an offer the rules refuse says why, with the rule
+                assert o.label and o.css.endswith(str(o.action.get("card", "pass")))
+                if o.action["type"] == "buy":  # the rulebook's price, as this player pays it now
+                    assert o.label == f"Buy back {o.action['card'].title()} for {g.price_for(i)} GP"
+            # nothing the rules take is missing from the offers
+            assert sorted(map(repr, (o.action for o in offers if o.enabled))) == sorted(
+                repr(a) for a in every_choice(g, i) if taken(g, a))
+            checked += 1
+        ask = in_order_offer(g)
+        if g.phase == "D" and not g.in_order:
+            assert ask is not None and ask.enabled == taken(g, {"type": "purchase-in-order"})
+        else:
+            assert ask is None
+    assert steps < 40 or checked  # a long game reaches the choices
+
+
+def test_a_card_drawn_at_random_is_not_offered_to_change_and_says_why():
+    rng = random.Random(2)
+    g = RULES.initial()
+    while g.phase != "A":
+        g = RULES.apply(g, game_action(g, rng))
+    i = g.to_move()[0]
+    g = RULES.apply(g, random_play(g, i, rng))
+    changes = card_choices(g, i)
+    assert changes and not any(o.enabled for o in changes)
+    assert {o.rule for o in changes} == {"change-card-drawn"} and "drawn at random" in changes[0].why
+
+
+def test_buying_nothing_is_refused_with_the_rule_when_no_active_card_is_left():
+    rng = random.Random(9)
+    g = RULES.initial()
+    while not (g.phase == "D" and g.to_move()):
+        g = RULES.apply(g, game_action(g, rng))
+    i = g.to_move()[0]
+    civ = g.civs[i]
+    g = replace(g, civs=tuple(replace(c, hand=(), discard=(), decline=c.decline + c.active) if j == i else c
+                              for j, c in enumerate(g.civs)))
+    refused = next(o for o in purchase_offers(g, i) if o.action["type"] == "pass")
+    assert not refused.enabled and refused.rule == "must-purchase"
+    assert any(o.enabled for o in purchase_offers(g, i) if o.action["type"] == "buy") == (civ.gold >= g.price_for(i))
+
+
+# --- the Guild cards dealt ------------------------------------------------------------------------
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 4), st.data())
+def test_the_guild_cards_dealt_offer_the_marks_and_the_choice_the_rules_take(n, data):
+    """Random deals and handicap levels, players choosing in a random order: every way of marking
+    the three cards dealt (Keep, Give, Return as offered) is enabled exactly when the rules take it."""
+    import itertools
+
+    from companion.rise_and_fall.play.offers import guild_marks, guild_offer
+    from companion.rise_and_fall.variants.guilds import guilds as G
+
+    levels = [data.draw(st.sampled_from(sorted(G.levels()))) for _ in range(n)]
+    setup = {**setup_action(n, data.draw(st.integers(0, n - 1))), "guilds": {"levels": levels, "dealt": G.deal(random.Random(data.draw(st.integers())), n)}}
+    g = RULES.apply(RULES.initial(), setup)
+    while g.phase == "guilds":
+        i = data.draw(st.sampled_from(g.to_move()))
+        marks = guild_marks(g, i)
+        values = [m for _, m in marks]
+        assert values[-1] == "return" and ("keep" in values) == (G.levels()[g.levels[i]].keep > 0)
+        assert ("give" in values) == G.gives(list(g.levels), i)
+        assert all(guild_marks(g, j) == [] for j in range(n) if j not in g.to_move())  # chosen once
+        allowed = []
+        for chosen in itertools.product(values, repeat=len(g.dealt[i])):
+            o = guild_offer(g, i, list(zip(g.dealt[i], chosen)))
+            if chosen.count("give") > 1:  # 'Places one face-down in front of the player on their left'
+                assert not o.enabled and o.rule == "guild-choice-give-one"
+                continue
+            assert o.enabled == taken(g, o.action) and (o.enabled or (o.why and o.rule)), (chosen, o.why)
+            assert sorted(o.action["keep"]) == sorted(gid for gid, m in zip(g.dealt[i], chosen) if m == "keep")
+            if o.enabled:
+                allowed.append(o.action)
+        assert allowed, "some marking is always a choice"
+        g = RULES.apply(g, data.draw(st.sampled_from(allowed)))
+    assert all(guild_marks(g, i) == [] for i in range(n))

@@ -55,10 +55,15 @@ def tap(app: App, css: str) -> None:
 def table(tmp_path, monkeypatch):
     """A tablet with a 3-player game at phase A of turn 1 (its Setup shows a code per seat), and a
     way to open a phone at a seat's address."""
+    return open_table(tmp_path, monkeypatch)
+
+
+def open_table(tmp_path, monkeypatch, seed: int = 4, players: int = 3):
+    """The ``table`` fixture's tablet and phones, on the World drawn by ``seed``."""
     monkeypatch.delenv("QUERY_STRING", raising=False)
     tablet = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
-    tablet.world.n_players.value = 3
-    tablet.world.seed.value = 4
+    tablet.world.n_players.value = players
+    tablet.world.seed.value = seed
     tablet.world.random_btn.click()
     tablet.setup.start_btn.click()
     place_all_first_pieces(tablet)

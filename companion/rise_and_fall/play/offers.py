@@ -11,6 +11,12 @@ when tapped. The special areas' own claims (the Caravansary, a piece laid down b
 A tap is one action of the log: after the card's last action the rules allow, with nothing but
 the end of the actions offered, :func:`tap` sends the action with ``"then": "end-actions"`` and
 the rules end the player's actions with it (one entry, so one Undo takes back the tap).
+
+The other phases' choices are offered the same way, one function per phase, each offer tried on
+the rules: phase A's cards to play face down or change (:func:`card_choices`), phase C's cards into
+Decline or changed (:func:`decline_offers`), phase D's purchases at the price the player pays now
+(:func:`purchase_offers`, :func:`in_order_offer`), and the marks of the Guild cards dealt and the
+choice they make (:func:`guild_marks`, :func:`guild_offer`). A screen draws those the rules take now.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from companion.errors import IllegalAction
+from companion.rise_and_fall.numbers import PIECE_TYPES
 from companion.rise_and_fall.play.public import TableView, public_view
 from companion.rise_and_fall.play.tracker import Game, TrackerRules, building_actions_left, card_actions, least_count
 from companion.rise_and_fall.variants.guilds import guilds as G
@@ -208,3 +215,110 @@ def tap(g: Game, action: Action) -> Action:
     except IllegalAction:
         return action  # sent as it is: the rules say why not
     return {**action, **THEN_END} if only_the_end_left(after, i) else action
+
+
+# --- the other phases' choices -------------------------------------------------------------------
+# Phase A (a Civilization card played face down, or changed), phase C (cards into Decline, or
+# changed), phase D (a card bought back, nothing bought, the purchases in order): the tablet's row
+# of a player and that player's phone draw the same offers, each tried on the rules (``why``).
+def _refusal(g: Game, action: Action) -> tuple[str, str]:
+    """The rule's sentence and id when the rules do not take ``action`` now, else ``("", "")``."""
+    try:
+        _RULES.apply(g, action)
+    except IllegalAction as e:
+        return e.message, e.rule or ""
+    return "", ""
+
+
+def _offer(g: Game, action: Action, label: str, css: str) -> Offer:
+    why, rule = _refusal(g, action)
+    return Offer(action, label, css, why, rule)
+
+
+def _in_card_order(cards: tuple[str, ...]) -> list[str]:
+    """Cards in the rulebook's order of the pieces (Nomad, City, Ship…), each once."""
+    return sorted(set(cards), key=PIECE_TYPES.index)
+
+
+def card_choices(g: Game, i: int) -> list[Offer]:
+    """Phase A: 'each player chooses a Civilization card from their hand and places it face down':
+    one offer per card of the hand while ``i`` has not chosen; once chosen, a change of mind to
+    each other card of the hand until the reveal (refused, with why, for a card drawn at random)."""
+    if g.phase != "A" or not 0 <= i < len(g.civs):
+        return []
+    civ = g.civs[i]
+    if i in g.to_move():
+        return [_offer(g, {"type": "play", "player": i, "card": c}, c.title(), f"rf-play-{c}") for c in _in_card_order(civ.hand)]
+    if not civ.played:
+        return []
+    return [_offer(g, {"type": "change", "player": i, "card": c}, f"→ {c.title()}", f"rf-change-{c}") for c in _in_card_order(civ.hand)]
+
+
+def decline_offers(g: Game, i: int) -> list[Offer]:
+    """Phase C: while ``i`` owes cards to the Decline zone, one offer per active card (hand and
+    discard pile); then, for each card ``i`` placed face down, a change of mind to each other active
+    card until the cards are turned over (its action names the card it replaces: ``was``)."""
+    if g.phase != "C" or not 0 <= i < len(g.civs):
+        return []
+    civ = g.civs[i]
+    cards = _in_card_order(civ.active)
+    out = []
+    if i in g.to_move():
+        out += [_offer(g, {"type": "decline", "player": i, "card": c}, c.title(), f"rf-decline-{c}") for c in cards]
+    for was in (c for j, c in g.face_down if j == i):
+        out += [_offer(g, {"type": "change", "player": i, "card": c, "was": was}, f"→ {c.title()}", f"rf-change-{c}") for c in cards]
+    return out
+
+
+def purchase_offers(g: Game, i: int) -> list[Offer]:
+    """Phase D, while ``i`` is to decide: buy back each of their cards in Decline for the price
+    they pay now ('Buy back City for 4 GP'), or buy nothing (refused, with why, when they have no
+    active card left)."""
+    if g.phase != "D" or i not in g.to_move():
+        return []
+    price = g.price_for(i)
+    out = [_offer(g, {"type": "buy", "player": i, "card": c}, f"Buy back {c.title()} for {price} GP", f"rf-buy-{c}")
+           for c in g.civs[i].decline]
+    out.append(_offer(g, {"type": "pass", "player": i}, "Buy nothing", "rf-pass"))
+    return out
+
+
+def in_order_offer(g: Game) -> Offer | None:
+    """Phase D: 'if any player feels that the resolution order is strategically important', any of
+    them asks for the purchases in order (None outside phase D or once they go in order)."""
+    if g.phase != "D" or g.in_order:
+        return None
+    return _offer(g, {"type": "purchase-in-order"}, "Ask for purchases in order, from the First Player", "rf-in-order")
+
+
+def choice_offers(g: Game, i: int) -> list[Offer]:
+    """What player ``i`` is offered outside phase B: phase A's cards, phase C's, phase D's purchases
+    (the order of purchases, asked by anyone, is :func:`in_order_offer`)."""
+    return card_choices(g, i) + decline_offers(g, i) + purchase_offers(g, i)
+
+
+# --- the Guild cards dealt --------------------------------------------------------------------
+def guild_marks(g: Game, i: int) -> list[tuple[str, str]]:
+    """'Among the cards dealt, each player: Keeps a card, Places one face-down in front of the player
+    on their left, Returns the remaining card to the box': the marks offered for each card dealt to
+    ``i`` still to choose (label, mark), as the tablet and their phone show them. No Keep for a level that keeps
+    none; no Give when the player on the left plays with no Guild powers."""
+    if g.phase != "guilds" or not g.levels or i not in g.to_move():
+        return []
+    keeps = G.levels()[g.levels[i]].keep
+    left = g.civs[(i + 1) % len(g.civs)].name
+    return (([("Keep", "keep")] if keeps else []) + ([(f"Give to {left}", "give")] if G.gives(list(g.levels), i) else [])
+            + [("Return", "return")])
+
+
+def guild_offer(g: Game, i: int, marks: list[tuple[str, str]]) -> Offer:
+    """'Place them face down': the ``guild-choice`` of the cards dealt as marked (``marks``: each
+    card's id and its mark), enabled or the rule's sentence and id why not."""
+    given = [gid for gid, m in marks if m == "give"]
+    action = {"type": "guild-choice", "player": i, "keep": [gid for gid, m in marks if m == "keep"],
+              "give": given[0] if given else None}
+    label, css = "Place them face down", "rf-guild-choose"
+    if len(given) > 1:
+        return Offer(action, label, css, "Give one card only: it is placed face down in front of the player on the left.",
+                     "guild-choice-give-one")
+    return _offer(g, action, label, css)

@@ -18,7 +18,14 @@ from companion.errors import CompanionError, IllegalAction
 from companion.gamelog import GameInfo, GameStore, Session
 from companion.rise_and_fall import GAME_LOG
 from companion.rise_and_fall.numbers import PIECE_TYPES, load_rules
-from companion.rise_and_fall.play.offers import card_offers, tap
+from companion.rise_and_fall.play.offers import (
+    card_choices,
+    card_offers,
+    decline_offers,
+    in_order_offer,
+    purchase_offers,
+    tap,
+)
 from companion.rise_and_fall.play.public import TableView, describe, public_view
 from companion.rise_and_fall.play.purchases import purchases, purchases_html
 from companion.rise_and_fall.play.tracker import (
@@ -796,9 +803,9 @@ class GameScreen:
                 if hidden:
                     out += hidden
                     continue
-                mine = public_view(g, i).civs[i]  # the chooser's own hand
-                row = [W.HTML(f"<b>{html.escape(mine.name)}</b> plays: <span class='rf-hint'>(face down until all have chosen)</span>")]
-                row += [button(c.title(), lambda i=i, c=c: self.play(i, c), f"rf-play-{c}") for c in mine.hand]
+                row = [W.HTML(f"<b>{html.escape(v.civs[i].name)}</b> plays: <span class='rf-hint'>(face down until all have chosen)</span>")]
+                row += [button(o.label, lambda a=o.action: self._face_down(a), o.css)  # as the phone offers them (play/offers.py)
+                        for o in card_choices(g, i) if o.enabled]
                 row.append(button("Too slow: draw one at random", lambda i=i: self.too_slow(i), "rf-play-random"))
                 out.append(W.HBox(row, _dom_classes=("rf-play-row",)))
             for i in v.kept:  # every turn stops here: a holder who said 'do not ask again' may take it back
@@ -823,17 +830,12 @@ class GameScreen:
             for i in v.to_move:
                 civ = v.civs[i]
                 row = [W.HTML(f"<b>{html.escape(civ.name)}</b> ({civ.gold} GP):")]
-                for c in civ.decline:
-                    a = {"type": "buy", "player": i, "card": c}
-                    if self.hub.can(a):
-                        row.append(button(f"Buy back {c.title()} for {civ.price} GP", lambda a=a: self.send(a), f"rf-buy-{c}"))
-                p = {"type": "pass", "player": i}
-                if self.hub.can(p):
-                    row.append(button("Buy nothing", lambda p=p: self.send(p), "rf-pass"))
+                row += [button(o.label, lambda a=o.action: self.send(a), o.css)  # as the phone offers them (play/offers.py)
+                        for o in purchase_offers(g, i) if o.enabled]
                 out.append(W.HBox(row))
-            if not g.in_order and self.hub.can({"type": "purchase-in-order"}):
-                out.append(button("Purchases in order, from the First Player", lambda: self.send({"type": "purchase-in-order"}),
-                                  "rf-in-order"))
+            ask = in_order_offer(g)
+            if ask is not None and ask.enabled:
+                out.append(button(ask.label, lambda a=ask.action: self.send(a), ask.css))
         elif v.phase == "over":
             out.append(W.HTML(f"<div class='rf-turn'>{html.escape(v.ending)}</div>"))
             for c in v.civs:
@@ -846,16 +848,16 @@ class GameScreen:
     def _decline_row(self, v: TableView, g: Game, i: int) -> W.Widget:
         """All the cards a player owes are chosen first, then placed face down together, so the
         cards left on screen never tell which went into Decline."""
-        mine = public_view(g, i).civs[i]
         owed = v.owed[i]
-        active = [c for c in PIECE_TYPES if c in mine.hand + mine.discard]
-        label = W.HTML(f"<b>{html.escape(mine.name)}</b> puts into Decline, face down ({owed} to go):")
+        offers = [o for o in decline_offers(g, i) if o.enabled and o.action["type"] == "decline"]  # as the phone offers them
+        active = [o.action["card"] for o in offers]
+        label = W.HTML(f"<b>{html.escape(v.civs[i].name)}</b> puts into Decline, face down ({owed} to go):")
         if owed == 1:
-            return W.HBox([label, *[button(c.title(), lambda i=i, c=c: self.decline(i, [c]), f"rf-decline-{c}") for c in active]])
-        picks = [W.ToggleButton(value=False, description=c.title()) for c in active]
-        for b, c in zip(picks, active):
+            return W.HBox([label, *[button(o.label, lambda i=i, c=c: self.decline(i, [c]), o.css) for o, c in zip(offers, active)]])
+        picks = [W.ToggleButton(value=False, description=o.label) for o in offers]
+        for b, o in zip(picks, offers):
             b.add_class("rf-btn")
-            b.add_class(f"rf-decline-{c}")
+            b.add_class(o.css)
 
         def chosen() -> list[str]:
             return [c for b, c in zip(picks, active) if b.value]

@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 import ipywidgets as W
 
-from companion.rise_and_fall.play.offers import action_variants, convert_note, variants  # noqa: F401 (the screens' names for them)
+from companion.rise_and_fall.play.offers import action_variants, convert_note, guild_marks, guild_offer, variants  # noqa: F401 (the screens' names for them)
 from companion.rise_and_fall.play.public import TableView, public_view
 from companion.rise_and_fall.variants.guilds import guilds as G
 from companion.ui.widgets import Stepper, button, message_html
@@ -64,18 +64,12 @@ def guild_rule(level_id: str, name: str, left: str, gives: bool, you: bool = Fal
             f"{level.keep}, {'give one to ' + html.escape(left) if gives else 'give none'}, return the rest.")
 
 
-def guild_options(level_id: str, left: str, gives: bool) -> list[tuple[str, str]]:
-    level = G.levels()[level_id]
-    return ([("Keep", "keep")] if level.keep else []) + ([(f"Give to {left}", "give")] if gives else []) + [("Return", "return")]
-
-
-def guild_choice(i: int, picks: list[tuple[str, Any]]) -> dict | str:
-    """The ``guild-choice`` action of the cards marked Keep and Give, or the sentence why not."""
-    keep = [gid for gid, p in picks if p.value == "keep"]
-    given = [gid for gid, p in picks if p.value == "give"]
-    if len(given) > 1:
-        return "Give one card only: it is placed face down in front of the player on the left."
-    return {"type": "guild-choice", "player": i, "keep": keep, "give": given[0] if given else None}
+def guild_choice(i: int, picks: list[tuple[str, Any]], game: Any) -> dict | str:
+    """The ``guild-choice`` action of the cards marked Keep and Give (:func:`offers.guild_offer`), or
+    the sentence why not when it is no choice at all (two cards given); the rules' own refusals are
+    said where the screen says them, when it is sent."""
+    offer = guild_offer(game, i, [(gid, p.value) for gid, p in picks])
+    return offer.why if offer.rule == "guild-choice-give-one" else offer.action
 
 
 def who_chose_html(v: TableView, seat: int | None = None) -> str:
@@ -137,7 +131,7 @@ class GuildDraft:
             return
         left = g.civs[(i + 1) % len(g.civs)].name
         gives = G.gives(list(g.levels), i)
-        options = guild_options(g.levels[i], left, gives)
+        options = guild_marks(g, i)  # as the player's phone offers them (play/offers.py)
         picks = []
         rows = []
         for gid in g.dealt[i]:
@@ -154,7 +148,7 @@ class GuildDraft:
         self.refresh()
 
     def _choose(self, i: int, picks: list[tuple[str, W.ToggleButtons]]) -> None:
-        action = guild_choice(i, picks)
+        action = guild_choice(i, picks, self.game())
         if isinstance(action, str):
             self.msg.value = message_html(action, "error")
             return

@@ -21,8 +21,16 @@ from companion.errors import CompanionError, IllegalAction
 from companion.gamelog import GameStore, Session, StaleGame
 from companion.rise_and_fall import GAME_LOG
 from companion.rise_and_fall.history import Finished, History
-from companion.rise_and_fall.numbers import PIECE_TYPES
-from companion.rise_and_fall.play.offers import card_offers, tap
+from companion.rise_and_fall.play.offers import (
+    Offer,
+    card_choices,
+    card_offers,
+    decline_offers,
+    guild_marks,
+    in_order_offer,
+    purchase_offers,
+    tap,
+)
 from companion.rise_and_fall.play.public import TableView, public_view
 from companion.rise_and_fall.play.tracker import Game, TrackerRules, card_actions
 from companion.rise_and_fall.screens.board_style import SPACE_PX, STYLE
@@ -31,7 +39,6 @@ from companion.rise_and_fall.screens.count_panels import CountBoxes
 from companion.rise_and_fall.screens.guild_panels import (
     ask_again_action,
     guild_choice,
-    guild_options,
     guild_rule,
     guilds_html,
     kept_line,
@@ -337,7 +344,6 @@ class SeatPage:
     def phase_controls(self, v: TableView, g: Game) -> list[W.Widget]:
         i = self.seat
         civ = g.civs[i]
-        me = v.civs[i]
         out: list[W.Widget] = []
         if v.phase == "placement":
             out.append(self.kept.html("<div class='rf-waiting'>The first pieces are placed on the tablet.</div>"))
@@ -348,20 +354,19 @@ class SeatPage:
         elif v.phase == "E":
             out += self._swap_controls(v, g)
         elif v.phase == "A":
+            offers = [o for o in card_choices(g, i) if o.enabled]  # as the tablet offers them (play/offers.py)
             if i in v.to_move:
                 out.append(self.kept.html("<b>Choose your card</b> (face down until every player has chosen):"))
-                out.append(self._row([self._card_pick(c, civ.colour, c.title(), lambda c=c: self.send({"type": "play", "player": i, "card": c}),
-                                                      f"rf-choose-{c}") for c in sorted(me.hand, key=PIECE_TYPES.index)]))
+                out.append(self._row([self._offer_pick(o, civ.colour) for o in offers]))
                 out.append(self._waiting(v, "Not chosen yet"))
             elif civ.played:
                 card = civ.played[0]
                 drawn = i in g.drawn
                 out.append(self.kept.html(f"<div class='rf-chosen'>{card_html(card, civ.colour)}<div>Chosen: <b>{card.title()}</b>, face down"
                                   f"{' (drawn at random: you were too slow)' if drawn else ''}.</div></div>"))
-                if not drawn:
+                if offers:
                     out.append(self.kept.html("Change your mind until the last player has chosen:"))
-                    out.append(self._row([self._card_pick(c, civ.colour, f"→ {c.title()}", lambda c=c: self.send({"type": "change", "player": i, "card": c}),
-                                                          f"rf-change-{c}") for c in sorted(civ.hand, key=PIECE_TYPES.index)]))
+                    out.append(self._row([self._offer_pick(o, civ.colour) for o in offers]))
                 out.append(self._waiting(v, "Chosen"))
         elif v.phase == "B":
             if v.acting == i:
@@ -398,7 +403,7 @@ class SeatPage:
         if i in v.to_move:
             left = v.civs[(i + 1) % len(v.civs)].name
             gives = G.gives(list(v.levels), i)
-            options = guild_options(v.levels[i], left, gives)
+            options = guild_marks(self.game, i)  # as the tablet offers them (play/offers.py)
             out.append(self.kept.html("<b>Your Guild cards</b>, secret until every player has chosen. "
                                       + guild_rule(v.levels[i], v.civs[i].name, left, gives, you=True)))
             picks = []
@@ -429,7 +434,7 @@ class SeatPage:
         return pick
 
     def _choose_guilds(self, picks: list[tuple[str, W.ToggleButtons]]) -> None:
-        action = guild_choice(self.seat, picks)
+        action = guild_choice(self.seat, picks, self.game)
         if isinstance(action, str):
             self.say(action, "error")
             return
@@ -472,20 +477,26 @@ class SeatPage:
         picture = self.kept.html(card_html(card, colour), lean=True)
         return self.kept.row([picture, self.kept.button(label, on_click, css)], "rf-card-pick", lean=True)
 
+    def _offer_pick(self, o: Offer, colour: str) -> W.Widget:
+        """A card offered (play/offers.py) as a card of the hand to choose: its picture over its button
+        (a card played in phase A is 'chosen' on the phone: ``rf-choose-…``)."""
+        card = str(o.action["card"])
+        css = f"rf-choose-{card}" if o.action["type"] == "play" else o.css
+        return self._card_pick(card, colour, o.label, lambda a=o.action: self.send(a), css)
+
     def _decline_controls(self, v: TableView, g: Game) -> list[W.Widget]:
         i = self.seat
-        civ = g.civs[i]
+        offers = [o for o in decline_offers(g, i) if o.enabled]  # as the tablet offers them (play/offers.py)
         placed = [c for j, c in g.face_down if j == i]
         out: list[W.Widget] = []
         owed = v.owed[i]
         if owed > 0:
             out.append(self.kept.html(f"<b>Put {owed} card{'s' if owed > 1 else ''} into Decline</b>, face down, from your hand or discard pile:"))
-            out.append(self._row([self._card_pick(c, civ.colour, c.title(), lambda c=c: self.send({"type": "decline", "player": i, "card": c}),
-                                                  f"rf-decline-{c}") for c in sorted(civ.active, key=PIECE_TYPES.index)]))
+            out.append(self._row([self._offer_pick(o, g.civs[i].colour) for o in offers if o.action["type"] == "decline"]))
         for k, was in enumerate(placed):
             out.append(self.kept.html(f"<div class='rf-chosen'>Into Decline, face down: <b>{was.title()}</b>.</div>"))
-            out.append(self._row([self.kept.button(f"→ {c.title()}", lambda c=c, was=was: self.send({"type": "change", "player": i, "card": c, "was": was}),
-                                         f"rf-change-{c}", key=k) for c in sorted(civ.active, key=PIECE_TYPES.index)]))
+            out.append(self._row([self.kept.button(o.label, lambda a=o.action: self.send(a), o.css, key=k)
+                                  for o in offers if o.action["type"] == "change" and o.action["was"] == was]))
         if not owed and not placed:
             out.append(self.kept.html("<div class='rf-waiting'>You owe no card to the Decline zone.</div>"))
         waiting = [v.civs[j].name for j in v.to_move if j != i]
@@ -499,19 +510,13 @@ class SeatPage:
         out: list[W.Widget] = []
         if i in v.to_move:
             out.append(self.kept.html(f"<b>Buy back one card from Decline</b> ({civ.gold} GP; a card costs {me_price(v, i)} GP):"))
-            row = []
-            for c in civ.decline:
-                a = {"type": "buy", "player": i, "card": c}
-                if self.can(a):
-                    row.append(self.kept.button(f"Buy back {c.title()}", lambda a=a: self.send(a), f"rf-buy-{c}"))
-            p = {"type": "pass", "player": i}
-            if self.can(p):
-                row.append(self.kept.button("Buy nothing", lambda: self.send(p), "rf-pass"))
-            out.append(self._row(row))
+            out.append(self._row([self.kept.button(o.label, lambda a=o.action: self.send(a), o.css)
+                                  for o in purchase_offers(g, i) if o.enabled]))  # as the tablet offers them (play/offers.py)
         elif i in g.decided:
             out.append(self.kept.html("<div class='rf-waiting'>You have decided for this phase.</div>"))
-        if not g.in_order and self.can({"type": "purchase-in-order"}):
-            out.append(self.kept.button("Ask for purchases in order", lambda: self.send({"type": "purchase-in-order"}), "rf-in-order"))
+        ask = in_order_offer(g)
+        if ask is not None and ask.enabled:
+            out.append(self.kept.button(ask.label, lambda a=ask.action: self.send(a), ask.css))
         waiting = [v.civs[j].name for j in v.to_move if j != i]
         if waiting:
             out.append(self.kept.html(f"<div class='rf-waiting'>Waiting for {html.escape(', '.join(waiting))}.</div>"))
