@@ -264,18 +264,26 @@ def served_notebook(argv: list[str]) -> Path | None:
     return next((Path(a) for a in argv if a.endswith(".ipynb")), None)
 
 
+def is_voila(program: str) -> bool:
+    """Whether this process is Voilà (``voila …`` or ``python -m voila …``): Voilà's server extension
+    reads the same settings file inside ``jupyter lab`` and ``jupyter server``, which keep their own."""
+    path = Path(program)
+    return path.name.startswith("voila") or path.parent.name == "voila"
+
+
 def serves_the_companion(argv: list[str], cwd: Path | None = None) -> bool:
     """Whether Voilà's command line serves the project's notebooks (one of them, or their folder)."""
     cwd = cwd or Path.cwd()
     notebooks = (Path(__file__).resolve().parents[2] / "notebooks").resolve()
-    named = [a for a in argv if not a.startswith("-")]
+    # what is served: a notebook or a folder named anywhere on the line (``--port 8867`` names neither)
+    named = [a for a in argv if not a.startswith("-") and (a.endswith(".ipynb") or (cwd / a).is_dir())]
     if not named:
         return cwd.resolve() in (notebooks, notebooks.parent)
     target = (cwd / named[0]).resolve()
     return target in (notebooks, notebooks.parent) or target.parent == notebooks
 
 
-def configure(c: Any, argv: list[str] | None = None) -> bool:
+def configure(c: Any, argv: list[str] | None = None, program: str | None = None) -> bool:
     """Plain ``voila notebooks/companion.ipynb`` served as ``make run`` serves it, from the settings
     installed with the package (``jupyter/config/voila.py``, in ``<prefix>/etc/jupyter``): the
     companion template (no icon font from a CDN, the address that follows the screens, the
@@ -286,7 +294,8 @@ def configure(c: Any, argv: list[str] | None = None) -> bool:
     files. Under the launcher (which gives all of it on its command line), or for another
     notebook, nothing is done; whether it was done."""
     argv = sys.argv[1:] if argv is None else argv
-    if os.environ.get(LAUNCHED) or not serves_the_companion(argv):
+    program = sys.argv[0] if program is None else program
+    if os.environ.get(LAUNCHED) or not is_voila(program) or not serves_the_companion(argv):
         return False
     from . import serve
     from .first_paint import page_config_hook

@@ -169,18 +169,3 @@ class Stepper(W.HBox):
         self._shown.value = f"<span aria-live='polite'>{self.value}</span>"
         self.minus.disabled = self.value <= self.min
         self.plus.disabled = self.value >= self.max
-
-
-def only_offers(box: W.Box, css: str) -> bool:
-    """Whether the controls drawn in ``box`` offer nothing but the button of class ``css`` (a count's
-    − and + set a number for an action; they are no action of their own)."""
-    stack = list(box.children)
-    while stack:
-        w = stack.pop()
-        if isinstance(w, Stepper):
-            continue
-        if isinstance(w, (W.Button, W.ToggleButton)) and not w.disabled and w.layout.display != "none" \
-                and css not in w._dom_classes:
-            return False
-        stack.extend(getattr(w, "children", ()))
-    return True

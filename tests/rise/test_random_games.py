@@ -1,4 +1,4 @@
-"""Rise!: random legal games, checked after every action (OpenSpiel's habit, as tests/test_tracker.py)."""
+"""Rise!: random legal games, checked after every action (OpenSpiel's habit, as tests/rise_and_fall/test_tracker.py)."""
 
 import random
 

@@ -21,7 +21,14 @@ from companion.rise_and_fall.play.offers import (
     tap,
 )
 from companion.rise_and_fall.play.public import describe
-from companion.rise_and_fall.play.tracker import Game, TrackerRules, least_count, random_play
+from companion.rise_and_fall.play.tracker import (
+    Game,
+    TrackerRules,
+    actions_of,
+    building_actions_left,
+    least_count,
+    random_play,
+)
 from companion.rise_and_fall.randomplay import game_action, setup_action
 
 RULES = TrackerRules()
@@ -40,6 +47,15 @@ def player_tap(g: Game, rng: random.Random) -> dict | None:
             return tap(g, filled(g, rng.choice(shown)))
         return {"type": "end-turn", "player": g.acting}
     return game_action(g, rng)
+
+
+def takes(g: Game, action: dict) -> bool:
+    """Whether the rules themselves accept ``action`` now."""
+    try:
+        RULES.apply(g, action)
+        return True
+    except IllegalAction:
+        return False
 
 
 def without_then(a: dict) -> dict:
@@ -80,8 +96,15 @@ def test_the_cards_last_action_carries_the_end_and_the_history_says_so():
             break
         after = RULES.apply(g, a)
         if a["type"] == "act":
-            # the end comes with the action exactly when nothing but the end is offered after it
-            assert ("then" in a) == only_the_end_left(RULES.apply(g, without_then(a)), a["player"])
+            # the end comes with the action exactly when the rules take nothing but the end after it
+            mid, p = RULES.apply(g, without_then(a)), a["player"]
+            acting = mid.phase == "B" and mid.acting == p
+            taken = [s["id"] for s in (actions_of(mid, p, mid.acting_card) if acting else ())
+                     if takes(mid, {"type": "act", "player": p, "action": s["id"], **(least_count(mid, p, s) or {})})]
+            if "then" in a:  # the end never cuts off an action the rules would still take
+                assert acting and not taken and not building_actions_left(mid, p), (a, taken)
+                assert takes(mid, {"type": "end-turn", "player": p})
+            assert ("then" in a) == only_the_end_left(mid, p)
             if "then" in a:
                 seen += 1
                 assert any("actions end" in n for n in after.notes)

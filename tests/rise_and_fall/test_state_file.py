@@ -166,3 +166,19 @@ def test_the_tales_in_play_their_buildings_and_trophies(rulebook_text):
     assert "one-in-game" in found and "2 capitals are in the World; there is 1 in the game." == found["one-in-game"]
     assert found["tale-building"].startswith("Cathy: \"port\" is not a Tale building of this World's Tales")
     assert "The Trophy of Capital is claimed by Eric and Joanna" in found["one-trophy"] and "tale-trophy" in found
+
+
+def test_a_game_joined_in_progress_keeps_the_rules_it_was_started_under(tmp_path):
+    """The state names its rules' version in the log, as a setup does: a game joined today replays under
+    today's rules after the rules change; a log of before, whose state names none, under version 7."""
+    from companion.rise_and_fall.play.civilizations import STATE_UNSTAMPED_VERSION
+
+    st = three_temples()
+    assert "tracker_version" not in st.to_dict()  # a script's or the guided screen's state names none
+    s = start(GameStore(tmp_path), st)
+    assert s.history()[0].action["state"]["tracker_version"] == TRACKER_VERSION
+    assert Session(GameLog(s.log.path), R).state.tracker_version == TRACKER_VERSION
+    old = GameLog.create(tmp_path / "old.sqlite", "rise-and-fall/game", "joined before",
+                         first={"type": "start-from-state", "state": st.to_dict()})
+    assert STATE_UNSTAMPED_VERSION < TRACKER_VERSION
+    assert Session(old, R).state.tracker_version == STATE_UNSTAMPED_VERSION

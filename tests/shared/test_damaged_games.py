@@ -16,7 +16,7 @@ from companion.rise_and_fall.world.builder import BuildRules, world_setup_action
 from tests.helpers import complete_layout
 
 KIND = "world"
-STRIDE = int(os.environ.get("TRUNCATION_STRIDE", "37"))  # 1 tries every byte (bench/damage.py does)
+STRIDE = int(os.environ.get("TRUNCATION_STRIDE", "37"))  # 1 tries every byte (TRUNCATION_STRIDE=1 tries them all)
 
 
 def real_game(store: GameStore) -> Session:

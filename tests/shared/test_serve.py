@@ -261,7 +261,7 @@ def test_plain_voila_is_configured_as_make_run_for_the_companions_notebooks(monk
     monkeypatch.setenv("JUPYTER_PATH", "/elsewhere")
     monkeypatch.chdir(ROOT)
     c = Config()
-    assert voila_launch.configure(c, ["notebooks/companion.ipynb", "--port=9"])
+    assert voila_launch.configure(c, ["notebooks/companion.ipynb", "--port=9"], "/venv/bin/voila")
     assert os.environ["JUPYTER_PATH"].split(os.pathsep) == [str(ROOT / "companion" / "ui" / "jupyter"), "/elsewhere"]
     assert c.VoilaConfiguration.template == "companion" and c.VoilaConfiguration.page_config_hook.keywords["served"].name == "companion.ipynb"
     assert c.MappingKernelManager.cull_idle_timeout == serve.CULL_IDLE and c.MappingKernelManager.cull_interval == serve.CULL_INTERVAL
@@ -269,10 +269,14 @@ def test_plain_voila_is_configured_as_make_run_for_the_companions_notebooks(monk
     assert c.VoilaExecutor.iopub_timeout == serve.IOPUB_TIMEOUT
     assert c.VoilaConfiguration.preheat_kernel and c.VoilaConfiguration.default_pool_size == serve.POOL
     folder = Config()
-    assert voila_launch.configure(folder, ["notebooks"]) and "preheat_kernel" not in folder.VoilaConfiguration  # a pool per notebook
-    assert not voila_launch.configure(other := Config(), ["/tmp/analysis.ipynb"]) and not other
+    assert voila_launch.configure(folder, ["notebooks"], "/venv/bin/voila") and "preheat_kernel" not in folder.VoilaConfiguration  # a pool per notebook
+    # an option's value before the notebook is not what is served
+    assert voila_launch.configure(Config(), ["--port", "8867", "notebooks/companion.ipynb"], "/venv/lib/voila/__main__.py")
+    assert not voila_launch.configure(other := Config(), ["/tmp/analysis.ipynb"], "/venv/bin/voila") and not other
+    # JupyterLab started in the project reads the same file through Voilà's extension: it keeps its own kernels
+    assert not voila_launch.configure(lab := Config(), [], "/venv/bin/jupyter-lab") and not lab
     monkeypatch.setenv(voila_launch.LAUNCHED, "1")
-    assert not voila_launch.configure(launched := Config(), ["notebooks/companion.ipynb"]) and not launched
+    assert not voila_launch.configure(launched := Config(), ["notebooks/companion.ipynb"], "/venv/bin/voila") and not launched
     installed = (ROOT / "companion" / "ui" / "jupyter" / "config" / "voila.py").read_text()
     assert "configure(c)" in installed
     assert (Path(sys.prefix) / "etc" / "jupyter" / "voila.py").resolve().read_text() == installed  # make install put it there

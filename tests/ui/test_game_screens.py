@@ -494,6 +494,10 @@ def test_a_player_who_owes_two_cards_chooses_both_before_either_is_placed(tmp_pa
     assert place.disabled  # one of two chosen: nothing is placed yet
     assert app.hub.game.civs[0].decline == ()
     picks["ship"].value = True
+    entries = len(app.hub.session.history())
     place.click()
     assert sorted(app.hub.game.civs[0].decline) == ["nomad", "ship"]
+    assert len(app.hub.session.history()) == entries + 1  # one tap, one entry of the log
     assert not row_of(app.game, "Ana")  # nothing left on screen that tells the two cards
+    app.game.undo()  # one Undo takes both cards back
+    assert app.hub.game.civs[0].decline == () and app.hub.game.cards_owed[0] == 2

@@ -52,6 +52,9 @@ ALL_EXTINCT = "Every Civilization is extinct"
 #: Doppelgangers swap away is no longer the card the House discards when used again. A game of version 7 replays as it
 #: was written.
 TRACKER_VERSION = 8
+#: The rules of a game joined in progress whose log's state names no version: such logs were written
+#: while version 7 was the current one (a state names its version in the log since version 8).
+STATE_UNSTAMPED_VERSION = 7
 CONVERSION_ON_SINCE = 7
 NOTHING_COUNTED_SINCE = 6
 
@@ -153,7 +156,7 @@ class Game:
             if who is not None:
                 return who
         if self.phase == "placement":
-            return [self._next_placer()] if self._next_placer() is not None else []
+            return [self.next_placer()] if self.next_placer() is not None else []
         if self.phase == "A":
             return [i for i in self.order() if not self.civs[i].played]
         if self.phase == "B":
@@ -189,7 +192,7 @@ class Game:
             raise TypeError(f"Game has no field {sorted(rest)[0]!r}")
         return replace(self, **mine, variants=tuple(held))
 
-    def _next_placer(self) -> int | None:
+    def next_placer(self) -> int | None:
         placed = [0] * len(self.civs)
         for _, i, _ in self.positions:
             placed[i] += 1

@@ -27,10 +27,9 @@ from typing import Any, Callable
 from companion.errors import IllegalAction
 from companion.rise_and_fall.numbers import PIECE_TYPES
 from companion.rise_and_fall.play.public import TableView, public_view
-from companion.rise_and_fall.play.tracker import Game, TrackerRules, building_actions_left, card_actions, least_count
+from companion.rise_and_fall.play.tracker import Game, TrackerRules, actions_of, building_actions_left, least_count
 from companion.rise_and_fall.variants.guilds import guilds as G
 from companion.rise_and_fall.variants.tales import in_play as TI
-from companion.rise_and_fall.variants.tales import pieces as TP
 
 Action = dict[str, Any]
 _RULES = TrackerRules()
@@ -58,9 +57,9 @@ class Offer:
 
 # --- the actions of a card -----------------------------------------------------------------------
 def all_actions(g: Game, i: int, card: str) -> list[dict]:
-    """A card's actions for player ``i``: the printed ones (with their guilds' and the special areas'),
-    then the Tale pieces' and buildings'."""
-    return card_actions(card, g.civs[i].guilds, TI.in_play(g)) + TP.actions(g, i, card)
+    """A card's actions for player ``i``, as the rules know them: the printed ones as each variant of the
+    game changes and adds to them (a variant's actions are offered by being the rules')."""
+    return actions_of(g, i, card)
 
 
 def _amounts(d: dict[str, int]) -> str:
@@ -179,10 +178,6 @@ def area_offers(g: Game, i: int) -> list[Offer]:
         if can(g, lay):
             out.append(Offer(lay, f"A {card.title()} entered a space next to Storm Peak: lay it down", "rf-lay-down"))
     return out
-
-
-def end_offer(g: Game, i: int, label: str) -> Offer:
-    return Offer({"type": "end-turn", "player": i}, label, "rf-end-turn")
 
 
 def can(g: Game, action: Action) -> bool:

@@ -267,7 +267,8 @@ def _describe(action: dict, game: Game | None) -> str:
     if k == "purchase-in-order":
         return "The purchases go in order, from the First Player"
     if k == "decline":
-        return f"{who} places a card face down into Decline"
+        n = len(action["cards"]) if isinstance(action.get("cards"), list) else 1
+        return f"{who} places {'a card' if n == 1 else f'{n} cards'} face down into Decline"
     if k == "buy":
         return f"{who} buys back the {str(action.get('card', '')).title()} card"
     if k == "pass":

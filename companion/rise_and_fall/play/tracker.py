@@ -9,6 +9,7 @@ only; afterwards the table moves pieces on the real board and the tracker keeps 
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from companion.errors import IllegalAction
@@ -20,6 +21,7 @@ from companion.rise_and_fall.play.civilizations import (  # noqa: F401 - the sta
     NOTHING_COUNTED_SINCE,
     PHASES,
     PILES,
+    STATE_UNSTAMPED_VERSION,
     TRACKER_VERSION,
     Civ,
     Game,
@@ -44,9 +46,13 @@ class TrackerRules(Reducer[Game]):
 
     def recorded(self, action: Action) -> Action:
         """A new ``setup`` without ``tracker_version`` is written with the current version: only a log written
-        before versions existed holds a ``setup`` without one, and it replays as version 1 (as it was played)."""
+        before versions existed holds a ``setup`` without one, and it replays as version 1 (as it was played).
+        A game joined in progress is written with the version in its state, for the same reason."""
         if action.get("type") == "setup" and "tracker_version" not in action:
             return {**action, "tracker_version": TRACKER_VERSION}
+        state = action.get("state")
+        if action.get("type") == "start-from-state" and isinstance(state, dict) and not state.get("tracker_version"):
+            return {**action, "state": {**state, "tracker_version": TRACKER_VERSION}}
         return action
 
     def apply(self, game: Game, action: Action) -> Game:
@@ -88,6 +94,8 @@ class TrackerRules(Reducer[Game]):
             st = parse_state(a.get("state"), "the state")
         except FileFormatError as e:
             raise IllegalAction(e.message, rule=e.rule or "state") from None
+        if not st.tracker_version:  # a log written before a state named its version in the log
+            st = dataclasses.replace(st, tracker_version=STATE_UNSTAMPED_VERSION)
         g = to_game(st)
         then = {"A": "Play a Civilization card.", "C": "Put cards into Decline.", "D": "Buy back a card in Decline, or pass."}
         notes.append(f"The game goes on from turn {g.turn}, phase {g.phase}: {g.civs[g.first].name} has the First Player token. "
@@ -204,7 +212,7 @@ class TrackerRules(Reducer[Game]):
         game = with_civ(game, i, civ)
         game = replace(game, positions=game.positions + ((space, i, piece),))
         notes.append(f"{civ.name} placed a {piece.title()}.")
-        if game._next_placer() is None:
+        if game.next_placer() is None:
             game = replace(game, phase="A")
             notes.append("Every player has placed their three pieces: turn 1 begins. Play a Civilization card.")
         return game
@@ -359,6 +367,8 @@ class TrackerRules(Reducer[Game]):
     def _decline(self, game: Game, a: Action, notes: list[str]) -> Game:
         if game.phase != "C":
             raise IllegalAction("Cards go into Decline in phase C, after a Trophy is claimed.", rule="phase")
+        if "cards" in a:  # the cards a player owes, placed with one tap: all of them, or none
+            return self._decline_all(game, a, notes)
         i, card = a.get("player"), a.get("card")
         if i not in game.to_move():
             raise IllegalAction("That player has put all the cards they owe into Decline.", rule="decline-owed")
@@ -376,6 +386,21 @@ class TrackerRules(Reducer[Game]):
             shown = ", ".join(f"{game.civs[j].name} {c.title()}" for j, c in game.face_down)
             notes.append(f"The cards placed in Decline are turned over: {shown}.")
             game = self._start_purchase(replace(game, face_down=(), before=()), notes)
+        return game
+
+    def _decline_all(self, game: Game, a: Action, notes: list[str]) -> Game:
+        i, cards = a.get("player"), a.get("cards")
+        if "card" in a or not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
+            raise IllegalAction("Name the cards placed into Decline as a list of one or more cards.", rule="decline-card")
+        if i not in game.to_move():
+            raise IllegalAction("That player has put all the cards they owe into Decline.", rule="decline-owed")
+        if len(cards) > game.cards_owed[i]:
+            owed = game.cards_owed[i]
+            raise IllegalAction(f"{game.civs[i].name} owes {owed} card{'s' if owed > 1 else ''} to the Decline zone, "
+                                f"not {len(cards)}.", rule="decline-owed")
+        one = {k: v for k, v in a.items() if k != "cards"}
+        for card in cards:
+            game = self._decline(game, {**one, "card": card}, notes)
         return game
 
     # D: purchase --------------------------------------------------------------------------------
@@ -757,6 +782,7 @@ def building_actions_left(game: Game, i: int) -> bool:
             except IllegalAction:
                 pass
     return False
+
 
 
 #: The names the tracker's helpers had before the state moved to :mod:`.civilizations`, kept for the

@@ -607,10 +607,10 @@ class GameScreen:
         self._face_down(random_play(self.hub.game, i, self.rng))
 
     def decline(self, i: int, cards: list[str]) -> None:
-        """The cards a player places face down into Decline, all chosen before any is placed."""
-        for card in cards:
-            if not self._face_down({"type": "decline", "player": i, "card": card}):
-                break
+        """The cards a player places face down into Decline, all chosen before any is placed: one tap,
+        one entry of the log (one Undo takes them all back)."""
+        one = len(cards) == 1
+        self._face_down({"type": "decline", "player": i, **({"card": cards[0]} if one else {"cards": list(cards)})})
 
     def _face_down(self, action: dict) -> bool:
         self.revealed = None

@@ -1,7 +1,7 @@
 """Make the files of version 1 of the companion (before several games shared the dashboard).
 
 Run once with that version's code (commit efe6528, "One JSON decoder for every file"); the files
-it wrote are kept in ``tests/data/v1/data`` and ``tests/test_v1_files.py`` opens them with
+it wrote are kept in ``tests/data/v1/data`` and ``tests/rise_and_fall/test_v1_files.py`` opens them with
 today's code. Run again with today's code it would write today's files, not version 1's:
 
     git checkout efe6528 && python tests/data/v1/make_fixtures.py
