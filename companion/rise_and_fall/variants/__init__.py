@@ -7,7 +7,9 @@ writes only the hooks its rulebook needs. The variants of Rise & Fall are listed
 :mod:`.registered`; a game holds each with its own state (``Game.variants``: pairs of the variant and
 its state record), which the variant reads with :func:`state_of` and changes with :func:`with_state`.
 
-Nothing here imports the game's state or rules: this module is the lowest room of ``play/``.
+Nothing here imports the game's state or rules, not even for its type hints (the game holds the
+variants, so its state, ``play.civilizations.Game``, is only named here): this module is the lowest
+room of ``play/``.
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ from companion.rise_and_fall.play.records import replace
 
 if TYPE_CHECKING:
     from companion.gamelog import Action
-    from companion.rise_and_fall.play.civilizations import Game
     from companion.rise_and_fall.world.layout import Layout
+
+#: The game's state (:class:`companion.rise_and_fall.play.civilizations.Game`), which holds the variants.
+Game = Any
 
 #: What comes after a variant's action in the Recycling phase: the rest of that phase (the tracker's).
 Then = Callable[["Game", list[str]], "Game"]
