@@ -125,8 +125,9 @@ def show(page, screen: str) -> None:
         title = games.find(game).title
         if page.locator(".rf-game-title").first.inner_text().strip() != title or not page.locator(".rf-nav-tabs").first.is_visible():
             home(page)
+            settle(page, quiet_ms=QUIET)  # the shelf's buttons answer once its kernel has drawn them
             page.locator(f"button.rf-shelf-{game}").tap()
-            wait_for(lambda: page.locator(".rf-game-title").first.inner_text().strip() == title)
+            wait_for(lambda: page.locator(".rf-game-title").first.inner_text().strip() == title, timeout=30)
         tab = page.locator(".rf-nav-tabs button", has_text=name).first
         if "mod-active" not in (tab.get_attribute("class") or ""):
             tab.tap()
