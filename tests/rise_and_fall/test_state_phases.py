@@ -45,7 +45,12 @@ def played_to(phase: str, rnd: random.Random, skip: int, drawn: tuple[int, ...] 
     """A random legal game at the start of ``phase``, past its first ``skip`` steps (None when it ends first); with
     Tales ``drawn``, on a World of those Tales."""
     g = tale_game(drawn, n=rnd.choice((2, 3, 4)), trophies_to_end=6) if drawn else R.initial()
-    for step in range(3000):
+    return played_on(g, phase, rnd, skip)
+
+
+def played_on(g: Game, phase: str, rnd: random.Random, skip: int, steps: int = 3000) -> Game | None:
+    """``g`` played on at random to the start of ``phase``, past its first ``skip`` steps (None when it ends first)."""
+    for step in range(steps):
         if step >= skip and g.phase == phase and S.at_phase_start(g):
             return g
         a = RP.game_action(g, rnd)

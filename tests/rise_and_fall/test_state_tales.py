@@ -18,7 +18,8 @@ from companion.rise_and_fall.play.records import replace  # a variant's field to
 from companion.rise_and_fall.play.tracker import TRACKER_VERSION, Game, TrackerRules
 from companion.rise_and_fall.variants.tales.tales import all_tales
 from rise_and_fall.test_guilds_random import choices, guild_setup_action
-from rise_and_fall.test_state_phases import carried
+from rise_and_fall.test_state_phases import carried, played_on
+from rise_and_fall.test_state_phases import joined as joined_as_in_every_phase
 from rise_and_fall.test_tales_tracker import tale_game, tale_world
 from rise_and_fall.test_tracker import NAMES
 
@@ -28,24 +29,13 @@ ALL_TALES = tuple(sorted(all_tales()))
 
 
 def joined(g: Game) -> Game:
-    """The game started from ``g``'s state, written to a file and read back."""
-    st_ = S.of_game(g)
-    doc = json.loads(st_.dumps())
-    assert S.parse_state(doc) == st_
-    assert S.problems(st_) == []
-    return R.apply(R.initial(), {"type": "start-from-state", "state": doc})
+    """The game started from ``g``'s state, written to a file and read back (a state with no problem)."""
+    assert S.problems(S.of_game(g)) == []
+    return joined_as_in_every_phase(g)
 
 
 def played_to(phase: str, rnd: random.Random, skip: int, g: Game) -> Game | None:
-    """``g`` played on at random to the start of ``phase``, past its first ``skip`` steps (None when it ends first)."""
-    for step in range(2000):
-        if step >= skip and g.phase == phase and S.at_phase_start(g):
-            return g
-        a = RP.game_action(g, rnd)
-        if a is None:
-            return None
-        g = R.apply(g, a)
-    return None
+    return played_on(g, phase, rnd, skip, steps=2000)
 
 
 def dealt_away(g: Game) -> Game:
