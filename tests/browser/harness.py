@@ -180,6 +180,31 @@ def phone(browser):
     return ctx
 
 
+class Table:
+    """A tablet at one of Rise & Fall's screens and a phone at each of the seats given, every page
+    listened to (`settle`) and the widget messages each receives recorded (``frames``, by the
+    tablet's name ``"tablet"`` and the players' names)."""
+
+    def __init__(self, browser, url: str, screen: str, seats: list, names) -> None:
+        self.contexts = [tablet(browser)]
+        self.tablet = self.contexts[0].new_page()
+        self.frames = {"tablet": recorded(self.tablet)}
+        listen(self.tablet)
+        self.tablet.goto(url + f"?game=rise-and-fall&screen={screen}")
+        self.phones = []
+        for seat, name in zip(seats, names):
+            self.contexts.append(phone(browser))
+            page = self.contexts[-1].new_page()
+            self.frames[name] = recorded(page)
+            listen(page)
+            page.goto(url + f"?game=rise-and-fall&seat={seat.token}")
+            self.phones.append(page)
+
+    def close(self) -> None:
+        for ctx in self.contexts:
+            ctx.close()
+
+
 #: The address of Rise & Fall's World screen (a bare address opens the shelf of games).
 WORLD_ADDRESS = "?game=rise-and-fall&screen=world"
 

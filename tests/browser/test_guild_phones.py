@@ -11,7 +11,7 @@ from companion.rise_and_fall.variants.guilds import guilds as G
 from companion.rise_and_fall.world.worldgen import generate
 from companion.seats import Seats
 
-from .harness import PHONE, listen, phone, recorded, screenshot, settle, tablet, wait_for, widget_strings
+from .harness import PHONE, Table, screenshot, settle, wait_for, widget_strings
 
 NAMES = ("Ana", "Ben", "Cy")
 DEAL = [["alchemists", "corsairs", "sentinels"], ["collectors", "machinists", "shadow-cult"], ["lumberjacks", "capitalists", "farmers"]]
@@ -41,20 +41,8 @@ def test_two_phones_choose_their_guild_cards_in_secret_and_the_tablet_goes_on(se
     seats = Seats(log).ensure(3)
     log.close()
 
-    tab_ctx = tablet(browser)
-    tab = tab_ctx.new_page()
-    frames = {"tablet": recorded(tab)}
-    listen(tab)
-    tab.goto(url + "?game=rise-and-fall&screen=setup")
-    ctxs, phones = [], []
-    for i in range(2):
-        ctx = phone(browser)
-        page = ctx.new_page()
-        frames[NAMES[i]] = recorded(page)
-        listen(page)
-        page.goto(url + f"?game=rise-and-fall&seat={seats[i].token}")
-        ctxs.append(ctx)
-        phones.append(page)
+    table = Table(browser, url, "setup", [seats[i] for i in range(2)], NAMES)
+    tab, phones, frames = table.tablet, table.phones, table.frames
     ana, ben = phones
     for page in phones:
         page.wait_for_selector("button.rf-guild-choose")
@@ -123,8 +111,7 @@ def test_two_phones_choose_their_guild_cards_in_secret_and_the_tablet_goes_on(se
         page.wait_for_function("() => document.body.innerText.includes('The first pieces are placed on the tablet')")
         mine = page.inner_text(".rf-seat-mine")
         assert all(name in mine for name in held), mine
-    for ctx in (tab_ctx, *ctxs):
-        ctx.close()
+    table.close()
 
 
 def test_the_doppelgangers_keep_on_the_holders_phone_survives_a_reload_and_the_tablets_undo(server, browser):
@@ -145,18 +132,8 @@ def test_the_doppelgangers_keep_on_the_holders_phone_survives_a_reload_and_the_t
     def now():
         return Session(GameStore(data).open(gid), TrackerRules()).state
 
-    tab_ctx = tablet(browser)
-    tab = tab_ctx.new_page()
-    listen(tab)
-    tab.goto(url + "?game=rise-and-fall&screen=game")
-    ctxs, pages = [], []
-    for i in range(2):
-        ctx = phone(browser)
-        page = ctx.new_page()
-        listen(page)
-        page.goto(url + f"?game=rise-and-fall&seat={seats[i].token}")
-        ctxs.append(ctx)
-        pages.append(page)
+    table = Table(browser, url, "game", [seats[i] for i in range(2)], NAMES)
+    tab, pages = table.tablet, table.phones
     eric, cathy = pages
     cathy.locator("button.rf-pass").tap()
     wait_for(lambda: now().phase == "E", timeout=30)
@@ -180,5 +157,4 @@ def test_the_doppelgangers_keep_on_the_holders_phone_survives_a_reload_and_the_t
     eric.locator("button.rf-swap").tap()
     wait_for(lambda: now().civs[0].guilds == ("farmers",), timeout=30)
     assert now().civs[1].guilds == ("doppelgangers",) and now().phase == "A"
-    for ctx in (tab_ctx, *ctxs):
-        ctx.close()
+    table.close()

@@ -8,7 +8,7 @@ from companion.gamelog import GameStore, Session
 from companion.rise_and_fall.play.tracker import TrackerRules
 from companion.seats import Seats
 
-from .harness import PHONE, listen, phone, recorded, screenshot, settle, tablet, tap_together, wait_for, widget_strings
+from .harness import PHONE, Table, screenshot, settle, tap_together, wait_for, widget_strings
 from .test_secrets import NAMES, start_game, state
 
 
@@ -35,20 +35,8 @@ def test_three_phones_and_a_tablet_choose_in_secret_and_reveal_at_once(server, b
     log = store.open(next(x for x in store.games("game") if x.problem is None).id)
     seats = Seats(log).ensure(3)
     t0 = time.perf_counter()
-    tab_ctx = tablet(browser)
-    tab = tab_ctx.new_page()
-    frames = {"tablet": recorded(tab)}
-    listen(tab)
-    tab.goto(url + "?game=rise-and-fall&screen=game")
-    ctxs, phones = [], []
-    for i in range(3):
-        ctx = phone(browser)
-        page = ctx.new_page()
-        frames[NAMES[i]] = recorded(page)
-        listen(page)
-        page.goto(url + f"?game=rise-and-fall&seat={seats[i].token}")
-        ctxs.append(ctx)
-        phones.append(page)
+    table = Table(browser, url, "game", [seats[i] for i in range(3)], NAMES)
+    tab, phones, frames = table.tablet, table.phones, table.frames
     for i, page in enumerate(phones):
         page.wait_for_selector(f".rf-seat-head:has-text(\"{NAMES[i]}'s seat\")")
         page.wait_for_selector("button.rf-choose-city")
@@ -132,6 +120,5 @@ def test_three_phones_and_a_tablet_choose_in_secret_and_reveal_at_once(server, b
     g = state(data)
     assert g.civs[0].played == ("nomad",) and g.civs[1].played == ("city",)
     assert reveal_s < 10
-    for ctx in (tab_ctx, *ctxs):
-        ctx.close()
+    table.close()
     assert time.perf_counter() - t0 < 180
