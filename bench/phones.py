@@ -107,8 +107,7 @@ def breakdown(taps: list[tuple[float, float]], path: Path) -> None:
 
 
 def run() -> None:
-    from browser.harness import SERVERS, launch, served, tablet
-    from browser.test_phones import phone
+    from browser.harness import SERVERS, launch, phone, served, tablet
     from playwright.sync_api import sync_playwright
 
     with (tempfile.TemporaryDirectory() as d,

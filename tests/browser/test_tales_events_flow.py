@@ -15,8 +15,7 @@ from companion.rise_and_fall.variants.tales.worlds import generate_with_tales
 from companion.rise_and_fall.world.world import top_terrain
 from companion.seats import Seats
 
-from .harness import listen, screenshot, settle, tap_space, wait_for
-from .test_phones import phone
+from .harness import listen, phone, screenshot, settle, tap_space, wait_for
 
 NAMES = ("Ana", "Ben", "Cy")
 TALES = (1, 10, 23)  # the Dragon, the Dolmens (no event) and the Worshipers of the Volcano God
