@@ -54,7 +54,14 @@ def test_a_game_of_tales_entered_in_progress_is_played_on(server, browser):
     settle(page)
     page.locator(".rf-progress-leviathan select").select_option(index=1)
     settle(page)
-    page.wait_for_selector(".rf-progress-problems:has-text('This game can be played on from here.')")
+    # the kernel's own words for what will start: the Volcano and the laid Nomad are entered
+    page.wait_for_selector(".rf-progress-problems:has-text('This game can be played on from here. Turn 3, phase A')"
+                           ":has-text('its lava flows south'):has-text('laid on their side: ')")
+    # what the page shows is what was entered, read back before the start: the turn, the Volcano, the laid Nomad
+    assert page.locator(".rf-progress-turn .rf-stepper-value").inner_text().strip() == "3"
+    assert volcano.evaluate("s => s.options[s.selectedIndex].text") == "Active side up, lava flows south"
+    assert page.locator(".rf-progress-laid-nomad").first.locator(".rf-stepper-value").inner_text().strip() == "1"
+    assert page.locator(".rf-progress-tales").count() == 1
     screenshot(page, "progress-tales")
     page.locator("button.rf-progress-start").tap()
     wait_for(lambda: any(g.problem is None for g in GameStore(data).games("game")), timeout=30)

@@ -105,6 +105,21 @@ class TaleFields:
                              + rows + ([W.HBox(top, layout=W.Layout(flex_flow="row wrap"))] if top else []))
         self.widget.add_class("rf-progress-tales")
 
+    def clear(self) -> None:
+        """Nothing entered: built for the same Tales and players, the same fields are kept (the table's page keeps
+        showing the very widgets it is tapping on)."""
+        for box in [*(x for row in self.buildings for x in row.values()), *(x for row in self.laid for x in row.values())]:
+            box.value = 0
+        for box in self.trophies.values():
+            box.value = -1
+        for box in [*self.house, *([self.volcano] if self.volcano else [])]:
+            box.value = None
+        from companion.rise_and_fall.variants.tales import pieces as TP
+
+        start = TP.initial(self.drawn, len(self.laid))
+        for b, box in self.world.items():
+            box.value = dict(start.world).get(b, 0) if start else 0
+
     def fill(self, st: State) -> None:
         """The state's Tales in play as entered."""
         for i, p in enumerate(st.players):
@@ -171,6 +186,18 @@ def _many(piece: str) -> str:
     return name[:-1] + "ies" if name.endswith("ty") else name + "s"
 
 
+def summary(st: State) -> str:
+    """What "Start from this game" starts, in a sentence the table checks before tapping it."""
+    first = st.players[st.first].name if 0 <= st.first < len(st.players) else "?"
+    out = f"Turn {st.turn}, phase {st.phase}: {first} has the First Player token"
+    if st.volcano is not None:
+        out += f"; the Volcano lies active side up, its lava flows {st.volcano}"
+    laid = [f"{p.name} {k} {(t if k == 1 else _many(t).lower())}" for p in st.players for t, k in p.laid.items() if k]
+    if laid:
+        out += "; laid on their side: " + ", ".join(laid)
+    return html.escape(out + ".")
+
+
 class ProgressPanel:
     """The guided entry of a game in progress, under the Setup screen's players."""
 
@@ -195,6 +222,7 @@ class ProgressPanel:
         self.creatures: dict[str, W.Dropdown] = {}
         self.creatures_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.tale_fields: TaleFields | None = None
+        self._tales_for: tuple[tuple[int, ...], list[str]] | None = None  # the Tales and players its fields were made for
         self.guild_fields = GuildFields(self.check)
         self.tales_box = W.VBox()
         self.problems = W.HTML()
@@ -216,6 +244,7 @@ class ProgressPanel:
             base = state(who)
             names = [n for n, _ in who]
             self.first.options = [(n or f"Player {i + 1}", i) for i, n in enumerate(names)]
+            self.turn.value = 1
             self.first.value = 0
             self.phase.value = "A"
             for box in self.this_turn.values():
@@ -269,6 +298,10 @@ class ProgressPanel:
 
         world = self.world()
         drawn = drawn_of(world) if world is not None else ()
+        if (drawn, names) == self._tales_for and self.tale_fields is not None:
+            self.tale_fields.clear()
+            return
+        self._tales_for = (drawn, names)
         self.tale_fields = TaleFields(drawn, names, self.check) if drawn else None
         self.tales_box.children = (self.tale_fields.widget,) if self.tale_fields is not None else ()
 
@@ -298,9 +331,10 @@ class ProgressPanel:
         if self._quiet:
             return []
         self.this_turn_box.layout.display = "none" if self.phase.value == "A" else ""
-        found = problems(self.state())
+        st = self.state()
+        found = problems(st)
         self.problems.value = "".join(message_html(p, "error") for p in found) if found else message_html(
-            "This game can be played on from here.", "info")
+            "This game can be played on from here. " + summary(st), "info")
         self.go.disabled = bool(found)
         return found
 
