@@ -6,7 +6,7 @@ PORT   ?= 8866
 STAMP  := $(VENV)/.installed
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run table lint test test-fast test-deep bench install chromium clean
+.PHONY: run table lint test test-fast test-deep bench page-scripts install chromium clean
 
 $(STAMP): pyproject.toml
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
@@ -54,6 +54,10 @@ test-deep: $(STAMP) chromium lint
 ## Everything but the real-browser tests.
 test-fast: $(STAMP) lint
 	$(PY) -m pytest -q -m "not browser" -n $(WORKERS) --durations=10
+
+## The scripts a page loads, which its head preloads: written again from a page (after Voilà or ipywidgets change).
+page-scripts: $(STAMP) chromium
+	$(PY) tests/browser/write_page_scripts.py
 
 bench: $(STAMP) chromium
 	$(PY) -m bench

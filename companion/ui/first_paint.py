@@ -99,9 +99,13 @@ DASHBOARD = "from companion.ui.app import App"
 
 
 def page_config_hook(page_config: dict[str, Any], notebook_path: str | None = None, served: Path | None = None,
-                     **_: Any) -> dict[str, Any]:
-    """Voilà's hook for each page it renders: hands the template the first paint. Voilà names the
-    notebook relative to its root; ``served`` is the notebook given on its command line."""
+                     base_url: str | None = None, **_: Any) -> dict[str, Any]:
+    """Voilà's hook for each page it renders: hands the template the first paint and the page's
+    scripts to ask for at once (``page_scripts``). Voilà names the notebook relative to its root;
+    ``served`` is the notebook given on its command line."""
+    from . import page_scripts
+
+    page_config[page_scripts.KEY] = page_scripts.preload_html(str(base_url or "/"))
     path = served if served is not None and served.name == Path(str(notebook_path)).name else notebook_path
     if not shows_the_shelf(str(path) if path else None):
         page_config.pop(KEY, None)

@@ -309,6 +309,7 @@ def configure(c: Any, argv: list[str] | None = None, program: str | None = None)
     notebook = served_notebook(argv)
     c.VoilaConfiguration.template = "companion"
     c.VoilaConfiguration.show_tracebacks = False
+    c.VoilaConfiguration.extension_denylist = list(serve.UNUSED_EXTENSIONS)
     c.VoilaConfiguration.page_config_hook = partial(page_config_hook, served=notebook)
     c.MappingKernelManager.cull_idle_timeout = serve.CULL_IDLE
     c.MappingKernelManager.cull_interval = serve.CULL_INTERVAL

@@ -522,3 +522,16 @@ def widget_strings(frames: list) -> list[str]:
         if data.get("method") != "echo_update":
             strings(data.get("state") or {}, out)
     return sorted(out)
+
+
+def scripts_loaded(page, url: str, how: str = "script") -> list[str]:
+    """The scripts a page has fetched, relative to the server's ``url``, in order: by a script of the page
+    (``how="script"``) or by a preload of its head (``"link"``); the template's own style script left out."""
+    names = page.evaluate("(how) => performance.getEntriesByType('resource').filter(r => r.initiatorType === how"
+                          " && /\\.js(\\?|$)/.test(r.name)).map(r => r.name)", how)
+    out: list[str] = []
+    for name in names:
+        p = name[len(url):] if name.startswith(url) else name
+        if "/templates/" not in p and p not in out:
+            out.append(p)
+    return out

@@ -229,3 +229,38 @@ def test_a_page_waiting_for_its_kernel_says_it_is_getting_ready(server, browser)
         # offline at the table: no icon font (nor anything else) asked of a CDN
         assert asked and all(a.startswith(url) or a.startswith("data:") for a in asked), [a for a in asked if not a.startswith(url)]
         ctx.close()
+
+
+def test_the_page_asks_for_every_script_it_runs_at_once_and_for_each_only_once(server, browser):
+    """The head asks for every script the page will run (``page_scripts.txt``) before the kernel has made
+    the page: while the page's own script is held back, every other one is already asked for. Once live,
+    every script the page ran came from its head's preload (none fetched again, none asked by the page
+    itself) and every preload was run (Chromium warns of one that was not). A script missing from the
+    list, or one listed that no page runs, is named: ``make page-scripts`` writes the list again."""
+    from companion.ui.page_scripts import paths
+
+    from .harness import scripts_loaded
+
+    url, _, _ = server
+    listed = paths()
+    assert len(listed) > 50 and listed[0] == "voila/static/voila.js"
+    ctx = tablet(browser)
+    page = ctx.new_page()
+    asked: list[str] = []
+    warned: list[str] = []
+    page.on("request", lambda r: asked.append(r.url[len(url):]))
+    page.on("console", lambda m: warned.append(m.text) if "preload" in m.text else None)
+    routes = held(page)
+    page.goto(url, wait_until="commit")
+    page.wait_for_selector(FIRST_PAINT)
+    wait_for(lambda: set(listed) - {"voila/static/voila.js"} <= set(asked), timeout=30)
+    assert not page.locator(LIVE_SHELF).count()  # nothing of it has run: the page is still its first paint
+    release(page, routes)
+    page.wait_for_selector(LIVE_SHELF)
+    page.wait_for_timeout(5000)  # Chromium names a preload not used "within a few seconds from the window's load event"
+    assert not scripts_loaded(page, url, "script"), ("run but not listed (make page-scripts):", scripts_loaded(page, url, "script"))
+    assert set(scripts_loaded(page, url, "link")) == set(listed)
+    assert not warned, ("listed but not run (make page-scripts):", warned)
+    twice = [p for p in set(asked) if asked.count(p) > 1 and p in listed]
+    assert not twice, twice
+    ctx.close()
