@@ -1,8 +1,10 @@
 """A table sits down (issue 26): the tablet and four phones opened at the same moment.
 
 Five pages opened together on a 3-player game (the tablet on its Game screen, the three seats on
-their phones and Ben's seat on a second phone), as `make run` serves them (the preheated pool):
-seconds until each page answers taps, the slowest included. One page that finds no preheated
+their phones and Ben's seat on a second phone), as `make run` serves them (the preheated pool), each
+page sent to its address by its own timer at the same moment: seconds until each page answers taps,
+the slowest included; and the same with the page's scripts as Voilà alone asks for them (no preload,
+each of its ninety chunks on its own request). One page that finds no preheated
 kernel (`--no-preheat`): seconds until it answers taps. The same five pages and one phone's first
 and second visit over the network, served by `make table` (`serve --table`: the token, the
 machine's LAN address). The memory of the server and its kernels with the five pages open, and of
@@ -45,6 +47,10 @@ LIVE_MARK = """(() => { const sel = %r;
   const look = () => { if (!window.__rfLive && document.querySelector(sel)) window.__rfLive = Date.now(); };
   const timer = setInterval(() => { look(); if (window.__rfLive) clearInterval(timer); }, 25);
 })();"""
+
+
+#: In a page: go to an address at a wall-clock moment (ms).
+AT_ONCE = "([a, at]) => { setTimeout(() => { window.location.href = a; }, Math.max(0, at - Date.now())); }"
 
 
 def load() -> str:
@@ -131,7 +137,8 @@ def each(values: list[float], loads: list[str]) -> str:
 STEPS_JS = """() => { const n = performance.getEntriesByType('navigation')[0];
   const scripts = performance.getEntriesByType('resource').filter(r => r.initiatorType === 'script');
   return {first_byte: n.responseStart, page_read: n.responseEnd, scripts: Math.max(0, ...scripts.map(r => r.responseEnd)),
-          loaded: n.loadEventEnd, live: window.__rfLive - performance.timeOrigin, origin: performance.timeOrigin}; }"""
+          loaded: n.loadEventEnd, live: window.__rfLive - performance.timeOrigin, origin: performance.timeOrigin,
+          requests: performance.getEntriesByType('resource').length + 1}; }"""
 STEP_NAMES = {"first_byte": "first byte", "page_read": "page read (kernel started, notebook run)",
               "scripts": "scripts fetched", "loaded": "scripts run (load event)", "live": "live (widgets drawn)"}
 
@@ -159,13 +166,16 @@ def five_pages(browser, url: str, tokens: list[str], query: str = "") -> tuple[l
         pages.append(ctx.new_page())
     tablet_address = url + ("?" + query + "&" if query else "?") + "game=rise-and-fall&screen=game"
     addresses = [tablet_address] + [url + f"?game=rise-and-fall&seat={t}" for t in tokens + [tokens[1]]]
-    t0 = time.time()
-    for page, address in zip(pages, addresses):  # all five at once: no page waits for another
-        page.evaluate("(a) => { window.location.href = a; }", address)
+    # all five at the same moment, each page's own timer: asked one after another, a page's start waited
+    # for the driver's word to the pages before it (up to 1 s with the browser busy loading those)
+    t0 = time.time() + 1.0
+    for page, address in zip(pages, addresses):
+        page.evaluate(AT_ONCE, [address, t0 * 1000])
     secs = [live_after(page, t0) for page in pages]
     slowest = pages[secs.index(max(secs))]
     steps = slowest.evaluate(STEPS_JS)
-    steps = {k: (steps["origin"] / 1000 - t0) + v / 1000 for k, v in steps.items() if k != "origin"}
+    steps = {k: (steps["origin"] / 1000 - t0) + v / 1000 for k, v in steps.items() if k not in ("origin", "requests")} | {
+        "requests": steps["requests"]}
     pages[0].wait_for_timeout(3000)
     for ctx in ctxs:
         ctx.close()
@@ -210,9 +220,32 @@ def five_together(browser, pool: int) -> None:
     row("table: 5 together, the last kernel's page opened (its screen made)", med(opened), "report", unit="s")
     for key, name in STEP_NAMES.items():
         row(f"table: 5 together, the slowest page, {name}", med([s[key] for s in steps]), "report", unit="s")
+    row("table: 5 together, requests of the slowest page", med([s["requests"] for s in steps]), "report", unit="requests")
     for key in ("server", "kernels", "refill", "browser"):
         row(f"table: 5 together, CPU seconds until the last page was live: {key}", med([c[key] for c in cpu]), "report", unit="s")
     row("table: server memory with 5 pages open (the pool refilled)", med(open_mb), "report", unit="MB")
+
+
+def five_as_voila_alone(browser, pool: int) -> None:
+    """The same five pages with the page's scripts as Voilà alone asks for them (``COMPANION_PRELOAD=0``:
+    no preload, each chunk on its own): what the head's preloads and the one file of chunks change."""
+    from browser.harness import served
+
+    from bench.phones import start_game
+
+    slowest, loads, counts = [], [], []
+    for _ in range(REPEAT):
+        with tempfile.TemporaryDirectory() as d:
+            with served(Path(d), preheat=pool, env_extra={"COMPANION_PRELOAD": "0"}) as (url, data, _):
+                tokens = start_game(data)
+                time.sleep(3 + 2 * pool)
+                loads.append(load())
+                secs, st = five_pages(browser, url, tokens)
+                slowest.append(max(secs))
+                counts.append(st["requests"])
+    row(f"table: 5 together, the page's scripts as Voila alone asks for them, the slowest live (each: {each(slowest, loads)})",
+        statistics.median(slowest), "report", unit="s")
+    row("table: the same, requests of the slowest page", statistics.median(counts), "report", unit="requests")
 
 
 def empty_pool(browser) -> None:
@@ -349,11 +382,13 @@ def run() -> None:
 
     from companion.ui.serve import POOL
 
-    parts = os.environ.get("COMPANION_BENCH_TABLE", "five,empty,network").split(",")
+    parts = os.environ.get("COMPANION_BENCH_TABLE", "five,alone,empty,network").split(",")
     with sync_playwright() as p:
         browser = launch(p)
         if "five" in parts:
             five_together(browser, POOL)
+        if "alone" in parts:
+            five_as_voila_alone(browser, POOL)
         if "empty" in parts:
             empty_pool(browser)
         if "network" in parts:

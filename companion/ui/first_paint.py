@@ -105,7 +105,7 @@ def page_config_hook(page_config: dict[str, Any], notebook_path: str | None = No
     ``served`` is the notebook given on its command line."""
     from . import page_scripts
 
-    page_config[page_scripts.KEY] = page_scripts.preload_html(str(base_url or "/"))
+    page_config.update(page_scripts.head_and_footer(str(base_url or "/")))
     path = served if served is not None and served.name == Path(str(notebook_path)).name else notebook_path
     if not shows_the_shelf(str(path) if path else None):
         page_config.pop(KEY, None)

@@ -297,7 +297,7 @@ def configure(c: Any, argv: list[str] | None = None, program: str | None = None)
     program = sys.argv[0] if program is None else program
     if os.environ.get(LAUNCHED) or not is_voila(program) or not serves_the_companion(argv):
         return False
-    from . import serve
+    from . import page_scripts, serve
     from .first_paint import page_config_hook
 
     jupyter = str(Path(__file__).resolve().parent / "jupyter")
@@ -306,6 +306,7 @@ def configure(c: Any, argv: list[str] | None = None, program: str | None = None)
         os.environ["JUPYTER_PATH"] = os.pathsep.join([jupyter] + ([paths] if paths else []))
     install()
     install_gzip()
+    page_scripts.install()
     notebook = served_notebook(argv)
     c.VoilaConfiguration.template = "companion"
     c.VoilaConfiguration.show_tracebacks = False
@@ -327,6 +328,9 @@ def main() -> None:
     os.environ[LAUNCHED] = "1"
     install()
     install_gzip()
+    from . import page_scripts
+
+    page_scripts.install()
     from traitlets.config import Config
     from voila.app import Voila
 

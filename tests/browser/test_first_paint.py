@@ -232,18 +232,20 @@ def test_a_page_waiting_for_its_kernel_says_it_is_getting_ready(server, browser)
 
 
 def test_the_page_asks_for_every_script_it_runs_at_once_and_for_each_only_once(server, browser):
-    """The head asks for every script the page will run (``page_scripts.txt``) before the kernel has made
-    the page: while the page's own script is held back, every other one is already asked for. Once live,
-    every script the page ran came from its head's preload (none fetched again, none asked by the page
-    itself) and every preload was run (Chromium warns of one that was not). A script missing from the
-    list, or one listed that no page runs, is named: ``make page-scripts`` writes the list again."""
-    from companion.ui.page_scripts import paths
+    """The head asks for every script the page will run before the kernel has made the page: while the
+    page's own script (voila.js) is held back, the extensions' entries and the file of all the chunks
+    (``page_scripts``) are asked for already. Once live, the page has asked for no script by itself: each
+    chunk listed in ``page_scripts.txt`` came in that one file, and each preload was run (Chromium warns of
+    one that was not). A chunk missing from the list is named: ``make page-scripts`` writes it again."""
+    from companion.ui.page_scripts import MAIN, ROUTE, paths, run_by_the_page
 
     from .harness import scripts_loaded
 
     url, _, _ = server
     listed = paths()
-    assert len(listed) > 50 and listed[0] == "voila/static/voila.js"
+    assert len(listed) > 50 and listed[0] == MAIN
+    by_the_page = {p for p in listed if run_by_the_page(p)}
+    assert len(by_the_page) == 4  # voila.js and the entries of the widgets, their manager and the board's canvas
     ctx = tablet(browser)
     page = ctx.new_page()
     asked: list[str] = []
@@ -253,14 +255,16 @@ def test_the_page_asks_for_every_script_it_runs_at_once_and_for_each_only_once(s
     routes = held(page)
     page.goto(url, wait_until="commit")
     page.wait_for_selector(FIRST_PAINT)
-    wait_for(lambda: set(listed) - {"voila/static/voila.js"} <= set(asked), timeout=30)
+    wait_for(lambda: by_the_page - {MAIN} <= set(asked) and any(a.startswith(ROUTE + "?v=") for a in asked), timeout=30)
     assert not page.locator(LIVE_SHELF).count()  # nothing of it has run: the page is still its first paint
     release(page, routes)
     page.wait_for_selector(LIVE_SHELF)
     page.wait_for_timeout(5000)  # Chromium names a preload not used "within a few seconds from the window's load event"
-    assert not scripts_loaded(page, url, "script"), ("run but not listed (make page-scripts):", scripts_loaded(page, url, "script"))
-    assert set(scripts_loaded(page, url, "link")) == set(listed)
-    assert not warned, ("listed but not run (make page-scripts):", warned)
-    twice = [p for p in set(asked) if asked.count(p) > 1 and p in listed]
+    assert not scripts_loaded(page, url, "script"), ("asked by the page itself (make page-scripts):", scripts_loaded(page, url, "script"))
+    preloaded = set(scripts_loaded(page, url, "link"))
+    assert {p.split("?")[0] for p in preloaded} == by_the_page | {ROUTE}
+    assert not warned, ("preloaded but not run:", warned)
+    twice = [p for p in set(asked) if asked.count(p) > 1 and p.split("?")[0].endswith(".js")]
     assert not twice, twice
+    assert not set(asked) & (set(listed) - by_the_page)  # no chunk on its own
     ctx.close()

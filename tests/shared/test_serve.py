@@ -317,6 +317,20 @@ def test_plain_voila_culls_the_kernels_of_closed_pages(tmp_path):
         assert "rf-getting-ready" in body and "rf-first-paint" in body and "rf-address" in body
         assert "fontawesome" not in body.lower() and "cdn.jsdelivr" not in body
         assert "_xsrf=" in (answer.getheader("Set-Cookie") or ""), answer.getheaders()
+        # the page's chunks in one file, preloaded in its head and run before voila.js; kept by the browser
+        from companion.ui.page_scripts import ROUTE
+
+        chunks = re.search(r'<script src="/(%s\?v=\w+)"></script>' % re.escape(ROUTE), body)
+        assert chunks and body.index(f'<link rel="preload" as="script" href="/{chunks.group(1)}">') < body.index("rf-first-paint")
+        assert body.index(chunks.group(0)) < body.index("voila/static/voila.js\"></script>")
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        c.request("GET", "/" + chunks.group(1), headers={"Host": f"127.0.0.1:{port}", "Accept-Encoding": "gzip"})
+        answer = c.getresponse()
+        script = __import__("gzip").decompress(answer.read())
+        c.close()
+        assert answer.status == 200 and answer.getheader("Content-Encoding") == "gzip"
+        assert answer.getheader("Cache-Control") == "max-age=31536000, immutable"
+        assert script.count(b"(function () {\n") > 80 and b"webpackChunk" in script
     finally:
         stop(proc)
         log.close()

@@ -74,21 +74,3 @@ def test_the_server_draws_it_without_the_widget_library():
     code = "import sys, companion.ui.first_paint as f; f.shelf_html(); print('ipywidgets' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
-
-
-def test_every_page_asks_for_its_scripts_in_its_head_under_the_servers_base_url(monkeypatch):
-    from companion.ui import page_scripts
-
-    listed = page_scripts.paths()
-    for notebook in ("companion.ipynb", "rise.ipynb"):  # a seat's or the shelf's page, and Rise!'s own
-        links = page_scripts_of(page_config_hook({}, base_url="/table/", notebook_path=notebook))
-        assert links == ["/table/" + p.replace("&", "&amp;") for p in listed]
-    assert page_scripts_of(page_config_hook({}, notebook_path="companion.ipynb")) == ["/" + p.replace("&", "&amp;") for p in listed]
-    monkeypatch.setenv("COMPANION_PRELOAD", "0")  # the page as Voilà alone makes it (make page-scripts)
-    assert page_config_hook({}, base_url="/", notebook_path="companion.ipynb")[page_scripts.KEY] == ""
-
-
-def page_scripts_of(config: dict) -> list[str]:
-    from companion.ui import page_scripts
-
-    return re.findall(r'<link rel="preload" as="script" href="([^"]+)">', config[page_scripts.KEY])
