@@ -557,8 +557,9 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "…"
 
 
-class _Checker:
-    """Collects the problems of one document, and whether the nation being read is well-formed."""
+class Checker:
+    """Collects the problems of one chart document, and whether the nation being read is well-formed (the
+    readers :func:`parse_nation` and :func:`parse_turn` share one, so that a file's problems come in file order)."""
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
@@ -615,9 +616,9 @@ class _Checker:
         return v
 
 
-def parse_turn(raw: Any, where: str, check: _Checker | None = None) -> tuple[Turn | None, list[Problem]]:
+def parse_turn(raw: Any, where: str, check: Checker | None = None) -> tuple[Turn | None, list[Problem]]:
     """One turn object → a :class:`Turn` (None when it is not well-formed) and its problems."""
-    c = check or _Checker()
+    c = check or Checker()
     start = len(c.problems)
     was_bad, c.bad = c.bad, False
     if not isinstance(raw, dict):
@@ -631,7 +632,16 @@ def parse_turn(raw: Any, where: str, check: _Checker | None = None) -> tuple[Tur
     return (None if bad else turn), c.problems[start:]
 
 
-def _parse_nation(raw: Any, i: int, c: _Checker) -> Nation | None:
+def parse_nation(raw: Any, i: int, check: Checker | None = None) -> tuple[Nation | None, list[Problem]]:
+    """The ``i``-th nation object of a chart → a :class:`Nation` with its turns (None when it is not well-formed)
+    and its problems; the rules across turns (:func:`check_nation`) are not checked here."""
+    c = check or Checker()
+    start = len(c.problems)
+    c.bad = False
+    return _read_nation(raw, i, c), c.problems[start:]
+
+
+def _read_nation(raw: Any, i: int, c: Checker) -> Nation | None:
     where = f"nation {i + 1}"
     if not isinstance(raw, dict):
         c.add("type", f"{where} must be an object, not {_show(raw)}.", form=True)
@@ -690,7 +700,7 @@ def check_victory(victory: Any, nations: list[Any]) -> list[Problem]:
 
 def parse(doc: Any) -> tuple[Chart | None, list[Problem]]:
     """A JSON document → the chart (None when any rule is broken) and every broken rule, in file order."""
-    c = _Checker()
+    c = Checker()
     if not isinstance(doc, dict):
         what = {str: "a string", list: "a list", int: "a number", float: "a number", bool: f"{json.dumps(doc)}",
                 type(None): "null"}.get(type(doc), "not an object")
@@ -714,8 +724,7 @@ def parse(doc: Any) -> tuple[Chart | None, list[Problem]]:
         raw_nations = doc["nations"]
     nations: list[Nation | None] = []
     for i, raw in enumerate(raw_nations):
-        c.bad = False
-        nations.append(_parse_nation(raw, i, c))
+        nations.append(parse_nation(raw, i, c)[0])
     seen: dict[str, int] = {}
     kinds: dict[str, str] = {}
     for i, raw in enumerate(raw_nations):
@@ -742,7 +751,7 @@ def parse(doc: Any) -> tuple[Chart | None, list[Problem]]:
     return Chart(tuple(n for n in nations if n is not None), doc.get("victory")), c.problems
 
 
-def _ok_levy(n: int) -> bool:
+def levies_raised_exactly(n: int) -> bool:
     """Whether ``n`` levy points can be spent exactly on barbarian units (9.1.2: infantry 3, cavalry 5, ships 3)."""
     costs = numbers().levy_costs()
     can = [True] + [False] * n
@@ -841,7 +850,7 @@ def check_nation(n: Nation) -> list[Problem]:
         if t.levies_spent > c.levy_points:
             add("levy-overspent", where, f"{t.levies_spent} levy points spent, but {t.levy_revolt_values} of revolt "
                 f"values give {c.levy_points} (9.0.2).")
-        elif t.status == "B" and not _ok_levy(t.levies_spent):
+        elif t.status == "B" and not levies_raised_exactly(t.levies_spent):
             add("levy-cost", where, f"{t.levies_spent} levy points cannot be spent on units costing "
                 f"{' and '.join(str(x) for x in N.levy_costs())} (9.1.2).")
         if t.admin_leader and (t.status == "B" or roman or (persian and t.status == "K")):

@@ -33,13 +33,12 @@ from .chart import (
     NATION_KEYS,
     Chart,
     Result,
-    _Checker,
-    _parse_nation,
     check_nation,
     check_victory,
     compute,
     labels,
     parse,
+    parse_nation,
     parse_turn,
 )
 from .dice import check_die
@@ -162,9 +161,8 @@ class ChartRules:
 
     def _nation(self, state: ChartGame, a: Action) -> ChartGame:
         raw = {k: v for k, v in a.items() if k != "type"}
-        c = _Checker()
-        nation = _parse_nation({**raw, "turns": []}, len(state.chart.nations), c)
-        _refuse([p for p in c.problems if p.rule != "no-turns"])
+        nation, problems = parse_nation({**raw, "turns": []}, len(state.chart.nations))
+        _refuse([p for p in problems if p.rule != "no-turns"])
         assert nation is not None
         chart = state.chart.with_nation(nation) if state.chart.nation(nation.name) is None else None
         if chart is None:

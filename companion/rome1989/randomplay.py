@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from ..errors import IllegalAction
-from .chart import ROMAN, _ok_levy
+from .chart import ROMAN, levies_raised_exactly
 from .game import Action, ChartGame, ChartRules
 from .taps import Draft, blocked, offer
 
@@ -54,7 +54,7 @@ def _new_nation(state: ChartGame, rng: random.Random) -> Action | None:
 def _levies(rng: random.Random, values: int) -> int:
     for _ in range(10):
         spent = rng.randint(0, 2 * values)
-        if _ok_levy(spent):
+        if levies_raised_exactly(spent):
             return spent
     return 0
 

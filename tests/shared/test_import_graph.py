@@ -191,13 +191,9 @@ def test_every_module_of_rise_and_fall_has_a_layer() -> None:
     assert [m for m in modules() if m.startswith("companion.rise_and_fall") and layer(m) is None] == []
 
 
-#: The games whose modules still import private names of each other (to be made public by their owners).
-PRIVATE_LEFT = ("companion.rome1989.",)
-
-
 def test_no_module_imports_another_s_private_names() -> None:
     _, private = imports(modules())
-    assert [p for p in private if not p[0].startswith(PRIVATE_LEFT)] == []
+    assert private == []
 
 
 def test_the_checks_see_a_circle_an_import_up_and_a_private_name() -> None:
