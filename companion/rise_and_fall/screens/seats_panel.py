@@ -18,6 +18,7 @@ from companion.errors import CompanionError
 from companion.rise_and_fall.meta import GAME_ID
 from companion.rise_and_fall.world.views import colour_hex
 from companion.seats import Seats, page_base, qr_svg, seat_url  # noqa: F401 (page_base and qr_svg: the names the tests use)
+from companion.ui.reseat import ReseatQuestion
 from companion.ui.widgets import button, message_html
 
 
@@ -32,7 +33,8 @@ class SeatsPanel:
         self.hub = hub
         self.base = base
         self.message = W.HTML()
-        self.confirm = W.VBox([])  # "Reseat Cy?" before a phone is cut off
+        self.question = ReseatQuestion(lambda: self.hub.session, self.message, self.refresh, "rf-reseat")
+        self.confirm = self.question.widget  # "Reseat Cy?" before a phone is cut off
         self.confirm.add_class("rf-confirm")
         self.rows = W.VBox([])
         self.widget = W.VBox([W.HTML("<b>Phones</b>: each player scans their own code to hold their cards on their phone; "
@@ -80,50 +82,8 @@ class SeatsPanel:
 
     def reseat(self, i: int) -> None:
         """Asked first: the phone holding the seat's code is cut off at once, for good."""
-        s = self.hub.session
-        if s is None or not 0 <= i < len(self.hub.game.civs):
-            return
-        try:
-            seat = Seats(s.log).all().get(i)
-        except CompanionError as e:
-            self.message.value = message_html(str(e), "error")
-            return
-        name = self.hub.game.civs[i].name
-        held = (f"{name}'s phone, which holds it now, stops showing the seat at once"
-                if seat is not None and seat.phone else "the code shown now stops opening it")
-        asked = (self.hub.id, seat.token if seat else None)
-        yes = button(f"Yes, give {name} a new code", lambda: self._reseat(i, asked), "rf-reseat-yes", primary=True)
-        no = button("No, keep the code", self._keep, "rf-reseat-no")
-        for b in (yes, no):
-            b.layout.width = "auto"
-        self.message.value = ""
-        self.confirm.children = [
-            W.HTML(message_html(f"Reseat {name}? {held[0].upper() + held[1:]}, and it cannot be given back: "
-                                f"{name} then scans the new code.", "warning")),
-            W.HBox([yes, no]),
-        ]
-
-    def _keep(self) -> None:
-        self.confirm.children = []
-        self.message.value = message_html("The seat keeps its code.", "info")
-
-    def _reseat(self, i: int, asked: tuple) -> None:
-        self.confirm.children = []
-        s = self.hub.session
-        if s is None:
-            return
-        try:
-            seat = Seats(s.log).all().get(i)
-            if asked != (self.hub.id, seat.token if seat else None):
-                self.message.value = message_html("The seat or the game changed since the question was asked; nothing was "
-                                                  "changed. Look and tap again.", "error")
-                return
-            Seats(s.log).reseat(i)
-        except CompanionError as e:
-            self.message.value = message_html(str(e), "error")
-            return
-        self.message.value = message_html(f"{self.hub.game.civs[i].name}'s seat has a new code; the old one no longer opens it.", "info")
-        self.refresh()
+        if self.hub.session is not None and 0 <= i < len(self.hub.game.civs):
+            self.question.ask(i, self.hub.game.civs[i].name)
 
 
 def table_seat_codes(base: str) -> list[tuple[str, str]]:

@@ -14,7 +14,8 @@ import ipywidgets as W
 
 from ...errors import CompanionError
 from ...gamelog import Session
-from ...seats import Seats, page_base, qr_svg, seat_url
+from ...seats import page_base, qr_svg, seat_url
+from ...ui.reseat import ReseatQuestion
 from ...ui.widgets import button, message_html
 from ..game import ChartGame
 from ..meta import GAME_ID
@@ -36,7 +37,8 @@ class SeatCodes:
         self.session = session
         self.base = base
         self.message = W.HTML()
-        self.confirm = W.VBox([])  # "Reseat Bo?" before a phone is cut off
+        self.question = ReseatQuestion(session, self.message, self.refresh, "rf89-reseat")
+        self.confirm = self.question.widget  # "Reseat Bo?" before a phone is cut off
         self.rows = W.HBox([], _dom_classes=("rf89-seat-codes",))
         self.rows.layout.flex_flow = "row wrap"
         self.widget = W.VBox([W.HTML("<b>Phones</b>: each player may scan their own code to keep their nations' "
@@ -77,49 +79,7 @@ class SeatCodes:
 
     def reseat(self, i: int, player: str) -> None:
         """Asked first: the phone holding the seat's code is cut off at once, for good."""
-        s = self.session()
-        if s is None:
-            return
-        try:
-            seat = Seats(s.log).all().get(i)
-        except CompanionError as e:
-            self.message.value = message_html(str(e), "error")
-            return
-        held = (f"{player}'s phone, which holds it now, stops showing the seat at once" if seat is not None and seat.phone
-                else "the code shown now stops opening it")
-        asked = (s.log.path.stem, seat.token if seat else None)
-        yes = button(f"Yes, give {player} a new code", lambda: self._reseat(i, player, asked), "rf89-reseat-yes", primary=True)
-        no = button("No, keep the code", self._keep, "rf89-reseat-no")
-        for b in (yes, no):
-            b.layout.width = "auto"
-        self.message.value = ""
-        self.confirm.children = [
-            W.HTML(message_html(f"Reseat {player}? {held[0].upper() + held[1:]}, and it cannot be given back: "
-                                f"{player} then scans the new code.", "warning")),
-            W.HBox([yes, no]),
-        ]
-
-    def _keep(self) -> None:
-        self.confirm.children = []
-        self.message.value = message_html("The seat keeps its code.", "info")
-
-    def _reseat(self, i: int, player: str, asked: tuple) -> None:
-        self.confirm.children = []
-        s = self.session()
-        if s is None:
-            return
-        try:
-            seat = Seats(s.log).all().get(i)
-            if asked != (s.log.path.stem, seat.token if seat else None):
-                self.message.value = message_html("The seat or the game changed since the question was asked; nothing "
-                                                  "was changed. Look and tap again.", "error")
-                return
-            Seats(s.log).reseat(i)
-        except CompanionError as e:
-            self.message.value = message_html(str(e), "error")
-            return
-        self.message.value = message_html(f"{player}'s seat has a new code; the old one no longer opens it.", "info")
-        self.refresh()
+        self.question.ask(i, player)
 
 
 def table_seat_codes(base: str) -> list[tuple[str, str]]:
