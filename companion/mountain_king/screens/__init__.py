@@ -20,6 +20,7 @@ from ...drawing import to_png, to_svg
 from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...history import FinishedGames
+from ...ui.undo_bar import UndoBar
 from ...ui.widgets import Stepper, button, message_html
 from ..board import Board, saved_or_placeholder, side_for
 from ..board import parse as parse_board
@@ -137,26 +138,10 @@ class MountainKingScreens:
         self.refresh()
 
     def undo(self) -> None:
-        if self.session is None or not self.session.can_undo():
-            self.error("There is nothing to undo.")
-            return
-        try:
-            self.session.undo()
-        except CompanionError as e:
-            self.error(str(e))
-        self.say("Undone.")
-        self.refresh()
+        self.undo_bar.undo()
 
     def redo(self) -> None:
-        if self.session is None or not self.session.can_redo():
-            self.error("There is nothing to redo.")
-            return
-        try:
-            self.session.redo()
-        except CompanionError as e:
-            self.error(str(e))
-        self.say("Redone.")
-        self.refresh()
+        self.undo_bar.redo()
 
     def _keep_in_history(self) -> None:
         s, sc = self.state, self.state.scores[-1]
@@ -209,9 +194,9 @@ class MountainKingScreens:
         self.status.add_class("mk-status-box")
         self.message = W.HTML(layout=W.Layout(min_height="48px"))
         self.message.add_class("mk-message")
-        self.undo_btn = button("↶ Undo", self.undo, "mk-undo")
-        self.redo_btn = button("↷ Redo", self.redo, "mk-redo")
-        bar = W.VBox([self.status, self.message, W.HBox([self.undo_btn, self.redo_btn])])
+        self.undo_bar = UndoBar(lambda: self.session, "mk", self.say, self.error, self.refresh)
+        self.undo_btn, self.redo_btn = self.undo_bar.undo_btn, self.undo_bar.redo_btn
+        bar = W.VBox([self.status, self.message, self.undo_bar.widget])
 
         # Honour
         self.track = W.HTML()
@@ -327,8 +312,7 @@ class MountainKingScreens:
 
     def refresh(self) -> None:
         s = self.state
-        self.undo_btn.disabled = self.session is None or not self.session.can_undo()
-        self.redo_btn.disabled = self.session is None or not self.session.can_redo()
+        self.undo_bar.show()
         self.status.value = self._status_html(s)
         names = [(p, p) for p in s.players]
         if list(self.player.options) != names:

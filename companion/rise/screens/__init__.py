@@ -23,6 +23,7 @@ from ...drawing import to_png, to_svg
 from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...ui.board import Board, legend_html
+from ...ui.undo_bar import UndoBar
 from ...ui.widgets import button, message_html
 from ...words import plural
 from ..game import ACTION_NAMES, Action, Position, RiseRules, at, name, opponent_of, other, start, threats
@@ -234,33 +235,16 @@ class RiseScreen:
 
     # --- undo, redo, undo to ----------------------------------------------------------------------
     def undo(self) -> None:
-        if self.session is None or not self._can_undo():
-            self.error("There is nothing to undo.")
-            return
-        self._drop_plan()
-        try:
-            self.session.undo()
-            while self.computer_to_move() and self._can_undo():  # back to the player's own turn
-                self.session.undo()
-        except CompanionError as e:
-            self.error(str(e))
-        self.taps.clear()
-        self.say("Undone.")
-        self.refresh()
-        self.start_thinking()
+        """Take back the last action, and the computer's answer with it: back to the player's own turn."""
+        self.undo_bar.undo()
 
     def redo(self) -> None:
-        if self.session is None or not self.session.can_redo():
-            self.error("There is nothing to redo.")
-            return
-        try:
-            self.session.redo()
-            while self.computer_to_move() and self.session.can_redo():
-                self.session.redo()
-        except CompanionError as e:
-            self.error(str(e))
-        self.say("Redone.")
+        self.undo_bar.redo()
+
+    def _undone(self) -> None:
+        self.taps.clear()
         self.refresh()
+        self.start_thinking()
 
     def undo_to(self, seq: int | None = None) -> None:
         seq = self.history.value if seq is None else seq
@@ -420,8 +404,9 @@ class RiseScreen:
         self.message = W.HTML(layout=W.Layout(min_height="48px"))
         self.message.add_class("rf-message")
         self.mode_buttons = {m: button(MODE_NAMES[m], lambda m=m: self.set_mode(m), f"rise-mode rise-mode-{m}") for m in MODES}
-        self.undo_btn = button("↶ Undo", self.undo, "rise-undo")
-        self.redo_btn = button("↷ Redo", self.redo, "rise-redo")
+        self.undo_bar = UndoBar(lambda: self.session, "rise", self.say, self.error, self.refresh, undoable=self._can_undo,
+                                with_it=self.computer_to_move, before_undo=self._drop_plan, undone=self._undone)
+        self.undo_btn, self.redo_btn = self.undo_bar.undo_btn, self.undo_bar.redo_btn
         self.history = W.Dropdown(options=[], description="Step", layout=W.Layout(width="100%"))
         self.undo_to_btn = button("Undo to here", self.undo_to, "rise-undo-to")
         self.opponent = W.ToggleButtons(options=[("Two players", "person"), ("Play against the computer", "computer")], value="person")
@@ -441,7 +426,7 @@ class RiseScreen:
                 self.status,
                 self.message,
                 self.progress,
-                W.HBox([self.undo_btn, self.redo_btn]),
+                self.undo_bar.widget,
                 W.HTML("<b>Action</b>"),
                 W.VBox(list(self.mode_buttons.values())),
                 self.towers,
@@ -478,8 +463,7 @@ class RiseScreen:
         self.status.value = self._status_html(p)
         for m, b in self.mode_buttons.items():
             b.button_style = "info" if m == self.taps.mode else ""
-        self.undo_btn.disabled = not self._can_undo()
-        self.redo_btn.disabled = self.session is None or not self.session.can_redo() or self.thinking
+        self.undo_bar.show(hold_redo=self.thinking)
         self.towers.value = self._towers_html(p)
         self.threat_list.value = self._threats_html(p)
         steps = [(f"{e.seq}. {describe(e.action)}", e.seq) for e in self.played()]

@@ -1,0 +1,90 @@
+"""The Undo/Redo row a game's screen shares: a step back or forward in the log, said in one sentence, its
+buttons on only when the step can be taken, and one tap over a side's answer that goes with a turn."""
+
+from companion.gamelog import GameStore, Reducer, Session
+from companion.ui.undo_bar import UndoBar
+
+
+class Counter(Reducer[list]):
+    def initial(self) -> list:
+        return []
+
+    def apply(self, state: list, action: dict) -> list:
+        return [*state, action["who"]]
+
+
+class Screen:
+    def __init__(self, tmp_path, **kw) -> None:
+        self.session: Session | None = None
+        self.store = GameStore(tmp_path)
+        self.said: list[tuple[str, str]] = []
+        self.drawn = 0
+        self.bar = UndoBar(lambda: self.session, "x", lambda t: self.said.append(("info", t)),
+                           lambda t: self.said.append(("error", t)), self.redraw, **kw)
+
+    def redraw(self) -> None:
+        self.drawn += 1
+        self.bar.show()
+
+    def start(self, *who: str) -> Session:
+        self.session = self.store.start("test/undo", "a game", Counter(), {"type": "setup", "who": "setup"})
+        for w in who:
+            self.session.do({"type": "play", "who": w})
+        self.bar.show()
+        return self.session
+
+
+def test_nothing_to_undo_or_redo_says_so_and_draws_nothing(tmp_path):
+    s = Screen(tmp_path)
+    s.bar.show()
+    assert s.bar.undo_btn.disabled and s.bar.redo_btn.disabled
+    s.bar.undo()
+    s.bar.redo()
+    assert s.said == [("error", "There is nothing to undo."), ("error", "There is nothing to redo.")] and s.drawn == 0
+    assert "x-undo" in s.bar.undo_btn._dom_classes and "x-redo" in s.bar.redo_btn._dom_classes
+
+
+def test_undo_and_redo_step_the_log_and_turn_the_buttons(tmp_path):
+    s = Screen(tmp_path)
+    game = s.start("a", "b")
+    assert not s.bar.undo_btn.disabled and s.bar.redo_btn.disabled
+    s.bar.undo_btn.click()
+    assert game.state == ["setup", "a"] and s.said[-1] == ("info", "Undone.") and s.drawn == 1
+    assert not s.bar.redo_btn.disabled
+    s.bar.redo_btn.click()
+    assert game.state == ["setup", "a", "b"] and s.said[-1] == ("info", "Redone.") and s.bar.redo_btn.disabled
+    s.bar.show(hold_redo=True)
+    s.bar.undo()
+    s.bar.show(hold_redo=True)
+    assert s.bar.redo_btn.disabled  # held (the computer is thinking), though there is a step to redo
+
+
+def test_a_setup_that_stays_and_an_answer_stepped_over_with_the_turn(tmp_path):
+    before: list[int] = []
+    box: list[Screen] = []
+
+    def undoable() -> bool:
+        g = box[0].session
+        return g is not None and g.can_undo() and len(g.state) > 1
+
+    s = Screen(tmp_path, undoable=undoable, with_it=lambda: box[0].session.state[-1] == "me",  # then the computer is to move
+               before_undo=lambda: before.append(len(box[0].session.state)))
+    box.append(s)
+    game = s.start("me", "computer")
+    s.bar.undo()  # the computer's answer and the player's turn: one tap
+    assert game.state == ["setup"] and before == [3]
+    assert s.bar.undo_btn.disabled  # the setup stays
+    s.bar.undo()
+    assert game.state == ["setup"] and s.said[-1] == ("error", "There is nothing to undo.") and before == [3]
+    s.bar.redo()  # the turn again, and the answer with it
+    assert game.state == ["setup", "me", "computer"]
+
+
+def test_undone_draws_after_an_undo_in_place_of_redraw(tmp_path):
+    after: list[str] = []
+    s = Screen(tmp_path, undone=lambda: after.append("undone"))
+    s.start("a")
+    s.bar.undo()
+    assert after == ["undone"] and s.drawn == 0
+    s.bar.redo()
+    assert after == ["undone"] and s.drawn == 1
