@@ -4,22 +4,16 @@ answered after the seat or the game changed gives none."""
 
 import ipywidgets as W
 
-from companion.gamelog import GameStore, Reducer, Session
+from companion.gamelog import GameStore, Session
 from companion.seats import Seats
 from companion.ui.reseat import ReseatQuestion
 
-
-class Counter(Reducer[int]):
-    def initial(self) -> int:
-        return 0
-
-    def apply(self, state: int, action: dict) -> int:
-        return state + 1
+from .plain_game import started
 
 
 def asked(tmp_path, players: int = 2):
     store = GameStore(tmp_path)
-    session: list[Session | None] = [store.start("test/seats", "a game", Counter(), {"type": "setup"})]
+    session: list[Session | None] = [started(store)]
     Seats(session[0].log).ensure(players)
     message, drawn = W.HTML(), []
     question = ReseatQuestion(lambda: session[0], message, lambda: drawn.append(1), "x-reseat")
@@ -58,7 +52,7 @@ def test_a_yes_after_the_seat_or_the_game_changed_gives_no_new_code(tmp_path):
     answer(question, "yes")
     assert Seats(log).all()[0].token == newer and "changed since the question was asked" in message.value and not drawn
     question.ask(0, "Ann")
-    other = store.start("test/seats", "another game", Counter(), {"type": "setup"})
+    other = started(store, "another game")
     Seats(other.log).ensure(2)
     kept = Seats(other.log).all()[0].token
     session[0] = other  # the tablet moved to another game before the answer

@@ -1,16 +1,10 @@
 """The Undo/Redo row a game's screen shares: a step back or forward in the log, said in one sentence, its
 buttons on only when the step can be taken, and one tap over a side's answer that goes with a turn."""
 
-from companion.gamelog import GameStore, Reducer, Session
+from companion.gamelog import GameStore, Session
 from companion.ui.undo_bar import UndoBar
 
-
-class Counter(Reducer[list]):
-    def initial(self) -> list:
-        return []
-
-    def apply(self, state: list, action: dict) -> list:
-        return [*state, action["who"]]
+from .plain_game import started
 
 
 class Screen:
@@ -27,7 +21,7 @@ class Screen:
         self.bar.show()
 
     def start(self, *who: str) -> Session:
-        self.session = self.store.start("test/undo", "a game", Counter(), {"type": "setup", "who": "setup"})
+        self.session = started(self.store)
         for w in who:
             self.session.do({"type": "play", "who": w})
         self.bar.show()

@@ -64,6 +64,7 @@ from companion.seats import NOT_A_SEAT, Seats, find_seat
 from companion.timings import mark
 from companion.ui.history_screen import scorepad_html
 from companion.ui.kept import Kept, show
+from companion.ui.seat_follow import SeatFollow
 from companion.ui.widgets import Stepper, follow_subject, message_html
 from companion.words import and_list
 
@@ -124,7 +125,8 @@ class SeatPage:
         self._guild_picks: dict[tuple, W.ToggleButtons] = {}  # the Guild cards dealt: Keep, Give or Return, kept while choosing
         self.widget = W.VBox([W.HTML(SEAT_CSS), self.head, self.message, self.controls, self.mine, self.public, self.others])
         self.widget.add_class("rf-seat")
-        self._seen: int | None = None
+        self.follow = SeatFollow(lambda: self.session, lambda: self.seat, token, self._refuse, self.refresh,
+                                 lambda what: mark(f"{what} seat={self.seat}"))
         self.kept = Kept()  # the controls' widgets, kept from one drawing to the next
         self.reopen()
 
@@ -170,7 +172,7 @@ class SeatPage:
             Seats(self.session.log).taken(seat)
         except CompanionError:
             pass  # a read-only disk: the tablet still offers this player's choices
-        self._seen = self.session.log.version()
+        self.follow.seen()
         self.refresh()
 
     def _refuse(self) -> None:
@@ -182,32 +184,16 @@ class SeatPage:
             w.value = ""
         self.controls.children = []
 
-    def _still_mine(self) -> bool:
-        return self.session is not None and Seats(self.session.log).holds(self.token, self.seat)
-
     def poll(self) -> bool:
         """Follow the other devices: a change of the game's file redraws the seat."""
-        if self.session is None:
-            return False
-        v = self.session.log.version()
-        if v == self._seen:
-            if self._history is not None and self._history.version() != self._history_seen:  # a scoring made final
-                self._history_seen = self._history.version()
-                if self.game.phase == "over":
-                    self.refresh()
-                    return True
-            return False
-        self._seen = v
-        mark(f"noticed seat={self.seat}")
-        if not self._still_mine():
-            self._refuse()
+        if self.follow.poll():
             return True
-        if self.session.log.head() != self.session.head:
-            self.session.refresh()
-            mark(f"replayed seat={self.seat}")
-            self.refresh()
-            mark(f"updated seat={self.seat}")
-        return True
+        if self.session is not None and self._history is not None and self._history.version() != self._history_seen:
+            self._history_seen = self._history.version()  # a scoring made final
+            if self.game.phase == "over":
+                self.refresh()
+                return True
+        return False
 
     def subject(self) -> object:
         """What the seat shows: its game and the point of its log."""
@@ -220,7 +206,7 @@ class SeatPage:
     # --- taps -------------------------------------------------------------------------------
     def send(self, action: dict[str, Any]) -> bool:
         """One action of this seat to the log, committed before the phone says so."""
-        if not self._still_mine():
+        if not self.follow.holds():
             self._refuse()
             return False
         action = {**action, "seat": self.seat}
@@ -243,7 +229,7 @@ class SeatPage:
             self.refresh()
             self.say(self._why(action, e), "error")
             return False
-        self._seen = self.session.log.version()
+        self.follow.seen()
         self.refresh()
         self.say(self._told(action, g, before), "info")
         mark(f"told seat={self.seat}")

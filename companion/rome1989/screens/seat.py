@@ -18,6 +18,7 @@ import ipywidgets as W
 from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...seats import NOT_A_SEAT, Seats, find_seat
+from ...ui.seat_follow import SeatFollow
 from ...ui.widgets import button, message_html
 from ..chart import one_decimal
 from ..game import Action, ChartRules
@@ -75,7 +76,7 @@ class SeatPage(Rome1989Screens):
         self.widget = W.VBox([W.HTML(CSS + SEAT_CSS), self.head, self.message, self.pick, self.sheet, self.form, self.totals])
         self.widget.add_class("rf89")
         self.widget.add_class("rf89-seat")
-        self._seen: int | None = None
+        self.follow = SeatFollow(lambda: self.session, lambda: self.seat, token, self._refuse, self.refresh)
         self.reopen()
 
     # --- the seat and its game -------------------------------------------------------------------
@@ -100,7 +101,7 @@ class SeatPage(Rome1989Screens):
             Seats(self.session.log).taken(seat)
         except CompanionError:
             pass  # a read-only disk: the seat still shows
-        self._seen = self.session.log.version()
+        self.follow.seen()
         self.refresh()
 
     def _refuse(self) -> None:
@@ -111,39 +112,23 @@ class SeatPage(Rome1989Screens):
         self.pick.options = []
         self.pick.layout.display = self.form.layout.display = "none"
 
-    def _still_mine(self) -> bool:
-        return self.session is not None and Seats(self.session.log).holds(self.token, self.seat)
-
     def poll(self) -> bool:
         """Follow the other devices: a change of the game's file redraws the seat."""
-        if self.session is None:
-            return False
-        v = self.session.log.version()
-        if v == self._seen:
-            return False
-        self._seen = v
-        if not self._still_mine():
-            self._refuse()
-            return True
-        if self.session.log.head() != self.session.head:
-            self.session.refresh()
-            self.refresh()
-        return True
+        return self.follow.poll()
 
     # --- taps ------------------------------------------------------------------------------------
     def act(self, action: Action) -> bool:
         """One action of this seat to the log, committed before the phone shows it."""
-        if not self._still_mine():
+        if not self.follow.holds():
             self._refuse()
             return False
         ok = super().act({**action, "seat": self.player})
-        if self.session is not None:
-            self._seen = self.session.log.version()
+        self.follow.seen()
         return ok
 
     def undo(self) -> None:
         """Take back the game's last action if it is about this player's nations; else say whose it is."""
-        if not self._still_mine():
+        if not self.follow.holds():
             self._refuse()
             return
         try:
@@ -156,7 +141,7 @@ class SeatPage(Rome1989Screens):
             self.refresh()
             self.say(str(e), "error")
             return
-        self._seen = self.session.log.version()
+        self.follow.seen()
         self.draft = None
         self.refresh()
         self.say(f"Taken back: {what}.")

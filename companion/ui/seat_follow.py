@@ -1,0 +1,62 @@
+"""A phone's seat page following its game's file, which the tablet and the other phones write too.
+
+The page looks (``poll``) every moment or two; a look costs one cheap question to the file (its version) until
+another device commits. Then the seat is asked first whether its code still opens it (a Reseat on the tablet
+cuts the phone off at once), and the game is replayed and drawn only if the log moved (a phone opening another
+seat changes the file, not the game).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from companion.gamelog import Session
+from companion.seats import Seats
+
+
+def _unmarked(what: str) -> None:
+    pass
+
+
+class SeatFollow:
+    """What a seat page has taken in of its game's file. ``session`` and ``seat``: the page's game and seat as
+    they are now; ``refuse``: the page shows that the code no longer opens a seat; ``redraw``: the page draws
+    the replayed game; ``mark``: told ``noticed``, ``replayed`` and ``updated`` as a look goes on (the
+    timings of a tap seen on another phone)."""
+
+    def __init__(self, session: Callable[[], Session[Any] | None], seat: Callable[[], int | None], token: str,
+                 refuse: Callable[[], None], redraw: Callable[[], None], mark: Callable[[str], None] = _unmarked) -> None:
+        self.session, self.seat, self.token = session, seat, token
+        self.refuse, self.redraw, self.mark = refuse, redraw, mark
+        self._version: int | None = None
+
+    def holds(self) -> bool:
+        """Whether the page's code still opens its seat (asked before each action and at each change)."""
+        s = self.session()
+        return s is not None and Seats(s.log).holds(self.token, self.seat())
+
+    def seen(self) -> None:
+        """The file as it is now is taken in: the page opened it, or wrote its own action and drew it."""
+        s = self.session()
+        self._version = s.log.version() if s is not None else None
+
+    def poll(self) -> bool:
+        """Follow the other devices: True if the file changed since the last look (and the page was redrawn
+        or refused as the change asks)."""
+        s = self.session()
+        if s is None:
+            return False
+        v = s.log.version()
+        if v == self._version:
+            return False
+        self._version = v
+        self.mark("noticed")
+        if not self.holds():
+            self.refuse()
+            return True
+        if s.log.head() != s.head:
+            s.refresh()
+            self.mark("replayed")
+            self.redraw()
+            self.mark("updated")
+        return True
