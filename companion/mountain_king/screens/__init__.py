@@ -20,6 +20,7 @@ from ...drawing import to_png, to_svg
 from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...history import FinishedGames
+from ...ui.follow import caught_up
 from ...ui.undo_bar import UndoBar
 from ...ui.widgets import Stepper, button, message_html
 from ..board import Board, saved_or_placeholder, side_for
@@ -175,14 +176,8 @@ class MountainKingScreens:
         self.refresh()
 
     def poll(self) -> bool:
-        if self.session is None:
-            return False
-        try:
-            if self.session.log.head() == self.session.head:
-                return False
-            self.session.refresh()
-        except CompanionError as e:
-            self.error(str(e))
+        """Follow another page on the same game: True if the log changed and the screen was redrawn."""
+        if not caught_up(self.session, self.error):
             return False
         self.refresh()
         return True

@@ -23,6 +23,7 @@ from ...drawing import to_png, to_svg
 from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...ui.board import Board, legend_html
+from ...ui.follow import caught_up
 from ...ui.undo_bar import UndoBar
 from ...ui.widgets import button, message_html
 from ...words import plural
@@ -148,14 +149,7 @@ class RiseScreen:
 
     def poll(self) -> bool:
         """Follow another page on the same game: True if the log changed and the screen was redrawn."""
-        if self.session is None or self.thinking:
-            return False
-        try:
-            if self.session.log.head() == self.session.head:
-                return False
-            self.session.refresh()
-        except CompanionError as e:
-            self.error(str(e))
+        if self.thinking or not caught_up(self.session, self.error):
             return False
         self.taps.clear()
         self.refresh()

@@ -62,9 +62,9 @@ from companion.rise_and_fall.variants.tales import pieces as TP
 from companion.rise_and_fall.world.views import colour_hex
 from companion.seats import NOT_A_SEAT, Seats, find_seat
 from companion.timings import mark
+from companion.ui.follow import SeatFollow
 from companion.ui.history_screen import scorepad_html
 from companion.ui.kept import Kept, show
-from companion.ui.seat_follow import SeatFollow
 from companion.ui.widgets import Stepper, follow_subject, message_html
 from companion.words import and_list
 

@@ -18,7 +18,7 @@ import ipywidgets as W
 from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...seats import NOT_A_SEAT, Seats, find_seat
-from ...ui.seat_follow import SeatFollow
+from ...ui.follow import SeatFollow
 from ...ui.widgets import button, message_html
 from ..chart import one_decimal
 from ..game import Action, ChartRules

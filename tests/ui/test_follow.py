@@ -1,10 +1,11 @@
-"""A phone's seat page following its game's file (any game's seat page uses it): a look with no change
-costs nothing and draws nothing, another device's action is replayed and drawn, a change of the seats
-alone is taken in without a redraw, and a Reseat refuses the phone at its next look."""
+"""A page following its game's file (any game's screens use it). A phone's seat page: a look with no change
+costs nothing and draws nothing, another device's action is replayed and drawn, a change of the seats alone
+is taken in without a redraw, and a Reseat refuses the phone at its next look. A tablet's screen: it replays
+only when another page moved the log, and a file it cannot read says why."""
 
-from companion.gamelog import GameStore, Session
+from companion.gamelog import DamagedGame, GameStore, Session
 from companion.seats import Seats
-from companion.ui.seat_follow import SeatFollow
+from companion.ui.follow import SeatFollow, caught_up
 
 from .plain_game import Steps, started
 
@@ -66,3 +67,29 @@ def test_no_game_no_look(tmp_path):
     page = Page(tmp_path)
     page.session = None
     assert page.follow.poll() is False and not page.follow.holds()
+
+
+# --- a screen on the tablet ------------------------------------------------------------------------
+def test_a_screen_catches_up_only_when_another_page_moved_the_log(tmp_path):
+    page = Page(tmp_path)
+    errors: list[str] = []
+    assert caught_up(page.session, errors.append) is False
+    Seats(page.tablet.log).taken(0)  # the file changed, the log did not
+    assert caught_up(page.session, errors.append) is False
+    page.tablet.do({"type": "play", "who": "tablet"})
+    assert caught_up(page.session, errors.append) is True and page.session.state == ["setup", "tablet"]
+    assert caught_up(page.session, errors.append) is False and caught_up(None, errors.append) is False
+    assert errors == []
+
+
+def test_a_log_that_cannot_be_read_says_why_and_counts_as_no_change(tmp_path):
+    page = Page(tmp_path)
+    page.tablet.do({"type": "play", "who": "tablet"})
+    errors: list[str] = []
+
+    def unreadable() -> int:
+        raise DamagedGame("This game's file is damaged.")
+
+    page.session.log.head = unreadable
+    assert caught_up(page.session, errors.append) is False and errors == ["This game's file is damaged."]
+    assert page.session.state == ["setup"]

@@ -1,17 +1,35 @@
-"""A phone's seat page following its game's file, which the tablet and the other phones write too.
+"""A page following its game's file, which the other pages and phones write too (the page looks every moment
+or two: its ``poll``).
 
-The page looks (``poll``) every moment or two; a look costs one cheap question to the file (its version) until
-another device commits. Then the seat is asked first whether its code still opens it (a Reseat on the tablet
-cuts the phone off at once), and the game is replayed and drawn only if the log moved (a phone opening another
-seat changes the file, not the game).
+A screen on the tablet replays the log when another page moved it (:func:`caught_up`). A phone's seat page
+(:class:`SeatFollow`) costs one cheap question to the file (its version) until another device commits; then
+the seat is asked first whether its code still opens it (a Reseat on the tablet cuts the phone off at once),
+and the game is replayed and drawn only if the log moved (a phone opening another seat changes the file, not
+the game).
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from companion.errors import CompanionError
 from companion.gamelog import Session
 from companion.seats import Seats
+
+
+def caught_up(session: Session[Any] | None, error: Callable[[str], None]) -> bool:
+    """Replay the log if another page committed to it since this one last read it: True if it did, and the
+    screen is to be drawn again. A file that cannot be read says why through ``error`` (no change, then)."""
+    if session is None:
+        return False
+    try:
+        if session.log.head() == session.head:
+            return False
+        session.refresh()
+    except CompanionError as e:
+        error(str(e))
+        return False
+    return True
 
 
 def _unmarked(what: str) -> None:
