@@ -14,8 +14,8 @@ from typing import Any, Iterator
 import pytest
 
 from companion.errors import IllegalAction
-from companion.rise_and_fall.play.records import replace
 from companion.rise_and_fall.play.tracker import TrackerRules, count_limits, least_count
+from companion.rise_and_fall.state.records import replace
 from companion.rise_and_fall.variants import Variant, registered, state_of, with_state
 from rise_and_fall.test_tracker import acting, do, started
 

@@ -11,9 +11,9 @@ from typing import Any
 from companion.errors import IllegalAction
 from companion.gamelog import Action
 from companion.rise_and_fall.numbers import TERRAINS
-from companion.rise_and_fall.play.civilizations import CONVERSION_ON_SINCE, Game, after_pieces_change, with_pieces
-from companion.rise_and_fall.play.counts import amounts, counted, opponent, plural
-from companion.rise_and_fall.play.records import replace, with_civ
+from companion.rise_and_fall.state.civilizations import CONVERSION_ON_SINCE, Game, after_pieces_change, with_pieces
+from companion.rise_and_fall.state.counts import amounts, counted, opponent, plural
+from companion.rise_and_fall.state.records import replace, with_civ
 from companion.rise_and_fall.variants import Then, Variant, state_of, with_state
 from companion.rise_and_fall.variants.guilds import guilds as G
 from companion.rise_and_fall.variants.guilds.state import NO_GUILDS, GuildsState
@@ -129,8 +129,9 @@ def steal(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
                             f"{victim.name} has {plural(victim.count('city'), 'City', 'Cities')}, stolen from {stolen[t]} time{'s' if stolen[t] != 1 else ''}.", rule="thieves-guild")
     if getattr(victim, res) == 0:
         raise IllegalAction(f"{victim.name} has no {res.title()} to steal.", rule="thieves-guild")
-    if getattr(thief, res) + 1 > thief.limit[res]:
-        raise IllegalAction(f"{thief.name} cannot hold more than {thief.limit[res]} {res.title()}.", rule="treasury-limit")
+    most = game.treasury_limit(i)[res]
+    if getattr(thief, res) + 1 > most:
+        raise IllegalAction(f"{thief.name} cannot hold more than {most} {res.title()}.", rule="treasury-limit")
     game = with_civ(game, t, replace(victim, **{res: getattr(victim, res) - 1}))
     game = with_civ(game, i, replace(thief, **{res: getattr(thief, res) + 1}))
     counts = list(stolen)
@@ -254,7 +255,7 @@ def swap(game: Game, a: Action, notes: list[str], then: Then) -> Game:
             them = with_pieces(them, p, -k)
             notes.append(f"{them.name} removes {plural(k, p.title(), p.title() + 's')} from the World: they stood where only the {G.guild(gid).name} allowed.")
     bank = {r: getattr(game, f"bank_{r}") for r in ("wood", "stone")}
-    for r, most in them.limit.items():
+    for r, most in game.treasury_limit(t, them).items():
         extra = getattr(them, r) - most
         if extra > 0:
             them = replace(them, **{r: most})
@@ -335,6 +336,12 @@ class Guilds(Variant):
 
     def card_actions(self, game: Game, i: int, card: str, actions: list[dict]) -> list[dict]:
         return G.changed_actions(card, actions, game.civs[i].guilds)
+
+    def treasury_limit(self, game: Game, i: int, limit: dict[str, int]) -> dict[str, int]:
+        return G.treasury_limit(game.civs[i].guilds, limit)  # the Collectors
+
+    def decline_price(self, game: Game, i: int, price: int) -> int:
+        return G.decline_price(price, game.civs[i].guilds)  # the Archivists
 
     def check_conversion(self, game: Game, i: int, target: int, kind: str, on: Any) -> None:
         may_convert(game, i, target, kind, on)

@@ -9,8 +9,8 @@ from typing import Any
 
 from companion.errors import IllegalAction
 from companion.gamelog import Action
-from companion.rise_and_fall.play.civilizations import Game
-from companion.rise_and_fall.play.records import replace
+from companion.rise_and_fall.state.civilizations import Game
+from companion.rise_and_fall.state.records import replace
 from companion.rise_and_fall.variants import Then, Variant, with_state
 from companion.rise_and_fall.variants.tales import fantastic as F
 from companion.rise_and_fall.variants.tales import in_play as TP
