@@ -194,13 +194,11 @@ def test_every_module_of_rise_and_fall_has_a_layer() -> None:
 RF = "companion.rise_and_fall."
 #: What ``play/`` may import of ``variants/``: the interface and the list of the variants, never a variant's own module.
 PLAY_ASKS_VARIANTS_THROUGH = (RF + "variants", RF + "variants.registered")
-#: The modules of ``play/`` that still import a variant's own modules, and which: what each player sees and is offered
-#: of a variant (``public``, ``offers``) and the file of a game in progress (``state_file``), not yet behind hooks.
+#: The modules of ``play/`` that still import a variant's own modules, and which: the file of a game in progress
+#: (``state_file``), whose Guild and Tale parts are not yet read and written by hooks of the variants.
 #: The list only shrinks: a module of ``play/`` that names a variant anew fails, and so does an import moved away
 #: but still listed here.
 PLAY_NAMES_VARIANTS = {
-    "play.offers": {"variants.guilds.guilds", "variants.tales.in_play"},
-    "play.public": {"variants.guilds.guilds", "variants.guilds.variant", "variants.tales.in_play", "variants.tales.pieces"},
     "play.state_file": {"variants.guilds.guilds", "variants.guilds.variant", "variants.tales.fantastic",
                         "variants.tales.in_play", "variants.tales.pieces", "variants.tales.state", "variants.tales.tales"},
 }

@@ -131,6 +131,27 @@ class Variant:
         """What player ``i`` pays for a card in Decline, from the ``price`` of the variants asked before."""
         return price
 
+    # --- what the table sees -------------------------------------------------------------
+    def view(self, game: Game, viewer: int | None) -> dict[str, Any]:
+        """What it shows ``viewer`` (None: the whole table) beside the base game, by the fields of the table's view
+        (:class:`companion.rise_and_fall.play.public.TableView`): a player's secret to that player alone."""
+        return {}
+
+    def claims(self, game: Game, i: int) -> list[tuple[Action, str, str]]:
+        """What player ``i``, acting, may claim beside their card's actions (action, button label, class): the
+        table's offers show those the rules take now."""
+        return []
+
+    def out_of_reach(self, view: Any, i: int, t: int, kind: str) -> set[str]:
+        """Where player ``t``'s ``kind`` may stand and player ``i``'s may not, as the table's ``view`` shows the
+        game: player ``i``'s Temple does not convert it there."""
+        return set()
+
+    def describe(self, action: Action, who: str, names: list[str]) -> str | None:
+        """One line of the game's history for an action it adds to the log, or for an ``act`` of an action it adds
+        to a card (``who`` is the acting player's name, ``names`` every player's); None when it is not its own."""
+        return None
+
     # --- counting and scoring -------------------------------------------------------------
     def trophies(self, game: Game) -> int:
         """The Trophies it adds to those the players claimed (they count towards the end and the price of a card in Decline)."""
