@@ -15,9 +15,10 @@ the rules end the player's actions with it (one entry, so one Undo takes back th
 The other phases' choices are offered the same way, one function per phase, each offer tried on
 the rules: phase A's cards to play face down or change (:func:`card_choices`), phase C's cards into
 Decline or changed (:func:`decline_offers`), phase D's purchases at the price the player pays now
-(:func:`purchase_offers`, :func:`in_order_offer`), and the marks of the Guild cards dealt and the
-choice they make (:func:`companion.rise_and_fall.variants.guilds.variant.guild_marks`, :func:`guild_offer`). A screen
-draws those the rules take now.
+(:func:`purchase_offers`, :func:`in_order_offer`), and the choice of the Guild cards dealt (:func:`guild_offer`;
+the marks offered for each card are the Guild variant's own). A screen draws those the rules take now. What a
+variant adds is asked of it (:meth:`~companion.rise_and_fall.variants.Variant.claims`,
+:meth:`~companion.rise_and_fall.variants.Variant.out_of_reach`), never named here.
 """
 
 from __future__ import annotations

@@ -785,7 +785,7 @@ def building_actions_left(game: Game, i: int) -> bool:
 
 
 
-#: The names the tracker's helpers had before the state moved to :mod:`.civilizations`, kept for the
+#: The names the tracker's helpers had before the state moved to :mod:`companion.rise_and_fall.state.civilizations`, kept for the
 #: scripts and tests that reach a state directly ("Red has 3 Temples") without playing to it.
 _set = with_civ
 _pieces = with_pieces
