@@ -273,6 +273,8 @@ body:has(.rf-app.rf-dark), body:has(.rf-app.rf-dark) #rendered_cells { backgroun
 .rf-app.rf-dark .jupyter-button.mod-success, .rf-app.rf-dark .rf-btn.mod-success { background: #2e7d32; color: #ffffff; }
 .rf-app.rf-dark .widget-html-content, .rf-app.rf-dark .widget-label, .rf-app.rf-dark label { color: #e8e8e8; }
 .rf-app.rf-dark input, .rf-app.rf-dark select, .rf-app.rf-dark textarea { background-color: #222a30; color: #eeeeee; border-color: #46525c; }
+/* a tick box drawn dark in the dark (the browser's own is a white square), its tick still blue */
+.rf-app.rf-dark input[type=checkbox] { color-scheme: dark; }
 /* a box's hint (the players' names, the table's dice) read in the dark as in the light */
 .rf-app.rf-dark input::placeholder, .rf-app.rf-dark textarea::placeholder { color: #a9b3bb; opacity: 1; }
 /* 1989's paper chart, its links and dice on dark paper */
