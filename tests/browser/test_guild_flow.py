@@ -11,7 +11,7 @@ from companion.rise_and_fall.scoring.endgame import EntryRules
 from companion.rise_and_fall.world.world import top_terrain
 from companion.rise_and_fall.world.worldgen import generate
 
-from .harness import HISTORY_OPTIONS, PAINTED, SCROLLED, message, open_app, screenshot, tablet, wait_for
+from .harness import HISTORY_OPTIONS, PAINTED, SCROLLED, message, open_app, screenshot, settle, tablet, wait_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from rise_and_fall.test_guilds_random import legal  # noqa: E402
@@ -181,6 +181,8 @@ def test_the_guild_powers_stay_as_the_player_left_them(server, browser):
     assert page.evaluate(FOLD) is True, "the Guild powers folded again when their words changed"
     for screen in ("World", "Game"):  # away and back: the screen is drawn anew
         page.get_by_role("button", name=screen, exact=True).tap()
+        settle(page)  # each tap answered before the next (on a busy machine the second came before the first was shown)
+    page.wait_for_function("() => location.search.includes('screen=game')")
     page.wait_for_selector(".rf-guilds-folded summary:has-text('Ben Doppelgangers')")
     page.evaluate(PAINTED)
     assert page.evaluate(FOLD) is True, "the Guild powers folded again when the Game screen came back"

@@ -6,10 +6,10 @@ from conftest import quote
 
 from companion.errors import IllegalAction
 from companion.hexgrid import neighbours
-from companion.rise_and_fall.play.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.play.tracker import TRACKER_VERSION, Game, _pieces, _set
 from companion.rise_and_fall.scoring.position import Piece, PlayerState, Position, problems
 from companion.rise_and_fall.scoring.scoring import score
+from companion.rise_and_fall.state.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.variants.guilds import guilds as G
 from companion.rise_and_fall.variants.tales import fantastic as F
 from companion.rise_and_fall.variants.tales.worlds import generate_with_tales

@@ -6,10 +6,10 @@ from conftest import quote
 
 from companion.errors import IllegalAction
 from companion.rise_and_fall.numbers import load_rules
-from companion.rise_and_fall.play.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.play.tracker import Game, TrackerRules, _pieces, _set, card_actions
 from companion.rise_and_fall.scoring.position import Piece, PlayerState, Position, parse_position, problems
 from companion.rise_and_fall.scoring.scoring import score, scorepad_text
+from companion.rise_and_fall.state.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.variants.guilds import guilds as G
 from rise_and_fall.test_tracker import acting, do, started
 

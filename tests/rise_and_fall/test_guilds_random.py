@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 from companion.errors import IllegalAction
 from companion.gamelog import GameStore, Session
 from companion.rise_and_fall.numbers import PIECE_TYPES, TERRAINS, load_rules
-from companion.rise_and_fall.play.records import replace  # a variant's field too (swapped)
 from companion.rise_and_fall.play.tracker import (
     TRACKER_VERSION,
     Game,
@@ -19,6 +18,7 @@ from companion.rise_and_fall.play.tracker import (
     count_limits,
     random_play,
 )
+from companion.rise_and_fall.state.records import replace  # a variant's field too (swapped)
 from companion.rise_and_fall.variants.guilds import guilds as G
 from rise_and_fall.test_tracker import accepted, check_secrets
 
@@ -134,7 +134,7 @@ def legal(g: Game) -> list[dict]:
 
 def check_invariants(g: Game, money: tuple[int, int, int], held: list[str] | None) -> None:
     owned = load_rules().pieces_per_player
-    for c in g.civs:
+    for k, c in enumerate(g.civs):
         cards = c.hand + c.discard + c.reserve + c.decline + c.played
         assert sorted(cards) == sorted(PIECE_TYPES), c
         for t in PIECE_TYPES:
@@ -145,8 +145,8 @@ def check_invariants(g: Game, money: tuple[int, int, int], held: list[str] | Non
                 assert c.where(t) in ("reserve", "decline"), (t, c)
             if c.count(t) > 0:
                 assert c.where(t) != "reserve", (t, c)
-        assert 0 <= c.wood <= c.limit["wood"] and 0 <= c.stone <= c.limit["stone"] and c.gold >= 0
-        assert c.limit["wood"] == (10 if "collectors" in c.guilds else 5)
+        assert 0 <= c.wood <= g.treasury_limit(k)["wood"] and 0 <= c.stone <= g.treasury_limit(k)["stone"] and c.gold >= 0
+        assert g.treasury_limit(k)["wood"] == (10 if "collectors" in c.guilds else 5)
     trophies = [t for c in g.civs for t in c.trophies]
     assert len(trophies) == len(set(trophies))
     assert g.bank_gold + sum(c.gold for c in g.civs) <= money[0]

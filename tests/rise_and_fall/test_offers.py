@@ -257,8 +257,9 @@ def test_the_guild_cards_dealt_offer_the_marks_and_the_choice_the_rules_take(n, 
     the three cards dealt (Keep, Give, Return as offered) is enabled exactly when the rules take it."""
     import itertools
 
-    from companion.rise_and_fall.play.offers import guild_marks, guild_offer
+    from companion.rise_and_fall.play.offers import guild_offer
     from companion.rise_and_fall.variants.guilds import guilds as G
+    from companion.rise_and_fall.variants.guilds.variant import guild_marks
 
     levels = [data.draw(st.sampled_from(sorted(G.levels()))) for _ in range(n)]
     setup = {**setup_action(n, data.draw(st.integers(0, n - 1))), "guilds": {"levels": levels, "dealt": G.deal(random.Random(data.draw(st.integers())), n)}}

@@ -171,7 +171,7 @@ def test_the_tales_in_play_their_buildings_and_trophies(rulebook_text):
 def test_a_game_joined_in_progress_keeps_the_rules_it_was_started_under(tmp_path):
     """The state names its rules' version in the log, as a setup does: a game joined today replays under
     today's rules after the rules change; a log of before, whose state names none, under version 7."""
-    from companion.rise_and_fall.play.civilizations import STATE_UNSTAMPED_VERSION
+    from companion.rise_and_fall.state.civilizations import STATE_UNSTAMPED_VERSION
 
     st = three_temples()
     assert "tracker_version" not in st.to_dict()  # a script's or the guided screen's state names none

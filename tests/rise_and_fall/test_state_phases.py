@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from companion.errors import FileFormatError, IllegalAction
 from companion.rise_and_fall import randomplay as RP
 from companion.rise_and_fall.play import state_file as S
-from companion.rise_and_fall.play.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.play.tracker import Game, TrackerRules
+from companion.rise_and_fall.state.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.variants.tales.worlds import generate_with_tales
 from companion.rise_and_fall.world.world import top_terrain
 from rise_and_fall.test_tales_tracker import tale_game

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from companion.errors import FileFormatError, IllegalAction
 from companion.rise_and_fall import randomplay as RP
 from companion.rise_and_fall.play import state_file as S
-from companion.rise_and_fall.play.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.play.tracker import TRACKER_VERSION, Game, TrackerRules
+from companion.rise_and_fall.state.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.variants.tales.tales import all_tales
 from rise_and_fall.test_guilds_random import choices, guild_setup_action
 from rise_and_fall.test_state_phases import carried, played_on

@@ -7,8 +7,8 @@ from conftest import quote
 
 from companion.errors import IllegalAction
 from companion.rise_and_fall.play.public import describe
-from companion.rise_and_fall.play.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.play.tracker import TRACKER_VERSION, card_actions
+from companion.rise_and_fall.state.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.variants.guilds import guilds as G
 from companion.rise_and_fall.variants.tales import in_play as TP
 from rise_and_fall.test_tracker import acting, do, started

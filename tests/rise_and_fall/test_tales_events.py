@@ -7,8 +7,8 @@ from conftest import quote
 
 from companion.errors import IllegalAction
 from companion.gamelog import GameStore, Session
-from companion.rise_and_fall.play.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.play.tracker import TRACKER_VERSION, TrackerRules, _pieces, _set
+from companion.rise_and_fall.state.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.variants.tales import fantastic as F
 from companion.rise_and_fall.variants.tales.worlds import generate_with_tales
 from companion.rise_and_fall.world.world import top_terrain

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from companion.errors import IllegalAction
 from companion.gamelog import GameStore, Session
 from companion.rise_and_fall.numbers import PIECE_TYPES, load_rules
-from companion.rise_and_fall.play.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.play.tracker import TRACKER_VERSION, TrackerRules
+from companion.rise_and_fall.state.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.variants.tales import fantastic as F
 from companion.rise_and_fall.variants.tales import in_play as TP
 from rise_and_fall.test_tracker import check_secrets, legal, started
@@ -22,7 +22,7 @@ def check_invariants(g, money) -> None:
     """test_tracker's invariants, with each player's own Treasury limit (a Guild card from the
     Doppelganger's House may be the Collectors')."""
     owned = load_rules().pieces_per_player
-    for c in g.civs:
+    for k, c in enumerate(g.civs):
         assert sorted(c.hand + c.discard + c.reserve + c.decline + c.played) == sorted(PIECE_TYPES), c
         for t in PIECE_TYPES:
             assert 0 <= c.count(t) <= owned[t]  # World + reserve = what the player owns
@@ -30,7 +30,7 @@ def check_invariants(g, money) -> None:
                 assert c.where(t) in ("reserve", "decline"), (t, c)
             if c.count(t) > 0:
                 assert c.where(t) != "reserve", (t, c)
-        assert 0 <= c.wood <= c.limit["wood"] and 0 <= c.stone <= c.limit["stone"] and c.gold >= 0
+        assert 0 <= c.wood <= g.treasury_limit(k)["wood"] and 0 <= c.stone <= g.treasury_limit(k)["stone"] and c.gold >= 0
     assert g.bank_gold + sum(c.gold for c in g.civs) <= money[0]
     assert g.bank_wood + sum(c.wood for c in g.civs) == money[1]
     assert g.bank_stone + sum(c.stone for c in g.civs) == money[2]

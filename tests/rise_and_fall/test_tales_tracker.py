@@ -7,9 +7,9 @@ from conftest import quote
 
 from companion.errors import IllegalAction
 from companion.rise_and_fall.play.public import describe, public_view
-from companion.rise_and_fall.play.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.play.tracker import TRACKER_VERSION, Game, _set, card_actions
 from companion.rise_and_fall.scoring.endgame import EntryRules, from_tracker
+from companion.rise_and_fall.state.records import replace  # a variant's field too (replace(game, tale_play=...))
 from companion.rise_and_fall.variants.tales import pieces as TP
 from rise_and_fall.test_tracker import NAMES, R, do
 from rise_and_fall.test_tracker import acting as acting_first

@@ -1,7 +1,8 @@
 """Rise & Fall's variants are plug-ins: the rules find them by looping over the game's variants, never by name.
 
-A tiny variant made up here ("the Drought": a Tithe counts at most 1 piece, and a new action waters the fields)
-changes a count limit, adds an action to the log and keeps its own state, with no line of the tracker naming it.
+A tiny variant made up here ("the Drought": a Tithe counts at most 1 piece, a card in Decline costs 1 GP more and a
+Treasury holds 1 Wood less, until a new action waters the fields) changes a count limit, a price and a Treasury, adds an
+action to the log and its line in the history and keeps its own state, with no line of the rules naming it.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from typing import Any, Iterator
 import pytest
 
 from companion.errors import IllegalAction
-from companion.rise_and_fall.play.records import replace
+from companion.rise_and_fall.play.public import describe
 from companion.rise_and_fall.play.tracker import TrackerRules, count_limits, least_count
+from companion.rise_and_fall.state.records import replace
 from companion.rise_and_fall.variants import Variant, registered, state_of, with_state
 from rise_and_fall.test_tracker import acting, do, started
 
@@ -48,6 +50,15 @@ class Drought(Variant):
             return limits
         return {**limits, spec["count"]: (min(1, limits[spec["count"]][0]), "the Drought leaves one piece to pay")}
 
+    def decline_price(self, game: Any, i: int, price: int) -> int:
+        return price if i in state_of(game, self).watered else price + 1
+
+    def treasury_limit(self, game: Any, i: int, limit: dict[str, int]) -> dict[str, int]:
+        return limit if i in state_of(game, self).watered else {**limit, "wood": limit["wood"] - 1}
+
+    def describe(self, action: dict, who: str, names: list[str]) -> str | None:
+        return f"{who} waters the fields" if action.get("type") == "water" else None
+
 
 @pytest.fixture
 def drought() -> Iterator[Drought]:
@@ -79,9 +90,22 @@ def test_a_variant_registered_changes_a_count_limit_without_the_tracker_naming_i
     assert replace(watered, watered=()).watered == ()  # its field by the name it gives
 
 
+def test_a_variant_registered_changes_the_price_the_treasury_and_the_history_without_the_state_naming_it(drought: Drought) -> None:
+    g = acting(started(), 2, "temple", pieces={"temple": 2, "nomad": 2, "city": 1, "ship": 0})
+    price = g.decline_price
+    assert [g.price_for(i) for i in range(3)] == [price + 1] * 3
+    assert g.treasury_limit(2) == {"wood": 4, "stone": 5}
+    watered = do(g, type="water", player=2)
+    assert watered.price_for(2) == price and watered.treasury_limit(2) == {"wood": 5, "stone": 5}
+    assert watered.price_for(0) == price + 1 and watered.treasury_limit(0) == {"wood": 4, "stone": 5}
+    assert describe({"type": "water", "player": 2}, g) == "Joanna waters the fields"
+
+
 def test_without_the_variant_the_game_knows_no_such_action_nor_limit() -> None:
     g = acting(started(), 2, "temple", pieces={"temple": 2, "nomad": 2, "city": 1, "ship": 0})
     assert count_limits(g, 2, TITHE)["pieces"][0] == 3
+    assert g.price_for(2) == g.decline_price and g.treasury_limit(2) == {"wood": 5, "stone": 5}
+    assert describe({"type": "water", "player": 2}, g) == "water"
     with pytest.raises(IllegalAction, match="Unknown game action 'water'") as e:
         do(g, type="water", player=2)
     assert e.value.rule == "unknown-action"
@@ -97,8 +121,10 @@ def test_the_guilds_and_the_tales_keep_their_state_outside_of_the_game_s_fields(
     assert TrackerRules().initial().levels == ()  # a game not yet set up answers as one without variants
 
 
-def test_the_tracker_names_no_variant() -> None:
-    text = (ROOT / "companion/rise_and_fall/play/tracker.py").read_text(encoding="utf-8")
+@pytest.mark.parametrize("module", ["play/tracker.py", "play/public.py", "play/offers.py", "play/purchases.py", "state/civilizations.py"])
+def test_the_rules_and_the_state_name_no_variant(module: str) -> None:
+    text = (ROOT / "companion/rise_and_fall" / module).read_text(encoding="utf-8")
     imported = re.findall(r"^\s*from (companion\.[\w.]+) import", text, flags=re.M)
     assert [m for m in imported if m.startswith("companion.rise_and_fall.variants.") and m != "companion.rise_and_fall.variants.registered"] == []
-    assert not re.search(r"\b(guilds|tales|tale_play|levels|swapped|stolen)\b\s*[.=]", text)
+    if module.startswith("play/"):
+        assert not re.search(r"\b(guilds|tales|tale_play|levels|swapped|stolen)\b\s*[.=]", text)

@@ -11,8 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rise_and_fall.test_tracker import legal
 
-from companion.rise_and_fall.play.offers import card_offers, choice_offers, guild_marks, guild_offer, in_order_offer
+from companion.rise_and_fall.play.offers import card_offers, choice_offers, guild_offer, in_order_offer
 from companion.rise_and_fall.variants.guilds import guilds as G
+from companion.rise_and_fall.variants.guilds.variant import guild_marks
 
 from . import test_seat_page
 from .test_game_screens import row_of
@@ -126,7 +127,7 @@ def a_choice(g, i: int) -> dict:
 @pytest.mark.parametrize("levels", [("novice", "expert", "normal"), ("experienced", "normal", "novice", "expert")])
 def test_the_tablet_and_the_phone_offer_the_same_marks_for_the_guild_cards_dealt(tmp_path, monkeypatch, levels):
     """Each player's Guild cards dealt, on the tablet (their cards shown on asking) and on their phone:
-    the same marks (play/offers.py ``guild_marks``) for every card, at every handicap level."""
+    the same marks (the Guilds' ``guild_marks``) for every card, at every handicap level."""
     n = len(levels)
     start = {"type": "setup", "players": [{"name": f"P{k + 1}", "colour": c} for k, c in zip(range(n), ("red", "yellow", "green", "blue"))],
              "first": 0, "tracker_version": 3, "guilds": {"levels": list(levels), "dealt": G.deal(random.Random(n), n)}}

@@ -116,9 +116,9 @@ def test_the_special_areas_controls_for_the_acting_player():
 
     from rise_and_fall.test_tracker import acting, started
 
-    from companion.rise_and_fall.play.records import replace
     from companion.rise_and_fall.play.tracker import TrackerRules
     from companion.rise_and_fall.screens.tale_panels import TalePlay
+    from companion.rise_and_fall.state.records import replace
 
     rules = TrackerRules()
     state = {"g": acting(replace(started(), world_tales=(11, 16, 17, 22)), 0, "merchant", pieces={"merchant": 1}, gold=20)}

@@ -15,8 +15,10 @@ the rules end the player's actions with it (one entry, so one Undo takes back th
 The other phases' choices are offered the same way, one function per phase, each offer tried on
 the rules: phase A's cards to play face down or change (:func:`card_choices`), phase C's cards into
 Decline or changed (:func:`decline_offers`), phase D's purchases at the price the player pays now
-(:func:`purchase_offers`, :func:`in_order_offer`), and the marks of the Guild cards dealt and the
-choice they make (:func:`guild_marks`, :func:`guild_offer`). A screen draws those the rules take now.
+(:func:`purchase_offers`, :func:`in_order_offer`), and the choice of the Guild cards dealt (:func:`guild_offer`;
+the marks offered for each card are the Guild variant's own). A screen draws those the rules take now. What a
+variant adds is asked of it (:meth:`~companion.rise_and_fall.variants.Variant.claims`,
+:meth:`~companion.rise_and_fall.variants.Variant.out_of_reach`), never named here.
 """
 
 from __future__ import annotations
@@ -28,8 +30,7 @@ from companion.errors import IllegalAction
 from companion.rise_and_fall.numbers import PIECE_TYPES
 from companion.rise_and_fall.play.public import TableView, public_view
 from companion.rise_and_fall.play.tracker import Game, TrackerRules, actions_of, building_actions_left, least_count
-from companion.rise_and_fall.variants.guilds import guilds as G
-from companion.rise_and_fall.variants.tales import in_play as TI
+from companion.rise_and_fall.variants.registered import VARIANTS
 
 Action = dict[str, Any]
 _RULES = TrackerRules()
@@ -98,8 +99,7 @@ def action_variants(v: TableView, i: int, spec: dict) -> list[tuple[Action, str]
 def convert_note(v: TableView, i: int, t: int, kind: str) -> str:
     """'A Temple cannot convert a game piece with a special ability which would be in an illegal
     position after being converted': the places where the target's unit is out of reach."""
-    guild_game = bool(v.levels)
-    out_of_reach = G.stands_on(kind, v.civs[t].guilds, guild_game) - G.stands_on(kind, v.civs[i].guilds, guild_game)
+    out_of_reach = set().union(*(variant.out_of_reach(v, i, t, kind) for variant in VARIANTS))
     return f" — not one on {' or '.join(sorted(out_of_reach))}" if out_of_reach else ""
 
 
@@ -163,21 +163,11 @@ def card_offers(g: Game, i: int) -> list[Offer]:
 
 
 def area_offers(g: Game, i: int) -> list[Offer]:
-    """The special areas' claims beside the card's actions, those the rules take now: the
+    """The claims beside the card's actions that the variants offer, those the rules take now: the special areas'
     Caravansary, a piece of the card laid down by Storm Peak."""
-    if g.phase != "B" or g.acting != i or g.acting_card is None or not TI.in_play(g):
+    if g.phase != "B" or g.acting != i or g.acting_card is None:
         return []
-    card = g.acting_card
-    out = []
-    claim = {"type": "caravansary", "player": i}
-    if can(g, claim):
-        spec = TI.caravansary(g) or {}
-        out.append(Offer(claim, f"Caravansary: {spec.get('where', '')} — each Merchant performs two different actions", "rf-caravansary"))
-    if card in TI.storm_peak_pieces(g):
-        lay = {"type": "lay-down", "player": i, "piece": card, "count": 1}
-        if can(g, lay):
-            out.append(Offer(lay, f"A {card.title()} entered a space next to Storm Peak: lay it down", "rf-lay-down"))
-    return out
+    return [Offer(claim, label, css) for v, _ in g.variants for claim, label, css in v.claims(g, i) if can(g, claim)]
 
 
 def can(g: Game, action: Action) -> bool:
@@ -293,19 +283,6 @@ def choice_offers(g: Game, i: int) -> list[Offer]:
 
 
 # --- the Guild cards dealt --------------------------------------------------------------------
-def guild_marks(g: Game, i: int) -> list[tuple[str, str]]:
-    """'Among the cards dealt, each player: Keeps a card, Places one face-down in front of the player
-    on their left, Returns the remaining card to the box': the marks offered for each card dealt to
-    ``i`` still to choose (label, mark), as the tablet and their phone show them. No Keep for a level that keeps
-    none; no Give when the player on the left plays with no Guild powers."""
-    if g.phase != "guilds" or not g.levels or i not in g.to_move():
-        return []
-    keeps = G.levels()[g.levels[i]].keep
-    left = g.civs[(i + 1) % len(g.civs)].name
-    return (([("Keep", "keep")] if keeps else []) + ([(f"Give to {left}", "give")] if G.gives(list(g.levels), i) else [])
-            + [("Return", "return")])
-
-
 def guild_offer(g: Game, i: int, marks: list[tuple[str, str]]) -> Offer:
     """'Place them face down': the ``guild-choice`` of the cards dealt as marked (``marks``: each
     card's id and its mark), enabled or the rule's sentence and id why not."""

@@ -20,9 +20,7 @@ from typing import Any
 
 from companion.rise_and_fall.numbers import PIECE_TYPES, load_rules
 from companion.rise_and_fall.play.tracker import ALL_EXTINCT, PHASES, Civ, Game, card_actions
-from companion.rise_and_fall.variants.guilds import guilds
-from companion.rise_and_fall.variants.guilds.variant import keeps_doppelgangers
-from companion.rise_and_fall.variants.tales import in_play as tales_in_play
+from companion.rise_and_fall.variants.registered import VARIANTS
 from companion.rise_and_fall.world.wording import space_place
 from companion.rise_and_fall.world.world import World
 from companion.words import and_list, plural
@@ -164,30 +162,8 @@ def public_view(game: Game, viewer: int | None = None) -> TableView:
         owed=game.cards_owed,
         pass_tablet=game.pass_tablet,
         world_name=game.world_name,
-        levels=game.levels,
-        events=game.tale_play.events,
-        **_guild_fields(game, viewer),
-        **({"tales": game.tales, "tale_lines": tuple(_tale_lines(game))} if game.tales is not None else {}),
+        **{k: x for v, _ in game.variants for k, x in v.view(game, viewer).items()},  # the Guilds', the Tales'
     )
-
-
-def _guild_fields(game: Game, viewer: int | None) -> dict[str, Any]:
-    """What the Guild variant shows a viewer: who has chosen, and before the reveal the viewer's
-    own cards dealt and chosen, never another player's."""
-    if not game.levels:
-        return {}
-    out: dict[str, Any] = {"chosen": tuple(j for j, _, _ in game.chosen),
-                           "kept": tuple(j for j in range(len(game.civs)) if keeps_doppelgangers(game, j))}
-    if game.phase == "guilds" and viewer is not None and 0 <= viewer < len(game.dealt):
-        out["own_dealt"] = game.dealt[viewer]
-        out["own_choice"] = next(((keep, give) for j, keep, give in game.chosen if j == viewer), None)
-    return out
-
-
-def _tale_lines(game: Game) -> list[str]:
-    from companion.rise_and_fall.variants.tales.pieces import summary
-
-    return summary(game)
 
 
 @lru_cache(maxsize=4)
@@ -201,12 +177,6 @@ def describe(action: dict, game: Game | None = None) -> str:
     recorded on their own phone says so."""
     text = _describe(action, game)
     return f"{text} (on their phone)" if "seat" in action else text
-
-
-def _tale_label(action_id: Any) -> str | None:
-    from companion.rise_and_fall.variants.tales.pieces import label
-
-    return label(action_id)
 
 
 def _describe(action: dict, game: Game | None) -> str:
@@ -237,29 +207,18 @@ def _describe(action: dict, game: Game | None) -> str:
         if action.get("random"):
             return f"{who} was too slow: a card drawn at random, face down"
         return f"{who} plays a card face down"
-    tale_line = tales_in_play.describe(action, who) if k in ("fantastic-event", "lay-down", "caravansary", "place-creature") else None
-    if tale_line:
-        return tale_line
+    if any(k in v.actions for v in VARIANTS):  # an action a variant adds to the log says itself
+        return next((line for v in VARIANTS if k in v.actions and (line := v.describe(action, who, names))), str(k))
     if k == "act":
         card = str(action.get("action", "")).split("-")[0]
         held = game.civs[p].guilds if who else ()
-        found = [s["label"] for g in (held, tuple(guilds.all_guilds())) for s in card_actions(card, g) if s["id"] == action.get("action")]
+        found = [s["label"] for s in card_actions(card, held) if s["id"] == action.get("action")]
         then = ", then the end of their actions" if action.get("then") == "end-actions" else ""  # ended in the same tap
-        if not found and tales_in_play.describe(action, who):
-            return str(tales_in_play.describe(action, who)) + then  # a special area's action
-        label = found[0] if found else (_tale_label(action.get("action")) or action.get("action"))  # a guild's action after its card changed hands, too
-        return f"{who}: {label}{then}"
-    if k == "guild-choice":
-        return f"{who} keeps and gives Guild cards, face down"
-    if k == "swap-guild":
-        g = guilds.all_guilds().get(str(action.get("guild")))
-        t = action.get("target")
-        whom = names[t] if type(t) is int and 0 <= t < len(names) else "another player"
-        return f"{who}: the Doppelgangers take the {g.name if g else action.get('guild')} of {whom}"
-    if k == "keep-guild":
-        return f"{who} keeps the Doppelgangers" + (", not asked again" if action.get("ask_again") is False else "")
-    if k == "ask-guild-swap":
-        return f"{who} is asked again whether to swap the Doppelgangers"
+        if found:
+            return f"{who}: {found[0]}{then}"
+        # an action a variant adds to a card (a Guild's after its card changed hands, a special area's, a building's)
+        line = next((line for v in VARIANTS if (line := v.describe(action, who, names))), None)
+        return (line or f"{who}: {action.get('action')}") + then
     if k == "end-turn":
         return f"{who} ends their actions"
     if k == "change":

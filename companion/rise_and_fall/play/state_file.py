@@ -32,7 +32,7 @@ from companion.rise_and_fall.world import layout as layout_file
 from companion.rise_and_fall.world.views import is_colour
 
 if TYPE_CHECKING:
-    from companion.rise_and_fall.play.civilizations import Game
+    from companion.rise_and_fall.state.civilizations import Game
 
 FORMAT = "rise-and-fall/state"
 VERSION = 1
@@ -158,7 +158,7 @@ def state(players: list[tuple[str, str]], **given: Any) -> State:
 # --- the checks ----------------------------------------------------------------------------------
 def problems(st: State) -> list[Problem]:
     """Every reason this cannot be a game at the start of a turn, each one sentence naming player, card or key."""
-    from companion.rise_and_fall.play.civilizations import TRACKER_VERSION
+    from companion.rise_and_fall.state.civilizations import TRACKER_VERSION
 
     rules = load_rules()
     out: list[Problem] = []
@@ -281,7 +281,7 @@ def _phase_problems(st: State) -> list[Problem]:
 
 
 def _current_version() -> int:
-    from companion.rise_and_fall.play.civilizations import TRACKER_VERSION
+    from companion.rise_and_fall.state.civilizations import TRACKER_VERSION
 
     return TRACKER_VERSION
 
@@ -603,8 +603,8 @@ def load_state(path: str | os.PathLike) -> State:
 def to_game(st: State) -> "Game":
     """The tracker's game at the start of the state's phase of its turn (a state :func:`problems` finds none in):
     phase C with the cards each player owes to the Decline zone, phase D with who has nothing to buy back."""
-    from companion.rise_and_fall.play.civilizations import TRACKER_VERSION, Civ, Game
-    from companion.rise_and_fall.play.records import replace
+    from companion.rise_and_fall.state.civilizations import TRACKER_VERSION, Civ, Game
+    from companion.rise_and_fall.state.records import replace
     from companion.rise_and_fall.variants.registered import VARIANTS
     from companion.rise_and_fall.variants.tales.pieces import initial
     from companion.rise_and_fall.variants.tales.state import NONE
@@ -654,7 +654,7 @@ def to_game(st: State) -> "Game":
 
 def _tale_state(st: State, start: Any) -> Any:
     """The Tale pieces of the state: each player's buildings, the pieces of no one, the Tale Trophies claimed."""
-    from companion.rise_and_fall.play.records import replace
+    from companion.rise_and_fall.state.records import replace
     from companion.rise_and_fall.variants.tales.pieces import with_building
 
     if start is None:

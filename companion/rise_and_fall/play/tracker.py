@@ -15,7 +15,7 @@ from typing import Any
 from companion.errors import IllegalAction
 from companion.gamelog import Action, Reducer
 from companion.rise_and_fall.numbers import PIECE_TYPES, load_rules
-from companion.rise_and_fall.play.civilizations import (  # noqa: F401 - the state and its changes, also by the names scripts import from here
+from companion.rise_and_fall.state.civilizations import (  # noqa: F401 - the state and its changes, also by the names scripts import from here
     ALL_EXTINCT,
     CONVERSION_ON_SINCE,
     NOTHING_COUNTED_SINCE,
@@ -29,8 +29,8 @@ from companion.rise_and_fall.play.civilizations import (  # noqa: F401 - the sta
     move_card,
     with_pieces,
 )
-from companion.rise_and_fall.play.counts import amounts, counted, plural
-from companion.rise_and_fall.play.records import replace, with_civ
+from companion.rise_and_fall.state.counts import amounts, counted, plural
+from companion.rise_and_fall.state.records import replace, with_civ
 from companion.rise_and_fall.variants import Handler
 from companion.rise_and_fall.variants.registered import VARIANTS, card_actions
 from companion.rise_and_fall.world.tiles import Tile
@@ -696,7 +696,7 @@ def apply_card_action(game: Game, i: int, spec: dict, a: Action, notes: list[str
             v.check_conversion(game, i, target, kind, a.get("on"))
         if civ.in_reserve(kind) == 0:
             raise IllegalAction(f"{civ.name} has no {kind.title()} left in the reserve: it is not possible to convert a {kind.title()}.", rule="fully-completed")
-    limit = civ.limit
+    limit = game.treasury_limit(i)
     for res in ("wood", "stone"):
         after = getattr(civ, res) - cost.get(res, 0) + gain.get(res, 0)
         if after > limit[res]:
@@ -749,7 +749,7 @@ def _open_productions(game: Game, i: int, spec: dict, res: str, after: int) -> s
     alt = next((s for s in actions_of(game, i, str(game.acting_card)) if s["id"] == ordinary), None) if ordinary else None
     if alt is None:
         return said
-    fits = all(getattr(civ, r) + v <= civ.limit[r] for r, v in alt.get("gain", {}).items() if r in ("wood", "stone"))
+    fits = all(getattr(civ, r) + v <= game.treasury_limit(i)[r] for r, v in alt.get("gain", {}).items() if r in ("wood", "stone"))
     if not fits:
         return said + f"; the ordinary production ({alt['label']}) is not open either"
     return said + f"; open: {alt['label']} (action {alt['id']!r})"
@@ -785,7 +785,7 @@ def building_actions_left(game: Game, i: int) -> bool:
 
 
 
-#: The names the tracker's helpers had before the state moved to :mod:`.civilizations`, kept for the
+#: The names the tracker's helpers had before the state moved to :mod:`companion.rise_and_fall.state.civilizations`, kept for the
 #: scripts and tests that reach a state directly ("Red has 3 Temples") without playing to it.
 _set = with_civ
 _pieces = with_pieces

@@ -8,9 +8,10 @@ from typing import Any, Callable
 
 import ipywidgets as W
 
-from companion.rise_and_fall.play.offers import action_variants, convert_note, guild_marks, guild_offer, variants  # noqa: F401 (the screens' names for them)
+from companion.rise_and_fall.play.offers import action_variants, convert_note, guild_offer, variants  # noqa: F401 (the screens' names for them)
 from companion.rise_and_fall.play.public import TableView, public_view
 from companion.rise_and_fall.variants.guilds import guilds as G
+from companion.rise_and_fall.variants.guilds.variant import guild_marks
 from companion.ui.widgets import Stepper, button, message_html
 from companion.words import and_list
 
@@ -131,7 +132,7 @@ class GuildDraft:
             return
         left = g.civs[(i + 1) % len(g.civs)].name
         gives = G.gives(list(g.levels), i)
-        options = guild_marks(g, i)  # as the player's phone offers them (play/offers.py)
+        options = guild_marks(g, i)  # as the player's phone offers them (the Guilds' guild_marks)
         picks = []
         rows = []
         for gid in g.dealt[i]:

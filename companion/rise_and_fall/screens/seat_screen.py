@@ -26,7 +26,6 @@ from companion.rise_and_fall.play.offers import (
     card_choices,
     card_offers,
     decline_offers,
-    guild_marks,
     in_order_offer,
     purchase_offers,
     tap,
@@ -57,6 +56,7 @@ from companion.rise_and_fall.screens.tale_piece_panels import (
     with_count,
 )
 from companion.rise_and_fall.variants.guilds import guilds as G
+from companion.rise_and_fall.variants.guilds.variant import guild_marks
 from companion.rise_and_fall.variants.tales import fantastic as F
 from companion.rise_and_fall.variants.tales import pieces as TP
 from companion.rise_and_fall.world.views import colour_hex
@@ -403,7 +403,7 @@ class SeatPage:
         if i in v.to_move:
             left = v.civs[(i + 1) % len(v.civs)].name
             gives = G.gives(list(v.levels), i)
-            options = guild_marks(self.game, i)  # as the tablet offers them (play/offers.py)
+            options = guild_marks(self.game, i)  # as the tablet offers them (the Guilds' guild_marks)
             out.append(self.kept.html("<b>Your Guild cards</b>, secret until every player has chosen. "
                                       + guild_rule(v.levels[i], v.civs[i].name, left, gives, you=True)))
             picks = []

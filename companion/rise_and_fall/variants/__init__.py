@@ -7,22 +7,23 @@ writes only the hooks its rulebook needs. The variants of Rise & Fall are listed
 :mod:`.registered`; a game holds each with its own state (``Game.variants``: pairs of the variant and
 its state record), which the variant reads with :func:`state_of` and changes with :func:`with_state`.
 
-Nothing here imports the game's state or rules, not even for its type hints (the game holds the
-variants, so its state, ``play.civilizations.Game``, is only named here): this module is the lowest
-room of ``play/``.
+It stands on the records (:mod:`companion.rise_and_fall.state.records`) and nothing else of Rise & Fall: not the
+game's state, not even for its type hints (the game holds the variants, so its state, ``state.civilizations.Game``,
+is only named here), nor the base game's rules (``play/``), which ask the variants through this interface and
+:mod:`.registered` alone.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from companion.rise_and_fall.play.records import replace
+from companion.rise_and_fall.state.records import replace
 
 if TYPE_CHECKING:
     from companion.gamelog import Action
     from companion.rise_and_fall.world.layout import Layout
 
-#: The game's state (:class:`companion.rise_and_fall.play.civilizations.Game`), which holds the variants.
+#: The game's state (:class:`companion.rise_and_fall.state.civilizations.Game`), which holds the variants.
 Game = Any
 
 #: What comes after a variant's action in the Recycling phase: the rest of that phase (the tracker's).
@@ -31,11 +32,6 @@ Then = Callable[["Game", list[str]], "Game"]
 Handler = Callable[["Game", "Action", list[str], Then], "Game"]
 #: What a key of a card action's spec does once its cost is paid and its gain taken (``"attack"``, ``"tale"``).
 Effect = Callable[["Game", int, dict, "Action", list[str]], "Game"]
-
-
-#: What a game not set up yet (``Game()``, which holds no variant) answers for each variant's ``fields``:
-#: the variant's state when not played, written by :mod:`.registered` for each variant it lists.
-BEFORE_SETUP: dict[str, Any] = {}
 
 
 class Variant:
@@ -125,6 +121,36 @@ class Variant:
     def on_extinct(self, game: Game, i: int, notes: list[str]) -> Game:
         """Player ``i``'s Civilization has gone extinct."""
         return game
+
+    # --- a player's Treasury and purchases ------------------------------------------------
+    def treasury_limit(self, game: Game, i: int, limit: dict[str, int]) -> dict[str, int]:
+        """How many Wood and Stone player ``i`` may hold, from the ``limit`` of the variants asked before."""
+        return limit
+
+    def decline_price(self, game: Game, i: int, price: int) -> int:
+        """What player ``i`` pays for a card in Decline, from the ``price`` of the variants asked before."""
+        return price
+
+    # --- what the table sees -------------------------------------------------------------
+    def view(self, game: Game, viewer: int | None) -> dict[str, Any]:
+        """What it shows ``viewer`` (None: the whole table) beside the base game, by the fields of the table's view
+        (:class:`companion.rise_and_fall.play.public.TableView`): a player's secret to that player alone."""
+        return {}
+
+    def claims(self, game: Game, i: int) -> list[tuple[Action, str, str]]:
+        """What player ``i``, acting, may claim beside their card's actions (action, button label, class): the
+        table's offers show those the rules take now."""
+        return []
+
+    def out_of_reach(self, view: Any, i: int, t: int, kind: str) -> set[str]:
+        """Where player ``t``'s ``kind`` may stand and player ``i``'s may not, as the table's ``view`` shows the
+        game: player ``i``'s Temple does not convert it there."""
+        return set()
+
+    def describe(self, action: Action, who: str, names: list[str]) -> str | None:
+        """One line of the game's history for an action it adds to the log, or for an ``act`` of an action it adds
+        to a card (``who`` is the acting player's name, ``names`` every player's); None when it is not its own."""
+        return None
 
     # --- counting and scoring -------------------------------------------------------------
     def trophies(self, game: Game) -> int:

@@ -7,7 +7,8 @@ Above the variants' rules and below the tracker, which reads :data:`VARIANTS` wh
 
 from __future__ import annotations
 
-from companion.rise_and_fall.variants import BEFORE_SETUP, Variant
+from companion.rise_and_fall.state.civilizations import BEFORE_SETUP
+from companion.rise_and_fall.variants import Variant
 from companion.rise_and_fall.variants.guilds import guilds as G
 from companion.rise_and_fall.variants.guilds.variant import GUILDS
 from companion.rise_and_fall.variants.tales import in_play as TP

@@ -124,9 +124,9 @@ def decline_price(price: int, guilds: Iterable[str]) -> int:
     return price
 
 
-def treasury_limit(guilds: Iterable[str]) -> dict[str, int]:
-    """How many Wood and Stone a player may hold (5 each; the Collectors 10)."""
-    limit = load_rules().treasury_limit
+def treasury_limit(guilds: Iterable[str], limit: dict[str, int] | None = None) -> dict[str, int]:
+    """How many Wood and Stone a player may hold (5 each, or ``limit``; the Collectors 10)."""
+    limit = load_rules().treasury_limit if limit is None else limit
     for h in _hooks(guilds, "treasury_limit"):
         limit = {k: max(v, h.get(k, v)) for k, v in limit.items()}
     return limit

@@ -11,9 +11,9 @@ from typing import Any
 from companion.errors import IllegalAction
 from companion.gamelog import Action
 from companion.rise_and_fall.numbers import TERRAINS
-from companion.rise_and_fall.play.civilizations import CONVERSION_ON_SINCE, Game, after_pieces_change, with_pieces
-from companion.rise_and_fall.play.counts import amounts, counted, opponent, plural
-from companion.rise_and_fall.play.records import replace, with_civ
+from companion.rise_and_fall.state.civilizations import CONVERSION_ON_SINCE, Game, after_pieces_change, with_pieces
+from companion.rise_and_fall.state.counts import amounts, counted, opponent, plural
+from companion.rise_and_fall.state.records import replace, with_civ
 from companion.rise_and_fall.variants import Then, Variant, state_of, with_state
 from companion.rise_and_fall.variants.guilds import guilds as G
 from companion.rise_and_fall.variants.guilds.state import NO_GUILDS, GuildsState
@@ -129,8 +129,9 @@ def steal(game: Game, i: int, spec: dict, a: Action, notes: list[str]) -> Game:
                             f"{victim.name} has {plural(victim.count('city'), 'City', 'Cities')}, stolen from {stolen[t]} time{'s' if stolen[t] != 1 else ''}.", rule="thieves-guild")
     if getattr(victim, res) == 0:
         raise IllegalAction(f"{victim.name} has no {res.title()} to steal.", rule="thieves-guild")
-    if getattr(thief, res) + 1 > thief.limit[res]:
-        raise IllegalAction(f"{thief.name} cannot hold more than {thief.limit[res]} {res.title()}.", rule="treasury-limit")
+    most = game.treasury_limit(i)[res]
+    if getattr(thief, res) + 1 > most:
+        raise IllegalAction(f"{thief.name} cannot hold more than {most} {res.title()}.", rule="treasury-limit")
     game = with_civ(game, t, replace(victim, **{res: getattr(victim, res) - 1}))
     game = with_civ(game, i, replace(thief, **{res: getattr(thief, res) + 1}))
     counts = list(stolen)
@@ -205,6 +206,20 @@ def keeps_doppelgangers(game: Game, i: int) -> bool:
     return any(j == i and cards == guild_cards(game) for j, cards in guilds_of(game).kept)
 
 
+def guild_marks(game: Game, i: int) -> list[tuple[str, str]]:
+    """'Among the cards dealt, each player: Keeps a card, Places one face-down in front of the player
+    on their left, Returns the remaining card to the box': the marks offered for each card dealt to
+    ``i`` still to choose (label, mark), as the tablet and their phone show them. No Keep for a level that keeps
+    none; no Give when the player on the left plays with no Guild powers."""
+    levels = game.levels  # () before a game is set up
+    if game.phase != "guilds" or not levels or i not in game.to_move():
+        return []
+    keeps = G.levels()[levels[i]].keep
+    left = game.civs[(i + 1) % len(game.civs)].name
+    return (([("Keep", "keep")] if keeps else []) + ([(f"Give to {left}", "give")] if G.gives(list(levels), i) else [])
+            + [("Return", "return")])
+
+
 def _events_waiting(game: Game) -> bool:
     """Whether the Fantastic Events of this Recycling phase wait to be resolved (they come after the swap)."""
     play = getattr(game, "tale_play", None)
@@ -254,7 +269,7 @@ def swap(game: Game, a: Action, notes: list[str], then: Then) -> Game:
             them = with_pieces(them, p, -k)
             notes.append(f"{them.name} removes {plural(k, p.title(), p.title() + 's')} from the World: they stood where only the {G.guild(gid).name} allowed.")
     bank = {r: getattr(game, f"bank_{r}") for r in ("wood", "stone")}
-    for r, most in them.limit.items():
+    for r, most in game.treasury_limit(t, them).items():
         extra = getattr(them, r) - most
         if extra > 0:
             them = replace(them, **{r: most})
@@ -336,6 +351,12 @@ class Guilds(Variant):
     def card_actions(self, game: Game, i: int, card: str, actions: list[dict]) -> list[dict]:
         return G.changed_actions(card, actions, game.civs[i].guilds)
 
+    def treasury_limit(self, game: Game, i: int, limit: dict[str, int]) -> dict[str, int]:
+        return G.treasury_limit(game.civs[i].guilds, limit)  # the Collectors
+
+    def decline_price(self, game: Game, i: int, price: int) -> int:
+        return G.decline_price(price, game.civs[i].guilds)  # the Archivists
+
     def check_conversion(self, game: Game, i: int, target: int, kind: str, on: Any) -> None:
         may_convert(game, i, target, kind, on)
 
@@ -351,6 +372,41 @@ class Guilds(Variant):
 
     def on_new_turn(self, game: Game) -> Game:
         return with_state(game, NAME, swapped=()) if guilds_of(game).swapped else game
+
+    def view(self, game: Game, viewer: int | None) -> dict[str, Any]:
+        """Who has chosen, and before the reveal the viewer's own cards dealt and chosen, never another player's."""
+        st = guilds_of(game)
+        if not st.levels:
+            return {"levels": st.levels}
+        out: dict[str, Any] = {"levels": st.levels, "chosen": tuple(j for j, _, _ in st.chosen),
+                               "kept": tuple(j for j in range(len(game.civs)) if keeps_doppelgangers(game, j))}
+        if game.phase == "guilds" and viewer is not None and 0 <= viewer < len(st.dealt):
+            out["own_dealt"] = st.dealt[viewer]
+            out["own_choice"] = next(((keep, give) for j, keep, give in st.chosen if j == viewer), None)
+        return out
+
+    def out_of_reach(self, view: Any, i: int, t: int, kind: str) -> set[str]:
+        guild_game = bool(view.levels)  # 'Special Situation: Temples'
+        return set(G.stands_on(kind, view.civs[t].guilds, guild_game) - G.stands_on(kind, view.civs[i].guilds, guild_game))
+
+    def describe(self, action: Action, who: str, names: list[str]) -> str | None:
+        k = action.get("type")
+        if k == "act":  # a Guild's action, after its card changed hands too
+            card = str(action.get("action", "")).split("-")[0]
+            found = [s["label"] for s in G.card_actions(card, tuple(G.all_guilds())) if s["id"] == action.get("action")]
+            return f"{who}: {found[0]}" if found else None
+        if k == "guild-choice":
+            return f"{who} keeps and gives Guild cards, face down"
+        if k == "swap-guild":
+            g = G.all_guilds().get(str(action.get("guild")))
+            t = action.get("target")
+            whom = names[t] if type(t) is int and 0 <= t < len(names) else "another player"
+            return f"{who}: the Doppelgangers take the {g.name if g else action.get('guild')} of {whom}"
+        if k == "keep-guild":
+            return f"{who} keeps the Doppelgangers" + (", not asked again" if action.get("ask_again") is False else "")
+        if k == "ask-guild-swap":
+            return f"{who} is asked again whether to swap the Doppelgangers"
+        return None
 
     def scoring(self, game: Game, i: int) -> dict[str, Any]:
         c = game.civs[i]

@@ -23,14 +23,14 @@ from companion.errors import IllegalAction
 from companion.gamelog import Action
 from companion.hexgrid import Hex, neighbours
 from companion.rise_and_fall.numbers import PIECE_TYPES
-from companion.rise_and_fall.play.civilizations import after_pieces_change, with_pieces
-from companion.rise_and_fall.play.records import replace, with_civ
+from companion.rise_and_fall.state.civilizations import after_pieces_change, with_pieces
+from companion.rise_and_fall.state.records import replace, with_civ
 from companion.rise_and_fall.variants.tales.in_play import in_play, laid, with_laid
 from companion.rise_and_fall.variants.tales.tales import Tale, all_areas, all_tales
 from companion.words import and_list, plural
 
 if TYPE_CHECKING:
-    from companion.rise_and_fall.play.civilizations import Game
+    from companion.rise_and_fall.state.civilizations import Game
 
 def controls(game: "Game", i: int, piece: str) -> int:
     """How many of a Tale's buildings (a Bank) player ``i`` controls in the World (:mod:`.tale_pieces`)."""

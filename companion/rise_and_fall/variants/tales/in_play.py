@@ -15,8 +15,8 @@ from typing import Any
 from companion.errors import IllegalAction
 from companion.gamelog import Action
 from companion.rise_and_fall.numbers import PIECE_TYPES
-from companion.rise_and_fall.play.civilizations import Game
-from companion.rise_and_fall.play.records import replace, with_civ
+from companion.rise_and_fall.state.civilizations import Game
+from companion.rise_and_fall.state.records import replace, with_civ
 from companion.rise_and_fall.variants.guilds import guilds as G
 from companion.rise_and_fall.variants.tales.state import NONE, TalesInPlay, tales_of, with_tales  # noqa: F401 - also known by its name here
 from companion.rise_and_fall.variants.tales.tales import all_tales
@@ -270,7 +270,7 @@ def house(game: "Game", i: int, spec: dict, a: Action, notes: list[str]) -> "Gam
     notes.append(f"{civ.name} draws three Guild cards at the Doppelganger's House and keeps the {G.guild(keep).name}: "
                  f"{G.guild(keep).power}{lost}")
     bank = {r: getattr(game, f"bank_{r}") for r in ("wood", "stone")}
-    for r, most in civ.limit.items():
+    for r, most in game.treasury_limit(i, civ).items():
         extra = getattr(civ, r) - most
         if extra > 0:
             civ = replace(civ, **{r: most})

@@ -23,8 +23,8 @@ from typing import Any
 
 from companion.errors import IllegalAction
 from companion.rise_and_fall.numbers import PIECE_TYPES, load_rules
-from companion.rise_and_fall.play.civilizations import Game, with_pieces
-from companion.rise_and_fall.play.records import replace, with_civ
+from companion.rise_and_fall.state.civilizations import Game, with_pieces
+from companion.rise_and_fall.state.records import replace, with_civ
 from companion.rise_and_fall.variants.tales import tales as T
 from companion.rise_and_fall.variants.tales.state import TaleState  # noqa: F401 - also known by its name here
 from companion.words import plural

@@ -9,8 +9,8 @@ from typing import Any
 
 from companion.errors import IllegalAction
 from companion.gamelog import Action
-from companion.rise_and_fall.play.civilizations import Game
-from companion.rise_and_fall.play.records import replace
+from companion.rise_and_fall.state.civilizations import Game
+from companion.rise_and_fall.state.records import replace
 from companion.rise_and_fall.variants import Then, Variant, with_state
 from companion.rise_and_fall.variants.tales import fantastic as F
 from companion.rise_and_fall.variants.tales import in_play as TP
@@ -108,6 +108,34 @@ class Tales(Variant):
 
     def on_extinct(self, game: Game, i: int, notes: list[str]) -> Game:
         return P.extinct(game, i, notes) if tales_of(game).tales is not None else game
+
+    def view(self, game: Game, viewer: int | None) -> dict[str, Any]:
+        """The Fantastic Events waiting, and the Tale pieces and buildings (all of it public)."""
+        st = tales_of(game)
+        out: dict[str, Any] = {"events": st.tale_play.events}
+        if st.tales is not None:
+            out.update(tales=st.tales, tale_lines=tuple(P.summary(game)))
+        return out
+
+    def claims(self, game: Game, i: int) -> list[tuple[Action, str, str]]:
+        """The special areas' claims: the Caravansary, a piece of the card laid down by Storm Peak."""
+        if not TP.in_play(game):
+            return []
+        card = str(game.acting_card)
+        spec = TP.caravansary(game) or {}
+        out = [({"type": "caravansary", "player": i},
+                f"Caravansary: {spec.get('where', '')} — each Merchant performs two different actions", "rf-caravansary")]
+        if card in TP.storm_peak_pieces(game):
+            out.append(({"type": "lay-down", "player": i, "piece": card, "count": 1},
+                        f"A {card.title()} entered a space next to Storm Peak: lay it down", "rf-lay-down"))
+        return out
+
+    def describe(self, action: Action, who: str, names: list[str]) -> str | None:
+        line = TP.describe(action, who)  # the Tales' actions, a special area's action
+        if line or action.get("type") != "act":
+            return line
+        label = P.label(action.get("action"))  # a Tale building's action, whatever the World
+        return f"{who}: {label}" if label else None
 
     def trophies(self, game: Game) -> int:
         pieces = tales_of(game).tales

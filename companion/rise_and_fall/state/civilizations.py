@@ -1,23 +1,25 @@
 """The state of a tracked game of Rise & Fall: each Civilization's cards, Treasury, pieces and
 Trophies, and the automatic changes the rulebook makes to it whenever pieces come or go.
 
-Pure Python, below the tracker (:mod:`.tracker`, which decides what each action does) and the
-variants' rules (the Guilds, the Tales), which all change the state with these functions. The game holds
+Pure Python, below the tracker (:mod:`companion.rise_and_fall.play.tracker`, which decides what each action does) and
+the variants' rules (the Guilds, the Tales), which all change the state with these functions. The game holds
 each variant with its own state (``Game.variants``); it asks them whose move it is in the phases they
-add and how many Trophies their pieces claimed, naming none of them.
+add, how many Trophies their pieces claimed, how much Wood and Stone a player may hold and what a card in
+Decline costs them, naming none of them and importing none.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.hexgrid import Hex
 from companion.rise_and_fall.numbers import PIECE_TYPES, load_rules
-from companion.rise_and_fall.play.records import replace, with_civ
-from companion.rise_and_fall.variants import BEFORE_SETUP, Variant
-from companion.rise_and_fall.variants.guilds import guilds as G
+from companion.rise_and_fall.state.records import replace, with_civ
 from companion.rise_and_fall.world.tiles import Tile
+
+if TYPE_CHECKING:
+    from companion.rise_and_fall.variants import Variant
 
 PHASES = {
     "placement": "Placement of the first game pieces",
@@ -58,6 +60,11 @@ STATE_UNSTAMPED_VERSION = 7
 CONVERSION_ON_SINCE = 7
 NOTHING_COUNTED_SINCE = 6
 
+#: What a game not set up yet (``Game()``, which holds no variant) answers for each variant's ``fields``:
+#: the variant's state when not played, written by :mod:`companion.rise_and_fall.variants.registered` for each
+#: variant it lists.
+BEFORE_SETUP: dict[str, Any] = {}
+
 
 @dataclass(frozen=True)
 class Civ:
@@ -94,11 +101,6 @@ class Civ:
 
     def in_reserve(self, piece: str) -> int:
         return load_rules().pieces_per_player[piece] - self.count(piece)
-
-    @property
-    def limit(self) -> dict[str, int]:
-        """How many Wood and Stone this player may hold."""
-        return G.treasury_limit(self.guilds)
 
 
 @dataclass(frozen=True)
@@ -141,8 +143,20 @@ class Game:
         return load_rules().decline_cost(self.claimed)
 
     def price_for(self, i: int) -> int:
-        """What player ``i`` pays for a card in Decline now (the Archivists pay half)."""
-        return G.decline_price(self.decline_price, self.civs[i].guilds)
+        """What player ``i`` pays for a card in Decline now, as each variant changes it (the Archivists pay half)."""
+        price = self.decline_price
+        for v, _ in self.variants:
+            price = v.decline_price(self, i, price)
+        return price
+
+    def treasury_limit(self, i: int, civ: Civ | None = None) -> dict[str, int]:
+        """How many Wood and Stone player ``i`` may hold, as each variant changes it (5 each; the Collectors 10),
+        or would hold as ``civ`` (their Civilization changed, not yet in the game: a Guild card taken or given)."""
+        game = self if civ is None else replace(self, civs=self.civs[:i] + (civ,) + self.civs[i + 1:])
+        limit = load_rules().treasury_limit
+        for v, _ in game.variants:
+            limit = v.treasury_limit(game, i, limit)
+        return limit
 
     def order(self) -> list[int]:
         """Players clockwise from the First player, extinct ones left out."""
