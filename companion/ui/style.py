@@ -255,6 +255,13 @@ CSS = """
 .rf-app .mk-screen .widget-html-content svg[viewBox], .rf-app .rf89 .widget-html-content svg[viewBox] { max-width: 100%; height: auto; }
 .rf-app .mk-screen .widget-html, .rf-app .mk-screen .widget-html-content, .rf-app .rf89 .widget-html,
 .rf-app .rf89 .widget-html-content { min-width: 0; max-width: 100%; }
+/* Fall of the Mountain King's Board screen: the players' names take the row beside New game (their
+   hint is read whole on an upright tablet), and each Domain's Gates box starts where the others do */
+.rf-app .mk-names-row { flex-wrap: wrap; gap: 4px; }
+.rf-app .mk-names-row > .mk-names { flex: 1 1 18em; min-width: 0; }
+.rf-app .mk-board-row { flex-wrap: wrap; align-items: flex-end; gap: 4px 8px; }
+.rf-app .mk-board-row > .mk-count { flex: 0 0 calc(150px + 3.6em); }
+.rf-app .mk-board-row > .mk-gates { flex: 1 1 12em; min-width: 0; max-width: 24em; margin-bottom: 6px; }
 /* 1989's paper chart keeps its columns: wider than a phone, it scrolls sideways in its own box */
 .rf-app .rf89 .rf89-sheet { max-width: 100%; overflow-x: auto; }
 .rf-app .rf89 input { min-width: 44px; }
@@ -266,12 +273,22 @@ body:has(.rf-app.rf-dark), body:has(.rf-app.rf-dark) #rendered_cells { backgroun
 .rf-app.rf-dark .jupyter-button.mod-success, .rf-app.rf-dark .rf-btn.mod-success { background: #2e7d32; color: #ffffff; }
 .rf-app.rf-dark .widget-html-content, .rf-app.rf-dark .widget-label, .rf-app.rf-dark label { color: #e8e8e8; }
 .rf-app.rf-dark input, .rf-app.rf-dark select, .rf-app.rf-dark textarea { background-color: #222a30; color: #eeeeee; border-color: #46525c; }
+/* a tick box drawn dark in the dark (the browser's own is a white square), its tick still blue */
+.rf-app.rf-dark input[type=checkbox] { color-scheme: dark; }
+/* a box's hint (the players' names, the table's dice) read in the dark as in the light */
+.rf-app.rf-dark input::placeholder, .rf-app.rf-dark textarea::placeholder { color: #a9b3bb; opacity: 1; }
 /* 1989's paper chart, its links and dice on dark paper */
 .rf-app.rf-dark .rf89 table.rf89-chart, .rf-app.rf-dark .rf89 table, .rf-app.rf-dark .rf89 a.rf89-link, .rf-app.rf-dark .rf89 .rf89-die {
   background: #2a2418; color: #f3ead3; border-color: #7a6a4a; }
 .rf-app.rf-dark .rf89 table.rf89-chart th, .rf-app.rf-dark .rf89 .rf89-sheet-title { color: #ffb4a8; }
 .rf-app.rf-dark .rf89 table.rf89-chart th, .rf-app.rf-dark .rf89 table.rf89-chart td { border-color: #6a5a3a; }
 .rf-app.rf-dark .rf89 .rf89-die.rf89-hit { background: #b83a3a; color: #ffffff; }
+/* 1989's leader board drawn on the same dark paper as its chart: its ink and its goal line light */
+.rf-app.rf-dark .rf89-leaders svg > rect:first-child { fill: #2a2418; }
+.rf-app.rf-dark .rf89-leaders svg text[fill="#3b2a12"] { fill: #f3ead3; }
+.rf-app.rf-dark .rf89-leaders svg line[stroke="#3b2a12"] { stroke: #f3ead3; }
+.rf-app.rf-dark .rf89-leaders svg text[fill="#8b1a1a"] { fill: #ffb4a8; }
+.rf-app.rf-dark .rf89-leaders svg line[stroke="#8b1a1a"] { stroke: #ffb4a8; }
 /* a drop-down keeps its arrow in the dark, drawn light (the widgets' own arrow is dark) */
 .rf-app.rf-dark .widget-dropdown select, .rf-app.rf-dark select:not([multiple]):not([size]) {
   background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 20 20'%3E%3Cpath d='M5 7.5h10L10 13z' fill='%23eeeeee'/%3E%3C/svg%3E");

@@ -3,9 +3,11 @@ taps, Waves I–III scored, a reload in the middle of a scoring walk, and the ga
 
 A shared machine can be slow to answer: each wait allows 60 s."""
 
+import time
+
 import pytest
 
-from .harness import screenshot, served, tablet, wait_for
+from .harness import screenshot, tablet, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -26,17 +28,17 @@ def fill(page, css: str, value: str) -> None:
     box.blur()
 
 
-def test_a_board_three_waves_a_reload_mid_walk_and_history(tmp_path, browser):
-    with served(tmp_path) as (url, data, _):
-        page = tablet(browser).new_page()
-        try:
-            play(page, url)
-        except AssertionError as e:
-            screenshot(page, "mountain-king-flow-failed")
-            raise AssertionError(f"{e}; the message said {text(page, '.mk-message')!r}") from e
-        finally:
-            page.context.close()
-        assert (data / "mountain-king" / "board-2-3.json").is_file()
+def test_a_board_three_waves_a_reload_mid_walk_and_history(server, browser):
+    url, data, _ = server
+    page = tablet(browser).new_page()
+    try:
+        play(page, url)
+    except AssertionError as e:
+        screenshot(page, "mountain-king-flow-failed")
+        raise AssertionError(f"{e}; the message said {text(page, '.mk-message')!r}") from e
+    finally:
+        page.context.close()
+    assert (data / "mountain-king" / "board-2-3.json").is_file()
 
 
 def play(page, url: str) -> None:
@@ -103,3 +105,68 @@ def play(page, url: str) -> None:
     game.wait_for(state="visible", timeout=60_000)
     assert "Blue, Yellow, Pink" in game.inner_text() and "Wave 1 Caverns" in game.inner_text()
     screenshot(page, "mountain-king-history")
+
+
+def honour_seen(page) -> str:
+    """What a page shows of the Honour gained: the track's totals and the list of taps."""
+    return text(page, ".mk-honour .widget-html-content")
+
+
+def within_a_second(page, what, seen: str, tapped: float) -> None:
+    """``page``, which nobody touches, shows ``what`` at most a second after the first tablet did
+    (``tapped``: when the first tablet was tapped)."""
+    shown = time.perf_counter()
+    try:
+        wait_for(lambda: what in honour_seen(page), timeout=10)
+    except AssertionError:
+        raise AssertionError(f"the second tablet never showed {seen}: it shows {honour_seen(page)!r}") from None
+    took = time.perf_counter() - shown
+    assert took < 1.0, f"the second tablet showed {seen} {took:.2f} s after the first"
+
+
+def test_a_second_tablet_follows_the_honour_an_undo_and_a_reload_mid_wave(server, browser):
+    """Two tablets on one game: a Wave's Honour tapped and an Undo on the first are on the second
+    within a second, and the second, reloaded in the middle of the Wave, shows the log as it is now."""
+    url = server[0]
+    one_ctx, two_ctx = tablet(browser), tablet(browser)
+    one, two = one_ctx.new_page(), two_ctx.new_page()
+    try:
+        one.goto(url + "?game=mountain-king&screen=board")
+        one.wait_for_selector(".mk-board", state="visible")
+        fill(one, ".mk-names", "Ann, Bo, Cy")
+        one.locator("button.mk-new").tap()
+        wait_for(lambda: "Wave I" in text(one, ".mk-status-box"), timeout=60)
+        two.goto(url + "?game=mountain-king&screen=honour")
+        two.wait_for_selector(".mk-player .widget-toggle-button:has-text('Cy')", timeout=90_000)
+        assert "No Honour gained in play yet" in honour_seen(two)
+
+        nav(one, "Honour")
+        one.locator(".mk-player .widget-toggle-button", has_text="Cy").first.tap()
+        tapped = time.perf_counter()
+        one.locator("button.mk-honour-fallen", has_text="First Fallen (Wave I): +2").tap()
+        wait_for(lambda: "Cy: +2 Honour" in text(one, ".mk-message"), timeout=60)
+        within_a_second(two, "Cy +2 — First Fallen", "the Honour tapped", tapped)
+        assert "Cy: 2 Honour" in honour_seen(two)
+
+        tapped = time.perf_counter()
+        one.locator("button.mk-undo").tap()
+        wait_for(lambda: "Undone" in text(one, ".mk-message"), timeout=60)
+        within_a_second(two, "No Honour gained in play yet", "the Undo", tapped)
+        assert "Cy: 0 Honour" in honour_seen(two)
+
+        tapped = time.perf_counter()
+        one.locator("button.mk-honour-fallen", has_text="+2").tap()
+        wait_for(lambda: "Cy: +2 Honour" in text(one, ".mk-message"), timeout=60)
+        within_a_second(two, "Cy +2", "the Honour tapped again", tapped)
+        two.reload()
+        two.wait_for_selector(".mk-honour .mk-taps", timeout=90_000)
+        assert "Wave I" in text(two, ".mk-status-box")
+        assert "Cy: 2 Honour" in honour_seen(two) and text(two, ".mk-taps").count("Cy +2") == 1
+        tapped = time.perf_counter()
+        one.locator("button.mk-honour-fallen", has_text="+2").tap()  # a change after the reload: still followed
+        wait_for(lambda: "4 in all" in text(one, ".mk-message"), timeout=60)
+        within_a_second(two, "Cy: 4 Honour", "the Honour tapped after its reload", tapped)
+        screenshot(two, "mountain-king-second-tablet", scale="css")
+    finally:
+        one_ctx.close()
+        two_ctx.close()

@@ -274,13 +274,13 @@ class MountainKingScreens:
         self.side = W.ToggleButtons(options=[("2–3 players", "2-3"), ("4–5 players", "4-5")], value="4-5")
         self.side.observe(lambda _c: self._load_board_form(), "value")
         self.counts = {d: Stepper(4, 1, 12, n.domain_names[d], css=f"mk-count mk-count-{d}") for d in n.domains}
-        self.gates = {d: W.Text(description="Gates", placeholder="1 2") for d in n.domains}
+        self.gates = {d: W.Text(description="Gates", placeholder="1 2", _dom_classes=("mk-gates",)) for d in n.domains}
         self.halls_text = W.Textarea(description="Great Halls", placeholder="one line per Great Hall: moss-4 moss-5 ice-5",
                                      layout=W.Layout(width="100%", height="160px"))
         self.save_board_btn = button("Save this board", self._save_board, "mk-save-board", primary=True)
         self.board_form_pic = W.HTML()
-        rows = [W.HBox([self.counts[d], self.gates[d]]) for d in n.domains]
-        board = W.VBox([W.HBox([self.names, self.new_btn]), W.HTML("<b>The board, entered once</b>"), self.side, *rows,
+        rows = [W.HBox([self.counts[d], self.gates[d]], _dom_classes=("mk-board-row",)) for d in n.domains]
+        board = W.VBox([W.HBox([self.names, self.new_btn], _dom_classes=("mk-names-row",)), W.HTML("<b>The board, entered once</b>"), self.side, *rows,
                         self.halls_text, self.save_board_btn, self.board_form_pic])
         parts = {"Honour": honour, "Clan board": clan, "Score the Wave": score, "Scorepad": pad, "Board": board}
         self.pages = {name: W.VBox([bar, part]) for name, part in parts.items()}  # the same bar on every screen

@@ -195,7 +195,7 @@ class Rome1989Screens:
             w.add_class(f"rf89-f-{key}")
             w.observe(lambda ch, key=key: self._edit(key, ch["new"]), "value")
         self.chips = [button(f"{d:+d}", lambda d=d: self.bump_income(d), f"rf89-chip rf89-chip-{d}",
-                             layout=W.Layout(width="56px")) for d in DELTAS]
+                             layout=W.Layout(width="50px")) for d in DELTAS]
         self.preview = W.HTML()
         self.record_btn = button("Record turn", self.record_turn, "rf89-record", primary=True)
         self.undo_btn = button("Undo", self.undo, "rf89-undo")
