@@ -76,7 +76,9 @@ class UndoBar:
             step(s)
             while self.with_it() and can():
                 step(s)
-        except CompanionError as e:
+        except CompanionError as e:  # the log refused (a full disk, a damaged file): its sentence stays on screen
             self.error(str(e))
+            then()
+            return
         self.say(said)
         then()

@@ -82,3 +82,20 @@ def test_undone_draws_after_an_undo_in_place_of_redraw(tmp_path):
     assert after == ["undone"] and s.drawn == 0
     s.bar.redo()
     assert after == ["undone"] and s.drawn == 1
+
+
+def test_an_undo_the_log_refuses_keeps_its_sentence_on_screen(tmp_path, monkeypatch):
+    """A full disk or a damaged file: the log's sentence is what the table reads, never "Undone." over it."""
+    from companion.errors import CompanionError
+
+    s = Screen(tmp_path)
+    game = s.start("a", "b")
+
+    def refuse(self) -> None:
+        raise CompanionError("The disk is full: free some space, then try again.")
+
+    monkeypatch.setattr(Session, "undo", refuse)
+    monkeypatch.setattr(Session, "redo", refuse)
+    s.bar.undo()
+    assert s.said[-1] == ("error", "The disk is full: free some space, then try again.") and game.state == ["setup", "a", "b"]
+    assert s.drawn == 1  # drawn again from the log, as it is
