@@ -10,10 +10,12 @@ the game).
 
 from __future__ import annotations
 
+import os
 from typing import Any, Callable
 
 from companion.errors import CompanionError
-from companion.gamelog import Session
+from companion.gamelog import GameStore, Session
+from companion.games import qualified
 from companion.seats import Seats
 
 
@@ -78,3 +80,55 @@ class SeatFollow:
             self.redraw()
             self.mark("updated")
         return True
+
+
+#: What a page says when it follows another page to the game that page started.
+NEW_ELSEWHERE = "A new game was started on another page: this page shows it now."
+
+
+class NewGames:
+    """The games of one kind started on another page since this page last looked: one listing of the games'
+    folder a look (no file is opened until a new one appears there; a game file takes its name whole)."""
+
+    def __init__(self, store: GameStore, kind: str) -> None:
+        self.store, self.kind = store, qualified(kind)
+        self._files = self._names()
+
+    def _names(self) -> set[str]:
+        try:
+            return {e.name for e in os.scandir(self.store.games_dir) if e.name.endswith(".sqlite")}
+        except OSError:
+            return set()
+
+    def newer(self, shown: Session[Any] | None) -> str | None:
+        """The id of the latest game of the kind that appeared since the last look and was started after the
+        one ``shown`` (None: none; the page's own new game is the one shown)."""
+        files = self._names()
+        fresh, self._files = sorted(files - self._files), files
+        since = _created(shown)
+        found: tuple[float, str] | None = None
+        for name in fresh:
+            game_id = name[: -len(".sqlite")]
+            if shown is not None and shown.log.path.stem == game_id:
+                continue
+            try:
+                log = self.store.open(game_id)
+                meta = log.meta()
+                log.close()
+            except CompanionError:
+                continue  # damaged: listed where the games are listed, with its sentence
+            created = meta.get("created", 0)
+            if qualified(str(meta.get("kind", ""))) == self.kind and isinstance(created, (int, float)) and created > since:
+                if found is None or created > found[0]:
+                    found = (created, game_id)
+        return found[1] if found else None
+
+
+def _created(shown: Session[Any] | None) -> float:
+    if shown is None:
+        return float("-inf")
+    try:
+        created = shown.log.meta().get("created", 0)
+    except CompanionError:
+        return float("-inf")
+    return created if isinstance(created, (int, float)) else 0.0

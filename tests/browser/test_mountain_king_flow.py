@@ -167,6 +167,13 @@ def test_a_second_tablet_follows_the_honour_an_undo_and_a_reload_mid_wave(server
         wait_for(lambda: "4 in all" in text(one, ".mk-message"), timeout=60)
         within_a_second(two, "Cy: 4 Honour", "the Honour tapped after its reload", tapped)
         screenshot(two, "mountain-king-second-tablet", scale="css")
+        # a new game on the first tablet: the second shows it, and says so
+        nav(one, "Board")
+        fill(one, ".mk-names", "Dee, Eli")
+        one.locator("button.mk-new").tap()
+        wait_for(lambda: "Dee" in text(two, ".mk-player") and "Cy" not in text(two, ".mk-player"), timeout=10)
+        assert "A new game was started on another page" in text(two, ".mk-message")
+        assert "No Honour gained in play yet" in honour_seen(two)
     finally:
         one_ctx.close()
         two_ctx.close()

@@ -173,3 +173,16 @@ def test_dark_draws_the_pictures_in_the_dark_theme(store):
     dark[0] = True
     s.settings_changed()
     assert "#1f1c1a" in s.track.value and "#1f1c1a" in s.board_form_pic.value
+
+
+def test_a_second_page_follows_the_new_game_started_on_the_first(tmp_path):
+    from companion.ui.follow import NEW_ELSEWHERE
+
+    one, two = MountainKingScreens(GameStore(tmp_path)), MountainKingScreens(GameStore(tmp_path))
+    one.names.value = "Blue, Yellow, Pink"
+    one.new_btn.click()
+    assert two.poll() and two.state.players == ("Blue", "Yellow", "Pink") and NEW_ELSEWHERE in two.message.value
+    one.names.value = "Ana, Ben"
+    one.new_btn.click()
+    assert two.poll() and two.state.players == ("Ana", "Ben")
+    assert not two.poll()  # nothing more: nothing redrawn

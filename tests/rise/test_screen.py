@@ -175,3 +175,14 @@ def test_a_second_page_follows_the_first(store):
     b.reopen()
     a.resume(KIND, a.session.log.path.stem)
     assert a.position == b.position
+
+
+def test_a_second_page_follows_the_new_game_started_on_the_first(tmp_path):
+    from companion.ui.follow import NEW_ELSEWHERE
+
+    one, two = RiseScreen(GameStore(tmp_path)), RiseScreen(GameStore(tmp_path))
+    tap(one, (2, 0))
+    assert two.poll() and two.session.log.path == one.session.log.path
+    one.new_game("computer", "blue", "easy")
+    assert two.poll() and two.session.log.path == one.session.log.path and two.computer == one.computer
+    assert NEW_ELSEWHERE in two.message.value

@@ -183,3 +183,19 @@ def test_the_page_opens_the_game_with_its_bar_and_history(app):
     room.end_btn.click()
     app.go_to("History")
     assert "1 finished game" in app._history.body.value
+
+
+def test_a_second_page_follows_the_new_game_started_on_the_first(tmp_path):
+    from companion.gamelog import GameStore
+    from companion.rome1989.screens import Rome1989Screens
+    from companion.ui.follow import NEW_ELSEWHERE
+
+    one, two = Rome1989Screens(GameStore(tmp_path)), Rome1989Screens(GameStore(tmp_path))
+    one.title.value = "Rome & Goths"
+    one.start_btn.click()
+    assert two.poll() and two.session.log.path == one.session.log.path and NEW_ELSEWHERE in two.message.value
+    add(one, "Rome", "western-rome", "Ana")
+    assert two.poll() and [n.name for n in two.session.state.chart.nations] == ["Rome"]
+    one.title.value = "A second evening"
+    one.start_btn.click()
+    assert two.poll() and two.session.log.path == one.session.log.path and not two.session.state.chart.nations

@@ -93,3 +93,24 @@ def test_a_log_that_cannot_be_read_says_why_and_counts_as_no_change(tmp_path):
     page.session.log.head = unreadable
     assert caught_up(page.session, errors.append) is False and errors == ["This game's file is damaged."]
     assert page.session.state == ["setup"]
+
+
+def test_a_game_started_on_another_page_is_found_once_and_only_a_later_one(tmp_path):
+    from companion.ui.follow import NewGames
+
+    from .plain_game import KIND
+
+    store = GameStore(tmp_path)
+    shown = started(store, "the game of the evening")
+    follow = NewGames(GameStore(tmp_path), KIND)  # another page's own connection to the folder
+    assert follow.newer(shown) is None  # nothing new: nothing opened, nothing found
+    store.start("test/other", "another game's log", Steps(), {"type": "setup", "who": "setup"})
+    assert follow.newer(shown) is None  # another kind of game is not this page's
+    newer = started(store, "a new game")
+    assert follow.newer(shown) == newer.log.path.stem
+    assert follow.newer(shown) is None  # found once: the page shows it now
+    again = started(store, "and another")
+    assert follow.newer(Session(store.open(again.log.path.stem), Steps())) is None  # the page's own new game
+    (tmp_path / "games" / "broken.sqlite").write_bytes(b"not a game")
+    assert follow.newer(shown) is None  # a damaged file is passed over (History lists it with its sentence)
+    assert NewGames(GameStore(tmp_path / "none"), KIND).newer(None) is None  # no folder yet

@@ -20,7 +20,7 @@ from ...drawing import to_png, to_svg
 from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...history import FinishedGames
-from ...ui.follow import caught_up
+from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up
 from ...ui.undo_bar import UndoBar
 from ...ui.widgets import Stepper, button, message_html
 from ..board import Board, saved_or_placeholder, side_for
@@ -73,6 +73,7 @@ class MountainKingScreens:
         self._history = history
         self._dark = dark
         self.session: Session[State] | None = None
+        self.new_games = NewGames(store, KIND)  # a game started on another page: this page shows it too
         self._build()
         latest = store.latest(KIND, MountainKingRules())
         if latest is not None:
@@ -176,7 +177,12 @@ class MountainKingScreens:
         self.refresh()
 
     def poll(self) -> bool:
-        """Follow another page on the same game: True if the log changed and the screen was redrawn."""
+        """Follow another page on the same game, or to the game it started: True if the screen was redrawn."""
+        started = self.new_games.newer(self.session)
+        if started is not None:
+            self.resume(KIND, started)
+            self.say(NEW_ELSEWHERE)
+            return True
         if not caught_up(self.session, self.error):
             return False
         self.refresh()

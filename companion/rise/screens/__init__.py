@@ -23,7 +23,7 @@ from ...drawing import to_png, to_svg
 from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...ui.board import Board, legend_html
-from ...ui.follow import caught_up
+from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up
 from ...ui.undo_bar import UndoBar
 from ...ui.widgets import button, message_html
 from ...words import plural
@@ -67,6 +67,7 @@ class RiseScreen:
         self.board.on_tap = self.tap_pixel
         self._build_widgets()
         self.task: asyncio.Task | None = None
+        self.new_games = NewGames(store, KIND)  # a game started on another page: this page shows it too
         latest = store.latest(KIND, RiseRules())
         if latest is not None:
             self._adopt(latest)
@@ -148,7 +149,12 @@ class RiseScreen:
         self.open_game(log_id)
 
     def poll(self) -> bool:
-        """Follow another page on the same game: True if the log changed and the screen was redrawn."""
+        """Follow another page on the same game, or to the game it started: True if the screen was redrawn."""
+        started = None if self.thinking else self.new_games.newer(self.session)
+        if started is not None:
+            self.open_game(started)
+            self.say(NEW_ELSEWHERE)
+            return True
         if self.thinking or not caught_up(self.session, self.error):
             return False
         self.taps.clear()

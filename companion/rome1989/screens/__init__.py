@@ -19,6 +19,7 @@ import ipywidgets as W
 
 from ...errors import CompanionError
 from ...gamelog import GameStore, Session
+from ...ui.follow import NEW_ELSEWHERE, NewGames
 from ...ui.widgets import button, message_html
 from ..chart import ChartFileError, fraction_text, one_decimal, read, round_off
 from ..combat import Shooter, best_defence, fire, to_hit
@@ -70,6 +71,7 @@ class Rome1989Screens:
     def __init__(self, table: Any) -> None:
         self.table = table
         self.store: GameStore = table.store if hasattr(table, "store") else table
+        self.new_games = NewGames(self.store, KIND)  # a game started on another page: this page shows it too
         self.session: Session[ChartGame] | None = self.store.latest(KIND, ChartRules())
         self.nation: str | None = None
         self.draft: Draft | None = None
@@ -275,6 +277,12 @@ class Rome1989Screens:
         self.refresh()
 
     def poll(self) -> bool:
+        """Follow another page on the same game, or to the game it started: True if the screen was redrawn."""
+        started = self.new_games.newer(self.session)
+        if started is not None:
+            self.resume(KIND, started)
+            self.say(NEW_ELSEWHERE)
+            return True
         if self.session is None:
             return False
         if self.session.log.head() == self.session.head:
