@@ -15,7 +15,9 @@ SHEET = (
     ("Modifier", "modifier_payment"), ("Refund", "refund"), ("%", "pct"), ("Final Treasury", "final_treasury"),
     ("Victory Points", "vp_total"), ("Levies", "levy_points"), ("Lost", "levies_lost"), ("Rebellion rolls", "rebellion_rolls"),
 )
-COLOURS = ("#8b1a1a", "#1f5fbf", "#2e7d32", "#b26a00", "#6a1b9a", "#00838f", "#5d4037", "#c2185b")
+#: The players' lines on the leader board: mid tones, each at least 3:1 against the paper in the light
+#: (``PAPER``) and against the dark paper the dark theme draws it on (``#2a2418``), so no line fades.
+COLOURS = ("#e0483a", "#3d7be0", "#2e8b3a", "#b8740a", "#9a5cc8", "#00899a", "#8d6e63", "#e0407a")
 PAPER, INK, RULE, HEAD = "#fffaf0", "#3b2a12", "#c9b48a", "#8b1a1a"
 
 

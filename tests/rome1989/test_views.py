@@ -51,3 +51,36 @@ def test_the_leader_board_over_the_turns():
     assert victory_sentence(r2) == "Persia has won (first to 60) on game turn 2."
     svg = leader_board_svg(r2)
     assert svg.count("<polyline") == 2 and "goal 60" in svg and "Western Rome 68.3" in svg
+
+
+def _luminance(colour: str) -> float:
+    r, g, b = (int(colour.lstrip("#")[k : k + 2], 16) / 255 for k in (0, 2, 4))
+    lin = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in (r, g, b)]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_every_line_of_the_leader_board_stands_out_on_the_paper_light_and_dark():
+    """WCAG 3:1 for graphics: each player's line (and its legend square) against the paper the picture
+    is drawn on, in the light (the SVG's own paper) and in the dark (the paper and overrides the dark
+    theme's style gives it), for as many players as the palette has colours."""
+    import re
+
+    from companion.ui.style import CSS
+
+    players = [nation(f"N{i}", "other", barbarian(), player=f"P{i}") for i in range(8)]
+    svg = leader_board_svg(compute(read(json.dumps(doc(*players)))))
+    light_paper = re.search(r'<rect width="\d+" height="\d+" fill="(#[0-9a-fA-F]{6})"/>', svg).group(1)
+    dark_paper = re.search(r"\.rf-dark \.rf89-leaders svg > rect:first-child \{ fill: (#[0-9a-fA-F]{6}); \}", CSS).group(1)
+    dark_override = dict(re.findall(r'\.rf-dark \.rf89-leaders svg (?:polyline|rect)\[(?:stroke|fill)="(#\w+)"\] \{ (?:stroke|fill): (#\w+); \}', CSS))
+    lines = re.findall(r'<polyline [^>]*stroke="(#[0-9a-fA-F]{6})"', svg)
+    squares = re.findall(r'<rect x="[\d.]+" y="[\d.]+" width="12" height="12" fill="(#[0-9a-fA-F]{6})"/>', svg)
+    assert len(set(lines)) == 8 and set(squares) == set(lines)
+    for colour in lines:
+        assert _contrast(colour, light_paper) >= 3, f"{colour} on {light_paper}: {_contrast(colour, light_paper):.2f}"
+        dark = dark_override.get(colour, colour)
+        assert _contrast(dark, dark_paper) >= 3, f"{dark} on {dark_paper}: {_contrast(dark, dark_paper):.2f}"
