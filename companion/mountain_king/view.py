@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..drawing import Scene, readable_ink
+from ..drawing import CHAR_EM, Scene, readable_ink
 from .board import Board
 from .game import ROMAN, State
 from .numbers import numbers
@@ -66,38 +66,119 @@ def track_scene(state: State, dark: bool = False) -> Scene:
     return s
 
 
+#: The board picture's text sizes and spacing, in picture units. The picture is drawn at the page's
+#: width: on a phone (360 CSS px across) the smallest label of a shipped board is then 13 px high.
+CAVERN_TEXT, NAME_TEXT, HALL_TEXT, VOLCANO_TEXT = 26.0, 26.0, 24.0, 24.0
+GAP = 6.0  # between two circles, a circle and its Domain's edge, a label and what it must not cover
+
+
+def text_box(x: float, y: float, text: str, size: float, anchor: str = "middle") -> tuple[float, float, float, float]:
+    """The box a bold label's glyphs take (left, top, right, bottom), its baseline at ``y``: each character
+    ``CHAR_EM`` wide, an ascender's height above the baseline and a descender's below."""
+    w = len(text) * size * CHAR_EM
+    left = x - w / 2 if anchor == "middle" else x
+    return (left, y - size, left + w, y + size * 0.25)
+
+
+def short_name(cavern_id: str, domain: str) -> str:
+    """What a cavern's circle says: its number in its Domain ("granite-2" → "2"), the Domain being the
+    wedge it is drawn in; an id of another shape whole."""
+    head = domain + "-"
+    return cavern_id[len(head):] if cavern_id.startswith(head) and len(cavern_id) > len(head) else cavern_id
+
+
+def _radius_for(text: str, size: float, stroke: float = 4.0) -> float:
+    """The smallest circle whose inside (within its stroke) holds the label centred in it."""
+    x0, y0, x1, y1 = text_box(0, 0, text, size)
+    return math.hypot((x1 - x0) / 2, (y1 - y0) / 2) + stroke / 2 + 1
+
+
+def _row_spots(rho: float, r: float, a0: float, a1: float) -> list[float]:
+    """The angles (radians) of as many circles of radius ``r`` as fit on the arc of radius ``rho`` between
+    the Domain's edges ``a0``..``a1``: each ``GAP / 2`` off the edges, ``GAP`` between neighbours."""
+    half = (r + GAP / 2) / rho
+    if half >= 1:
+        return []
+    margin = math.asin(half)
+    span = a1 - a0 - 2 * margin
+    if span < 0:
+        return []
+    step = 2 * margin  # the chord between neighbours: 2·rho·sin(step/2) = 2r + GAP
+    n = int(span / step + 1e-9) + 1
+    if n == 1:
+        return [(a0 + a1) / 2]
+    used = (n - 1) * step
+    first = a0 + margin + (span - used) / 2
+    return [first + k * step for k in range(n)]
+
+
+def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float], pad: float = 0.0) -> bool:
+    return a[0] < b[2] + pad and b[0] < a[2] + pad and a[1] < b[3] + pad and b[1] < a[3] + pad
+
+
+def box_meets_circle(box: tuple[float, float, float, float], x: float, y: float, radius: float) -> bool:
+    """Whether a box and a disc share a point."""
+    nx, ny = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
+    return math.hypot(nx - x, ny - y) < radius
+
+
 def board_scene(board: Board, state: State | None = None, dark: bool = False) -> Scene:
-    """The board as a schematic: seven Domains round the volcano, caverns as circles, Great Halls as squares."""
+    """The board as a schematic: seven Domains round the volcano, caverns as numbered circles, Great Halls
+    as squares. Every label is readable on a phone and covers no other label and no circle: circles are
+    laid out in rows that fit their Domain, and each Domain's name and each Great Hall go where nothing is."""
     n = numbers()
     s = Scene(background="#1f1c1a" if dark else "#f4efe4")
     ink = "#f3ead8" if dark else "#2b2622"
-    cx = cy = 0.0
-    r0, r1 = 70.0, 300.0
+    names = {c.id: short_name(c.id, c.domain) for c in board.caverns}
+    r = max([_radius_for("12", CAVERN_TEXT), *(_radius_for(t, CAVERN_TEXT) for t in names.values())])
+    volcano_r = _radius_for("volcano", VOLCANO_TEXT, stroke=2)
+    r0 = volcano_r + GAP
+    wedge = 2 * math.pi / len(n.domains)
     pos: dict[str, tuple[float, float]] = {}
+    outer = r0 + 2 * r + 2 * GAP
     for i, d in enumerate(n.domains):
-        a0, a1 = (-90 + i * 360 / 7), (-90 + (i + 1) * 360 / 7)
-        arc = [math.radians(a0 + (a1 - a0) * t / 8) for t in range(9)]
-        pts = [(cx + r1 * math.cos(a), cy + r1 * math.sin(a)) for a in arc]
-        pts += [(cx + r0 * math.cos(a), cy + r0 * math.sin(a)) for a in reversed(arc)]
+        a0 = -math.pi / 2 + i * wedge
+        left = list(board.of(d))
+        rho, placed = r0 + GAP + r, []
+        while left:  # rows outward, each as close to the last as its circles allow (they interleave)
+            row = [(rho * math.cos(a), rho * math.sin(a)) for a in _row_spots(rho, r, a0, a0 + wedge)[: len(left)]]
+            if row and all(math.dist(p, q) >= 2 * r + GAP for p in row for q in placed):
+                for p in row:
+                    pos[left.pop(0).id] = p
+                placed += row
+                outer = max(outer, rho + r + GAP)
+            rho += 2.0
+    circles = [(x, y, r) for x, y in pos.values()] + [(0.0, 0.0, volcano_r)]
+    taken: list[tuple[float, float, float, float]] = []  # the labels and squares placed so far
+    for i, d in enumerate(n.domains):
+        a0 = -math.pi / 2 + i * wedge
+        arc = [a0 + wedge * t / 16 for t in range(17)]
+        pts = [(outer * math.cos(a), outer * math.sin(a)) for a in arc]
+        pts += [(r0 * math.cos(a), r0 * math.sin(a)) for a in reversed(arc)]
         s.polygon(pts, fill=n.domain_colours[d], stroke=ink, width=2, alpha=0.55)
-        mid = math.radians((a0 + a1) / 2)
-        s.text(cx + (r1 + 24) * math.cos(mid), cy + (r1 + 24) * math.sin(mid) + 6, n.domain_names[d], size=18, color=ink, bold=True)
-        cavs = board.of(d)
-        rows = max(1, math.ceil(len(cavs) / 2))
-        for j, c in enumerate(cavs):
-            row, col = divmod(j, 2)
-            rr = r0 + 40 + (r1 - r0 - 80) * (row / max(1, rows - 1) if rows > 1 else 0.5)
-            a = math.radians(a0 + (a1 - a0) * (0.3 + 0.4 * col if len(cavs) > 1 else 0.5))
-            pos[c.id] = (cx + rr * math.cos(a), cy + rr * math.sin(a))
+        mid, name = a0 + wedge / 2, n.domain_names[d]
+        dist = outer + GAP
+        while True:  # out along the middle of the Domain until the name's box is clear of the board
+            x, y = dist * math.cos(mid), dist * math.sin(mid) + NAME_TEXT * 0.375
+            box = text_box(x, y, name, NAME_TEXT)
+            if not box_meets_circle(box, 0.0, 0.0, outer + GAP) and not any(_overlaps(box, t, GAP) for t in taken):
+                break
+            dist += 4
+        taken.append(box)
+        s.text(x, y, name, size=NAME_TEXT, color=ink, bold=True)
+    halls = []
     for i, hall in enumerate(board.great_halls):
-        xs = [pos[c][0] for c in hall]
-        ys = [pos[c][1] for c in hall]
-        hx, hy = sum(xs) / len(xs), sum(ys) / len(ys)
-        for c in hall:
-            s.line([(hx, hy), pos[c]], stroke="#c9a227", width=2)
-        s.polygon([(hx - 13, hy - 13), (hx + 13, hy - 13), (hx + 13, hy + 13), (hx - 13, hy + 13)], fill="#c9a227", stroke=ink, width=2)
         value = state.halls[i] if state is not None and i < len(state.halls) else None
-        s.text(hx, hy + 5, str(value) if value else "GH", size=12, color="#2b2622", bold=True)
+        label = str(value) if value else "GH"
+        half = max(HALL_TEXT * 0.8, len(label) * HALL_TEXT * CHAR_EM / 2 + 5)
+        cx = sum(pos[c][0] for c in hall) / len(hall)
+        cy = sum(pos[c][1] for c in hall) / len(hall)
+        hx, hy = _free_spot(cx, cy, half, circles, taken)
+        taken.append((hx - half, hy - half, hx + half, hy + half))
+        halls.append((hall, hx, hy, half, label))
+    for hall, hx, hy, _half, _label in halls:
+        for c in hall:
+            s.line([(hx, hy), pos[c]], stroke="#c9a227", width=3)
     cs = colours(state.players) if state is not None else {}
     for c in board.caverns:
         x, y = pos[c.id]
@@ -108,14 +189,29 @@ def board_scene(board: Board, state: State | None = None, dark: bool = False) ->
 
             who = controller(entered.trolls)
             fill = "#6b6b6b" if entered.overrun else cs.get(who, "#ffffff") if who else "#ffffff"
-        s.circle(x, y, 16, fill=fill, stroke="#111111" if c.gate else ink, width=4 if c.gate else 1.5)
-        s.text(x, y + 32, c.id, size=11, color=ink)
-    s.circle(cx, cy, r0 - 8, fill="#b23a1e", stroke=ink, width=2)
-    s.text(cx, cy + 6, "volcano", size=14, color="#fff3e0", bold=True)
-    if board.placeholder:
-        s.text(cx, -r1 - 60, f"Placeholder board ({board.side} players): enter yours on the Board screen",
-               size=16, color="#b03020" if not dark else "#ff9a7a", bold=True)
+        s.circle(x, y, r, fill=fill, stroke="#111111" if c.gate else ink, width=4 if c.gate else 1.5)
+        s.text(x, y + CAVERN_TEXT * 0.375, names[c.id], size=CAVERN_TEXT, color=readable_ink(fill), bold=True)
+    for _hall, hx, hy, half, label in halls:
+        s.polygon([(hx - half, hy - half), (hx + half, hy - half), (hx + half, hy + half), (hx - half, hy + half)],
+                  fill="#c9a227", stroke=ink, width=2)
+        s.text(hx, hy + HALL_TEXT * 0.375, label, size=HALL_TEXT, color="#2b2622", bold=True)
+    s.circle(0.0, 0.0, volcano_r, fill="#b23a1e", stroke=ink, width=2)
+    s.text(0.0, VOLCANO_TEXT * 0.375, "volcano", size=VOLCANO_TEXT, color="#fff3e0", bold=True)
     return s
+
+
+def _free_spot(cx: float, cy: float, half: float, circles: list[tuple[float, float, float]],
+               taken: list[tuple[float, float, float, float]]) -> tuple[float, float]:
+    """The spot nearest (cx, cy) where a square of half-side ``half`` covers no circle and nothing taken."""
+    for k in range(400):
+        ring = k * 6.0
+        for j in range(max(1, 6 * k)):
+            a = 2 * math.pi * j / max(1, 6 * k)
+            x, y = cx + ring * math.cos(a), cy + ring * math.sin(a)
+            box = (x - half, y - half, x + half, y + half)
+            if not any(box_meets_circle(box, px, py, pr + GAP) for px, py, pr in circles) and not any(_overlaps(box, t, GAP) for t in taken):
+                return x, y
+    return cx, cy  # not reached: 2400 units out there is room
 
 
 @dataclass(frozen=True)

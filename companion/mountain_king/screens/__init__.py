@@ -378,7 +378,9 @@ class MountainKingScreens:
         for w in (self.hall_values, self.halls_btn, self.elder_box):
             w.layout.display = "" if wave3 else "none"
         if s.board is not None:
-            self.board_pic.value = to_svg(board_scene(s.board, s, self.dark))
+            note = (f"<div class='mk-placeholder'><b>Placeholder board</b> ({E(s.board.side)} players): enter yours on the Board screen.</div>"
+                    if s.board.placeholder else "")
+            self.board_pic.value = note + to_svg(board_scene(s.board, s, self.dark))
         if s.finished:
             sc = s.scores[-1]
             self.walk_status.value = f"<div class='mk-winner'><b>{E(winner_sentence(sc))}</b></div>"
