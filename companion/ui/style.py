@@ -218,6 +218,14 @@ CSS = """
   .rf-scores.rf-entering .rf-board { max-height: var(--rf-room-below, calc(100vh - 200px)); max-width: calc(100vw - 330px) !important; }
   .rf-enter-side { max-height: var(--rf-room-below, calc(100vh - 200px)); overflow-y: auto; }
 }
+/* the upright tablet: ⌂ Games and the title, then the screens, Dark and A+ on one row for every game, at a
+   size A+ does not change (Fall of the Mountain King's five screens are the widest) */
+@media (min-width: 601px) and (max-width: 900px) {
+  .rf-app .rf-nav .widget-toggle-button, .rf-app .rf-nav .rf-btn { padding: 6px 9px; margin: 2px; font-size: 17px; }
+  .rf-app .rf-nav .widget-toggle-buttons .widget-toggle-button { min-width: 48px; }
+  /* the title takes the rest of the first row, so the screens, Dark and A+ always start the second together */
+  .rf-app .rf-nav .rf-game-title { flex: 1 1 calc(100% - 160px); min-width: 0; }
+}
 /* the phone: the bar of screens in one row, at a size A+ does not change */
 @media (max-width: 600px) {
   .rf-app { padding: 4px; }

@@ -1,0 +1,52 @@
+"""The shared top bar (⌂ Games, the game's screens, Dark, A+) on the upright tablet: for every game on
+the shelf its buttons are on one row, or wrap as a group (never one button alone on a row), and each
+is still a finger's size; at the usual text size and with A+."""
+
+from companion import games
+
+from .harness import listen, open_shelf, screenshot, settle, tablet, wait_for
+
+BUTTONS = "() => Array.from(document.querySelectorAll('.rf-nav button')).filter(b => b.getClientRects().length)" \
+          ".map(b => { const r = b.getBoundingClientRect(); return [b.innerText.trim() || b.className, Math.round(r.top), r.width, r.height]; })"
+
+
+TITLE = "() => { const r = document.querySelector('.rf-game-title').getBoundingClientRect(); return [Math.round(r.top), r.width, r.height]; }"
+
+
+def test_the_bar_fits_the_upright_tablet_for_every_game(server, browser):
+    url, _data, _layouts = server
+    ctx = tablet(browser, portrait=True)
+    page = ctx.new_page()
+    listen(page)
+    open_shelf(page, url)
+    bars = {}
+    for large, game in [(large, game) for large in (False, True) for game in games.games()]:
+        if not page.locator(f"button.rf-shelf-{game.id}").first.is_visible():
+            page.locator("button.rf-home").first.tap()
+            page.wait_for_selector(f"button.rf-shelf-{game.id}", state="visible")
+        settle(page, quiet_ms=100)
+        page.locator(f"button.rf-shelf-{game.id}").first.tap()
+        wait_for(lambda g=game: page.locator(".rf-game-title").first.inner_text().strip() == g.title, timeout=60)
+        page.wait_for_selector(".rf-nav .rf-large-toggle", state="visible")
+        settle(page, quiet_ms=100)
+        if large != ("rf-large" in (page.locator(".rf-app").first.get_attribute("class") or "").split()):
+            page.locator("button.rf-large-toggle").tap()
+            wait_for(lambda: ("rf-large" in (page.locator(".rf-app").first.get_attribute("class") or "").split()) == large)
+            settle(page, quiet_ms=100)
+        look = "large" if large else "usual"
+        bars[f"{game.id} ({look})"] = page.evaluate(BUTTONS) + [["(title)", *page.evaluate(TITLE)]]
+        screenshot(page, f"bar-portrait-{game.id}-{look}", scale="css")
+    ctx.close()
+    for gid, items in bars.items():
+        rows: list[list[tuple[str, float]]] = []  # by the middle of each, top to bottom
+        for name, top, w, h in sorted(items, key=lambda it: it[1] + it[3] / 2):
+            if name != "(title)":
+                assert w >= 44 and h >= 44, f"{gid}: {name!r} is {w:.0f}×{h:.0f} px"
+            middle = top + h / 2
+            if rows and abs(rows[-1][0][1] - middle) < 20:
+                rows[-1].append((name, middle))
+            else:
+                rows.append([(name, middle)])
+        names = [[n for n, _ in row] for row in rows]
+        assert all(len(row) > 1 for row in names), f"{gid}: a button alone on a row: {names}"
+        assert len(names) <= 2, f"{gid}: ⌂ Games and the title, then the screens, Dark and A+ on one row: {names}"
