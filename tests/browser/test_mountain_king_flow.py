@@ -17,7 +17,7 @@ def text(page, css: str) -> str:
 
 
 def nav(page, name: str) -> None:
-    page.locator(".rf-nav-tabs button", has_text=name).first.tap()
+    page.locator(".rf-nav-tabs").get_by_role("button", name=name, exact=True).tap()  # "Board", not "Clan board"
     page.wait_for_selector(f".mk-{name.lower().replace(' ', '-')}", state="visible")
 
 

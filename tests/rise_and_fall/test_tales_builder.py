@@ -9,9 +9,9 @@ from conftest import quote
 from companion.errors import IllegalAction
 from companion.hexgrid import neighbours
 from companion.rise_and_fall.numbers import load_rules
-from companion.rise_and_fall.variants.tales import areas as A
 from companion.rise_and_fall.variants.tales import tales as T
 from companion.rise_and_fall.variants.tales.worlds import build_with_tales
+from companion.rise_and_fall.world import special_areas as A
 from companion.rise_and_fall.world.builder import Build, BuildRules, history_in_words
 from companion.rise_and_fall.world.layout import Layout, parse
 from companion.rise_and_fall.world.tiles import Tile

@@ -7,8 +7,8 @@ from conftest import quote
 
 from companion.errors import IllegalAction
 from companion.hexgrid import neighbours
-from companion.rise_and_fall.variants.tales import areas as A
 from companion.rise_and_fall.variants.tales import tales as T
+from companion.rise_and_fall.world import special_areas as A
 from companion.rise_and_fall.world.builder import BuildRules, world_setup_action
 from companion.rise_and_fall.world.check import check
 from companion.rise_and_fall.world.layout import Layout, parse

@@ -8,9 +8,9 @@ from conftest import examples, quote
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rise_and_fall.variants.tales import areas as A
 from companion.rise_and_fall.variants.tales import tales as T
 from companion.rise_and_fall.variants.tales.worlds import build_with_tales
+from companion.rise_and_fall.world import special_areas as A
 from companion.rise_and_fall.world.placement import (
     _new_holes,
     candidate_tiles,

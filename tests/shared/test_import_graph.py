@@ -18,12 +18,15 @@ PACKAGE = ROOT / "companion"
 GAMES = ("rise_and_fall", "rise", "rome1989", "mountain_king")
 
 #: Rise & Fall's rooms from the lowest up, by module (the longest prefix decides): a module imports only from its
-#: own layer and the layers below. The variants' cards and records are data; their rules sit on the game's state,
-#: below the one list of the variants, which the tracker and the files read.
+#: own layer and the layers below. The variants' cards and records are data; the World holds the Tale cards it is
+#: made with (``world/tale_cards``, ``world/special_areas``) and names no variant; what the Tales add on a World
+#: stands on it; the variants' rules sit on the game's state, below the one list of the variants, which the tracker
+#: and the files read.
 RISE_AND_FALL = [
     ("data", ("numbers", "state.records", "state.counts", "variants", "variants.guilds.guilds", "variants.guilds.state",
               "variants.tales.state")),
-    ("world", ("world", "variants.tales.tales", "variants.tales.buildings", "variants.tales.areas", "variants.tales.worlds")),
+    ("world", ("world",)),
+    ("the Tales on the World", ("variants.tales.tales", "variants.tales.buildings", "variants.tales.worlds")),
     ("state", ("state",)),
     ("variant rules", ("variants.guilds.variant", "variants.tales.pieces", "variants.tales.in_play", "variants.tales.fantastic",
                        "variants.tales.variant")),
@@ -231,6 +234,14 @@ def test_play_asks_the_variants_through_the_interface_and_the_list_alone() -> No
     assert {m: ts for m, ts in named.items() if ts} == left
 
 
+def test_the_world_names_no_variant() -> None:
+    """The World is below the variants: the Tale cards it is made with are its own data (``world/tale_cards``,
+    ``world/special_areas``), and the Tales' modules stand on it."""
+    mods = modules()
+    edges, _ = imports(mods)
+    assert between(edges, mods, RF + "world", RF + "variants") == {}
+
+
 def test_the_state_imports_no_rule_and_no_variant() -> None:
     mods = modules()
     edges, _ = imports(mods)
@@ -257,6 +268,9 @@ def test_the_checks_see_a_circle_an_import_up_and_a_private_name() -> None:
     mods = {RF + "state": Path("state/__init__.py")}
     assert between(edges, mods, RF + "variants", RF + "play") == {RF + "variants.tales.pieces": {RF + "play.tracker"}}
     assert between(edges, mods, RF + "play", RF + "variants") == {RF + "play.offers": {RF + "variants", RF + "variants.tales.pieces"}}
+    world = {RF + "world.builder": {RF + "world.tale_cards", RF + "variants.tales.tales"}}
+    assert between(world, {}, RF + "world", RF + "variants") == {RF + "world.builder": {RF + "variants.tales.tales"}}
+    assert layer(RF + "world.tale_cards") < layer(RF + "variants.tales.tales") < layer(RF + "state.civilizations")
 
 
 def test_the_reading_finds_private_names_and_leaves_out_type_checking(tmp_path: Path) -> None:

@@ -23,7 +23,6 @@ from companion.rise_and_fall import WORLD_LOG
 from companion.rise_and_fall.screens.board_style import SPACE_PX, STYLE
 from companion.rise_and_fall.screens.library import DARK_BACKGROUND, Library
 from companion.rise_and_fall.variants.tales import tales as T
-from companion.rise_and_fall.variants.tales.areas import area_name
 from companion.rise_and_fall.variants.tales.worlds import generate_with_tales
 from companion.rise_and_fall.world.builder import (
     DEFAULT_COLOURS,
@@ -34,6 +33,7 @@ from companion.rise_and_fall.world.builder import (
     world_setup_action,
 )
 from companion.rise_and_fall.world.placement import TILE_NAMES, layer_kinds
+from companion.rise_and_fall.world.special_areas import area_name
 from companion.rise_and_fall.world.taps import Answer, Preview, WorldTaps
 from companion.rise_and_fall.world.tiles import Tile
 from companion.rise_and_fall.world.views import TERRAIN_COLOURS, WorldStyle, colour_hex, layout_for, world_scene

@@ -14,8 +14,8 @@ from companion.errors import IllegalAction, rule_of
 from companion.gamelog import Action, Reducer
 from companion.hexgrid import Hex
 from companion.rise_and_fall.numbers import load_rules
-from companion.rise_and_fall.variants.tales import areas as A
-from companion.rise_and_fall.variants.tales import tales as T
+from companion.rise_and_fall.world import special_areas as A
+from companion.rise_and_fall.world import tale_cards as T
 from companion.rise_and_fall.world.layout import Layout, parse
 from companion.rise_and_fall.world.placement import (
     TILE_NAMES,

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rise_and_fall.variants.tales import areas as A
-from companion.rise_and_fall.variants.tales.tales import all_areas, all_tales, parse_markers
+from companion.rise_and_fall.world import special_areas as A
 from companion.rise_and_fall.world.builder import check_with_tales
 from companion.rise_and_fall.world.layout import CheckReport, Layout
 from companion.rise_and_fall.world.placement import Violation, is_complete, violation
+from companion.rise_and_fall.world.tale_cards import all_areas, all_tales, parse_markers
 from companion.rise_and_fall.world.tiles import Tile
 from companion.rise_and_fall.world.world import World
 

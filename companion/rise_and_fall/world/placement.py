@@ -23,7 +23,7 @@ from shapely.geometry import Polygon
 
 from companion.hexgrid import CORNER_OFFSETS, DIRECTIONS, EDGE_CORNERS, Hex, lattice_center, neighbours
 from companion.rise_and_fall.numbers import load_rules
-from companion.rise_and_fall.variants.tales.tales import area_names
+from companion.rise_and_fall.world.tale_cards import area_names
 from companion.rise_and_fall.world.tiles import Tile, shape_cells, shape_polygon
 from companion.rise_and_fall.world.world import World
 

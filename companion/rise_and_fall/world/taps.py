@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.hexgrid import Hex
-from companion.rise_and_fall.variants.tales import tales as T
-from companion.rise_and_fall.variants.tales.areas import area_name
+from companion.rise_and_fall.world import tale_cards as T
 from companion.rise_and_fall.world.builder import Build
 from companion.rise_and_fall.world.placement import TILE_NAMES, Violation, violation
+from companion.rise_and_fall.world.special_areas import area_name
 from companion.rise_and_fall.world.tiles import Tile
 from companion.rise_and_fall.world.world import World
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from companion.drawing import Scene, readable_ink
 from companion.hexgrid import PixelLayout
-from companion.rise_and_fall.variants.tales.tales import Marker, all_areas, all_tales
 from companion.rise_and_fall.world.placement import TILE_NAMES
+from companion.rise_and_fall.world.tale_cards import Marker, all_areas, all_tales
 from companion.rise_and_fall.world.world import World
 
 TERRAIN_COLOURS = {

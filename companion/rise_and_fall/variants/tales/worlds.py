@@ -9,8 +9,8 @@ import random
 from dataclasses import replace
 
 from companion.hexgrid import neighbours
-from companion.rise_and_fall.variants.tales import areas as A
 from companion.rise_and_fall.variants.tales.tales import Marker
+from companion.rise_and_fall.world import special_areas as A
 from companion.rise_and_fall.world.builder import DEFAULT_COLOURS, Build
 from companion.rise_and_fall.world.layout import Layout
 from companion.rise_and_fall.world.placement import candidate_tiles, enclosed_by_spaces, touching_ground_tiles

@@ -8,9 +8,9 @@ tile placed"; "A special area can never be covered by another terrain". The cond
 from __future__ import annotations
 
 from companion.hexgrid import Hex, neighbours
-from companion.rise_and_fall.variants.tales.tales import Area, Marker, all_areas, all_tales
 from companion.rise_and_fall.world.placement import TILE_NAMES as TERRAIN_NAMES
 from companion.rise_and_fall.world.placement import Violation
+from companion.rise_and_fall.world.tale_cards import Area, Marker, all_areas, all_tales
 from companion.rise_and_fall.world.tiles import Tile
 from companion.rise_and_fall.world.world import World
 
