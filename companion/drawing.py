@@ -98,7 +98,8 @@ class Scene:
                 ys += [it.y - it.radius, it.y + it.radius]
             else:
                 w = len(it.text) * it.size * 0.6
-                xs += [it.x - (w / 2 if it.anchor == "middle" else 0), it.x + w]
+                left = it.x - w / 2 if it.anchor == "middle" else it.x  # a centred text reaches w/2 each side
+                xs += [left, left + w]
                 ys += [it.y - it.size, it.y + it.size * 0.3]
         if not xs:
             return (0, 0, 1, 1)

@@ -24,7 +24,7 @@ PHONE_CSS, PHONE_TEXT_CSS = 360.0, 12.0
 MOST = 12
 #: the picture keeps every label at PHONE_TEXT_CSS px on a phone up to this many caverns in a Domain
 #: (the shipped boards have 4 and 5); a larger board stays clear, its text a little smaller
-READABLE_UP_TO = 7
+READABLE_UP_TO = 6  # seven caverns in one Domain: 11.7 px
 
 
 def glyph_box(t: Text) -> tuple[float, float, float, float]:
