@@ -9,8 +9,9 @@ of requests took longer than making the pages. So:
   :func:`bundle`, which the page runs just before ``voila.js``: each chunk registers itself with the
   loader that will ask for it (webpack takes chunks registered before it starts), and nothing is
   asked for again;
-- the template's head (sent at once, before the kernel has made anything) preloads that file,
-  ``voila.js`` and the extensions' entries, so they are in the browser by the time the page runs them.
+- the page's opening (sent at once, before the kernel has made anything) preloads that file, ``voila.js`` and
+  the extensions' entries as soon as the first paint is drawn, so they are in the browser by the time the page
+  runs them.
 
 The list is :data:`LIST`: what a companion page loads as this environment installs Voilà and its
 widgets. A browser test checks that a page runs exactly these; ``make page-scripts`` writes the list
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -101,7 +103,8 @@ def bundle() -> Chunks:
 
 
 def head_and_footer(base_url: str) -> dict[str, str]:
-    """The head's ``<link rel="preload">`` for each script and the footer's tag that runs the chunks."""
+    """The page's preloads of each script (asked once the first paint is drawn) and the footer's tag that runs
+    the chunks."""
     if os.environ.get("COMPANION_PRELOAD") == "0":
         return {KEY: "", RUN_KEY: ""}
     base = base_url if base_url.endswith("/") else base_url + "/"
@@ -113,8 +116,29 @@ def head_and_footer(base_url: str) -> dict[str, str]:
         address = f"{base}{ROUTE}?v={chunks.version}"
         wanted.append(address[len(base):])
         run = f'<script src="{html.escape(address)}"></script>\n'
-    links = "".join(f'<link rel="preload" as="script" href="{html.escape(base + p)}">\n' for p in wanted)
-    return {KEY: links, RUN_KEY: run}
+    return {KEY: ASK.replace("ADDRESSES", json.dumps([base + p for p in wanted]).replace("</", "<\\/")), RUN_KEY: run}
+
+
+#: The page's preloads: at once on a deep address (a seat's phone, a game's screen: no first paint), once the
+#: first paint is on screen otherwise (in the head they held the shelf's first paint back by 0.15–0.3 s).
+ASK = """<script>
+  (function () {
+    function ask() {
+      ADDRESSES.forEach(function (href) {
+        var l = document.createElement('link'); l.rel = 'preload'; l.as = 'script'; l.href = href; document.head.appendChild(l);
+      });
+    }
+    if (document.documentElement.dataset.rfDeep) ask();
+    else requestAnimationFrame(function () { setTimeout(ask, 0); });
+  })();
+</script>
+"""
+
+
+def asked(preload: str) -> list[str]:
+    """The addresses a page's preload script asks for (what :func:`head_and_footer` put in it)."""
+    start = preload.find("[")
+    return json.loads(preload[start:preload.index("]", start) + 1].replace("<\\/", "</")) if start >= 0 else []
 
 
 def handler_class() -> type:

@@ -232,7 +232,8 @@ def test_a_page_waiting_for_its_kernel_says_it_is_getting_ready(server, browser)
 
 
 def test_the_page_asks_for_every_script_it_runs_at_once_and_for_each_only_once(server, browser):
-    """The head asks for every script the page will run before the kernel has made the page: while the
+    """The page asks for every script it will run before the kernel has made the page (once its first paint
+    is drawn: asked in the head, they held the first paint back): while the
     page's own script (voila.js) is held back, the extensions' entries and the file of all the chunks
     (``page_scripts``) are asked for already. Once live, the page has asked for no script by itself: each
     chunk listed in ``page_scripts.txt`` came in that one file, and each preload was run (Chromium warns of

@@ -3,7 +3,6 @@
 The browser test (``tests/browser/test_first_paint.py``) checks a real page runs them; these check the
 file and the tags as the server makes them, from the folders this environment's Voilà serves."""
 
-import re
 import sys
 from pathlib import Path
 
@@ -26,7 +25,9 @@ def voila_folders(monkeypatch):
 
 
 def links(config: dict) -> list[str]:
-    return re.findall(r'<link rel="preload" as="script" href="([^"]+)">', config[P.KEY])
+    """The addresses the page's preload script asks for."""
+    assert config[P.KEY].startswith("<script>") and "rel = 'preload'" in config[P.KEY]
+    return P.asked(config[P.KEY])
 
 
 def test_every_chunk_is_in_the_one_file_and_each_page_script_is_preloaded(voila_folders):
@@ -51,7 +52,7 @@ def test_without_the_servers_folders_every_script_is_preloaded_and_none_bundled(
     monkeypatch.setitem(P.SOURCES, "labextensions", [])
     P._BUILT.clear()
     config = page_config_hook({}, base_url="/", notebook_path="companion.ipynb")
-    assert links(config) == ["/" + p.replace("&", "&amp;") for p in P.paths()] and config[P.RUN_KEY] == ""
+    assert links(config) == ["/" + p for p in P.paths()] and config[P.RUN_KEY] == ""
     P._BUILT.clear()
 
 
@@ -66,3 +67,15 @@ def test_a_path_outside_the_folders_is_never_read(voila_folders):
     assert P.find("voila/labextensions/../../../etc/passwd") is None
     assert P.find("elsewhere/voila.js") is None
     assert P.find("voila/static/voila.js").name == "voila.js"
+
+
+def test_an_address_cannot_close_the_script_it_is_in(monkeypatch, tmp_path):
+    listing = tmp_path / "page_scripts.txt"
+    listing.write_text("voila/static/voila.js\nvoila/static/</script><b>x.js\n")
+    monkeypatch.setattr(P, "LIST", listing)
+    monkeypatch.setitem(P.SOURCES, "static", [])
+    P._BUILT.clear()
+    made = P.head_and_footer("/")[P.KEY]
+    assert "</script><b>" not in made and made.count("</script>") == 1
+    assert P.asked(made) == ["/voila/static/voila.js", "/voila/static/</script><b>x.js"]
+    P._BUILT.clear()
