@@ -651,6 +651,14 @@ class GameStore:
     def path(self, game_id: str) -> Path:
         return self.games_dir / f"{game_id}.sqlite"
 
+    def file_names(self) -> set[str]:
+        """The names of the game files in the folder now (one listing, no file opened; none without a folder):
+        a page compares two of them to see a game started on another page."""
+        try:
+            return {e.name for e in os.scandir(self.games_dir) if e.name.endswith(".sqlite")}
+        except OSError:
+            return set()
+
     def _require_writable(self) -> None:
         if not self.writable:
             raise NotSaved(self.problem or "The data directory cannot be written.")

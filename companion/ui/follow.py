@@ -10,7 +10,6 @@ the game).
 
 from __future__ import annotations
 
-import os
 from typing import Any, Callable
 
 from companion.errors import CompanionError
@@ -92,18 +91,12 @@ class NewGames:
 
     def __init__(self, store: GameStore, kind: str) -> None:
         self.store, self.kind = store, qualified(kind)
-        self._files = self._names()
-
-    def _names(self) -> set[str]:
-        try:
-            return {e.name for e in os.scandir(self.store.games_dir) if e.name.endswith(".sqlite")}
-        except OSError:
-            return set()
+        self._files = store.file_names()
 
     def newer(self, shown: Session[Any] | None) -> str | None:
         """The id of the latest game of the kind that appeared since the last look and was started after the
         one ``shown`` (None: none; the page's own new game is the one shown)."""
-        files = self._names()
+        files = self.store.file_names()
         fresh, self._files = sorted(files - self._files), files
         since = _created(shown)
         found: tuple[float, str] | None = None

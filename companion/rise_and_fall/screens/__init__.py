@@ -8,7 +8,6 @@ follows what other pages of the same table change.
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
@@ -209,10 +208,7 @@ class RiseAndFallScreens:
 
     def _remember(self) -> None:
         self._seen = {str(lg.path): lg.version() for lg in self._logs().values()}
-        self._files = self._game_files()
-
-    def _game_files(self) -> set[str]:
-        return {e.name for e in os.scandir(self.store.games_dir) if e.name.endswith(".sqlite")}
+        self._files = self.store.file_names()
 
     def poll(self) -> bool:
         """Follow what other pages did since the last look; True if a screen changed."""
@@ -229,7 +225,7 @@ class RiseAndFallScreens:
                     self._changed_elsewhere(kind)
                     changed = True
                 seen[str(lg.path)] = v
-            files = self._game_files()
+            files = self.store.file_names()
             for name in sorted(files - self._files):
                 found = self._new_game_elsewhere(name[: -len(".sqlite")], seen)
                 if found is None:
