@@ -777,9 +777,9 @@ def check_nation(n: Nation) -> list[Problem]:
     first = cells.turns[0]
     o_where = f"{n.name}'s opening"
     if o.overtax_pct or o.refund_pct:
-        if not (first.status == "E" and first.number >= 2):
+        if first.status != "E":
             add("opening", o_where, f"an opening overtax or refund comes before an empire's turn, but the first "
-                f"turn is {first.label}, not E2 or later (13.1.8, 13.4.1, 16.8.3.1).")
+                f"turn is {first.label}, not an empire turn (E1 or later: 13.1.8, 13.4.1, 16.8.3.1, 16.8.3.2).")
         if o.overtax_pct and o.refund_pct:
             add("opening", o_where, "the turn before the first both overtaxes and refunds (13.4.1).")
         if o.overtax_pct % step or o.refund_pct % step:

@@ -13,9 +13,22 @@ The log's reducer (:class:`ChartRules`, a ``gamelog.Reducer``) replays these act
   status change (8.3).
 * ``"seat": player`` on a ``turn`` or a ``roll``: sent by that player's phone, which records only that
   player's nations (:func:`companion.rome1989.seats.check_seat`, rule ``seat``).
+* ``{"type": "nation-edit", "name": name, ...the nation's keys}``: a nation corrected before its first turn
+  is recorded (rule ``nation-played`` after).
+* ``{"type": "withdraw", "nation": name, "why"?: "quit" | "capitol" | "income"}``: at the beginning of the
+  Status phase the nation's player quits (8.2) or Rome without its capitol goes out (4.1.5.3): its last
+  charted turn becomes its quit turn (the treasury reduced to zero, the victory points kept); the player
+  declares on the next game turn and enters on the third (:meth:`ChartGame.comes_back_on`).
+* ``areas``, ``revolt`` and the procedure's ``roll`` actions: the Revolt Procedure, step by step
+  (:mod:`companion.rome1989.procedure`).
 * ``{"type": "end", "unfinished"?: true}``: the table stops the game (undo reopens it); before anybody has
   reached the goal only with ``unfinished``. The winner is announced the moment the goal is reached; the
   table may play on (decision 20) until it ends the game.
+
+The ``setup`` may name a ``scenario`` (16.1–16.10, :mod:`companion.rome1989.scenarios`): its goal and its
+civilized nations as the rulebook starts them. A new ``setup`` is written with ``"rules": 2``
+(:meth:`ChartRules.recorded`); a log without it replays as version 1, as it was played. Version 2 adds:
+one transition roll per nation and turn, and the compulsory roll (8.3) before a turn that stays in its status.
 
 Every turn is checked with the chart file's own rules (``chart.check``): a refusal is the same sentence,
 with its rule id, that the command line would print for the exported file. The game's chart is the
@@ -42,10 +55,14 @@ from .chart import (
     parse_turn,
 )
 from .dice import check_die
+from .procedure import Revolt, advance, parse_areas, start
+from .revolt import Area
+from .scenarios import kingdoms, scenario_nations, scenario_setup
 from .seats import check_seat
 from .status import NEXT, roll_succeeds, transition
 
 Action = dict[str, Any]
+RULES_VERSION = 2
 PURPOSES = ("transition", "stability", "rebellion", "revolt", "forces", "combat", "leader", "modifier", "order", "other")
 
 
@@ -71,6 +88,16 @@ class ChartGame:
     #: a nation whose transition roll succeeded: "may" change on its next turn, "must" on the one after (8.3)
     due: tuple[tuple[str, str, str], ...] = ()  # (nation, to status, "may" | "must")
     ended: bool = False
+    version: int = 1
+    scenario: str | None = None
+    enter_by: int | None = None  # new players enter by this game turn (16.6.1, 16.9.1)
+    #: transition rolls made: (nation, its turns charted when it rolled): one a turn (8.3)
+    rolled: tuple[tuple[str, int], ...] = ()
+    #: the game turn each withdrawn nation's player withdrew it (8.2)
+    withdrawn: tuple[tuple[str, int], ...] = ()
+    #: each nation's areas, as entered for the revolt procedure (kept until entered again)
+    areas: tuple[tuple[str, tuple[Area, ...]], ...] = ()
+    procedure: Revolt | None = None
 
     @cached_property
     def result(self) -> Result:
@@ -100,6 +127,34 @@ class ChartGame:
     def export(self) -> dict[str, Any]:
         """The chart file of this game (``rise-and-fall-1989/chart`` v1): nations that have played."""
         return self.played.to_doc()
+
+    def next_game_turn(self, nation: str) -> int:
+        """The game turn of a nation's coming turn (its first charted turn is game turn ``enters``)."""
+        n = self.chart.nation(nation)
+        return n.enters + len(n.turns) if n is not None else self.game_turn
+
+    def areas_of(self, nation: str) -> tuple[Area, ...]:
+        return next((a for n, a in self.areas if n == nation), ())
+
+    def has_rolled(self, nation: str) -> bool:
+        """The nation rolled for its transition in this turn's Phase 1 (8.3)."""
+        n = self.chart.nation(nation)
+        return n is not None and (nation, len(n.turns)) in self.rolled
+
+    def withdrew_on(self, nation: str) -> int | None:
+        """The game turn a nation was withdrawn (8.2): the withdrawal's, or the turn after its quit turn."""
+        on = next((g for n, g in self.withdrawn if n == nation), None)
+        if on is not None:
+            return on
+        n = self.chart.nation(nation)
+        if n is not None and n.turns and n.turns[-1].quit:
+            return n.enters + len(n.turns)
+        return None
+
+    def comes_back_on(self, nation: str) -> int | None:
+        """The game turn its player enters again at the earliest: withdraws, declares, enters (8.2)."""
+        on = self.withdrew_on(nation)
+        return None if on is None else on + 2
 
     def due_for(self, nation: str) -> tuple[str, str] | None:
         return next(((to, when) for n, to, when in self.due if n == nation), None)
@@ -133,7 +188,8 @@ class ChartRules:
     def apply(self, state: ChartGame, action: Action) -> ChartGame:
         kind = action.get("type") if isinstance(action, dict) else None
         handler = {"setup": self._setup, "nation": self._nation, "turn": self._turn, "roll": self._roll,
-                   "end": self._end}.get(kind)  # type: ignore[arg-type]
+                   "end": self._end, "nation-edit": self._nation_edit, "withdraw": self._withdraw,
+                   "areas": self._areas, "revolt": self._revolt}.get(kind)  # type: ignore[arg-type]
         if handler is None:
             raise IllegalAction(f"There is no action {kind!r} in this game.", rule="action")
         if "seat" in action:  # sent by a player's phone: that player's nations only
@@ -150,17 +206,102 @@ class ChartRules:
             raise IllegalAction("Nobody has reached the goal yet; end the game unfinished to stop here.", rule="no-winner")
         return handler(state, action)
 
+    def recorded(self, action: Action) -> Action:
+        """A new ``setup`` is written with the rules' version; a log written before holds none (version 1)."""
+        if isinstance(action, dict) and action.get("type") == "setup" and "rules" not in action:
+            return {**action, "rules": RULES_VERSION}
+        return action
+
     def _setup(self, state: ChartGame, a: Action) -> ChartGame:
         title = a.get("title", "")
         if not isinstance(title, str):
             raise IllegalAction("The game's title is text.", rule="type")
-        victory = a.get("victory")
+        version = a.get("rules", 1)
+        if version not in (1, RULES_VERSION):
+            raise IllegalAction(f"This game was written under rules version {version!r}; this version of the "
+                                f"companion plays 1 and {RULES_VERSION}.", rule="rules-version")
+        scenario, enter_by = a.get("scenario"), None
+        if scenario is not None:
+            victory, enter_by = scenario_setup(scenario, a)
+            if "victory" in a and a["victory"] != victory:
+                raise IllegalAction(f"The scenario's goal is {victory}; the game's is {a['victory']}.", rule="scenario")
+        else:
+            victory = a.get("victory")
         if victory is not None:
             _refuse(check_victory(victory, []))
-        return ChartGame(title=title, started=True, chart=Chart((), victory))
+        game = ChartGame(title=title, started=True, chart=Chart((), victory), version=version, scenario=scenario,
+                         enter_by=enter_by)
+        for nation in scenario_nations(scenario, a) if scenario is not None else ():
+            game = self._nation(game, nation)
+        return game
+
+    def _nation_edit(self, state: ChartGame, a: Action) -> ChartGame:
+        name = a.get("name")
+        old = state.chart.nation(name) if isinstance(name, str) else None
+        if old is None:
+            raise IllegalAction(f"There is no nation {name!r} in this game.", rule="unknown-nation")
+        if old.turns:
+            raise IllegalAction(f"{old.name} has played a turn; a nation is corrected only until its first turn is "
+                                "recorded (undo its turns first).", rule="nation-played")
+        raw = {k: v for k, v in a.items() if k not in ("type", "seat")}
+        place = state.chart.nations.index(old)
+        nation, problems = parse_nation({**raw, "turns": []}, place)
+        _refuse([p for p in problems if p.rule != "no-turns"])
+        assert nation is not None
+        chart = replace(state.chart, nations=tuple(nation if n is old else n for n in state.chart.nations))
+        if chart.victory is not None:
+            _refuse(check_victory(chart.victory, [n.to_doc() for n in chart.nations]))
+        _refuse(_problems(chart))
+        return replace(state, chart=chart)
+
+    def _withdraw(self, state: ChartGame, a: Action) -> ChartGame:
+        name = a.get("nation")
+        n = state.chart.nation(name) if isinstance(name, str) else None
+        if n is None:
+            raise IllegalAction(f"There is no nation {name!r} in this game.", rule="unknown-nation")
+        if not n.turns:
+            raise IllegalAction(f"{n.name} has not played yet; a nation that has not entered is corrected or left "
+                                "out, not withdrawn.", rule="withdraw")
+        if state.withdrew_on(n.name) is not None:
+            raise IllegalAction(f"{n.name} is withdrawn already; its player comes back as a new barbarian nation "
+                                "(8.2).", rule="withdraw")
+        last = replace(n.turns[-1], quit=True)
+        new = replace(n, turns=(*n.turns[:-1], last))
+        _refuse(check_nation(new))
+        on = n.enters + len(n.turns)
+        return replace(state, chart=state.chart.with_nation(new), withdrawn=(*state.withdrawn, (n.name, on)),
+                       due=tuple(d for d in state.due if d[0] != n.name))
+
+    def _areas(self, state: ChartGame, a: Action) -> ChartGame:
+        name = a.get("nation")
+        if not isinstance(name, str) or state.chart.nation(name) is None:
+            raise IllegalAction(f"There is no nation {name!r} in this game.", rule="unknown-nation")
+        areas = parse_areas(a.get("areas"))
+        return replace(state, areas=(*((n, x) for n, x in state.areas if n != name), (name, areas)))
+
+    def _revolt(self, state: ChartGame, a: Action) -> ChartGame:
+        name = a.get("nation")
+        n = state.chart.nation(name) if isinstance(name, str) else None
+        if n is None:
+            raise IllegalAction(f"There is no nation {name!r} in this game.", rule="unknown-nation")
+        p = state.procedure
+        if p is not None and p.nation != n.name and p.purpose is not None:
+            raise IllegalAction(f"{p.nation}'s revolt procedure is at step {p.step}; finish it (or undo it) before "
+                                f"{n.name}'s.", rule="procedure-open")
+        procedure = start(n, state.next_game_turn(n.name), state.areas_of(n.name), a)
+        return replace(state, procedure=procedure)
 
     def _nation(self, state: ChartGame, a: Action) -> ChartGame:
         raw = {k: v for k, v in a.items() if k != "type"}
+        if isinstance(raw.get("name"), str) and state.chart.nation(raw["name"]) is not None:
+            raw["name"] = _group_name(state, raw["name"], raw.get("player"))
+        if state.enter_by is not None and isinstance(raw.get("enters"), int) and raw["enters"] > state.enter_by:
+            player = raw.get("player", raw.get("name"))
+            if player not in {n.who for n in state.chart.nations}:
+                raise IllegalAction(f"In this scenario every player enters by game turn {state.enter_by} (16.6.1, "
+                                    f"16.9.1); {player} would enter on {raw['enters']}.", rule="enter-by")
+        if kingdoms(state.scenario) and raw.get("kind") == "other":
+            raw.setdefault("kingdom_start", True)  # 16.10.2: "All players start out on turn K1"
         nation, problems = parse_nation({**raw, "turns": []}, len(state.chart.nations))
         _refuse([p for p in problems if p.rule != "no-turns"])
         assert nation is not None
@@ -184,13 +325,24 @@ class ChartRules:
         if due is not None and due[1] == "must" and turn.status != due[0]:
             raise IllegalAction(f"{n.name} rolled for its transition on its turn before and did not change, so it "
                                 f"becomes {due[0]} on this turn (8.3: the current turn or the next).", rule="transition-due")
+        if state.version >= 2 and n.turns and due is None and not state.has_rolled(n.name):
+            up = state.upcoming(n.name)
+            offer = transition(*up) if up else None
+            if offer is not None and offer.must_roll and offer.below > 1 and turn.status == up[0]:
+                raise IllegalAction(f"{n.name} is on {up[0]}{up[1]}: it becomes {offer.to} at will, or rolls for its "
+                                    f"transition first (8.3: \"If the player does not voluntarily become a kingdom, he "
+                                    "must take his chances and roll the die\").", rule="transition-unrolled")
+        if state.withdrew_on(n.name) is not None:
+            raise IllegalAction(f"{n.name} is withdrawn; its player comes back as a new barbarian nation (8.2).",
+                                rule="after-quit")
         new = replace(n, turns=(*n.turns, turn))
         _refuse(check_nation(new))  # adding a turn changes no rule between nations
         chart = state.chart.with_nation(new)
         rest = tuple(d for d in state.due if d[0] != n.name)
         if due is not None and turn.status != due[0]:
             rest += ((n.name, due[0], "must"),)
-        return replace(state, chart=chart, due=rest)
+        procedure = None if state.procedure is not None and state.procedure.nation == n.name else state.procedure
+        return replace(state, chart=chart, due=rest, procedure=procedure)
 
     def _roll(self, state: ChartGame, a: Action) -> ChartGame:
         purpose, dice, by, name = a.get("purpose"), a.get("dice"), a.get("by", "table"), a.get("nation")
@@ -211,15 +363,44 @@ class ChartRules:
                 where = f"{up[0]}{up[1]}" if up else "its first turn"
                 raise IllegalAction(f"{name} has no transition to roll for on {where} (B4 and K11 at the earliest, "
                                     "one die; 8.3, 8.3.3.1).", rule="transition-roll")
-            if state.due_for(name) is not None:
-                raise IllegalAction(f"{name} has rolled its transition already.", rule="transition-roll")
+            if state.due_for(name) is not None or (state.version >= 2 and state.has_rolled(name)):
+                raise IllegalAction(f"{name} has rolled for its transition on this turn already: one roll a turn "
+                                    "(8.3).", rule="transition-roll")
             if roll_succeeds(up[0], up[1], faces[0]):
                 due = (*due, (name, NEXT[up[0]], "may"))
-        roll = Roll(name, purpose, faces, by, state.game_turn)
-        return replace(state, rolls=(*state.rolls, roll), due=due)
+        procedure = state.procedure
+        if procedure is not None and procedure.purpose is not None and purpose in ("rebellion", "revolt", "forces"):
+            if name != procedure.nation:
+                raise IllegalAction(f"These are {procedure.nation}'s revolt dice (step {procedure.step}); they are "
+                                    f"filed under {procedure.nation}, not {name}.", rule="procedure-nation")
+            procedure = advance(procedure, purpose, faces)
+        rolled = state.rolled
+        if purpose == "transition" and isinstance(name, str):
+            rolled = (*rolled, (name, len(state.chart.nation(name).turns)))  # type: ignore[union-attr]
+        when = state.next_game_turn(name) if isinstance(name, str) else state.game_turn
+        roll = Roll(name, purpose, faces, by, when)
+        return replace(state, rolls=(*state.rolls, roll), due=due, rolled=rolled, procedure=procedure)
 
     def _end(self, state: ChartGame, a: Action) -> ChartGame:
         return replace(state, ended=True)
+
+
+def _group_name(state: ChartGame, name: str, player: Any) -> str:
+    """A group taken again (8.1): its name with a number, unless another player plays it as barbarians now."""
+    who = player if isinstance(player, str) else name
+    for n in state.chart.nations:
+        base = n.name.rsplit(" (", 1)[0] if n.name.endswith(")") else n.name
+        if base != name or state.withdrew_on(n.name) is not None:
+            continue
+        if not n.turns or labels(n)[-1][0] == "B":
+            if n.who == who:
+                raise IllegalAction(f"There is a nation named {name!r} already.", rule="duplicate-nation")
+            raise IllegalAction(f"{n.who} plays {name} as barbarians now; a player may not return as a group another "
+                                "player plays until it becomes a kingdom (8.1).", rule="group-in-play")
+    k = 2
+    while state.chart.nation(f"{name} ({k})") is not None:
+        k += 1
+    return f"{name} ({k})"
 
 
 def nation_action(**keys: Any) -> Action:

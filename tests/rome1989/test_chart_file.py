@@ -229,7 +229,7 @@ def test_a_byte_order_mark_is_ignored():
     (with_turns(*[barbarian()] * 12), "overdue-transition"),
     (with_turns(kingdom(), first_turn=22), "overdue-transition"),
     (with_turns(*[kingdom(30)] * 9, empire(30)), "early-transition"),
-    (with_turns(empire(), opening={"overtax_pct": 10}, first_turn=1), "opening"),
+    (with_turns(kingdom(), opening={"overtax_pct": 10}, first_turn=1), "opening"),
     (with_turns(empire(), opening={"overtax_pct": 40}, first_turn=2), "opening"),
     (with_turns(empire(), opening={"refund_pct": 15}, first_turn=2), "opening"),
     (dict(GOOD, victory={"scenario": "rome-solitaire"}), "victory"),

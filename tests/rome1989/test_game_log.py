@@ -130,6 +130,7 @@ def test_the_winner_closes_the_game_and_undo_reopens_it(tmp_path):
     with pytest.raises(IllegalAction) as e:
         session.do({"type": "end"})
     assert e.value.rule == "no-winner"
+    session.do({"type": "roll", "nation": "Goths", "purpose": "transition", "dice": [9]})  # B4: no change (8.3)
     session.do(turn(areas_income=30))
     assert session.state.winners == ("Ann",) and not session.state.over
     session.do({"type": "end"})
