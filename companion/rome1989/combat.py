@@ -31,6 +31,64 @@ class Shooter:
     leader: int = 0
 
 
+UNITS = ("infantry", "cavalry", "ships", "fort", "capitol")
+LEADERS = {"Military": ("infantry", "cavalry"), "Naval": ("ships",)}
+_SPELLINGS = {"ship": "ships", "forts": "fort", "capitols": "capitol", "cavalries": "cavalry"}
+
+
+def unit_type(text: str) -> str:
+    """A unit's type as the rules name it, however it was written ("Cavalry", "Ship" → cavalry, ships)."""
+    t = text.strip().lower()
+    t = _SPELLINGS.get(t, t)
+    if t not in UNITS:
+        raise IllegalAction(f"A unit is one of {', '.join(UNITS)}, not {text!r} (4.2).", rule="unit")
+    return t
+
+
+@dataclass(frozen=True)
+class Group:
+    """Units of one type on one side of a battle: how many and their attack value."""
+
+    unit: str
+    count: int
+    attack: int
+
+
+def national_bonus(group_name: str | None, unit: str) -> int:
+    """A national characteristic (15.2.1): the plus or minus to this unit type's attack value."""
+    if not group_name:
+        return 0
+    table = numbers()["national_characteristics"]
+    if group_name not in table:
+        raise IllegalAction(f"{group_name!r} has no national characteristics in the rulebook's list (15.2.1).",
+                            rule="national")
+    return table[group_name].get(unit, 0)
+
+
+def leader_bonus(leader: str | None, unit: str) -> int:
+    """A Military leader: +1 to land units stacked with him (15.1.4.1); a Naval leader: +1 to ships (15.1.8.1)."""
+    if not leader:
+        return 0
+    if leader not in LEADERS:
+        raise IllegalAction(f"A leader in combat is Military or Naval, not {leader!r} (15.1.4, 15.1.8).", rule="leader")
+    c = numbers()["combat"]
+    plus = c["military_leader_plus"] if leader == "Military" else c["naval_leader_plus"]
+    return plus if unit in LEADERS[leader] else 0
+
+
+def shooters(groups: Sequence[Group], national: str | None = None, leader: str | None = None) -> list[Shooter]:
+    """One :class:`Shooter` per unit of the groups picked, with the side's characteristic and leader."""
+    out: list[Shooter] = []
+    for g in groups:
+        unit = unit_type(g.unit)
+        if type(g.count) is not int or g.count < 0:
+            raise IllegalAction(f"The number of {unit} is 0 or more, not {g.count!r}.", rule="unit")
+        out += [Shooter(unit, g.attack, national_bonus(national, unit), leader_bonus(leader, unit))] * g.count
+    if not out:
+        raise IllegalAction("Pick the firing units: at least one, with its type and count.", rule="unit")
+    return out
+
+
 def best_defence(modifiers: Iterable[int]) -> int:
     """The one defence modifier that counts (12.1.2–12.1.3): the strongest, as a number ≥ 0 (``-1`` → 1)."""
     return max((abs(m) for m in modifiers), default=0)
@@ -42,10 +100,11 @@ def to_hit(s: Shooter, defence: int, terrain: str = "clear", defending: bool = F
     if terrain not in TERRAINS:
         raise IllegalAction(f"The terrain is clear, mountain or forest, not {terrain!r} (2.1).", rule="terrain")
     c = numbers()["combat"]
+    unit = unit_type(s.unit)
     need = s.attack + s.national + s.leader - abs(defence)
-    if terrain == "mountain" and defending and s.unit != "ships":
+    if terrain == "mountain" and defending and unit != "ships":
         need += c["mountain_defender_plus"]
-    if terrain == "forest" and s.unit == "cavalry":
+    if terrain == "forest" and unit == "cavalry":
         need -= c["forest_cavalry_minus"]
     return need
 
@@ -60,7 +119,8 @@ def fire(shooters: Sequence[Shooter], rolls: Sequence[int], defence: int, terrai
          defending: bool = False) -> list[bool]:
     """One volley: one die per unit (12.0.8 step 2), each a hit or a miss."""
     if len(rolls) != len(shooters):
-        raise IllegalAction(f"One die per firing unit: {len(shooters)} units, {len(rolls)} dice (12.0.8).", rule="dice-count")
+        raise IllegalAction(f"One die per firing unit: {len(shooters)} units fire, so roll {len(shooters)} dice, not "
+                            f"{len(rolls)} (12.0.8).", rule="dice-count")
     return [hits(r, to_hit(s, defence, terrain, defending)) for s, r in zip(shooters, rolls)]
 
 
@@ -73,3 +133,10 @@ def take_losses(units: Sequence[str], hit_count: int, order: Sequence[int] | Non
     idx = [i for i in idx if units[i] != CAPITOL] + [i for i in idx if units[i] == CAPITOL]
     gone = set(idx[:hit_count])
     return [units[i] for i in idx[:hit_count]], [u for i, u in enumerate(units) if i not in gone]
+
+
+def loss_order(groups: Sequence[Group]) -> list[str]:
+    """The units a side may lose, in the order the owner removes them by default: the capitol always last
+    (4.1.5: "the capitol must be the last unit removed to satisfy losses")."""
+    units = [unit_type(g.unit) for g in groups for _ in range(g.count)]
+    return take_losses(units, len(units))[0]

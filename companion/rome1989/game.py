@@ -321,6 +321,9 @@ class ChartRules:
         turn, problems = parse_turn(a.get("turn"), f"{n.name}'s turn {len(n.turns) + 1}")
         _refuse(problems)
         assert turn is not None
+        if state.withdrew_on(n.name) is not None:
+            raise IllegalAction(f"{n.name} is withdrawn; its player comes back as a new barbarian nation (8.2).",
+                                rule="after-quit")
         due = state.due_for(n.name)
         if due is not None and due[1] == "must" and turn.status != due[0]:
             raise IllegalAction(f"{n.name} rolled for its transition on its turn before and did not change, so it "
@@ -332,9 +335,6 @@ class ChartRules:
                 raise IllegalAction(f"{n.name} is on {up[0]}{up[1]}: it becomes {offer.to} at will, or rolls for its "
                                     f"transition first (8.3: \"If the player does not voluntarily become a kingdom, he "
                                     "must take his chances and roll the die\").", rule="transition-unrolled")
-        if state.withdrew_on(n.name) is not None:
-            raise IllegalAction(f"{n.name} is withdrawn; its player comes back as a new barbarian nation (8.2).",
-                                rule="after-quit")
         new = replace(n, turns=(*n.turns, turn))
         _refuse(check_nation(new))  # adding a turn changes no rule between nations
         chart = state.chart.with_nation(new)

@@ -109,6 +109,24 @@ def _turn(state: ChartGame, name: str, rng: random.Random) -> Action | None:
     return None
 
 
+def _procedure(state: ChartGame, name: str, rng: random.Random) -> Action | None:
+    """A step of the Revolt Procedure: the open one's dice (filed under its nation), else a new one."""
+    p = state.procedure
+    if p is not None and p.purpose is not None:
+        return {"type": "roll", "nation": p.nation, "purpose": p.purpose, "by": rng.choice(("app", "table")),
+                "dice": [rng.randint(0, 10) for _ in range(p.dice_due)]}
+    if not state.areas_of(name) or rng.random() < 0.1:
+        count = rng.randint(1, 6)
+        areas: list[dict] = [{"name": f"area {k}", "revolt_value": rng.randint(1, 10),
+                              "infantry": rng.randint(0, 2), "cavalry": rng.randint(0, 1)} for k in range(count)]
+        if rng.random() < 0.7:
+            areas[0]["capitol"] = True
+        return {"type": "areas", "nation": name, "areas": areas}
+    a: Action = {"type": "revolt", "nation": name, "revolt_table": rng.randint(0, 6),
+                 "lost_capitol": rng.random() < 0.15, "popular": rng.random() < 0.2}
+    return a if _legal(state, a) else None
+
+
 def _roll(state: ChartGame, name: str, rng: random.Random) -> Action | None:
     purpose = rng.choice(("transition", "stability", "combat", "revolt"))
     count = 1 if purpose in ("transition", "stability") else rng.randint(1, 5)
@@ -122,7 +140,11 @@ def random_action(kind: str, state: ChartGame, rng: random.Random) -> Action | N
     if kind.split("/")[-1] != "chart" or state.over:
         return None
     if not state.started:
-        return {"type": "setup", "title": "A random game", "victory": {"points": rng.randint(200, 2000)}}
+        if rng.random() < 0.3:
+            return {"type": "setup", "title": "A scenario", "rules": 2,
+                    "scenario": rng.choice(("six-player", "three-player", "four-player", "solitaire-east"))}
+        return {"type": "setup", "title": "A random game", "victory": {"points": rng.randint(200, 2000)},
+                "rules": rng.choice((1, 2))}
     playing = [n.name for n in state.chart.nations if blocked(state, n) is None]
     if state.winners and rng.random() < 0.2:
         return {"type": "end"}
@@ -136,10 +158,20 @@ def random_action(kind: str, state: ChartGame, rng: random.Random) -> Action | N
         if not playing:
             return {"type": "end", "unfinished": True}
     name = rng.choice(playing)
+    p = state.procedure
+    if (p is not None and p.purpose is not None and rng.random() < 0.8) or 0.2 <= r < 0.3:
+        a = _procedure(state, name, rng)
+        if a is not None:
+            return a
     if r < 0.2:
         a = _roll(state, name, rng)
         if a is not None:
             return a
+    if r > 0.98 and _legal(state, {"type": "withdraw", "nation": name}):
+        return {"type": "withdraw", "nation": name}
+    o = offer(state, name)
+    if o.must_roll and rng.random() < 0.9:
+        return {"type": "roll", "nation": name, "purpose": "transition", "by": "app", "dice": [rng.randint(1, 10)]}
     a = _turn(state, name, rng)
     if a is not None:
         return a

@@ -15,9 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .chart import ROMAN, Cells, Nation, Turn, chart_nation
+from .chart import ROMAN, Cells, Nation, Turn, chart_nation, labels
 from .game import Action, ChartGame
 from .numbers import numbers
+from .scenarios import start_income
 from .status import NEXT, Transition, must_quit, transition
 
 #: The chips beside the areas' income: one tap for the usual change of an area or two won or lost.
@@ -33,6 +34,10 @@ class Offer:
     due: str | None  # "may" / "must": a successful transition roll
     blocked: str | None  # why the nation has no further turn (quit, or must quit), else None
     draft: Draft | None
+    #: the Status phase's withdrawal (8.2, 4.1.5.3): "quit", "capitol" or "income" (must), None when withdrawn
+    withdraw: str | None = None
+    #: the nation must roll for its transition before a turn in its status (8.3)
+    must_roll: bool = False
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,10 @@ def blocked(state: ChartGame, n: Nation) -> str | None:
     if not n.turns:
         return None
     last = n.turns[-1]
+    back = state.comes_back_on(n.name)
+    if back is not None:
+        return (f"{n.name} quit, withdrawn on game turn {back - 2}; {n.who} declares a new barbarian nation on game turn "
+                f"{back - 1} and enters on {back} (8.2).")
     if last.quit:
         return f"{n.name} quit on its last turn; its player comes back as a new nation (8.2)."
     cells = chart_nation(n).turns[-1]
@@ -126,16 +135,26 @@ def offer(state: ChartGame, name: str) -> Offer:
     up = state.upcoming(name)
     phase1 = transition(*up) if up else None
     due = state.due_for(name)
+    must = bool(phase1 and phase1.must_roll and phase1.below and phase1.below > 1 and due is None
+                and not state.has_rolled(name) and state.version >= 2)
     draft = None
     if allowed:
         draft = Draft(name, allowed[0][0], defaults(n, allowed[0][0]))
-    return Offer(name, allowed, phase1, due[1] if due else None, why, draft)
+        p = state.procedure
+        if p is not None and p.nation == name and allowed[0][0] == "E":
+            draft = draft.set("revolt_table", p.table)  # step 1's number, entered once (10.1)
+    withdraw = None
+    if n.turns and state.withdrew_on(name) is None:
+        income_low = why is not None and "must quit" in why
+        withdraw = "income" if income_low else ("capitol" if n.kind in ROMAN else "quit")
+    return Offer(name, allowed, phase1, due[1] if due else None, why, draft, withdraw, must)
 
 
 def defaults(n: Nation, status: str) -> dict[str, Any]:
     """The next turn as the last one left it: the same areas, capitol, leader, maintenance; no purchases."""
     if not n.turns:
-        return {"areas_income": 0, "capitol_on_board": status != "B" or n.kind in ROMAN}
+        income = start_income(n.kind)  # Rome's printed income less the capitol's (16.8.3)
+        return {"areas_income": income or 0, "capitol_on_board": status != "B" or n.kind in ROMAN}
     last = n.turns[-1]
     out: dict[str, Any] = {"areas_income": last.areas_income, "capitol_on_board": last.capitol_on_board}
     if status != "B" and last.status == "B":
@@ -145,8 +164,8 @@ def defaults(n: Nation, status: str) -> dict[str, Any]:
             out["admin_leader"] = True
         if last.maintenance:
             out["maintenance"] = last.maintenance
-        if status == "B" and last.levy_revolt_values:
-            out["levy_revolt_values"] = last.levy_revolt_values
+        if status == "B" and last.levy_revolt_values and labels(n)[-1][1] < numbers()["levies"]["last_turn"]:
+            out["levy_revolt_values"] = last.levy_revolt_values  # B1–B3 only (Summary sheet: "On B4 ... not")
     if status == "B":
         out["capitol_on_board"] = False
     return out
