@@ -25,7 +25,7 @@ from .chart import Chart, players_of
 
 KEY = "seat_players"
 #: the actions a phone may send: its nations' turns and the dice they roll
-PHONE_ACTIONS = ("turn", "roll")
+PHONE_ACTIONS = ("turn", "roll", "withdraw", "areas", "revolt")
 
 
 def seat_players(log: GameLog) -> list[str]:
@@ -59,7 +59,7 @@ def check_seat(chart: Chart, action: dict[str, Any]) -> None:
         raise IllegalAction("A phone's action names its seat's player.", rule="seat")
     kind = action.get("type")
     if kind not in PHONE_ACTIONS:
-        raise IllegalAction(f"{player}'s phone records {player}'s turns and dice only; nations are added, and the "
+        raise IllegalAction(f"{player}'s phone records {player}'s turns, dice and revolts only; nations are added, and the "
                             "game is ended, on the tablet.", rule="seat")
     name = action.get("nation")
     n = chart.nation(name) if isinstance(name, str) else None
@@ -79,6 +79,12 @@ def describe(chart: Chart, action: dict[str, Any]) -> str:
         return f"{possessive(str(name))} turn"
     if kind == "roll":
         return f"a roll for {name}" if name else "a roll"
+    if kind == "withdraw":
+        return f"{possessive(str(name))} withdrawal"
+    if kind == "areas":
+        return f"{possessive(str(name))} areas"
+    if kind == "revolt":
+        return f"{possessive(str(name))} revolt procedure"
     if kind == "nation":
         return f"adding {action.get('name')}"
     if kind == "end":

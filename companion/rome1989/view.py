@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from fractions import Fraction
 
-from .chart import Cells, NationChart, Result, one_decimal
+from .chart import Cells, NationChart, Result, one_decimal, round_off
 
 #: The paper chart's columns (Turn Record Chart notes 1–13), with what each cell shows.
 SHEET = (
@@ -51,13 +51,37 @@ def sheet_html(nc: NationChart) -> str:
             f"<table class='rf89-chart'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>")
 
 
-def chart_svg(result: Result, names: list[str] | None = None) -> str:
-    """A printable chart that looks like the paper sheet: one ruled table per nation, stacked (SVG)."""
+def points_text(v: Fraction) -> str:
+    """Victory points as a player says them: rounded off, with thousands separated ("1,044")."""
+    return f"{round_off(v):,}"
+
+
+def winner_sentence(result: Result) -> str:
+    """The winner, as the table announces it ("Cy has won: 1,044 points"), or "" before anybody has."""
+    v = result.victory
+    if v is None or not v.winners:
+        return ""
+    totals = {p.name: p.vp_total for p in result.players}
+    return "; ".join(f"{w} has won: {points_text(totals[w])} points" for w in v.winners if w in totals)
+
+
+def chart_svg(result: Result, names: list[str] | None = None, title: str = "", date: str = "") -> str:
+    """A printable chart that looks like the paper sheet: the game's title, date, the players' totals and the
+    winner at the top, then one ruled table per nation, stacked (SVG)."""
     nations = [nc for nc in result.nations if names is None or nc.nation.name in names]
     widths = [52, 50, 52, 48, 64, 78, 64, 60, 52, 36, 78, 70, 50, 40, 70]
     row_h, width = 22, sum(widths) + 40
     parts: list[str] = []
     y = 20
+    head = " · ".join(x for x in (title or "Rise and Fall (1989)", date) if x)
+    parts.append(f'<text x="20" y="{y + 18}" font-size="20" font-weight="bold" fill="{HEAD}">{html.escape(head)}</text>')
+    y += 30
+    totals = "Players: " + "; ".join(f"{p.name} {one_decimal(p.vp_total)}" for p in result.players)
+    parts.append(f'<text x="20" y="{y + 14}" font-size="13" fill="{INK}">{html.escape(totals)}</text>')
+    y += 22
+    won = winner_sentence(result) or victory_sentence(result)
+    parts.append(f'<text x="20" y="{y + 14}" font-size="13" font-weight="bold" fill="{INK}">{html.escape(won)}</text>')
+    y += 30
     for nc in nations:
         n = nc.nation
         quit_note = "; quit: treasury reduced to 0" if nc.quit else ""

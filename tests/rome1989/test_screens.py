@@ -85,11 +85,17 @@ def test_a_game_played_on_the_chart_screen(tmp_path):
     assert s.session.state.winners == ("Ann <i>",)
     assert "Ann &lt;i&gt; has won" in s.leaders.value
     # combat and revolt dice go to the log
-    s.c_units.value = "cavalry 4, cavalry 4, infantry 3, infantry 3"
+    s.c_counts["cavalry"].value, s.c_attacks["cavalry"].value = 2, 4  # picked, not typed
+    s.c_counts["infantry"].value, s.c_attacks["infantry"].value = 2, 3
     s.c_defence.value = -1
-    s.c_dice.value = "4 3 1 0"
+    s.c_dice.value = "1 0 4 3"  # infantry first, then cavalry
     s.c_table.click()
-    assert "2 hits" in s.c_out.value and s.session.state.rolls[-1].dice == (4, 3, 1, 10)
+    assert "2 hits" in s.c_out.value and s.session.state.rolls[-1].dice == (1, 10, 4, 3)
+    s.c_terrain.value = "forest"
+    assert s.c_out.value == ""  # a new question: the last answer is cleared
+    s.c_dice.value = "1 2 3"
+    s.c_table.click()
+    assert "4 units fire, so roll 4 dice" in s.message.value
     n = len(s.session.state.rolls)
     s.c_app.click()
     assert len(s.session.state.rolls) == n + 1 and s.session.state.rolls[-1].by == "app"
@@ -139,8 +145,11 @@ def test_a_status_roll_and_the_revolt_procedure(tmp_path):
     s.fields["areas_income"].value = 90
     s.fields["revolt_table"].value = 2
     s.record_btn.click()
-    assert s.message.value == "" and s._revolt_rolls_due() == 2, s.message.value
+    assert s.message.value == "", s.message.value
     s.r_areas.value = "Syria 6 2i\nThracia 1 capitol\nAchaea 4"
+    s.r_table_no.value = 2  # E2's Revolt Table number: this turn's dice (7.1)
+    s.r_start.click()
+    assert s.session.state.procedure.due == 2 and "2 rebellion dice" in s.r_step.value
     s.r_dice.value = "6 4"
     s.r_table.click()
     assert "Syria ×1" in s.r_out.value and "Achaea ×1" in s.r_out.value
@@ -149,7 +158,7 @@ def test_a_status_roll_and_the_revolt_procedure(tmp_path):
     assert "Revolting: Syria" in s.r_out.value
     s.r_dice.value = "7"
     s.r_table.click()
-    assert "Syria 4" in s.r_out.value and "Step 5" in s.r_step.value
+    assert "Syria 4" in s.r_out.value and "Revolting forces: Syria 4" in s.r_step.value
     assert [r.purpose for r in s.session.state.rolls] == ["transition", "rebellion", "revolt", "forces"]
 
 

@@ -22,13 +22,16 @@ from ...gamelog import GameStore, Session
 from ...ui.follow import NEW_ELSEWHERE, NewGames
 from ...ui.widgets import button, message_html
 from ..chart import ChartFileError, fraction_text, one_decimal, read, round_off
-from ..combat import Shooter, best_defence, fire, to_hit
+from ..combat import LEADERS, UNITS, Group, best_defence, fire, loss_order, shooters, to_hit
 from ..dice import roll
 from ..game import Action, ChartGame, ChartRules, from_chart
 from ..meta import GAME_ID
-from ..revolt import Area, rebelling, revolting_forces, revolts_on
+from ..numbers import numbers
+from ..procedure import areas_doc, summary
+from ..revolt import Area
+from ..scenarios import scenarios
 from ..taps import DELTAS, Draft, offer, record
-from ..view import chart_svg, leader_board_svg, sheet_html, standings, victory_sentence
+from ..view import chart_svg, leader_board_svg, sheet_html, standings, victory_sentence, winner_sentence
 from .seat_codes import KIND, SeatCodes
 
 KINDS = ("other", "western-rome", "eastern-rome", "persia")
@@ -110,15 +113,20 @@ class Rome1989Screens:
         victory = None if goal == "none" else ({"scenario": "rome-solitaire"} if goal == "rome-solitaire"
                                                 else {"points": int(self.goal_points.value)})
         title = self.title.value.strip() or f"Rise and Fall (1989), {time.strftime('%d %b %H:%M')}"
+        setup: Action = {"type": "setup", "title": title, "victory": victory}
+        if self.scenario.value:  # the scenario's goal and civilized nations, as the rulebook starts them
+            setup = {"type": "setup", "title": title, "scenario": self.scenario.value}
         try:
-            self.session = self.store.start(KIND, title, ChartRules(), {"type": "setup", "title": title, "victory": victory},
+            self.session = self.store.start(KIND, title, ChartRules(), setup,
                                             meta={"seed": random.SystemRandom().randrange(10**9)})
         except CompanionError as e:
             self.say(str(e), "error")
             return
         self.nation = None
         self.n_enters.value = 1
-        self.say(f"{title}: add the nations in playing order.")
+        started = ", ".join(n.name for n in self.state.chart.nations)
+        self.say(f"{title}: {started + ' set up as the rulebook starts them (correct them until their first turn); ' if started else ''}"
+                 "add the nations in playing order.")
         self.refresh()
 
     def open_file(self, data: bytes, name: str = "chart.json") -> None:
@@ -150,6 +158,9 @@ class Rome1989Screens:
         self.goal = W.Dropdown(options=[("first to points", "points"), ("Rome's solitaire goals", "rome-solitaire"),
                                         ("no goal", "none")], value="points", description="Goal")
         self.goal_points = W.BoundedIntText(value=500, min=1, max=100000, description="Points")
+        self.scenario = W.Dropdown(options=[("no scenario: the goal as set", "")] + [
+            (f"{x['section']} {x['title']}", sid) for sid, x in scenarios().items()], value="", description="Scenario")
+        self.scenario.add_class("rf89-scenario")
         self.start_btn = button("New game", self.new_game, "rf89-new", primary=True)
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Open chart file")
         self.upload.observe(self._uploaded, "value")
@@ -165,6 +176,9 @@ class Rome1989Screens:
         self.n_enters = W.BoundedIntText(value=1, min=1, max=999, description="Enters on turn")
         self.add_btn = button("Add nation", self.add_nation, "rf89-add-nation")
         self.back_btn = button("Come back as a new barbarian nation", self.come_back, "rf89-come-back")
+        self.edit_btn = button("Correct this nation", self.edit_nation, "rf89-edit-nation")
+        self.withdraw_btn = button("Quit: withdraw this nation (8.2)", self.withdraw, "rf89-withdraw")
+        self.winner = W.HTML(_dom_classes=("rf89-winner",))
         for w, css in ((self.title, "rf89-title"), (self.goal, "rf89-goal"), (self.goal_points, "rf89-goal-points"),
                        (self.n_name, "rf89-n-name"), (self.n_kind, "rf89-n-kind"), (self.n_player, "rf89-n-player"),
                        (self.n_first, "rf89-n-first"), (self.n_treasury, "rf89-n-treasury"), (self.n_refund, "rf89-n-refund"),
@@ -184,9 +198,10 @@ class Rome1989Screens:
         f = {}
         for key, label in (("areas_income", "Areas' income"), ("maintenance", "Maintenance"), ("purchases", "Purchases"),
                            ("levy_revolt_values", "Levy revolt values"), ("levies_spent", "Levies spent")):
-            f[key] = W.BoundedIntText(value=0, min=0, max=100000, description=label)
-        f["revolt_table"] = W.Dropdown(options=[("no roll", None)] + [(str(k), k) for k in range(0, 7)], value=None,
-                                       description="Revolt Table")
+            # the preview follows every keystroke, not only a field left
+            f[key] = W.BoundedIntText(value=0, min=0, max=100000, description=label, continuous_update=True)
+        f["revolt_table"] = W.Dropdown(options=[("no roll", None)] + [(str(k), k) for k in range(0, numbers().die_sides + 1)],
+                                       value=None, description="Revolt Table")
         f["overtax_pct"] = W.Dropdown(options=[0, 10, 20, 30], value=0, description="Overtax %")
         f["refund_pct"] = W.Dropdown(options=[0, 10, 20, 30, 40, 50], value=0, description="Refund %")
         for key, label in (("capitol_on_board", "Capitol on the board"), ("admin_leader", "Administrative Leader"),
@@ -205,11 +220,12 @@ class Rome1989Screens:
         self.seat_codes = SeatCodes(lambda: self.session)
         self.chart_box = W.VBox([
             W.HTML(CSS), self.message,
-            W.HBox([self.title, self.goal, self.goal_points, self.start_btn]),
+            self.winner,
+            W.HBox([self.title, self.scenario, self.goal, self.goal_points, self.start_btn]),
             W.HBox([self.upload, self.links]),
             W.HBox([self.n_name, self.n_kind, self.n_player, self.n_enters]),
-            W.HBox([self.n_first, self.n_treasury, self.n_refund, self.n_kstart, self.add_btn]),
-            self.pick, self.sheet, self.phase1, self.back_btn, self.roll_row, self.status,
+            W.HBox([self.n_first, self.n_treasury, self.n_refund, self.n_kstart, self.add_btn, self.edit_btn]),
+            self.pick, self.sheet, self.phase1, W.HBox([self.back_btn, self.withdraw_btn]), self.roll_row, self.status,
             W.HBox([f["areas_income"], *self.chips]),
             W.HBox([f["capitol_on_board"], f["admin_leader"]]),
             W.HBox([f["maintenance"], f["purchases"], f["modifier_rolls"]]),
@@ -227,31 +243,61 @@ class Rome1989Screens:
         self.leaders_box.add_class("rf89")
 
     def _build_revolt(self) -> None:
-        self.r_areas = W.Textarea(placeholder="one area a line: name, revolt value, then e.g. 2i 1c capitol",
-                                  layout=W.Layout(width="100%", height="120px"))
-        self.r_dice = W.Text(placeholder="the table's dice, e.g. 6 6 3", description="Dice", _dom_classes=("rf89-r-dice",))
+        L = W.Layout
+        self.r_head = W.HTML(_dom_classes=("rf89-r-head",))
+        self.r_areas = W.Textarea(placeholder="one area a line: name, revolt value, then e.g. 2i 1c capitol popular",
+                                  layout=L(width="100%", height="120px"))
         self.r_areas.add_class("rf89-r-areas")
-        self.r_step = W.HTML()
+        self.r_table_no = W.Dropdown(options=list(range(0, numbers().die_sides + 1)), value=0,
+                                     description="Revolt Table", _dom_classes=("rf89-r-table",))
+        self.r_lost = W.Checkbox(description="The capitol was lost last turn (4.1.5.2, 10.3.4)", _dom_classes=("rf89-r-lost",))
+        self.r_popular = W.Checkbox(description="A Popular leader (15.1.6.1)", _dom_classes=("rf89-r-popular",))
+        self.r_start = button("Step 1: start the procedure", self.revolt_start, "rf89-revolt-start", primary=True)
+        self.r_dice = W.Text(placeholder="the table's dice, e.g. 6 6 3", description="Dice", _dom_classes=("rf89-r-dice",))
+        self.r_step = W.HTML(_dom_classes=("rf89-r-step",))
         self.r_out = W.HTML(_dom_classes=("rf89-r-out",))
         self.r_app = button("Roll (app)", lambda: self.revolt_step(None), "rf89-revolt-roll")
-        self.r_table = button("Use the table's dice", lambda: self.revolt_step(_ints(self.r_dice.value)), "rf89-revolt-tap")
-        self.r_restart = button("Start again", self.revolt_restart, "rf89-revolt-restart")
-        self.revolt_box = W.VBox([W.HTML(CSS), self.r_step, self.r_areas, W.HBox([self.r_app, self.r_dice, self.r_table]),
-                                  self.r_out, self.r_restart])
+        self.r_table = button("Use the table's dice", lambda: self.revolt_step(self._typed(self.r_dice)), "rf89-revolt-tap")
+        self.r_rolls = W.HBox([self.r_app, self.r_dice, self.r_table])
+        self.revolt_box = W.VBox([W.HTML(CSS), self.r_head, self.r_areas,
+                                  W.HBox([self.r_table_no, self.r_lost, self.r_popular, self.r_start]),
+                                  self.r_step, self.r_rolls, self.r_out])
         self.revolt_box.add_class("rf89")
-        self.revolt_restart()
 
     def _build_combat(self) -> None:
-        self.c_units = W.Text(value="infantry 3, cavalry 4", description="Firing units",
-                              layout=W.Layout(width="100%"), _dom_classes=("rf89-c-units",))
+        L = W.Layout
+        barbarian = numbers()["units"]["barbarian"]
+        self.c_counts: dict[str, W.BoundedIntText] = {}
+        self.c_attacks: dict[str, W.BoundedIntText] = {}
+        rows = []
+        for unit in UNITS:
+            count = W.BoundedIntText(value=0, min=0, max=30, description=unit.capitalize(), continuous_update=True,
+                                     layout=L(width="190px"), _dom_classes=(f"rf89-c-count-{unit}",))
+            attack = W.BoundedIntText(value=barbarian.get(unit, {}).get("attack", 3), min=0, max=10,
+                                      description="attack", continuous_update=True, layout=L(width="160px"),
+                                      _dom_classes=(f"rf89-c-attack-{unit}",))
+            self.c_counts[unit], self.c_attacks[unit] = count, attack
+            rows.append(W.HBox([count, attack]))
+        groups = sorted(k for k in numbers()["national_characteristics"] if k != "source")
+        self.c_national = W.Dropdown(options=[("none", "")] + [(g, g) for g in groups], value="",
+                                     description="Nation", _dom_classes=("rf89-c-national",))
+        self.c_leader = W.Dropdown(options=[("none", "")] + [(k, k) for k in LEADERS], value="",
+                                   description="Leader", _dom_classes=("rf89-c-leader",))
         self.c_defence = W.Dropdown(options=[0, -1, -2, -3], value=0, description="Defence", _dom_classes=("rf89-c-defence",))
-        self.c_terrain = W.Dropdown(options=["clear", "mountain", "forest"], value="clear", description="Terrain")
-        self.c_defending = W.Checkbox(description="The firing side defends")
+        self.c_terrain = W.Dropdown(options=["clear", "mountain", "forest"], value="clear", description="Terrain",
+                                    _dom_classes=("rf89-c-terrain",))
+        self.c_defending = W.Checkbox(description="The firing side defends", _dom_classes=("rf89-c-defending",))
         self.c_dice = W.Text(placeholder="the table's dice", description="Dice", _dom_classes=("rf89-c-dice",))
         self.c_out = W.HTML(_dom_classes=("rf89-c-out",))
         self.c_app = button("Roll (app)", lambda: self.combat(None), "rf89-combat-roll")
-        self.c_table = button("Use the table's dice", lambda: self.combat(_ints(self.c_dice.value)), "rf89-combat-tap")
-        self.combat_box = W.VBox([W.HTML(CSS), self.c_units, W.HBox([self.c_defence, self.c_terrain, self.c_defending]),
+        self.c_table = button("Use the table's dice", lambda: self.combat(self._typed(self.c_dice)), "rf89-combat-tap")
+        for w in (*self.c_counts.values(), *self.c_attacks.values(), self.c_national, self.c_leader, self.c_defence,
+                  self.c_terrain, self.c_defending):
+            w.observe(lambda ch: self._combat_changed(), "value")  # a new question: the last answer goes
+        self.combat_box = W.VBox([W.HTML(CSS), W.HTML("<div>The firing units (4.2; kingdom and empire attack values as "
+                                                      "the table's unit chart prints them):</div>"), *rows,
+                                  W.HBox([self.c_national, self.c_leader]),
+                                  W.HBox([self.c_defence, self.c_terrain, self.c_defending]),
                                   W.HBox([self.c_app, self.c_dice, self.c_table]), self.c_out])
         self.combat_box.add_class("rf89")
 
@@ -307,8 +353,16 @@ class Rome1989Screens:
             self.open_file(bytes(f["content"]), f.get("name", "chart.json"))
 
     def add_nation(self) -> None:
-        name = self.n_name.value.strip()
-        a: Action = {"type": "nation", "name": name, "kind": self.n_kind.value}
+        a: Action = {"type": "nation", **self._nation_keys()}
+        a["enters"] = self.n_enters.value
+        if self.act(a):
+            self.nation = self.state.chart.nations[-1].name  # a group taken again is numbered (8.1)
+            self.n_name.value = ""
+            self.refresh()
+
+    def _nation_keys(self) -> Action:
+        """The nation form's keys (a new nation's, or a correction's)."""
+        a: Action = {"name": self.n_name.value.strip(), "kind": self.n_kind.value}
         if self.n_player.value.strip():
             a["player"] = self.n_player.value.strip()
         if self.n_first.value != 1:
@@ -318,11 +372,37 @@ class Rome1989Screens:
             a["opening"] = opening
         if self.n_kstart.value:
             a["kingdom_start"] = True
-        a["enters"] = self.n_enters.value
-        if self.act(a):
-            self.nation = name
-            self.n_name.value = ""
-            self.refresh()
+        if self.n_enters.value != 1:
+            a["enters"] = self.n_enters.value
+        return a
+
+    def _fill_nation_form(self, name: str) -> None:
+        """The form shows a nation that has not played yet, to be corrected (its name stays)."""
+        n = self.state.chart.nation(name)
+        if n is None or n.turns:
+            return
+        self.n_name.value, self.n_kind.value, self.n_player.value = n.name, n.kind, n.player or ""
+        self.n_first.value, self.n_enters.value, self.n_kstart.value = n.first_turn, n.enters, n.kingdom_start
+        self.n_treasury.value = n.opening.final_treasury
+        self.n_refund.value = n.opening.refund_pct if n.opening.refund_pct in self.n_refund.options else 0
+
+    def edit_nation(self) -> None:
+        """A nation corrected until its first turn is recorded (the form's values; its name stays)."""
+        if self.nation is None:
+            return
+        keys = {**self._nation_keys(), "name": self.nation}
+        if self.act({"type": "nation-edit", **keys}):
+            self.say(f"{self.nation} corrected.")
+
+    def withdraw(self) -> None:
+        """The Status phase's quit (8.2), or Rome without its capitol going out (4.1.5.3)."""
+        o = offer(self.state, self.nation) if self.nation else None
+        if o is None or o.withdraw is None:
+            return
+        if self.act({"type": "withdraw", "nation": self.nation, "why": o.withdraw}):
+            back = self.state.comes_back_on(self.nation)
+            self.say(f"{self.nation} is withdrawn: its treasury is reduced to zero, its victory points stay; its "
+                     f"player enters again on game turn {back} (8.2).")
 
     def next_game_turn(self) -> int:
         """The game turn a nation added now enters on by default: the one being played (the latest charted;
@@ -338,15 +418,16 @@ class Rome1989Screens:
         self.n_kind.value = "other"
         self.n_first.value, self.n_treasury.value, self.n_refund.value = 1, 0, 0
         self.n_kstart.value = False
-        # 8.2: withdrawn the turn after the quit, announced the next, entered the third (example 3 of formats.md)
-        self.n_enters.value = n.enters + len(n.turns) - 1 + 3
+        # 8.2: withdrawn, announced the next turn, entered the third (example 3 of formats.md)
+        self.n_enters.value = self.state.comes_back_on(n.name) or n.enters + len(n.turns) + 2
         self.say(f"{n.who} comes back: name the new barbarian nation and tap Add nation (it enters two turns "
                  "later at the earliest: withdraw, announce, enter, 8.2).")
 
     def _pick(self, name: str | None) -> None:
-        if name and name != self.nation:
+        if name and name != self.nation and not self._drawing:
             self.nation = name
             self.draft = None
+            self._fill_nation_form(name)
             self.refresh()
 
     def _status(self, status: str | None) -> None:
@@ -472,7 +553,17 @@ class Rome1989Screens:
             if o.due:
                 lines.append(f"A successful roll: the change {'may' if o.due == 'may' else 'must'} come on this turn.")
         self.phase1.value = "".join(f"<div>{html.escape(x)}</div>" for x in lines)
-        self.back_btn.layout.display = "" if o is not None and o.blocked else "none"
+        if o is not None and o.must_roll:
+            lines.append(f"{self.nation} rolls for its transition before a turn as {o.phase1.status} (8.3).")
+        self.back_btn.layout.display = "" if o is not None and o.blocked and o.withdraw is None else "none"
+        self.withdraw_btn.layout.display = "" if o is not None and o.withdraw else "none"
+        if o is not None and o.withdraw:
+            self.withdraw_btn.description = {
+                "quit": f"Quit: withdraw {self.nation} (8.2)",
+                "capitol": f"{self.nation} lost its capitol: go out (4.1.5.3)",
+                "income": f"Withdraw {self.nation}: income below 20 (8.2)"}[o.withdraw]
+        unplayed = self.nation is not None and s.chart.nation(self.nation) is not None and not s.chart.nation(self.nation).turns
+        self.edit_btn.layout.display = "" if unplayed else "none"
         can_roll = o is not None and not o.blocked and o.phase1 is not None and o.phase1.must_roll and o.due is None
         self.roll_row.layout.display = "" if can_roll else "none"
         self._drawing = True
@@ -490,13 +581,17 @@ class Rome1989Screens:
         self.redo_btn.disabled = not (ok and self.session.can_redo())
         self.record_btn.disabled = self.draft is None
         self._draw_summary()
+        if hasattr(self, "r_out"):
+            self._revolt_show()
 
     def _draw_summary(self) -> None:
         """The chart file's links, the leader board, the seat codes (the tablet's)."""
         s = self.state
         if s.played.nations:
             doc = base64.b64encode(self.export_json().encode("utf-8")).decode("ascii")
-            svg = base64.b64encode(chart_svg(s.result).encode("utf-8")).decode("ascii")
+            created = self.session.log.meta().get("created") if self.session is not None else None
+            day = time.strftime("%d %B %Y", time.localtime(created)) if isinstance(created, (int, float)) else ""
+            svg = base64.b64encode(chart_svg(s.result, title=s.title, date=day).encode("utf-8")).decode("ascii")
             self.links.value = (f"<a class='rf89-link' download='chart.json' href='data:application/json;base64,{doc}'>"
                                 "Export the chart file</a><a class='rf89-link' download='chart.svg' "
                                 f"href='data:image/svg+xml;base64,{svg}'>Printable chart (SVG)</a>")
@@ -504,6 +599,8 @@ class Rome1989Screens:
         else:
             self.links.value = ""
             self.leaders.value = "<div>No turn charted yet.</div>"
+        won = winner_sentence(s.result) if s.played.nations else ""
+        self.winner.value = f"<div class='rf89-won'><b>{html.escape(won)}</b></div>" if won else ""
         self.seat_codes.refresh()
         self._file_seen = self.session.log.version() if self.session is not None else None
 
@@ -548,10 +645,20 @@ class Rome1989Screens:
         return (f"<div class='rf89-victory'>{html.escape(victory_sentence(r))}</div>{leader_board_svg(r)}"
                 f"<table class='rf89-chart'><tr><th>#</th><th>Player</th><th>Victory Points</th></tr>{rows}</table>")
 
-    # --- revolt, step by step ------------------------------------------------------------------------
-    def revolt_restart(self) -> None:
-        self.r_state: dict[str, Any] = {"step": 2, "areas": [], "checks": {}, "revolted": []}
-        self._revolt_show()
+    # --- revolt, step by step (the procedure is the game's: its state is in the log) ------------------
+    def _typed(self, w: W.Text) -> list[int] | None:
+        try:
+            return _ints(w.value)
+        except CompanionError as e:
+            self.say(str(e), "error")
+            return None
+
+    def _revolt_nation(self) -> str | None:
+        """The procedure's nation while one is under way, else the nation picked on the Chart screen."""
+        p = self.state.procedure
+        if p is not None and p.purpose is not None:
+            return p.nation
+        return self.nation
 
     def _areas(self) -> list[Area]:
         out = []
@@ -562,100 +669,118 @@ class Rome1989Screens:
                 continue
             k = nums[0]
             name, value = " ".join(words[:k]) or f"area {len(out) + 1}", int(words[k])
-            extra = words[k + 1:]
+            extra = [w.lower() for w in words[k + 1:]]
             inf = sum(int(w[:-1]) for w in extra if w.endswith("i") and w[:-1].isdigit())
             cav = sum(int(w[:-1]) for w in extra if w.endswith("c") and w[:-1].isdigit())
-            out.append(Area(name, value, capitol="capitol" in extra, infantry=inf, cavalry=cav))
+            out.append(Area(name, value, capitol="capitol" in extra, infantry=inf, cavalry=cav,
+                            popular=1 if "popular" in extra else 0))
         return out
 
-    def _revolt_rolls_due(self) -> int:
-        s = self.state
-        if self.nation and s.chart.nation(self.nation) and s.chart.nation(self.nation).turns:
-            c = s.result.nation(self.nation).turns[-1]
-            return c.rebellion_rolls or 0
-        return 0
+    @staticmethod
+    def _areas_text(areas: tuple[Area, ...]) -> str:
+        lines = []
+        for a in areas:
+            bits = [a.name, str(a.revolt_value)] + ([f"{a.infantry}i"] if a.infantry else []) + \
+                   ([f"{a.cavalry}c"] if a.cavalry else []) + (["capitol"] if a.capitol else []) + (["popular"] if a.popular else [])
+            lines.append(" ".join(bits))
+        return "\n".join(lines)
+
+    def revolt_start(self) -> None:
+        """Step 1: the areas (sent once, when they changed) and the Revolt Table's number for this turn."""
+        name = self._revolt_nation()
+        if name is None or self.session is None:
+            self.say("Pick the empire on the Chart screen first.", "error")
+            return
+        areas = areas_doc(self._areas())
+        if areas != areas_doc(self.state.areas_of(name)):
+            if not self.act({"type": "areas", "nation": name, "areas": areas}):
+                return
+        self.act({"type": "revolt", "nation": name, "revolt_table": self.r_table_no.value,
+                  "lost_capitol": self.r_lost.value, "popular": self.r_popular.value})
 
     def revolt_step(self, dice: list[int] | None) -> None:
-        """One step of the revolt procedure with the app's dice (None) or the table's."""
-        st = self.r_state
+        """One step's dice, the app's (None) or the table's, filed under the procedure's nation."""
+        p = self.state.procedure
+        if p is None or p.purpose is None:
+            self.say("Start the procedure first: the Revolt Table's number (step 1).", "error")
+            return
         by = "app" if dice is None else "table"
-        try:
-            if st["step"] == 2:
-                st["areas"] = self._areas()
-                count = self._revolt_rolls_due() if dice is None else len(dice)
-                if count == 0:
-                    raise CompanionError("No rebellion roll is due: the last empire turn's Revolt Table number, less "
-                                         "refunds, gives none (10.1, 10.2.1).")
-                dice = roll(self.rng(), count) if dice is None else dice
-                self._log_roll("rebellion", dice, by)
-                st["checks"] = rebelling(st["areas"], dice)
-                st["shown"] = dice_html(dice)
-                st["step"] = 3 if st["checks"] else 5
-            elif st["step"] == 3:
-                names = [a for a in st["checks"] for _ in range(st["checks"][a])]
-                dice = roll(self.rng(), len(names)) if dice is None else dice
-                if len(dice) != len(names):
-                    raise CompanionError(f"One die per check: {len(names)} checks ({', '.join(names)}).")
-                self._log_roll("revolt", dice, by)
-                by = {a.name: a for a in st["areas"]}
-                st["revolted"] = sorted({n for n, d in zip(names, dice) if (10 if d == 0 else d) <= revolts_on(by[n])})
-                st["shown"] = dice_html(dice, [(10 if d == 0 else d) <= revolts_on(by[n]) for n, d in zip(names, dice)])
-                st["step"] = 4 if st["revolted"] else 5
-            elif st["step"] == 4:
-                dice = roll(self.rng(), len(st["revolted"])) if dice is None else dice
-                if len(dice) != len(st["revolted"]):
-                    raise CompanionError(f"One die per revolting area: {len(st['revolted'])}.")
-                self._log_roll("forces", dice, by)
-                st["forces"] = {n: revolting_forces(d) for n, d in zip(st["revolted"], dice)}
-                st["shown"] = dice_html(dice)
-                st["step"] = 5
-        except CompanionError as e:
-            self.say(str(e), "error")
-        self._revolt_show()
+        dice = roll(self.rng(), p.dice_due) if dice is None else dice
+        if self.act({"type": "roll", "nation": p.nation, "purpose": p.purpose, "dice": list(dice), "by": by}):
+            self.r_dice.value = ""
 
-    def _log_roll(self, purpose: str, dice: list[int], by: str) -> None:
+    def _log_roll(self, purpose: str, dice: list[int], by: str, nation: str | None = None) -> None:
         """Every die rolled or tapped goes to the log (a game being played)."""
         if self.session is not None and not self.state.over:
-            self.act({"type": "roll", "nation": self.nation, "purpose": purpose, "dice": list(dice), "by": by})
+            self.act({"type": "roll", "nation": nation or self.nation, "purpose": purpose, "dice": list(dice), "by": by})
 
     def _revolt_show(self) -> None:
-        st = self.r_state
-        steps = {2: f"Step 2, which areas rebel: {self._revolt_rolls_due() if hasattr(self, 'session') else 0} "
-                    "rebellion rolls are due (10.2); enter the empire's areas below.",
-                 3: "Step 3, the revolt roll: one die per check (10.3).",
-                 4: "Step 4, the revolting forces: one die per revolting area, halved and rounded up (10.4).",
-                 5: "Step 5, combat: the revolting forces fight as barbarian infantry; the empire fires first (10.5)."}
-        self.r_step.value = f"<div>{html.escape(steps[st['step']])}</div>"
-        out = [st.get("shown", "")]
-        if st["checks"]:
-            out.append("<div>Checked: " + html.escape(", ".join(f"{a} ×{k}" for a, k in st["checks"].items())) + "</div>")
-        if st.get("revolted"):
-            out.append("<div>Revolting: " + html.escape(", ".join(st["revolted"])) + "</div>")
-        if st.get("forces"):
-            out.append("<div>Forces: " + html.escape(", ".join(f"{a} {k}" for a, k in st["forces"].items())) + "</div>")
+        s = self.state
+        name = self._revolt_nation()
+        p = s.procedure if s.procedure is not None and s.procedure.nation == name else None
+        if name is None:
+            self.r_head.value = "<div>Pick the empire on the Chart screen.</div>"
+        else:
+            self.r_head.value = (f"<div><b>{html.escape(name)}</b>: the Revolt Procedure of game turn "
+                                 f"{s.next_game_turn(name)} (10.0); its areas are kept once entered.</div>")
+        known = areas_doc(s.areas_of(name)) if name else []
+        if name != self._areas_for or known != self._areas_filled:  # what the table typed stays until then
+            self.r_areas.value = self._areas_text(s.areas_of(name)) if name else ""
+            self._areas_for, self._areas_filled = name, known
+        waiting = p is not None and p.purpose is not None
+        self.r_step.value = f"<div>{html.escape(summary(p))}</div>" if p is not None else (
+            "<div>Step 1: the Revolt Table's number for this turn (0 for a dash), then start (10.1).</div>")
+        self.r_rolls.layout.display = "" if waiting else "none"
+        out = []
+        if p is not None:
+            if p.rebellion:
+                out.append(f"<div>Rebellion dice: {dice_html(list(p.rebellion))}</div>")
+            if p.checks:
+                counts: dict[str, int] = {}
+                for a in p.checks:
+                    counts[a] = counts.get(a, 0) + 1
+                out.append("<div>Checked: " + html.escape(", ".join(f"{a} ×{k}" for a, k in counts.items())) + "</div>")
+            if p.step == 3:
+                out.append("<table class='rf89-chart'><tr><th>Area</th><th>revolts on</th></tr>" + "".join(
+                    f"<tr><td>{html.escape(a)}</td><td>{p.revolts_on(p.area(a))} or less</td></tr>" for a in p.checks)
+                    + "</table>")
+            if p.revolt_dice:
+                out.append("<table class='rf89-chart'><tr><th>Area</th><th>die</th><th>revolts on</th><th></th></tr>" + "".join(
+                    f"<tr><td>{html.escape(a)}</td><td>{dice_html([d], [hit])}</td><td>{on} or less</td>"
+                    f"<td>{'revolts' if hit else 'stays'}</td></tr>" for a, d, on, hit in p.lines()) + "</table>")
+            if p.revolted:
+                out.append("<div>Revolting: " + html.escape(", ".join(p.revolted)) + "</div>")
+            if p.forces_dice:
+                out.append("<div>Forces: " + html.escape(", ".join(f"{a} {k}" for a, k in p.forces)) + "</div>")
         self.r_out.value = "".join(out)
-        self.r_app.disabled = self.r_table.disabled = st["step"] == 5
 
-    # --- combat --------------------------------------------------------------------------------------
+    _areas_for: str | None = None
+    _areas_filled: list = []
+
+    # --- combat, from the units picked ----------------------------------------------------------------
+    def _combat_changed(self) -> None:
+        self.c_out.value = ""
+
+    def _groups(self) -> list[Group]:
+        return [Group(u, self.c_counts[u].value, self.c_attacks[u].value) for u in UNITS if self.c_counts[u].value]
+
     def combat(self, dice: list[int] | None) -> None:
         by = "app" if dice is None else "table"
         try:
-            shooters = []
-            for part in self.c_units.value.split(","):
-                words = part.split()
-                if len(words) != 2 or not words[1].lstrip("-").isdigit():
-                    raise CompanionError("Write each firing unit as its type and attack value: infantry 3, cavalry 4.")
-                shooters.append(Shooter(words[0], int(words[1])))
-            dice = roll(self.rng(), len(shooters)) if dice is None else dice
+            groups = self._groups()
+            firing = shooters(groups, self.c_national.value or None, self.c_leader.value or None)
+            dice = roll(self.rng(), len(firing)) if dice is None else dice
             d = best_defence([self.c_defence.value])
-            hit = fire(shooters, dice, d, self.c_terrain.value, self.c_defending.value)
+            hit = fire(firing, dice, d, self.c_terrain.value, self.c_defending.value)
         except CompanionError as e:
             self.say(str(e), "error")
             return
         self._log_roll("combat", dice, by)
-        needs = ", ".join(f"{s.unit} {to_hit(s, d, self.c_terrain.value, self.c_defending.value)}" for s in shooters)
+        needs = ", ".join(sorted({f"{x.unit} {to_hit(x, d, self.c_terrain.value, self.c_defending.value)}" for x in firing}))
+        order = loss_order(groups)
         self.c_out.value = (f"{dice_html(dice, hit)}<div>{html.escape(f'{sum(hit)} hits; needed: {needs} (a 1 always hits, a 0 is ten).')}"
-                            "</div><div>Losses: the owner removes one unit per hit, the capitol last (4.1.5).</div>")
+                            "</div><div>Losses: the side hit removes one unit per hit, of its choice, the capitol last "
+                            f"(4.1.5); this side's in that order: {html.escape(', '.join(order))}.</div>")
 
 
 def open_screens(table: Any) -> Rome1989Screens:
