@@ -580,6 +580,8 @@ class Rome1989Screens:
         self.undo_btn.disabled = not (ok and self.session.can_undo())
         self.redo_btn.disabled = not (ok and self.session.can_redo())
         self.record_btn.disabled = self.draft is None
+        won = winner_sentence(s.result) if s.played.nations else ""
+        self.winner.value = f"<div class='rf89-won'><b>{html.escape(won)}</b></div>" if won else ""
         self._draw_summary()
         if hasattr(self, "r_out"):
             self._revolt_show()
@@ -599,8 +601,6 @@ class Rome1989Screens:
         else:
             self.links.value = ""
             self.leaders.value = "<div>No turn charted yet.</div>"
-        won = winner_sentence(s.result) if s.played.nations else ""
-        self.winner.value = f"<div class='rf89-won'><b>{html.escape(won)}</b></div>" if won else ""
         self.seat_codes.refresh()
         self._file_seen = self.session.log.version() if self.session is not None else None
 

@@ -65,7 +65,7 @@ class SeatPage(Rome1989Screens):
         self.undo_btn = button("Undo my last", self.undo, "rf89-undo rf89-seat-undo")
         f = self.fields
         self.form = W.VBox([
-            self.phase1, self.roll_row, self.status,
+            self.phase1, self.withdraw_btn, self.roll_row, self.status,
             W.HBox([f["areas_income"]]), W.HBox(self.chips),
             W.VBox([f["capitol_on_board"], f["admin_leader"]]),
             W.VBox([f["maintenance"], f["purchases"], f["modifier_rolls"]]),
@@ -73,7 +73,8 @@ class SeatPage(Rome1989Screens):
             W.VBox([f["levy_revolt_values"], f["levies_spent"], f["quit"]]),
             self.preview, W.HBox([self.record_btn, self.undo_btn]),
         ])
-        self.widget = W.VBox([W.HTML(CSS + SEAT_CSS), self.head, self.message, self.pick, self.sheet, self.form, self.totals])
+        self.widget = W.VBox([W.HTML(CSS + SEAT_CSS), self.head, self.winner, self.message, self.pick, self.sheet, self.form,
+                              self.totals])
         self.widget.add_class("rf89")
         self.widget.add_class("rf89-seat")
         self.follow = SeatFollow(lambda: self.session, lambda: self.seat, token, self._refuse, self.refresh)
@@ -167,6 +168,9 @@ class SeatPage(Rome1989Screens):
         return
 
     def come_back(self) -> None:
+        return
+
+    def edit_nation(self) -> None:
         return
 
     # --- drawing ---------------------------------------------------------------------------------
