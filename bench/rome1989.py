@@ -10,7 +10,7 @@ from pathlib import Path
 from bench.common import median_ms, process_ms, row
 from companion.rome1989.chart import compute, read, result_json
 from companion.rome1989.game import ChartRules
-from companion.rome1989.taps import offer, taps_for
+from companion.rome1989.taps import combat_taps, offer, revolt_taps, taps_for
 
 TURNS = 30
 #: The paper chart's cells written on an ordinary kingdom turn: turn number, income, treasury, maintenance,
@@ -60,6 +60,44 @@ def ordinary_turn_taps() -> tuple[int, int]:
     return taps_for(d, d.set("areas_income", 34).set("purchases", 12)), taps_for(d, d)
 
 
+def empire_overtax_taps() -> int:
+    """Taps for Western Rome's E12 (the six-player scenario) with its areas' income changed and a 20 % overtax."""
+    rules = ChartRules()
+    s = rules.apply(rules.initial(), {"type": "setup", "title": "bench", "scenario": "six-player", "rules": 2})
+    s = rules.apply(s, {"type": "turn", "nation": "Western Rome", "turn": offer(s, "Western Rome").draft.turn()})
+    d = offer(s, "Western Rome").draft
+    return taps_for(d, d.set("areas_income", d.get("areas_income") - 3).set("overtax_pct", 20))
+
+
+def revolt_with_table_dice_taps() -> int:
+    """Taps for Western Rome's revolt once its areas are known: the Revolt Table's 4, then the table's dice of each
+    step (three rebellion dice less one for the 10 % refund, the checks they give, the revolting areas)."""
+    rules = ChartRules()
+    s = rules.apply(rules.initial(), {"type": "setup", "title": "bench", "scenario": "six-player", "rules": 2})
+    areas = [{"name": "Italia", "revolt_value": 1, "capitol": True}, {"name": "Gallia", "revolt_value": 6},
+             {"name": "Hispania", "revolt_value": 6, "infantry": 1}, {"name": "Africa", "revolt_value": 4},
+             {"name": "Illyricum", "revolt_value": 5}, {"name": "Britannia", "revolt_value": 8, "infantry": 2}]
+    s = rules.apply(s, {"type": "areas", "nation": "Western Rome", "areas": areas})
+    s = rules.apply(s, {"type": "revolt", "nation": "Western Rome", "revolt_table": 4})
+    counts = []
+    for purpose, dice in (("rebellion", [6, 4, 9]), ("revolt", None), ("forces", None)):
+        p = s.procedure
+        if p is None or p.purpose != purpose:
+            break
+        counts.append(p.dice_due)
+        s = rules.apply(s, {"type": "roll", "nation": "Western Rome", "purpose": purpose, "by": "table",
+                            "dice": dice or [3] * p.dice_due})
+    return revolt_taps(counts)
+
+
+def combat_4_against_3_taps() -> int:
+    """Taps for a combat of 4 units (2 infantry, 2 cavalry) against 3 infantry, both volleys with table dice:
+    the counts picked, the defence modifier, then the defenders' counts and the side that fires."""
+    attack = combat_taps(groups_set=2, digits=2, choices=1, dice=4)
+    defend = combat_taps(groups_set=2, digits=2, choices=1, dice=3)
+    return attack + defend
+
+
 def run() -> None:
     doc = six_nations()
     data = json.dumps(doc).encode("utf-8")
@@ -75,3 +113,10 @@ def run() -> None:
     row("rome1989: taps, an ordinary kingdom turn (income changed, units bought)", changed,
         f"< {PAPER_CELLS} paper cells", unit="taps", ok=changed < PAPER_CELLS)
     row("rome1989: taps, a turn like the last", same, f"< {PAPER_CELLS} paper cells", unit="taps", ok=same < PAPER_CELLS)
+    row("rome1989: taps, an ordinary kingdom turn (goal of issue 34)", changed, "≤ 6", unit="taps", ok=changed <= 6)
+    row("rome1989: taps, an empire turn with overtax", empire_overtax_taps(), "≤ 6", unit="taps",
+        ok=empire_overtax_taps() <= 6)
+    revolt = revolt_with_table_dice_taps()
+    row("rome1989: taps, a revolt with the table's dice (areas known)", revolt, "≤ 20", unit="taps", ok=revolt <= 20)
+    fight = combat_4_against_3_taps()
+    row("rome1989: taps, a combat of 4 against 3 (both volleys, table's dice)", fight, "a figure", unit="taps")

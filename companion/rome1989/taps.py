@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..errors import IllegalAction
 from .chart import ROMAN, Cells, Nation, Turn, chart_nation, labels
 from .game import Action, ChartGame
 from .numbers import numbers
@@ -203,3 +204,33 @@ def taps_for(before: Draft, after: Draft) -> int:
         else:
             taps += amount_taps(k, before.get(k) or 0, v)
     return taps + 1
+
+
+def read_dice(text: str, expected: int | None = None) -> list[int]:
+    """Dice as the table types them: numbers separated by spaces or commas ("6 6 10"), or one digit a die with
+    nothing between ("6603": a 0 is ten, 1.1), so a die is one tap on the number pad; "10" alone, where one
+    die is due, is that die."""
+    t = text.strip()
+    if t.isdigit() and len(t) > 1 and expected != 1:
+        return [int(c) for c in t]
+    try:
+        return [int(x) for x in t.replace(",", " ").split()]
+    except ValueError:
+        raise IllegalAction("Type the dice as numbers 0 to 10 (a 0 is ten), e.g. 664 or 6 6 4.", rule="die") from None
+
+
+def dice_taps(count: int) -> int:
+    """Taps to enter ``count`` table dice: the field, one digit a die (:func:`read_dice`), the button."""
+    return 2 + count if count else 0
+
+
+def revolt_taps(dice_per_step: list[int], table_number_changed: bool = True) -> int:
+    """Taps for a revolt once the areas are known: the Revolt Table's number (one choice), Start, then each
+    step's table dice."""
+    return int(table_number_changed) + 1 + sum(dice_taps(c) for c in dice_per_step)
+
+
+def combat_taps(groups_set: int, digits: int, choices: int, dice: int) -> int:
+    """Taps for one volley from choices: each unit count set (its field and its digits), each choice changed
+    (terrain, defence, leader, side), then the table's dice."""
+    return groups_set + digits + choices + dice_taps(dice)

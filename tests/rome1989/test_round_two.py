@@ -350,3 +350,13 @@ def test_dice_always_belong_to_the_procedures_nation(seed):
         if a["type"] == "roll" and before is not None and before.purpose is not None \
                 and a["purpose"] in ("rebellion", "revolt", "forces"):
             assert s.rolls[-1].nation == before.nation
+
+
+def test_table_dice_are_one_digit_a_die():
+    from companion.rome1989.taps import read_dice
+
+    quote(GAME, "In this game a 0 is always a ten")
+    assert read_dice("6603") == [6, 6, 0, 3] and read_dice("6 6 10") == [6, 6, 10] and read_dice("10", 1) == [10]
+    with pytest.raises(IllegalAction) as e:
+        read_dice("six")
+    assert e.value.rule == "die"

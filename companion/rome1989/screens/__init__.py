@@ -30,7 +30,7 @@ from ..numbers import numbers
 from ..procedure import areas_doc, summary
 from ..revolt import Area
 from ..scenarios import scenarios
-from ..taps import DELTAS, Draft, offer, record
+from ..taps import DELTAS, Draft, offer, read_dice, record
 from ..view import chart_svg, leader_board_svg, sheet_html, standings, victory_sentence, winner_sentence
 from .seat_codes import KIND, SeatCodes
 
@@ -59,11 +59,6 @@ def dice_html(dice: list[int], hit: list[bool] | None = None) -> str:
     return "".join(out)
 
 
-def _ints(text: str) -> list[int]:
-    try:
-        return [int(x) for x in text.replace(",", " ").split()]
-    except ValueError:
-        raise CompanionError("Type the dice as numbers 0 to 10, separated by spaces.") from None
 
 
 class Rome1989Screens:
@@ -257,7 +252,7 @@ class Rome1989Screens:
         self.r_step = W.HTML(_dom_classes=("rf89-r-step",))
         self.r_out = W.HTML(_dom_classes=("rf89-r-out",))
         self.r_app = button("Roll (app)", lambda: self.revolt_step(None), "rf89-revolt-roll")
-        self.r_table = button("Use the table's dice", lambda: self.revolt_step(self._typed(self.r_dice)), "rf89-revolt-tap")
+        self.r_table = button("Use the table's dice", lambda: self.revolt_step(self.r_dice.value), "rf89-revolt-tap")
         self.r_rolls = W.HBox([self.r_app, self.r_dice, self.r_table])
         self.revolt_box = W.VBox([W.HTML(CSS), self.r_head, self.r_areas,
                                   W.HBox([self.r_table_no, self.r_lost, self.r_popular, self.r_start]),
@@ -290,7 +285,7 @@ class Rome1989Screens:
         self.c_dice = W.Text(placeholder="the table's dice", description="Dice", _dom_classes=("rf89-c-dice",))
         self.c_out = W.HTML(_dom_classes=("rf89-c-out",))
         self.c_app = button("Roll (app)", lambda: self.combat(None), "rf89-combat-roll")
-        self.c_table = button("Use the table's dice", lambda: self.combat(self._typed(self.c_dice)), "rf89-combat-tap")
+        self.c_table = button("Use the table's dice", lambda: self.combat(self.c_dice.value), "rf89-combat-tap")
         for w in (*self.c_counts.values(), *self.c_attacks.values(), self.c_national, self.c_leader, self.c_defence,
                   self.c_terrain, self.c_defending):
             w.observe(lambda ch: self._combat_changed(), "value")  # a new question: the last answer goes
@@ -646,13 +641,6 @@ class Rome1989Screens:
                 f"<table class='rf89-chart'><tr><th>#</th><th>Player</th><th>Victory Points</th></tr>{rows}</table>")
 
     # --- revolt, step by step (the procedure is the game's: its state is in the log) ------------------
-    def _typed(self, w: W.Text) -> list[int] | None:
-        try:
-            return _ints(w.value)
-        except CompanionError as e:
-            self.say(str(e), "error")
-            return None
-
     def _revolt_nation(self) -> str | None:
         """The procedure's nation while one is under way, else the nation picked on the Chart screen."""
         p = self.state.procedure
@@ -698,14 +686,18 @@ class Rome1989Screens:
         self.act({"type": "revolt", "nation": name, "revolt_table": self.r_table_no.value,
                   "lost_capitol": self.r_lost.value, "popular": self.r_popular.value})
 
-    def revolt_step(self, dice: list[int] | None) -> None:
-        """One step's dice, the app's (None) or the table's, filed under the procedure's nation."""
+    def revolt_step(self, typed: str | None) -> None:
+        """One step's dice, the app's (None) or the table's (as typed), filed under the procedure's nation."""
         p = self.state.procedure
         if p is None or p.purpose is None:
             self.say("Start the procedure first: the Revolt Table's number (step 1).", "error")
             return
-        by = "app" if dice is None else "table"
-        dice = roll(self.rng(), p.dice_due) if dice is None else dice
+        by = "app" if typed is None else "table"
+        try:
+            dice = roll(self.rng(), p.dice_due) if typed is None else read_dice(typed, p.dice_due)
+        except CompanionError as e:
+            self.say(str(e), "error")
+            return
         if self.act({"type": "roll", "nation": p.nation, "purpose": p.purpose, "dice": list(dice), "by": by}):
             self.r_dice.value = ""
 
@@ -764,12 +756,12 @@ class Rome1989Screens:
     def _groups(self) -> list[Group]:
         return [Group(u, self.c_counts[u].value, self.c_attacks[u].value) for u in UNITS if self.c_counts[u].value]
 
-    def combat(self, dice: list[int] | None) -> None:
-        by = "app" if dice is None else "table"
+    def combat(self, typed: str | None) -> None:
+        by = "app" if typed is None else "table"
         try:
             groups = self._groups()
             firing = shooters(groups, self.c_national.value or None, self.c_leader.value or None)
-            dice = roll(self.rng(), len(firing)) if dice is None else dice
+            dice = roll(self.rng(), len(firing)) if typed is None else read_dice(typed, len(firing))
             d = best_defence([self.c_defence.value])
             hit = fire(firing, dice, d, self.c_terrain.value, self.c_defending.value)
         except CompanionError as e:
