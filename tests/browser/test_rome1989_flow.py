@@ -104,6 +104,9 @@ def play(page, url: str) -> None:
     wait_for(lambda: "E1" in sheet(page), timeout=60)
     screen(page, "Revolt")
     fill(page, ".rf89-r-areas", "Syria 6 2i\nThracia 1 capitol\nAchaea 4")
+    choose(page, ".rf89-r-table", "2")  # E2's Revolt Table number: this turn's dice (7.1)
+    page.locator("button.rf89-revolt-start").tap()
+    page.wait_for_selector(".rf89-r-step:has-text('2 rebellion dice')", timeout=60_000)
     fill(page, ".rf89-r-dice", "6 4")
     page.locator("button.rf89-revolt-tap").tap()
     page.wait_for_selector(".rf89-r-out:has-text('Syria ×1')")
@@ -113,9 +116,10 @@ def play(page, url: str) -> None:
 
     # a combat: the rulebook's East Germans against the Romans' -1
     screen(page, "Combat")
-    fill(page, ".rf89-c-units", "cavalry 4, cavalry 4, infantry 3, infantry 3")
+    fill(page, ".rf89-c-count-cavalry", "2")  # the units picked, not typed
+    fill(page, ".rf89-c-count-infantry", "2")
     choose(page, ".rf89-c-defence", "-1")
-    fill(page, ".rf89-c-dice", "4 3 1 0")
+    fill(page, ".rf89-c-dice", "1 0 4 3")
     page.locator("button.rf89-combat-tap").tap()
     page.wait_for_selector(".rf89-c-out .rf89-die")
     assert page.locator(".rf89-c-out .rf89-hit").count() >= 1
