@@ -159,3 +159,18 @@ def test_the_winner_on_the_chart_screen_on_every_phone_and_on_the_printable_char
     svg = base64.b64decode(re.search(r"image/svg\+xml;base64,([^']+)", s.links.value).group(1)).decode()
     assert "Cy has won: 25 points" in html.unescape(svg) and "Players: Cy 25.0" in svg
     assert s.session.state.title in html.unescape(svg)
+
+
+def test_a_table_stopping_early_ends_its_game_and_keeps_it(tmp_path):
+    kept = []
+
+    class Keeping(Table):
+        def keep(self, *args):
+            kept.append(args)
+
+    s = Rome1989Screens(Keeping(GameStore(tmp_path)))
+    s.start_btn.click()
+    add(s, "Goths", "Ann")
+    s.record_btn.click()
+    s.end_btn.click()
+    assert s.session.state.over and s.message.value == "" and kept and kept[0][4] == []

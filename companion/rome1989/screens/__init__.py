@@ -492,7 +492,12 @@ class Rome1989Screens:
         self.refresh()
 
     def end_game(self) -> None:
-        if self.act({"type": "end"}):
+        """The table ends the game (stopping early, before anybody reached the goal, ends it unfinished)."""
+        s = self.state
+        a: Action = {"type": "end"}
+        if s.chart.victory is not None and not s.winners:
+            a["unfinished"] = True
+        if self.act(a):
             self.keep()
 
     def keep(self) -> None:
