@@ -413,8 +413,10 @@ def nation_action(**keys: Any) -> Action:
 
 def from_chart(chart: Chart, title: str = "") -> list[Action]:
     """The actions that build a game from a chart file (opening one on the screen): setup, nations, turns
-    in playing order (game turn, then list order)."""
-    out: list[Action] = [{"type": "setup", "title": title, "victory": chart.victory}]
+    in playing order (game turn, then list order). A file keeps no dice, so its game is played under the
+    rules of version 1 (no transition roll is asked for before a turn)."""
+    # a file keeps no dice: its turns replay under version 1 (no transition roll asked before a turn)
+    out: list[Action] = [{"type": "setup", "title": title, "victory": chart.victory, "rules": 1}]
     for n in chart.nations:
         out.append({"type": "nation", **{k: v for k, v in n.to_doc().items() if k != "turns"}})
     steps = sorted((n.enters + k, i, k) for i, n in enumerate(chart.nations) for k in range(len(n.turns)))

@@ -360,3 +360,34 @@ def test_table_dice_are_one_digit_a_die():
     with pytest.raises(IllegalAction) as e:
         read_dice("six")
     assert e.value.rule == "die"
+
+
+def test_a_chart_file_with_barbarian_turns_past_b4_opens_as_a_game(tmp_path):
+    """A file keeps no dice: its B4 and B5 open although no transition roll is in it."""
+    from companion.rome1989.game import from_chart
+
+    chart = read(json.dumps(doc(nation("Goths", "other", *[b()] * 5))))
+    session = GameStore(tmp_path).start("rise-and-fall-1989/chart", "f", ChartRules(), from_chart(chart)[0])
+    for a in from_chart(chart)[1:]:
+        session.do(a)
+    assert len(session.state.chart.nation("Goths").turns) == 5
+
+
+@given(seed=st.integers(0, 10**6), back=st.integers(0, 12))
+@settings(max_examples=8, deadline=None)
+def test_undo_inside_a_procedure_gives_the_state_of_the_replayed_prefix(seed, back):
+    import tempfile
+
+    actions = random_game(random.Random(seed), limit=80)
+    with tempfile.TemporaryDirectory() as tmp:
+        session = GameStore(tmp).start("rise-and-fall-1989/chart", "T", ChartRules(), actions[0])
+        for a in actions[1:]:
+            session.do(a)
+        undone = 0
+        for _ in range(min(back, len(actions) - 1)):
+            session.undo()
+            undone += 1
+        expected = play([ChartRules().recorded(actions[0]), *actions[1:len(actions) - undone]])
+        assert session.state == expected
+        again = Session(GameStore(tmp).open(session.log.path.stem), ChartRules())
+        assert again.state == expected
