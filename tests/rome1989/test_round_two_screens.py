@@ -174,3 +174,16 @@ def test_a_table_stopping_early_ends_its_game_and_keeps_it(tmp_path):
     s.record_btn.click()
     s.end_btn.click()
     assert s.session.state.over and s.message.value == "" and kept and kept[0][4] == []
+
+
+def test_a_page_opened_after_a_revolt_shows_its_nation_and_its_result(tmp_path):
+    s = start(tmp_path, "six-player")
+    s.pick.value = "Western Rome"
+    s.r_areas.value = "Italia 1 capitol\nGallia 6"
+    s.r_table_no.value = 3
+    s.r_start.click()
+    for dice in ("66", "33", "7"):
+        s.r_dice.value = dice
+        s.r_table.click()
+    again = Rome1989Screens(Table(s.store))
+    assert again.nation == "Western Rome" and "Revolting forces: Gallia 4" in again.r_step.value

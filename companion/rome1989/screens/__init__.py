@@ -523,7 +523,8 @@ class Rome1989Screens:
         s = self.state
         names = self.shown_nations()
         if self.nation not in names:
-            self.nation = names[-1] if names else None
+            p = s.procedure  # a page opened mid-revolt shows the procedure's nation
+            self.nation = p.nation if p is not None and p.nation in names else (names[-1] if names else None)
             self.draft = None
         self._drawing = True
         try:
@@ -698,6 +699,7 @@ class Rome1989Screens:
             self.say("Start the procedure first: the Revolt Table's number (step 1).", "error")
             return
         by = "app" if typed is None else "table"
+        self.nation = p.nation  # the page stays on the procedure's nation once it is over
         try:
             dice = roll(self.rng(), p.dice_due) if typed is None else read_dice(typed, p.dice_due)
         except CompanionError as e:
