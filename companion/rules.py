@@ -181,6 +181,7 @@ class Contract:
     numbers beyond any range it can name leaves it False and its reducer is the judge of those numbers."""
 
     kind: str = ""
+    error: type[IllegalAction] = IllegalAction  # the type a refusal is (a game's own subclass, as Rise!'s)
     action_types: frozenset[str] = frozenset()
     setup_types: frozenset[str] = frozenset({"setup"})
     after_end: frozenset[str] = frozenset()
@@ -240,20 +241,20 @@ class Contract:
         kind = action.get("type") if isinstance(action, dict) else None
         if kind not in self.action_types:
             known = ", ".join(sorted(self.action_types))
-            raise IllegalAction(f"There is no action {kind!r} in this game; its actions are {known}.", rule=UNKNOWN_ACTION)
+            raise self.error(f"There is no action {kind!r} in this game; its actions are {known}.", rule=UNKNOWN_ACTION)
         if not self.started(state) and kind not in self.setup_types:
-            raise IllegalAction(self.setup_sentence(state), rule=SETUP_FIRST)
+            raise self.error(self.setup_sentence(state), rule=SETUP_FIRST)
         if kind not in self.after_end | self.setup_types and self.outcome(state) is not None:
-            raise IllegalAction(self.over_sentence(state), rule=GAME_OVER)
+            raise self.error(self.over_sentence(state), rule=GAME_OVER)
         if self.started(state) and kind not in self.setup_types:
             player = self.actor(state, action)
             if player is not None and not self.may_act(state, player):
-                raise IllegalAction(self.seat_sentence(state, player), rule=SEAT)
+                raise self.error(self.seat_sentence(state, player), rule=SEAT)
             if seat is not None and player is not None and player != seat:
-                raise IllegalAction(f"This phone acts for {seat} only; {player}'s actions are made on {player}'s "
+                raise self.error(f"This phone acts for {seat} only; {player}'s actions are made on {player}'s "
                                     "phone or on the tablet.", rule=SEAT)
         if self.closed and not offered(self, state, self.normal(action)):
-            raise IllegalAction("That is not one of the actions the game offers now; choose one of those shown.",
+            raise self.error("That is not one of the actions the game offers now; choose one of those shown.",
                                 rule=UNKNOWN_ACTION)
 
     def pick(self, moves: list[Move], rng: random.Random) -> Move:

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..rules import Contract, Field, Move, Outcome
 from .board import placeholder, side_for
-from .game import _HANDLERS, State
+from .game import ACTIONS, State
 from .numbers import numbers
 from .scoring import winner_sentence
 from .view import colours, history_scores
@@ -36,7 +36,7 @@ def _spread(moves: list[Move], share: float) -> list[Move]:
 
 class MountainKingContract(Contract):
     kind = "game"
-    action_types = frozenset(_HANDLERS)
+    action_types = frozenset(ACTIONS)
 
     def started(self, state: State) -> bool:
         return state.started

@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules import Contract, Move, Outcome
-from .game import ACTION_TYPES, Position, legal_actions, name, numbers, start
+from .game import ACTION_TYPES, Position, RiseIllegal, legal_actions, name, numbers, start
 
 Action = dict[str, Any]
 
 
 class RiseContract(Contract):
     kind = "game"
+    error = RiseIllegal
     action_types = frozenset((*ACTION_TYPES, "pass", "setup"))
     closed = True
 

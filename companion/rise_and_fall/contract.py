@@ -212,14 +212,15 @@ class ScoringContract(Contract):
         from .world.views import colour_hex
 
         s = state.shown_score()
-        colours = {p.name: colour_hex(c) for p, c in zip(state.players, state.colours or ["red", "yellow", "green", "blue"])}
+        # the colours chosen at Setup, where the scoring's start names them (else History reads them back from the logs)
+        colours = {p.name: colour_hex(c) for p, c in zip(state.players, state.colours)} if state.colours else {}
         return Outcome(
             winners=tuple(s.winners),
             scores={p.name: p.total for p in s.players},
             pad={p.name: p.to_dict() for p in s.players},
             sentence=s.verdict,
             title=state.world_name or f"A {len(state.players)}-player World",
-            extra={"colours": colours},
+            extra={"colours": colours} if colours else {},
             of=state.game or None,
         )
 

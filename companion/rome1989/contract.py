@@ -107,9 +107,9 @@ class Rome1989Contract(Contract):
             a = {"type": "turn", "nation": name, "turn": o.draft.with_status(status).turn()}
             if _legal(state, a):
                 out.append(Move(a, seat=n.who if n else None))
-        from .randomplay import _turn  # the table's numbers entered as a player would, drawn from the state alone
+        from .randomplay import drawn_turn  # the table's numbers entered as a player would, drawn from the state alone
 
-        drawn = _turn(state, name, random.Random(repr((name, state.game_turn, len(state.rolls), len(state.chart.nations)))))
+        drawn = drawn_turn(state, name, random.Random(repr((name, state.game_turn, len(state.rolls), len(state.chart.nations)))))
         if drawn is not None and all(m.action != drawn for m in out):
             out.append(Move(drawn, seat=n.who if n else None, weight=2.0))
         return out
