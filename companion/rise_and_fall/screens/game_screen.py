@@ -15,8 +15,8 @@ import ipywidgets as W
 from companion.drawing import Scene
 from companion.errors import CompanionError, IllegalAction
 from companion.rise_and_fall import GAME_LOG
-from companion.rise_and_fall.numbers import PIECE_TYPES, load_rules
 from companion.rise_and_fall.hub import GameHub, progress
+from companion.rise_and_fall.numbers import PIECE_TYPES, load_rules
 from companion.rise_and_fall.play.offers import (
     card_choices,
     card_offers,
