@@ -48,6 +48,9 @@ def _legal(state: ChartGame, action: dict) -> bool:
 class Rome1989Contract(Contract):
     kind = "chart"
     action_types = frozenset(("setup", "nation", "turn", "roll", "end", "nation-edit", "withdraw", "areas", "revolt"))
+    #: the table's setting up of who plays: a nation joins (any player's name: a newcomer is no stranger) or is
+    #: corrected before its first turn; the reducer judges them (setup first, the game not over)
+    setup_types = frozenset(("setup", "nation", "nation-edit"))
 
     def started(self, state: ChartGame) -> bool:
         return state.started
@@ -95,7 +98,8 @@ class Rome1989Contract(Contract):
                 for b in free for p in PLAYERS]
         share = 0.5 if not playing else 0.1
         out = [m for m in out if _legal(state, m.action)]
-        return [Move(m.action, seat=m.seat, weight=share / len(out)) for m in out] if out else []
+        # a nation is added on the tablet, never from a player's phone (seats.check_seat): no seat
+        return [Move(m.action, weight=share / len(out)) for m in out] if out else []
 
     def _turns(self, state: ChartGame, name: str) -> list[Move]:
         o = offer(state, name)
