@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from companion.errors import IllegalAction
-from companion.rise_and_fall.numbers import PIECE_TYPES
+from companion.rise_and_fall.numbers import PIECE_TYPES, TERRAINS, load_rules
 from companion.rise_and_fall.play.public import TableView, public_view
 from companion.rise_and_fall.play.tracker import Game, TrackerRules, actions_of, building_actions_left, least_count
 from companion.rise_and_fall.variants.registered import VARIANTS
@@ -103,6 +103,27 @@ def convert_note(v: TableView, i: int, t: int, kind: str) -> str:
     return f" — not one on {' or '.join(sorted(out_of_reach))}" if out_of_reach else ""
 
 
+#: a Space's terrain as a player says where a piece stands on it
+WHERE = {"sea": "at Sea", "plains": "on a Plains", "forest": "in a Forest", "mountain": "in a Mountain", "glacier": "on a Glacier"}
+
+
+def conversions(v: TableView, i: int, t: int, kind: str, action: Action) -> list[tuple[Action, str]]:
+    """The conversions of player ``t``'s ``kind`` by player ``i``'s Temple, each with the words it adds to its button.
+    Where the piece stands is asked ('on') only when that decides it: when ``t``'s ``kind`` may stand where ``i``'s may
+    not ('A Temple cannot convert a game piece with a special ability which would be in an illegal position after
+    being converted'), one conversion per place both may stand ('Convert a Nomad of Cy on a Plains'); else one."""
+    out_of_reach = set().union(*(variant.out_of_reach(v, i, t, kind) for variant in VARIANTS))
+    if not out_of_reach:
+        return [(action, "")]
+    both = stands_on(v, t, kind) & stands_on(v, i, kind)
+    return [({**action, "on": place}, f" {WHERE[place]}") for place in TERRAINS if place in both]
+
+
+def stands_on(v: TableView, i: int, kind: str) -> set[str]:
+    """Where player ``i``'s ``kind`` may stand: the printed places and those the variants add (the Guilds')."""
+    return set(load_rules().stands_on.get(kind, ())).union(*(variant.stands_on(v, i, kind) for variant in VARIANTS))
+
+
 def variants(v: TableView, i: int, spec: dict,
              note: Callable[[TableView, int, int, str], str] | None = None) -> list[tuple[Action, str]]:
     """The actions one of the card's actions can be, each with its button's label (a Temple
@@ -114,9 +135,10 @@ def variants(v: TableView, i: int, spec: dict,
         return guild_kind
     base = {"type": "act", "player": i, "action": spec["id"]}
     if "convert" in spec:
-        return [({**base, "target": t}, f"{spec['label']} of {v.civs[t].name} ({spec['cost']['gold']} GP)"
-                                         + (note(v, i, t, spec["convert"]) if note else ""))
-                for t in range(len(v.civs)) if t != i]
+        return [(action, f"{spec['label']} of {v.civs[t].name}{where} ({spec['cost']['gold']} GP)"
+                         + (note(v, i, t, spec["convert"]) if note and not where else ""))
+                for t in range(len(v.civs)) if t != i
+                for action, where in conversions(v, i, t, spec["convert"], {**base, "target": t})]
     if "per" in spec:  # the count entered is added when tapped (checked with 1: see ``offered``)
         return [(base, f"{spec['label']}: {spec['per'].get('gold', 0)} GP each")]
     if "per_count" in spec:

@@ -147,6 +147,11 @@ class Variant:
         game: player ``i``'s Temple does not convert it there."""
         return set()
 
+    def stands_on(self, view: Any, i: int, kind: str) -> set[str]:
+        """Where player ``i``'s ``kind`` may stand beside its printed places, as the table's ``view`` shows the game
+        (a Temple's conversion asks where a unit stands among the places both players' may stand)."""
+        return set()
+
     def describe(self, action: Action, who: str, names: list[str]) -> str | None:
         """One line of the game's history for an action it adds to the log, or for an ``act`` of an action it adds
         to a card (``who`` is the acting player's name, ``names`` every player's); None when it is not its own."""
