@@ -98,6 +98,10 @@ class Variant:
         """What a Temple's conversion costs now."""
         return cost
 
+    def check_place(self, game: Game, i: int, piece: str, space: Any) -> None:
+        """Raise ``IllegalAction`` when player ``i``'s first ``piece`` may not be placed on ``space`` (a Tale's special
+        area); the World's terrain is checked before."""
+
     def check_conversion(self, game: Game, i: int, target: int, kind: str, on: Any) -> None:
         """Refuse a conversion the variant forbids (raise :class:`IllegalAction`)."""
 
