@@ -31,6 +31,7 @@ from companion.rise_and_fall.play.offers import (
     tap,
 )
 from companion.rise_and_fall.play.public import TableView, public_view
+from companion.rise_and_fall.play.seat_undo import check_undo
 from companion.rise_and_fall.play.tracker import Game, TrackerRules, card_actions
 from companion.rise_and_fall.screens.board_style import SPACE_PX, STYLE
 from companion.rise_and_fall.screens.civ_table import card_html, civ_html
@@ -65,7 +66,7 @@ from companion.timings import mark
 from companion.ui.follow import SeatFollow
 from companion.ui.history_screen import scorepad_html
 from companion.ui.kept import Kept, show
-from companion.ui.widgets import Stepper, follow_subject, message_html
+from companion.ui.widgets import Stepper, button, follow_subject, message_html
 from companion.words import and_list
 
 #: Choices commute with other players' choices: a tap refused only because another phone wrote
@@ -123,7 +124,10 @@ class SeatPage:
         self.piracy: dict[int, Stepper] = {}  # Corsairs: how many Ships of each opponent
         self.tale_counts: dict[str, Stepper] = {}  # a Port's trade: how many Ships and Ports
         self._guild_picks: dict[tuple, W.ToggleButtons] = {}  # the Guild cards dealt: Keep, Give or Return, kept while choosing
-        self.widget = W.VBox([W.HTML(SEAT_CSS), self.head, self.message, self.controls, self.mine, self.public, self.others])
+        # Undo my last: this player's own last action, while nothing else has happened since (play/seat_undo.py)
+        self.undo_btn = button("Undo my last", self.undo, "rf-seat-undo")
+        self.widget = W.VBox([W.HTML(SEAT_CSS), self.head, self.message, self.controls, self.undo_btn, self.mine, self.public,
+                              self.others])
         self.widget.add_class("rf-seat")
         self.follow = SeatFollow(lambda: self.session, lambda: self.seat, token, self._refuse, self.refresh,
                                  lambda what: mark(f"{what} seat={self.seat}"))
@@ -183,6 +187,7 @@ class SeatPage:
         for w in (self.public, self.mine, self.others):
             w.value = ""
         self.controls.children = []
+        self.undo_btn.disabled = True
 
     def poll(self) -> bool:
         """Follow the other devices: a change of the game's file redraws the seat."""
@@ -235,6 +240,28 @@ class SeatPage:
         mark(f"told seat={self.seat}")
         return True
 
+    def undo(self) -> None:
+        """Undo my last: take back this player's own last action through the log's Undo, if nothing else has happened
+        since (another device's action, Undo or Redo); else the sentence why not."""
+        if not self.follow.holds():
+            self._refuse()
+            return
+        s = self.session
+        try:
+            what = check_undo(s.history(), s.head, self.seat, self.game)
+            s.undo()
+        except StaleGame:
+            self.refresh()
+            self.say("Another device acted a moment before this tap: nothing was taken back.", "error")
+            return
+        except CompanionError as e:
+            self.refresh()
+            self.say(str(e), "error")
+            return
+        self.follow.seen()
+        self.refresh()
+        self.say(f"Taken back: {what}.")
+
     def _why(self, action: dict, refused: CompanionError) -> str:
         """The rule's sentence, or what another device did a moment before this tap."""
         g = self.game
@@ -282,6 +309,7 @@ class SeatPage:
             self.head.value = "<div class='rf-turn'>The game is not set up yet.</div>"
             return
         i = self.seat
+        self.undo_btn.disabled = False
         v = public_view(g, i)
         me = v.civs[i]
         dot = f"<span class='rf-dot' style='background:{html.escape(colour_hex(me.colour))}'></span>"
