@@ -100,3 +100,25 @@ def test_an_old_log_converts_as_it_was_written():
     old = acting(holding(started(version=6), 1, "northerners"), 0, "temple", pieces={"temple": 1}, gold=4)
     assert do(old, type="act", player=0, action="temple-convert-nomad", target=1).civs[0].count("nomad") == 2
     assert replace(old, activations=0).tracker_version == 6
+
+
+def test_the_phones_offers_keep_their_order_a_used_one_disabled_in_place_new_ones_below():
+    from companion.rise_and_fall.play.offers import in_steady_order
+
+    g = acting(started(), 0, "temple", pieces={"temple": 2}, gold=4)
+    first = in_steady_order([], card_offers(g, 0))
+    assert all(o.enabled for o in first)
+    labels = [o.label for o in first]
+    used = next(o for o in first if o.label == "Convert a Nomad of Cathy (2 GP)")
+    after = do(g, **used.action)  # Cathy's only Nomad converted: 2 GP left
+    second = in_steady_order(first, card_offers(after, 0))
+    assert [o.label for o in second][:len(labels)] == labels  # nothing moved under the finger
+    assert not second[labels.index(used.label)].enabled and second[labels.index(used.label)].why
+    assert all(o.enabled == (o.label == "Convert a Nomad of Joanna (2 GP)" or not o.label.startswith("Convert"))
+               for o in second if o.label.startswith("Convert"))
+    # an offer the rules take only now (a richer Treasury) comes below the others
+    richer = replace(after, civs=tuple(replace(c, gold=10) if k == 0 else c for k, c in enumerate(after.civs)))
+    third = in_steady_order(second, card_offers(richer, 0))
+    assert [o.label for o in third][:len(labels)] == labels
+    assert [o.label for o in third][len(labels):] == ["Convert a Ship of Cathy (5 GP)", "Convert a Ship of Joanna (5 GP)"] == [o.label for o in card_offers(richer, 0)
+                                                       if o.enabled and o.label not in labels]

@@ -23,8 +23,9 @@ variant adds is asked of it (:meth:`~companion.rise_and_fall.variants.Variant.cl
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Sequence
 
 from companion.errors import IllegalAction
 from companion.rise_and_fall.numbers import PIECE_TYPES, TERRAINS, load_rules
@@ -181,6 +182,30 @@ def card_offers(g: Game, i: int) -> list[Offer]:
         for action, label in variants(v, i, spec, convert_note):
             why, rule = why_not(g, i, spec, action)
             out.append(Offer(action, label, f"rf-act rf-act-{spec['id']}", why, rule, spec))
+    return out
+
+
+def offer_key(o: Offer) -> str:
+    """What tells offers apart from one drawing to the next: the action its button sends."""
+    return json.dumps(o.action, sort_keys=True, default=str)
+
+
+def in_steady_order(before: Sequence[Offer], now: Sequence[Offer]) -> list[Offer]:
+    """The offers to draw now in the order a player saw them at the last tap (``before``: what was drawn then): each
+    keeps its place, one the rules no longer take now stays there disabled with why (never replaced under the finger),
+    and those newly taken come below. ``now`` is every offer (:func:`card_offers`, taken or not)."""
+    by_key = {offer_key(o): o for o in now}
+    out, seen = [], set()
+    for o in before:
+        k = offer_key(o)
+        if k in seen:
+            continue
+        seen.add(k)
+        now_o = by_key.get(k)
+        if now_o is None:  # no longer an action of the card now (the unit it named left the World)
+            now_o = replace(o, why=o.why or "Not open any more.", rule=o.rule or "used")
+        out.append(now_o)
+    out += [o for o in now if o.enabled and offer_key(o) not in seen]
     return out
 
 

@@ -27,6 +27,7 @@ from companion.rise_and_fall.play.offers import (
     card_offers,
     decline_offers,
     in_order_offer,
+    in_steady_order,
     purchase_offers,
     tap,
 )
@@ -132,6 +133,7 @@ class SeatPage:
         self.follow = SeatFollow(lambda: self.session, lambda: self.seat, token, self._refuse, self.refresh,
                                  lambda what: mark(f"{what} seat={self.seat}"))
         self.kept = Kept()  # the controls' widgets, kept from one drawing to the next
+        self._shown: tuple[tuple, list[Offer]] = ((), [])  # the card's offers as last drawn, in their order
         self.reopen()
 
     # the panels a seat shows only at some moments of the game, made when first shown (a phone's
@@ -547,9 +549,15 @@ class SeatPage:
         out += list(self.piracy.values())
         self.tale_counts = count_stepper(g, i, card, self.can) if g.tales is not None else {}
         out += list(self.tale_counts.values())
-        for o in card_offers(g, i):  # as the tablet offers them (play/offers.py)
-            if o.enabled:
-                buttons.append(self.kept.button(o.label, lambda a=o.action: self.act(self._with_count(a)), o.css))
+        # as the tablet offers them (play/offers.py), in the order shown at the last tap: a used one disabled in place
+        when = (g.turn, g.phase, i, card)
+        before = self._shown[1] if self._shown[0] == when else []
+        shown = in_steady_order(before, card_offers(g, i))
+        self._shown = (when, shown)
+        for o in shown:
+            b = self.kept.button(o.label, lambda a=o.action: self.act(self._with_count(a)), o.css)
+            b.disabled, b.tooltip = not o.enabled, o.why or None
+            buttons.append(b)
         out.append(self._row(buttons))
         if g.tales is not None:
             out.append(W.HTML(rules_html(TP.actions(g, i, card))))
