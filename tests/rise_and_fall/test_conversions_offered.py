@@ -4,14 +4,14 @@ allow is offered, and where the piece stands ('on') is asked only when that deci
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rise_and_fall.test_guild_tale_rules_again import holding
-from rise_and_fall.test_tracker import acting, do, started
 
 from companion.errors import IllegalAction
 from companion.rise_and_fall.numbers import TERRAINS
 from companion.rise_and_fall.play.offers import card_offers
 from companion.rise_and_fall.play.tracker import TrackerRules
 from companion.rise_and_fall.state.records import replace
+from rise_and_fall.test_guild_tale_rules_again import holding
+from rise_and_fall.test_tracker import acting, do, started
 from tests.rulebooks import quote
 
 R = TrackerRules()

@@ -1,13 +1,13 @@
 """A first City on a special area is refused at the tap, as the end-scoring check refuses it."""
 
 import pytest
-from rise_and_fall.test_tracker import R, do
 
 from companion.errors import IllegalAction
 from companion.rise_and_fall.play.public import describe
 from companion.rise_and_fall.play.tracker import TRACKER_VERSION
 from companion.rise_and_fall.variants.tales.tales import area_spaces
 from companion.rise_and_fall.variants.tales.worlds import generate_with_tales
+from rise_and_fall.test_tracker import R, do
 from tests.rulebooks import quote
 
 PLAYERS = [{"name": n, "colour": c} for n, c in (("Ana", "red"), ("Ben", "yellow"), ("Cy", "green"))]

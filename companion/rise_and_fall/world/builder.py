@@ -31,7 +31,13 @@ from companion.rise_and_fall.world.placement import (
 from companion.rise_and_fall.world.tiles import Tile
 from companion.rise_and_fall.world.wording import space_place, tile_place
 from companion.rise_and_fall.world.world import World
-from companion.rise_and_fall.world.worldgen import PlainsRescue, default_starting_seas, plains_fit, plains_lifts, rescue_plains
+from companion.rise_and_fall.world.worldgen import (
+    PlainsRescue,
+    default_starting_seas,
+    plains_fit,
+    plains_lifts,
+    rescue_plains,
+)
 from companion.words import and_list, plural
 
 DEFAULT_COLOURS = ("red", "yellow", "green", "blue")
