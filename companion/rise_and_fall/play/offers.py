@@ -151,6 +151,12 @@ def variants(v: TableView, i: int, spec: dict,
     return [(base, spec["label"])]
 
 
+def how_many(count: str) -> str:
+    """The question a counted action asks, in a player's words: 'How many of your pieces adjacent to the Temple,
+    Temples excepted', 'How many opposing Cities adjacent' (the data's count names the pieces counted)."""
+    return f"How many of {count}" if count.startswith("your ") else f"How many {count}"
+
+
 def offered(g: Game, i: int, spec: dict, action: Action, can: Callable[[Action], bool]) -> bool:
     """Whether a button for ``action`` is offered: the rules accept it with the smallest count worth
     entering (an action that counts nothing is checked as it is)."""

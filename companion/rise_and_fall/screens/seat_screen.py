@@ -81,8 +81,11 @@ SEAT_CSS = """<style>
 .rf-seat .rf-choice { display: flex; flex-wrap: wrap; align-items: center; }
 .rf-seat .rf-choice .rf-btn { min-height: 56px; min-width: 96px; font-size: 1.05em; }
 /* every card to choose or change to is as wide, whichever card it names: a second tap finds its own */
-.rf-seat .rf-card-pick { width: 112px; flex: 0 0 112px; }
+.rf-seat .rf-card-pick { width: 124px; flex: 0 0 124px; }
 .rf-seat .rf-card-pick > .rf-btn { width: 100%; }
+/* a card's or an offer's name is read whole ('Mountaineer', never 'Mountainee…'): it wraps, at any text size (A+) */
+.rf-seat .rf-choice .rf-btn, .rf-seat .rf-card-pick .rf-btn { white-space: normal; text-overflow: clip; overflow-wrap: normal;
+  height: auto; line-height: 1.2; padding-top: 4px; padding-bottom: 4px; }
 .rf-seat .rf-chosen { font-size: 1.1em; padding: 8px; border-radius: 8px; background: #e8f5e9; color: #1d1d1d; }
 .rf-app.rf-dark .rf-seat .rf-chosen { background: #12301a; color: #e8f5e9; }
 .rf-seat .rf-waiting { padding: 4px 8px; }
