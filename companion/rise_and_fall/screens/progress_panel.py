@@ -33,6 +33,7 @@ from companion.rise_and_fall.play.state_file import (
 from companion.ui.widgets import Stepper, button, message_html
 from companion.words import IRREGULAR
 
+
 def _dropdown(**kw) -> W.Dropdown:
     """A drop-down whose description and choice both show whole at any text size (A+): the description as wide as
     its words, the choice at least as wide as the width asked, growing with its words."""
