@@ -58,3 +58,23 @@ def test_the_phone_undoes_its_own_last_action_and_is_refused_once_another_follow
     assert log_state(tablet).acting == c  # nothing taken back
     assert "Another action followed yours" in seat.message.value
     assert buttons(pa, "rf-seat-undo")[0].disabled is False
+
+
+def test_the_phones_offers_stay_in_place_a_used_one_disabled(table):
+    from ui.test_trade_tithe_screens import as_if_replayed
+
+    from rise_and_fall.test_tracker import acting
+
+    tablet, phone = table
+    a, b, c = tablet.hub.game.order()
+    pa = phone(a)
+    g = acting(tablet.hub.game, a, "temple", pieces={"temple": 2}, gold=4)
+    as_if_replayed(pa, g)
+    before = [x.description for x in buttons(pa, "rf-act")]
+    name_b = g.civs[b].name
+    used = f"Convert a Nomad of {name_b} (2 GP)"
+    assert used in before
+    next(x for x in buttons(pa, "rf-act") if x.description == used).click()
+    after = buttons(pa, "rf-act")
+    assert [x.description for x in after][:len(before)] == before  # nothing moved under the finger
+    assert after[before.index(used)].disabled  # used: disabled in place

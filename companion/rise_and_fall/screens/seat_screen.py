@@ -136,7 +136,7 @@ class SeatPage:
         self.follow = SeatFollow(lambda: self.session, lambda: self.seat, token, self._refuse, self.refresh,
                                  lambda what: mark(f"{what} seat={self.seat}"))
         self.kept = Kept()  # the controls' widgets, kept from one drawing to the next
-        self._shown: tuple[tuple, list[Offer]] = ((), [])  # the card's offers as last drawn, in their order
+        self._shown: tuple[tuple, list[Offer]] = ((None,) * 5, [])  # the card's offers as last drawn, in their order
         self.reopen()
 
     # the panels a seat shows only at some moments of the game, made when first shown (a phone's
@@ -325,6 +325,8 @@ class SeatPage:
         others = guilds_html(v, skip=i) + "".join(civ_html(v, j) for j in v.order if j != i) + "".join(
             civ_html(v, j) for j in range(len(v.civs)) if j not in v.order and j != i)
         self.others.value = f"<details class='rf-others'><summary>The other players</summary>{others}</details>"
+        if g.phase != "B" or g.acting != i:  # the player's actions ended: their offers are drawn afresh next time
+            self._shown = ((None,) * 5, [])
         show(self.controls, self.phase_controls(v, g))
         self.kept.done()
 
@@ -553,10 +555,10 @@ class SeatPage:
         self.tale_counts = count_stepper(g, i, card, self.can) if g.tales is not None else {}
         out += list(self.tale_counts.values())
         # as the tablet offers them (play/offers.py), in the order shown at the last tap: a used one disabled in place
-        when = (g.turn, g.phase, i, card)
-        before = self._shown[1] if self._shown[0] == when else []
-        shown = in_steady_order(before, card_offers(g, i))
-        self._shown = (when, shown)
+        when = (g.turn, g.phase, i, card)  # the same player's actions with the same card, gone forward since (not undone)
+        same = self._shown[0][:4] == when and g.activations >= self._shown[0][4]
+        shown = in_steady_order(self._shown[1] if same else [], card_offers(g, i))
+        self._shown = ((*when, g.activations), shown)
         for o in shown:
             b = self.kept.button(o.label, lambda a=o.action: self.act(self._with_count(a)), o.css)
             b.disabled, b.tooltip = not o.enabled, o.why or None

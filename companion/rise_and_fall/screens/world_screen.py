@@ -187,10 +187,11 @@ class WorldScreen:
 
         tools = W.HBox([self.rotate_btn, self.place_btn, self.cancel_btn, self.hint_btn, self.undo_btn, self.redo_btn,
                         self.regions_btn], layout=plain, _dom_classes=("rf-tools",))
+        # the Tales' texts below the history: a Tale's text opened never moves 'Undo to here'
         self.side = W.VBox(
-            [self.free_badge, self.tales_box, self.kind_pick, self.area_pick, self.lift_box, self.aside_btn, self.move_btn,
+            [self.free_badge, self.kind_pick, self.area_pick, self.lift_box, self.aside_btn, self.move_btn,
              W.HTML("<b>History</b>", layout=plain, style=text), self.history, self.undo_to_btn,
-             self._panels()], layout=plain, _dom_classes=("rf-side",)
+             self.tales_box, self._panels()], layout=plain, _dom_classes=("rf-side",)
         )
         board_box = W.VBox([self.board.widget], layout=plain, _dom_classes=("rf-board-box",))
         main = W.HBox([board_box, self.side], layout=plain, _dom_classes=("rf-main",))
