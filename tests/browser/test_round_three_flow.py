@@ -6,7 +6,7 @@ from pathlib import Path
 
 from companion.gamelog import GameStore, Session
 from companion.rise_and_fall.play.tracker import TrackerRules
-from companion.rise_and_fall.world.builder import BuildRules
+from companion.rise_and_fall.world.builder import BuildRules, world_setup_action
 from companion.seats import Seats
 
 from .harness import Table, latest_build, message, open_app, screenshot, settle, tablet, tap_space, wait_for
@@ -18,7 +18,9 @@ STUCK = json.loads((Path(__file__).parents[1] / "data" / "stuck-plains-2p.json")
 def test_a_plains_layer_that_needs_a_move_the_tile_chosen_by_the_table(server, browser):
     url, data, _ = server
     store = GameStore(data)
-    Session(store.create("world", "stuck")[1], BuildRules()).do({"type": "load", "layout": STUCK})
+    world = Session(store.create("world", "stuck")[1], BuildRules())
+    world.do(world_setup_action(2))
+    world.do({"type": "load", "layout": STUCK})
     ctx = tablet(browser)
     page = ctx.new_page()
     open_app(page, url)

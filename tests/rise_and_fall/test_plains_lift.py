@@ -9,7 +9,7 @@ import pytest
 
 from companion.errors import IllegalAction
 from companion.gamelog import GameStore, Session
-from companion.rise_and_fall.world.builder import PLAINS_RULE, Build, BuildRules, describe_in_words
+from companion.rise_and_fall.world.builder import PLAINS_RULE, Build, BuildRules, describe_in_words, world_setup_action
 from companion.rise_and_fall.world.check import check
 from companion.rise_and_fall.world.worldgen import lift_makes_room
 from tests.rulebooks import quote
@@ -79,6 +79,7 @@ def test_undo_takes_the_lift_back_and_an_old_rescue_replays(tmp_path):
     store = GameStore(tmp_path)
     _, log = store.create("world", "stuck")
     s = Session(log, R)
+    s.do(world_setup_action(2))
     s.do({"type": "load", "layout": STUCK})
     s.do({"type": "lift", "tiles": list(s.state.lift_choices()[0])})
     s.undo()
