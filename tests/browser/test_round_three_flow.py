@@ -71,19 +71,19 @@ def test_a_phone_undoes_its_own_last_action_and_is_refused_once_another_followed
     try:
         ana.wait_for_selector("button.rf-end-turn")
         ana.locator("button.rf-end-turn").tap()  # a mistaken tap ends Ana's actions
-        wait_for(lambda: state(data).acting == 1)
+        wait_for(lambda: state(data).acting == 1, timeout=40)
         ana.locator("button.rf-seat-undo").tap()
-        wait_for(lambda: state(data).acting == 0)
-        ana.wait_for_function("() => document.body.innerText.includes('Taken back:')")
-        ana.wait_for_selector("button.rf-end-turn")
+        wait_for(lambda: state(data).acting == 0, timeout=40)
+        ana.wait_for_function("() => document.body.innerText.includes('Taken back:')", timeout=40_000)
+        ana.wait_for_selector("button.rf-end-turn", timeout=40_000)
         ana.locator("button.rf-end-turn").tap()
-        wait_for(lambda: state(data).acting == 1)
-        ben.wait_for_selector("button.rf-end-turn")
+        wait_for(lambda: state(data).acting == 1, timeout=40)
+        ben.wait_for_selector("button.rf-end-turn", timeout=40_000)
         ben.locator("button.rf-end-turn").tap()  # another action follows Ana's
-        wait_for(lambda: state(data).acting == 2)
+        wait_for(lambda: state(data).acting == 2, timeout=40)
         settle(ana, ben)
         ana.locator("button.rf-seat-undo").tap()
-        ana.wait_for_function("() => document.body.innerText.includes('Another action followed yours')")
+        ana.wait_for_function("() => document.body.innerText.includes('Another action followed yours')", timeout=40_000)
         assert state(data).acting == 2  # nothing taken back
     except Exception:
         screenshot(ana, "phone-undo-failed")
