@@ -122,9 +122,18 @@ def box_meets_circle(box: tuple[float, float, float, float], x: float, y: float,
     return math.hypot(nx - x, ny - y) < radius
 
 
-def board_scene(board: Board, state: State | None = None, dark: bool = False) -> Scene:
+ASKED = "#e0218a"  # the ring round the cavern the walk asks about
+
+
+def hall_label(i: int, value: int | None) -> str:
+    """A Great Hall's label on the picture: its number (H1, H2 … in the board's order), then its value."""
+    return f"H{i + 1}={value}" if value else f"H{i + 1}"
+
+
+def board_scene(board: Board, state: State | None = None, dark: bool = False, asked: str | None = None) -> Scene:
     """The board as a schematic: seven Domains round the volcano, caverns as numbered circles, Great Halls
-    as squares. Every label is readable on a phone and covers no other label and no circle: circles are
+    as numbered squares (H1, H2 …, with their value once entered); ``asked``, the cavern the walk asks about,
+    ringed. Every label is readable on a phone and covers no other label and no circle: circles are
     laid out in rows that fit their Domain, and each Domain's name and each Great Hall go where nothing is."""
     n = numbers()
     s = Scene(background="#1f1c1a" if dark else "#f4efe4")
@@ -169,7 +178,7 @@ def board_scene(board: Board, state: State | None = None, dark: bool = False) ->
     halls = []
     for i, hall in enumerate(board.great_halls):
         value = state.halls[i] if state is not None and i < len(state.halls) else None
-        label = str(value) if value else "GH"
+        label = hall_label(i, value)
         half = max(HALL_TEXT * 0.8, len(label) * HALL_TEXT * CHAR_EM / 2 + 5)
         cx = sum(pos[c][0] for c in hall) / len(hall)
         cy = sum(pos[c][1] for c in hall) / len(hall)
@@ -189,6 +198,8 @@ def board_scene(board: Board, state: State | None = None, dark: bool = False) ->
 
             who = controller(entered.trolls)
             fill = "#6b6b6b" if entered.overrun else cs.get(who, "#ffffff") if who else "#ffffff"
+        if c.id == asked:
+            s.circle(x, y, r + GAP, fill=ASKED, stroke=ASKED, width=2)
         s.circle(x, y, r, fill=fill, stroke="#111111" if c.gate else ink, width=4 if c.gate else 1.5)
         s.text(x, y + CAVERN_TEXT * 0.375, names[c.id], size=CAVERN_TEXT, color=readable_ink(fill), bold=True)
     for _hall, hx, hy, half, label in halls:
@@ -300,5 +311,7 @@ def scorepad_scene(state: State, dark: bool = False) -> Scene:
         for j, p in enumerate(state.players):
             s.text(w0 + j * cw + cw / 2, y, str(pad[p][k]), size=15, color=ink, bold=k == "total")
     if state.winners:
-        s.text(0, (len(keys) + 2) * rh, "Winner: " + " and ".join(state.winners), size=18, color=ink, anchor="start", bold=True)
+        from .scoring import winner_sentence
+
+        s.text(0, (len(keys) + 2) * rh, winner_sentence(state.scores[-1]), size=18, color=ink, anchor="start", bold=True)
     return s
