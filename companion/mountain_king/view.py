@@ -37,6 +37,15 @@ def _track_xy(space: int, side: int = 25, step: float = 26.0) -> tuple[float, fl
     return [(i * step, 0.0), (far, i * step), (far - i * step, far), (0.0, far - i * step)][k]
 
 
+TRACK_TEXT = 28.0  # the score track's numbers: 12 CSS px or more on a phone, where the picture is drawn ~360 px wide
+
+
+def _outward(space: int, off: float = 38.0) -> tuple[float, float]:
+    """Where a space's number goes: beyond the track's outer edge (above the top row, right of the right …)."""
+    k = (space % TRACK) // 25
+    return [(0.0, -off), (off, 0.0), (0.0, off), (-off, 0.0)][k]
+
+
 def track_scene(state: State, dark: bool = False) -> Scene:
     """The score track with every player's marker (stacked where they share a space)."""
     s = Scene(background="#1f1c1a" if dark else "#f4efe4")
@@ -45,8 +54,9 @@ def track_scene(state: State, dark: bool = False) -> Scene:
         x, y = _track_xy(space)
         s.polygon([(x - 12, y - 12), (x + 12, y - 12), (x + 12, y + 12), (x - 12, y + 12)],
                   fill="#3a342f" if dark else "#e4dccb", stroke=ink, width=0.8)
-        if space % 5 == 0:
-            s.text(x, y + 4, str(space), size=9, color=ink)
+        if space % 5 == 0:  # outside the track, large enough to read on a phone
+            ox, oy = _outward(space)
+            s.text(x + ox, y + oy + TRACK_TEXT * 0.375, str(space), size=TRACK_TEXT, color=ink, bold=True)
     cs = colours(state.players)
     stacked: dict[int, int] = {}
     for p in state.players:

@@ -26,6 +26,16 @@ def click(screen_buttons, label: str):
     raise AssertionError(f"no button {label!r} among {[b.description for b in screen_buttons]}")
 
 
+def to_scoring(s) -> None:
+    """The End of the Wave with no Troll fallen and no Champion influenced: on to Score the Wave."""
+    s.end_btn.click()
+    s.end_panel.entrench_btn.click()
+    while s.state.end == "invasions":
+        s.end_panel.invasion_btn.click()
+    s.end_panel.champions_done_btn.click()
+    assert s.state.scoring, s.message.value
+
+
 def test_a_game_from_setup_through_three_waves_to_history(store):
     s = MountainKingScreens(store)
     assert set(s.pages) == set(SCREENS) and "No game yet" in s.status.value
@@ -34,42 +44,44 @@ def test_a_game_from_setup_through_three_waves_to_history(store):
     assert s.state.players == ("Blue", "Yellow", "<b>Pink</b>") and "placeholder board" in s.status.value
     assert "<b>Pink</b>" not in s.track.value and "&lt;b&gt;Pink&lt;/b&gt;" in s.track.value  # escaped in the SVG
     s.player.value = "Blue"
-    click(s.invasions.children, "Next invasion")
-    click(s.offers.children, "First Fallen (Wave I): +2")
-    assert s.state.honour("Blue") == 2 and "+2 Honour (First Fallen (Wave I))" in s.message.value
-    click(s.offers.children, "Fallen Troll (later in the invasion): +2")
+    s.amount.value = 4
+    click(s.offers.children, "Champion ability: +4")
+    assert s.state.honour("Blue") == 4 and "Blue gains 4 Honour: Champion ability; 4 Honour in all." in s.message.value
     s.strength.value = 3
     click(s.offers.children, "Defeated Gnomes (strength 3): +3")
     assert s.state.honour("Blue") == 7 and "Defeated Gnomes (strength 3)" in s.taps_list.value
     s.undo_btn.click()
-    assert s.state.honour("Blue") == 4
+    assert s.state.honour("Blue") == 4 and "Took back: Blue gains 3 Honour: Defeated Gnomes (strength 3)." in s.message.value
     s.redo_btn.click()
-    s.vote_player.value, s.vote_clan.value, s.vote_count.value = "Yellow", "moss", 2
-    s.vote_btn.click()
-    assert "Yellow 2" in s.clans.value
-    s.end_btn.click()
-    assert s.state.scoring and "Moss: who controls moss-1?" in s.walk_status.value
+    s.vote_player.value, s.vote_clan.value = "Yellow", "moss"
+    click(s.vote_adds, "+2")
+    assert "Yellow 2" in s.clans.value and "Yellow gains 2 Moss Votes." in s.message.value
+    to_scoring(s)
+    assert "who controls Moss 1, ringed on the picture?" in s.walk_status.value
     click(s.fast.children, "Yellow")
-    for st, n in zip(s.troll_steppers.values(), (2, 1, 0)):
-        st.value = n
+    for w, n in zip(s.troll_chips.values(), ("2", "1", "0")):
+        w.value = n
     s.enter_btn.click()  # moss-2: Blue 2, Yellow 1
     assert s.state.walk["moss-2"].trolls == {"Blue": 2, "Yellow": 1}
     again = MountainKingScreens(store)  # a reload in the middle of the walk
     assert again.state == s.state and "(3 of " in again.walk_status.value
-    again.score_btn.click()
+    again.score_btn.click()  # asks first, naming the caverns not entered
+    assert again.state.wave == 1 and "not entered: Moss 3" in again.confirm.value
+    again.confirm_btn.click()
     assert again.state.wave == 2 and again.state.honour("Blue") == 7 + 6 and again.state.honour("Yellow") == 6
-    again.end_btn.click()
+    to_scoring(again)
     again.score_btn.click()
-    again.end_btn.click()
-    halls = len(again.state.board.great_halls)
-    again.hall_values.value = " ".join(["12"] * halls)
-    again.halls_btn.click()
+    again.confirm_btn.click()
     for d, t in again.tile_inputs.items():
         t.value = "9 5 3"
     again.tiles_btn.click()
-    again.elder_steppers["<b>Pink</b>"].value = 7
-    assert again.state.elders == {"<b>Pink</b>": 7}
+    to_scoring(again)
+    for i in range(len(again.state.board.great_halls)):
+        click([b for b in again.hall_box.children[i + 1].children[1:]], "12")
+    click(again.elder_box.children[3].children[1:], "7")
+    assert again.state.elders == {"<b>Pink</b>": 7} and again.state.halls == (12,) * len(again.state.board.great_halls)
     again.score_btn.click()
+    again.confirm_btn.click()
     assert again.state.finished and "wins" in again.walk_status.value
     kept = FinishedGames(store.root).finished("mountain-king")
     assert len(kept) == 1 and kept[0].winners == list(again.state.winners)
@@ -93,7 +105,7 @@ def test_the_wave_file_is_exported_and_one_is_opened_into_the_walk(store):
     s = MountainKingScreens(store)
     s.names.value = "Blue, Yellow, Pink"
     s.new_btn.click()
-    s.end_btn.click()
+    to_scoring(s)
     doc = json.loads(example_text(0))
     doc["wave"] = 1
     doc["caverns"] = [{"id": "moss-1", "domain": "moss", "trolls": {"Pink": 2}}, {"id": "ice-2", "domain": "ice", "gnomes": 1}]
@@ -137,7 +149,7 @@ def test_the_shelf_opens_the_game_with_its_five_screens_and_continue_resumes_it(
         assert app.body.children == (room.screen(name),)
     room.names.value = "Blue, Yellow"
     room.new_btn.click()
-    room.end_btn.click()
+    to_scoring(room)
     assert games.get("mountain-king").random_action("game", room.state, __import__("random").Random(1)) is not None
     again = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
     from companion.ui.shelf import last_unfinished
@@ -157,7 +169,7 @@ def test_supplies_and_the_domains_scored_so_far_are_shown(store):
     s.supply_wild.value = 1
     s.supply_btn.click()
     assert "9 supplies = base 6 + 2 Supply symbols" in s.supply_list.value
-    s.end_btn.click()
+    to_scoring(s)
     click(s.fast.children, "Blue")
     click(s.fast.children, "Blue")
     click(s.fast.children, "Overrun")

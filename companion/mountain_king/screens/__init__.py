@@ -113,9 +113,9 @@ class MountainKingScreens:
 
     def _said(self, before: State, action: Action) -> str:
         s = self.state
-        if action.get("type") == "honour" and len(s.taps) > len(before.taps):
+        if action.get("type") in ("honour", "fall", "consolation") and len(s.taps) > len(before.taps):
             t = s.taps[-1]
-            return f"{t.player}: +{t.honour} Honour ({t.label}); {s.honour(t.player)} in all."
+            return f"{describe(action, before)[:-1]}; {s.honour(t.player)} Honour in all."
         if action.get("type") == "score-wave":
             sc = s.scores[-1]
             gains = ", ".join(f"{p} +{sc.gained(p)}" for p in s.players)
@@ -384,7 +384,7 @@ class MountainKingScreens:
             return
         offers = honour_offers(s, p, strength=self.strength.value, lines=self.lines.value, spaces=self.spaces.value,
                                boost=self.boost.value, amount=self.amount.value)
-        self.offers.children = [button(o.text, lambda a=o.action: self.act(a), f"mk-honour mk-honour-{o.action['source']}") for o in offers]
+        self.offers.children = [button(o.text, lambda a=o.action: self.act(a), f"mk-honour mk-honour-{o.action.get('source', 'breach')}") for o in offers]
 
     @staticmethod
     def _taps_html(s: State) -> str:
