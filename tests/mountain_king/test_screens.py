@@ -198,3 +198,71 @@ def test_a_second_page_follows_the_new_game_started_on_the_first(tmp_path):
     one.new_btn.click()
     assert two.poll() and two.state.players == ("Ana", "Ben")
     assert not two.poll()  # nothing more: nothing redrawn
+
+
+def test_a_whole_end_of_the_wave_on_the_screen_and_a_wrong_cavern_corrected_by_a_tap(store):
+    s = MountainKingScreens(store)
+    s.names.value = "Blue, Yellow, Pink"
+    s.new_btn.click()
+    s.end_btn.click()
+    assert "Entrenchment" in s.end_panel.heading.value
+    s.end_panel.entrench_btn.click()
+    click(s.end_panel.falls.children, "Blue's Troll falls: +2")
+    click(s.end_panel.falls.children, "Pink's Troll falls: +2")
+    assert "Invasion 1 of 3 is over: next invasion" == s.end_panel.invasion_btn.description
+    s.end_panel.invasion_btn.click()
+    s.end_panel.invasion_btn.click()
+    s.end_panel.invasion_btn.click()
+    assert s.state.end == "champions" and "Champion 1 of 4" in s.end_panel.award_btn.description
+    p = s.end_panel
+    p.clan.value, p.votes.value = "ice", 3
+    p.influence["Pink"].value = 2
+    p.influence["Blue"].value = 2  # on the same spot, after Pink: Pink leads
+    p.award_btn.click()
+    assert s.state.votes("ice") == (("Pink", 3),) and "Blue" in p.choose.value
+    click(p.consolations.children, "Honour: 2 yellow lines")
+    assert s.state.honour("Blue") == 4 and not s.state.pending
+    assert p.influence["Pink"].value == 0  # the next Champion starts from zero
+    p.clan.value, p.votes.value = "outsider", 2
+    p.wild.value = "fire"
+    p.influence["Yellow"].value = 1
+    p.influence["Blue"].value = 3
+    p.award_btn.click()
+    click(p.consolations.children, "1 Moss Vote")
+    assert s.state.votes("fire") == (("Blue", 2),) and s.state.votes("moss") == (("Yellow", 1),)
+    p.champions_done_btn.click()
+    assert s.state.scoring and "ringed on the picture" in s.walk_status.value and "#e0218a" in s.board_pic.value
+    click(s.fast.children, "Yellow")  # Moss 1: Yellow, by mistake
+    click(s.fast.children, "Blue")
+    chip = next(b for b in s.entered.children[1].children[1:] if b.description == "1")
+    chip.click()  # Moss 1 asked again
+    assert "correct Moss 1" in s.walk_status.value
+    click(s.fast.children, "Pink")
+    assert s.state.walk["moss-1"].trolls == {"Pink": 1} and len(s.state.walk) == 2
+    s.undo_btn.click()
+    assert "Took back: Moss 1: Pink controls it (corrected)." in s.message.value
+
+
+def test_one_vote_entry_is_three_taps_and_the_tiles_are_face_up_from_setup(store):
+    s = MountainKingScreens(store)
+    s.names.value = "Ana, Dan"
+    s.new_btn.click()
+    assert "not drawn yet" not in s.clans.value and "face up" in s.clans.value
+    s.vote_player.value = "Dan"  # 1
+    s.vote_clan.value = "fire"  # 2
+    click(s.vote_adds, "+2")  # 3
+    assert s.state.votes("fire") == (("Dan", 2),) and "Dan gains 2 Fire Votes." in s.message.value
+
+
+def test_the_wave_ii_file_link_is_gone_once_wave_iii_is_scored(store):
+    s = MountainKingScreens(store)
+    s.names.value = "Ana, Dan"
+    s.new_btn.click()
+    to_scoring(s)
+    s.confirm_btn.click()
+    to_scoring(s)
+    s._export_wave()
+    assert "mountain-king-wave-2.json" in s.wave_downloads.value
+    s.confirm_btn.click()
+    to_scoring(s)
+    assert s.state.wave == 3 and "wave-2" not in s.wave_downloads.value
