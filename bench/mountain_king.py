@@ -131,7 +131,8 @@ def end_of_wave_taps(data: Path, seed: int) -> int:
     f.press(s.end_panel.entrench_btn)
     while s.state.end == "invasions":
         for _ in range(rng.randint(0, 2)):
-            f.press(next(b for b in s.end_panel.falls.children if b.description.startswith(rng.choice(PLAYERS))))
+            who = rng.choice(PLAYERS)
+            f.press(next(b for b in s.end_panel.falls.children if b.description.startswith(who)))
         f.press(s.end_panel.invasion_btn)
     p = s.end_panel
     while s.state.end == "champions":

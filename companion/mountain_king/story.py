@@ -137,6 +137,8 @@ def sentence(action: Action, state: State) -> str:
         return "A Breach begins."
     if t == "score-wave":
         return f"Wave {ROMAN[state.wave]} is scored."
+    if t == "board":
+        return "The game is played on the table's board."
     if t == "setup":
         return f"A new game for {', '.join(action.get('players') or ())}."
     return f"{t}."

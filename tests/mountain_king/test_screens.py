@@ -124,14 +124,38 @@ def test_the_board_is_entered_once_and_used_by_the_next_game(store):
     s.side.value = "2-3"
     assert "Placeholder board" in s.board_form_pic.value
     s.counts["moss"].value = 6
-    s.gates["moss"].value = "1 6"
-    s.halls_text.value = "moss-5 moss-6 ice-4"
+    click(s.chips["moss"].children, "1")  # a Gate: on, off, on
+    assert "moss-1" not in s.draft.gates
+    click(s.chips["moss"].children, "1")
+    click(s.chips["moss"].children, "6")
+    s.new_hall_btn.click()
+    for cid in ("5", "6"):
+        click(s.chips["moss"].children, cid)
+    click(s.chips["ice"].children, "4")
+    assert "H3" in s.board_form_pic.value  # the placeholder's two, then this one: numbered on the picture
     s.save_board_btn.click()
     assert "saved" in s.message.value and "Placeholder board" not in s.board_form_pic.value
     s.names.value = "A, B"
     s.new_btn.click()
     b = s.state.board
-    assert not b.placeholder and len(b.of("moss")) == 6 and b.great_halls == (("moss-5", "moss-6", "ice-4"),)
+    assert not b.placeholder and len(b.of("moss")) == 6 and b.great_halls[-1] == ("moss-5", "moss-6", "ice-4")
+    assert {c.id for c in b.caverns if c.gate} >= {"moss-1", "moss-6"}
+    assert "placeholder" not in s.status.value
+
+
+def test_a_hall_naming_a_removed_cavern_is_refused_at_that_tap_and_a_board_before_play_applies(store):
+    s = MountainKingScreens(store)
+    s.side.value = "2-3"
+    s.names.value = "A, B"
+    s.new_btn.click()
+    assert s.state.board.placeholder and "placeholder board" in s.status.value
+    touched = s.draft.halls[0][-1]  # a cavern the first Great Hall touches
+    domain, k = touched.rsplit("-", 1)
+    had = s.draft.counts[domain]
+    s.counts[domain].value = int(k) - 1
+    assert f"H1 touches {touched}" in s.message.value and s.counts[domain].value == had == s.draft.counts[domain]
+    s.save_board_btn.click()  # no action yet in this game: it is played on the table's board
+    assert not s.state.board.placeholder and "this game is played on it" in s.message.value
     assert "placeholder" not in s.status.value
 
 

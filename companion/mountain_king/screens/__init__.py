@@ -24,8 +24,8 @@ from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up
 from ...ui.undo_bar import UndoBar
 from ...ui.widgets import Stepper, button, message_html
 from ..board import Board, saved_or_placeholder, side_for
-from ..board import parse as parse_board
 from ..board import save as save_board
+from ..board_draft import MOST_CAVERNS, NUMBERING, BoardDraft
 from ..game import ROMAN, Action, MountainKingRules, State, not_entered, step_name
 from ..meta import GAME_ID
 from ..numbers import numbers
@@ -88,7 +88,7 @@ class MountainKingScreens:
     def settings_changed(self) -> None:
         """Dark or Light was tapped: draw the pictures again in the theme."""
         self.refresh()
-        self._show_board_form(saved_or_placeholder(self.store.root, self.side.value))
+        self._show_draft()
 
     @property
     def state(self) -> State:
@@ -310,15 +310,25 @@ class MountainKingScreens:
         self.new_btn = button("New game", self._new_game, "mk-new", primary=True)
         self.side = W.ToggleButtons(options=[("2–3 players", "2-3"), ("4–5 players", "4-5")], value="4-5")
         self.side.observe(lambda _c: self._load_board_form(), "value")
-        self.counts = {d: Stepper(4, 1, 12, n.domain_names[d], css=f"mk-count mk-count-{d}") for d in n.domains}
-        self.gates = {d: W.Text(description="Gates", placeholder="1 2", _dom_classes=("mk-gates",)) for d in n.domains}
-        self.halls_text = W.Textarea(description="Great Halls", placeholder="one line per Great Hall: moss-4 moss-5 ice-5",
-                                     layout=W.Layout(width="100%", height="160px"))
+        self.draft = BoardDraft.of(saved_or_placeholder(self.store.root, self.side.value))
+        self.counts = {d: Stepper(4, 1, MOST_CAVERNS, n.domain_names[d], css=f"mk-count mk-count-{d}") for d in n.domains}
+        for d, st in self.counts.items():
+            st.observe(lambda c, d=d: self._draft_count(d, c["new"]), "value")
+        self.chips = {d: W.HBox(_dom_classes=("mk-chips",)) for d in n.domains}
+        self.tap_mode = W.ToggleButtons(options=[("Gates", -1)], value=-1, description="Taps mark")
+        self.tap_mode.add_class("mk-tap-mode")
+        self.tap_mode.observe(lambda c: self._draft_do(lambda b: b.choose(None if c["new"] in (-1, None) else c["new"])), "value")
+        self.new_hall_btn = button("New Great Hall", lambda: self._draft_do(lambda b: b.new_hall()), "mk-new-hall")
+        self.remove_hall_btn = button("Remove this Great Hall", lambda: self._draft_do(lambda b: b.remove_hall()), "mk-remove-hall")
         self.save_board_btn = button("Save this board", self._save_board, "mk-save-board", primary=True)
-        self.board_form_pic = W.HTML()
-        rows = [W.HBox([self.counts[d], self.gates[d]], _dom_classes=("mk-board-row",)) for d in n.domains]
-        board = W.VBox([W.HBox([self.names, self.new_btn], _dom_classes=("mk-names-row",)), W.HTML("<b>The board, entered once</b>"), self.side, *rows,
-                        self.halls_text, self.save_board_btn, self.board_form_pic])
+        self.board_form_pic = W.HTML(layout=W.Layout(flex="1 1 320px", min_width="280px", max_width="560px"))
+        rows = [W.HBox([self.counts[d], self.chips[d]], _dom_classes=("mk-board-row",)) for d in n.domains]
+        editor = W.VBox([W.HTML(f"<div class='mk-numbering'>{E(NUMBERING)} Tap a cavern to mark it a Gate, or, "
+                                "while a Great Hall is chosen, to put it in that Hall or take it out.</div>"),
+                         self.side, *rows, self.tap_mode, W.HBox([self.new_hall_btn, self.remove_hall_btn], _dom_classes=("mk-row",)),
+                         self.save_board_btn], layout=W.Layout(flex="1 1 360px"))
+        board = W.VBox([W.HBox([self.names, self.new_btn], _dom_classes=("mk-names-row",)), W.HTML("<b>The board, entered once</b>"),
+                        W.HBox([editor, self.board_form_pic], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))])
         parts = {"Honour": honour, "Clan board": clan, "Score the Wave": score, "Scorepad": pad, "Board": board}
         self.pages = {name: W.VBox([bar, part]) for name, part in parts.items()}  # the same bar on every screen
         for name, page in self.pages.items():
@@ -585,26 +595,58 @@ class MountainKingScreens:
 
     # --- the board, entered once ---------------------------------------------------------------------
     def _load_board_form(self) -> None:
-        board = saved_or_placeholder(self.store.root, self.side.value)
-        for d in numbers().domains:
-            cavs = board.of(d)
-            self.counts[d].value = len(cavs)
-            self.gates[d].value = " ".join(c.id.rsplit("-", 1)[-1] for c in cavs if c.gate)
-        self.halls_text.value = "\n".join(" ".join(h) for h in board.great_halls)
-        self._show_board_form(board)
+        """The side's board (the table's, or the placeholder) into the editor."""
+        self._set_draft(BoardDraft.of(saved_or_placeholder(self.store.root, self.side.value)))
+
+    def _set_draft(self, draft: BoardDraft) -> None:
+        self.draft = draft
+        self._syncing = True
+        try:
+            for d, st in self.counts.items():
+                st.value = draft.counts.get(d, 1)
+            options = [("Gates", -1)] + [(f"Great Hall H{i + 1}", i) for i in range(len(draft.halls))]
+            if list(self.tap_mode.options) != options:
+                self.tap_mode.options = options
+            self.tap_mode.value = -1 if draft.hall is None else draft.hall
+        finally:
+            self._syncing = False
+        self.remove_hall_btn.disabled = draft.hall is None
+        self._show_draft()
+
+    def _draft_do(self, change: Callable[[BoardDraft], BoardDraft]) -> None:
+        """One tap on the board being entered: checked at once, the picture drawn again."""
+        if getattr(self, "_syncing", False):
+            return
+        try:
+            draft = change(self.draft)
+        except CompanionError as e:
+            self.error(str(e))
+            self._set_draft(self.draft)  # the tap is undone on screen too
+            return
+        self._set_draft(draft)
+
+    def _draft_count(self, domain: str, n: int) -> None:
+        if not getattr(self, "_syncing", False) and self.draft.counts.get(domain) != n:
+            self._draft_do(lambda b: b.count(domain, n))
+
+    def _show_draft(self) -> None:
+        draft = self.draft
+        hall = set(draft.halls[draft.hall]) if draft.hall is not None else set()
+        for d, box in self.chips.items():
+            chips = []
+            for cid in draft.ids(d):
+                on = cid in hall if draft.hall is not None else cid in draft.gates
+                b = button(cid.rsplit("-", 1)[-1], lambda cid=cid: self._draft_do(lambda b: b.tap(cid)), f"mk-board-chip mk-board-{cid}", primary=on)
+                chips.append(b)
+            box.children = chips
+        self._show_board_form(draft.drawn())
 
     def _show_board_form(self, board: Board) -> None:
         note = "<div class='mk-placeholder'><b>Placeholder board</b>: the rulebook does not give this side's caverns; enter yours and save it.</div>" if board.placeholder else ""
         self.board_form_pic.value = note + to_svg(board_scene(board, dark=self.dark))
 
     def board_from_form(self) -> Board:
-        caverns = []
-        for d in numbers().domains:
-            gates = set(self.gates[d].value.replace(",", " ").split())
-            caverns += [{"id": f"{d}-{i}", "domain": d, **({"gate": True} if str(i) in gates else {})}
-                        for i in range(1, self.counts[d].value + 1)]
-        halls = [line.split() for line in self.halls_text.value.splitlines() if line.strip()]
-        return parse_board({"format": "mountain-king/board", "version": 1, "side": self.side.value, "caverns": caverns, "great_halls": halls})
+        return self.draft.board()
 
     def _save_board(self) -> None:
         try:
@@ -613,8 +655,13 @@ class MountainKingScreens:
         except (CompanionError, OSError) as e:
             self.error(str(e))
             return
-        self.say(f"The {board.side} board is saved ({path.name}); new games on that side use it.")
-        self._show_board_form(saved_or_placeholder(self.store.root, board.side))
+        s = self.state
+        if s.started and not s.played and not s.finished and board.suits(len(s.players)):  # before the first action: this game's board
+            if self.act({"type": "board", "board": {**board.to_dict(), "placeholder": False}}):
+                self.say(f"The {board.side} board is saved ({path.name}); this game is played on it, and new games on that side use it.")
+        else:
+            self.say(f"The {board.side} board is saved ({path.name}); new games on that side use it.")
+        self._set_draft(BoardDraft.of(saved_or_placeholder(self.store.root, board.side)))
 
     # --- files and pictures ----------------------------------------------------------------------------
     def wave_file(self) -> bytes:
