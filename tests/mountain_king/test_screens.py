@@ -290,3 +290,21 @@ def test_the_wave_ii_file_link_is_gone_once_wave_iii_is_scored(store):
     s.confirm_btn.click()
     to_scoring(s)
     assert s.state.wave == 3 and "wave-2" not in s.wave_downloads.value
+
+
+def test_two_quick_taps_never_record_two_caverns(store):
+    s = MountainKingScreens(store)
+    s.names.value = "Ana, Ben, Cleo"
+    s.new_btn.click()
+    to_scoring(s)
+    cleo = next(b for b in s.fast.children if b.description == "Cleo")
+    enter = s.enter_btn
+    cleo.click()
+    assert s.troll_chips["Ben"].value == "0"  # Moss 2's counts start from zero
+    cleo.click()  # the same button again, before the page shows the next cavern
+    assert list(s.state.walk) == ["moss-1"] and "entered already" in s.message.value
+    s.troll_chips["Ben"].value = "2"
+    enter.click()  # Enter as drawn for Moss 1: refused, Moss 2 is not entered as empty
+    assert list(s.state.walk) == ["moss-1"]
+    s.enter_btn.click()
+    assert s.state.walk["moss-2"].trolls == {"Ben": 2}

@@ -12,6 +12,7 @@ import base64
 import html
 import json
 import time
+from functools import partial
 from typing import Any, Callable
 
 import ipywidgets as W
@@ -268,12 +269,9 @@ class MountainKingScreens:
         self.fast.add_class("mk-fast-row")
         self.troll_chips: dict[str, W.ToggleButtons] = {}
         self.troll_box = W.VBox()
-        self.gnome_btns = [button(f"Overrun: {k} {'Gnome' if k == 1 else 'Gnomes'}", lambda k=k: self._enter_cavern(gnomes=k), "mk-gnomes")
-                           for k in range(1, GNOME_CHIPS + 1)]
-        self.empty_btn = button("Empty", lambda: self._enter_cavern(empty=True), "mk-empty")
-        self.enter_btn = button("Enter this cavern", self._enter_cavern, "mk-enter")
-        self.by_cavern = W.VBox([W.HTML("<b>Or cavern by cavern</b>: each player's Trolls, then Enter"), self.troll_box,
-                                 W.HBox([self.enter_btn, self.empty_btn, *self.gnome_btns], _dom_classes=("mk-row",))])
+        self.enter_row = W.HBox(_dom_classes=("mk-row",))
+        self._enter_buttons(None, False)
+        self.by_cavern = W.VBox([W.HTML("<b>Or cavern by cavern</b>: each player's Trolls, then Enter"), self.troll_box, self.enter_row])
         self.hall_box = W.VBox()
         self.hall_box.add_class("mk-hall-values")
         self.elder_box = W.VBox()
@@ -447,7 +445,10 @@ class MountainKingScreens:
             for w in self.troll_chips.values():
                 w.add_class("mk-trolls")
             self.troll_box.children = list(self.troll_chips.values())
-        self.enter_btn.description = f"Enter {cavern_name(step.cavern)}" if step.cavern else "Enter this cavern"
+        if (step.cavern, step.cavern in s.walk) != self._enter_for:  # a new question: every count from zero
+            self._enter_buttons(step.cavern, step.cavern in s.walk)
+            for w in self.troll_chips.values():
+                w.value = "0"
         self.entered.children = self._entered_rows(s)
         if wave3:
             self._draw_halls_and_elders(s)
@@ -557,18 +558,27 @@ class MountainKingScreens:
                     return
         self.act({"type": "tiles", "tiles": tiles})
 
-    def _enter_cavern(self, gnomes: int = 0, empty: bool = False) -> None:
-        """Enter the asked cavern: the Trolls tapped (or empty, or overrun with its Gnomes); every count back to 0."""
-        s = self.state
-        step = walk_step(s, self.asked)
-        if step.cavern is None:
+    def _enter_buttons(self, cavern: str | None, again: bool) -> None:
+        """Enter, Empty and Overrun, made for one cavern: a tap answers that cavern's question, so a second
+        quick tap on Enter is refused by the rules (the cavern is entered) instead of entering the next one."""
+        self._enter_for = (cavern, again)
+        enter = partial(self._enter_cavern, cavern, again)
+        self.gnome_btns = [button(f"Overrun: {k} {'Gnome' if k == 1 else 'Gnomes'}", lambda k=k: enter(gnomes=k), "mk-gnomes")
+                           for k in range(1, GNOME_CHIPS + 1)]
+        self.empty_btn = button("Empty", lambda: enter(empty=True), "mk-empty")
+        self.enter_btn = button(f"Enter {cavern_name(cavern)}" if cavern else "Enter this cavern", enter, "mk-enter")
+        self.enter_row.children = [self.enter_btn, self.empty_btn, *self.gnome_btns]
+
+    def _enter_cavern(self, cavern: str | None, again: bool, gnomes: int = 0, empty: bool = False) -> None:
+        """Enter ``cavern``: the Trolls tapped (or empty, or overrun with its Gnomes); every count back to 0."""
+        if cavern is None:
             self.error("Every cavern is entered; tap Score this Wave.")
             return
         trolls = {} if gnomes or empty else {p: int(w.value) for p, w in self.troll_chips.items()}
         if gnomes and any(int(w.value) for w in self.troll_chips.values()):
-            self.error(f"{cavern_name(step.cavern)} cannot hold both Trolls and Gnomes when the Wave is scored: set the Trolls to 0, or tap Enter.")
+            self.error(f"{cavern_name(cavern)} cannot hold both Trolls and Gnomes when the Wave is scored: set the Trolls to 0, or tap Enter.")
             return
-        if self.act(cavern_action(step.cavern, trolls, gnomes, again=step.cavern in s.walk)):
+        if self.act(cavern_action(cavern, trolls, gnomes, again=again)):
             for w in self.troll_chips.values():
                 w.value = "0"
             self.asked = None
