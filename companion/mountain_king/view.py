@@ -140,7 +140,22 @@ def hall_label(i: int, value: int | None) -> str:
     return f"H{i + 1}={value}" if value else f"H{i + 1}"
 
 
-def board_scene(board: Board, state: State | None = None, dark: bool = False, asked: str | None = None) -> Scene:
+Spots = dict  # {"caverns": {id: (x, y, radius)}, "halls": [(x, y, half side)]}: where a tap lands
+
+
+def spot_at(spots: Spots, x: float, y: float) -> tuple[str, str | int] | None:
+    """What a tap at (x, y) on the board picture is on: ("cavern", id), ("hall", index) or None."""
+    for cid, (cx, cy, r) in spots.get("caverns", {}).items():
+        if math.hypot(x - cx, y - cy) <= r + GAP:
+            return "cavern", cid
+    for i, (hx, hy, half) in enumerate(spots.get("halls", [])):
+        if abs(x - hx) <= half + GAP and abs(y - hy) <= half + GAP:
+            return "hall", i
+    return None
+
+
+def board_scene(board: Board, state: State | None = None, dark: bool = False, asked: str | None = None,
+                spots: Spots | None = None) -> Scene:
     """The board as a schematic: seven Domains round the volcano, caverns as numbered circles, Great Halls
     as numbered squares (H1, H2 …, with their value once entered); ``asked``, the cavern the walk asks about,
     ringed. Every label is readable on a phone and covers no other label and no circle: circles are
@@ -212,6 +227,9 @@ def board_scene(board: Board, state: State | None = None, dark: bool = False, as
             s.circle(x, y, r + GAP, fill=ASKED, stroke=ASKED, width=2)
         s.circle(x, y, r, fill=fill, stroke="#111111" if c.gate else ink, width=4 if c.gate else 1.5)
         s.text(x, y + CAVERN_TEXT * 0.375, names[c.id], size=CAVERN_TEXT, color=readable_ink(fill), bold=True)
+    if spots is not None:  # where each cavern and Great Hall is drawn, for taps on the picture
+        spots["caverns"] = {cid: (x, y, r) for cid, (x, y) in pos.items()}
+        spots["halls"] = [(hx, hy, half) for _h, hx, hy, half, _l in halls]
     for _hall, hx, hy, half, label in halls:
         s.polygon([(hx - half, hy - half), (hx + half, hy - half), (hx + half, hy + half), (hx - half, hy + half)],
                   fill="#c9a227", stroke=ink, width=2)

@@ -26,6 +26,20 @@ def click(screen_buttons, label: str):
     raise AssertionError(f"no button {label!r} among {[b.description for b in screen_buttons]}")
 
 
+def texts(scene) -> list[str]:
+    from companion.drawing import Text
+
+    return [it.text for it in scene.items if isinstance(it, Text)]
+
+
+def ringed(s):
+    """Where the walk's picture rings the asked cavern."""
+    from companion.drawing import Circle
+    from companion.mountain_king.view import ASKED
+
+    return next((c.x, c.y) for c in s.walk_board.scene.items if isinstance(c, Circle) and c.fill == ASKED)
+
+
 def to_scoring(s) -> None:
     """The End of the Wave with no Troll fallen and no Champion influenced: on to Score the Wave."""
     s.end_btn.click()
@@ -132,7 +146,7 @@ def test_the_board_is_entered_once_and_used_by_the_next_game(store):
     for cid in ("5", "6"):
         click(s.chips["moss"].children, cid)
     click(s.chips["ice"].children, "4")
-    assert "H3" in s.board_form_pic.value  # the placeholder's two, then this one: numbered on the picture
+    assert "H3" in texts(s.form_board.scene)  # the placeholder's two, then this one: numbered on the picture
     s.save_board_btn.click()
     assert "saved" in s.message.value and "Placeholder board" not in s.board_form_pic.value
     s.names.value = "A, B"
@@ -208,7 +222,7 @@ def test_dark_draws_the_pictures_in_the_dark_theme(store):
     assert "#f4efe4" in s.track.value
     dark[0] = True
     s.settings_changed()
-    assert "#1f1c1a" in s.track.value and "#1f1c1a" in s.board_form_pic.value
+    assert "#1f1c1a" in s.track.value and s.form_board.scene.background == "#1f1c1a"
 
 
 def test_a_second_page_follows_the_new_game_started_on_the_first(tmp_path):
@@ -255,7 +269,7 @@ def test_a_whole_end_of_the_wave_on_the_screen_and_a_wrong_cavern_corrected_by_a
     click(p.consolations.children, "1 Moss Vote")
     assert s.state.votes("fire") == (("Blue", 2),) and s.state.votes("moss") == (("Yellow", 1),)
     p.champions_done_btn.click()
-    assert s.state.scoring and "ringed on the picture" in s.walk_status.value and "#e0218a" in s.board_pic.value
+    assert s.state.scoring and "ringed on the picture" in s.walk_status.value and ringed(s) == s.walk_spots["caverns"]["moss-1"][:2]
     click(s.fast.children, "Yellow")  # Moss 1: Yellow, by mistake
     click(s.fast.children, "Blue")
     chip = next(b for b in s.entered.children[1].children[1:] if b.description == "1")
@@ -308,3 +322,34 @@ def test_two_quick_taps_never_record_two_caverns(store):
     assert list(s.state.walk) == ["moss-1"]
     s.enter_btn.click()
     assert s.state.walk["moss-2"].trolls == {"Ben": 2}
+
+
+def test_on_the_pictures_a_cavern_is_asked_by_a_tap_a_hall_valued_and_a_gate_marked(store):
+    s = MountainKingScreens(store)
+    s.side.value = "2-3"
+    x, y, _ = s.form_spots["caverns"]["moss-3"]
+    s.form_board.on_tap(x, y)  # on the Board screen's picture: Moss 3 a Gate
+    assert "moss-3" in s.draft.gates
+    s.names.value = "Ana, Ben"
+    s.new_btn.click()
+    to_scoring(s)
+    click(s.fast.children, "Ana")
+    x, y, _ = s.walk_spots["caverns"]["moss-1"]
+    s.walk_board.on_tap(x, y)  # Moss 1 tapped on the picture: asked again, ringed
+    assert "correct Moss 1" in s.walk_status.value and ringed(s) == (x, y)
+    click(s.fast.children, "Ben")
+    assert s.state.walk["moss-1"].trolls == {"Ben": 1} and len(s.state.walk) == 1
+    for _ in range(2):  # Waves I and II, the caverns not entered empty
+        s.score_btn.click()
+        s.confirm_btn.click()
+        if s.state.wave == 2:
+            to_scoring(s)
+    for d, box in s.tile_inputs.items():
+        box.value = "9 5 3"
+    s.tiles_btn.click()
+    to_scoring(s)
+    assert s.state.wave == 3
+    hx, hy, _ = s.walk_spots["halls"][1]
+    s.walk_board.on_tap(hx, hy)  # H2 tapped: 4, then 8
+    s.walk_board.on_tap(hx, hy)
+    assert s.state.halls[1] == 8 and "H2=8" in texts(s.walk_board.scene)

@@ -21,6 +21,7 @@ from ...drawing import to_png, to_svg
 from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...history import FinishedGames
+from ...ui.board import Board as Canvas
 from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up
 from ...ui.undo_bar import UndoBar
 from ...ui.widgets import Stepper, button, message_html
@@ -42,6 +43,7 @@ from ..view import (
     line_name,
     scorepad,
     scorepad_scene,
+    spot_at,
     supplies,
     track_scene,
 )
@@ -283,8 +285,12 @@ class MountainKingScreens:
         self.confirm_box.layout.display = "none"
         self.entered = W.VBox()
         self.entered.add_class("mk-entered")
-        self.board_pic = W.HTML(layout=W.Layout(flex="1 1 320px", min_width="280px", max_width="520px"))
-        self.board_pic.add_class("mk-walk-picture")
+        self.board_pic = W.HTML()  # the placeholder's note over the picture
+        self.walk_board = Canvas(width=520, height=520, report=self.error)
+        self.walk_board.on_tap = self._walk_picture_tapped
+        self.walk_spots: dict = {}
+        self.walk_picture = W.VBox([self.board_pic, self.walk_board.widget], layout=W.Layout(flex="1 1 320px", min_width="280px", max_width="540px"))
+        self.walk_picture.add_class("mk-walk-picture")
         self.wave_downloads = W.HTML()
         self.export_wave_btn = button("Export the wave file", self._export_wave, "mk-export-wave")
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Open a wave file")
@@ -293,7 +299,7 @@ class MountainKingScreens:
         self.walk_controls = W.VBox([self.walk_status, self.fast, self.by_cavern, self.hall_box, self.elder_box, self.score_btn,
                                      self.confirm_box, self.entered], layout=W.Layout(flex="1 1 360px"))
         score = W.VBox([self.end_btn, self.end_panel.widget,
-                        W.HBox([self.walk_controls, self.board_pic], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
+                        W.HBox([self.walk_controls, self.walk_picture], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
                         self.wave_result, W.HBox([self.export_wave_btn, self.upload]), self.wave_downloads])
 
         # Scorepad
@@ -319,14 +325,18 @@ class MountainKingScreens:
         self.new_hall_btn = button("New Great Hall", lambda: self._draft_do(lambda b: b.new_hall()), "mk-new-hall")
         self.remove_hall_btn = button("Remove this Great Hall", lambda: self._draft_do(lambda b: b.remove_hall()), "mk-remove-hall")
         self.save_board_btn = button("Save this board", self._save_board, "mk-save-board", primary=True)
-        self.board_form_pic = W.HTML(layout=W.Layout(flex="1 1 320px", min_width="280px", max_width="560px"))
+        self.board_form_pic = W.HTML()  # the placeholder's note
+        self.form_board = Canvas(width=520, height=520, report=self.error)
+        self.form_board.on_tap = self._form_picture_tapped
+        self.form_spots: dict = {}
+        form_picture = W.VBox([self.board_form_pic, self.form_board.widget], layout=W.Layout(flex="1 1 320px", min_width="280px", max_width="540px"))
         rows = [W.HBox([self.counts[d], self.chips[d]], _dom_classes=("mk-board-row",)) for d in n.domains]
         editor = W.VBox([W.HTML(f"<div class='mk-numbering'>{E(NUMBERING)} Tap a cavern to mark it a Gate, or, "
                                 "while a Great Hall is chosen, to put it in that Hall or take it out.</div>"),
                          self.side, *rows, self.tap_mode, W.HBox([self.new_hall_btn, self.remove_hall_btn], _dom_classes=("mk-row",)),
                          self.save_board_btn], layout=W.Layout(flex="1 1 360px"))
         board = W.VBox([W.HBox([self.names, self.new_btn], _dom_classes=("mk-names-row",)), W.HTML("<b>The board, entered once</b>"),
-                        W.HBox([editor, self.board_form_pic], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))])
+                        W.HBox([editor, form_picture], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))])
         parts = {"Honour": honour, "Clan board": clan, "Score the Wave": score, "Scorepad": pad, "Board": board}
         self.pages = {name: W.VBox([bar, part]) for name, part in parts.items()}  # the same bar on every screen
         for name, page in self.pages.items():
@@ -426,8 +436,12 @@ class MountainKingScreens:
         if self.asked is not None and (not scoring or self.asked not in walk_order(s)):
             self.asked = None
         step = walk_step(s, self.asked) if scoring else None
-        if s.board is not None:
-            self.board_pic.value = self._placeholder_note(s) + to_svg(board_scene(s.board, s, self.dark, asked=step.cavern if step else None))
+        self.walk_picture.layout.display = "" if s.board is not None and (scoring or s.end is not None) else "none"
+        if s.board is not None and self.walk_picture.layout.display == "":
+            self.board_pic.value = self._placeholder_note(s)
+            spots: dict = {}
+            self.walk_board.show(board_scene(s.board, s, self.dark, asked=step.cavern if step else None, spots=spots))
+            self.walk_spots = spots
         if s.finished:
             sc = s.scores[-1]
             self.walk_status.value = f"<div class='mk-winner'><b>{E(winner_sentence(sc))}</b></div>"
@@ -479,6 +493,25 @@ class MountainKingScreens:
         if rows:
             rows.insert(0, W.HTML("<div>Entered (tap one to correct it):</div>"))
         return rows
+
+    def _walk_picture_tapped(self, x: float, y: float) -> None:
+        """A tap on the walk's picture: a cavern is asked (to enter it, or correct it); in Wave III a Great
+        Hall's token goes to the next value (4, 8, 12)."""
+        s = self.state
+        hit = spot_at(self.walk_spots, x, y)
+        if hit is None or not s.scoring or s.finished:
+            return
+        what, which = hit
+        if what == "cavern" and isinstance(which, str):
+            if which in walk_order(s):
+                self._ask(which)
+            else:
+                self.error(f"{cavern_name(which)} touches no Great Hall: Wave III does not ask about it.")
+        elif what == "hall" and isinstance(which, int) and s.wave == 3:
+            values = numbers().great_hall_values
+            now = s.halls[which] if which < len(s.halls) else 0
+            after = values[(values.index(now) + 1) % len(values)] if now in values else values[0]
+            self.act({"type": "hall", "hall": which + 1, "value": after})
 
     def _ask(self, cid: str) -> None:
         self.asked = cid
@@ -653,7 +686,19 @@ class MountainKingScreens:
 
     def _show_board_form(self, board: Board) -> None:
         note = "<div class='mk-placeholder'><b>Placeholder board</b>: the rulebook does not give this side's caverns; enter yours and save it.</div>" if board.placeholder else ""
-        self.board_form_pic.value = note + to_svg(board_scene(board, dark=self.dark))
+        self.board_form_pic.value = note
+        spots: dict = {}
+        self.form_board.show(board_scene(board, dark=self.dark, spots=spots))
+        self.form_spots = spots
+
+    def _form_picture_tapped(self, x: float, y: float) -> None:
+        """A tap on the board being entered: a cavern is a Gate (or goes in or out of the Great Hall chosen)."""
+        hit = spot_at(self.form_spots, x, y)
+        if hit is not None and hit[0] == "cavern":
+            cid = str(hit[1])
+            self._draft_do(lambda b: b.tap(cid))
+        elif hit is not None and hit[0] == "hall":
+            self._draft_do(lambda b: b.choose(int(hit[1])))
 
     def board_from_form(self) -> Board:
         return self.draft.board()
