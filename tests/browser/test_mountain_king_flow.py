@@ -49,6 +49,11 @@ def play(page, url: str) -> None:
     page.locator(".mk-board .widget-toggle-button", has_text="2–3 players").tap()
     page.wait_for_selector("text=Placeholder board")
     page.locator(".mk-count-moss .rf-stepper-plus").tap()
+    page.locator("button.mk-board-moss-6").tap()  # the new cavern a Gate
+    page.locator("button.mk-new-hall").tap()  # a sixth Great Hall, made by tapping the caverns around it
+    page.wait_for_selector("text=Great Hall H6")
+    page.locator("button.mk-board-moss-6").tap()
+    page.locator("button.mk-board-ice-1").tap()
     page.locator("button.mk-save-board").tap()
     page.wait_for_selector("text=The 2-3 board is saved")
     fill(page, ".mk-names", "Blue, Yellow, Pink")
@@ -119,7 +124,7 @@ def play(page, url: str) -> None:
     wait_for(lambda: "Wave III" in text(page, ".mk-status-box"), timeout=60)
     empty_end(page)
     page.wait_for_selector(".mk-hall-values", state="visible")
-    for i in range(1, 6):
+    for i in range(1, 7):
         page.locator(f"button.mk-hall-{i}", has_text="12").tap()
         wait_for(lambda i=i: f"Great Hall {i} is worth 12" in text(page, ".mk-message"), timeout=60)
     score(page)
