@@ -35,16 +35,15 @@ class Offer:
         return f"{self.label}: +{self.honour}" if self.honour is not None else self.label
 
 
-def honour_offers(state: State, player: str, *, strength: int = 1, lines: int = 1, spaces: int = 1,
+def honour_offers(state: State, player: str, *, strength: int = 1, spaces: int = 1,
                   boost: int | None = None, amount: int = 1) -> list[Offer]:
-    """Every source of Honour for ``player`` now, with the numbers the screen's steppers hold."""
+    """Every source of Honour for ``player`` during the Battle, with the numbers the screen's steppers hold (a
+    Champion's consolation is chosen at Award Champions, once: it is not offered here)."""
     b = state.boost.get(player, 0) if boost is None else boost
     base = {"type": "honour", "player": player}
     return [
         Offer("Troll fallen in a Breach", {"type": "fall", "player": player, "breach": True}, numbers().breach_fallen),
         Offer(f"Defeated Gnomes (strength {strength})", {**base, "source": "gnomes", "strength": strength}, strength),
-        Offer(f"Champion consolation ({lines} yellow {'line' if lines == 1 else 'lines'})",
-              {**base, "source": "consolation", "lines": lines}, lines),
         Offer(f"Gnome Wheel: Gain Honour ({spaces} + Boost {b})", {**base, "source": "wheel", "spaces": spaces, "boost": b}, spaces + b),
         Offer("Champion ability", {**base, "source": "champion", "amount": amount}, amount),
     ]

@@ -49,10 +49,10 @@ def play(page, url: str) -> None:
     page.locator(".mk-board .widget-toggle-button", has_text="2–3 players").tap()
     page.wait_for_selector("text=Placeholder board")
     page.locator(".mk-count-moss .rf-stepper-plus").tap()
-    page.locator("button.mk-board-moss-6").tap()  # the new cavern a Gate
+    page.locator("button.mk-board-moss-5").tap()  # the new cavern a Gate
     page.locator("button.mk-new-hall").tap()  # a sixth Great Hall, made by tapping the caverns around it
     page.wait_for_selector("text=Great Hall H6")
-    page.locator("button.mk-board-moss-6").tap()
+    page.locator("button.mk-board-moss-5").tap()
     page.locator("button.mk-board-ice-1").tap()
     page.locator("button.mk-save-board").tap()
     page.wait_for_selector("text=The 2-3 board is saved")

@@ -19,10 +19,10 @@ def start(n: int = 4):
 
 def test_each_offer_says_its_number_and_sends_an_action_the_rules_accept_with_that_number():
     s = start()
-    for o in honour_offers(s, "Pink", strength=3, lines=2, spaces=4, boost=1, amount=5):
+    for o in honour_offers(s, "Pink", strength=3, spaces=4, boost=1, amount=5):
         after = RULES.apply(s, o.action)
         assert after.taps[-1].honour == o.honour and o.text.endswith(f": +{o.honour}")
-    assert [o.honour for o in honour_offers(s, "Pink", strength=3, lines=2, spaces=4, boost=1, amount=5)] == [0, 3, 2, 5, 5]
+    assert [o.honour for o in honour_offers(s, "Pink", strength=3, spaces=4, boost=1, amount=5)] == [0, 3, 5, 5]
 
 
 def test_during_the_battle_a_troll_falls_only_in_a_breach_and_earns_nothing():
@@ -35,8 +35,8 @@ def test_during_the_battle_a_troll_falls_only_in_a_breach_and_earns_nothing():
 
 
 def test_the_wheel_offer_remembers_each_player_s_honour_boost():
-    s = RULES.apply(start(), honour_offers(start(), "Green", spaces=2, boost=3)[3].action)
-    assert honour_offers(s, "Green", spaces=1)[3].honour == 1 + 3 and honour_offers(s, "Blue", spaces=1)[3].honour == 1
+    s = RULES.apply(start(), honour_offers(start(), "Green", spaces=2, boost=3)[2].action)
+    assert honour_offers(s, "Green", spaces=1)[2].honour == 1 + 3 and honour_offers(s, "Blue", spaces=1)[2].honour == 1
 
 
 def test_the_walk_goes_domain_by_domain_from_moss_clockwise_and_wave_iii_asks_only_about_the_halls():

@@ -221,16 +221,15 @@ class MountainKingScreens:
         self.player = W.ToggleButtons(options=[], description="Player")
         self.player.add_class("mk-player")
         self.strength = Stepper(1, 1, 9, "Gnomes' strength")
-        self.lines = Stepper(1, 1, 9, "Yellow lines")
         self.spaces = Stepper(1, 1, 12, "Wheel spaces")
         self.boost = Stepper(0, 0, 12, "Honour Boost")
         self.amount = Stepper(1, 1, 30, "Champion's Honour")
-        for st in (self.strength, self.lines, self.spaces, self.boost, self.amount):
+        for st in (self.strength, self.spaces, self.boost, self.amount):
             st.observe(lambda _c: self._draw_offers(), "value")
         self.player.observe(lambda _c: self._player_changed(), "value")
         self.offers = W.VBox()
         self.taps_list = W.HTML()
-        honour = W.VBox([self.player, W.HBox([self.strength, self.lines], _dom_classes=("mk-row",)),
+        honour = W.VBox([self.player, W.HBox([self.strength], _dom_classes=("mk-row",)),
                          W.HBox([self.spaces, self.boost, self.amount], _dom_classes=("mk-row",)), self.offers, self.taps_list, self.track])
 
         # Clan board
@@ -400,7 +399,7 @@ class MountainKingScreens:
         if not s.started or not p or s.finished:
             self.offers.children = []
             return
-        offers = honour_offers(s, p, strength=self.strength.value, lines=self.lines.value, spaces=self.spaces.value,
+        offers = honour_offers(s, p, strength=self.strength.value, spaces=self.spaces.value,
                                boost=self.boost.value, amount=self.amount.value)
         self.offers.children = [button(o.text, lambda a=o.action: self.act(a), f"mk-honour mk-honour-{o.action.get('source', 'breach')}") for o in offers]
 
