@@ -517,6 +517,8 @@ def step_now(state: State) -> str:
 def step_name(state: State) -> str:
     if state.end == "invasions":
         return f"Invasions: invasion {len(state.falls)} of {state.invasions}"
+    if state.end == "champions" and state.pending:
+        return f"Award Champions: Champion {len(state.champions)} of {state.display}, its contenders' choice"
     if state.end == "champions":
         return f"Award Champions: Champion {min(len(state.champions) + 1, state.display)} of {state.display}"
     if state.end == "entrenchment":
