@@ -662,3 +662,7 @@ _HANDLERS = {
     "champion": _champion,
     "consolation": _consolation,
 }
+
+
+#: every action type of the log (the shared contract, ``contract.py``, refuses any other)
+ACTIONS = tuple(_HANDLERS)
