@@ -325,7 +325,10 @@ def configure(c: Any, argv: list[str] | None = None, program: str | None = None)
 
 
 def main() -> None:
+    from .page_kernel import stacks_on_signal
+
     os.environ[LAUNCHED] = "1"
+    stacks_on_signal("server")  # SIGUSR1: the server's threads' stacks (a page that hangs)
     install()
     install_gzip()
     from . import page_scripts
