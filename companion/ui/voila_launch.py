@@ -78,19 +78,25 @@ def seat_may(path: str, page: bool, asked_seat: str | None, seat: str) -> bool:
     return bool(SEAT_PATHS.match(path))
 
 
-class SeatTokens:
-    """Seat tokens checked against the game files, remembered for a moment (a page load makes
-    dozens of requests)."""
+#: Seconds a seat token's check is remembered ($COMPANION_SEAT_TTL; 0: every request checks the files).
+SEAT_TTL = 2.0
 
-    def __init__(self, lookup: Callable[[str], bool] | None = None, ttl: float = 2.0) -> None:
+
+class SeatTokens:
+    """Seat tokens checked against the game files, remembered for ``ttl`` seconds (a page load makes
+    dozens of requests); ``clock`` gives the time (``time.monotonic``)."""
+
+    def __init__(self, lookup: Callable[[str], bool] | None = None, ttl: float | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.lookup = lookup or _seat_exists
-        self.ttl = ttl
+        self.ttl = float(os.environ.get("COMPANION_SEAT_TTL", SEAT_TTL)) if ttl is None else ttl
+        self.clock = clock
         self._seen: dict[str, tuple[float, bool]] = {}
 
     def valid(self, token: str | None) -> bool:
         if not token:
             return False
-        now = time.monotonic()
+        now = self.clock()
         hit = self._seen.get(token)
         if hit is None or now - hit[0] > self.ttl:
             hit = (now, bool(self.lookup(token)))

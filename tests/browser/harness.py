@@ -370,7 +370,8 @@ def tap_space(page, space) -> None:
         before = board_meta(page)["k"]
         page.touchscreen.tap(*in_sight(page, space))
         wait_for(lambda: board_meta(page)["k"] > before)
-        page.wait_for_timeout(250)  # a fixed wait: the smooth zoom's frames take this long
+        if page in KERNELS:  # the smooth zoom's frames drawn (the kernel already holds its end, where the tap lands)
+            settle(page, quiet_ms=100)
     page.touchscreen.tap(*in_sight(page, space))
 
 
@@ -412,9 +413,13 @@ def tap_together(*buttons, margin_ms: int = 1000) -> None:
     page can follow another's tap before its own is made."""
     handles = [b.element_handle() for b in buttons]
     at = buttons[0].page.evaluate("() => Date.now()") + margin_ms
+    key = f"__tapped_{at}"
     for h in handles:
-        h.evaluate("(b, at) => setTimeout(() => b.click(), Math.max(0, at - Date.now()))", at)
-    buttons[0].page.wait_for_timeout(margin_ms)  # a fixed wait: the pages' own timers tap at its end
+        h.evaluate("(b, [at, key]) => { window[key] = window[key] || 0;"
+                   " setTimeout(() => { b.click(); window[key] += 1; }, Math.max(0, at - Date.now())); }", [at, key])
+    for page in {b.page for b in buttons}:  # every finger down: each page's timer has clicked
+        count = sum(b.page is page for b in buttons)
+        page.wait_for_function("([key, n]) => window[key] >= n", arg=[key, count], timeout=60_000)
 
 
 def message(page) -> str:
