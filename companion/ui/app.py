@@ -75,8 +75,15 @@ def wait_for_page() -> str | None:
     port = os.environ.get("VOILA_APP_PORT", "8866")
     base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
     problems: list[str] = []
-    info = request_info(f"{protocol}://{ip}:{port}{base}voila/query/{os.environ.get('VOILA_KERNEL_ID', '')}",
-                        problems=problems)
+    try:
+        info = request_info(f"{protocol}://{ip}:{port}{base}voila/query/{os.environ.get('VOILA_KERNEL_ID', '')}",
+                            problems=problems)
+    except KeyboardInterrupt:
+        # The server stops a kernel by interrupting it, then asking it to shut down. A preheated
+        # kernel interrupted while no page has come has nothing to finish: it ends at once, quietly
+        # (else its notebook's end raced the shutdown, and each kernel of the pool printed a
+        # traceback in the terminal when the server stopped).
+        os._exit(0)
     for key, value in info.items():
         os.environ[key] = str(value)
     return NO_ADDRESS.format(why=problems[-1]) if problems and not info else None
