@@ -1,6 +1,5 @@
 """The board builder in a real browser: headless Chromium as a tablet (touch, 2x pixels)."""
 
-import time
 
 from .harness import (
     SEA,
@@ -149,7 +148,6 @@ def test_a_whole_two_player_world_by_taps_alone(server, browser):
     wait_for(lambda: head(data)[1].players == 2 and len(head(data)[1].tiles) == 2, timeout=15)
     page.get_by_text("New World", exact=True).first.tap()  # fold the panel away
     taps = 0
-    t0 = time.time()
     while True:
         seq, b = head(data)
         if b.complete:
@@ -182,7 +180,6 @@ def test_a_whole_two_player_world_by_taps_alone(server, browser):
         except AssertionError:
             screenshot(page, "world-whole-failed")
             raise AssertionError(f"nothing placed after {taps} taps; the screen said: {message(page)!r}")
-        assert time.time() - t0 < 400
     screenshot(page, "world-complete-2p")
     _, b = head(data)
     from companion.rise_and_fall.world.check import check
