@@ -21,6 +21,9 @@ class FileFormatError(CompanionError):
         super().__init__(message)
         self.rule = rule
 
+    def __str__(self) -> str:
+        return Refusal(self.message, self.rule, raised_in(self)) if self.rule else self.message
+
 
 class IllegalAction(CompanionError):
     """An action the rules forbid in the current state; nothing was changed. Every game raises this one type

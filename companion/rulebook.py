@@ -72,6 +72,7 @@ class Index:
         self.phases = [Phase(**p) for p in doc.get("phases", [])]
         self.setup: dict[str, str] = dict(doc.get("setup", {}).get("players", {}))
         self.setup_quotes = [(q["section"], q["quote"]) for q in doc.get("setup", {}).get("quotes", [])]
+        self.now: dict[str, Any] = dict(doc.get("now", {}))
         self._words: dict[str, set[str]] = {}
         for rule, e in self.entries.items():
             for w in words(" ".join((rule.replace("-", " "), e.quote, e.reading, e.decision, e.section))):
@@ -118,6 +119,45 @@ class Index:
             out |= self._words[self._sorted[i]]
             i += 1
         return out
+
+
+@dataclass(frozen=True)
+class Now:
+    """Where the table is, as far as the game's state says: players, the phase's name, the round (Wave II)."""
+
+    players: int | None = None
+    phase: str | None = None
+    round: str | None = None
+
+
+def _path(obj: Any, path: str) -> Any:
+    for part in path.split("."):
+        obj = getattr(obj, part, None)
+        if obj is None:
+            return None
+    return obj
+
+
+def table_now(ix: Index, room: Any) -> Now:
+    """Where the game on the table is, read from its screens' state by the paths its index gives (``now``):
+    nothing is opened or changed, and a state that does not say gives None."""
+    spec = ix.now
+    players = spec.get("players")
+    state = next((s for p in spec.get("state", []) if (s := _path(room, p)) is not None), None) if room is not None else None
+    if state is None:
+        return Now(players if isinstance(players, int) else None)
+    if isinstance(players, str):
+        value = _path(state, players)
+        players = len(value) if isinstance(value, (tuple, list, dict)) else None
+    phase = None
+    if "phase" in spec:
+        value = _path(state, spec["phase"]["attr"])
+        phase = spec["phase"]["names"].get(str(value))
+    rnd = None
+    if "round" in spec:
+        value = _path(state, spec["round"]["attr"])
+        rnd = spec["round"]["label"].format(value) if value is not None else None
+    return Now(players or None, phase, rnd)
 
 
 def words(text: str) -> list[str]:
