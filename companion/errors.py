@@ -51,10 +51,13 @@ class Refusal(str):
     rule: str
     where: tuple[str, ...]
 
-    def __new__(cls, sentence: str, rule: str, where: tuple[str, ...] = ()) -> "Refusal":
+    def __new__(cls, sentence: str, rule: str = "", where: tuple[str, ...] = ()) -> "Refusal":
         r = super().__new__(cls, sentence)
         r.rule, r.where = rule, tuple(where)
         return r
+
+    def __reduce__(self) -> tuple:
+        return Refusal, (str(self), self.rule, self.where)
 
 
 def raised_in(error: BaseException) -> tuple[str, ...]:
