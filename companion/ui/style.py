@@ -98,7 +98,7 @@ CSS = """
 .rf-why-toggle:checked + .rf-why-stack > .rf-why-rule { visibility: visible; }
 .rf-why-btn { float: right; display: inline-flex; align-items: center; justify-content: center; min-height: 44px; min-width: 72px;
   box-sizing: border-box; padding: 0 12px; margin: -6px -6px 2px 10px; border-radius: 8px; background: #2b3a42; color: #ffffff;
-  font-weight: 700; cursor: pointer; touch-action: manipulation; user-select: none; }
+  font-weight: 700; cursor: pointer; touch-action: manipulation; user-select: none; -webkit-tap-highlight-color: transparent; }
 .rf-why-toggle:focus-visible + .rf-why-stack .rf-why-btn { outline: 3px solid #f2c12e; }
 .rf-why-where { font-weight: 700; }
 .rf-why-quote { font-style: italic; }
