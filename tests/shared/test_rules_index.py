@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rule_ids import raised, rule_ids
+from rulebooks import FILES, quote, rulebook
 
 from companion import rulebook as R
 from companion.errors import IllegalAction, Refusal
-from rule_ids import raised, rule_ids
-from rulebooks import FILES, quote, rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = list(R.PACKAGES)

@@ -12,13 +12,13 @@ import re
 
 import ipywidgets as W
 import pytest
+from rulebooks import quote
 
 from companion import rulebook as R
 from companion.errors import IllegalAction, Refusal
 from companion.gamelog import GameStore
 from companion.ui.style import CSS
 from companion.ui.widgets import message_html
-from rulebooks import quote
 
 
 def tree(w: W.Widget) -> list:
