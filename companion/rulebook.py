@@ -230,10 +230,20 @@ def headings(text: str) -> list[tuple[int, str]]:
     return out
 
 
-def section_of(text: str, quote: str) -> str:
-    """The section a quote stands in, as the rulebook numbers or titles it: its paragraph's number and
-    heading (``13.1.6 (13.1 Collect Income)``), or the heading it stands under (``C - Decline``)."""
-    at = text.index(quote)
+def sections_of(text: str, quote: str) -> list[str]:
+    """The sections of every place a quote stands in (a sentence a rulebook prints twice has two)."""
+    out, at = [], text.find(quote)
+    while at >= 0:
+        out.append(section_of(text, quote, at))
+        at = text.find(quote, at + 1)
+    return out
+
+
+def section_of(text: str, quote: str, at: int | None = None) -> str:
+    """The section a quote stands in (its first place, or the one at ``at``), as the rulebook numbers or
+    titles it: its paragraph's number and heading (``13.1.6 (13.1 Collect Income)``), or the heading it
+    stands under (``C - Decline``)."""
+    at = text.index(quote) if at is None else at
     title = ""
     for pos, t in headings(text):
         if pos > at:
