@@ -154,9 +154,6 @@ class SeatPage(Rome1989Screens):
     def end_game(self) -> None:
         return
 
-    def keep(self) -> None:
-        return
-
     def new_game(self) -> None:
         return
 
