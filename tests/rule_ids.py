@@ -110,8 +110,28 @@ def _imports(mod: str, tree: ast.Module) -> dict[str, tuple[str, str]]:
     return out
 
 
-def _constants(expr: ast.expr) -> tuple[set[str], set[str]]:
+def _strings(tree: ast.Module) -> dict[str, str]:
+    """A module's constants: ``NAME = "text"`` at its top level."""
+    return {t.id: n.value.value for n in tree.body if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant)
+            and isinstance(n.value.value, str) for t in n.targets if isinstance(t, ast.Name)}
+
+
+def _named(mod: str, name: str) -> str | None:
+    """The text a name stands for in a module: its own constant, or one it imports (``rule=SEAT``)."""
+    path, tree = _parsed()[mod]
+    own = _strings(tree)
+    if name in own:
+        return own[name]
+    source = _imports(mod, tree).get(name)
+    if source and source[0] in _parsed():
+        return _strings(_parsed()[source[0]][1]).get(source[1])
+    return None
+
+
+def _constants(expr: ast.expr, mod: str = "") -> tuple[set[str], set[str]]:
     """The rule ids a ``rule`` argument can be: (constants, f-string texts)."""
+    if isinstance(expr, ast.Name) and mod and (text := _named(mod, expr.id)) is not None:
+        return {text}, set()
     if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
         return {expr.value}, set()
     if isinstance(expr, ast.JoinedStr):
@@ -129,7 +149,7 @@ def _constants(expr: ast.expr) -> tuple[set[str], set[str]]:
     consts: set[str] = set()
     texts: set[str] = set()
     for a in expr_args:
-        c, t = _constants(a)
+        c, t = _constants(a, mod)
         consts |= c
         texts |= t
     return consts, texts
@@ -164,7 +184,7 @@ def raised() -> tuple[Found, ...]:
             if not exprs and index is not None and 0 <= index < len(n.args):
                 exprs = [n.args[index]]
             for e in exprs:
-                consts, texts = _constants(e)
+                consts, texts = _constants(e, mod)
                 for t in texts:
                     assert t in COMPUTED, f"{path}:{n.lineno}: a computed rule id {t!r} not listed in COMPUTED"
                     consts |= COMPUTED[t]
