@@ -150,9 +150,10 @@ def table_now(ix: Index, room: Any) -> Now:
         value = _path(state, players)
         players = len(value) if isinstance(value, (tuple, list, dict)) else None
     phase = None
-    if "phase" in spec:
-        value = _path(state, spec["phase"]["attr"])
-        phase = spec["phase"]["names"].get(str(value))
+    for one in ([spec["phase"]] if isinstance(spec.get("phase"), dict) else spec.get("phase", [])):  # the first that names one
+        phase = one["names"].get(str(_path(state, one["attr"])))
+        if phase:
+            break
     rnd = None
     if "round" in spec:
         value = _path(state, spec["round"]["attr"])
