@@ -23,6 +23,7 @@ import ipywidgets as W
 from .. import games
 from ..gamelog import GameStore, default_data_dir
 from ..history import FinishedGames
+from ..rulebook import has_index
 from ..timings import mark
 from .history_screen import HistoryScreen
 from .shelf import SHELF_CSS, Shelf, Unfinished
@@ -31,6 +32,7 @@ from .table import Settings, Table
 from .widgets import BUSY, REPORT, busy, button, guarded, message_html
 
 SHELF, HISTORY, SEAT = "shelf", "history", "seat"
+RULES = "Rules"  # every game's Rules screen, on its bar after its own screens
 POLL_SECONDS = 0.1  # how often a page looks whether another page changed a game (a cheap PRAGMA)
 #: At the table changes come in bursts (every phone choosing, a reveal, the actions): for a while
 #: after it saw another page's change, a page looks more often, so the next one shows sooner.
@@ -177,6 +179,7 @@ class App:
         self.table = Table(self.store, lambda: self.settings, lambda: self.finished_games, layouts, self.show_error,
                            self.go_to, lambda: self.place, self.history_screen, self.to_top)
         self.rooms: dict[str, Any] = {}  # each chosen game's screens, built once
+        self._rules: dict[str, Any] = {}  # each game's Rules screen, built when first shown
         self.room: Any = None  # the chosen game's screens (None on the shelf)
         self.game_id: str | None = None
         self.place = SHELF  # the shelf, the History of every game, or a screen of the chosen game
@@ -264,7 +267,16 @@ class App:
         room = self.room
         if room is None:
             return []
-        return list(getattr(room, "screens", None) or [games.get(self.game_id).title])
+        names = list(getattr(room, "screens", None) or [games.get(self.game_id).title])
+        return names + [RULES] if has_index(self.game_id or "") and RULES not in names else names
+
+    def rules_screen(self, game_id: str) -> Any:
+        """The Rules screen of a game (built once), which every game with a rules index has on its bar."""
+        if game_id not in self._rules:
+            from .rules_screen import RulesScreen
+
+            self._rules[game_id] = RulesScreen(game_id, lambda: self.rooms.get(game_id))
+        return self._rules[game_id]
 
     def resume(self, last: Unfinished) -> None:
         """"Continue": the game of the last unfinished log, on the screen that shows it."""
@@ -324,6 +336,13 @@ class App:
     def go(self, screen: str, fresh: bool = False) -> None:
         """Show one of the chosen game's screens (``fresh``: its screens were just built)."""
         room = self.room
+        if screen == RULES and RULES in self.screens() and RULES not in (getattr(room, "screens", None) or ()):
+            rules = self.rules_screen(self.game_id)
+            rules.refresh()
+            self.place = screen
+            self.body.children = [rules.widget]
+            self._show_bar()
+            return
         widget = room.screen(screen) if hasattr(room, "screen") else room.widget
         self.place = screen
         self.body.children = [widget]

@@ -22,7 +22,7 @@ from .harness import board_measured, board_meta, open_app, screenshot, settle, t
 SIZES = {"tablet": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
 SCREENS = ("World", "New World", "Library", "Setup", "Game", "Scores", "Scores done", "Scores by player", "History")
 #: the other games' screens, each named by its game's shelf button and its own bar's button
-OTHER_GAMES = {"mountain-king": ("Honour", "Clan board", "Score the Wave", "Scorepad", "Board"),
+OTHER_GAMES = {"mountain-king": ("Honour", "Clan board", "Score the Wave", "Scorepad", "Board", "Rules"),
                "rise-and-fall-1989": ("Chart", "Revolt", "Combat", "Leaders", "History")}
 OTHERS = tuple(f"{game}: {screen}" for game, screens in OTHER_GAMES.items() for screen in screens)
 ALL_SCREENS = (*SCREENS, "Shelf", "Rise!", *OTHERS)

@@ -181,7 +181,7 @@ def test_the_shelf_opens_the_game_with_its_five_screens_and_continue_resumes_it(
     assert any("Fall of the Mountain King" in t.children[1].value and "2–5 players" in t.children[1].value
                for t in app.shelf.tiles.children)
     room = app.choose("mountain-king")
-    assert app.screens() == list(SCREENS)
+    assert app.screens() == list(SCREENS) + ["Rules"]
     for name in SCREENS:
         app.go_to(name)
         assert app.body.children == (room.screen(name),)
