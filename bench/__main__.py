@@ -7,7 +7,7 @@ import importlib
 
 from bench.common import print_table
 
-SECTIONS = ["world", "world_orders", "scoring", "tracker", "taps", "tap_walk", "rise", "mountain_king", "rome1989", "durability", "browser", "phones",
+SECTIONS = ["world", "world_orders", "scoring", "tracker", "taps", "tap_walk", "rise", "mountain_king", "rome1989", "rules", "durability", "browser", "phones",
             "serving", "table"]
 
 

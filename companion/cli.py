@@ -62,11 +62,34 @@ def _names(game: games.Game) -> list[str]:
     return list(sub.choices)
 
 
+RULES_INDEX = "rules-index"
+
+
+def _rules_index(argv: list[str]) -> int:
+    """``python -m companion rules-index [PROJECT]``: write every game's ``docs/<game>/rules-index.md`` from its
+    rules index (the project folder holding ``docs/``: by default the one this package is in)."""
+    from pathlib import Path
+
+    from .rulebook import write_docs
+
+    p = _Parser(prog=f"{PROG} {RULES_INDEX}", description="Write each game's docs/<game>/rules-index.md from its rules index.")
+    p.add_argument("project", nargs="?", default=str(Path(__file__).resolve().parents[1]), help="the project folder (holding docs/)")
+    args = p.parse_args(argv)
+    if not (Path(args.project) / "docs").is_dir():
+        print(f"{args.project} has no docs folder to write the rules index into.", file=sys.stderr)
+        return 2
+    for path in write_docs(args.project):
+        print(path)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if not argv:
         print(BARE, file=sys.stderr)
         return 2
+    if argv[0] == RULES_INDEX:
+        return _rules_index(argv[1:])
     first = games.get(games.VERSION_1_GAME)
     if argv and argv[0] in _names(first):  # version 1: Rise & Fall's commands without the game's name
         args = game_parser(first, PROG).parse_args(argv)

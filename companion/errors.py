@@ -21,6 +21,9 @@ class FileFormatError(CompanionError):
         super().__init__(message)
         self.rule = rule
 
+    def __str__(self) -> str:
+        return Refusal(self.message, self.rule, raised_in(self)) if self.rule else self.message
+
 
 class IllegalAction(CompanionError):
     """An action the rules forbid in the current state; nothing was changed. Every game raises this one type
@@ -34,6 +37,37 @@ class IllegalAction(CompanionError):
             raise TypeError("IllegalAction needs the id of the rule broken (rule=...)")
         super().__init__(message)
         self.rule = rule
+
+    def __str__(self) -> str:
+        """The sentence, carrying its rule id and the modules it was raised through (:class:`Refusal`), so a
+        screen that shows ``str(e)`` can answer "Why?" with the rulebook's sentence."""
+        return Refusal(self.message, self.rule, raised_in(self))
+
+
+class Refusal(str):
+    """A refusal's sentence (it is that string) with the rule id it breaks and the modules it was raised
+    through, innermost first (``companion.rise.game``, …): the game is the first of them in a game's package."""
+
+    rule: str
+    where: tuple[str, ...]
+
+    def __new__(cls, sentence: str, rule: str = "", where: tuple[str, ...] = ()) -> "Refusal":
+        r = super().__new__(cls, sentence)
+        r.rule, r.where = rule, tuple(where)
+        return r
+
+    def __reduce__(self) -> tuple:
+        return Refusal, (str(self), self.rule, self.where)
+
+
+def raised_in(error: BaseException) -> tuple[str, ...]:
+    """The modules an exception passed through, from where it was raised outwards (empty before it is raised)."""
+    names = []
+    tb = error.__traceback__
+    while tb is not None:
+        names.append(tb.tb_frame.f_globals.get("__name__", ""))
+        tb = tb.tb_next
+    return tuple(reversed(names))
 
 
 class Problem(str):

@@ -17,15 +17,19 @@ def examples(fast: int, deep: int) -> int:
     return deep if PROFILE == "deep" else fast
 
 ROOT = Path(__file__).resolve().parents[1]
-RULEBOOK = ROOT.parent / "shared" / "seeds" / "rise-and-fall-rulebook.txt"
 
 
 @pytest.fixture(scope="session")
-def rulebook_text() -> str | None:
-    return RULEBOOK.read_text(encoding="utf-8") if RULEBOOK.exists() else None
+def rulebook_text() -> str:
+    """Rise & Fall's rulebook (``docs/rulebooks/``, through ``tests/rulebooks.py``): a missing one
+    fails the test that asks for it, never passes it."""
+    from rulebooks import rulebook
+
+    return rulebook("rise-and-fall")
 
 
 def quote(rulebook_text: str | None, sentence: str) -> None:
-    """Tests quote the rulebook; where our copy of it is at hand, the quote must be exact."""
-    if rulebook_text is not None:
-        assert sentence in rulebook_text, f"not in the rulebook: {sentence!r}"
+    """Tests quote the rulebook word for word (``rulebook_text``: a rulebook's text, from a fixture
+    of ``tests/rulebooks.py``); a rulebook missing fails the test."""
+    assert rulebook_text is not None, "the rulebook is missing: the quote cannot be checked"
+    assert sentence in rulebook_text, f"not in the rulebook: {sentence!r}"

@@ -287,7 +287,8 @@ def _check_tile(p: Position, a: Action) -> Hex:
     if h in p.tiles:
         raise RiseIllegal(rule="tile-taken", message=f"There is already a land tile on {at(h)}.")
     if not any(n in p.tiles for n in around(h)):
-        raise RiseIllegal(rule="tile-adjacent", message=f"A new land tile must be adjacent to an existing tile; {at(h)} touches none.")
+        raise RiseIllegal(rule="tile-adjacent", message="A new land tile must be adjacent to an existing tile; the space chosen touches no land tile: "
+                           "choose a space next to the land.")
     return h
 
 
@@ -300,7 +301,7 @@ def _check_place(p: Position, a: Action) -> Hex:
     if not any(n in p.of(p.player) for n in around(h)):
         raise RiseIllegal(
             rule="place-adjacent",
-            message=f"A new Worker must be placed adjacent to one of {name(p.player)}'s Workers; {at(h)} touches none "
+            message=f"A new Worker must be placed adjacent to one of {name(p.player)}'s Workers; the tile chosen touches none of them "
             "(Sacrifice to Place a Worker Freely places one anywhere).",
         )
     return h

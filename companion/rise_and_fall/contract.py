@@ -1,7 +1,7 @@
 """Rise & Fall's three logs under the shared contract (``companion.rules``): the World, the tracked game, the scoring.
 
 * **The World** (``world``): the setup (2 to 4 players), then each next tile on each of its legal places (the
-  Plains rescue, or setting the rest aside, when a tile has nowhere to go). Its outcome is the World complete:
+  Plains tiles the table may lift, or setting the rest aside, when a tile has nowhere to go). Its outcome is the World complete:
   not a game's end, so History keeps nothing of it (``kept=False``).
 * **The tracked game** (``game``): the setup, the first pieces, the creatures' first Spaces, then every action
   the tracker accepts of those the players to move are offered (``randomplay.candidates``: the cards of phase A,
@@ -26,7 +26,7 @@ from typing import Any
 from companion.rules import Contract, Field, Move, Outcome
 
 Action = dict[str, Any]
-WORLD_ACTIONS = ("setup", "place", "move-starting", "rescue", "set-aside", "load", "tales", "area", "name")
+WORLD_ACTIONS = ("setup", "place", "move-starting", "rescue", "lift", "set-aside", "load", "tales", "area", "name")
 SCORING_ACTIONS = ("start", "piece", "building", "remove", "books", "vote", "rest-empty", "mode", "scorepad", "finish")
 
 
@@ -55,11 +55,14 @@ class WorldContract(Contract):
         kind = state.next_kind()
         if kind is None:
             return []
-        if state.stuck_plains():
-            return [Move({"type": "rescue"})] if state.rescue() is not None else []
+        if state.stuck_plains():  # the table's choice of the fewest Plains tiles to lift
+            return [Move({"type": "lift", "tiles": list(c)}) for c in state.lift_choices()]
         if state.stuck():
             return [Move({"type": "set-aside"})]
-        return [Move({"type": "place", "tile": t.kind, "q": t.q, "r": t.r, "rotation": t.rotation}) for t in state.legal(kind)]
+        places = state.legal(kind)
+        if state.lifting:  # the lifted Plains tiles placed again: every one of them must still fit
+            places = [t for t in places if state.check(t) is None]
+        return [Move({"type": "place", "tile": t.kind, "q": t.q, "r": t.r, "rotation": t.rotation}) for t in places]
 
     def finished(self, state: Any) -> bool:
         """The shelf's "Continue" passes over a complete World, and over one nobody has touched (nothing on it but

@@ -23,6 +23,7 @@ import ipywidgets as W
 from .. import games
 from ..gamelog import GameStore, default_data_dir
 from ..history import FinishedGames
+from ..rulebook import has_index
 from ..timings import mark
 from .history_screen import HistoryScreen
 from .shelf import SHELF_CSS, Shelf, Unfinished
@@ -31,6 +32,7 @@ from .table import Settings, Table
 from .widgets import BUSY, REPORT, busy, button, guarded, message_html
 
 SHELF, HISTORY, SEAT = "shelf", "history", "seat"
+RULES = "Rules"  # every game's Rules screen, on its bar after its own screens
 POLL_SECONDS = 0.1  # how often a page looks whether another page changed a game (a cheap PRAGMA)
 #: At the table changes come in bursts (every phone choosing, a reveal, the actions): for a while
 #: after it saw another page's change, a page looks more often, so the next one shows sooner.
@@ -46,10 +48,22 @@ log = logging.getLogger(__name__)
 __all__ = ["App", "Settings", "default_layouts_dir", "wait_for_page"]
 
 
-def wait_for_page() -> None:
+#: A preheated kernel waits for its page for as long as the server is there (that is what the pool
+#: is for): it asks the server every PING_INTERVAL seconds and takes it for gone after PING_TIMEOUT
+#: seconds without an answer. A connection that closes, or cannot be made within CONNECT_TIMEOUT,
+#: is tried again (Voilà keeps a page's request for a kernel that reconnects), CONNECT_TRIES times
+#: in all; then the page opens as it can (the shelf) and says so.
+PING_INTERVAL, PING_TIMEOUT = 30.0, 30.0
+CONNECT_TIMEOUT, CONNECT_TRIES = 5.0, 3
+NO_ADDRESS = ("This page could not learn its address from the server ({why}); it opened the shelf: "
+              "choose the game again, or reload the page.")
+
+
+def wait_for_page() -> str | None:
     """In a preheated Voilà kernel, wait until a page asks for this kernel (at once elsewhere:
     JupyterLab, or a kernel Voilà started for its page), then take the page's request (its
-    address) into the environment, as Voilà's ``voila.utils.wait_for_request`` does.
+    address) into the environment, as Voilà's ``voila.utils.wait_for_request`` does. None, or
+    the sentence saying the address could not be had (the page opens on the shelf).
 
     Voilà's own helper imports the whole of Voilà's server to do it (Jupyter Server, nbconvert,
     JupyterLab's server: 47 MB and over a second in every kernel, even where nothing is waited
@@ -57,48 +71,77 @@ def wait_for_page() -> None:
     the kernel has loaded already.
     """
     if os.environ.get("VOILA_PREHEAT", "False") == "False":
-        return
+        return None
     protocol = os.environ.get("VOILA_WS_PROTOCOL", "ws")
     ip = os.environ.get("VOILA_APP_IP", "127.0.0.1")
     port = os.environ.get("VOILA_APP_PORT", "8866")
     base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
-    info = request_info(f"{protocol}://{ip}:{port}{base}voila/query/{os.environ.get('VOILA_KERNEL_ID', '')}")
+    problems: list[str] = []
+    try:
+        info = request_info(f"{protocol}://{ip}:{port}{base}voila/query/{os.environ.get('VOILA_KERNEL_ID', '')}",
+                            problems=problems)
+    except KeyboardInterrupt:
+        # The server stops a kernel by interrupting it, then asking it to shut down. A preheated
+        # kernel interrupted while no page has come has nothing to finish: it ends at once, quietly
+        # (else its notebook's end raced the shutdown, and each kernel of the pool printed a
+        # traceback in the terminal when the server stopped).
+        os._exit(0)
     for key, value in info.items():
         os.environ[key] = str(value)
+    return NO_ADDRESS.format(why=problems[-1]) if problems and not info else None
 
 
-def request_info(ws_url: str, connect_timeout: float = 5.0) -> dict[str, str]:
-    """The page's request info Voilà sends to a preheated kernel once a page takes it (a blocking
-    wait, on a thread of its own: the kernel's loop must not run the rest of the notebook)."""
+def request_info(ws_url: str, connect_timeout: float = CONNECT_TIMEOUT, tries: int = CONNECT_TRIES,
+                 ping_interval: float = PING_INTERVAL, ping_timeout: float = PING_TIMEOUT,
+                 problems: list[str] | None = None) -> dict[str, str]:
+    """The page's request info Voilà sends to a preheated kernel once a page takes it (a wait on a
+    thread of its own: the kernel's loop must not run the rest of the notebook). Every wait in it is
+    bounded but the one for a page while the server answers (see :data:`PING_INTERVAL`); ``{}`` when
+    it cannot be had, with what went wrong appended to ``problems``."""
     import json
     import threading
 
     got: dict[str, Any] = {}
+    said = problems if problems is not None else []
 
     def inner() -> None:
+        from tornado.httpclient import HTTPRequest
         from tornado.websocket import websocket_connect
 
         async def read() -> Any:
-            conn = await websocket_connect(ws_url, connect_timeout=connect_timeout)
-            try:
-                return await conn.read_message()
-            finally:
-                conn.close()
+            for _ in range(max(1, tries)):
+                try:
+                    request = HTTPRequest(ws_url, connect_timeout=connect_timeout, request_timeout=connect_timeout)
+                    conn = await websocket_connect(request, ping_interval=ping_interval, ping_timeout=ping_timeout)
+                except Exception as e:  # noqa: BLE001 - refused, timed out: tried again
+                    said.append(f"{type(e).__name__}: {e}" if str(e) else type(e).__name__)
+                    continue
+                try:
+                    message = await conn.read_message()  # None: closed, or no answer to a ping in time
+                finally:
+                    conn.close()
+                if message is not None:
+                    return message
+                said.append("the connection to the server ended without it")
+            return None
 
         loop = asyncio.new_event_loop()
         try:
             got["info"] = loop.run_until_complete(read())
         except Exception as e:  # noqa: BLE001 - Voilà does not answer: the page opens as it can
-            log.warning("No request info from %s: %s", ws_url, e)
+            said.append(f"{type(e).__name__}: {e}")
         finally:
             loop.close()
+        if got.get("info") is None and said:
+            log.warning("No request info from %s: %s", ws_url, "; ".join(said))
 
     thread = threading.Thread(target=inner, name="companion-wait-for-page", daemon=True)
     thread.start()
-    thread.join()
+    thread.join()  # bounded by the thread's own waits (connections, pings, tries), never by a page's absence alone
     try:
         info = json.loads(got.get("info") or "{}")
     except ValueError:
+        said.append("the server's answer was not readable")
         return {}
     return info if isinstance(info, dict) else {}
 
@@ -136,6 +179,7 @@ class App:
         self.table = Table(self.store, lambda: self.settings, lambda: self.finished_games, layouts, self.show_error,
                            self.go_to, lambda: self.place, self.history_screen, self.to_top)
         self.rooms: dict[str, Any] = {}  # each chosen game's screens, built once
+        self._rules: dict[str, Any] = {}  # each game's Rules screen, built when first shown
         self.room: Any = None  # the chosen game's screens (None on the shelf)
         self.game_id: str | None = None
         self.place = SHELF  # the shelf, the History of every game, or a screen of the chosen game
@@ -223,7 +267,16 @@ class App:
         room = self.room
         if room is None:
             return []
-        return list(getattr(room, "screens", None) or [games.get(self.game_id).title])
+        names = list(getattr(room, "screens", None) or [games.get(self.game_id).title])
+        return names + [RULES] if has_index(self.game_id or "") and RULES not in names else names
+
+    def rules_screen(self, game_id: str) -> Any:
+        """The Rules screen of a game (built once), which every game with a rules index has on its bar."""
+        if game_id not in self._rules:
+            from .rules_screen import RulesScreen
+
+            self._rules[game_id] = RulesScreen(game_id, lambda: self.rooms.get(game_id))
+        return self._rules[game_id]
 
     def resume(self, last: Unfinished) -> None:
         """"Continue": the game of the last unfinished log, on the screen that shows it."""
@@ -283,6 +336,13 @@ class App:
     def go(self, screen: str, fresh: bool = False) -> None:
         """Show one of the chosen game's screens (``fresh``: its screens were just built)."""
         room = self.room
+        if screen == RULES and RULES in self.screens() and RULES not in (getattr(room, "screens", None) or ()):
+            rules = self.rules_screen(self.game_id)
+            rules.refresh()
+            self.place = screen
+            self.body.children = [rules.widget]
+            self._show_bar()
+            return
         widget = room.screen(screen) if hasattr(room, "screen") else room.widget
         self.place = screen
         self.body.children = [widget]
@@ -373,12 +433,14 @@ class App:
         """The notebook calls this before showing the page. A preheated kernel ran the notebook
         before its page existed: once the page asks, the page opens at its address and every
         open game reads its logs again; then other pages' changes are followed."""
-        wait_for_page()
+        problem = wait_for_page()
         mark("page asked")
         self.reopen()
         query = page_query()
         if query and not self.at(query):  # a bare address stays where the notebook opened the page
             self.open_address(query)
+        if problem:
+            self.show_error(problem)
         mark("page opened")
         if live:
             self.follow_other_pages()

@@ -1,4 +1,4 @@
-"""The kernel of a served page: ipykernel without its debugger.
+"""The kernel of a served page: ipykernel without its debugger, and its threads' stacks on demand.
 
 Every page of the table has a kernel of its own, and `make run` keeps five of them started. The
 debugger (debugpy, which ipykernel loads at its start when it is installed) costs each of them
@@ -6,17 +6,55 @@ about 8 MB and a tenth of a second and no player ever uses it: a page's kernel a
 messages only. The dashboard's kernel spec (``jupyter/kernels/python3``, found first on the
 ``JUPYTER_PATH`` the launcher sets) starts this module instead of ``ipykernel_launcher``.
 JupyterLab, which does not use that path, keeps its own kernel and its debugger.
+
+**A page that hangs.** ``kill -USR1 <pid>`` on a page's kernel (or on the server, which the
+launcher sets up the same way) writes the stack of every one of its threads: into
+``$COMPANION_STACKS/<role>-<pid>.txt`` when that folder is given (the browser tests give one and
+print the stacks when a wait runs out), else to the server's terminal. The process goes on.
 """
 
 from __future__ import annotations
 
+import os
 import sys
+
+#: The folder where a process writes its threads' stacks on SIGUSR1 (else: the terminal).
+STACKS = "COMPANION_STACKS"
+_KEPT: list = []  # the file the stacks go to stays open for the life of the process
+
+
+def stacks_on_signal(role: str) -> str | None:
+    """From now on SIGUSR1 writes the stack of every thread of this process (see the module's
+    docstring); the file it writes to, or None for the terminal."""
+    import faulthandler
+    import signal
+
+    if not hasattr(signal, "SIGUSR1"):
+        return None
+    folder = os.environ.get(STACKS)
+    if folder:
+        try:
+            os.makedirs(folder, exist_ok=True)
+            path = os.path.join(folder, f"{role}-{os.getpid()}.txt")
+            out = open(path, "w")  # noqa: SIM115 - kept open: faulthandler writes to it on each signal
+            _KEPT.append(out)
+            faulthandler.register(signal.SIGUSR1, file=out, all_threads=True)
+            return path
+        except OSError:
+            pass
+    # the terminal as it is now: ipykernel later sends what a kernel writes to its stderr to the
+    # page, and the stacks are for whoever serves, never for the players
+    fd = os.dup(sys.stderr.fileno())
+    _KEPT.append(fd)
+    faulthandler.register(signal.SIGUSR1, file=fd, all_threads=True)
+    return None
 
 
 def main() -> None:
     if sys.path and sys.path[0] in ("", "."):  # as ipykernel_launcher: the working folder is no package
         del sys.path[0]
     sys.modules["debugpy"] = None  # type: ignore[assignment]  # ipykernel's import fails: no debugger
+    stacks_on_signal("kernel")
     from ipykernel import kernelapp
 
     kernelapp.launch_new_instance()

@@ -99,6 +99,12 @@ POOL = 6
 FILL_DELAY = 8.0
 
 
+#: How the server and its pages' kernels talk: Unix sockets in the server's private folder
+#: (Voilà's connection folder, made for this user alone), never TCP ports on the machine, which any
+#: local program could reach (ipykernel warned of it for every kernel) and which pages started
+#: together could race for.
+TRANSPORT = "ipc"
+
 #: JupyterLab extensions installed with Voilà that a companion page never uses (code highlighting):
 #: not loaded, three scripts fewer for every page.
 UNUSED_EXTENSIONS = ["jupyterlab_pygments"]
@@ -118,6 +124,7 @@ def voila_command(port: int, ip: str, token: str | None, preheat: bool | int = F
         # a page's output waits for its kernel's messages this long (nbclient's 4 s left a page
         # blank on a busy server: five kernels sending their widgets at once)
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
+        f"--KernelManager.transport={TRANSPORT}",
         f"--Voila.root_dir={notebook_path().parent}",
         *(f"--VoilaConfiguration.extension_denylist={name}" for name in UNUSED_EXTENSIONS),
     ]

@@ -89,6 +89,38 @@ CSS = """
 .rf-msg-error { background: #ffebee; color: #8e0000; border-left: 8px solid #c62828; }
 .rf-msg-info { background: #e8f5e9; color: #1b4d20; border-left: 8px solid #2e7d32; }
 .rf-msg-warning { background: #fff8e1; color: #5d4200; border-left: 8px solid #f9a825; }
+/* a refusal's "Why?": the sentence and the rulebook's in one grid cell, one shown at a time (nothing moves) */
+.rf-why-toggle { position: absolute; opacity: 0; width: 1px; height: 1px; margin: 0; pointer-events: none; }
+.rf-why-stack { display: grid; }
+.rf-why-stack > div { grid-area: 1 / 1; min-width: 0; }
+.rf-why-rule { visibility: hidden; }
+.rf-why-toggle:checked + .rf-why-stack > .rf-why-said { visibility: hidden; }
+.rf-why-toggle:checked + .rf-why-stack > .rf-why-rule { visibility: visible; }
+.rf-why-btn { float: right; display: inline-flex; align-items: center; justify-content: center; min-height: 44px; min-width: 72px;
+  box-sizing: border-box; padding: 0 12px; margin: -6px -6px 2px 10px; border-radius: 8px; background: #2b3a42; color: #ffffff;
+  font-weight: 700; cursor: pointer; touch-action: manipulation; user-select: none; -webkit-tap-highlight-color: transparent; }
+.rf-why-toggle:focus-visible + .rf-why-stack .rf-why-btn { outline: 3px solid #f2c12e; }
+.rf-why-where { font-weight: 700; }
+.rf-why-quote { font-style: italic; }
+.rf-why-ours { display: block; margin-top: 4px; }
+.rf-app.rf-dark .rf-why-btn { background: #f2c12e; color: #111111; }
+/* every game's Rules screen: read at arm's length (the page's 17 px, 21 px with A+; nothing smaller) */
+.rf-rules { max-width: 60em; font-size: 1em; line-height: 1.45; }
+.rf-rules h2, .rf-rules h3 { margin: 12px 0 6px; line-height: 1.25; }
+.rf-rules .rf-rules-search input { font-size: 1.1em; min-height: 48px; }
+.rf-rules-entry { padding: 8px 10px; margin: 6px 0; border-radius: 8px; background: rgba(0,0,0,.05); border-left: 6px solid #2b3a42; }
+.rf-rules-reading code, .rf-rules-list code { font-size: 0.95em; padding: 0 4px; border-radius: 4px; background: rgba(0,0,0,.08); }
+.rf-rules-source { margin-top: 4px; }
+.rf-rules-term { padding: 6px 10px; margin: 6px 0; border-radius: 8px; background: #fff8e1; color: #3d2f00; }
+.rf-rules-here { font-weight: 700; }
+.rf-rules-now { color: #8e0000; }
+.rf-rules-list li, .rf-rules-glossary dd { margin: 4px 0; }
+.rf-rules-glossary dt { font-weight: 700; margin-top: 8px; }
+.rf-rules-glossary dd { margin-left: 1.2em; }
+.rf-app.rf-dark .rf-rules-entry { background: rgba(255,255,255,.07); border-left-color: #f2c12e; }
+.rf-app.rf-dark .rf-rules-term { background: #3a3217; color: #fff3c4; }
+.rf-app.rf-dark .rf-rules-now { color: #ffcdd2; }
+.rf-app.rf-dark .rf-rules-reading code, .rf-app.rf-dark .rf-rules-list code { background: rgba(255,255,255,.12); }
 .rf-panel { padding: 6px; }
 /* the Game screen's Guild powers: one line of who holds which card, a tap opens the sentences */
 .rf-guilds-folded > summary { display: block; min-height: 44px; line-height: 24px; cursor: pointer;
@@ -270,6 +302,12 @@ CSS = """
 .rf-app .mk-board-row { flex-wrap: wrap; align-items: flex-end; gap: 4px 8px; }
 .rf-app .mk-board-row > .mk-count { flex: 0 0 calc(150px + 3.6em); }
 .rf-app .mk-board-row > .mk-gates { flex: 1 1 12em; min-width: 0; max-width: 24em; margin-bottom: 6px; }
+/* Fall of the Mountain King: rows of taps (Elders, Halls, Votes, cavern chips) wrap; the walk's picture
+   stays beside its buttons on a tablet, under them on a phone */
+.rf-app .mk-row, .rf-app .mk-chips, .rf-app .mk-fast-row, .rf-app .mk-falls, .rf-app .mk-consolations,
+.rf-app .mk-influence-box { flex-wrap: wrap; gap: 4px; }
+.rf-app .mk-chips .rf-btn, .rf-app .mk-row .rf-btn { min-width: 44px; width: auto; }
+.rf-app .mk-walk-picture { position: sticky; top: 0; }
 /* 1989's paper chart keeps its columns: wider than a phone, it scrolls sideways in its own box */
 .rf-app .rf89 .rf89-sheet { max-width: 100%; overflow-x: auto; }
 .rf-app .rf89 input { min-width: 44px; }

@@ -78,19 +78,25 @@ def seat_may(path: str, page: bool, asked_seat: str | None, seat: str) -> bool:
     return bool(SEAT_PATHS.match(path))
 
 
-class SeatTokens:
-    """Seat tokens checked against the game files, remembered for a moment (a page load makes
-    dozens of requests)."""
+#: Seconds a seat token's check is remembered ($COMPANION_SEAT_TTL; 0: every request checks the files).
+SEAT_TTL = 2.0
 
-    def __init__(self, lookup: Callable[[str], bool] | None = None, ttl: float = 2.0) -> None:
+
+class SeatTokens:
+    """Seat tokens checked against the game files, remembered for ``ttl`` seconds (a page load makes
+    dozens of requests); ``clock`` gives the time (``time.monotonic``)."""
+
+    def __init__(self, lookup: Callable[[str], bool] | None = None, ttl: float | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.lookup = lookup or _seat_exists
-        self.ttl = ttl
+        self.ttl = float(os.environ.get("COMPANION_SEAT_TTL", SEAT_TTL)) if ttl is None else ttl
+        self.clock = clock
         self._seen: dict[str, tuple[float, bool]] = {}
 
     def valid(self, token: str | None) -> bool:
         if not token:
             return False
-        now = time.monotonic()
+        now = self.clock()
         hit = self._seen.get(token)
         if hit is None or now - hit[0] > self.ttl:
             hit = (now, bool(self.lookup(token)))
@@ -150,6 +156,37 @@ def install() -> None:
 
     JupyterHandler.check_host = check_host
     install_xsrf_cookie()
+    install_trust()
+
+
+def outputs_stored(nb: Any) -> bool:
+    """Whether a notebook holds outputs of an earlier run (what Jupyter's trust guards: HTML and
+    scripts written by whoever ran it last, shown as they are)."""
+    return any(cell.get("outputs") for cell in nb.get("cells", []) if isinstance(cell, dict))
+
+
+def install_trust() -> None:
+    """Answer Jupyter's trust check for a notebook that holds no outputs.
+
+    Jupyter trusts a notebook's stored outputs (HTML, scripts) only when the notebook carries this
+    user's signature; else it warns "Notebook … is not trusted" and shows them as text. Voilà runs
+    the notebook and shows what it makes now, never what is stored: for the companion's notebook,
+    which ships without outputs, the check guards nothing, yet it warned at every page and every
+    preheated kernel. A notebook without outputs is marked trusted without a word; one with
+    outputs is checked (and warned about) as Jupyter does."""
+    from jupyter_server.services.contents.manager import ContentsManager
+
+    if getattr(ContentsManager.mark_trusted_cells, "companion", False):
+        return
+    base = ContentsManager.mark_trusted_cells
+
+    def mark_trusted_cells(self, nb, path=""):
+        if outputs_stored(nb):
+            return base(self, nb, path)
+        self.notary.mark_cells(nb, True)
+
+    mark_trusted_cells.companion = True  # type: ignore[attr-defined]
+    ContentsManager.mark_trusted_cells = mark_trusted_cells
 
 
 def install_xsrf_cookie() -> None:
@@ -317,6 +354,7 @@ def configure(c: Any, argv: list[str] | None = None, program: str | None = None)
     c.MappingKernelManager.cull_connected = False
     c.MappingKernelManager.cull_busy = False
     c.VoilaExecutor.iopub_timeout = serve.IOPUB_TIMEOUT
+    c.KernelManager.transport = serve.TRANSPORT
     if notebook is not None:  # a folder served: each of its notebooks would get a pool
         c.VoilaConfiguration.preheat_kernel = True
         c.VoilaConfiguration.default_pool_size = serve.POOL
@@ -325,7 +363,10 @@ def configure(c: Any, argv: list[str] | None = None, program: str | None = None)
 
 
 def main() -> None:
+    from .page_kernel import stacks_on_signal
+
     os.environ[LAUNCHED] = "1"
+    stacks_on_signal("server")  # SIGUSR1: the server's threads' stacks (a page that hangs)
     install()
     install_gzip()
     from . import page_scripts

@@ -99,7 +99,15 @@ def follow_subject(message: W.HTML, subject: Callable[[], object]) -> Callable[[
     return check
 
 
-def message_html(text: str, level: str = "info") -> str:
+def message_html(text: str, level: str = "info", rule: str | None = None, game: str | None = None) -> str:
+    """A message for the table. A refusal (``str(e)`` of an IllegalAction carries its rule id, or ``rule=``)
+    gets its "Why?": one tap shows the rulebook's sentence, its section and our decision in its place."""
+    if level == "error" and (rule or getattr(text, "rule", None)):
+        from .why import why_html  # the rules index is read on the first refusal, not with the page
+
+        found = why_html(text, rule, game)
+        if found:
+            return found
     return f"<div class='rf-msg rf-msg-{level}' role='status'>{html.escape(text)}</div>"
 
 

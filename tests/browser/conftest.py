@@ -1,3 +1,4 @@
+import re
 import shutil
 
 import pytest
@@ -29,3 +30,22 @@ def browser():
         b = launch(p)
         yield b
         b.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A browser test that failed prints the stack of every thread of the server and of each page's
+    kernel as they are at that moment (a page waiting for its kernel says what the kernel is doing),
+    and keeps them in test-artifacts/stacks/."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" or not report.failed or "tests/browser" not in str(item.fspath):
+        return
+    from .harness import ARTIFACTS, stacks
+
+    text = stacks()
+    if text:
+        folder = ARTIFACTS / "stacks"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / (re.sub(r"[^\w.-]+", "_", item.nodeid)[-150:] + ".txt")).write_text(text)
+        report.sections.append(("threads of the server and its kernels", text))

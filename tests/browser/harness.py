@@ -31,6 +31,8 @@ SEA = (74, 143, 209)
 
 #: The pids of the Voilà servers started here, newest last (their kernels are their children).
 SERVERS: list[int] = []
+#: Where each server (by pid) and its kernels write their threads' stacks on SIGUSR1.
+STACK_DIRS: dict[int, Path] = {}
 
 
 def free_port() -> int:
@@ -79,7 +81,8 @@ def served(tmp: Path, preheat: bool | int = False, port: int | None = None, data
     port = port or free_port()
     compile_package()  # as `make run` does before it serves
     env = voila_env()
-    env.update(COMPANION_DATA=str(data), COMPANION_LAYOUTS=str(layouts), **(env_extra or {}))
+    env.update(COMPANION_DATA=str(data), COMPANION_LAYOUTS=str(layouts), COMPANION_STACKS=str(tmp / "stacks"),
+               **(env_extra or {}))
     log = open(tmp / "voila.log", "w")
     cmd = voila_command(port, "127.0.0.1", None, 1 if preheat is True else int(preheat))
     if with_counter:
@@ -91,6 +94,7 @@ def served(tmp: Path, preheat: bool | int = False, port: int | None = None, data
     cmd = [f"--template={template}" if c.startswith("--template=") else c for c in cmd]
     proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     SERVERS.append(proc.pid)
+    STACK_DIRS[proc.pid] = tmp / "stacks"
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.time() + 60
@@ -106,12 +110,69 @@ def served(tmp: Path, preheat: bool | int = False, port: int | None = None, data
                 time.sleep(0.3)
         yield url, data, layouts
     finally:
+        SERVERS.remove(proc.pid)
         os.killpg(proc.pid, signal.SIGTERM)
         try:
             proc.wait(10)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
         log.close()
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (a server's kernels)."""
+    out = []
+    for p in (p for p in os.listdir("/proc") if p.isdigit()):
+        try:
+            status = Path(f"/proc/{p}/status").read_text()
+        except OSError:
+            continue
+        if re.search(rf"^PPid:\s+{pid}$", status, re.M):
+            out.append(int(p))
+    return out
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def stacks(wait: float = 5.0) -> str:
+    """The stack of every thread of every live server started here and of each of its pages'
+    kernels, asked for with SIGUSR1 (`companion.ui.page_kernel.stacks_on_signal`): what a page
+    that hangs is waiting for. Only processes that set that up are signalled (SIGUSR1 ends any
+    other); each is given up to ``wait`` seconds to write (a process stuck in C code may not)."""
+    asked: list[tuple[int, str, Path, int]] = []
+    for server in list(SERVERS):
+        folder = STACK_DIRS.get(server)
+        if folder is None:
+            continue
+        for pid in [server, *_children(server)]:
+            line = _cmdline(pid)
+            role = "server" if "companion.ui.voila_launch" in line else "kernel" if "companion.ui.page_kernel" in line else None
+            if role is None:
+                continue
+            path = folder / f"{role}-{pid}.txt"
+            size = path.stat().st_size if path.exists() else 0
+            try:
+                os.kill(pid, signal.SIGUSR1)
+            except OSError:
+                continue
+            asked.append((pid, role, path, size))
+    deadline = time.monotonic() + wait
+    out = []
+    for pid, role, path, size in asked:
+        text, seen = "", None
+        while time.monotonic() < deadline:  # written by the process itself, at once: read until it stops growing
+            text = path.read_text(errors="replace")[size:] if path.exists() else ""
+            if text and text == seen:
+                break
+            seen = text
+            time.sleep(0.1)  # the poll's step
+        out.append(f"--- {role} {pid} ({_cmdline(pid)[:120]}) ---\n{text or '(no stack written)'}")
+    return "\n".join(out)
 
 
 KERNEL_STARTED = re.compile(r"Kernel started: ([0-9a-f-]{36})")
@@ -309,7 +370,8 @@ def tap_space(page, space) -> None:
         before = board_meta(page)["k"]
         page.touchscreen.tap(*in_sight(page, space))
         wait_for(lambda: board_meta(page)["k"] > before)
-        page.wait_for_timeout(250)  # a fixed wait: the smooth zoom's frames take this long
+        if page in KERNELS:  # the smooth zoom's frames drawn (the kernel already holds its end, where the tap lands)
+            settle(page, quiet_ms=100)
     page.touchscreen.tap(*in_sight(page, space))
 
 
@@ -351,9 +413,13 @@ def tap_together(*buttons, margin_ms: int = 1000) -> None:
     page can follow another's tap before its own is made."""
     handles = [b.element_handle() for b in buttons]
     at = buttons[0].page.evaluate("() => Date.now()") + margin_ms
+    key = f"__tapped_{at}"
     for h in handles:
-        h.evaluate("(b, at) => setTimeout(() => b.click(), Math.max(0, at - Date.now()))", at)
-    buttons[0].page.wait_for_timeout(margin_ms)  # a fixed wait: the pages' own timers tap at its end
+        h.evaluate("(b, [at, key]) => { window[key] = window[key] || 0;"
+                   " setTimeout(() => { b.click(); window[key] += 1; }, Math.max(0, at - Date.now())); }", [at, key])
+    for page in {b.page for b in buttons}:  # every finger down: each page's timer has clicked
+        count = sum(b.page is page for b in buttons)
+        page.wait_for_function("([key, n]) => window[key] >= n", arg=[key, count], timeout=60_000)
 
 
 def message(page) -> str:
@@ -368,7 +434,7 @@ def wait_for(predicate, timeout: float = 10.0, step: float = 0.05):
         if v:
             return v
         time.sleep(step)
-    raise AssertionError("timed out waiting")
+    raise AssertionError(f"timed out waiting\n{kept_stacks('wait_for')}")
 
 
 def screenshot(page, name: str, scale: str = "device") -> Path:
@@ -439,6 +505,7 @@ class Kernel:
     def __init__(self, page) -> None:
         self.asked: dict[str, object] = {}  # a message's id: the websocket it went by
         self.answered: set[str] = set()
+        self.kinds: dict[str, str] = {}  # a message's id: what it was (for a failure's message)
         self.last = time.monotonic()
         page.on("websocket", self._socket)
 
@@ -449,9 +516,13 @@ class Kernel:
 
     def _sent(self, ws, payload) -> None:
         self.last = time.monotonic()
-        msg = frame_json(payload, ("channel", "header")) or {}
+        msg = frame_json(payload, ("channel", "header", "content")) or {}
         if msg.get("channel") == "shell" and (msg.get("header") or {}).get("msg_id"):
             self.asked[msg["header"]["msg_id"]] = ws
+            data = (msg.get("content") or {}).get("data") or {}
+            self.kinds[msg["header"]["msg_id"]] = " ".join(
+                str(x) for x in (msg["header"].get("msg_type"), data.get("method"), sorted((data.get("state") or {}))[:3],
+                                 msg["header"].get("date")) if x)
 
     def _received(self, payload) -> None:
         self.last = time.monotonic()
@@ -495,7 +566,23 @@ def settle(*pages, quiet_ms: int = 250, timeout: float = 60.0) -> None:
             return
         if now > deadline:
             waiting = sum(k.waiting() for k in kernels)
-            raise AssertionError(f"the kernels did not settle: {waiting} messages unanswered")
+            raise AssertionError(f"the kernels did not settle: {waiting} messages unanswered\n"
+                                 f"{waiting_for(kernels)}\n{kept_stacks('settle')}")
+
+
+def waiting_for(kernels: list[Kernel]) -> str:
+    """What the pages asked their kernels that is still unanswered (the message types)."""
+    return "unanswered: " + ", ".join(k.kinds.get(m, "?") for k in kernels for m in k.asked.keys() - k.answered)
+
+
+def kept_stacks(why: str) -> str:
+    """`stacks`, kept in test-artifacts/stacks/ too; the text for a failure's message."""
+    text = stacks()
+    if text:
+        folder = ARTIFACTS / "stacks"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"{why}-{time.strftime('%H%M%S')}-{os.getpid()}.txt").write_text(text)
+    return "the threads of the server and its kernels now:\n" + (text or "(none found)")
 
 
 def strings(x, out: list[str]) -> list[str]:

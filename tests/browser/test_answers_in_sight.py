@@ -4,7 +4,7 @@ tablet and on the phone: the page brings it into view."""
 
 from companion.ui.app import App
 
-from .harness import board_meta, open_app, phone, screenshot, space_to_css, tablet, wait_for
+from .harness import PAINTED, board_meta, open_app, phone, screenshot, settle, space_to_css, tablet, wait_for
 
 SETUP = "?game=rise-and-fall&screen=setup"
 
@@ -47,7 +47,7 @@ def test_a_city_tapped_on_a_sea_is_refused_in_sight(server, browser):
         page.locator(".rf-first-piece button", has_text="City").first.tap()
         page.wait_for_selector(".rf-first-piece button.mod-active:has-text('City')")
         page.evaluate(BOARD_AT_TOP)
-        page.wait_for_timeout(200)
+        page.evaluate(PAINTED)  # the page drawn where it scrolled to
         top, bottom, height, _ = page.evaluate(SLOT)
         assert bottom <= 0 or top >= height, f"{name}: the message slot is in sight before the tap ({top}, {bottom})"
         sea = sea_in_sight(page, seas)
@@ -55,11 +55,14 @@ def test_a_city_tapped_on_a_sea_is_refused_in_sight(server, browser):
             before = board_meta(page)["k"]
             page.touchscreen.tap(*space_to_css(page, sea))
             wait_for(lambda: board_meta(page)["k"] > before)
-            page.wait_for_timeout(250)
+            settle(page, quiet_ms=100)  # the smooth zoom's frames drawn
             sea = sea_in_sight(page, seas)
         page.touchscreen.tap(*space_to_css(page, sea))
         wait_for(lambda: "Sea" in page.evaluate(SLOT)[3] or "sea" in page.evaluate(SLOT)[3])
-        page.wait_for_timeout(300)
+        try:  # the page brings the sentence into view (it may scroll smoothly): wait for it there
+            page.wait_for_function(f"() => {{ const [t, b, h] = ({SLOT})(); return 0 <= t && b <= h; }}", timeout=10_000)
+        except Exception:
+            pass  # said below, with the numbers
         top, bottom, height, said = page.evaluate(SLOT)
         screenshot(page, f"answer-in-sight-{name}")
         assert 0 <= top and bottom <= height, f"{name}: {said!r} is out of sight ({top:.0f}–{bottom:.0f} of {height})"

@@ -1,6 +1,5 @@
 """The board builder in a real browser: headless Chromium as a tablet (touch, 2x pixels)."""
 
-import time
 
 from .harness import (
     SEA,
@@ -116,7 +115,7 @@ def test_tap_places_illegal_tap_explains_undo_and_reload(server, browser):
 def roomy_choice(b):
     """A legal place that leaves the most room for the next tile of the same kind."""
     kind = b.next_kind()
-    options = b.legal(kind)
+    options = [t for t in b.legal(kind) if not b.lifting or b.check(t) is None]  # lifted Plains tiles: all must fit again
 
     def room(t):
         w = b.world.copy()
@@ -149,13 +148,12 @@ def test_a_whole_two_player_world_by_taps_alone(server, browser):
     wait_for(lambda: head(data)[1].players == 2 and len(head(data)[1].tiles) == 2, timeout=15)
     page.get_by_text("New World", exact=True).first.tap()  # fold the panel away
     taps = 0
-    t0 = time.time()
     while True:
         seq, b = head(data)
         if b.complete:
             break
         if b.stuck_plains():
-            page.locator("button.rf-rescue").tap()
+            page.locator("button.rf-lift-1").tap()  # the table's choice among the fewest Plains tiles to lift
             taps += 1
         elif b.stuck():
             page.locator("button.rf-set-aside").tap()
@@ -182,7 +180,6 @@ def test_a_whole_two_player_world_by_taps_alone(server, browser):
         except AssertionError:
             screenshot(page, "world-whole-failed")
             raise AssertionError(f"nothing placed after {taps} taps; the screen said: {message(page)!r}")
-        assert time.time() - t0 < 400
     screenshot(page, "world-complete-2p")
     _, b = head(data)
     from companion.rise_and_fall.world.check import check

@@ -22,7 +22,7 @@ from .harness import board_measured, board_meta, open_app, screenshot, settle, t
 SIZES = {"tablet": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
 SCREENS = ("World", "New World", "Library", "Setup", "Game", "Scores", "Scores done", "Scores by player", "History")
 #: the other games' screens, each named by its game's shelf button and its own bar's button
-OTHER_GAMES = {"mountain-king": ("Honour", "Clan board", "Score the Wave", "Scorepad", "Board"),
+OTHER_GAMES = {"mountain-king": ("Honour", "Clan board", "Score the Wave", "Scorepad", "Board", "Rules"),
                "rise-and-fall-1989": ("Chart", "Revolt", "Combat", "Leaders", "History")}
 OTHERS = tuple(f"{game}: {screen}" for game, screens in OTHER_GAMES.items() for screen in screens)
 ALL_SCREENS = (*SCREENS, "Shelf", "Rise!", *OTHERS)
@@ -354,7 +354,8 @@ def test_the_busy_line_shows_only_after_300_ms(prepared, browser):
     page.evaluate("(html) => { const d = document.createElement('div'); d.id = 'probe'; d.innerHTML = html;"
                   " document.querySelector('.rf-app').appendChild(d); window.__t0 = performance.now(); }", busy_html("Loading the game…"))
     early = page.evaluate("() => [Number(getComputedStyle(document.querySelector('#probe .rf-busy')).opacity), performance.now() - window.__t0]")
-    page.wait_for_timeout(700)  # a fixed wait: the test measures the time the line takes to show
+    # then it shows (the style's 300 ms delay and its fade): wait for it
+    page.wait_for_function("() => Number(getComputedStyle(document.querySelector('#probe .rf-busy')).opacity) === 1", timeout=30_000)
     late = float(page.evaluate("() => getComputedStyle(document.querySelector('#probe .rf-busy')).opacity"))
     box = rect(page, "#probe .rf-busy")
     ctx.close()

@@ -2,7 +2,6 @@
 reveal on every device, a phone reloaded mid-choice, two devices tapping at once, and every
 websocket frame each page receives read for the chosen card."""
 
-import time
 
 from companion.gamelog import GameStore, Session
 from companion.rise_and_fall.play.tracker import TrackerRules
@@ -34,7 +33,6 @@ def test_three_phones_and_a_tablet_choose_in_secret_and_reveal_at_once(server, b
     store = GameStore(data)
     log = store.open(next(x for x in store.games("game") if x.problem is None).id)
     seats = Seats(log).ensure(3)
-    t0 = time.perf_counter()
     table = Table(browser, url, "game", [seats[i] for i in range(3)], NAMES)
     tab, phones, frames = table.tablet, table.phones, table.frames
     for i, page in enumerate(phones):
@@ -103,7 +101,6 @@ def test_three_phones_and_a_tablet_choose_in_secret_and_reveal_at_once(server, b
     slow.wait_for()
     mine.wait_for()
     tap_together(slow, mine)  # two fingers on two devices at the same moment
-    t_tap = time.perf_counter()
     wait_for(lambda: state(data).phase == "B", timeout=30)
     assert plays(data, 2) == 1  # exactly one card for Cy
     # the other is told in a sentence (and its page is refreshed: the reveal below)
@@ -111,14 +108,11 @@ def test_three_phones_and_a_tablet_choose_in_secret_and_reveal_at_once(server, b
     told = (cy.locator(".rf-msg-error").all_inner_texts() + tab.locator(".rf-msg-error").all_inner_texts())
     assert any(("drew your card at random a moment before your tap" in t or "another screen" in t or "already played" in t)
                for t in told), told
-    # the reveal: every device shows every card at once, within a second
+    # the reveal: every device shows every card (how soon is a figure of `make bench`)
     for page in (tab, *phones):
         page.wait_for_function("() => !document.querySelector('.rf-card-back') && "
                                "document.querySelectorAll('.rf-state-played .rf-card').length === 3", timeout=10_000)
-    reveal_s = time.perf_counter() - t_tap
     screenshot(cy, "phone-after-reveal")
     g = state(data)
     assert g.civs[0].played == ("nomad",) and g.civs[1].played == ("city",)
-    assert reveal_s < 10
     table.close()
-    assert time.perf_counter() - t0 < 180

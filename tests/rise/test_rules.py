@@ -59,7 +59,7 @@ def test_turns_of_two_actions_red_first_with_one(rise_rulebook):
 def test_place_a_land_tile(rise_rulebook):
     quote(rise_rulebook, "With this action a player may place a new land tile adjacent to any existing tile and increase the size of the board.")
     p = start()
-    refused(p, "tile-adjacent", "touches none", type="tile", at=[3, 3])
+    refused(p, "tile-adjacent", "the space chosen touches no land tile", type="tile", at=[3, 3])
     refused(p, "tile-taken", type="tile", at=[3, 0])
     assert (3, 1) in do(p, type="tile", at=[3, 1]).tiles
 

@@ -186,7 +186,7 @@ def test_a_chart_file_opens_as_a_game(tmp_path):
 def test_the_page_opens_the_game_with_its_bar_and_history(app):
     """On the dashboard: its own bar, an address, a game kept in History once it ends."""
     assert app.game_id == "rise-and-fall-1989"
-    assert list(app.nav.options) == ["Chart", "Revolt", "Combat", "Leaders", "History"]
+    assert list(app.nav.options) == ["Chart", "Revolt", "Combat", "Leaders", "History", "Rules"]
     room = app.room
     room.goal_points.value = 10
     room.start_btn.click()

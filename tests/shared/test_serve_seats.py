@@ -27,11 +27,14 @@ def test_what_a_seat_may_ask_for():
 
 
 def test_seat_tokens_are_checked_again_after_a_moment():
-    valid = {"A" * 24}
-    tokens = SeatTokens(lambda t: t in valid, ttl=0.0)
+    valid, now = {"A" * 24}, [100.0]
+    tokens = SeatTokens(lambda t: t in valid, ttl=2.0, clock=lambda: now[0])
     assert tokens.valid("A" * 24) and not tokens.valid("B" * 24) and not tokens.valid(None)
     valid.clear()  # reseated
-    assert not tokens.valid("A" * 24)
+    now[0] += 2.0
+    assert tokens.valid("A" * 24)  # remembered for 2 s (a page load's dozens of requests check the files once)
+    now[0] += 0.01
+    assert not tokens.valid("A" * 24)  # then checked again: revoked
 
 
 def request(port: int, path: str, cookie: str | None = None) -> tuple[int, str | None]:
@@ -45,6 +48,7 @@ def request(port: int, path: str, cookie: str | None = None) -> tuple[int, str |
 
 
 def test_a_seat_address_opens_its_seat_only_on_a_table_served_with_a_token(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_SEAT_TTL", "0")  # every request checks the game files (the 2 s memory: above)
     store = GameStore(tmp_path / "data")
     _, s = started_session(store, 3)
     seats = Seats(s.log).ensure(3)
@@ -60,9 +64,6 @@ def test_a_seat_address_opens_its_seat_only_on_a_table_served_with_a_token(tmp_p
         assert request(port, f"/?game=rise-and-fall&seat={seats[2].token}", seat_cookie)[0] == 200  # its own code opens seat 2
         assert request(port, "/?game=rise-and-fall&screen=setup", seat_cookie)[0] != 200
         Seats(s.log).reseat(1)
-        import time
-
-        time.sleep(2.5)  # the server remembers a token for 2 s
         assert request(port, f"/?game=rise-and-fall&seat={seats[1].token}")[0] != 200  # revoked
         assert request(port, "/?game=rise-and-fall&seat=" + "x" * 24)[0] != 200
     finally:

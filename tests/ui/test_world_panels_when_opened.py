@@ -125,7 +125,7 @@ def test_shared_layouts_are_never_changed_by_the_world_screen(tmp_path):
     w.toggle_regions()
     w.toggle_hint()
     assert plain.get_state() == W.Layout().get_state()
-    assert w.kind_pick.layout is not plain and w.rescue_btn.layout is not plain and w.aside_btn.layout is not plain
+    assert w.kind_pick.layout is not plain and w.lift_box.layout is not plain and w.aside_btn.layout is not plain
 
 
 def test_the_world_opens_without_reading_the_game_and_setup_shows_the_game_of_then(tmp_path):

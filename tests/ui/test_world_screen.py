@@ -176,17 +176,23 @@ def test_random_world_is_complete(app):
 
 
 def test_plains_rescue_from_the_screen(app):
-    """'ALL of the Plains tiles must be placed': the screen proposes the fewest tiles to move."""
+    """'ALL of the Plains tiles must be placed': the screen offers each choice of the fewest tiles to lift, the table
+    picks one, then places it and the new tile by hand."""
     from pathlib import Path
 
     doc = json.loads((Path(__file__).parents[1] / "data" / "stuck-plains-2p.json").read_text())
     s = app.world
     s.new_world({"type": "load", "layout": doc})
     assert s.build.stuck_plains()
-    assert s.rescue_btn.layout.display == ""
-    assert "move 1 Plains tile" in s.message.value
+    assert s.lift_box.layout.display == "" and len(s.lift_box.children) == len(s.build.lift_choices()) == 4
+    assert "Lift a Plains tile among the 4 choices" in s.message.value
     plains_before = sum(1 for t in s.build.tiles if t.kind == "plains")
-    s.rescue_btn.click()
+    s.lift_box.children[2].click()
+    assert s.build.lifting and "Lifted the Plains tile" in s.message.value
+    for _ in range(2):
+        t = next(t for t in s.build.legal("plains") if s.build.check(t) is None)
+        s.answer(s.taps.show(s.build, t))
+        s.confirm()
     assert sum(1 for t in s.build.tiles if t.kind == "plains") == plains_before + 1
     assert check(s.build.layout()).valid
     assert s.build.next_kind() == "forest"  # all 10 Plains tiles are in the World

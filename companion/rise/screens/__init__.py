@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as W
 
 from ...drawing import to_png, to_svg
-from ...errors import CompanionError
+from ...errors import CompanionError, Refusal
 from ...gamelog import GameStore, Session
 from ...ui.board import Board, legend_html
 from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up
@@ -223,7 +223,7 @@ class RiseScreen:
             self.act(ans.action)
             return
         if ans.error:
-            self.error(ans.error)
+            self.error(Refusal(ans.error, ans.rule, ("companion.rise",)) if ans.rule else ans.error)
         elif ans.note:
             self.say(ans.note)
         self.refresh()

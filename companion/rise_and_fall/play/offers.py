@@ -23,11 +23,12 @@ variant adds is asked of it (:meth:`~companion.rise_and_fall.variants.Variant.cl
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Sequence
 
 from companion.errors import IllegalAction
-from companion.rise_and_fall.numbers import PIECE_TYPES
+from companion.rise_and_fall.numbers import PIECE_TYPES, TERRAINS, load_rules
 from companion.rise_and_fall.play.public import TableView, public_view
 from companion.rise_and_fall.play.tracker import Game, TrackerRules, actions_of, building_actions_left, least_count
 from companion.rise_and_fall.variants.registered import VARIANTS
@@ -103,6 +104,27 @@ def convert_note(v: TableView, i: int, t: int, kind: str) -> str:
     return f" — not one on {' or '.join(sorted(out_of_reach))}" if out_of_reach else ""
 
 
+#: a Space's terrain as a player says where a piece stands on it
+WHERE = {"sea": "at Sea", "plains": "on a Plains", "forest": "in a Forest", "mountain": "in a Mountain", "glacier": "on a Glacier"}
+
+
+def conversions(v: TableView, i: int, t: int, kind: str, action: Action) -> list[tuple[Action, str]]:
+    """The conversions of player ``t``'s ``kind`` by player ``i``'s Temple, each with the words it adds to its button.
+    Where the piece stands is asked ('on') only when that decides it: when ``t``'s ``kind`` may stand where ``i``'s may
+    not ('A Temple cannot convert a game piece with a special ability which would be in an illegal position after
+    being converted'), one conversion per place both may stand ('Convert a Nomad of Cy on a Plains'); else one."""
+    out_of_reach = set().union(*(variant.out_of_reach(v, i, t, kind) for variant in VARIANTS))
+    if not out_of_reach:
+        return [(action, "")]
+    both = stands_on(v, t, kind) & stands_on(v, i, kind)
+    return [({**action, "on": place}, f" {WHERE[place]}") for place in TERRAINS if place in both]
+
+
+def stands_on(v: TableView, i: int, kind: str) -> set[str]:
+    """Where player ``i``'s ``kind`` may stand: the printed places and those the variants add (the Guilds')."""
+    return set(load_rules().stands_on.get(kind, ())).union(*(variant.stands_on(v, i, kind) for variant in VARIANTS))
+
+
 def variants(v: TableView, i: int, spec: dict,
              note: Callable[[TableView, int, int, str], str] | None = None) -> list[tuple[Action, str]]:
     """The actions one of the card's actions can be, each with its button's label (a Temple
@@ -114,9 +136,10 @@ def variants(v: TableView, i: int, spec: dict,
         return guild_kind
     base = {"type": "act", "player": i, "action": spec["id"]}
     if "convert" in spec:
-        return [({**base, "target": t}, f"{spec['label']} of {v.civs[t].name} ({spec['cost']['gold']} GP)"
-                                         + (note(v, i, t, spec["convert"]) if note else ""))
-                for t in range(len(v.civs)) if t != i]
+        return [(action, f"{spec['label']} of {v.civs[t].name}{where} ({spec['cost']['gold']} GP)"
+                         + (note(v, i, t, spec["convert"]) if note and not where else ""))
+                for t in range(len(v.civs)) if t != i
+                for action, where in conversions(v, i, t, spec["convert"], {**base, "target": t})]
     if "per" in spec:  # the count entered is added when tapped (checked with 1: see ``offered``)
         return [(base, f"{spec['label']}: {spec['per'].get('gold', 0)} GP each")]
     if "per_count" in spec:
@@ -126,6 +149,12 @@ def variants(v: TableView, i: int, spec: dict,
     if "tax" in spec["id"] and set(gain) == {"gold"} and not spec.get("cost"):  # a Tax says what it brings
         return [(base, f"{spec['label']}: {gain['gold']} GP")]
     return [(base, spec["label"])]
+
+
+def how_many(count: str) -> str:
+    """The question a counted action asks, in a player's words: 'How many of your pieces adjacent to the Temple,
+    Temples excepted', 'How many opposing Cities adjacent' (the data's count names the pieces counted)."""
+    return f"How many of {count}" if count.startswith("your ") else f"How many {count}"
 
 
 def offered(g: Game, i: int, spec: dict, action: Action, can: Callable[[Action], bool]) -> bool:
@@ -159,6 +188,30 @@ def card_offers(g: Game, i: int) -> list[Offer]:
         for action, label in variants(v, i, spec, convert_note):
             why, rule = why_not(g, i, spec, action)
             out.append(Offer(action, label, f"rf-act rf-act-{spec['id']}", why, rule, spec))
+    return out
+
+
+def offer_key(o: Offer) -> str:
+    """What tells offers apart from one drawing to the next: the action its button sends."""
+    return json.dumps(o.action, sort_keys=True, default=str)
+
+
+def in_steady_order(before: Sequence[Offer], now: Sequence[Offer]) -> list[Offer]:
+    """The offers to draw now in the order a player saw them at the last tap (``before``: what was drawn then): each
+    keeps its place, one the rules no longer take now stays there disabled with why (never replaced under the finger),
+    and those newly taken come below. ``now`` is every offer (:func:`card_offers`, taken or not)."""
+    by_key = {offer_key(o): o for o in now}
+    out, seen = [], set()
+    for o in before:
+        k = offer_key(o)
+        if k in seen:
+            continue
+        seen.add(k)
+        now_o = by_key.get(k)
+        if now_o is None:  # no longer an action of the card now (the unit it named left the World)
+            now_o = replace(o, why=o.why or "Not open any more.", rule=o.rule or "used")
+        out.append(now_o)
+    out += [o for o in now if o.enabled and offer_key(o) not in seen]
     return out
 
 

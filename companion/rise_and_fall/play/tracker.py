@@ -18,6 +18,7 @@ from companion.rise_and_fall.numbers import PIECE_TYPES, load_rules
 from companion.rise_and_fall.state.civilizations import (  # noqa: F401 - the state and its changes, also by the names scripts import from here
     ALL_EXTINCT,
     CONVERSION_ON_SINCE,
+    FIRST_PIECE_OFF_AREAS_SINCE,
     NOTHING_COUNTED_SINCE,
     PHASES,
     PILES,
@@ -208,6 +209,9 @@ class TrackerRules(Reducer[Game]):
                 raise IllegalAction("Cities and Nomads cannot be placed in a Sea space or on a Glacier space.", rule="first-piece-terrain")
             if t not in load_rules().stands_on[piece]:
                 raise IllegalAction(f"A {piece} cannot stand on {t}.", rule="first-piece-terrain")
+            if game.tracker_version >= FIRST_PIECE_OFF_AREAS_SINCE:
+                for v, _ in game.variants:  # a special area (the Tales)
+                    v.check_place(game, i, piece, space)
         civ = with_pieces(civ, piece, 1)
         game = with_civ(game, i, civ)
         game = replace(game, positions=game.positions + ((space, i, piece),))

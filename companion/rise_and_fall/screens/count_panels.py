@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from companion.rise_and_fall.play.offers import offered
+from companion.rise_and_fall.play.offers import how_many, offered
 from companion.rise_and_fall.play.tracker import Game, count_limits, least_count
 from companion.ui.widgets import Stepper
 
@@ -38,7 +38,7 @@ class CountBoxes:
         out = []
         for box, lbl, start in zip([self.count, self.count2], labels, starts):
             most, why = limits.get(lbl, (99, ""))
-            box.description = f"How many {lbl}"
+            box.description = how_many(lbl)
             box.bound(0 if "per_count" in spec else 1, most)  # the input offers no count the rules refuse
             box.tooltip = f"At most {most}: {why}." if why else ""
             if fresh:

@@ -37,8 +37,9 @@ def guilds_html(v: TableView, skip: int | None = None, folded: bool = False) -> 
         rows.append(f"<div class='rf-guilds-row'><b>{html.escape(c.name)}</b> — {cards}</div>")
         held.append(f"<b>{html.escape(c.name)}</b> {html.escape(', '.join(G.guild(g).name for g in c.guilds) or 'none')}")
     if folded:
-        # the page keeps it as the player left it when its words change (``data-rf-fold``, the page template)
-        return (f"<details class='rf-guilds rf-guilds-folded' data-rf-fold='guild-powers'><summary>Guild powers: {' · '.join(held)}</summary>"
+        # the page keeps it as the player left it when its words change (``data-rf-fold``, the page template); the
+        # summary wraps rather than cut a name at any text size (A+)
+        return (f"<details class='rf-guilds rf-guilds-folded' data-rf-fold='guild-powers'><summary style='white-space: normal; overflow: visible'>Guild powers: {' · '.join(held)}</summary>"
                 + "".join(rows) + "</details>")
     return "<div class='rf-guilds'>" + "".join(rows) + "</div>"
 

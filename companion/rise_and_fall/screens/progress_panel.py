@@ -31,6 +31,16 @@ from companion.rise_and_fall.play.state_file import (
     volcano_orientations,
 )
 from companion.ui.widgets import Stepper, button, message_html
+from companion.words import IRREGULAR
+
+
+def _dropdown(**kw) -> W.Dropdown:
+    """A drop-down whose description and choice both show whole at any text size (A+): the description as wide as
+    its words, the choice at least as wide as the width asked, growing with its words."""
+    layout = kw.pop("layout", None) or W.Layout(height="auto")
+    return W.Dropdown(**kw, style={"description_width": "initial"},
+                      layout=W.Layout(width="auto", min_width=layout.width or "230px", max_width="100%", height="auto"))
+
 
 PILE_NAMES = {"hand": "Hand", "discard": "Discard", "reserve": "Reserve", "decline": "Decline"}
 
@@ -41,9 +51,9 @@ class PlayerForm:
     def __init__(self, on_change: Callable[[], None]) -> None:
         rules = load_rules()
         self.title = W.HTML()
-        self.cards = {t: W.Dropdown(options=[(PILE_NAMES[p], p) for p in PILES], description=t.title(),
+        self.cards = {t: _dropdown(options=[(PILE_NAMES[p], p) for p in PILES], description=t.title(),
                                     layout=W.Layout(width="230px", height="auto")) for t in PIECE_TYPES}
-        self.pieces = {t: Stepper(0, 0, rules.pieces_per_player[t], description=f"{t.title()}s in the World",
+        self.pieces = {t: Stepper(0, 0, rules.pieces_per_player[t], description=f"{IRREGULAR.get(t.title(), t.title() + 's')} in the World",
                                   css=f"rf-progress-{t}") for t in PIECE_TYPES}
         self.gold = W.BoundedIntText(value=0, min=0, max=9999, description="Gold (GP)", layout=W.Layout(width="220px", height="44px"))
         self.wood = Stepper(0, 0, 10, description="Wood", css="rf-progress-wood")
@@ -73,21 +83,21 @@ class TaleFields:
                                       description=f"{names[i] or f'Player {i + 1}'}: {_building_name(b)}", css=f"rf-progress-{b}")
                            for b, spec in owned.items()} for i in range(n)]
         start = TP.initial(drawn, n)
-        self.world = {b: W.Dropdown(options=[("In the World", 1), ("Not in the World", 0)], value=dict(start.world).get(b, 0) if start else 0,
+        self.world = {b: _dropdown(options=[("In the World", 1), ("Not in the World", 0)], value=dict(start.world).get(b, 0) if start else 0,
                                     description=_building_name(b), layout=W.Layout(width="300px", height="auto"))
                       for b, spec in kinds.items() if spec.get("of_no_one")}
         who = [("Not claimed", -1)] + [(nm or f"Player {i + 1}", i) for i, nm in enumerate(names)]
-        self.trophies = {t: W.Dropdown(options=who, value=-1, description=f"{all_tales()[t].name}'s Trophy",
+        self.trophies = {t: _dropdown(options=who, value=-1, description=f"{all_tales()[t].name}'s Trophy",
                                        layout=W.Layout(width="360px", height="auto")) for t in drawn if all_tales()[t].trophy_vp}
         flows = volcano_orientations(drawn)
-        self.volcano = W.Dropdown(options=[("Inactive side up", None)] + [(f"Active side up, lava flows {o}", o) for o in flows],
+        self.volcano = _dropdown(options=[("Inactive side up", None)] + [(f"Active side up, lava flows {o}", o) for o in flows],
                                   value=None, description="The Volcano", layout=W.Layout(width="360px", height="auto")) if flows else None
         lays = laying(drawn)
         by = " and ".join(all_tales()[k].name for k in sorted({k for tales in lays.values() for k in tales}))
         self.laid = [{t: Stepper(0, 0, load_rules().pieces_per_player[t], description=_many(t), css=f"rf-progress-laid-{t}")
                       for t in PIECE_TYPES if t in lays} for i in range(n)]
         house = [("No Guild card from the House", None)] + [(G.guild(g).name, g) for g in G.all_guilds()]
-        self.house = [W.Dropdown(options=house, value=None, description=f"{names[i] or f'Player {i + 1}'}: the Doppelganger's "
+        self.house = [_dropdown(options=house, value=None, description=f"{names[i] or f'Player {i + 1}'}: the Doppelganger's "
                                  "House", layout=W.Layout(width="420px", height="auto")) for i in range(n)] if house_tales(drawn) else []
         rows: list[W.Widget] = []
         for i in range(n):
@@ -145,9 +155,9 @@ class GuildFields:
         self.on.add_class("rf-progress-with-guilds")
         cards = [("No Guild card", None)] + [(g.name, gid) for gid, g in G.all_guilds().items()]
         self.titles = [W.HTML(layout=W.Layout(width="140px")) for _ in range(4)]
-        self.levels = [W.Dropdown(options=[(lv.label, k) for k, lv in G.levels().items()], value=G.STANDARD_LEVEL,
+        self.levels = [_dropdown(options=[(lv.label, k) for k, lv in G.levels().items()], value=G.STANDARD_LEVEL,
                                   layout=W.Layout(width="200px", height="auto")) for _ in range(4)]
-        self.cards = [[W.Dropdown(options=cards, value=None, layout=W.Layout(width="220px", height="auto")) for _ in range(G.DEALT)]
+        self.cards = [[_dropdown(options=cards, value=None, layout=W.Layout(width="220px", height="auto")) for _ in range(G.DEALT)]
                       for _ in range(4)]
         self.rows = [W.HBox([self.titles[i], self.levels[i], *self.cards[i]], layout=W.Layout(flex_flow="row wrap")) for i in range(4)]
         for i, row in enumerate(self.rows):
@@ -206,16 +216,16 @@ class ProgressPanel:
         self.players, self.target, self.world, self._start = players, target, world, start
         self._quiet = False
         self.turn = Stepper(1, 1, 1000, description="Turn", css="rf-progress-turn")
-        self.first = W.Dropdown(description="First Player", layout=W.Layout(width="260px", height="auto"))
+        self.first = _dropdown(description="First Player", layout=W.Layout(width="260px", height="auto"))
         self.first.add_class("rf-progress-first")
-        self.phase = W.Dropdown(options=[(f"{k}: {v[0].upper()}{v[1:]}", k) for k, v in STATE_PHASES.items()], value="A",
+        self.phase = _dropdown(options=[(f"{k}: {v[0].upper()}{v[1:]}", k) for k, v in STATE_PHASES.items()], value="A",
                                 description="Phase", layout=W.Layout(width="520px", height="auto"))
         self.phase.add_class("rf-progress-phase")
         self.this_turn = {t: W.Checkbox(value=False, description=f"{t.title()}: claimed this turn", indent=False,
                                         layout=W.Layout(width="230px", height="44px")) for t in PIECE_TYPES}
         self.this_turn_box = W.HBox(list(self.this_turn.values()), layout=W.Layout(flex_flow="row wrap"))
         self.forms = [PlayerForm(self.check) for _ in range(4)]
-        self.trophies = {t: W.Dropdown(description=f"{t.title()} Trophy", layout=W.Layout(width="230px", height="auto"))
+        self.trophies = {t: _dropdown(description=f"{t.title()} Trophy", layout=W.Layout(width="230px", height="auto"))
                          for t in PIECE_TYPES}
         for w in [self.turn, self.first, self.phase, *self.trophies.values(), *self.this_turn.values()]:
             w.observe(lambda ch: self.check(), "value")
@@ -285,7 +295,7 @@ class ProgressPanel:
                 if spec["tale"] not in drawn:
                     continue
                 spaces = [(f"{q},{r} ({t})", (q, r)) for (q, r), t in sorted(terrain.items()) if t in spec["on"]]
-                box = W.Dropdown(options=[("Not placed yet", None), *spaces], value=None, description=f"{spec['label']}'s Space",
+                box = _dropdown(options=[("Not placed yet", None), *spaces], value=None, description=f"{spec['label']}'s Space",
                                  layout=W.Layout(width="300px", height="auto"))
                 box.add_class(f"rf-progress-{piece}")
                 box.observe(lambda ch: self.check(), "value")

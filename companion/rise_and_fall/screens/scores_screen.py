@@ -97,14 +97,14 @@ def scorepad_html(s: Score, waiting: str | None = None) -> str:
     lost_text = f"{e(', '.join(lost))}: extinct, {'has' if len(lost) == 1 else 'have'} lost the game" if lost else ""
     if waiting:  # the scoring is not complete: no winner to name
         tail = f"<p class='rf-winner'><b>{lost_text}</b></p>" if lost else ""
-        return f"<div class='rf-scorepad'><table>{''.join(rows)}</table>{tail}<p class='rf-no-winner-yet'>{e(waiting)}</p></div>"
+        return f"<div class='rf-scorepad' style='max-width: 100%; overflow-x: auto'><table>{''.join(rows)}</table>{tail}<p class='rf-no-winner-yet'>{e(waiting)}</p></div>"
     win = s.winners
     verdict_text = f"Winner: {e(win[0])}" if len(win) == 1 else f"Shared victory: {e(', '.join(win))} (the rulebook names no tie-break)"
     if not win:
         verdict_text = e(s.verdict)
     elif lost:
         verdict_text += f" · {lost_text}"
-    return f"<div class='rf-scorepad'><table>{''.join(rows)}</table><p class='rf-winner'><b>{verdict_text}</b></p></div>"
+    return f"<div class='rf-scorepad' style='max-width: 100%; overflow-x: auto'><table>{''.join(rows)}</table><p class='rf-winner'><b>{verdict_text}</b></p></div>"
 
 
 def guild_rows(s: Score) -> list[str]:

@@ -27,10 +27,12 @@ from companion.rise_and_fall.play.offers import (
     card_offers,
     decline_offers,
     in_order_offer,
+    in_steady_order,
     purchase_offers,
     tap,
 )
 from companion.rise_and_fall.play.public import TableView, public_view
+from companion.rise_and_fall.play.seat_undo import check_undo
 from companion.rise_and_fall.play.tracker import Game, TrackerRules, card_actions
 from companion.rise_and_fall.screens.board_style import SPACE_PX, STYLE
 from companion.rise_and_fall.screens.civ_table import card_html, civ_html
@@ -65,7 +67,7 @@ from companion.timings import mark
 from companion.ui.follow import SeatFollow
 from companion.ui.history_screen import scorepad_html
 from companion.ui.kept import Kept, show
-from companion.ui.widgets import Stepper, follow_subject, message_html
+from companion.ui.widgets import Stepper, button, follow_subject, message_html
 from companion.words import and_list
 
 #: Choices commute with other players' choices: a tap refused only because another phone wrote
@@ -79,8 +81,11 @@ SEAT_CSS = """<style>
 .rf-seat .rf-choice { display: flex; flex-wrap: wrap; align-items: center; }
 .rf-seat .rf-choice .rf-btn { min-height: 56px; min-width: 96px; font-size: 1.05em; }
 /* every card to choose or change to is as wide, whichever card it names: a second tap finds its own */
-.rf-seat .rf-card-pick { width: 112px; flex: 0 0 112px; }
+.rf-seat .rf-card-pick { width: 124px; flex: 0 0 124px; }
 .rf-seat .rf-card-pick > .rf-btn { width: 100%; }
+/* a card's or an offer's name is read whole ('Mountaineer', never 'Mountainee…'): it wraps, at any text size (A+) */
+.rf-seat .rf-choice .rf-btn, .rf-seat .rf-card-pick .rf-btn { white-space: normal; text-overflow: clip; overflow-wrap: normal;
+  height: auto; line-height: 1.2; padding-top: 4px; padding-bottom: 4px; }
 .rf-seat .rf-chosen { font-size: 1.1em; padding: 8px; border-radius: 8px; background: #e8f5e9; color: #1d1d1d; }
 .rf-app.rf-dark .rf-seat .rf-chosen { background: #12301a; color: #e8f5e9; }
 .rf-seat .rf-waiting { padding: 4px 8px; }
@@ -123,11 +128,15 @@ class SeatPage:
         self.piracy: dict[int, Stepper] = {}  # Corsairs: how many Ships of each opponent
         self.tale_counts: dict[str, Stepper] = {}  # a Port's trade: how many Ships and Ports
         self._guild_picks: dict[tuple, W.ToggleButtons] = {}  # the Guild cards dealt: Keep, Give or Return, kept while choosing
-        self.widget = W.VBox([W.HTML(SEAT_CSS), self.head, self.message, self.controls, self.mine, self.public, self.others])
+        # Undo my last: this player's own last action, while nothing else has happened since (play/seat_undo.py)
+        self.undo_btn = button("Undo my last", self.undo, "rf-seat-undo")
+        self.widget = W.VBox([W.HTML(SEAT_CSS), self.head, self.message, self.controls, self.undo_btn, self.mine, self.public,
+                              self.others])
         self.widget.add_class("rf-seat")
         self.follow = SeatFollow(lambda: self.session, lambda: self.seat, token, self._refuse, self.refresh,
                                  lambda what: mark(f"{what} seat={self.seat}"))
         self.kept = Kept()  # the controls' widgets, kept from one drawing to the next
+        self._shown: tuple[tuple, list[Offer]] = ((None,) * 5, [])  # the card's offers as last drawn, in their order
         self.reopen()
 
     # the panels a seat shows only at some moments of the game, made when first shown (a phone's
@@ -183,6 +192,7 @@ class SeatPage:
         for w in (self.public, self.mine, self.others):
             w.value = ""
         self.controls.children = []
+        self.undo_btn.disabled = True
 
     def poll(self) -> bool:
         """Follow the other devices: a change of the game's file redraws the seat."""
@@ -235,6 +245,28 @@ class SeatPage:
         mark(f"told seat={self.seat}")
         return True
 
+    def undo(self) -> None:
+        """Undo my last: take back this player's own last action through the log's Undo, if nothing else has happened
+        since (another device's action, Undo or Redo); else the sentence why not."""
+        if not self.follow.holds():
+            self._refuse()
+            return
+        s = self.session
+        try:
+            what = check_undo(s.history(), s.head, self.seat, self.game)
+            s.undo()
+        except StaleGame:
+            self.refresh()
+            self.say("Another device acted a moment before this tap: nothing was taken back.", "error")
+            return
+        except CompanionError as e:
+            self.refresh()
+            self.say(str(e), "error")
+            return
+        self.follow.seen()
+        self.refresh()
+        self.say(f"Taken back: {what}.")
+
     def _why(self, action: dict, refused: CompanionError) -> str:
         """The rule's sentence, or what another device did a moment before this tap."""
         g = self.game
@@ -282,6 +314,7 @@ class SeatPage:
             self.head.value = "<div class='rf-turn'>The game is not set up yet.</div>"
             return
         i = self.seat
+        self.undo_btn.disabled = False
         v = public_view(g, i)
         me = v.civs[i]
         dot = f"<span class='rf-dot' style='background:{html.escape(colour_hex(me.colour))}'></span>"
@@ -292,6 +325,8 @@ class SeatPage:
         others = guilds_html(v, skip=i) + "".join(civ_html(v, j) for j in v.order if j != i) + "".join(
             civ_html(v, j) for j in range(len(v.civs)) if j not in v.order and j != i)
         self.others.value = f"<details class='rf-others'><summary>The other players</summary>{others}</details>"
+        if g.phase != "B" or g.acting != i:  # the player's actions ended: their offers are drawn afresh next time
+            self._shown = ((None,) * 5, [])
         show(self.controls, self.phase_controls(v, g))
         self.kept.done()
 
@@ -519,9 +554,15 @@ class SeatPage:
         out += list(self.piracy.values())
         self.tale_counts = count_stepper(g, i, card, self.can) if g.tales is not None else {}
         out += list(self.tale_counts.values())
-        for o in card_offers(g, i):  # as the tablet offers them (play/offers.py)
-            if o.enabled:
-                buttons.append(self.kept.button(o.label, lambda a=o.action: self.act(self._with_count(a)), o.css))
+        # as the tablet offers them (play/offers.py), in the order shown at the last tap: a used one disabled in place
+        when = (g.turn, g.phase, i, card)  # the same player's actions with the same card, gone forward since (not undone)
+        same = self._shown[0][:4] == when and g.activations >= self._shown[0][4]
+        shown = in_steady_order(self._shown[1] if same else [], card_offers(g, i))
+        self._shown = ((*when, g.activations), shown)
+        for o in shown:
+            b = self.kept.button(o.label, lambda a=o.action: self.act(self._with_count(a)), o.css)
+            b.disabled, b.tooltip = not o.enabled, o.why or None
+            buttons.append(b)
         out.append(self._row(buttons))
         if g.tales is not None:
             out.append(W.HTML(rules_html(TP.actions(g, i, card))))

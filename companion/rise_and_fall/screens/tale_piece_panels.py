@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 from typing import Any, Callable
 
-from companion.rise_and_fall.play.offers import all_actions, tale_variants  # noqa: F401 (the screens' names for them)
+from companion.rise_and_fall.play.offers import all_actions, how_many, tale_variants  # noqa: F401 (the screens' names for them)
 from companion.rise_and_fall.play.public import TableView
 from companion.rise_and_fall.play.tracker import Game, count_limits, least_count
 from companion.rise_and_fall.variants.tales import pieces as TP
@@ -33,7 +33,7 @@ def count_stepper(g: Game, i: int, card: str, can: Callable[[dict], bool]) -> di
     for spec in TP.actions(g, i, card):
         if "per" in spec and least_count(g, i, spec) is not None and can({"type": "act", "player": i, "action": spec["id"], "count": 1}):
             most, why = count_limits(g, i, spec).get(spec["count"], (99, ""))
-            box = Stepper(value=1, min=1, max=most, description=f"How many {spec['count']}", css="rf-tale-count")
+            box = Stepper(value=1, min=1, max=most, description=how_many(spec["count"]), css="rf-tale-count")
             box.tooltip = f"At most {most}: {why}." if why else ""
             out[spec["id"]] = box
     return out

@@ -41,6 +41,7 @@ from companion.rise_and_fall.world.world import World
 from companion.rise_and_fall.world.worldgen import generate
 from companion.ui.board import Board
 from companion.ui.habits import Habits
+from companion.ui.kept import show
 from companion.ui.viewport import Bounds, fit_room
 from companion.ui.widgets import busy, button, follow_subject, message_html, shared
 from companion.words import plural
@@ -160,8 +161,9 @@ class WorldScreen:
         self.undo_btn = button("↶ Undo", self.undo, "rf-undo", layout=plain, disabled=not self.session.can_undo())
         self.redo_btn = button("↷ Redo", self.redo, "rf-redo", layout=plain, disabled=not self.session.can_redo())
         self.move_btn = button("Move a Starting Sea", self.toggle_moving, "rf-move-start", layout=plain, disabled=b.seas_started)
-        self.rescue_btn = button("Move Plains tiles", self.rescue, "rf-rescue", primary=True,
-                                 layout=W.Layout(display="" if b.stuck_plains() else "none"))
+        # the Plains tiles the table may lift when the next Plains tile has no place: one button per choice, numbered
+        # as on the World (the builder's lift_choices)
+        self.lift_box = W.VBox([], layout=W.Layout(display="none"), _dom_classes=("rf-lifts",))
         self.aside_btn = button("Set the rest aside", self.set_aside, "rf-set-aside", primary=True,
                                 layout=W.Layout(display="" if b.stuck() else "none"))
         self.kind_pick = W.ToggleButtons(options=[(TILE_NAMES[k], k) for k in layer_kinds()], value="sea",
@@ -185,10 +187,11 @@ class WorldScreen:
 
         tools = W.HBox([self.rotate_btn, self.place_btn, self.cancel_btn, self.hint_btn, self.undo_btn, self.redo_btn,
                         self.regions_btn], layout=plain, _dom_classes=("rf-tools",))
+        # the Tales' texts below the history: a Tale's text opened never moves 'Undo to here'
         self.side = W.VBox(
-            [self.free_badge, self.tales_box, self.kind_pick, self.area_pick, self.rescue_btn, self.aside_btn, self.move_btn,
+            [self.free_badge, self.kind_pick, self.area_pick, self.lift_box, self.aside_btn, self.move_btn,
              W.HTML("<b>History</b>", layout=plain, style=text), self.history, self.undo_to_btn,
-             self._panels()], layout=plain, _dom_classes=("rf-side",)
+             self.tales_box, self._panels()], layout=plain, _dom_classes=("rf-side",)
         )
         board_box = W.VBox([self.board.widget], layout=plain, _dom_classes=("rf-board-box",))
         main = W.HBox([board_box, self.side], layout=plain, _dom_classes=("rf-main",))
@@ -380,7 +383,8 @@ class WorldScreen:
         """The taps' answer on screen: the action sent to the log (and said once taken), or the sentence."""
         if a.action is not None:
             if self.act(a.action) and a.said:
-                self.info(a.said)
+                after = self.build.lift_sentence()  # no place for the next Plains tile: said right after the tile that caused it
+                self.warn(f"{a.said} {after}") if after else self.info(a.said)
             return
         if a.said:
             {"info": self.info, "warning": self.warn, "error": self.error}[a.level](a.said)
@@ -403,9 +407,20 @@ class WorldScreen:
     def toggle_moving(self) -> None:
         self.answer(self.taps.toggle_moving(self.build))
 
-    def rescue(self) -> None:
-        if self.act({"type": "rescue"}):
-            self.info("Plains tiles moved; the next Plains tile is placed as proposed.")
+    def lift(self, choice: tuple[int, ...]) -> None:
+        """The Plains tiles the table chose to lift: then placed again by hand, with the new one."""
+        words = self.build.lift_words(choice)
+        if self.act({"type": "lift", "tiles": list(choice)}):
+            self.info(f"Lifted {words}. {self.build.lift_sentence()}")
+
+    def _lift_buttons(self, b: Build) -> list[W.Widget]:
+        choices = b.lift_choices() if b.stuck_plains() else []
+        key = tuple(choices)
+        if getattr(self, "_lifts_drawn", None) != (tuple(b.tiles), key):
+            self._lifts_drawn = (tuple(b.tiles), key)
+            self._lift_widgets = [button(f"Lift {n}: {b.lift_words(c)}", lambda c=c: self.lift(c), f"rf-lift rf-lift-{n}")
+                                  for n, c in enumerate(choices, 1)]
+        return self._lift_widgets
 
     def set_aside(self) -> None:
         kind = self.build.next_kind()
@@ -525,15 +540,15 @@ class WorldScreen:
             for c in covered:
                 x, y = lay.hex_to_pixel(c)
                 scene.circle(x, y, STYLE.hex_size * 0.22, "#ffffff", stroke="#1b5e20", width=1.5)
-        if b.stuck_plains():
-            r = b.rescue()
-            if r:
-                for i in r.moved:
+        if b.stuck_plains():  # each choice of Plains tiles to lift, outlined and numbered as its button
+            for n, choice in enumerate(b.lift_choices(), 1):
+                for i in choice:
                     for c in b.tiles[i].cells:
                         scene.polygon(lay.corners(c), stroke="#ff8f00", width=3.5)
-                for t in r.places:
-                    for c in t.cells:
-                        scene.polygon(lay.corners(c), fill=TERRAIN_COLOURS["plains"], stroke="#ff8f00", width=2, alpha=0.6)
+                    pts = [lay.hex_to_pixel(c) for c in b.tiles[i].cells]
+                    x, y = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+                    scene.circle(x, y, STYLE.hex_size * 0.45, "#ff8f00", stroke="#ffffff", width=1.5)
+                    scene.text(x, y + STYLE.hex_size * 0.18, str(n), size=STYLE.hex_size * 0.5, color="#000000", bold=True)
         p = self.preview
         if p is not None:
             ok = p.verdict is None
@@ -581,17 +596,11 @@ class WorldScreen:
         self.kind_pick.layout.display = "" if b.free else "none"
         self.area_pick.layout.display = "" if b.free else "none"
         stuck = b.stuck_plains()
-        self.rescue_btn.layout.display = "" if stuck else "none"
-        if stuck and not self.preview:
-            r = b.rescue()
-            if r:
-                n = len(r.moved)
-                self.error(
-                    f"No legal place for this Plains tile. ALL of the Plains tiles must be placed: move {n} Plains "
-                    f"tile{'s' if n > 1 else ''} (outlined in orange) to the places shown, then the new tile fits."
-                )
-            else:
-                self.error("No legal place for this Plains tile, and no way was found by moving up to 3 Plains tiles.")
+        lifts = self._lift_buttons(b)
+        show(self.lift_box, lifts)
+        self.lift_box.layout.display = "" if lifts else "none"
+        if stuck and not self.preview and not self.message.value:  # said with the tile that caused it, and after a reload
+            self.warn(b.lift_sentence())
         stuck_other = b.stuck()
         self.aside_btn.layout.display = "" if stuck_other else "none"
         self.tales_box.value = self.tales_html()

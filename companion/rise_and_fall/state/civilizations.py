@@ -53,11 +53,15 @@ ALL_EXTINCT = "Every Civilization is extinct"
 #: so the pieces stood back up are the ones still lying; and a Guild card drawn at the Doppelganger's House that the
 #: Doppelgangers swap away is no longer the card the House discards when used again. A game of version 7 replays as it
 #: was written.
-TRACKER_VERSION = 8
+#: Version 9 places no first City on a special area ('players are not allowed to construct a City, Temple, or any special
+#: buildings on a special area'; 'Nothing can be built on Swamps'), as the end-scoring check refuses it; a game of version 8
+#: replays as it was written.
+TRACKER_VERSION = 9
 #: The rules of a game joined in progress whose log's state names no version: such logs were written
 #: while version 7 was the current one (a state names its version in the log since version 8).
 STATE_UNSTAMPED_VERSION = 7
 CONVERSION_ON_SINCE = 7
+FIRST_PIECE_OFF_AREAS_SINCE = 9
 NOTHING_COUNTED_SINCE = 6
 
 #: What a game not set up yet (``Game()``, which holds no variant) answers for each variant's ``fields``:

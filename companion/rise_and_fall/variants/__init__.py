@@ -98,6 +98,10 @@ class Variant:
         """What a Temple's conversion costs now."""
         return cost
 
+    def check_place(self, game: Game, i: int, piece: str, space: Any) -> None:
+        """Raise ``IllegalAction`` when player ``i``'s first ``piece`` may not be placed on ``space`` (a Tale's special
+        area); the World's terrain is checked before."""
+
     def check_conversion(self, game: Game, i: int, target: int, kind: str, on: Any) -> None:
         """Refuse a conversion the variant forbids (raise :class:`IllegalAction`)."""
 
@@ -145,6 +149,11 @@ class Variant:
     def out_of_reach(self, view: Any, i: int, t: int, kind: str) -> set[str]:
         """Where player ``t``'s ``kind`` may stand and player ``i``'s may not, as the table's ``view`` shows the
         game: player ``i``'s Temple does not convert it there."""
+        return set()
+
+    def stands_on(self, view: Any, i: int, kind: str) -> set[str]:
+        """Where player ``i``'s ``kind`` may stand beside its printed places, as the table's ``view`` shows the game
+        (a Temple's conversion asks where a unit stands among the places both players' may stand)."""
         return set()
 
     def describe(self, action: Action, who: str, names: list[str]) -> str | None:

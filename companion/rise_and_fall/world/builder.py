@@ -31,10 +31,18 @@ from companion.rise_and_fall.world.placement import (
 from companion.rise_and_fall.world.tiles import Tile
 from companion.rise_and_fall.world.wording import space_place, tile_place
 from companion.rise_and_fall.world.world import World
-from companion.rise_and_fall.world.worldgen import PlainsRescue, default_starting_seas, rescue_plains
-from companion.words import and_list
+from companion.rise_and_fall.world.worldgen import (
+    PlainsRescue,
+    default_starting_seas,
+    plains_fit,
+    plains_lifts,
+    rescue_plains,
+)
+from companion.words import and_list, plural
 
 DEFAULT_COLOURS = ("red", "yellow", "green", "blue")
+PLAINS_RULE = ("If a player doesn't have the space required to place a Plains tile, they MUST move as few Plains tiles of their "
+               "choice as possible in order to be able to place their tile.")
 
 
 @dataclass(frozen=True)
@@ -52,6 +60,7 @@ class Build:
     tales: tuple[int, ...] = ()  # the Tales drawn, lowest number first
     markers: tuple[T.Marker, ...] = ()  # the Dolmens and the Typhoon, once placed
     areas_aside: tuple[str, ...] = ()  # special areas left out when they had nowhere to go
+    lifting: tuple[int, int] = ()  # Plains tiles lifted to make room: (the player placing them, Plains tiles still to place)
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     # --- what the table sees -----------------------------------------------------------
@@ -169,9 +178,12 @@ class Build:
         return any(t.kind != "starting-sea" for t in self.tiles)
 
     def turn(self) -> int | None:
-        """Index of the player who places the next tile, clockwise from the First player."""
+        """Index of the player who places the next tile, clockwise from the First player (the player who lifted Plains
+        tiles places them again, and their own)."""
         if not self.started or self.free or self.complete:
             return None
+        if self.lifting:
+            return self.lifting[0]
         placed = sum(1 for t in self.tiles if t.kind != "starting-sea" and not _with_previous(t.kind)) + len(self.markers)
         p = self.pending_area()
         if p is not None and p[0].with_previous:
@@ -196,7 +208,21 @@ class Build:
         v = violation(self.world, tile, None)
         if v is not None and v.rule == "enclosed" and self.hole_allowed(tile):
             return None
+        if v is None and self.lifting and tile.kind == "plains" and self.lifting[1] > 1:
+            return self.lift_violation(tile)
         return v
+
+    def lift_violation(self, tile: Tile) -> Violation | None:
+        """While lifted Plains tiles are placed again: a place after which the others of the move no longer all fit
+        is refused (the tiles were lifted to make room for every one of them)."""
+        left = self.lifting[1] - 1
+        world = self.world.copy()
+        world.place(tile)
+        if plains_fit(world, left) is not None:
+            return None
+        others = "the last Plains tile of the move" if left == 1 else f"the other {left} Plains tiles of the move"
+        return Violation("plains-lift", f"After this Plains tile, {others} would have no legal place: place it elsewhere, "
+                                        "or Undo the lifting to choose other tiles.", tuple(tile.cells))
 
     def legal(self, kind: str) -> list:
         """Every legal place of ``kind`` now (in free design a special area's too: Tiles, or Spaces
@@ -277,6 +303,35 @@ class Build:
         """True when the next Plains tile has no legal place: the rescue must be offered."""
         return self.pending_area() is None and self.next_kind() == "plains" and not self.has_legal("plains")
 
+    def lift_choices(self) -> list[tuple[int, ...]]:
+        """When the next Plains tile has no place: the sets of fewest Plains tiles (indices in ``tiles``) the table
+        may lift to make room, each a choice (the rulebook: 'as few Plains tiles of their choice as possible')."""
+        found = self._cache.get("lifts")
+        if found is None:
+            found = self._cache["lifts"] = plains_lifts(self.world) if self.stuck_plains() else []
+        return found
+
+    def lift_words(self, choice: tuple[int, ...]) -> str:
+        """A choice of Plains tiles to lift in players' words: 'the Plains tile by 2 Sea tiles (south-west)'."""
+        return and_list(f"the Plains tile {tile_place(World(t for n, t in enumerate(self.tiles) if n != i), self.tiles[i])}"
+                        for i in choice)
+
+    def lift_sentence(self) -> str:
+        """What the table reads when the next Plains tile has no place, right after the tile that caused it, and while
+        the lifted tiles are placed again; '' otherwise."""
+        if self.lifting:
+            who, left = self.names[self.lifting[0]] if self.names else "The player", self.lifting[1]
+            return f"{who} places the lifted Plains tiles again and the new one: {plural(left, 'Plains tile')} still to place, each checked as usual."
+        if not self.stuck_plains():
+            return ""
+        choices = self.lift_choices()
+        if not choices:
+            return "No legal place for the next Plains tile, and no way was found by lifting up to 3 Plains tiles: Undo some tiles to make room."
+        n = len(choices[0])
+        what = "a Plains tile" if n == 1 else f"{n} Plains tiles"
+        return (f"No legal place for the next Plains tile: '{PLAINS_RULE}' Lift {what} among the {len(choices)} choices numbered on "
+                f"the World, then place {'it' if n == 1 else 'them'} and the new tile by hand.")
+
     def rescue(self) -> PlainsRescue | None:
         r = self._cache.get("rescue", False)
         if r is False:
@@ -301,7 +356,8 @@ class Build:
 
     # --- changes (each returns a new Build) --------------------------------------------
     def with_tile(self, tile: Tile) -> "Build":
-        new = replace(self, tiles=self.tiles + (tile,), _cache={})
+        lifting = (self.lifting[0], self.lifting[1] - 1) if self.lifting and self.lifting[1] > 1 else ()
+        new = replace(self, tiles=self.tiles + (tile,), lifting=lifting, _cache={})
         w = self._cache.pop("world", None)  # hand the World over instead of rebuilding it
         if w is not None:
             w.place(tile)
@@ -419,6 +475,26 @@ class BuildRules(Reducer[Build]):
             raise IllegalAction("No way was found to fit the Plains tile by moving up to 3 Plains tiles.", rule="rescue")
         return replace(state, tiles=tuple(r.apply(state.world).tiles), _cache={})
 
+    def _lift(self, state: Build, a: Action) -> Build:
+        """'If a player doesn't have the space required to place a Plains tile, they MUST move as few Plains tiles of
+        their choice as possible in order to be able to place their tile': the Plains tiles the table chose (``tiles``:
+        their indices) are lifted, then placed again by hand with the new one, each checked as usual."""
+        if not state.stuck_plains():
+            raise IllegalAction("The next Plains tile has a legal place: no Plains tile needs to move.", rule="rescue")
+        chosen = a.get("tiles")
+        if not isinstance(chosen, list) or not chosen or not all(type(i) is int for i in chosen):
+            raise IllegalAction("Choose the Plains tiles to lift.", rule="plains-lift")
+        chosen_t = tuple(sorted(set(chosen)))
+        choices = state.lift_choices()
+        if not choices:
+            raise IllegalAction("No way was found to fit the Plains tile by moving up to 3 Plains tiles.", rule="rescue")
+        if chosen_t not in choices:
+            n = len(choices[0])
+            raise IllegalAction(f"Lift {'one' if n == 1 else n} of the Plains tiles outlined: they MUST move as few Plains tiles "
+                                f"as possible ({n}) in order to be able to place their tile.", rule="plains-lift")
+        tiles = tuple(t for i, t in enumerate(state.tiles) if i not in chosen_t)
+        return replace(state, tiles=tiles, lifting=(state.turn(), len(chosen_t) + 1), _cache={})
+
     def _set_aside(self, state: Build, a: Action) -> Build:
         """The rulebook only rescues Plains; for another kind with nowhere to go, the table
         may leave the rest of that kind out and go on with the next layer."""
@@ -518,6 +594,9 @@ def describe_in_words(action: Action, before: Build) -> str:
             return f"New World for {and_list(action['names'])}" + (" (free design)" if action.get("free") else "")
         if k == "rescue":
             return f"{before.whose_turn() or 'The table'}: Plains tiles moved to fit the next one"
+        if k == "lift":
+            lifted = sorted({i for i in action.get("tiles", []) if type(i) is int and 0 <= i < len(before.tiles)})
+            return f"{before.whose_turn() or 'The table'} lifted {before.lift_words(tuple(lifted))} to make room for the next Plains tile"
         if k == "tales":
             drawn = tuple(sorted(action["drawn"])) if "drawn" in action else T.draw(before.players, action.get("seed"))
             return "Tales drawn: " + and_list([f"{n} {T.tale(n).name}" for n in drawn])
@@ -567,6 +646,8 @@ def describe(action: Action) -> str:
         return "Tiles with nowhere to go set aside"
     if k == "rescue":
         return "Plains tiles moved to fit the next one"
+    if k == "lift":
+        return "Plains tiles lifted to make room"
     if k == "load":
         return f"Loaded {action.get('layout', {}).get('name') or 'a World'}"
     if k == "name":

@@ -79,6 +79,8 @@ def tile_place(world: World, tile: Tile) -> str:
 def space_place(world: World, space: Hex) -> str:
     """A Space in words: its terrain and its side of the World. 'a Forest Space (north-west)'."""
     top = world.top_tile(space)
+    side = f" ({side})" if (side := side_of(world, [space])) else ""
+    if top is not None and top.spec.special_area:  # 'a Space of The Swamp', never 'a Plains Space'
+        return f"a Space of {TILE_NAMES.get(top.kind, top.kind)}{side}"
     terrain = TILE_NAMES.get(top.terrain, top.terrain) if top else "empty"
-    side = side_of(world, [space])
-    return f"{a_or_count(1, terrain + ' Space')}" + (f" ({side})" if side else "")
+    return f"{a_or_count(1, terrain + ' Space')}{side}"

@@ -74,6 +74,34 @@ def rescue_plains(world: World, max_moved: int = 3, budget_s: float = 5.0) -> Pl
     return None
 
 
+def plains_lifts(world: World, max_moved: int = 3, budget_s: float = 20.0) -> list[tuple[int, ...]]:
+    """Every choice the table has when the next Plains tile has no place: 'they MUST move as few Plains tiles of their
+    choice as possible in order to be able to place their tile'. The sets (indices in ``world.tiles``) of the fewest
+    uncovered Plains tiles whose lifting leaves room for them and the new tile, each a choice; empty when the next
+    Plains tile has a place, or no lifting of up to ``max_moved`` tiles makes room."""
+    if next(legal_in_order(world, candidate_tiles(world, "plains")), None):
+        return []
+    deadline = time.monotonic() + budget_s
+    movable = [i for i, t in enumerate(world.tiles) if t.kind == "plains" and world.is_uncovered(i)]
+    for k in range(1, max_moved + 1):
+        found = [combo for combo in itertools.combinations(movable, k) if lift_makes_room(world, combo, deadline)]
+        if found:
+            return found
+    return []
+
+
+def lift_makes_room(world: World, lifted: Iterable[int], deadline: float | None = None) -> bool:
+    """Whether lifting the Plains tiles ``lifted`` leaves room for them and one more Plains tile."""
+    lifted = set(lifted)
+    rest = World(t for i, t in enumerate(world.tiles) if i not in lifted)
+    return plains_fit(rest, len(lifted) + 1, deadline) is not None
+
+
+def plains_fit(world: World, n: int, deadline: float | None = None) -> list[Tile] | None:
+    """Legal places, one after the other, for ``n`` more Plains tiles in ``world`` (None: none found in time)."""
+    return _fit_plains(world, n, deadline if deadline is not None else time.monotonic() + 20.0)
+
+
 def _fit_plains(world: World, n: int, deadline: float) -> list[Tile] | None:
     if n == 0:
         return []

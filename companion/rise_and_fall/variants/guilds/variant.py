@@ -389,6 +389,9 @@ class Guilds(Variant):
         guild_game = bool(view.levels)  # 'Special Situation: Temples'
         return set(G.stands_on(kind, view.civs[t].guilds, guild_game) - G.stands_on(kind, view.civs[i].guilds, guild_game))
 
+    def stands_on(self, view: Any, i: int, kind: str) -> set[str]:
+        return set(G.stands_on(kind, view.civs[i].guilds, bool(view.levels)))
+
     def describe(self, action: Action, who: str, names: list[str]) -> str | None:
         k = action.get("type")
         if k == "act":  # a Guild's action, after its card changed hands too

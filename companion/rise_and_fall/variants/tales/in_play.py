@@ -28,6 +28,23 @@ SINCE_VERSION = 5
 
 
 
+def first_piece_problem(game: "Game", i: int, piece: str, space: tuple[int, int]) -> None:
+    """A first piece on a special area: 'Unless otherwise specified, players are not allowed to construct a City, Temple,
+    or any special buildings on a special area' ('Nothing can be built on Swamps'), and the areas no piece enters; the
+    same rule the end-scoring check applies (:func:`.tales.piece_problem`), refused at the tap."""
+    from companion.rise_and_fall.variants.tales.tales import area_spaces, parse_markers, piece_problem
+    from companion.rise_and_fall.world.special_areas import area_name
+    from companion.rise_and_fall.world.tale_cards import all_areas
+
+    if not game.tiles:
+        return
+    markers = parse_markers([{"area": k, "q": q, "r": r} for k, q, r in tales_of(game).world_tale_pieces])
+    for kind, spaces in area_spaces(game.tiles, markers).items():
+        if space in spaces and (why := piece_problem(kind, piece)):
+            raise IllegalAction(f"{game.civs[i].name}'s {piece.title()} cannot be placed on {area_name(all_areas()[kind])}: '{why}' "
+                                "Place it on another Space.", rule="special-area-no-piece")
+
+
 def in_play(game: "Game") -> tuple[int, ...]:
     """The Tales drawn for this game that act during it (none in a log older than version 4)."""
     return tales_of(game).world_tales if game.tracker_version >= SINCE_VERSION else ()

@@ -93,6 +93,9 @@ class Tales(Variant):
     def count_limits(self, game: Game, i: int, spec: dict, limits: dict[str, tuple[int, str]]) -> dict[str, tuple[int, str]]:
         return P.count_limits(game, i, spec, limits) if tales_of(game).tales is not None else limits
 
+    def check_place(self, game: Game, i: int, piece: str, space: Any) -> None:
+        TP.first_piece_problem(game, i, piece, space)  # nothing built on a special area
+
     def conversion_cost(self, game: Game, cost: dict[str, int], action: Action) -> dict[str, int]:
         return TP.conversion_cost(game, cost, action)  # the Monastery's range, the Dolmens' protection
 
