@@ -30,3 +30,16 @@ def and_list(items: Iterable[str]) -> str:
     if len(xs) <= 1:
         return "".join(xs)
     return f"{', '.join(xs[:-1])} and {xs[-1]}"
+
+
+#: The longest name of a player or a nation, in every game (Rise & Fall's files had it first): a name is said
+#: on a tile, a scorepad line and a phone, and a 10,000-character one slows every tap that draws it.
+LONGEST_NAME = 40
+
+
+def name_too_long(name: str, what: str = "A player's name") -> str | None:
+    """The sentence refusing ``name`` when it is longer than :data:`LONGEST_NAME` characters, else None."""
+    if len(name) <= LONGEST_NAME:
+        return None
+    return (f"{what} is {len(name):,} characters long ({name[:12]}…); a name has at most {LONGEST_NAME} "
+            "characters: shorten it.")

@@ -20,7 +20,7 @@ from companion.drawing import Scene, to_png
 from companion.errors import CompanionError
 from companion.gamelog import GameInfo, GameLog, GameStore, Session
 from companion.rise_and_fall import SCORING_LOG
-from companion.rise_and_fall.files import MAX_BYTES, parse_json
+from companion.rise_and_fall.files import parse_json
 from companion.rise_and_fall.history import History
 from companion.rise_and_fall.numbers import PIECE_TYPES
 from companion.rise_and_fall.scoring.endgame import Entry, EntryRules, from_tracker
@@ -874,13 +874,7 @@ class ScoresScreen:
     def open_position(self, data: bytes, name: str) -> None:
         """A position file becomes a scoring with every piece entered."""
         try:
-            if len(data) > MAX_BYTES:
-                raise CompanionError(f"{name} is larger than {MAX_BYTES // (1024 * 1024)} MiB; a position file is far smaller.")
-            try:
-                text = data.decode("utf-8")
-            except UnicodeDecodeError:
-                raise CompanionError(f"{name} is not UTF-8 text; a position file is JSON.") from None
-            pos = parse_position(parse_json(text, name), name)
+            pos = parse_position(parse_json(data, name), name)  # the shared reader: bounded, UTF-8, valid text
         except CompanionError as e:
             self.error(str(e))
             return
