@@ -17,7 +17,7 @@ def said(problems: "list[str]", most: int = MOST_PROBLEMS) -> list[str]:
     out = [cut(str(p)) for p in problems[:most]]
     rest = len(problems) - most
     if rest > 0:
-        out.append(f"… and {rest} more problem{'s' if rest != 1 else ''}.")
+        out.append(f"… and {rest:,} more problem{'s' if rest != 1 else ''}.")
     return out
 
 
