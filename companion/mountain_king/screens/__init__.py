@@ -22,7 +22,7 @@ from ...gamelog import GameStore, Session
 from ...history import FinishedGames
 from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up
 from ...ui.undo_bar import UndoBar
-from ...ui.widgets import Stepper, button, message_html
+from ...ui.widgets import Stepper, button, message_html, read_only_html
 from ..board import Board, saved_or_placeholder, side_for
 from ..board import parse as parse_board
 from ..board import save as save_board
@@ -306,13 +306,15 @@ class MountainKingScreens:
 
     # --- showing -----------------------------------------------------------------------------------
     def say(self, text: str) -> None:
-        self.message.value = message_html(text, "info")
+        self.message.value = message_html(text, "info") + read_only_html(self.session)  # never replaces it
 
     def error(self, text: str) -> None:
         self.message.value = message_html(text, "error")
 
     def refresh(self) -> None:
         s = self.state
+        if not self.message.value:  # a game that can only be read says so on its screens
+            self.message.value = read_only_html(self.session)
         self.undo_bar.show()
         self.status.value = self._status_html(s)
         names = [(p, p) for p in s.players]
