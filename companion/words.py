@@ -5,6 +5,7 @@ Shared by every game's core and screens (no widgets here).
 
 from __future__ import annotations
 
+import html
 from typing import Iterable
 
 #: plurals that are not the word with an "s"
@@ -43,3 +44,15 @@ def name_too_long(name: str, what: str = "A player's name") -> str | None:
         return None
     return (f"{what} is {len(name):,} characters long ({name[:12]}…); a name has at most {LONGEST_NAME} "
             "characters: shorten it.")
+
+
+def name_html(name: str) -> str:
+    """A user's name (a player, a nation) for HTML: escaped, and isolated in ``<bdi>`` so that a right-to-left
+    override in it turns no other text of its line around."""
+    return f"<bdi>{html.escape(str(name))}</bdi>"
+
+
+def name_isolated(name: str) -> str:
+    """A user's name for text that cannot hold ``<bdi>`` (an SVG's text): between FIRST STRONG ISOLATE and POP
+    DIRECTIONAL ISOLATE, the plain-text form of the same isolation."""
+    return f"\u2068{name}\u2069"

@@ -19,7 +19,7 @@ from .. import games
 from ..drawing import Scene, to_svg
 from ..history import Finished, FinishedGames, is_points, lines
 from ..history import stats as per_category
-from ..words import plural
+from ..words import name_html, name_isolated, plural
 from .widgets import busy, button
 
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
@@ -79,7 +79,7 @@ def totals_chart(totals: dict[str, list], colours: dict[str, str] | None = None,
         for x, y in pts:
             scene.circle(x, y, 4, col, stroke=ink, width=0.8)
         scene.circle(w + 16, 11 + 18 * k, 6, col, stroke=ink, width=1)  # the key: the colour, the name readable beside it
-        scene.text(w + 27, 16 + 18 * k, name, size=14, color=ink, anchor="start")
+        scene.text(w + 27, 16 + 18 * k, name_isolated(name), size=14, color=ink, anchor="start")
     scene.text(0, h + 20, "game 1", size=12, anchor="start", color=ink)
     scene.text(w, h + 20, f"game {n}", size=12, color=ink)
     return to_svg(scene)
@@ -103,17 +103,17 @@ def scorepad_html(f: Finished, colours: dict[str, str] | None = None) -> str:
     e = html.escape
     cats = categories([f])
     colours = kept_colours(f) if colours is None else colours
-    head = "".join(f"<th>{e(c.title())}</th>" for c in cats)
+    head = "".join(f"<th>{name_html(c.title())}</th>" for c in cats)
     body = "".join(
-        f"<tr><th>{dot(colours.get(name))}{e(name)}{' ★' if name in f.winners else ''}</th>"
+        f"<tr><th>{dot(colours.get(name))}{name_html(name)}{' ★' if name in f.winners else ''}</th>"
         + "".join(f"<td>{sc.get(c, '')}</td>" for c in cats) + f"<td><b>{sc.get('total', '')}</b></td></tr>"
         for name, sc in f.scores.items())
     cards = "".join(
-        f"<div class='rf-pad-card'><b>{dot(colours.get(name))}{e(name)}{' ★' if name in f.winners else ''}</b> "
-        + " · ".join(f"<span>{e(c.title())} {sc.get(c, '')}</span>" for c in cats)
+        f"<div class='rf-pad-card'><b>{dot(colours.get(name))}{name_html(name)}{' ★' if name in f.winners else ''}</b> "
+        + " · ".join(f"<span>{name_html(c.title())} {sc.get(c, '')}</span>" for c in cats)
         + f" · <b>Total {sc.get('total', '')}</b></div>"
         for name, sc in f.scores.items())
-    said = "".join(f"<li>{dot(colours.get(name))}<b>{e(name)}</b> — {e(text)}: {vp:+d} VP</li>"
+    said = "".join(f"<li>{dot(colours.get(name))}<b>{name_html(name)}</b> — {e(text)}: {vp:+d} VP</li>"
                    for name, sc in f.scores.items() for text, vp in lines(sc))
     fits = table_ems(cats, list(f.scores))
     return (f"<style>@container (max-width: {fits}em) {{ .rf-pad-{fits} > .rf-scorepad {{ display: none }}"
@@ -267,7 +267,7 @@ class HistoryScreen:
                         "its players are drawn in their seats' colours.</small>")
                 picture = f"<span class='rf-history-picture'>{game.picture_svg()}</span>" if game else ""
                 return (f"<div class='rf-history-game'>{picture}<div><b>{e(str(title))}</b> · {when} · {e(f.world)}"
-                        f" · winner: <b>{e(', '.join(f.winners)) or 'none'}</b>{'' if own else lost}{scorepad_html(f, colours)}</div></div>",
+                        f" · winner: <b>{', '.join(name_html(w) for w in f.winners) or 'none'}</b>{'' if own else lost}{scorepad_html(f, colours)}</div></div>",
                         True)
             except Exception as err:  # a record no companion wrote: named, the others still shown
                 log.exception("a finished game could not be drawn")
@@ -287,7 +287,6 @@ class HistoryScreen:
             what = f"A game of {html.escape(game.title)}" if game else "A game"
             self.body.value = f"<p>No finished game yet. {what} is kept here when its scores are made final.</p>"
             return
-        e = html.escape
         drawn = [(f, *self._game_html(f)) for f in reversed(rows)]
         out = [row for _, row, _ in drawn]
         shown = [f for f, _, ok in drawn if ok]
@@ -298,11 +297,11 @@ class HistoryScreen:
         cut = len(out) - len(shown)
         odd = f"<p>{plural(cut, 'finished game')} cannot be shown; {'it is' if cut == 1 else 'they are'} named below.</p>" if cut else ""
         wins = "".join(
-            f"<div class='rf-wins'><span class='rf-dot' style='background:{colours.get(n, SEAT_COLOURS[0])}'></span>{e(n)} "
+            f"<div class='rf-wins'><span class='rf-dot' style='background:{colours.get(n, SEAT_COLOURS[0])}'></span>{name_html(n)} "
             f"<span style='display:inline-block;height:22px;width:{200 * w / most:.0f}px;background:{colours.get(n, SEAT_COLOURS[0])};"
             f"border:1px solid rgba(127,127,127,.6)'></span> {w}</div>" for n, w in sorted(st["wins"].items(), key=lambda x: -x[1]))
         cats = categories(rows)
-        avg = "".join(f"<tr><td>{e(n)}</td>" + "".join(f"<td>{a[c]}</td>" for c in cats) + "</tr>"
+        avg = "".join(f"<tr><td>{name_html(n)}</td>" + "".join(f"<td>{a[c]}</td>" for c in cats) + "</tr>"
                       for n, a in sorted(st["averages"].items()))
         self.body.value = (
             "<style>.rf-history-game{display:flex;gap:10px;align-items:flex-start;padding:6px 0;"
@@ -322,6 +321,6 @@ class HistoryScreen:
             f"<h3>{plural(st['games'], 'finished game')}</h3>{odd}{''.join(out)}"
             f"<h3>Wins per player</h3>{wins}"
             + ("<h3>Average by category</h3><div class='rf-scorepad'><table><tr><th></th>"
-               + "".join(f"<th>{e(c.title())}</th>" for c in cats) + f"</tr>{avg}</table></div>" if chosen else "")
+               + "".join(f"<th>{name_html(c.title())}</th>" for c in cats) + f"</tr>{avg}</table></div>" if chosen else "")
             + f"<h3>Score over games</h3><div class='rf-chart'>{totals_chart(st['totals'], colours, self.dark())}</div>"
         )

@@ -23,6 +23,7 @@ from ...history import FinishedGames
 from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up
 from ...ui.undo_bar import UndoBar
 from ...ui.widgets import Stepper, button, message_html, read_only_html
+from ...words import name_html, name_isolated
 from ..board import Board, saved_or_placeholder, side_for
 from ..board import parse as parse_board
 from ..board import save as save_board
@@ -327,7 +328,7 @@ class MountainKingScreens:
         self.invasions.children = [button(o.label, lambda a=o.action: self.act(a), "mk-invasion") for o in invasion_offers(s)] if s.started else []
         self.taps_list.value = self._taps_html(s)
         self.clans.value = self._clans_html(s)
-        self.supply_list.value = "".join(f"<div>{E(p)}: {E(t)}</div>" for p, t in supplies(s))
+        self.supply_list.value = "".join(f"<div>{name_html(p)}: {E(t)}</div>" for p, t in supplies(s))
         self._draw_walk(s)
         self.pad.value = self._pad_html(s)
 
@@ -359,7 +360,7 @@ class MountainKingScreens:
     def _taps_html(s: State) -> str:
         if not s.taps:
             return "<div>No Honour gained in play yet.</div>"
-        rows = "".join(f"<li>Wave {ROMAN[t.wave]}: {E(t.player)} +{t.honour} — {E(t.label)}</li>" for t in reversed(s.taps[-12:]))
+        rows = "".join(f"<li>Wave {ROMAN[t.wave]}: {name_html(t.player)} +{t.honour} — {E(t.label)}</li>" for t in reversed(s.taps[-12:]))
         return f"<div><b>Honour taps</b> (latest first)</div><ul class='mk-taps'>{rows}</ul>"
 
     @staticmethod
@@ -367,7 +368,7 @@ class MountainKingScreens:
         out = ["<table class='mk-clan-board'><tr><th>Clan</th><th>Vote tile</th><th>Markers (ahead first)</th></tr>"]
         for r in clan_rows(s):
             tile = "/".join(map(str, r.tile)) if r.tile else "not drawn yet"
-            marks = ", ".join(f"{E(p)} {v}" for p, v in r.markers) or "—"
+            marks = ", ".join(f"{name_html(p)} {v}" for p, v in r.markers) or "—"
             out.append(f"<tr><td>{E(r.name)}</td><td>{E(tile)}</td><td>{marks}</td></tr>")
         return "".join(out) + "</table>"
 
@@ -394,9 +395,9 @@ class MountainKingScreens:
         self.walk_status.value = f"<div class='mk-walk'>Wave {ROMAN[s.wave]}: {E(step.prompt)}</div>" + self._so_far_html(s)
         self.fast.children = [button(o.label, lambda a=o.action: self.act(a), "mk-fast") for o in step.fast]
         if set(self.troll_steppers) != set(s.players):
-            self.troll_steppers = {p: Stepper(0, 0, 30, f"{p}'s Trolls", css="mk-trolls") for p in s.players}
+            self.troll_steppers = {p: Stepper(0, 0, 30, f"{name_isolated(p)}'s Trolls", css="mk-trolls") for p in s.players}
             self.troll_box.children = list(self.troll_steppers.values())
-            self.elder_steppers = {p: Stepper(0, 0, numbers().most_elders, f"{p}'s Elders") for p in s.players}
+            self.elder_steppers = {p: Stepper(0, 0, numbers().most_elders, f"{name_isolated(p)}'s Elders") for p in s.players}
             for p, st in self.elder_steppers.items():
                 st.observe(lambda c, p=p: self.act({"type": "elders", "player": p, "elders": c["new"]})
                            if self.state.elders.get(p, 0) != c["new"] else None, "value")
@@ -416,7 +417,7 @@ class MountainKingScreens:
         for d in result.domains:
             if d.domain not in entered:
                 continue
-            who = ", ".join(f"{E(p)} {k} → {d.scores[p]:+d}" for p, k in d.controllers.items()) or "nobody controls a cavern"
+            who = ", ".join(f"{name_html(p)} {k} → {d.scores[p]:+d}" for p, k in d.controllers.items()) or "nobody controls a cavern"
             lost = f" ({d.overrun} overrun)" if d.overrun else ""
             rows.append(f"<li>{E(numbers().domain_names[d.domain])}{lost}: {who}</li>")
         return "<ul class='mk-so-far'>" + "".join(rows) + "</ul>"
@@ -426,7 +427,7 @@ class MountainKingScreens:
             return ""
         pad = scorepad(s)
         keys = list(pad[s.players[0]])
-        head = "".join(f"<th>{E(p)}</th>" for p in s.players)
+        head = "".join(f"<th>{name_html(p)}</th>" for p in s.players)
         rows = "".join(f"<tr><td>{E(line_name(k))}</td>" + "".join(f"<td>{pad[p][k]}</td>" for p in s.players) + "</tr>" for k in keys)
         return f"<table class='mk-scorepad'><tr><th></th>{head}</tr>{rows}</table>"
 

@@ -21,6 +21,7 @@ from ...errors import CompanionError, cut
 from ...gamelog import GameStore, Session
 from ...ui.follow import NEW_ELSEWHERE, NewGames
 from ...ui.widgets import button, message_html, read_only_html
+from ...words import name_html
 from ..chart import ChartFileError, fraction_text, one_decimal, read, round_off
 from ..combat import Shooter, best_defence, fire, to_hit
 from ..dice import roll
@@ -561,9 +562,9 @@ class Rome1989Screens:
 
     def _leaders_html(self) -> str:
         r = self.state.result
-        rows = "".join(f"<tr><td>{k + 1}</td><td>{html.escape(p)}</td><td>{one_decimal(v)}</td></tr>"
+        rows = "".join(f"<tr><td>{k + 1}</td><td>{name_html(p)}</td><td>{one_decimal(v)}</td></tr>"
                        for k, (p, v) in enumerate(standings(r)))
-        return (f"<div class='rf89-victory'>{html.escape(victory_sentence(r))}</div>{leader_board_svg(r)}"
+        return (f"<div class='rf89-victory'>{victory_sentence(r, name_html)}</div>{leader_board_svg(r)}"
                 f"<table class='rf89-chart'><tr><th>#</th><th>Player</th><th>Victory Points</th></tr>{rows}</table>")
 
     # --- revolt, step by step ------------------------------------------------------------------------
