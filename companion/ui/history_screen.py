@@ -96,6 +96,11 @@ def categories(rows: list[Finished]) -> tuple[str, ...]:
     return tuple(seen)
 
 
+def _category(c: str) -> str:
+    """A scorepad column: a word of the game (Economy, Guilds), or for 1989 a nation's name (isolated as one)."""
+    return name_html(c.title())
+
+
 def scorepad_html(f: Finished, colours: dict[str, str] | None = None) -> str:
     """A finished game's own scorepad: a row per player (a dot in their colour), its categories,
     the total. Where the row is too narrow for the table (a phone, upright with A+), each player's
@@ -103,14 +108,14 @@ def scorepad_html(f: Finished, colours: dict[str, str] | None = None) -> str:
     e = html.escape
     cats = categories([f])
     colours = kept_colours(f) if colours is None else colours
-    head = "".join(f"<th>{name_html(c.title())}</th>" for c in cats)
+    head = "".join(f"<th>{_category(c)}</th>" for c in cats)
     body = "".join(
         f"<tr><th>{dot(colours.get(name))}{name_html(name)}{' ★' if name in f.winners else ''}</th>"
         + "".join(f"<td>{sc.get(c, '')}</td>" for c in cats) + f"<td><b>{sc.get('total', '')}</b></td></tr>"
         for name, sc in f.scores.items())
     cards = "".join(
         f"<div class='rf-pad-card'><b>{dot(colours.get(name))}{name_html(name)}{' ★' if name in f.winners else ''}</b> "
-        + " · ".join(f"<span>{name_html(c.title())} {sc.get(c, '')}</span>" for c in cats)
+        + " · ".join(f"<span>{_category(c)} {sc.get(c, '')}</span>" for c in cats)
         + f" · <b>Total {sc.get('total', '')}</b></div>"
         for name, sc in f.scores.items())
     said = "".join(f"<li>{dot(colours.get(name))}<b>{name_html(name)}</b> — {e(text)}: {vp:+d} VP</li>"
@@ -321,6 +326,6 @@ class HistoryScreen:
             f"<h3>{plural(st['games'], 'finished game')}</h3>{odd}{''.join(out)}"
             f"<h3>Wins per player</h3>{wins}"
             + ("<h3>Average by category</h3><div class='rf-scorepad'><table><tr><th></th>"
-               + "".join(f"<th>{name_html(c.title())}</th>" for c in cats) + f"</tr>{avg}</table></div>" if chosen else "")
+               + "".join(f"<th>{_category(c)}</th>" for c in cats) + f"</tr>{avg}</table></div>" if chosen else "")
             + f"<h3>Score over games</h3><div class='rf-chart'>{totals_chart(st['totals'], colours, self.dark())}</div>"
         )
