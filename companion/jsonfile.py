@@ -114,6 +114,8 @@ def parse_json(data: bytes | str, source: str = "the file", limit: int = MAX_BYT
                           source) from None
     if text.startswith("\ufeff"):  # a byte-order mark, as some editors write
         text = text[1:]
+    if not text.strip():
+        raise refusal(f"{source} is empty (a pipe with no writer reads as empty); a game's file is JSON.", source)
     try:
         doc = json.loads(text, object_pairs_hook=_no_repeats, parse_constant=_no_constant,
                          parse_int=_integer, parse_float=_finite)

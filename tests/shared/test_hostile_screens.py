@@ -153,3 +153,24 @@ def test_names_are_bounded_where_every_game_accepts_them():
         with pytest.raises(IllegalAction) as e:
             r89.apply(s, {"type": "nation", "name": "Huns", "kind": "other", key: "H" * 3000})
         assert e.value.rule == "long-name" and len(str(e.value)) < 300
+
+
+HOSTILE_POSITIONS = {
+    "a lone surrogate in a name": lambda t: t.replace("onerror", "\\udc80onerror"),
+    "a 4,300-digit gold": lambda t: t.replace('"gold": ', '"gold": ' + "9" * 4300, 1),
+    "a repeated key": lambda t: t.replace('"version": 1', '"version": 1, "version": 1', 1),
+    "1e400": lambda t: t.replace('"gold": ', '"gold": 1e400, "x": ', 1),
+    "nested 100,000 deep": lambda t: "[" * 100_000 + "]" * 100_000,
+    "5 MB": lambda t: t + " " * (5 << 20),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE_POSITIONS))
+def test_a_hostile_position_file_on_the_scores_screen_writes_nothing(tmp_path, case):
+    app = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
+    app.go("Scores")
+    before = files(tmp_path / "d")
+    text = HOSTILE_POSITIONS[case]((ROOT / "tests" / "data" / "hostile-names.json").read_text(encoding="utf-8"))
+    app.scores.open_position(text.encode("utf-8", "surrogatepass"), "p\udcff.json")
+    assert "rf-msg-error" in app.scores.message.value and len(app.scores.message.value) < 2000
+    assert files(tmp_path / "d") == before
