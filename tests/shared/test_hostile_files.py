@@ -258,3 +258,43 @@ def test_a_fifo_with_a_writer_is_still_read(tmp_path):
         w.write(CHART.read_text(encoding="utf-8"))
     got, _ = p.communicate(timeout=60)
     assert p.returncode == 0 and json.loads(got)["nations"][0]["name"] == "Turks"
+
+
+LOADERS = {
+    "rise-and-fall/layout": "companion.rise_and_fall.world.layout:load",
+    "rise-and-fall/position": "companion.rise_and_fall.scoring.position:load_position",
+    "rise-and-fall/state": "companion.rise_and_fall.play.state_file:load_state",
+    "rise/game": "companion.rise.record:load",
+    "mountain-king/wave": "companion.mountain_king.wave:load",
+    "mountain-king/board": "companion.jsonfile:read_json",  # then board.parse; the placeholder stands in for a bad one
+    "rise-and-fall-1989/chart": "companion.rome1989.chart:read_path",
+}
+
+
+@pytest.mark.parametrize("fmt", sorted(LOADERS))
+@pytest.mark.parametrize("bad", [b'{"format": 1, "format": 2}', b'{"a": 1e400}', b'{"a": ' + b"1" * 16 + b"}",
+                                 b'["\\ud800"]', b"[" * 70 + b"]" * 70, b"\xff"])
+def test_every_format_refuses_with_the_one_error_type(tmp_path, fmt, bad):
+    import importlib
+
+    from companion.errors import FileFormatError
+
+    module, name = LOADERS[fmt].split(":")
+    f = tmp_path / "f.json"
+    f.write_bytes(bad)
+    with pytest.raises(FileFormatError) as e:
+        getattr(importlib.import_module(module), name)(str(f))
+    assert e.value.rules == ["json"] and len(e.value.problems) == 1 and str(f) in e.value.problems[0]
+
+
+def test_a_damaged_board_file_is_refused_with_the_one_error_type_and_the_placeholder_stands_in(tmp_path):
+    from companion.errors import FileFormatError, IllegalAction
+    from companion.mountain_king.board import board_path, parse, saved_or_placeholder
+
+    p = board_path(tmp_path, "2-3")
+    p.parent.mkdir(parents=True)
+    p.write_bytes(b'{"format": "mountain-king/board", "format": 1}')
+    assert saved_or_placeholder(tmp_path, "2-3").placeholder
+    with pytest.raises(IllegalAction) as e:  # a board refused in the game's log is still an IllegalAction
+        parse({"format": "x"})
+    assert isinstance(e.value, FileFormatError) and e.value.rules == ["board-format"]
