@@ -22,7 +22,7 @@ from ...gamelog import GameStore, Session
 from ...ui.follow import NEW_ELSEWHERE, NewGames
 from ...ui.widgets import button, message_html, read_only_html
 from ...words import name_html
-from ..chart import ChartFileError, fraction_text, one_decimal, read, round_off
+from ..chart import ChartFileError, one_decimal, read
 from ..combat import Shooter, best_defence, fire, to_hit
 from ..dice import roll
 from ..game import Action, ChartGame, ChartRules, from_chart, replayed
@@ -430,20 +430,8 @@ class Rome1989Screens:
         self.refresh()
 
     def end_game(self) -> None:
-        if self.act({"type": "end"}):
-            self.keep()
-
-    def keep(self) -> None:
-        """The finished game in History: each player's points by nation (rounded off) and the winners."""
-        s = self.state
-        r = s.result
-        scores = {p.name: {**{n: round_off(r.nation(n).vp_total) for n in p.nations}, "total": round_off(p.vp_total)}
-                  for p in r.players}
-        try:
-            self.table.history().keep(GAME_ID, self.session.log.path.stem, s.title, scores, list(s.winners),
-                                      {"vp_exact": {p.name: fraction_text(p.vp_total) for p in r.players}})
-        except CompanionError as e:
-            self.say(str(e), "error")
+        """The table ends the game: History reads it from the log (``companion.history``)."""
+        self.act({"type": "end"})
 
     # --- drawing -----------------------------------------------------------------------------------
     _drawing = False
