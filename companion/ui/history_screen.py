@@ -106,7 +106,6 @@ def scorepad_html(f: Finished, colours: dict[str, str] | None = None) -> str:
     """A finished game's own scorepad: a row per player (a dot in their colour), its categories,
     the total. Where the row is too narrow for the table (a phone, upright with A+), each player's
     line is shown instead, so nothing is cut off or hidden sideways."""
-    e = html.escape
     cats = categories([f])
     colours = kept_colours(f) if colours is None else colours
     head = "".join(f"<th>{_category(c)}</th>" for c in cats)
@@ -119,7 +118,7 @@ def scorepad_html(f: Finished, colours: dict[str, str] | None = None) -> str:
         + " · ".join(f"<span>{_category(c)} {_cell(sc.get(c, ''))}</span>" for c in cats)
         + f" · <b>Total {_cell(sc.get('total', ''))}</b></div>"
         for name, sc in f.scores.items())
-    said = "".join(f"<li>{dot(colours.get(name))}<b>{name_html(name)}</b> — {e(text)}: {'+' if vp >= 0 else ''}{shown(vp)} VP</li>"
+    said = "".join(f"<li>{dot(colours.get(name))}<b>{name_html(name)}</b> — {name_html(text)}: {'+' if vp >= 0 else ''}{shown(vp)} VP</li>"
                    for name, sc in f.scores.items() for text, vp in lines(sc))
     fits = table_ems(cats, list(f.scores))
     return (f"<style>@container (max-width: {fits}em) {{ .rf-pad-{fits} > .rf-scorepad {{ display: none }}"
