@@ -11,7 +11,7 @@ import argparse
 import sys
 
 from . import games
-from .errors import CompanionError
+from .errors import CompanionError, FileFormatError, cut
 
 PROG = "python -m companion"
 
@@ -83,7 +83,18 @@ def _rules_index(argv: list[str]) -> int:
     return 0
 
 
+def _say_anything() -> None:
+    """Print any text: a name that cannot be encoded for this terminal (a lone surrogate, an ASCII terminal)
+    is printed escaped (``\\ud800``) rather than raising ``UnicodeEncodeError`` after the work is done."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError):  # a stream that is not a text file (a test's capture)
+            pass
+
+
 def main(argv: list[str] | None = None) -> int:
+    _say_anything()
     argv = sys.argv[1:] if argv is None else list(argv)
     if not argv:
         print(BARE, file=sys.stderr)
@@ -97,8 +108,12 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
     try:
         return args.run(args)
+    except FileFormatError as e:
+        for line in e.lines():  # the first problems and how many more, each line cut short
+            print(line, file=sys.stderr)
+        return 2
     except CompanionError as e:
-        print(str(e), file=sys.stderr)
+        print(cut(str(e)), file=sys.stderr)
         return 2
     except MemoryError:
         print("The input is too large to handle.", file=sys.stderr)

@@ -482,9 +482,24 @@ class Session(Generic[S]):
         """True when the log could not be replayed to its end, or cannot be written."""
         return self.problem is not None or not self.log.writable
 
+    @property
+    def why_read_only(self) -> str | None:
+        """The sentence a screen shows for a game that can only be read (damaged, or a disk that cannot be
+        written); None for a game that can be changed."""
+        if self.problem:
+            return self.problem
+        if not self.log.writable:
+            return self.log.why_read_only or "This game is read-only: nothing can be changed."
+        return None
+
     def refresh(self) -> None:
         """Replay the whole log (on open, and when another screen changed the game)."""
         entries, problem = self.log.read()
+        if problem is None:
+            try:  # a game whose meta (its kind, its title) cannot be read is listed as damaged: it opens read-only
+                self.log.meta()
+            except CompanionError as e:
+                problem = f"{str(e).rstrip('.')}; it is shown read-only."
         self._entries = entries
         self.head = entries[-1].seq if entries else 0
         self.problem = problem

@@ -5,6 +5,8 @@ Shared by every game's core and screens (no widgets here).
 
 from __future__ import annotations
 
+import html
+import unicodedata
 from typing import Iterable
 
 #: plurals that are not the word with an "s"
@@ -30,3 +32,39 @@ def and_list(items: Iterable[str]) -> str:
     if len(xs) <= 1:
         return "".join(xs)
     return f"{', '.join(xs[:-1])} and {xs[-1]}"
+
+
+#: The longest name of a player or a nation, in every game (Rise & Fall's files had it first): a name is said
+#: on a tile, a scorepad line and a phone, and a 10,000-character one slows every tap that draws it.
+LONGEST_NAME = 40
+
+
+def name_too_long(name: str, what: str = "A player's name") -> str | None:
+    """The sentence refusing ``name`` when it is longer than :data:`LONGEST_NAME` characters, else None."""
+    if len(name) <= LONGEST_NAME:
+        return None
+    return (f"{what} is {len(name):,} characters long ({name[:12]}…); a name has at most {LONGEST_NAME} "
+            "characters: shorten it.")
+
+
+#: The bidirectional classes that make a name turn the text around it (right-to-left letters, Arabic digits,
+#: the embeddings, overrides and isolates): a name holding none of them reads the same isolated or not.
+TURNING = frozenset({"R", "AL", "AN", "RLE", "RLO", "LRE", "LRO", "PDF", "RLI", "LRI", "FSI", "PDI"})
+
+
+def turns_text(name: str) -> bool:
+    """Whether ``name`` may turn the text around it (a right-to-left letter, an override)."""
+    return any(unicodedata.bidirectional(ch) in TURNING for ch in name)
+
+
+def name_html(name: str) -> str:
+    """A user's name (a player, a nation) for HTML: escaped, and isolated in ``<bdi>`` when it may turn the text
+    around it (a right-to-left override, Hebrew or Arabic letters), so that it turns nothing else of its line."""
+    text = html.escape(str(name))
+    return f"<bdi>{text}</bdi>" if turns_text(str(name)) else text
+
+
+def name_isolated(name: str) -> str:
+    """A user's name for text that cannot hold ``<bdi>`` (an SVG's text, a button's label): between FIRST STRONG
+    ISOLATE and POP DIRECTIONAL ISOLATE, the plain-text form of the same isolation, when it may turn the text."""
+    return f"\u2068{name}\u2069" if turns_text(str(name)) else name

@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from ..atomic import write_atomically
-from ..errors import IllegalAction
+from ..errors import FileFormatError, IllegalAction
+from ..jsonfile import read_json
 from .numbers import numbers
 
 FORMAT = "mountain-king/board"
@@ -89,8 +90,16 @@ def side_for(players: int) -> str:
     raise IllegalAction(f"The game is for 2 to 5 players, not {players}.", rule="player-count")
 
 
+class BoardFileError(IllegalAction, FileFormatError):
+    """A board that breaks a rule: an ``IllegalAction`` for the game's log (a board entered on the screen), and the
+    file formats' one error (``FileFormatError``, its ``problems``) for a board file."""
+
+    def __init__(self, message: str, rule: str) -> None:
+        FileFormatError.__init__(self, message, rule=rule)
+
+
 def _no(sentence: str, rule: str) -> IllegalAction:
-    return IllegalAction(sentence, rule=rule)
+    return BoardFileError(sentence, rule=rule)
 
 
 def parse(doc: Any) -> Board:
@@ -162,9 +171,9 @@ def saved_or_placeholder(data_dir: str | os.PathLike | None, side: str) -> Board
     if data_dir is not None:
         path = board_path(data_dir, side)
         if path.is_file():
-            try:
-                return parse(json.loads(path.read_text(encoding="utf-8")))
-            except (OSError, ValueError, IllegalAction):
+            try:  # the shared bounded reader: a board file is a game's file like any other
+                return parse(read_json(path))
+            except (OSError, ValueError, FileFormatError):
                 pass  # a damaged board file: the placeholder, and the screen says so
     return placeholder(side)
 

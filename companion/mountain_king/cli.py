@@ -26,8 +26,8 @@ def cmd_score(args) -> int:
     try:
         wave = load(args.file)
     except WaveFileError as e:
-        for sentence in e.errors:
-            print(sentence, file=sys.stderr)
+        for line in e.lines():  # the first problems and how many more: a file may break a rule 200,000 times
+            print(line, file=sys.stderr)
         return 2
     result = score(wave)
     print(to_json_text(result) if args.json else scorepad_text(result))

@@ -48,6 +48,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import IllegalAction
+from ..words import name_too_long
 from .board import Board, side_for
 from .board import parse as parse_board
 from .end_of_wave import OUTSIDER, STEP_NAMES, Champion, fallen_score, plural
@@ -244,6 +245,10 @@ def _setup(state: State, a: Action) -> State:
     n = numbers()
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise _no("Name each player.", "empty-name")
+    for p in players:
+        too_long = name_too_long(p)
+        if too_long:
+            raise _no(too_long, "long-name")
     if not min(n.players) <= len(players) <= max(n.players):
         raise _no(f"The game is for 2 to 5 players, not {len(players)}.", "player-count")
     if len(set(players)) != len(players):

@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 
 from ..drawing import CHAR_EM, Scene, readable_ink
+from ..words import name_isolated
 from .board import Board
 from .game import ROMAN, State
 from .numbers import numbers
@@ -72,7 +73,7 @@ def track_scene(state: State, dark: bool = False) -> Scene:
     for i, p in enumerate(state.players):
         y = far * 0.25 + i * 34
         s.circle(far * 0.2, y, 10, fill=cs[p], stroke=ink, width=1.5)
-        s.text(far * 0.2 + 18, y + 6, f"{p}: {state.honour(p)} Honour", size=18, color=ink, anchor="start", bold=True)
+        s.text(far * 0.2 + 18, y + 6, f"{name_isolated(p)}: {state.honour(p)} Honour", size=18, color=ink, anchor="start", bold=True)
     return s
 
 
@@ -331,7 +332,7 @@ def scorepad_scene(state: State, dark: bool = False) -> Scene:
     for j, p in enumerate(state.players):
         x = w0 + j * cw + cw / 2
         s.circle(x - 40, 0, 8, fill=cs[p], stroke=ink)
-        s.text(x, 6, p, size=15, color=ink, bold=True)
+        s.text(x, 6, name_isolated(p), size=15, color=ink, bold=True)
     for i, k in enumerate(keys):
         y = (i + 1) * rh
         s.line([(0, y - 20), (w0 + cw * len(state.players), y - 20)], stroke=ink, width=0.5)

@@ -13,7 +13,8 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import FileFormatError
+from ..errors import FileFormatError, Problem, RuledProblem
+from ..jsonfile import parse_json, read_bounded
 from .numbers import numbers
 
 FORMAT = "mountain-king/wave"
@@ -98,89 +99,38 @@ def _cavern_dict(c: Cavern) -> dict[str, Any]:
 
 
 class WaveFileError(FileFormatError):
-    """A wave file with broken rules: ``errors`` holds one sentence per broken rule, each ``rule: …``."""
+    """A wave file with broken rules: ``errors`` holds one sentence per broken rule, each ``rule: …`` (each a
+    :class:`~companion.errors.RuledProblem`, so ``problems`` and ``rules`` read as every file format's)."""
 
     def __init__(self, errors: list[str]) -> None:
-        super().__init__("\n".join(errors))
-        self.errors = errors
-
-    @property
-    def rules(self) -> list[str]:
-        return [e.split(":", 1)[0] for e in self.errors]
+        super().__init__([e.ruled() if isinstance(e, Problem) else Problem.from_line(e) for e in errors])
+        self.errors: list[str] = list(self.problems)
 
 
 # --- reading ---------------------------------------------------------------------------------------
 
 
-class _Refused(ValueError):
-    pass
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
-            raise _Refused(f"an object repeats the key {_q(k)}")
-        out[k] = v
-    return out
-
-
-def _no_constant(name: str) -> Any:
-    raise _Refused(f"it uses {name}, which is not JSON")
-
-
 def parse_bytes(data: bytes, source: str = "The file") -> Any:
-    """The JSON document in ``data`` (UTF-8, a leading byte-order mark ignored), or ``WaveFileError`` (rule ``json``)."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
+    """The JSON document in ``data`` (the shared reader: UTF-8, a leading byte-order mark ignored, bounded),
+    or ``WaveFileError`` (rule ``json``)."""
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise WaveFileError([f"json: {source} is not UTF-8 (byte {e.start} cannot be read)."]) from None
-    try:
-        doc = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-    except _Refused as e:
-        raise WaveFileError([f"json: {source} is refused: {e}."]) from None
-    except json.JSONDecodeError as e:
-        raise WaveFileError([f"json: {source} is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}."]) from None
-    except RecursionError:
-        raise WaveFileError([f"json: {source} is nested too deeply to be read."]) from None
-    except ValueError:  # Python's limit on the digits of an integer
-        raise WaveFileError([f"json: {source} holds a number with too many digits to be read."]) from None
-    if _lone_surrogate(doc):
-        raise WaveFileError([f"json: {source} holds text that is not valid Unicode (a lone surrogate such as \\ud800)."])
-    return doc
-
-
-def _lone_surrogate(doc: Any) -> bool:
-    stack = [doc]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, str):
-            try:
-                x.encode("utf-8")
-            except UnicodeEncodeError:
-                return True
-        elif isinstance(x, dict):
-            stack.extend(x.keys())
-            stack.extend(x.values())
-        elif isinstance(x, list):
-            stack.extend(x)
-    return False
+        return parse_json(data, source)
+    except FileFormatError as e:
+        raise WaveFileError(e.problems) from None
 
 
 def load(path: str | os.PathLike) -> Wave:
-    """Read and validate a wave file; ``WaveFileError`` lists every broken rule."""
+    """Read and validate a wave file (at most 4 MB, read with the shared bounded reader); ``WaveFileError``
+    lists every broken rule."""
     try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise WaveFileError([f"json: {os.fspath(path)} cannot be read ({e.strerror or e})."]) from None
+        data = read_bounded(path)
+    except FileFormatError as e:
+        raise WaveFileError(e.problems) from None
     return parse(parse_bytes(data, os.fspath(path)))
 
 
 def loads(text: str | bytes) -> Wave:
-    return parse(parse_bytes(text.encode("utf-8") if isinstance(text, str) else text))
+    return parse(parse_bytes(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text))
 
 
 def parse(doc: Any) -> Wave:
@@ -228,10 +178,10 @@ class _Check:
     """Collects the sentences of one validation."""
 
     def __init__(self) -> None:
-        self.errors: list[str] = []
+        self.errors: list[str] = []  # each a RuledProblem: "rule: sentence"
 
     def add(self, rule: str, sentence: str) -> None:
-        self.errors.append(f"{rule}: {sentence}")
+        self.errors.append(RuledProblem(rule, sentence))
 
     def unknown_keys(self, obj: dict[str, Any], allowed: tuple[str, ...], where: str) -> None:
         for k in obj:
@@ -378,7 +328,7 @@ def _check_caverns(c: _Check, doc: dict[str, Any], players: set[str] | None) -> 
         if "gnomes" in cav and not c.count(gnomes, f"{where} gnomes", "a count of Gnome tokens"):
             gnomes = 0
         if gnomes >= 1 and any(n >= 1 for n in trolls.values()):
-            who = ", ".join(f"{p} {n}" for p, n in trolls.items() if n >= 1)
+            who = ", ".join(f"{_q(p)} {n}" for p, n in trolls.items() if n >= 1)
             c.add("trolls-and-gnomes", f"{where} holds both Trolls ({who}) and {gnomes} {'Gnome' if gnomes == 1 else 'Gnomes'}; every battle is over when a Wave is scored, so one of them is a mistake.")
     return ids if readable else None
 

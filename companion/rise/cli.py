@@ -48,7 +48,7 @@ def cmd_check(args) -> int:
 
 
 def cmd_render(args) -> int:
-    from ..atomic import write_atomically
+    from ..atomic import check_output, cut_path, write_output
     from ..drawing import to_png, to_svg
     from .game import name
     from .record import check, load
@@ -56,14 +56,15 @@ def cmd_render(args) -> int:
 
     out = Path(args.output)
     if out.suffix.lower() not in (".svg", ".png"):
-        raise CompanionError(f"{out}: the picture must end in .svg or .png.")
+        raise CompanionError(f"{cut_path(out)}: the picture must end in .svg or .png.")
+    check_output(out)  # before any work: a folder, a path under a file, a missing folder, a name too long
     if args.upto is not None and args.upto < 0:
         raise CompanionError(f"--upto counts actions from 0; {args.upto} is not a count.")
     report = check(load(args.game), upto=args.upto)
     p = report.position
     caption = f"{name(p.winner)} has won" if p.winner else f"Turn {p.turn}: {name(p.player)} to play"
     scene = position_scene(p, caption=caption)
-    write_atomically(out, to_svg(scene) if out.suffix.lower() == ".svg" else to_png(scene))
+    write_output(out, to_svg(scene) if out.suffix.lower() == ".svg" else to_png(scene))
     note = "" if report.valid else f" (the position before action {report.action}, which the rules refuse)"
-    print(f"Wrote {out}{note}.")
+    print(f"Wrote {cut_path(out)}{note}.")
     return 0

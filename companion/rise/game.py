@@ -430,7 +430,7 @@ def _do(p: Position, a: Action) -> tuple[Position, list[str]]:
             raise RiseIllegal(rule="must-act", message=f"{name(me)} must choose an action: passing is only for a player who has no legal action.")
         return p, [f"{name(me)} has no legal action and passes."]
     known = ", ".join(ACTION_TYPES)
-    raise RiseIllegal(rule="unknown-action", message=f"Unknown action {kind!r}; the actions are {known}.")
+    raise RiseIllegal(rule="unknown-action", message=f"Unknown action {short_repr(kind)}; the actions are {known}.")
 
 
 def _destroy(p: Position, ev: list[str]) -> Position:

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from ..atomic import write_atomically
-from ..errors import FileFormatError
-from ..jsonfile import parse_json
+from ..errors import FileFormatError, cut
+from ..jsonfile import parse_json, read_bounded, shown_path
 from .game import ACTION_TYPES, Action, Position, RiseIllegal, apply, name, short_repr, start
 
 FORMAT, VERSION = "rise/game", 1
@@ -56,34 +56,21 @@ class Report:
 
 
 def read_text(path: str | os.PathLike) -> str:
-    """The file's text, read with a bound on its size."""
+    """The file's text, read with a bound on its size (the shared reader); a pipe or a device is refused."""
     path = Path(path)
     try:
         mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        raise FileFormatError(f"{path}: no such file.") from None
-    except OSError as e:
-        raise FileFormatError(f"{path} cannot be read: {e.strerror}.") from None
-    if stat.S_ISDIR(mode):
-        raise FileFormatError(f"{path} is a folder, not a game record.")
-    if not stat.S_ISREG(mode):
+    except OSError:
+        mode = 0  # the shared reader says why
+    if mode and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
         # a FIFO with no writer would wait for ever, a device never end: a game record is a file
-        raise FileFormatError(f"{path} is not a regular file (a pipe or a device); a game record is a file.")
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise FileFormatError(f"{path}: no such file.") from None
-    except IsADirectoryError:
-        raise FileFormatError(f"{path} is a folder, not a game record.") from None
-    except OSError as e:
-        raise FileFormatError(f"{path} cannot be read: {e.strerror}.") from None
-    if len(data) > MAX_BYTES:
-        raise FileFormatError(f"{path} is larger than {MAX_BYTES // (1024 * 1024)} MB; a Rise! game record is far smaller.")
+        raise FileFormatError(f"{shown_path(path)} is not a regular file (a pipe or a device); a game record is a file.",
+                              rule="json")
+    data = read_bounded(path, MAX_BYTES)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise FileFormatError(f"{path} is not UTF-8 text; a game record is JSON.") from None
+        return parse_json(data, str(path))  # raises: the sentence says which byte
 
 
 def parse(doc: Any, source: str) -> Record:
@@ -135,7 +122,7 @@ def check(record: Record, upto: int | None = None) -> Report:
         try:
             p = apply(p, a)
         except RiseIllegal as e:
-            return Report(False, p, i, i, e.rule, f"Action {i} ({a.get('type')}) is refused: {e.message}")
+            return Report(False, p, i, i, e.rule, f"Action {i} ({cut(str(a.get('type')), 40)}) is refused: {e.message}")
     return Report(True, p, len(acts), message=summary(p, len(acts)))
 
 

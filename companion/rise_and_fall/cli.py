@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from companion.atomic import write_atomically
+from companion.atomic import check_output, cut_path, write_output
 from companion.drawing import to_png, to_svg
 from companion.errors import CompanionError
 
@@ -50,12 +50,7 @@ def add_commands(sub) -> None:
 
 def _write(out: str | Path, data: str | bytes) -> None:
     """Write an output file atomically, or say in one sentence why it cannot be written."""
-    try:
-        write_atomically(out, data)
-    except OSError as e:
-        raise CompanionError(f"{out} cannot be written: {e.strerror or e}.") from None
-    except UnicodeEncodeError:
-        raise CompanionError(f"{out} cannot be written: the text is not valid Unicode.") from None
+    write_output(out, data)  # its folder must exist, and nothing is left behind
 
 
 def _text_argument(value: str, what: str) -> str:
@@ -106,7 +101,7 @@ def cmd_new(args) -> int:
     name = _text_argument(args.name, "name") if args.name is not None else None
     if name is not None and len(name) > 200:
         raise CompanionError("The name is longer than 200 characters.")
-    _text_argument(args.output, "output path")
+    check_output(_text_argument(args.output, "output path"))
     if getattr(args, "tales", False):
         from companion.rise_and_fall.variants.tales.tales import draw, tale
         from companion.rise_and_fall.variants.tales.worlds import generate_with_tales
@@ -130,7 +125,8 @@ def cmd_render(args) -> int:
 
     out = Path(_text_argument(args.output, "output path"))
     if out.suffix.lower() not in (".svg", ".png"):
-        raise CompanionError(f"{out}: the picture must end in .svg or .png.")
+        raise CompanionError(f"{cut_path(out)}: the picture must end in .svg or .png.")
+    check_output(out)
     kind, obj = load_any(args.file)
     if kind == "layout":
         from companion.rise_and_fall.variants.tales.tales import parse_markers
@@ -142,7 +138,7 @@ def cmd_render(args) -> int:
         scene = position_scene(obj)
     data = to_svg(scene) if out.suffix.lower() == ".svg" else to_png(scene)
     _write(out, data)
-    print(f"Wrote {out}.")
+    print(f"Wrote {cut_path(out)}.")
     return 0
 
 

@@ -53,14 +53,15 @@ class GameHub:
         """The game's id (its file's name), which the screens show and their taps carry."""
         return self.session.log.path.stem if self.session else None
 
-    def name(self) -> str:
-        """The game as the screens name it: its players and when it started."""
+    def name(self, say: Callable[[str], str] = str) -> str:
+        """The game as the screens name it: its players and when it started (``say``: how a name is written,
+        ``name_html`` for a page)."""
         if self.session is None or not self.game.civs:
             return "no game"
         if self._named[0] != self.id:
             created = self.session.log.meta().get("created", 0)
             self._named = (self.id, time.strftime("%d %b at %H:%M", time.localtime(created)))
-        names = [c.name for c in self.game.civs]
+        names = [say(c.name) for c in self.game.civs]
         return f"the game of {', '.join(names[:-1])} and {names[-1]}, started {self._named[1]}"
 
     def open(self, session: Session[Game] | None) -> None:

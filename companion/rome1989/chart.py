@@ -21,7 +21,10 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from ..errors import FileFormatError
+from ..errors import FileFormatError, RuledProblem, cut
+from ..errors import Problem as ErrorsProblem
+from ..jsonfile import parse_json, read_bounded
+from ..words import LONGEST_NAME, name_too_long
 from .numbers import numbers
 
 FORMAT = "rise-and-fall-1989/chart"
@@ -167,27 +170,16 @@ class Chart:
 # --- problems --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One broken rule: its id and one sentence."""
-
-    rule: str
-    text: str
-
-    def __str__(self) -> str:
-        return f"{self.rule}: {self.text}"
+#: One broken rule: its id and one sentence (``Problem(rule, text)``; it reads ``"rule: text"``). Every file
+#: format's problem is the shared :class:`~companion.errors.RuledProblem`; the chart's is that one.
+Problem = RuledProblem
 
 
 class ChartFileError(FileFormatError):
     """A chart file with broken rules: one sentence per rule broken, each beginning with its rule id."""
 
     def __init__(self, problems: list[Problem]) -> None:
-        super().__init__("\n".join(str(p) for p in problems))
-        self.problems = problems
-
-    @property
-    def rules(self) -> list[str]:
-        return [p.rule for p in self.problems]
+        super().__init__([p.ruled() if isinstance(p, ErrorsProblem) else p for p in problems])
 
 
 # --- arithmetic ------------------------------------------------------------------------------------------
@@ -506,47 +498,28 @@ def compute(chart: Chart) -> Result:
 # --- reading and validation ------------------------------------------------------------------------------
 
 
-def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
-            raise _Repeated(k)
-        out[k] = v
-    return out
-
-
-class _Repeated(ValueError):
-    pass
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def load(data: bytes | str) -> Any:
-    """The JSON document of a file (a leading byte-order mark ignored), or ChartFileError (``json``)."""
-    if isinstance(data, bytes):
-        if data.startswith(b"\xef\xbb\xbf"):
-            data = data[3:]
-        try:
-            data = data.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise ChartFileError([Problem("json", f"the file is not UTF-8 (byte {e.start} cannot be read).")]) from None
-    elif data.startswith("\ufeff"):
-        data = data[1:]
+def load(data: bytes | str, source: str = "the file") -> Any:
+    """The JSON document of a file (the shared bounded reader: a leading byte-order mark ignored), or
+    ChartFileError (``json``)."""
     try:
-        return json.loads(data, object_pairs_hook=_no_repeats, parse_constant=_no_constant)
-    except _Repeated as e:
-        raise ChartFileError([Problem("json", f"an object repeats the key {str(e)!r}, so which copy counts is unclear.")]) from None
-    except RecursionError:
-        raise ChartFileError([Problem("json", "the file nests too deeply to be a chart.")]) from None
-    except ValueError as e:
-        raise ChartFileError([Problem("json", f"the file is not JSON ({e}).")]) from None
+        return parse_json(data, source)
+    except FileFormatError as e:
+        raise ChartFileError(e.problems) from None
 
 
-def read(data: bytes | str) -> Chart:
+def read_path(path: str) -> Chart:
+    """A chart file on disk (read with the shared bounded reader: a pipe with no writer, ``/dev/zero`` and a huge
+    file are refused, not waited for) → the :class:`Chart`, or ChartFileError naming every broken rule."""
+    try:
+        data = read_bounded(path)
+    except FileFormatError as e:
+        raise ChartFileError(e.problems) from None
+    return read(data, path)
+
+
+def read(data: bytes | str, source: str = "the file") -> Chart:
     """A chart file's bytes → the :class:`Chart`, or ChartFileError naming every broken rule."""
-    chart, problems = parse(load(data))
+    chart, problems = parse(load(data, source))
     if problems or chart is None:
         raise ChartFileError(problems)
     return chart
@@ -573,7 +546,7 @@ class Checker:
     def unknown(self, obj: dict[str, Any], known: Any, where: str) -> None:
         for key in obj:
             if key not in known:
-                self.add("unknown-key", f"{where} has the key {key!r}, which this format does not define "
+                self.add("unknown-key", f"{where} has the key {cut(key, LONGEST_NAME)!r}, which this format does not define "
                          "(derived columns are computed, never entered).")
 
     def value(self, obj: dict[str, Any], key: str, spec: tuple[str, bool, Any], where: str) -> Any:
@@ -647,13 +620,17 @@ def _read_nation(raw: Any, i: int, c: Checker) -> Nation | None:
         c.add("type", f"{where} must be an object, not {_show(raw)}.", form=True)
         return None
     if isinstance(raw.get("name"), str) and raw["name"]:
-        where = f"nation {i + 1} ({raw['name']})"
+        where = f"nation {i + 1} ({cut(raw['name'], LONGEST_NAME)})"
     c.unknown(raw, NATION_KEYS, where)
     values = {k: c.value(raw, k, spec, where) for k, spec in NATION_KEYS.items() if spec[0] not in ("list", "opening")}
     if values["name"] == "":
         c.add("empty-name", f"{where} has an empty name.")
     if values["player"] == "":
         c.add("empty-name", f"{where} has an empty player name.")
+    for key, what in (("name", f"{where}'s name"), ("player", f"{where}'s player name")):
+        too_long = name_too_long(values[key], what) if isinstance(values[key], str) else None
+        if too_long:
+            c.add("long-name", too_long, form=True)
     opening = Opening()
     if "opening" in raw:
         o = raw["opening"]
@@ -694,7 +671,7 @@ def check_victory(victory: Any, nations: list[Any]) -> list[Problem]:
               if isinstance(n, dict) and n.get("kind") not in ROMAN]
     if others:
         return [Problem("victory", f"the rome-solitaire goals (16.1.4) are for Western and Eastern Rome only; "
-                        f"{', '.join(str(x) for x in others)} is not Roman.")]
+                        f"{', '.join(cut(str(x), LONGEST_NAME) for x in others)} is not Roman.")]
     return []
 
 
@@ -733,12 +710,12 @@ def parse(doc: Any) -> tuple[Chart | None, list[Problem]]:
         name, kind = raw.get("name"), raw.get("kind")
         if isinstance(name, str) and name:
             if name in seen:
-                c.add("duplicate-nation", f"nations {seen[name] + 1} and {i + 1} are both named {name!r}.")
+                c.add("duplicate-nation", f"nations {seen[name] + 1} and {i + 1} are both named {cut(name, LONGEST_NAME)!r}.")
             else:
                 seen[name] = i
         if kind in ("western-rome", "eastern-rome", "persia") and isinstance(name, str):
             if kind in kinds:
-                c.add("duplicate-kind", f"{kinds[kind]} and {name} are both {kind}; there is one of each (16.7.4, 16.8.1).")
+                c.add("duplicate-kind", f"{cut(kinds[kind], LONGEST_NAME)} and {cut(name, LONGEST_NAME)} are both {kind}; there is one of each (16.7.4, 16.8.1).")
             else:
                 kinds[kind] = name
     for n in nations:

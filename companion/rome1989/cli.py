@@ -7,9 +7,6 @@ sentence per broken rule on stderr, each beginning with its rule id, never a tra
 from __future__ import annotations
 
 import sys
-from pathlib import Path
-
-from ..errors import CompanionError
 
 
 def add_commands(sub) -> None:
@@ -21,33 +18,14 @@ def add_commands(sub) -> None:
     c.set_defaults(run=cmd_chart)
 
 
-MAX_BYTES = 4 * 1024 * 1024  # far beyond any real chart (six nations over a hundred turns is some 200 KB)
-
-
-def read_file(path: str) -> bytes:
-    p = Path(path)
-    try:
-        with p.open("rb") as f:
-            data = f.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            raise CompanionError(f"json: {path} is larger than 4 MB; a chart file is far smaller.")
-        return data
-    except FileNotFoundError:
-        raise CompanionError(f"json: there is no file {path}.") from None
-    except IsADirectoryError:
-        raise CompanionError(f"json: {path} is a folder, not a chart file.") from None
-    except OSError as e:
-        raise CompanionError(f"json: {path} cannot be read ({e.strerror or e}).") from None
-
-
 def cmd_chart(args) -> int:
-    from .chart import ChartFileError, compute, read, result_json, result_text
+    from .chart import ChartFileError, compute, read_path, result_json, result_text
 
-    try:
-        chart = read(read_file(args.file))
+    try:  # the shared bounded reader (a pipe with no writer, /dev/zero, a huge file), then every rule
+        chart = read_path(args.file)
     except ChartFileError as e:
-        for p in e.problems:
-            print(str(p), file=sys.stderr)
+        for line in e.lines():  # the first problems and how many more: a chart may break a rule 30,000 times
+            print(line, file=sys.stderr)
         return 2
     result = compute(chart)
     print(result_json(result) if args.json else result_text(result))

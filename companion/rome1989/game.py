@@ -424,3 +424,12 @@ def from_chart(chart: Chart, title: str = "") -> list[Action]:
         n = chart.nations[i]
         out.append({"type": "turn", "nation": n.name, "turn": n.turns[k].to_doc()})
     return out
+
+
+def replayed(rules: ChartRules, actions: list[Action]) -> ChartGame:
+    """The game ``actions`` make, every one checked by the rules in memory (nothing written); raises the first
+    refusal. A chart file opened on the screen is checked so before its game is started."""
+    state = rules.initial()
+    for a in actions:
+        state = rules.apply(state, a)
+    return state

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import html
 from fractions import Fraction
+from typing import Callable
 
+from ..words import name_html, name_isolated
 from .chart import Cells, NationChart, Result, one_decimal, round_off
 
 #: The paper chart's columns (Turn Record Chart notes 1–13), with what each cell shows.
@@ -46,8 +48,8 @@ def sheet_html(nc: NationChart) -> str:
     head = "".join(f"<th>{html.escape(h)}</th>" for h, _ in SHEET)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(x)}</td>" for x in row) + "</tr>" for row in sheet_rows(nc))
     note = " (quit: treasury reduced to 0)" if nc.quit else ""
-    return (f"<div class='rf89-sheet'><div class='rf89-sheet-title'>{html.escape(n.name)} — "
-            f"{html.escape(n.who)}; victory points {html.escape(str(nc.share))} of income{note}</div>"
+    return (f"<div class='rf89-sheet'><div class='rf89-sheet-title'>{name_html(n.name)} — "
+            f"{name_html(n.who)}; victory points {html.escape(str(nc.share))} of income{note}</div>"
             f"<table class='rf89-chart'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>")
 
 
@@ -86,7 +88,7 @@ def chart_svg(result: Result, names: list[str] | None = None, title: str = "", d
         n = nc.nation
         quit_note = "; quit: treasury reduced to 0" if nc.quit else ""
         parts.append(f'<text x="20" y="{y + 16}" font-size="16" font-weight="bold" fill="{HEAD}">'
-                     f'{html.escape(n.name)} — {html.escape(n.who)} (victory points {html.escape(str(nc.share))} of '
+                     f'{html.escape(name_isolated(n.name))} — {html.escape(name_isolated(n.who))} (victory points {html.escape(str(nc.share))} of '
                      f'income{quit_note})</text>')
         y += 26
         rows = [[h for h, _ in SHEET]] + sheet_rows(nc)
@@ -167,16 +169,17 @@ def leader_board_svg(result: Result, width: int = 640, height: int = 320) -> str
         last = s[-1][1] if s else Fraction(0)
         parts.append(f'<rect x="{left + w + 12}" y="{upper + 20 * i}" width="12" height="12" fill="{colour}"/>')
         parts.append(f'<text x="{left + w + 30}" y="{upper + 20 * i + 11}" font-size="12" fill="{INK}">'
-                     f'{html.escape(player)} {one_decimal(last)}</text>')
+                     f'{html.escape(name_isolated(player))} {one_decimal(last)}</text>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
             f'font-family="Georgia, serif">' + "".join(parts) + "</svg>")
 
 
-def victory_sentence(result: Result) -> str:
+def victory_sentence(result: Result, name: Callable[[str], str] = str) -> str:
+    """The goal and who reached it (``name``: how a name is written, ``name_html`` for a page)."""
     v = result.victory
     if v is None:
         return "No goal is set: the table ends the game."
     goal = f"first to {v.points}" if v.rule == "points" else f"Rome's solitaire goal, {v.points}"
     if not v.winners:
         return f"The goal is {goal}; nobody has reached it yet."
-    return f"{' and '.join(v.winners)} {'has' if len(v.winners) == 1 else 'have'} won ({goal}) on game turn {v.game_turn}."
+    return f"{' and '.join(name(w) for w in v.winners)} {'has' if len(v.winners) == 1 else 'have'} won ({goal}) on game turn {v.game_turn}."

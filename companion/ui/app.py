@@ -351,6 +351,11 @@ class App:
         self._say_if_read_only(screen)
         self._show_bar()
 
+    def say_if_read_only(self) -> None:
+        """The chosen game's screens opened another log (a saved game, a file): say again whether it is read-only."""
+        if self.room is not None and self.place not in (SHELF, HISTORY, SEAT):
+            self._say_if_read_only(self.place)
+
     def _say_if_read_only(self, screen: str) -> None:
         """A game shown read-only (damaged, or a disk that cannot be written) says so on its screen."""
         problem = (self.room.problem(screen) if hasattr(self.room, "problem") else None) or self.store.problem

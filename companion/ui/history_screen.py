@@ -20,7 +20,7 @@ from ..drawing import Scene, to_svg
 from ..history import Finished, FinishedGames, is_points, lines
 from ..history import stats as per_category
 from ..rules import shown
-from ..words import plural
+from ..words import name_html, name_isolated, plural
 from .widgets import busy, button
 
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
@@ -80,7 +80,7 @@ def totals_chart(totals: dict[str, list], colours: dict[str, str] | None = None,
         for x, y in pts:
             scene.circle(x, y, 4, col, stroke=ink, width=0.8)
         scene.circle(w + 16, 11 + 18 * k, 6, col, stroke=ink, width=1)  # the key: the colour, the name readable beside it
-        scene.text(w + 27, 16 + 18 * k, name, size=14, color=ink, anchor="start")
+        scene.text(w + 27, 16 + 18 * k, name_isolated(name), size=14, color=ink, anchor="start")
     scene.text(0, h + 20, "game 1", size=12, anchor="start", color=ink)
     scene.text(w, h + 20, f"game {n}", size=12, color=ink)
     return to_svg(scene)
@@ -97,24 +97,28 @@ def categories(rows: list[Finished]) -> tuple[str, ...]:
     return tuple(seen)
 
 
+def _category(c: str) -> str:
+    """A scorepad column: a word of the game (Economy, Guilds), or for 1989 a nation's name (isolated as one)."""
+    return name_html(c.title())
+
+
 def scorepad_html(f: Finished, colours: dict[str, str] | None = None) -> str:
     """A finished game's own scorepad: a row per player (a dot in their colour), its categories,
     the total. Where the row is too narrow for the table (a phone, upright with A+), each player's
     line is shown instead, so nothing is cut off or hidden sideways."""
-    e = html.escape
     cats = categories([f])
     colours = kept_colours(f) if colours is None else colours
-    head = "".join(f"<th>{e(c.title())}</th>" for c in cats)
+    head = "".join(f"<th>{_category(c)}</th>" for c in cats)
     body = "".join(
-        f"<tr><th>{dot(colours.get(name))}{e(name)}{' ★' if name in f.winners else ''}</th>"
+        f"<tr><th>{dot(colours.get(name))}{name_html(name)}{' ★' if name in f.winners else ''}</th>"
         + "".join(f"<td>{_cell(sc.get(c, ''))}</td>" for c in cats) + f"<td><b>{_cell(sc.get('total', ''))}</b></td></tr>"
         for name, sc in f.scores.items())
     cards = "".join(
-        f"<div class='rf-pad-card'><b>{dot(colours.get(name))}{e(name)}{' ★' if name in f.winners else ''}</b> "
-        + " · ".join(f"<span>{e(c.title())} {_cell(sc.get(c, ''))}</span>" for c in cats)
+        f"<div class='rf-pad-card'><b>{dot(colours.get(name))}{name_html(name)}{' ★' if name in f.winners else ''}</b> "
+        + " · ".join(f"<span>{_category(c)} {_cell(sc.get(c, ''))}</span>" for c in cats)
         + f" · <b>Total {_cell(sc.get('total', ''))}</b></div>"
         for name, sc in f.scores.items())
-    said = "".join(f"<li>{dot(colours.get(name))}<b>{e(name)}</b> — {e(text)}: {'+' if vp >= 0 else ''}{shown(vp)} VP</li>"
+    said = "".join(f"<li>{dot(colours.get(name))}<b>{name_html(name)}</b> — {name_html(text)}: {'+' if vp >= 0 else ''}{shown(vp)} VP</li>"
                    for name, sc in f.scores.items() for text, vp in lines(sc))
     fits = table_ems(cats, list(f.scores))
     return (f"<style>@container (max-width: {fits}em) {{ .rf-pad-{fits} > .rf-scorepad {{ display: none }}"
@@ -273,7 +277,7 @@ class HistoryScreen:
                         "its players are drawn in their seats' colours.</small>")
                 picture = f"<span class='rf-history-picture'>{game.picture_svg()}</span>" if game else ""
                 return (f"<div class='rf-history-game'>{picture}<div><b>{e(str(title))}</b> · {when} · {e(f.world)}"
-                        f" · winner: <b>{e(', '.join(f.winners)) or 'none'}</b>{'' if own else lost}{scorepad_html(f, colours)}</div></div>",
+                        f" · winner: <b>{', '.join(name_html(w) for w in f.winners) or 'none'}</b>{'' if own else lost}{scorepad_html(f, colours)}</div></div>",
                         True)
             except Exception as err:  # a record no companion wrote: named, the others still shown
                 log.exception("a finished game could not be drawn")
@@ -299,7 +303,6 @@ class HistoryScreen:
                 return
             self.body.value = f"<p>No finished game yet. {what} is kept here when its scores are made final.</p>"
             return
-        e = html.escape
         drawn = [(f, *self._game_html(f)) for f in reversed(rows)]
         out = [row for _, row, _ in drawn]
         shown = [f for f, _, ok in drawn if ok]
@@ -310,11 +313,11 @@ class HistoryScreen:
         cut = len(out) - len(shown)
         odd = f"<p>{plural(cut, 'finished game')} cannot be shown; {'it is' if cut == 1 else 'they are'} named below.</p>" if cut else ""
         wins = "".join(
-            f"<div class='rf-wins'><span class='rf-dot' style='background:{colours.get(n, SEAT_COLOURS[0])}'></span>{e(n)} "
+            f"<div class='rf-wins'><span class='rf-dot' style='background:{colours.get(n, SEAT_COLOURS[0])}'></span>{name_html(n)} "
             f"<span style='display:inline-block;height:22px;width:{200 * w / most:.0f}px;background:{colours.get(n, SEAT_COLOURS[0])};"
             f"border:1px solid rgba(127,127,127,.6)'></span> {w}</div>" for n, w in sorted(st["wins"].items(), key=lambda x: -x[1]))
         cats = categories(rows)
-        avg = "".join(f"<tr><td>{e(n)}</td>" + "".join(f"<td>{a[c]}</td>" for c in cats) + "</tr>"
+        avg = "".join(f"<tr><td>{name_html(n)}</td>" + "".join(f"<td>{a[c]}</td>" for c in cats) + "</tr>"
                       for n, a in sorted(st["averages"].items()))
         self.body.value = (
             "<style>.rf-history-game{display:flex;gap:10px;align-items:flex-start;padding:6px 0;"
@@ -334,6 +337,6 @@ class HistoryScreen:
             f"{damaged}<h3>{plural(st['games'], 'finished game')}</h3>{odd}{''.join(out)}"
             f"<h3>Wins per player</h3>{wins}"
             + ("<h3>Average by category</h3><div class='rf-scorepad'><table><tr><th></th>"
-               + "".join(f"<th>{e(c.title())}</th>" for c in cats) + f"</tr>{avg}</table></div>" if chosen else "")
+               + "".join(f"<th>{_category(c)}</th>" for c in cats) + f"</tr>{avg}</table></div>" if chosen else "")
             + f"<h3>Score over games</h3><div class='rf-chart'>{totals_chart(st['totals'], colours, self.dark())}</div>"
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import logging
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 import ipywidgets as W
 from traitlets import Int, Unicode, validate
@@ -109,6 +109,13 @@ def message_html(text: str, level: str = "info", rule: str | None = None, game: 
         if found:
             return found
     return f"<div class='rf-msg rf-msg-{level}' role='status'>{html.escape(text)}</div>"
+
+
+def read_only_html(session: Any) -> str:
+    """The sentence of a game that can only be read (damaged, or a disk that cannot be written), for its own
+    screen: every game's screens show it beside their own message, so no other message replaces it."""
+    why = getattr(session, "why_read_only", None) if session is not None else None
+    return message_html(why, "error") if why else ""
 
 
 class Stepper(W.HBox):

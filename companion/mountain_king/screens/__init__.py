@@ -24,7 +24,8 @@ from ...history import FinishedGames
 from ...ui.board import Board as Canvas
 from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up
 from ...ui.undo_bar import UndoBar
-from ...ui.widgets import Stepper, button, message_html
+from ...ui.widgets import Stepper, button, message_html, read_only_html
+from ...words import name_html, name_isolated
 from ..board import Board, saved_or_placeholder, side_for
 from ..board import save as save_board
 from ..board_draft import MOST_CAVERNS, NUMBERING, BoardDraft
@@ -340,13 +341,15 @@ class MountainKingScreens:
 
     # --- showing -----------------------------------------------------------------------------------
     def say(self, text: str) -> None:
-        self.message.value = message_html(text, "info")
+        self.message.value = message_html(text, "info") + read_only_html(self.session)  # never replaces it
 
     def error(self, text: str) -> None:
         self.message.value = message_html(text, "error")
 
     def refresh(self) -> None:
         s = self.state
+        if not self.message.value:  # a game that can only be read says so on its screens
+            self.message.value = read_only_html(self.session)
         self.undo_bar.show()
         self.status.value = self._status_html(s)
         names = [(p, p) for p in s.players]
@@ -358,7 +361,7 @@ class MountainKingScreens:
         self._draw_offers()
         self.taps_list.value = self._taps_html(s)
         self.clans.value = self._clans_html(s)
-        self.supply_list.value = "".join(f"<div>{E(p)}: {E(t)}</div>" for p, t in supplies(s))
+        self.supply_list.value = "".join(f"<div>{name_html(p)}: {E(t)}</div>" for p, t in supplies(s))
         self.end_panel.draw(s)
         if getattr(self, "_download_wave", None) not in (None, s.wave) or not s.scoring:
             self.wave_downloads.value, self._download_wave = "", None  # a Wave's file is offered while that Wave is scored
@@ -393,7 +396,7 @@ class MountainKingScreens:
     def _taps_html(s: State) -> str:
         if not s.taps:
             return "<div>No Honour gained in play yet.</div>"
-        rows = "".join(f"<li>Wave {ROMAN[t.wave]}: {E(t.player)} +{t.honour} — {E(t.label)}</li>" for t in reversed(s.taps[-12:]))
+        rows = "".join(f"<li>Wave {ROMAN[t.wave]}: {name_html(t.player)} +{t.honour} — {E(t.label)}</li>" for t in reversed(s.taps[-12:]))
         return f"<div><b>Honour taps</b> (latest first)</div><ul class='mk-taps'>{rows}</ul>"
 
     @staticmethod
@@ -401,7 +404,7 @@ class MountainKingScreens:
         out = ["<table class='mk-clan-board'><tr><th>Clan</th><th>Vote tile</th><th>Markers (ahead first)</th></tr>"]
         for r in clan_rows(s):
             tile = "/".join(map(str, r.tile)) if r.tile else "face up on the plank: enter it below"
-            marks = ", ".join(f"{E(p)} {v}" for p, v in r.markers) or "—"
+            marks = ", ".join(f"{name_html(p)} {v}" for p, v in r.markers) or "—"
             out.append(f"<tr><td>{E(r.name)}</td><td>{E(tile)}</td><td>{marks}</td></tr>")
         return "".join(out) + "</table>"
 
@@ -440,7 +443,7 @@ class MountainKingScreens:
         self.walk_status.value = f"<div class='mk-walk'>Wave {ROMAN[s.wave]}: {E(self._prompt(s, step))}</div>" + self._so_far_html(s)
         self.fast.children = [button(o.label, lambda a=o.action: self._walk_tap(a), "mk-fast") for o in step.fast]
         if set(self.troll_chips) != set(s.players):
-            self.troll_chips = {p: W.ToggleButtons(options=[str(k) for k in range(TROLL_CHIPS)], value="0", description=p) for p in s.players}
+            self.troll_chips = {p: W.ToggleButtons(options=[str(k) for k in range(TROLL_CHIPS)], value="0", description=name_isolated(p)) for p in s.players}
             for w in self.troll_chips.values():
                 w.add_class("mk-trolls")
             self.troll_box.children = list(self.troll_chips.values())
@@ -522,7 +525,7 @@ class MountainKingScreens:
             have = s.elders.get(p, 0)
             btns = [button(str(k), lambda p=p, k=k: self.act({"type": "elders", "player": p, "elders": k}),
                            "mk-elder", primary=k == have) for k in range(numbers().most_elders + 1)]
-            erows.append(W.HBox([W.HTML(f"<span>{E(p)}</span>"), *btns], _dom_classes=("mk-row",)))
+            erows.append(W.HBox([W.HTML(f"<span>{name_html(p)}</span>"), *btns], _dom_classes=("mk-row",)))
         self.elder_box.children = [W.HTML("<b>Elder symbols</b> (one tap a player)"), *erows]
 
     @staticmethod
@@ -536,7 +539,7 @@ class MountainKingScreens:
         for d in result.domains:
             if d.domain not in entered:
                 continue
-            who = ", ".join(f"{E(p)} {k} → {d.scores[p]:+d}" for p, k in d.controllers.items()) or "nobody controls a cavern"
+            who = ", ".join(f"{name_html(p)} {k} → {d.scores[p]:+d}" for p, k in d.controllers.items()) or "nobody controls a cavern"
             lost = f" ({d.overrun} overrun)" if d.overrun else ""
             rows.append(f"<li>{E(numbers().domain_names[d.domain])}{lost}: {who}</li>")
         return "<ul class='mk-so-far'>" + "".join(rows) + "</ul>"
@@ -546,7 +549,7 @@ class MountainKingScreens:
             return ""
         pad = scorepad(s)
         keys = list(pad[s.players[0]])
-        head = "".join(f"<th>{E(p)}</th>" for p in s.players)
+        head = "".join(f"<th>{name_html(p)}</th>" for p in s.players)
         rows = "".join(f"<tr><td>{E(line_name(k))}</td>" + "".join(f"<td>{pad[p][k]}</td>" for p in s.players) + "</tr>" for k in keys)
         return f"<table class='mk-scorepad'><tr><th></th>{head}</tr>{rows}</table>"
 

@@ -25,7 +25,7 @@ from ...gamelog import GameStore, Session
 from ...ui.board import Board, legend_html
 from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up
 from ...ui.undo_bar import UndoBar
-from ...ui.widgets import button, message_html
+from ...ui.widgets import button, message_html, read_only_html
 from ...words import plural
 from ..game import ACTION_NAMES, Action, Position, RiseRules, at, name, opponent_of, other, start, threats
 from ..numbers import numbers
@@ -451,13 +451,15 @@ class RiseScreen:
 
     # --- showing -----------------------------------------------------------------------------------------
     def say(self, text: str) -> None:
-        self.message.value = message_html(text, "info")
+        self.message.value = message_html(text, "info") + read_only_html(self.session)  # never replaces it
 
     def error(self, text: str) -> None:
         self.message.value = message_html(text, "error")
 
     def refresh(self, fit: bool = False) -> None:
         p = self.position
+        if not self.message.value:  # a game that can only be read says so on its screen
+            self.message.value = read_only_html(self.session)
         lit = [] if (self.thinking or self.computer_to_move()) else self.taps.lit(p)
         self.board.show(position_scene(p, lit=lit, selected=self.taps.selected), fit=fit)
         self.status.value = self._status_html(p)

@@ -36,6 +36,7 @@ from companion.rise_and_fall.variants import Handler
 from companion.rise_and_fall.variants.registered import VARIANTS, card_actions
 from companion.rise_and_fall.world.tiles import Tile
 from companion.rise_and_fall.world.world import top_terrain
+from companion.words import name_too_long
 
 
 # --- the rules --------------------------------------------------------------------------------
@@ -115,6 +116,9 @@ class TrackerRules(Reducer[Game]):
         colours = [str(p.get("colour", "")) for p in players]
         if not all(names) or len(set(names)) != n:
             raise IllegalAction("Each player needs a name of their own.", rule="player-names")
+        too_long = next((name_too_long(x) for x in names if name_too_long(x)), None)
+        if too_long:
+            raise IllegalAction(too_long, rule="long-name")
         if len(set(colours)) != n:
             raise IllegalAction("Each player needs a colour of their own.", rule="player-colours")
         target = a.get("trophies_to_end", rules.standard_trophies_to_end)

@@ -21,7 +21,7 @@ from companion.rise_and_fall.variants.tales import tales as T
 from companion.rise_and_fall.world.layout import Layout, parse
 from companion.rise_and_fall.world.tiles import Tile
 from companion.rise_and_fall.world.world import Region, region_map, top_terrain
-from companion.words import and_list, plural
+from companion.words import and_list, name_too_long, plural
 
 
 @dataclass(frozen=True)
@@ -195,6 +195,9 @@ class EntryRules(Reducer[Entry]):
                                        tale_trophies=_tale_trophies(p.get("tale_trophies", [])), cathedral=p.get("cathedral") is True))
         if not 2 <= len(players) <= 4:
             raise IllegalAction("A game of Rise & Fall has 2 to 4 players.", rule="player-count")
+        too_long = next((name_too_long(p.name) for p in players if name_too_long(p.name)), None)
+        if too_long:
+            raise IllegalAction(too_long, rule="long-name")
         creatures, why = T.parse_creatures(a.get("creatures"))
         found = why or next(iter(T.creature_problems(creatures, top_terrain(lay.tiles))), None)
         if found:

@@ -16,7 +16,7 @@ from typing import Iterable
 from companion.rise_and_fall.numbers import PIECE_TYPES
 from companion.rise_and_fall.play.public import CivView, TableView
 from companion.rise_and_fall.world.views import colour_hex
-from companion.words import plural
+from companion.words import name_html, plural
 
 __all__ = ["card_html", "civ_html", "plural", "table_html"]
 
@@ -148,7 +148,7 @@ def civ_html(v: TableView, i: int) -> str:
     return (
         f"<div class='rf-civ rf-civ-table{' rf-civ-lost' if c.extinct else ''}{' rf-civ-acting' if i in v.to_move else ''}'"
         f" style='--pc:{col}; border-left:10px solid {col}'>"
-        f"<div class='rf-civ-name'><b>{e(c.name)}</b> {''.join(badges)}</div>"
+        f"<div class='rf-civ-name'><b>{name_html(c.name)}</b> {''.join(badges)}</div>"
         f"{coins_html(c.gold, c.wood, c.stone)}<div class='rf-states'>{''.join(rows)}</div>{pieces_html(c)}"
         f"{trophies_html(c.trophies, c.colour)}</div>"
     )

@@ -68,7 +68,7 @@ from companion.rise_and_fall.world.views import colour_hex, layout_for
 from companion.ui.board import Board, legend_html
 from companion.ui.habits import Habits
 from companion.ui.widgets import Stepper, busy, button, follow_subject, message_html
-from companion.words import and_list, plural
+from companion.words import and_list, name_html, plural
 
 KIND = GAME_LOG
 __all__ = ["KIND", "GameHub", "GameScreen", "SetupScreen", "describe", "draw_pieces", "progress"]
@@ -197,7 +197,7 @@ class SetupScreen:
     def _first_options(self) -> None:
         """The First Player: drawn at random, or one of the players named above."""
         for label, box in zip(self.level_names, self.names):
-            label.value = html.escape(box.value)
+            label.value = name_html(box.value)
         n, keep = self.n_players.value, self.first_pick.value
         self.first_pick.options = [("Draw at random", -1)] + [(self.names[i].value or f"Player {i + 1}", i) for i in range(n)]
         self.first_pick.value = keep if keep < n else -1
@@ -306,7 +306,7 @@ class SetupScreen:
             self.piece.value = left[0]
         self.status.value = (
             f"<div class='rf-turn'><span class='rf-dot' style='background:{colour_hex(civ.colour)}'></span>"
-            f"<b>{html.escape(civ.name)}</b> places a first piece: choose it, then tap a space.</div>"
+            f"<b>{name_html(civ.name)}</b> places a first piece: choose it, then tap a space.</div>"
             "<div>One piece per space; Ships on Sea; Cities and Nomads neither on Sea nor on Glacier.</div>"
         )
         self.board.show(self.scene(), fit=not self.board.scene)
@@ -604,7 +604,7 @@ class GameScreen:
             self.players.value = self.acting.value = self.purchases.value = ""
             return
         view = public_view(g)
-        self.header.value = f"<div class='rf-game-name'>This is {html.escape(self.hub.name())}.</div>" + self.header_html(view)
+        self.header.value = f"<div class='rf-game-name'>This is {self.hub.name(name_html)}.</div>" + self.header_html(view)
         self.guilds.value = guilds_html(view, folded=True) + tale_status_html(g)  # the Guilds' powers a tap away
         self.tales.value = tales_html(view)
         self.controls.children = self.phase_controls(view)
@@ -618,9 +618,9 @@ class GameScreen:
         who = ", ".join(v.civs[i].name for i in v.to_move)
         return (
             f"<div class='rf-turn'>Turn {v.turn} · <b>{v.phase_name}</b>"
-            + (f" · to move: <b>{html.escape(who)}</b>" if who else "")
+            + (f" · to move: <b>{name_html(who)}</b>" if who else "")
             + "</div>"
-            f"<div class='rf-left'><span class='rf-chip'>First Player: {html.escape(v.civs[v.first].name)}</span>"
+            f"<div class='rf-left'><span class='rf-chip'>First Player: {name_html(v.civs[v.first].name)}</span>"
             f"<span class='rf-chip'>Trophies {v.claimed} of {v.trophies_to_end}</span>"
             f"<span class='rf-chip'>A card in Decline costs {v.decline_price} GP</span>"
             f"<span class='rf-chip'>Decline zone: {html.escape(self.decline_zone(v))}</span>"
@@ -659,21 +659,21 @@ class GameScreen:
                               f"{html.escape(', '.join(v.civs[i].name for i in v.to_move))}</div>"))
             for i in v.order:  # a row per player, in the order of play: a card chosen leaves the rows below in place
                 if i not in v.to_move:
-                    who = W.HTML(f"<b>{html.escape(v.civs[i].name)}</b> has chosen:")
+                    who = W.HTML(f"<b>{name_html(v.civs[i].name)}</b> has chosen:")
                     said = W.HTML("a card, face down.", _dom_classes=("rf-chosen-line",))
                     # as high as the row it takes the place of: the name over the cards, or one line (a phone's)
                     out.append(W.HBox([said] if i in phones else [who, said], _dom_classes=("rf-chosen-row",) if i in phones else
                                       ("rf-play-row", "rf-chosen-row")))
                     continue
                 if i in phones:
-                    out.append(W.HBox([W.HTML(f"<b>{html.escape(v.civs[i].name)}</b> chooses on their phone."),
+                    out.append(W.HBox([W.HTML(f"<b>{name_html(v.civs[i].name)}</b> chooses on their phone."),
                                        button("Too slow: draw one at random", lambda i=i: self.too_slow(i), "rf-play-random")]))
                     continue
                 hidden = self._seat_row(v, i)
                 if hidden:
                     out += hidden
                     continue
-                row = [W.HTML(f"<b>{html.escape(v.civs[i].name)}</b> plays: <span class='rf-hint'>(face down until all have chosen)</span>")]
+                row = [W.HTML(f"<b>{name_html(v.civs[i].name)}</b> plays: <span class='rf-hint'>(face down until all have chosen)</span>")]
                 row += [button(o.label, lambda a=o.action: self._face_down(a), o.css)  # as the phone offers them (play/offers.py)
                         for o in card_choices(g, i) if o.enabled]
                 row.append(button("Too slow: draw one at random", lambda i=i: self.too_slow(i), "rf-play-random"))
@@ -688,7 +688,7 @@ class GameScreen:
             phones = self.hub.phones()
             for i in v.to_move:
                 if i in phones:
-                    out.append(W.HTML(f"<b>{html.escape(v.civs[i].name)}</b> puts {v.owed[i]} card{'s' if v.owed[i] > 1 else ''} "
+                    out.append(W.HTML(f"<b>{name_html(v.civs[i].name)}</b> puts {v.owed[i]} card{'s' if v.owed[i] > 1 else ''} "
                                       "into Decline on their phone."))
                     continue
                 hidden = self._seat_row(v, i)
@@ -710,7 +710,7 @@ class GameScreen:
             out.append(W.HTML(f"<div class='rf-turn'>{html.escape(v.ending)}</div>"))
             for c in v.civs:
                 if c.extinct:
-                    out.append(W.HTML(f"<div class='rf-lost'><b>{html.escape(c.name)}</b> has lost the game: "
+                    out.append(W.HTML(f"<div class='rf-lost'><b>{name_html(c.name)}</b> has lost the game: "
                                       "their Civilization is extinct.</div>"))
             out.append(button("Go to the Scores", self.go_scores, "rf-go-scores", primary=True))
         return out
@@ -721,7 +721,7 @@ class GameScreen:
         owed = v.owed[i]
         offers = [o for o in decline_offers(g, i) if o.enabled and o.action["type"] == "decline"]  # as the phone offers them
         active = [o.action["card"] for o in offers]
-        label = W.HTML(f"<b>{html.escape(v.civs[i].name)}</b> puts into Decline, face down ({owed} to go):")
+        label = W.HTML(f"<b>{name_html(v.civs[i].name)}</b> puts into Decline, face down ({owed} to go):")
         if owed == 1:
             return W.HBox([label, *[button(o.label, lambda i=i, c=c: self.decline(i, [c]), o.css) for o, c in zip(offers, active)]])
         picks = [W.ToggleButton(value=False, description=o.label) for o in offers]

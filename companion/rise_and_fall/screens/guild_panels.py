@@ -13,7 +13,7 @@ from companion.rise_and_fall.play.public import TableView, public_view
 from companion.rise_and_fall.variants.guilds import guilds as G
 from companion.rise_and_fall.variants.guilds.variant import guild_marks
 from companion.ui.widgets import Stepper, button, message_html
-from companion.words import and_list
+from companion.words import and_list, name_html
 
 
 def card_html(gid: str) -> str:
@@ -34,8 +34,8 @@ def guilds_html(v: TableView, skip: int | None = None, folded: bool = False) -> 
     held = []
     for c in (c for j, c in enumerate(v.civs) if j != skip):
         cards = " · ".join(card_html(g) for g in c.guilds) or "<i>no Guild powers</i>"
-        rows.append(f"<div class='rf-guilds-row'><b>{html.escape(c.name)}</b> — {cards}</div>")
-        held.append(f"<b>{html.escape(c.name)}</b> {html.escape(', '.join(G.guild(g).name for g in c.guilds) or 'none')}")
+        rows.append(f"<div class='rf-guilds-row'><b>{name_html(c.name)}</b> — {cards}</div>")
+        held.append(f"<b>{name_html(c.name)}</b> {html.escape(', '.join(G.guild(g).name for g in c.guilds) or 'none')}")
     if folded:
         # the page keeps it as the player left it when its words change (``data-rf-fold``, the page template); the
         # summary wraps rather than cut a name at any text size (A+)

@@ -20,7 +20,7 @@ from companion.drawing import Scene, to_png
 from companion.errors import CompanionError
 from companion.gamelog import GameInfo, GameLog, GameStore, Session
 from companion.rise_and_fall import SCORING_LOG
-from companion.rise_and_fall.files import MAX_BYTES, parse_json
+from companion.rise_and_fall.files import parse_json
 from companion.rise_and_fall.history import History
 from companion.rise_and_fall.numbers import PIECE_TYPES
 from companion.rise_and_fall.scoring.endgame import Entry, EntryRules, from_tracker
@@ -43,7 +43,7 @@ from companion.rise_and_fall.world.views import WorldStyle, colour_hex, layout_f
 from companion.rise_and_fall.world.world import World
 from companion.ui.board import ZOOM_TO, Board
 from companion.ui.widgets import busy, button, follow_subject, message_html
-from companion.words import and_list, plural
+from companion.words import and_list, name_html, plural
 
 KIND = SCORING_LOG
 TERRAIN_ROWS = ("plains", "sea", "forest", "mountain")
@@ -60,7 +60,7 @@ def scorepad_html(s: Score, waiting: str | None = None) -> str:
     no winner is named yet (the scoring is not complete), said in its place."""
     e = html.escape
     ps = s.players
-    head = "".join(f"<th colspan=2>{e(p.name)}{'<br><span class=rf-lost>extinct: has lost the game</span>' if p.extinct else ''}</th>" for p in ps)
+    head = "".join(f"<th colspan=2>{name_html(p.name)}{'<br><span class=rf-lost>extinct: has lost the game</span>' if p.extinct else ''}</th>" for p in ps)
     rows = [f"<tr><th></th>{head}</tr>"]
 
     def pair(label: str, cells: list[tuple[str, str, bool]], sub: bool = False) -> None:
@@ -99,7 +99,7 @@ def scorepad_html(s: Score, waiting: str | None = None) -> str:
         tail = f"<p class='rf-winner'><b>{lost_text}</b></p>" if lost else ""
         return f"<div class='rf-scorepad' style='max-width: 100%; overflow-x: auto'><table>{''.join(rows)}</table>{tail}<p class='rf-no-winner-yet'>{e(waiting)}</p></div>"
     win = s.winners
-    verdict_text = f"Winner: {e(win[0])}" if len(win) == 1 else f"Shared victory: {e(', '.join(win))} (the rulebook names no tie-break)"
+    verdict_text = f"Winner: {name_html(win[0])}" if len(win) == 1 else f"Shared victory: {', '.join(name_html(w) for w in win)} (the rulebook names no tie-break)"
     if not win:
         verdict_text = e(s.verdict)
     elif lost:
@@ -159,7 +159,7 @@ def bars_html(s: Score, colours: dict[str, str]) -> str:
         segs = "".join(
             f"<span title='{c} {getattr(p, c)}' style='display:inline-block;height:26px;width:{100 * getattr(p, c) / best:.1f}%;background:{col}'></span>"
             for c, col in cats)
-        out.append(f"<div><span class='rf-dot' style='background:{colours.get(p.name, '#999')}'></span><b>{html.escape(p.name)}</b> {p.total}"
+        out.append(f"<div><span class='rf-dot' style='background:{colours.get(p.name, '#999')}'></span><b>{name_html(p.name)}</b> {p.total}"
                    f"<div style='width:100%;background:rgba(0,0,0,.06)'>{segs}</div></div>")
     out.append("<div>" + " ".join(f"<span class='rf-chip' style='--c:{col}'>{c.title()}</span>" for c, col in cats) + "</div></div>")
     return "".join(out)
@@ -169,7 +169,7 @@ def total_bar_html(s: Score, colours: dict[str, str]) -> str:
     """The scorepad folded to one line while the pieces are entered: each player's total."""
     items = "".join(
         f"<span class='rf-total-item'><span class='rf-dot' style='background:{html.escape(colours.get(p.name, '#999999'))}'></span>"
-        f"<span class='rf-total-name'>{html.escape(p.name)}</span> <b>{p.total}</b></span>" for p in s.players)
+        f"<span class='rf-total-name'>{name_html(p.name)}</span> <b>{p.total}</b></span>" for p in s.players)
     return f"<div class='rf-total-line'><span class='rf-total-label'>Totals</span>{items}</div>"
 
 
@@ -736,7 +736,7 @@ class ScoresScreen:
             self._region = left[0]
         if regions:
             r = regions[self.region]
-            pieces = ", ".join(f"{html.escape(n)} {c}" for n, c in r.pieces.items()) if not fast else ""
+            pieces = ", ".join(f"{name_html(n)} {c}" for n, c in r.pieces.items()) if not fast else ""
             owner = r.controller or ("nobody (a tie)" if r.pieces else "nobody")
             voted = dict(e.votes)
             state = "" if not fast else (" · waiting for a tap" if self.region not in voted else "")
@@ -779,18 +779,19 @@ class ScoresScreen:
         counted, and a player left with fewer, are said in red."""
         e = self.entry
         counts = e.counts()
-        table = "".join(f"<div>{html.escape(p)}: " + ", ".join(f"{t.title()} {n}" for t, n in c.items() if n) + "</div>" for p, c in counts.items())
+        table = "".join(f"<div>{name_html(p)}: " + ", ".join(f"{t.title()} {n}" for t, n in c.items() if n) + "</div>" for p, c in counts.items())
         self.counts.value = table + "".join(count_lines(e, self.who.value))
 
     def title_html(self, e: Entry) -> str:
         if not e.started:
             return ""
-        names = and_list(p.name for p in e.players)
-        what = f"The scoring of the tracked game of {names}" if e.game else f"A scoring of {names} ({e.source or 'a World'})"
+        names = and_list(name_html(p.name) for p in e.players)
+        source = html.escape(e.source or "a World")
+        what = f"The scoring of the tracked game of {names}" if e.game else f"A scoring of {names} ({source})"
         if e.finished:
             how = "by the fast path (majorities tapped)" if e.path == "fast" else "with every piece entered"
             what += f" · final, {how}"
-        return f"<div class='rf-turn'>{html.escape(what)}</div>"
+        return f"<div class='rf-turn'>{what}</div>"
 
     def _list_earlier(self, e: Entry) -> None:
         """The other scorings of the same game, each with a button to reopen it."""
@@ -870,13 +871,7 @@ class ScoresScreen:
     def open_position(self, data: bytes, name: str) -> None:
         """A position file becomes a scoring with every piece entered."""
         try:
-            if len(data) > MAX_BYTES:
-                raise CompanionError(f"{name} is larger than {MAX_BYTES // (1024 * 1024)} MiB; a position file is far smaller.")
-            try:
-                text = data.decode("utf-8")
-            except UnicodeDecodeError:
-                raise CompanionError(f"{name} is not UTF-8 text; a position file is JSON.") from None
-            pos = parse_position(parse_json(text, name), name)
+            pos = parse_position(parse_json(data, name), name)  # the shared reader: bounded, UTF-8, valid text
         except CompanionError as e:
             self.error(str(e))
             return

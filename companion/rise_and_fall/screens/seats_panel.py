@@ -20,6 +20,7 @@ from companion.rise_and_fall.world.views import colour_hex
 from companion.seats import Seats, page_base, qr_svg, seat_url  # noqa: F401 (page_base and qr_svg: the names the tests use)
 from companion.ui.reseat import ReseatQuestion
 from companion.ui.widgets import button, message_html
+from companion.words import name_html
 
 
 def seat_address(token: str, base: str | None = None) -> str:
@@ -71,7 +72,7 @@ class SeatsPanel:
             state = "on a phone" if seat.phone else "not opened yet"
             card = W.HTML(
                 f"<div class='rf-seat-code'><div><span class='rf-dot' style='background:{html.escape(colour_hex(civ.colour))}'></span>"
-                f"<b>{html.escape(civ.name)}</b> · {state}</div>{qr_svg(url)}"
+                f"<b>{name_html(civ.name)}</b> · {state}</div>{qr_svg(url)}"
                 f"<div class='rf-seat-url'><a href='{html.escape(url, quote=True)}' target='_blank' rel='noopener'>{html.escape(url)}</a>"
                 "</div></div>")
             reseat = button(f"Reseat {civ.name}", lambda i=i: self.reseat(i), f"rf-reseat rf-reseat-{i}")

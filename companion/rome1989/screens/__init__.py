@@ -17,14 +17,15 @@ from typing import Any
 
 import ipywidgets as W
 
-from ...errors import CompanionError
+from ...errors import CompanionError, cut
 from ...gamelog import GameStore, Session
 from ...ui.follow import NEW_ELSEWHERE, NewGames
-from ...ui.widgets import button, message_html
+from ...ui.widgets import button, message_html, read_only_html
+from ...words import name_html
 from ..chart import ChartFileError, one_decimal, read
 from ..combat import LEADERS, UNITS, Group, best_defence, fire, loss_order, shooters, to_hit
 from ..dice import roll
-from ..game import Action, ChartGame, ChartRules, from_chart
+from ..game import Action, ChartGame, ChartRules, from_chart, replayed
 from ..meta import GAME_ID
 from ..numbers import numbers
 from ..procedure import areas_doc, summary
@@ -74,6 +75,7 @@ class Rome1989Screens:
         self.nation: str | None = None
         self.draft: Draft | None = None
         self.message = W.HTML()
+        self.read_only_note = W.HTML()  # on the screens without the Chart screen's message line
         self._build()
         self.refresh()
 
@@ -88,7 +90,8 @@ class Rome1989Screens:
         return random.Random(f"{seed}:{len(self.state.rolls)}")
 
     def say(self, text: str, level: str = "info") -> None:
-        self.message.value = message_html(text, level) if text else ""
+        note = read_only_html(self.session)  # a game that can only be read says so; no message replaces it
+        self.message.value = (message_html(text, level) if text else "") + ("" if level == "error" else note)
 
     def act(self, action: Action) -> bool:
         """Send one action to the log (the rules check it first); a refusal shows the rule's sentence."""
@@ -125,13 +128,19 @@ class Rome1989Screens:
         self.refresh()
 
     def open_file(self, data: bytes, name: str = "chart.json") -> None:
-        """Open a chart file as a new game (its turns in playing order)."""
+        """Open a chart file as a new game (its turns in playing order): the file is read and the whole game
+        checked by the rules before anything is written, so a refused file leaves no game behind."""
+        name = cut(name.encode("utf-8", "replace").decode("utf-8"), 80)  # an upload's name is any text
         try:
-            chart = read(data)
+            chart = read(data, name)
+            actions = from_chart(chart, name)
+            replayed(ChartRules(), actions)  # the whole game checked by the rules before anything is written
         except ChartFileError as e:
-            self.say(" ".join(str(p) for p in e.problems[:3]), "error")
+            self.say(" ".join(e.lines(3)), "error")
             return
-        actions = from_chart(chart, name)
+        except CompanionError as e:
+            self.say(f"{cut(name, 80)} cannot be opened: {e}", "error")
+            return
         try:
             s = self.store.start(KIND, name, ChartRules(), actions[0], meta={"seed": random.SystemRandom().randrange(10**9)})
             for a in actions[1:]:
@@ -140,7 +149,7 @@ class Rome1989Screens:
             self.say(str(e), "error")
             return
         self.session, self.nation = s, None
-        self.say(f"Opened {name}: {len(chart.nations)} nations.")
+        self.say(f"Opened {cut(name, 80)}: {len(chart.nations)} nations.")
         self.refresh()
 
     def export_json(self) -> str:
@@ -234,7 +243,7 @@ class Rome1989Screens:
         self._build_combat()
         self.leaders = W.HTML(_dom_classes=("rf89-leaders",))
         self.end_btn = button("End the game", self.end_game, "rf89-end")
-        self.leaders_box = W.VBox([W.HTML(CSS), self.leaders, self.end_btn])
+        self.leaders_box = W.VBox([W.HTML(CSS), self.read_only_note, self.leaders, self.end_btn])
         self.leaders_box.add_class("rf89")
 
     def _build_revolt(self) -> None:
@@ -254,7 +263,7 @@ class Rome1989Screens:
         self.r_app = button("Roll (app)", lambda: self.revolt_step(None), "rf89-revolt-roll")
         self.r_table = button("Use the table's dice", lambda: self.revolt_step(self.r_dice.value), "rf89-revolt-tap")
         self.r_rolls = W.HBox([self.r_app, self.r_dice, self.r_table])
-        self.revolt_box = W.VBox([W.HTML(CSS), self.r_head, self.r_areas,
+        self.revolt_box = W.VBox([W.HTML(CSS), self.read_only_note, self.r_head, self.r_areas,
                                   W.HBox([self.r_table_no, self.r_lost, self.r_popular, self.r_start]),
                                   self.r_step, self.r_rolls, self.r_out])
         self.revolt_box.add_class("rf89")
@@ -289,7 +298,7 @@ class Rome1989Screens:
         for w in (*self.c_counts.values(), *self.c_attacks.values(), self.c_national, self.c_leader, self.c_defence,
                   self.c_terrain, self.c_defending):
             w.observe(lambda ch: self._combat_changed(), "value")  # a new question: the last answer goes
-        self.combat_box = W.VBox([W.HTML(CSS), W.HTML("<div>The firing units (4.2; kingdom and empire attack values as "
+        self.combat_box = W.VBox([W.HTML(CSS), self.read_only_note, W.HTML("<div>The firing units (4.2; kingdom and empire attack values as "
                                                       "the table's unit chart prints them):</div>"), *rows,
                                   W.HBox([self.c_national, self.c_leader]),
                                   W.HBox([self.c_defence, self.c_terrain, self.c_defending]),
@@ -307,7 +316,12 @@ class Rome1989Screens:
         self.refresh()
 
     def resume(self, kind: str, log_id: str) -> str:
-        self.session = Session(self.store.open(log_id), ChartRules())
+        try:  # a file that cannot be opened at all is answered with its sentence, as every game does
+            self.session = Session(self.store.open(log_id), ChartRules())
+        except CompanionError as e:
+            self.refresh()
+            self.say(str(e), "error")
+            return "Chart"
         self.nation = None
         self.refresh()
         return "Chart"
@@ -509,6 +523,11 @@ class Rome1989Screens:
 
     def refresh(self) -> None:
         s = self.state
+        note = read_only_html(self.session)  # a game that can only be read says so on each of its screens
+        if not self.message.value:
+            self.message.value = note
+        if getattr(self, "read_only_note", None) is not None:
+            self.read_only_note.value = note
         names = self.shown_nations()
         if self.nation not in names:
             p = s.procedure  # a page opened mid-revolt shows the procedure's nation
@@ -629,9 +648,9 @@ class Rome1989Screens:
 
     def _leaders_html(self) -> str:
         r = self.state.result
-        rows = "".join(f"<tr><td>{k + 1}</td><td>{html.escape(p)}</td><td>{one_decimal(v)}</td></tr>"
+        rows = "".join(f"<tr><td>{k + 1}</td><td>{name_html(p)}</td><td>{one_decimal(v)}</td></tr>"
                        for k, (p, v) in enumerate(standings(r)))
-        return (f"<div class='rf89-victory'>{html.escape(victory_sentence(r))}</div>{leader_board_svg(r)}"
+        return (f"<div class='rf89-victory'>{victory_sentence(r, name_html)}</div>{leader_board_svg(r)}"
                 f"<table class='rf89-chart'><tr><th>#</th><th>Player</th><th>Victory Points</th></tr>{rows}</table>")
 
     # --- revolt, step by step (the procedure is the game's: its state is in the log) ------------------

@@ -59,6 +59,7 @@ class SeatPage(Rome1989Screens):
         self.nation: str | None = None
         self.draft = None
         self.message = W.HTML(layout=W.Layout(min_height="44px"))
+        self.read_only_note = W.HTML()
         self._build()
         self.head = W.HTML(_dom_classes=("rf89-seat-head",))
         self.totals = W.HTML(_dom_classes=("rf89-seat-totals",))

@@ -17,6 +17,7 @@ from ...gamelog import Session
 from ...seats import page_base, qr_svg, seat_url
 from ...ui.reseat import ReseatQuestion
 from ...ui.widgets import button, message_html
+from ...words import name_html
 from ..game import ChartGame
 from ..meta import GAME_ID
 from ..seats import ensure_seats
@@ -68,7 +69,7 @@ class SeatCodes:
         for player, seat in seats:
             url = seat_address(seat.token, self.base())
             state = "on a phone" if seat.phone else "not opened yet"
-            card = W.HTML(f"<div class='rf89-seat-code' style='max-width:260px'><div><b>{html.escape(player)}</b> · {state}</div>{qr_svg(url, 130)}"
+            card = W.HTML(f"<div class='rf89-seat-code' style='max-width:260px'><div><b>{name_html(player)}</b> · {state}</div>{qr_svg(url, 130)}"
                           f"<div class='rf89-seat-url rf-seat-url'><a href='{html.escape(url, quote=True)}' target='_blank' "
                           f"rel='noopener'>{html.escape(url)}</a></div></div>")
             again = button(f"Reseat {player}", lambda i=seat.player, p=player: self.reseat(i, p),
