@@ -188,7 +188,7 @@ def raised() -> tuple[Found, ...]:
                 for t in texts:
                     assert t in COMPUTED, f"{path}:{n.lineno}: a computed rule id {t!r} not listed in COMPUTED"
                     consts |= COMPUTED[t]
-                out += [Found(c, _game_of(path), f"{path.relative_to(ROOT.parent)}:{n.lineno}") for c in consts]
+                out += [Found(c, _game_of(path), f"{path.relative_to(ROOT.parent)}:{n.lineno}") for c in consts if c]  # "" is no rule
     return tuple(out)
 
 

@@ -58,13 +58,14 @@ def points_text(v: Fraction) -> str:
     return f"{round_off(v):,}"
 
 
-def winner_sentence(result: Result) -> str:
-    """The winner, as the table announces it ("Cy has won: 1,044 points"), or "" before anybody has."""
+def winner_sentence(result: Result, name: Callable[[str], str] = str) -> str:
+    """The winner, as the table announces it ("Cy has won: 1,044 points"), or "" before anybody has. ``name``
+    writes each winner's name (``name_html`` for a page: escaped and isolated; the rest of the sentence is plain)."""
     v = result.victory
     if v is None or not v.winners:
         return ""
     totals = {p.name: p.vp_total for p in result.players}
-    return "; ".join(f"{w} has won: {points_text(totals[w])} points" for w in v.winners if w in totals)
+    return "; ".join(f"{name(w)} has won: {points_text(totals[w])} points" for w in v.winners if w in totals)
 
 
 def chart_svg(result: Result, names: list[str] | None = None, title: str = "", date: str = "") -> str:
@@ -78,10 +79,10 @@ def chart_svg(result: Result, names: list[str] | None = None, title: str = "", d
     head = " · ".join(x for x in (title or "Rise and Fall (1989)", date) if x)
     parts.append(f'<text x="20" y="{y + 18}" font-size="20" font-weight="bold" fill="{HEAD}">{html.escape(head)}</text>')
     y += 30
-    totals = "Players: " + "; ".join(f"{p.name} {one_decimal(p.vp_total)}" for p in result.players)
+    totals = "Players: " + "; ".join(f"{name_isolated(p.name)} {one_decimal(p.vp_total)}" for p in result.players)
     parts.append(f'<text x="20" y="{y + 14}" font-size="13" fill="{INK}">{html.escape(totals)}</text>')
     y += 22
-    won = winner_sentence(result) or victory_sentence(result)
+    won = winner_sentence(result, name_isolated) or victory_sentence(result)
     parts.append(f'<text x="20" y="{y + 14}" font-size="13" font-weight="bold" fill="{INK}">{html.escape(won)}</text>')
     y += 30
     for nc in nations:

@@ -80,13 +80,12 @@ def test_mountain_king_isolates_every_name(tmp_path):
     s.names.value = f"Ann{RLO}321, Bo{RLO}cba"
     s.new_btn.click()
     s.player.value = s.state.players[0]
-    for b in s.invasions.children:
-        if b.description.startswith("Next invasion"):
-            b.click()
-    next(b for b in s.offers.children if b.description.startswith("First Fallen")).click()
-    s.vote_player.value, s.vote_clan.value, s.vote_count.value = s.state.players[1], "moss", 2
-    s.vote_btn.click()
+    s.amount.value = 4
+    next(b for b in s.offers.children if b.description.startswith("Champion ability")).click()
+    s.vote_player.value, s.vote_clan.value = s.state.players[1], "moss"
+    next(b for b in s.vote_adds if b.description.startswith("+2")).click()
     s.end_btn.click()
+    s.end_panel.entrench_btn.click()
     texts = [v for page in s.pages.values() for v in html_values(page)]
     assert shows_override(texts)
     assert unisolated(texts) == []

@@ -588,18 +588,27 @@ class Rome1989Screens:
         self.undo_btn.disabled = not (ok and self.session.can_undo())
         self.redo_btn.disabled = not (ok and self.session.can_redo())
         self.record_btn.disabled = self.draft is None
-        won = winner_sentence(s.result) if s.played.nations else ""
-        self.winner.value = f"<div class='rf89-won'><b>{html.escape(won)}</b></div>" if won else ""
+        won = winner_sentence(s.result, name_html) if s.played.nations else ""  # escaped and isolated
+        self.winner.value = f"<div class='rf89-won'><b>{won}</b></div>" if won else ""
         self._draw_summary()
         if hasattr(self, "r_out"):
             self._revolt_show()
+
+    def _created(self) -> float | None:
+        """When the game was created (for the printable chart), or None when its file cannot say."""
+        if self.session is None:
+            return None
+        try:
+            return self.session.log.meta().get("created")
+        except CompanionError:  # a damaged meta: the game opens read-only and says so elsewhere
+            return None
 
     def _draw_summary(self) -> None:
         """The chart file's links, the leader board, the seat codes (the tablet's)."""
         s = self.state
         if s.played.nations:
             doc = base64.b64encode(self.export_json().encode("utf-8")).decode("ascii")
-            created = self.session.log.meta().get("created") if self.session is not None else None
+            created = self._created()
             day = time.strftime("%d %B %Y", time.localtime(created)) if isinstance(created, (int, float)) else ""
             svg = base64.b64encode(chart_svg(s.result, title=s.title, date=day).encode("utf-8")).decode("ascii")
             self.links.value = (f"<a class='rf89-link' download='chart.json' href='data:application/json;base64,{doc}'>"
@@ -727,7 +736,7 @@ class Rome1989Screens:
         if name is None:
             self.r_head.value = "<div>Pick the empire on the Chart screen.</div>"
         else:
-            self.r_head.value = (f"<div><b>{html.escape(name)}</b>: the Revolt Procedure of game turn "
+            self.r_head.value = (f"<div><b>{name_html(name)}</b>: the Revolt Procedure of game turn "
                                  f"{s.next_game_turn(name)} (10.0); its areas are kept once entered.</div>")
         known = areas_doc(s.areas_of(name)) if name else []
         if name != self._areas_for or known != self._areas_filled:  # what the table typed stays until then
