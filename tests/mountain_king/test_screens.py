@@ -161,7 +161,7 @@ def test_supplies_and_the_domains_scored_so_far_are_shown(store):
     click(s.fast.children, "Blue")
     click(s.fast.children, "Blue")
     click(s.fast.children, "Overrun")
-    assert "Moss (1 overrun): Blue 2 → +7" in s.walk_status.value
+    assert "Moss (1 overrun): Blue 2 → +7" in s.so_far.value  # below the buttons: they stay put as it grows
 
 
 def test_dark_draws_the_pictures_in_the_dark_theme(store):

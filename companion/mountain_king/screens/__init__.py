@@ -20,7 +20,9 @@ from ...drawing import to_png, to_svg
 from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...history import FinishedGames
-from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up
+from ...ui.answer import Answers, place_of
+from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up, clear_left
+from ...ui.games_list import GamesList, NewGameQuestion
 from ...ui.undo_bar import UndoBar
 from ...ui.widgets import Stepper, button, message_html
 from ..board import Board, saved_or_placeholder, side_for
@@ -68,11 +70,13 @@ class MountainKingScreens:
 
     screens = SCREENS
 
-    def __init__(self, store: GameStore, history: FinishedGames | None = None, dark: Callable[[], bool] = lambda: False) -> None:
+    def __init__(self, store: GameStore, history: FinishedGames | None = None, dark: Callable[[], bool] = lambda: False,
+                 place: Callable[[], str] = lambda: "") -> None:
         self.store = store
         self._history = history
         self._dark = dark
         self.session: Session[State] | None = None
+        self.answers = Answers(place, lambda: (self.session.log.path if self.session else None, self.session.head if self.session else 0))
         self.new_games = NewGames(store, KIND)  # a game started on another page: this page shows it too
         self._build()
         latest = store.latest(KIND, MountainKingRules())
@@ -123,7 +127,7 @@ class MountainKingScreens:
             return f"Wave {ROMAN[sc.wave]} scored: {gains}." + (f" {winner_sentence(sc)}" if sc.winners else "")
         return describe(action) + "."
 
-    def start(self, players: list[str]) -> None:
+    def start(self, players: list[str]) -> bool:
         """A new game: the players in seat order, on the table's board of their side (or the placeholder)."""
         try:
             side = side_for(len(players))
@@ -134,10 +138,12 @@ class MountainKingScreens:
             self.session = self.store.start(KIND, title, MountainKingRules(), first)
         except CompanionError as e:
             self.error(str(e))
-            return
+            return False
         note = " (a placeholder board: enter yours on the Board screen)" if board.placeholder else ""
         self.say(f"A new game for {len(players)} players on the {side} side{note}.")
         self.refresh()
+        self.games.refresh()
+        return True
 
     def undo(self) -> None:
         self.undo_bar.undo()
@@ -161,7 +167,18 @@ class MountainKingScreens:
 
     def shown(self, name: str) -> None:
         """A screen comes to the front: drawn from the log as it is now."""
+        self.answers.shown(name)
         self.refresh()
+        if name == "Board":
+            self.games.refresh()
+
+    def open_game(self, log_id: str) -> None:
+        """A game of the list opened: the table's game again."""
+        self.resume(KIND, log_id)
+        if self.session is not None and self.session.log.path.stem == log_id:
+            clear_left(self.session.log)
+            self.say(f"Opened {self.session.log.meta().get('title', 'the game')}.")
+        self.games.refresh()
 
     def resume(self, kind: str, log_id: str) -> str:
         try:
@@ -182,6 +199,7 @@ class MountainKingScreens:
         if started is not None:
             self.resume(KIND, started)
             self.say(NEW_ELSEWHERE)
+            self.games.refresh()
             return True
         if not caught_up(self.session, self.error):
             return False
@@ -193,11 +211,10 @@ class MountainKingScreens:
         n = numbers()
         self.status = W.HTML()
         self.status.add_class("mk-status-box")
-        self.message = W.HTML(layout=W.Layout(min_height="48px"))
-        self.message.add_class("mk-message")
-        self.undo_bar = UndoBar(lambda: self.session, "mk", self.say, self.error, self.refresh)
+        slot = self.answers.slot
+        self.undo_bar = UndoBar(lambda: self.session, "mk", self.say, self.error, self.refresh, describe=describe)
         self.undo_btn, self.redo_btn = self.undo_bar.undo_btn, self.undo_bar.redo_btn
-        bar = W.VBox([self.status, self.message, self.undo_bar.widget])
+        bar = W.VBox([self.status, self.undo_bar.widget])
 
         # Honour
         self.track = W.HTML()
@@ -211,11 +228,11 @@ class MountainKingScreens:
         for st in (self.strength, self.lines, self.spaces, self.boost, self.amount):
             st.observe(lambda _c: self._draw_offers(), "value")
         self.player.observe(lambda _c: self._player_changed(), "value")
-        self.offers = W.VBox()
+        self.offers = W.VBox(layout=W.Layout(min_height="330px"))  # room for every source's button: choosing a player moves nothing
         self.invasions = W.HBox()
         self.taps_list = W.HTML()
         honour = W.VBox([self.track, self.player, W.HBox([self.strength, self.lines]),
-                         W.HBox([self.spaces, self.boost, self.amount]), self.offers, self.invasions, self.taps_list])
+                         W.HBox([self.spaces, self.boost, self.amount]), slot("Honour"), self.invasions, self.offers, self.taps_list])
 
         # Clan board
         self.clans = W.HTML()
@@ -237,7 +254,7 @@ class MountainKingScreens:
         self.supply_wild = Stepper(0, 0, 9, "Wild pairs covered")
         self.supply_desperation = Stepper(0, 0, 9, "Desperation tokens")
         self.supply_btn = button("Set supplies", self._set_supply, "mk-supply")
-        clan = W.VBox([self.clans, self.vote_player, self.vote_clan, self.vote_count, self.vote_source, self.vote_btn,
+        clan = W.VBox([self.clans, self.vote_player, self.vote_clan, self.vote_count, self.vote_source, self.vote_btn, slot("Clan board"),
                        W.HTML("<b>Vote tiles drawn for the game</b>"), *self.tile_inputs.values(), self.tiles_btn,
                        W.HTML("<b>Supplies this Wave</b>"), self.supply_list, self.supply_player,
                        W.HBox([self.supply_base, self.supply_symbols]), W.HBox([self.supply_wild, self.supply_desperation]),
@@ -263,15 +280,16 @@ class MountainKingScreens:
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Open a wave file")
         self.upload.observe(lambda _c: self._open_wave(), "value")
         self.wave_result = W.HTML()
-        score = W.VBox([self.walk_status, self.end_btn, self.fast, self.troll_box, self.gnome_stepper, self.enter_btn,
-                        W.HBox([self.hall_values, self.halls_btn]), self.elder_box, self.score_btn, self.wave_result,
+        self.so_far = W.HTML()  # the Domains scored so far, below the buttons: they stay put as it grows
+        score = W.VBox([self.walk_status, slot("Score the Wave"), self.end_btn, self.fast, self.troll_box, self.gnome_stepper, self.enter_btn,
+                        W.HBox([self.hall_values, self.halls_btn]), self.elder_box, self.score_btn, self.so_far, self.wave_result,
                         self.board_pic, W.HBox([self.export_wave_btn, self.upload]), self.wave_downloads])
 
         # Scorepad
         self.pad = W.HTML()
         self.pad_btn = button("Picture (PNG, SVG)", self._export_pad, "mk-export-pad")
         self.pad_downloads = W.HTML()
-        pad = W.VBox([self.pad, self.pad_btn, self.pad_downloads])
+        pad = W.VBox([self.pad, self.pad_btn, slot("Scorepad"), self.pad_downloads])
 
         # Board and new game
         self.names = W.Text(description="Players", placeholder="Blue, Yellow, Pink (seat order)")
@@ -286,8 +304,11 @@ class MountainKingScreens:
         self.save_board_btn = button("Save this board", self._save_board, "mk-save-board", primary=True)
         self.board_form_pic = W.HTML()
         rows = [W.HBox([self.counts[d], self.gates[d]], _dom_classes=("mk-board-row",)) for d in n.domains]
-        board = W.VBox([W.HBox([self.names, self.new_btn], _dom_classes=("mk-names-row",)), W.HTML("<b>The board, entered once</b>"), self.side, *rows,
-                        self.halls_text, self.save_board_btn, self.board_form_pic])
+        self.new_question = NewGameQuestion(lambda: self.session, self._start_from_form, lambda t, level: self.answers.say(t, level), "mk")
+        self.games = GamesList(self.store, KIND, self.open_game, lambda: self.session.log.path.stem if self.session else None)
+        board = W.VBox([W.HBox([self.names, self.new_btn], _dom_classes=("mk-names-row",)), slot("Board"), self.new_question.widget,
+                        self.games.widget, W.HTML("<b>The board, entered once</b>"), self.side, *rows,
+                        self.halls_text, self.save_board_btn, slot("Board: save"), self.board_form_pic])
         parts = {"Honour": honour, "Clan board": clan, "Score the Wave": score, "Scorepad": pad, "Board": board}
         self.pages = {name: W.VBox([bar, part]) for name, part in parts.items()}  # the same bar on every screen
         for name, page in self.pages.items():
@@ -306,13 +327,19 @@ class MountainKingScreens:
 
     # --- showing -----------------------------------------------------------------------------------
     def say(self, text: str) -> None:
-        self.message.value = message_html(text, "info")
+        self.answers.say(text)
 
     def error(self, text: str) -> None:
-        self.message.value = message_html(text, "error")
+        self.answers.error(text)
+
+    @property
+    def message(self) -> W.HTML:
+        """The answer last said (its screen's slot)."""
+        return self.answers.message
 
     def refresh(self) -> None:
         s = self.state
+        self.answers.check()
         self.undo_bar.show()
         self.status.value = self._status_html(s)
         names = [(p, p) for p in s.players]
@@ -385,11 +412,13 @@ class MountainKingScreens:
             sc = s.scores[-1]
             self.walk_status.value = f"<div class='mk-winner'><b>{E(winner_sentence(sc))}</b></div>"
         if not scoring:
+            self.so_far.value = ""
             if not s.finished:
                 self.walk_status.value = "<div>Tap Score the Wave once Entrenchment, Invasions and Award Champions are done.</div>" if s.started else ""
             return
         step = walk_step(s)
-        self.walk_status.value = f"<div class='mk-walk'>Wave {ROMAN[s.wave]}: {E(step.prompt)}</div>" + self._so_far_html(s)
+        self.walk_status.value = f"<div class='mk-walk'>Wave {ROMAN[s.wave]}: {E(step.prompt)}</div>"
+        self.so_far.value = self._so_far_html(s)
         self.fast.children = [button(o.label, lambda a=o.action: self.act(a), "mk-fast") for o in step.fast]
         if set(self.troll_steppers) != set(s.players):
             self.troll_steppers = {p: Stepper(0, 0, 30, f"{p}'s Trolls", css="mk-trolls") for p in s.players}
@@ -474,8 +503,12 @@ class MountainKingScreens:
             self.gnome_stepper.value = 0
 
     def _new_game(self) -> None:
+        """New game: asked first over a game in progress (it stays in the list of games)."""
+        self.new_question.new_game()
+
+    def _start_from_form(self) -> bool:
         players = [p.strip() for p in self.names.value.split(",") if p.strip()]
-        self.start(players)
+        return self.start(players)
 
     # --- the board, entered once ---------------------------------------------------------------------
     def _load_board_form(self) -> None:
@@ -505,9 +538,9 @@ class MountainKingScreens:
             board = self.board_from_form()
             path = save_board(self.store.root, board)
         except (CompanionError, OSError) as e:
-            self.error(str(e))
+            self.answers.say(str(e), "error", at="Board: save")
             return
-        self.say(f"The {board.side} board is saved ({path.name}); new games on that side use it.")
+        self.answers.say(f"The {board.side} board is saved ({path.name}); new games on that side use it.", at="Board: save")
         self._show_board_form(saved_or_placeholder(self.store.root, board.side))
 
     # --- files and pictures ----------------------------------------------------------------------------
@@ -561,4 +594,4 @@ def open_screens(table: Any) -> MountainKingScreens:
     store = getattr(table, "store", None) or GameStore()
     history = table.history() if callable(getattr(table, "history", None)) else None
     dark = table.dark if callable(getattr(table, "dark", None)) else (lambda: False)
-    return MountainKingScreens(store, history, dark)
+    return MountainKingScreens(store, history, dark, place_of(table))
