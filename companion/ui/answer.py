@@ -90,7 +90,7 @@ class Answers:
     def message(self) -> W.HTML:
         if not self.slots:
             self.slot("")
-        return self.slots[self._last] if self._last in self.slots else next(iter(self.slots.values()))
+        return self.slots[self._last if self._last in self.slots else self._here()]
 
 
 def _screen(slot: str) -> str:

@@ -19,14 +19,18 @@ import ipywidgets as W
 
 from ...errors import CompanionError
 from ...gamelog import GameStore, Session
-from ...ui.follow import NEW_ELSEWHERE, NewGames
-from ...ui.widgets import button, message_html
+from ...ui.answer import Answers, place_of
+from ...ui.follow import NEW_ELSEWHERE, NewGames, clear_left
+from ...ui.games_list import GamesList, NewGameQuestion
+from ...ui.undo_bar import UndoBar
+from ...ui.widgets import button
 from ..chart import ChartFileError, fraction_text, one_decimal, read, round_off
 from ..combat import Shooter, best_defence, fire, to_hit
 from ..dice import roll
 from ..game import Action, ChartGame, ChartRules, from_chart
 from ..meta import GAME_ID
 from ..revolt import Area, rebelling, revolting_forces, revolts_on
+from ..seats import describe
 from ..taps import DELTAS, Draft, offer, record
 from ..view import chart_svg, leader_board_svg, sheet_html, standings, victory_sentence
 from .seat_codes import KIND, SeatCodes
@@ -75,7 +79,7 @@ class Rome1989Screens:
         self.session: Session[ChartGame] | None = self.store.latest(KIND, ChartRules())
         self.nation: str | None = None
         self.draft: Draft | None = None
-        self.message = W.HTML()
+        self.answers = Answers(place_of(table), self._subject)
         self._build()
         self.refresh()
 
@@ -89,8 +93,20 @@ class Rome1989Screens:
         seed = self.session.log.meta().get("seed", 0) if self.session else 0
         return random.Random(f"{seed}:{len(self.state.rolls)}")
 
+    _at: str | None = None  # the slot of the control being answered, when not its screen's own
+
     def say(self, text: str, level: str = "info") -> None:
-        self.message.value = message_html(text, level) if text else ""
+        self.answers.say(text, level, at=self._at)
+
+    @property
+    def message(self) -> W.HTML:
+        """The answer last said (its screen's slot)."""
+        return self.answers.message
+
+    def _subject(self) -> object:
+        """What the screens ask now: the game, its point, the nation shown (a sentence about another goes)."""
+        s = self.session
+        return (s.log.path if s else None, s.head if s else 0, self.nation)
 
     def act(self, action: Action) -> bool:
         """Send one action to the log (the rules check it first); a refusal shows the rule's sentence."""
@@ -106,6 +122,27 @@ class Rome1989Screens:
         return True
 
     def new_game(self) -> None:
+        """New game: asked first over a game in progress (it stays in the list of games)."""
+        self._at = "Chart: game"
+        try:
+            self.new_question.new_game()
+        finally:
+            self._at = None
+
+    def open_game(self, log_id: str) -> None:
+        """A game of the list opened: the table's game again."""
+        self._at = "Chart: game"
+        try:
+            self.resume(KIND, log_id)
+            clear_left(self.session.log)
+            self.say(f"Opened {self.state.title or 'the game'}.")
+            self.games.refresh()
+        except CompanionError as e:
+            self.say(str(e), "error")
+        finally:
+            self._at = None
+
+    def _start(self) -> bool:
         goal = self.goal.value
         victory = None if goal == "none" else ({"scenario": "rome-solitaire"} if goal == "rome-solitaire"
                                                 else {"points": int(self.goal_points.value)})
@@ -115,11 +152,13 @@ class Rome1989Screens:
                                             meta={"seed": random.SystemRandom().randrange(10**9)})
         except CompanionError as e:
             self.say(str(e), "error")
-            return
+            return False
         self.nation = None
         self.n_enters.value = 1
         self.say(f"{title}: add the nations in playing order.")
         self.refresh()
+        self.games.refresh()
+        return True
 
     def open_file(self, data: bytes, name: str = "chart.json") -> None:
         """Open a chart file as a new game (its turns in playing order)."""
@@ -200,12 +239,18 @@ class Rome1989Screens:
                              layout=W.Layout(width="50px")) for d in DELTAS]
         self.preview = W.HTML()
         self.record_btn = button("Record turn", self.record_turn, "rf89-record", primary=True)
-        self.undo_btn = button("Undo", self.undo, "rf89-undo")
-        self.redo_btn = button("Redo", self.redo, "rf89-redo")
+        self.undo_bar = UndoBar(lambda: self.session, "rf89", self.say, lambda t: self.say(t, "error"), self._stepped,
+                                describe=lambda a: describe(self.state.chart, a))
+        self.undo_btn, self.redo_btn = self.undo_bar.undo_btn, self.undo_bar.redo_btn
         self.seat_codes = SeatCodes(lambda: self.session)
+        slot = self.answers.slot
+        self.new_question = NewGameQuestion(lambda: self.session, self._start, self.say, "rf89")
+        self.games = GamesList(self.store, KIND, self.open_game, lambda: self.session.log.path.stem if self.session else None,
+                               players=lambda g: ", ".join(dict.fromkeys(n.who for n in g.chart.nations if n.who)))
         self.chart_box = W.VBox([
-            W.HTML(CSS), self.message,
+            W.HTML(CSS),
             W.HBox([self.title, self.goal, self.goal_points, self.start_btn]),
+            slot("Chart: game"), self.new_question.widget,
             W.HBox([self.upload, self.links]),
             W.HBox([self.n_name, self.n_kind, self.n_player, self.n_enters]),
             W.HBox([self.n_first, self.n_treasury, self.n_refund, self.n_kstart, self.add_btn]),
@@ -215,15 +260,15 @@ class Rome1989Screens:
             W.HBox([f["maintenance"], f["purchases"], f["modifier_rolls"]]),
             W.HBox([f["overtax_pct"], f["refund_pct"], f["revolt_table"]]),
             W.HBox([f["levy_revolt_values"], f["levies_spent"], f["quit"]]),
-            self.preview, W.HBox([self.record_btn, self.undo_btn, self.redo_btn]),
-            self.seat_codes.widget,
+            self.preview, slot("Chart"), W.HBox([self.record_btn, self.undo_btn, self.redo_btn]), self.undo_bar.confirm,
+            self.seat_codes.widget, self.games.widget,
         ])
         self.chart_box.add_class("rf89")
         self._build_revolt()
         self._build_combat()
         self.leaders = W.HTML(_dom_classes=("rf89-leaders",))
         self.end_btn = button("End the game", self.end_game, "rf89-end")
-        self.leaders_box = W.VBox([W.HTML(CSS), self.leaders, self.end_btn])
+        self.leaders_box = W.VBox([W.HTML(CSS), self.leaders, self.end_btn, slot("Leaders")])
         self.leaders_box.add_class("rf89")
 
     def _build_revolt(self) -> None:
@@ -237,7 +282,7 @@ class Rome1989Screens:
         self.r_table = button("Use the table's dice", lambda: self.revolt_step(_ints(self.r_dice.value)), "rf89-revolt-tap")
         self.r_restart = button("Start again", self.revolt_restart, "rf89-revolt-restart")
         self.revolt_box = W.VBox([W.HTML(CSS), self.r_step, self.r_areas, W.HBox([self.r_app, self.r_dice, self.r_table]),
-                                  self.r_out, self.r_restart])
+                                  self.answers.slot("Revolt"), self.r_out, self.r_restart])
         self.revolt_box.add_class("rf89")
         self.revolt_restart()
 
@@ -252,7 +297,9 @@ class Rome1989Screens:
         self.c_app = button("Roll (app)", lambda: self.combat(None), "rf89-combat-roll")
         self.c_table = button("Use the table's dice", lambda: self.combat(_ints(self.c_dice.value)), "rf89-combat-tap")
         self.combat_box = W.VBox([W.HTML(CSS), self.c_units, W.HBox([self.c_defence, self.c_terrain, self.c_defending]),
-                                  W.HBox([self.c_app, self.c_dice, self.c_table]), self.c_out])
+                                  W.HBox([self.c_app, self.c_dice, self.c_table]), self.answers.slot("Combat"), self.c_out])
+        for w in (self.c_units, self.c_defence, self.c_terrain, self.c_defending, self.c_dice):  # a result about other units goes
+            w.observe(lambda _ch: setattr(self.c_out, "value", ""), "value")
         self.combat_box.add_class("rf89")
 
     # --- what the shelf asks of a game's screens --------------------------------------------------
@@ -263,7 +310,10 @@ class Rome1989Screens:
                 "Leaders": self.leaders_box}[name]
 
     def shown(self, name: str) -> None:
+        self.answers.shown(name)
         self.refresh()
+        if name == "Chart":
+            self.games.refresh()
 
     def resume(self, kind: str, log_id: str) -> str:
         self.session = Session(self.store.open(log_id), ChartRules())
@@ -282,6 +332,7 @@ class Rome1989Screens:
         if started is not None:
             self.resume(KIND, started)
             self.say(NEW_ELSEWHERE)
+            self.games.refresh()
             return True
         if self.session is None:
             return False
@@ -307,6 +358,13 @@ class Rome1989Screens:
             self.open_file(bytes(f["content"]), f.get("name", "chart.json"))
 
     def add_nation(self) -> None:
+        self._at = "Chart: game"
+        try:
+            self._add_nation()
+        finally:
+            self._at = None
+
+    def _add_nation(self) -> None:
         name = self.n_name.value.strip()
         a: Action = {"type": "nation", "name": name, "kind": self.n_kind.value}
         if self.n_player.value.strip():
@@ -398,20 +456,13 @@ class Rome1989Screens:
         self._phase1_roll(self.table_die.value, "table")
 
     def undo(self) -> None:
-        try:
-            if self.session is not None:
-                self.session.undo()
-        except CompanionError as e:
-            self.say(str(e), "error")
-        self.draft = None
-        self.refresh()
+        self.undo_bar.undo()
 
     def redo(self) -> None:
-        try:
-            if self.session is not None:
-                self.session.redo()
-        except CompanionError as e:
-            self.say(str(e), "error")
+        self.undo_bar.redo()
+
+    def _stepped(self) -> None:
+        """Drawn again after an Undo or a Redo: the turn being written starts again from the log."""
         self.draft = None
         self.refresh()
 
@@ -440,6 +491,7 @@ class Rome1989Screens:
 
     def refresh(self) -> None:
         s = self.state
+        self.answers.check()
         names = self.shown_nations()
         if self.nation not in names:
             self.nation = names[-1] if names else None

@@ -18,6 +18,7 @@ import ipywidgets as W
 from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...seats import NOT_A_SEAT, Seats, find_seat
+from ...ui.answer import Answers
 from ...ui.follow import SeatFollow
 from ...ui.widgets import button, message_html
 from ..chart import one_decimal
@@ -58,7 +59,7 @@ class SeatPage(Rome1989Screens):
         self.revoked = False
         self.nation: str | None = None
         self.draft = None
-        self.message = W.HTML(layout=W.Layout(min_height="44px"))
+        self.answers = Answers(lambda: "Seat", self._subject)
         self._build()
         self.head = W.HTML(_dom_classes=("rf89-seat-head",))
         self.totals = W.HTML(_dom_classes=("rf89-seat-totals",))
@@ -73,7 +74,7 @@ class SeatPage(Rome1989Screens):
             W.VBox([f["levy_revolt_values"], f["levies_spent"], f["quit"]]),
             self.preview, W.HBox([self.record_btn, self.undo_btn]),
         ])
-        self.widget = W.VBox([W.HTML(CSS + SEAT_CSS), self.head, self.message, self.pick, self.sheet, self.form, self.totals])
+        self.widget = W.VBox([W.HTML(CSS + SEAT_CSS), self.head, self.pick, self.sheet, self.form, self.answers.slot("Seat"), self.totals])
         self.widget.add_class("rf89")
         self.widget.add_class("rf89-seat")
         self.follow = SeatFollow(lambda: self.session, lambda: self.seat, token, self._refuse, self.refresh)
@@ -107,7 +108,7 @@ class SeatPage(Rome1989Screens):
     def _refuse(self) -> None:
         self.revoked, self.seat, self.player = True, None, None
         self.head.value = "<div class='rf-turn'>No seat</div>"
-        self.message.value = message_html(NOT_A_SEAT, "error")
+        self.message.value = message_html(self.follow.why(NOT_A_SEAT), "error")
         self.sheet.value = self.totals.value = ""
         self.pick.options = []
         self.pick.layout.display = self.form.layout.display = "none"
