@@ -116,8 +116,11 @@ def test_dark_and_larger_text_hold_for_every_game(tmp_path, counter):
     app.large_btn.click()
     app.choose("counter")
     assert {"rf-dark", "rf-large"} <= set(app.widget._dom_classes)
-    again = app_on(tmp_path)  # a reload: the settings are kept for the whole page
+    again = app_on(tmp_path)  # a reload: the page's browser hands back the look this device chose
+    again.look_box.value = '{"dark": true, "large": true}'
     assert {"rf-dark", "rf-large"} <= set(again.widget._dom_classes)
+    other = app_on(tmp_path)  # another device (a phone) keeps its own look: nothing went to the server's settings
+    assert not {"rf-dark", "rf-large"} & set(other.widget._dom_classes)
 
 
 def test_the_shelf_holds_no_board_and_a_board_opened_later_is_in_the_theme(tmp_path):
