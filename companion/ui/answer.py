@@ -10,7 +10,8 @@ cavern, another nation, another game) is cleared when the screen is drawn again 
 
 from __future__ import annotations
 
-from typing import Callable
+from contextlib import contextmanager
+from typing import Callable, Iterator
 
 import ipywidgets as W
 
@@ -38,6 +39,7 @@ class Answers:
         self.slots: dict[str, W.HTML] = {}
         self._last: str | None = None
         self._about: object = None
+        self._at: str | None = None  # the slot of the control being answered now (:meth:`at`)
 
     def slot(self, name: str) -> W.HTML:
         """The reserved place for the answers of screen ``name`` (made once)."""
@@ -59,6 +61,7 @@ class Answers:
     def say(self, text: str, level: str = "info", at: str | None = None) -> None:
         """The answer to the tap just made, in the slot of the screen it came from (an empty text clears it);
         ``at``: a slot of that screen by the control tapped ("Board: save", a screen's second place)."""
+        at = at or self._at
         here = at if at in self.slots else self._here()
         for name, w in self.slots.items():
             value = message_html(text, level) if text and name == here else ""
@@ -66,6 +69,15 @@ class Answers:
                 w.value = value
         self._last = here
         self._about = self.subject()
+
+    @contextmanager
+    def at(self, name: str) -> Iterator[None]:
+        """What is said while a control's tap is answered goes to its own slot (``"Clan board: tiles"``)."""
+        before, self._at = self._at, name
+        try:
+            yield
+        finally:
+            self._at = before
 
     def error(self, text: str) -> None:
         self.say(text, "error")

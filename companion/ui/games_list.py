@@ -54,12 +54,16 @@ def when(t: float) -> str:
 class GamesList:
     """Every game of one kind, newest first: its title (its players), its date, in progress or finished;
     a tap on Open opens it (``open_game(log_id)``). ``current()``: the id of the game the screens show now.
-    ``players(state)``: the players of a game in a few words (none: the game's title says them)."""
+    ``players(state)``: the players of a game in a few words (none: the game's title says them); ``title(info)``:
+    the game as its players know it (its title in the log unless given)."""
 
     def __init__(self, store: GameStore, kind: str, open_game: Callable[[str], None],
-                 current: Callable[[], str | None], players: Callable[[Any], str] | None = None) -> None:
+                 current: Callable[[], str | None], players: Callable[[Any], str] | None = None,
+                 title: Callable[[GameInfo], str] | None = None, open_label: str = "Open", css: str = "") -> None:
         self.store, self.kind = store, qualified(kind)
         self.open_game, self.current, self.players = open_game, current, players
+        self.title = title or (lambda info: info.title)
+        self.open_label, self.css = open_label, css
         self._known: dict[str, tuple[float, int, str, str]] = {}  # id → (updated, actions, status, players)
         self.heading = W.HTML("<b>Games</b> (newest first)")
         self.rows = W.VBox([])
@@ -93,13 +97,19 @@ class GamesList:
             if info.problem:
                 rows.append(W.HTML(message_html(info.problem, "error")))
                 continue
-            status, players = self._status(info)
+            try:
+                status, players = self._status(info)
+                title = self.title(info)
+            except CompanionError as e:
+                rows.append(W.HTML(message_html(str(e), "error")))
+                continue
             who = f" · {html.escape(players)}" if players else ""
             this = info.id == now
-            text = (f"<div class='rf-games-line'><b>{html.escape(info.title)}</b>{who}<br>"
+            text = (f"<div class='rf-games-line'><b>{html.escape(title)}</b>{who}<br>"
                     f"<span class='rf-games-when'>{html.escape(when(info.updated))} · {html.escape(status)}"
                     f"{' · shown now' if this else ''}</span></div>")
-            btn = button("Open", lambda gid=info.id: self.open_game(gid), f"rf-games-open rf-games-open-{info.id}", disabled=this)
+            btn = button(self.open_label, lambda gid=info.id: self.open_game(gid), f"rf-games-open rf-games-open-{info.id} {self.css}".strip(),
+                         disabled=this)
             row = W.HBox([W.HTML(text), btn])
             row.add_class("rf-games-row")
             rows.append(row)
@@ -167,6 +177,10 @@ class NewGameQuestion:
         if old is not None and new is not None and new is not old and has_play(old):
             mark_left(old.log, new.log.path.stem)
         return True
+
+    def button(self, label: str = "New game", css: str = "") -> W.Button:
+        """The screen's New game button (``rf-new-game``: every game's, for the page and its tests)."""
+        return button(label, self.new_game, f"rf-new-game {css}".strip(), primary=True)
 
     def cancel(self) -> None:
         self.widget.children = []

@@ -255,10 +255,10 @@ class MountainKingScreens:
         self.supply_desperation = Stepper(0, 0, 9, "Desperation tokens")
         self.supply_btn = button("Set supplies", self._set_supply, "mk-supply")
         clan = W.VBox([self.clans, self.vote_player, self.vote_clan, self.vote_count, self.vote_source, self.vote_btn, slot("Clan board"),
-                       W.HTML("<b>Vote tiles drawn for the game</b>"), *self.tile_inputs.values(), self.tiles_btn,
+                       W.HTML("<b>Vote tiles drawn for the game</b>"), *self.tile_inputs.values(), self.tiles_btn, slot("Clan board: tiles"),
                        W.HTML("<b>Supplies this Wave</b>"), self.supply_list, self.supply_player,
                        W.HBox([self.supply_base, self.supply_symbols]), W.HBox([self.supply_wild, self.supply_desperation]),
-                       self.supply_btn])
+                       self.supply_btn, slot("Clan board: supplies")])
 
         # Score the Wave
         self.walk_status = W.HTML()
@@ -294,7 +294,7 @@ class MountainKingScreens:
         # Board and new game
         self.names = W.Text(description="Players", placeholder="Blue, Yellow, Pink (seat order)")
         self.names.add_class("mk-names")
-        self.new_btn = button("New game", self._new_game, "mk-new", primary=True)
+        self.new_btn = button("New game", self._new_game, "mk-new rf-new-game", primary=True)
         self.side = W.ToggleButtons(options=[("2–3 players", "2-3"), ("4–5 players", "4-5")], value="4-5")
         self.side.observe(lambda _c: self._load_board_form(), "value")
         self.counts = {d: Stepper(4, 1, 12, n.domain_names[d], css=f"mk-count mk-count-{d}") for d in n.domains}
@@ -341,6 +341,8 @@ class MountainKingScreens:
         s = self.state
         self.answers.check()
         self.undo_bar.show()
+        if s.players and not self.names.value.strip():  # New game: the same players unless changed
+            self.names.value = ", ".join(s.players)
         self.status.value = self._status_html(s)
         names = [(p, p) for p in s.players]
         if list(self.player.options) != names:
@@ -465,6 +467,10 @@ class MountainKingScreens:
         self.act(vote_offer(self.vote_player.value, self.vote_clan.value, self.vote_count.value, self.vote_source.value).action)
 
     def _set_supply(self) -> None:
+        with self.answers.at("Clan board: supplies"):
+            self._supply()
+
+    def _supply(self) -> None:
         if not self.supply_player.value:
             self.error("Choose the player whose supplies these are.")
             return
@@ -473,6 +479,10 @@ class MountainKingScreens:
                   "desperation": self.supply_desperation.value})
 
     def _set_tiles(self) -> None:
+        with self.answers.at("Clan board: tiles"):
+            self._tiles()
+
+    def _tiles(self) -> None:
         tiles: dict[str, list[int]] = {}
         for d, t in self.tile_inputs.items():
             if t.value.strip():

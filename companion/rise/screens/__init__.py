@@ -425,7 +425,7 @@ class RiseScreen:
         self.computer_colour = W.ToggleButtons(options=[("Computer is Blue", "blue"), ("Computer is Red", "red")], value="blue")
         self.level = W.ToggleButtons(options=[(lv.capitalize(), lv) for lv in LEVELS], value="normal")
         self.new_question = NewGameQuestion(lambda: self.session, lambda: self.new_game(), lambda t, level: self.answers.say(t, level, at="Game"), "rise")
-        self.new_btn = button("New game", self.new_question.new_game, "rise-new", primary=True)
+        self.new_btn = self.new_question.button("New game", "rise-new")
         self.games = GamesList(self.store, KIND, self.open_game, lambda: self.session.log.path.stem if self.session else None)
         self.export_btn = button("Picture and game record", self.export, "rise-export")
         self.downloads = W.HTML()

@@ -189,7 +189,7 @@ class Rome1989Screens:
         self.goal = W.Dropdown(options=[("first to points", "points"), ("Rome's solitaire goals", "rome-solitaire"),
                                         ("no goal", "none")], value="points", description="Goal")
         self.goal_points = W.BoundedIntText(value=500, min=1, max=100000, description="Points")
-        self.start_btn = button("New game", self.new_game, "rf89-new", primary=True)
+        self.start_btn = button("New game", self.new_game, "rf89-new rf-new-game", primary=True)
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Open chart file")
         self.upload.observe(self._uploaded, "value")
         self.links = W.HTML()
