@@ -49,13 +49,12 @@ class Answers:
         return w
 
     def _here(self) -> str:
-        """The slot a sentence said now goes to: the screen in front, else the one last written, else the first."""
-        place = self.place() or ""
-        for name in self.slots:
-            if name.lower() == place.lower():
+        """The slot a sentence said now goes to: the screen in front's own (its first), else the first of all
+        (a game of one screen, or screens shown on their own)."""
+        place = (self.place() or "").lower()
+        for name in sorted(self.slots, key=lambda n: n.lower() != place):  # its own slot, else another of that screen
+            if _screen(name) == place:
                 return name
-        if self._last is not None:
-            return self._last
         return next(iter(self.slots), "")
 
     def say(self, text: str, level: str = "info", at: str | None = None) -> None:

@@ -17,7 +17,6 @@ from companion.gamelog import GameLog, GameStore, Session
 from companion.games import qualified
 from companion.seats import Seats
 
-
 #: What a page on a game the table has left says when a tap would write into it.
 LEFT = ("The table has left this game for a new one: nothing was written. Open the new game (on a phone, "
         "scan its new seat code), or reopen this one from the list of games on the tablet.")
@@ -32,12 +31,14 @@ def mark_left(log: GameLog, new_id: str) -> None:
 
 
 def clear_left(log: GameLog) -> None:
-    """The table came back to this game (opened from the list): it takes taps again."""
+    """The table came back to this game (opened from the list): it takes taps again, and it is the most
+    recently used of its kind (a reload, and the other pages, open it)."""
     try:
         if log.meta().get("left_for"):
             log.set_meta("left_for", None)
     except CompanionError:
         pass
+    log.mark_used()
 
 
 def left_for(log: GameLog) -> str | None:

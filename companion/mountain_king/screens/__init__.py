@@ -24,7 +24,7 @@ from ...ui.answer import Answers, place_of
 from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up, clear_left
 from ...ui.games_list import GamesList, NewGameQuestion
 from ...ui.undo_bar import UndoBar
-from ...ui.widgets import Stepper, button, message_html
+from ...ui.widgets import Stepper, button
 from ..board import Board, saved_or_placeholder, side_for
 from ..board import parse as parse_board
 from ..board import save as save_board

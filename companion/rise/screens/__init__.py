@@ -22,8 +22,8 @@ import ipywidgets as W
 from ...drawing import to_png, to_svg
 from ...errors import CompanionError
 from ...gamelog import GameStore, Session
-from ...ui.board import Board, legend_html
 from ...ui.answer import Answers, place_of
+from ...ui.board import Board, legend_html
 from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up, clear_left
 from ...ui.games_list import GamesList, NewGameQuestion
 from ...ui.undo_bar import UndoBar
@@ -435,8 +435,8 @@ class RiseScreen:
         self.threat_list = W.HTML()
         side = W.VBox(
             [
+                self.answers.slot("Play"),  # beside the board (below it on a phone): the answer to a tap on it
                 self.status,
-                self.answers.slot("Play"),
                 self.progress,
                 self.undo_bar.widget,
                 W.HTML("<b>Action</b>"),

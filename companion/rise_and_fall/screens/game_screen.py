@@ -270,6 +270,17 @@ class SetupScreen:
         hub.listeners.append(self.refresh)
         self.refresh()
 
+    def _answer_beside(self, placing: bool) -> None:
+        """The message where the finger is: just above the board while the first pieces are placed (the
+        taps are on the board), above the form otherwise."""
+        inside = self.message in self.placing.children
+        if placing and not inside:
+            self.widget.children = [c for c in self.widget.children if c is not self.message]
+            self.placing.children = [*self.placing.children[:-1], self.message, self.placing.children[-1]]
+        elif not placing and inside:
+            self.placing.children = [c for c in self.placing.children if c is not self.message]
+            self.widget.children = [self.message, *self.widget.children]
+
     def defaults(self) -> None:
         """The World's players; for a World that never named them (a random or loaded one),
         the players of last time."""
@@ -427,6 +438,7 @@ class SetupScreen:
         self.draft.refresh()
         self.placing.layout.display = "" if placing else "none"
         self.form.layout.display = "none" if placing or g.phase == "guilds" else ""  # the board comes first while placing
+        self._answer_beside(placing)
         if not placing:
             return
         civ = g.civs[g.to_move()[0]]
