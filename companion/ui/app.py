@@ -28,7 +28,7 @@ from .history_screen import HistoryScreen
 from .shelf import SHELF_CSS, Shelf, Unfinished
 from .style import CSS, Theme
 from .table import Settings, Table
-from .widgets import BUSY, REPORT, busy, button, guarded, message_html
+from .widgets import BUSY, REPORT, busy, button, guarded, message_html, shared
 
 SHELF, HISTORY, SEAT = "shelf", "history", "seat"
 POLL_SECONDS = 0.1  # how often a page looks whether another page changed a game (a cheap PRAGMA)
@@ -156,7 +156,7 @@ class App:
         self.heartbeat.observe(self._beat, "value")
         self._last_beat: float | None = None  # None: no page beats (JupyterLab): always follow
         # the look this device's browser remembers (Dark, A+), handed over by the page once it is drawn
-        self.look_box = W.Text(value="", layout=W.Layout(display="none"))
+        self.look_box = W.Text(value="", layout=self.heartbeat.layout)  # hidden as the heartbeat (its layout never changes)
         self.look_box.add_class("rf-look-box")
         self.look_box.observe(lambda change: guarded(lambda: self.device_look(change["new"]))(), "value")
         # the browser's Back and Forward: the page writes the address it went to (and a mark the
@@ -370,7 +370,7 @@ class App:
         else:
             self.rooms[SEAT] = game.open_seat(self.store, token)
             page = self.rooms[SEAT].widget
-        looks = W.HBox([self.dark_btn, self.large_btn], _dom_classes=("rf-seat-look",))  # the phone's own Dark and A+
+        looks = W.HBox([self.dark_btn, self.large_btn], layout=shared(W.Layout), _dom_classes=("rf-seat-look",))  # the phone's own Dark and A+
         self.widget.children = [self.widget.children[0], looks, self.alert, page, self.heartbeat, self.look_box]  # a phone that sleeps and wakes catches up
 
     # --- the page attaches ---------------------------------------------------------------------

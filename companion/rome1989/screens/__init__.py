@@ -93,10 +93,8 @@ class Rome1989Screens:
         seed = self.session.log.meta().get("seed", 0) if self.session else 0
         return random.Random(f"{seed}:{len(self.state.rolls)}")
 
-    _at: str | None = None  # the slot of the control being answered, when not its screen's own
-
     def say(self, text: str, level: str = "info") -> None:
-        self.answers.say(text, level, at=self._at)
+        self.answers.say(text, level)
 
     @property
     def message(self) -> W.HTML:
@@ -123,24 +121,20 @@ class Rome1989Screens:
 
     def new_game(self) -> None:
         """New game: asked first over a game in progress (it stays in the list of games)."""
-        self._at = "Chart: game"
-        try:
+        with self.answers.at("Chart: game"):
             self.new_question.new_game()
-        finally:
-            self._at = None
 
     def open_game(self, log_id: str) -> None:
         """A game of the list opened: the table's game again."""
-        self._at = "Chart: game"
-        try:
-            self.resume(KIND, log_id)
+        with self.answers.at("Chart: game"):
+            try:
+                self.resume(KIND, log_id)
+            except CompanionError as e:
+                self.say(str(e), "error")
+                return
             clear_left(self.session.log)
             self.say(f"Opened {self.state.title or 'the game'}.")
             self.games.refresh()
-        except CompanionError as e:
-            self.say(str(e), "error")
-        finally:
-            self._at = None
 
     def _start(self) -> bool:
         goal = self.goal.value
@@ -358,11 +352,8 @@ class Rome1989Screens:
             self.open_file(bytes(f["content"]), f.get("name", "chart.json"))
 
     def add_nation(self) -> None:
-        self._at = "Chart: game"
-        try:
+        with self.answers.at("Chart: game"):
             self._add_nation()
-        finally:
-            self._at = None
 
     def _add_nation(self) -> None:
         name = self.n_name.value.strip()
@@ -469,6 +460,7 @@ class Rome1989Screens:
     def end_game(self) -> None:
         if self.act({"type": "end"}):
             self.keep()
+            self.say(f"The game is over. {victory_sentence(self.state.result)}")  # said where End the game was tapped
 
     def keep(self) -> None:
         """The finished game in History: each player's points by nation (rounded off) and the winners."""
