@@ -535,12 +535,36 @@ class Session(Generic[S]):
         if action.get("type") in CONTROL:
             raise IllegalAction("Use undo and redo for that.", rule="log-control")
         action = _recorded(self.rules, action)
+        guard = self.contract
+        if guard is not None:
+            guard.check(self.state, action)  # the shared guards (companion.rules): nothing written
         new_state = self.rules.apply(self.state, action)  # raises IllegalAction: nothing written
         self._append(action)
         self.applied.append(self._entries[-1])
         self._states.append(new_state)
         self._changed()
         return new_state
+
+    _contract: Any = None
+    _contract_read = False
+
+    @property
+    def contract(self) -> Any:
+        """The game's rules of this log's kind under the shared contract (``companion.rules.Contract``), or None
+        (a log of a game without one, or of a kind this dashboard does not hold)."""
+        if not self._contract_read:
+            self._contract_read = True
+            try:
+                kind = self.log.meta().get("kind")
+            except CompanionError:
+                kind = None
+            game = game_of(kind) if isinstance(kind, str) else None
+            self._contract = game.contract(kind) if game is not None and "/" in qualified(kind) else None
+        return self._contract
+
+    def outcome(self) -> Any:
+        """The log's outcome now (``companion.rules.Outcome``): None while it goes on."""
+        return self.contract.outcome(self.state) if self.contract is not None else None
 
     def undo(self) -> None:
         self._require_writable()

@@ -48,8 +48,11 @@ class Game:
     ``poll()`` (follow other pages; True if something changed).
     ``kinds`` maps each kind of log the game keeps to its reducer class (``Reducer`` of gamelog).
     ``commands`` names ``add_commands(subparsers)``, which adds the game's command-line commands,
-    each with ``set_defaults(run=function)``. ``finished`` names ``finished(kind, state) -> bool``:
-    whether a log needs no more play (the shelf's "Continue" passes over finished ones).
+    each with ``set_defaults(run=function)``. ``contracts`` names the game's rules under the shared contract
+    (``companion.rules``): ``{kind: Contract}``, one per kind of log, each answering ``legal_actions``, ``outcome``
+    and ``view``; the guards of every new action, History, the shelf's "Continue" and the test over every game
+    read them. (``finished`` and ``random_play``, the hooks before the contract, are still read for a game that
+    names no contract.)
     """
 
     id: str
@@ -61,7 +64,8 @@ class Game:
     commands: str = ""
     rules_data: str = ""
     about: str = ""
-    finished: str = ""
+    contracts: str = ""
+    finished: str = ""  # names ``finished(kind, state) -> bool`` (a game without ``contracts``)
     seat_codes: str = ""  # names ``seat_codes(base_address) -> [(player, address)]``: the seats ``make table`` prints
     seat: str = ""  # names ``open_seat(store, token)``: a player's own page on their phone (``widget``, ``poll``, ``reopen``)
     seat_kind: str = "game"  # the short kind of the logs that keep the seats' tokens (``companion.seats``)
@@ -94,8 +98,23 @@ class Game:
     def picture_svg(self) -> str:
         return _read(self.picture).decode("utf-8")
 
-    def is_finished(self, kind: str, state: Any) -> bool:
+    def contract(self, kind: str) -> Any:
+        """The rules of one of this game's log kinds under the shared contract (``companion.rules.Contract``),
+        None for a game that names none."""
         short = kind.split("/", 1)[1] if "/" in kind else kind
+        return _load(self.contracts).get(short) if self.contracts else None
+
+    def outcome(self, kind: str, state: Any) -> Any:
+        """The log's ``Outcome`` (``companion.rules``): None while it goes on, or for a game with no contract."""
+        c = self.contract(kind)
+        return c.outcome(state) if c is not None else None
+
+    def is_finished(self, kind: str, state: Any) -> bool:
+        """Whether a log needs no more play (the shelf's "Continue" passes over finished ones)."""
+        short = kind.split("/", 1)[1] if "/" in kind else kind
+        c = self.contract(short)
+        if c is not None:
+            return bool(c.finished(state))
         return bool(self.finished) and bool(_load(self.finished)(short, state))
 
     def open_screens(self, table: Any) -> Any:
@@ -114,8 +133,13 @@ class Game:
         return _load(self.colours)(root, log_id) if self.colours else None
 
     def random_action(self, kind: str, state: Any, rng: Any) -> Any:
-        """One random legal action (see ``random_play``); None when the game has no random player."""
-        return _load(self.random_play)(kind, state, rng) if self.random_play else None
+        """One random action drawn from the contract's ``legal_actions`` (or the older ``random_play``); None
+        once the log needs no more play, or when the game has neither."""
+        short = kind.split("/", 1)[1] if "/" in kind else kind
+        c = self.contract(short)
+        if c is not None:
+            return c.random_action(state, rng)
+        return _load(self.random_play)(short, state, rng) if self.random_play else None
 
     def add_commands(self, sub: Any) -> None:
         if self.commands:

@@ -1,13 +1,25 @@
-"""Every finished game of every game, in one SQLite file: ``history.sqlite`` in the data directory.
+"""Every finished game of every game, read from the games' logs: History.
 
-Each row names its game (the registry's id), when it ended, its title (the World's name for
-Rise & Fall), each player's points by category with the total, and the winners. Version 1 kept
-Rise & Fall's games in the same table without the game column: they are read as Rise & Fall's.
+**The logs are the truth.** A finished game is in History exactly when its log ends in an outcome (the game's
+contract, ``companion.rules``: ``outcome(state)`` is not None and kept): ending a game adds it, undoing the end
+takes it away, redo puts it back, scoring again replaces it. No screen writes History; a page that dies between
+the end and drawing it loses nothing. ``history.sqlite`` in the data directory keeps what the logs cannot say:
+
+* ``outcomes``: a cache of each log's outcome, by the log file's size and time (a log changed is read again);
+* ``hidden``: the entries the table removed from History (Undo brings them back);
+* ``finished``: the entries kept before History was read from the logs (and by ``keep``, for scripts): each
+  still shows while its log is gone or no longer readable, and gives way to its log's own outcome when there
+  is a log. Version 1 kept Rise & Fall's games in the same table without the game column: they are read as
+  Rise & Fall's.
+
+Each entry names its game (the registry's id), when it ended, its title (the World's name for Rise & Fall),
+each player's points by category with the total (as the game shows them: 1989's 6.7), and the winners.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import sqlite3
 import time
@@ -33,7 +45,9 @@ class Finished:
 
 
 def is_points(value: Any) -> bool:
-    """A number of points (a bool is not one)."""
+    """A number of points (a bool is not one): whole, or to a decimal as a game shows it (1989's 6.7)."""
+    if isinstance(value, float):
+        return math.isfinite(value)
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -86,6 +100,47 @@ def _read(row: tuple) -> Finished:
     return Finished(i, at, str(w), scores, winners, g, extra if isinstance(extra, dict) else {})
 
 
+_UNREADABLE: Any = object()
+
+
+def entry_of_log(path: Path) -> Finished | None | Any:
+    """A log's History entry: its game's outcome (``companion.rules``) when the log ends in a kept one, else None;
+    ``_UNREADABLE`` for a file that is no log of a registered game with a contract (an older entry of its id then
+    still shows)."""
+    from .errors import CompanionError
+    from .gamelog import GameLog, Session
+    from .games import game_of
+
+    try:
+        log = GameLog(path, writable=False)
+    except CompanionError:
+        return _UNREADABLE
+    try:
+        meta = log.meta()
+        kind = meta.get("kind")
+        game = game_of(kind) if isinstance(kind, str) else None
+        contract = game.contract(kind) if game is not None else None
+        if contract is None:
+            return _UNREADABLE
+        session = Session(log, game.reducer(kind))
+        if not session.applied:
+            return None
+        outcome = contract.outcome(session.state)
+        if outcome is None or not outcome.kept:
+            return None
+        title = outcome.title or (meta["title"] if isinstance(meta.get("title"), str) else "")
+        extra = {**outcome.extra, "sentence": outcome.sentence, "shown": dict(outcome.scores)}
+        if outcome.of:
+            extra["of"] = outcome.of
+        odd = oddity(outcome.pad, list(outcome.winners))
+        pad = {} if odd else {n: dict(r) for n, r in outcome.pad.items()}
+        return Finished(path.stem, session.applied[-1].at, title or game.title, pad, list(outcome.winners), game.id, extra, odd)
+    except Exception:  # noqa: BLE001 - a log the rules cannot read: its older entry, if any, still shows
+        return _UNREADABLE
+    finally:
+        log.close()
+
+
 class FinishedGames:
     """The history of every game: ``keep`` a finished game, list them (one game's or all)."""
 
@@ -103,9 +158,15 @@ class FinishedGames:
             for name, decl in _COLUMNS.items():
                 if name not in have:  # a history written by version 1
                     self._db.execute(f"ALTER TABLE finished ADD COLUMN {name} {decl}")
-        except (OSError, sqlite3.Error) as e:  # a read-only or full disk: show what can be read
-            self.problem = f"The history ({self.path}) cannot be written ({e}); finished games are not kept."
+            self._db.execute("CREATE TABLE IF NOT EXISTS hidden (id TEXT PRIMARY KEY, at REAL)")
+            self._db.execute("CREATE TABLE IF NOT EXISTS outcomes (id TEXT PRIMARY KEY, stamp TEXT, entry TEXT)")
+        except (OSError, sqlite3.Error) as e:  # a read-only, full or damaged disk: show what can be read
+            damaged = isinstance(e, sqlite3.DatabaseError) and not isinstance(e, sqlite3.OperationalError) or "malformed" in str(e)
+            self.problem = (f"The history file ({self.path}) is damaged ({e}): the games it kept cannot be shown, "
+                            "and a removed game cannot be hidden." if damaged else
+                            f"The history ({self.path}) cannot be written ({e}); finished games are not kept.")
             self._db = self._read_only()
+        self._cache: dict[str, tuple[str, Finished | None]] = {}  # the outcomes' cache when the file cannot hold it
 
     def _read_only(self) -> sqlite3.Connection:
         """The history as it is on disk, read-only; an empty one in memory if it cannot be read."""
@@ -124,6 +185,12 @@ class FinishedGames:
         db.execute(f"CREATE TABLE finished ({columns})")
         return db
 
+    def _table(self, name: str) -> bool:
+        try:
+            return self._db.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (name,)).fetchone() is not None
+        except sqlite3.Error:
+            return False
+
     def keep(self, game: str, log_id: str, title: str, scores: dict[str, dict[str, int]], winners: list[str],
              extra: dict[str, Any] | None = None, of: str | None = None) -> None:
         """Keep a finished game (keeping the same log again replaces it). ``of`` names the game
@@ -141,18 +208,32 @@ class FinishedGames:
             )
 
     def remove(self, entry_id: str) -> tuple | None:
-        """Take a finished game out of the history; what was taken (for :meth:`put_back`), None if
-        there was no such entry."""
+        """Take a finished game out of the history (hidden: its log still ends as it did); what was taken (for
+        :meth:`put_back`), None if there was no such entry."""
         self._writable()
+        if not any(f.id == entry_id for f in self.finished()):
+            return None
         row = self._db.execute("SELECT id, at, world, scores, winners, game, extra FROM finished WHERE id = ?",
                                (entry_id,)).fetchone()
-        if row is not None:
-            self._db.execute("DELETE FROM finished WHERE id = ?", (entry_id,))
-        return row
+        with self._db:
+            self._db.execute("BEGIN")
+            if row is not None:
+                self._db.execute("DELETE FROM finished WHERE id = ?", (entry_id,))
+            self._db.execute("INSERT OR REPLACE INTO hidden VALUES (?, ?)", (entry_id, time.time()))
+        return ("hidden", entry_id, row)
 
     def put_back(self, row: tuple) -> None:
         """Undo :meth:`remove`: the entry as it was, with its date."""
         self._writable()
+        if len(row) == 3 and row[0] == "hidden":
+            _, entry_id, kept = row
+            with self._db:
+                self._db.execute("BEGIN")
+                self._db.execute("DELETE FROM hidden WHERE id = ?", (entry_id,))
+                if kept is not None:
+                    self._db.execute("INSERT OR REPLACE INTO finished (id, at, world, scores, winners, game, extra) "
+                                     "VALUES (?, ?, ?, ?, ?, ?, ?)", tuple(kept))
+            return
         self._db.execute("INSERT OR REPLACE INTO finished (id, at, world, scores, winners, game, extra) VALUES (?, ?, ?, ?, ?, ?, ?)",
                          tuple(row))
 
@@ -163,14 +244,99 @@ class FinishedGames:
             raise CompanionError(self.problem)
 
     def finished(self, game: str | None = None) -> list[Finished]:
-        """Finished games, oldest first: of one game, or of every game."""
+        """Finished games, oldest first: of one game, or of every game. Each log that ends in an outcome is one;
+        an entry kept before (``keep``, an older History) shows while no log of its id can say otherwise; a
+        tracked game scored several times is its last scoring; what the table removed is left out."""
+        logs = self.from_logs()
         sql = "SELECT id, at, world, scores, winners, game, extra FROM finished"
-        rows = self._db.execute(sql + " WHERE game = ? ORDER BY at" if game else sql + " ORDER BY at", (game,) if game else ())
-        return [_read(row) for row in rows]
+        try:
+            kept = [_read(row) for row in self._db.execute(sql + " ORDER BY at")]
+        except sqlite3.Error:
+            kept = []
+        told = {i for i, _ in logs}  # the logs that say something of their own id (an outcome or none)
+        entries = [f for _, f in logs if f is not None] + [f for f in kept if f.id not in told]
+        hidden = self._hidden()
+        entries = [f for f in entries if f.id not in hidden]
+        last: dict[str, Finished] = {}
+        for f in sorted(entries, key=lambda f: f.at):  # a game scored again: its last scoring is its one entry
+            of = f.extra.get("of") if isinstance(f.extra, dict) else None
+            if isinstance(of, str) and of:
+                last[of] = f
+        entries = [f for f in entries if not (isinstance(f.extra, dict) and isinstance(f.extra.get("of"), str)
+                                              and f.extra.get("of") and last.get(f.extra["of"]) is not f)]
+        if game:
+            entries = [f for f in entries if f.game == game]
+        return sorted(entries, key=lambda f: f.at)
+
+    def _hidden(self) -> set[str]:
+        try:
+            return {row[0] for row in self._db.execute("SELECT id FROM hidden")} if self._table("hidden") else set()
+        except sqlite3.Error:
+            return set()
+
+    def from_logs(self) -> list[tuple[str, Finished | None]]:
+        """Every readable log of a registered game with a contract, and its History entry (None when its log does
+        not end in a kept outcome). A log's outcome is read again only when its file changed."""
+        games_dir = self.path.parent / "games"
+        try:
+            files = sorted(p for p in games_dir.glob("*.sqlite") if p.is_file())
+        except OSError:
+            return []
+        out = []
+        for p in files:
+            try:
+                st = p.stat()
+            except OSError:
+                continue
+            stamp = f"{st.st_size}:{st.st_mtime_ns}"
+            found = self._cached(p.stem, stamp)
+            if found is None:
+                entry = entry_of_log(p)
+                if entry is _UNREADABLE:
+                    continue
+                found = (entry,)
+                self._store(p.stem, stamp, entry)
+            out.append((p.stem, found[0]))
+        return out
+
+    def _cached(self, log_id: str, stamp: str) -> tuple[Finished | None] | None:
+        if log_id in self._cache and self._cache[log_id][0] == stamp:
+            return (self._cache[log_id][1],)
+        try:
+            row = self._db.execute("SELECT stamp, entry FROM outcomes WHERE id = ?", (log_id,)).fetchone() if self._table("outcomes") else None
+        except sqlite3.Error:
+            row = None
+        if row is None or row[0] != stamp:
+            return None
+        if row[1] is None:
+            return (None,)
+        try:
+            d = json.loads(row[1])
+            return (_read((log_id, d["at"], d["world"], json.dumps(d["scores"]), json.dumps(d["winners"]), d["game"],
+                           json.dumps(d["extra"]))),)
+        except (TypeError, ValueError, KeyError):
+            return None
+
+    def _store(self, log_id: str, stamp: str, entry: Finished | None) -> None:
+        self._cache[log_id] = (stamp, entry)
+        if self.problem:
+            return
+        text = None if entry is None else json.dumps({"at": entry.at, "world": entry.world, "scores": entry.scores,
+                                                      "winners": entry.winners, "game": entry.game, "extra": entry.extra})
+        try:
+            self._db.execute("INSERT OR REPLACE INTO outcomes VALUES (?, ?, ?)", (log_id, stamp, text))
+        except sqlite3.Error:
+            pass  # the cache is for speed only
 
     def version(self) -> int:
-        """Changes when another connection keeps a game."""
-        return self._db.execute("PRAGMA data_version").fetchone()[0]
+        """Changes when another connection keeps or removes a game, or a game's log changes (a game ended or
+        reopened on another page)."""
+        try:
+            listing = tuple((e.name, e.stat().st_mtime_ns, e.stat().st_size)
+                            for e in os.scandir(self.path.parent / "games") if e.name.endswith(".sqlite"))
+        except OSError:
+            listing = ()
+        return hash((self._db.execute("PRAGMA data_version").fetchone()[0], listing))
 
     def close(self) -> None:
         self._db.close()

@@ -406,3 +406,7 @@ _HANDLERS = {
     "elders": _elders,
     "score-wave": _score_wave,
 }
+
+
+#: every action type of the log (the shared contract, ``contract.py``, refuses any other)
+ACTIONS = tuple(_HANDLERS)

@@ -15,6 +15,5 @@ GAME = Game(
     commands=f"{_P}.cli:add_commands",
     rules_data=f"{_P}:data/rules.json",
     about="Honour kept during each Wave, and every Wave scored: Domains, Great Halls, Elders and Clan Votes.",
-    finished=f"{_P}:finished",
-    random_play=f"{_P}.randomplay:random_action",
+    contracts=f"{_P}.contract:CONTRACTS",
 )

@@ -15,6 +15,5 @@ GAME = Game(
     commands=f"{_P}.cli:add_commands",
     rules_data=f"{_P}:data/rules.json",
     about="Land tiles, Workers and Towers; or practise against the computer.",
-    finished=f"{_P}:finished",
-    random_play=f"{_P}.randomplay:random_game_action",
+    contracts=f"{_P}.contract:CONTRACTS",
 )

@@ -30,10 +30,6 @@ class History(FinishedGames):
         extra = {"colours": dict(colours)} if colours else None
         self.keep(GAME_ID, game_id, world, {p.name: p.to_dict() for p in s.players}, list(s.winners), extra, of=tracked)
 
-    def version(self) -> int:
-        """Changes when another connection records a game (see ``GameLog.version``)."""
-        return self._db.execute("PRAGMA data_version").fetchone()[0]
-
     def games(self) -> list[Finished]:
         return self.finished(GAME_ID)
 

@@ -161,3 +161,7 @@ def random_game(rng: random.Random, limit: int = 400) -> list[Action]:
         actions.append(a)
     return actions
 
+
+
+#: one nation's next turn with the table's numbers entered as a player would (the shared contract offers it)
+drawn_turn = _turn

@@ -19,6 +19,7 @@ from .. import games
 from ..drawing import Scene, to_svg
 from ..history import Finished, FinishedGames, is_points, lines
 from ..history import stats as per_category
+from ..rules import shown
 from ..words import plural
 from .widgets import busy, button
 
@@ -106,14 +107,14 @@ def scorepad_html(f: Finished, colours: dict[str, str] | None = None) -> str:
     head = "".join(f"<th>{e(c.title())}</th>" for c in cats)
     body = "".join(
         f"<tr><th>{dot(colours.get(name))}{e(name)}{' ★' if name in f.winners else ''}</th>"
-        + "".join(f"<td>{sc.get(c, '')}</td>" for c in cats) + f"<td><b>{sc.get('total', '')}</b></td></tr>"
+        + "".join(f"<td>{_cell(sc.get(c, ''))}</td>" for c in cats) + f"<td><b>{_cell(sc.get('total', ''))}</b></td></tr>"
         for name, sc in f.scores.items())
     cards = "".join(
         f"<div class='rf-pad-card'><b>{dot(colours.get(name))}{e(name)}{' ★' if name in f.winners else ''}</b> "
-        + " · ".join(f"<span>{e(c.title())} {sc.get(c, '')}</span>" for c in cats)
-        + f" · <b>Total {sc.get('total', '')}</b></div>"
+        + " · ".join(f"<span>{e(c.title())} {_cell(sc.get(c, ''))}</span>" for c in cats)
+        + f" · <b>Total {_cell(sc.get('total', ''))}</b></div>"
         for name, sc in f.scores.items())
-    said = "".join(f"<li>{dot(colours.get(name))}<b>{e(name)}</b> — {e(text)}: {vp:+d} VP</li>"
+    said = "".join(f"<li>{dot(colours.get(name))}<b>{e(name)}</b> — {e(text)}: {'+' if vp >= 0 else ''}{shown(vp)} VP</li>"
                    for name, sc in f.scores.items() for text, vp in lines(sc))
     fits = table_ems(cats, list(f.scores))
     return (f"<style>@container (max-width: {fits}em) {{ .rf-pad-{fits} > .rf-scorepad {{ display: none }}"
@@ -121,6 +122,11 @@ def scorepad_html(f: Finished, colours: dict[str, str] | None = None) -> str:
             f"<div class='rf-pad-{fits}'><div class='rf-scorepad'><table><tr><th></th>{head}<th>Total</th></tr>{body}</table></div>"
             f"<div class='rf-pad-cards'>{cards}</div></div>"
             + (f"<ul class='rf-history-lines'>{said}</ul>" if said else ""))
+
+
+def _cell(value: object) -> str:
+    """A scorepad's cell as the game shows it (1989's 6.7; a whole number as it is)."""
+    return html.escape(shown(value)) if is_points(value) else html.escape(str(value))
 
 
 def table_ems(cats: tuple[str, ...], names: list[str]) -> int:
@@ -282,9 +288,15 @@ class HistoryScreen:
             self.pick.options = options
         self.remove_btn.disabled = not options
         self.pick_row.layout.display = "flex" if options else "none"  # nothing to remove: no list
+        damaged = (f"<p class='rf-history-odd'>{html.escape(self.history.problem)} The games below are read from "
+                   "their logs.</p>") if self.history.problem else ""
         if not rows:
             game = games.find(chosen) if chosen else None
             what = f"A game of {html.escape(game.title)}" if game else "A game"
+            if damaged:
+                self.body.value = damaged.replace(" The games below are read from their logs.", "") + (
+                    "<p>No log of a finished game is found either.</p>")
+                return
             self.body.value = f"<p>No finished game yet. {what} is kept here when its scores are made final.</p>"
             return
         e = html.escape
@@ -319,7 +331,7 @@ class HistoryScreen:
             " .rf-history .rf-scorepad th{white-space:nowrap} .rf-history .rf-dot{width:14px;height:14px;margin-right:5px}"
             " .rf-history .rf-chart svg{max-width:100%;height:auto}"
             " @media (max-width:600px){.rf-history-picture svg{width:76px;height:68px}}</style>"
-            f"<h3>{plural(st['games'], 'finished game')}</h3>{odd}{''.join(out)}"
+            f"{damaged}<h3>{plural(st['games'], 'finished game')}</h3>{odd}{''.join(out)}"
             f"<h3>Wins per player</h3>{wins}"
             + ("<h3>Average by category</h3><div class='rf-scorepad'><table><tr><th></th>"
                + "".join(f"<th>{e(c.title())}</th>" for c in cats) + f"</tr>{avg}</table></div>" if chosen else "")

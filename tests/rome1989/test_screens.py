@@ -107,9 +107,15 @@ def test_a_game_played_on_the_chart_screen(tmp_path):
     assert s.session.state.chart.nation("Sassanid <raiders>").who == "Bo"
     s.end_btn.click()
     assert s.session.state.over
-    game_id, log_id, title, scores, winners, extra = table.kept[-1]
-    assert (game_id, title, winners) == ("rise-and-fall-1989", "<b>Rome & Goths</b>", ["Ann <i>"])
-    assert scores["Ann <i>"]["total"] == 45 and extra["vp_exact"]["Bo"] == "35"
+    assert table.kept == []  # no screen writes History: it is read from the log
+    from companion.history import FinishedGames
+
+    [f] = FinishedGames(tmp_path).finished("rise-and-fall-1989")
+    assert (f.id, f.world, f.winners) == (s.session.log.path.stem, "<b>Rome & Goths</b>", ["Ann <i>"])
+    assert f.scores["Ann <i>"]["total"] == 45 and f.extra["vp_exact"]["Bo"] == "35"
+    # a player's line names their own nations only, each with its points as the chart shows them
+    assert [x["text"] for x in f.scores["Ann <i>"]["nation_lines"]] == ["Goths"]
+    assert [x["text"] for x in f.scores["Bo"]["nation_lines"]] == ["Persia"]
     exported = json.loads(s.export_json())
     assert [n["name"] for n in exported["nations"]] == ["Goths", "Persia"]  # the Sassanids have not played
 

@@ -36,8 +36,6 @@ from ..taps import cavern_action, honour_offers, invasion_offers, vote_offer, wa
 from ..view import (
     board_scene,
     clan_rows,
-    colours,
-    history_scores,
     line_name,
     scorepad,
     scorepad_scene,
@@ -111,8 +109,6 @@ class MountainKingScreens:
             self.refresh()
             return False
         self.say(self._said(before, action))
-        if self.state.finished and not before.finished:
-            self._keep_in_history()
         self.refresh()
         return True
 
@@ -150,16 +146,6 @@ class MountainKingScreens:
 
     def redo(self) -> None:
         self.undo_bar.redo()
-
-    def _keep_in_history(self) -> None:
-        s, sc = self.state, self.state.scores[-1]
-        pad = history_scores(s)
-        try:
-            hist = self._history or FinishedGames(self.store.root)
-            hist.keep(GAME_ID, self.session.log.path.stem, self.session.log.meta().get("title", "Fall of the Mountain King"),
-                      pad, list(sc.winners or ()), {"colours": colours(s.players)})
-        except CompanionError as e:
-            self.error(str(e))
 
     # --- what the shelf asks of a game's screens -------------------------------------------------
     def screen(self, name: str) -> W.Widget:

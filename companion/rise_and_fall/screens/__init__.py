@@ -63,7 +63,7 @@ class RiseAndFallScreens:
         log when a screen first needs it; until then this page follows no game log (there is
         nothing of it on the page), and the log of then is read."""
         if self._hub is None:
-            from companion.rise_and_fall.screens.game_screen import GameHub
+            from companion.rise_and_fall.hub import GameHub
 
             self._hub = GameHub(self.store)
             self._phase = self._hub.game.phase

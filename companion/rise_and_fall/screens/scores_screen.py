@@ -593,11 +593,7 @@ class ScoresScreen:
         self.final_said.value = ""
         if not self.send({"type": "finish", "path": self.entry.way}):
             self.final_said.value = self.message.value  # the refusal, where the finger is
-        else:
-            s = self.current_score()
-            e = self.entry
-            self.history.record(self.session.log.path.stem, e.world_name or f"A {len(e.players)}-player World", s, self.colours(),
-                                tracked=e.game)
+        else:  # History reads the final scoring from its log (companion.history)
             self.message.value = message_html("These scores are kept in the history.", "info")
 
     # --- what is shown ---------------------------------------------------------------------------

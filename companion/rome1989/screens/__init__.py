@@ -24,7 +24,7 @@ from ...ui.follow import NEW_ELSEWHERE, NewGames, clear_left
 from ...ui.games_list import GamesList, NewGameQuestion
 from ...ui.undo_bar import UndoBar
 from ...ui.widgets import button
-from ..chart import ChartFileError, fraction_text, one_decimal, read, round_off
+from ..chart import ChartFileError, one_decimal, read
 from ..combat import Shooter, best_defence, fire, to_hit
 from ..dice import roll
 from ..game import Action, ChartGame, ChartRules, from_chart
@@ -458,21 +458,10 @@ class Rome1989Screens:
         self.refresh()
 
     def end_game(self) -> None:
+        """The table ends the game: History reads it from the log (``companion.history``); the outcome is said
+        where End the game was tapped."""
         if self.act({"type": "end"}):
-            self.keep()
-            self.say(f"The game is over. {victory_sentence(self.state.result)}")  # said where End the game was tapped
-
-    def keep(self) -> None:
-        """The finished game in History: each player's points by nation (rounded off) and the winners."""
-        s = self.state
-        r = s.result
-        scores = {p.name: {**{n: round_off(r.nation(n).vp_total) for n in p.nations}, "total": round_off(p.vp_total)}
-                  for p in r.players}
-        try:
-            self.table.history().keep(GAME_ID, self.session.log.path.stem, s.title, scores, list(s.winners),
-                                      {"vp_exact": {p.name: fraction_text(p.vp_total) for p in r.players}})
-        except CompanionError as e:
-            self.say(str(e), "error")
+            self.say(f"The game is over. {victory_sentence(self.state.result)}")
 
     # --- drawing -----------------------------------------------------------------------------------
     _drawing = False

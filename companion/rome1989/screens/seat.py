@@ -155,9 +155,6 @@ class SeatPage(Rome1989Screens):
     def end_game(self) -> None:
         return
 
-    def keep(self) -> None:
-        return
-
     def new_game(self) -> None:
         return
 

@@ -1,0 +1,140 @@
+"""Rise and Fall (1989)'s rules under the shared contract (``companion.rules``).
+
+``legal_actions``: the setup; a nation joining (Rome, Persia and the barbarians, with each player: a
+player who quit comes back as a new nation, 8.2); each playing nation's next turn as the chart screen
+drafts it for each status it may take (the defaults of the draft, and one turn with the table's numbers
+entered), its dice for each purpose (the faces a field of 1 to 10); the end of the game (won, or
+unfinished). A turn's numbers are many and bound to one another (the treasury pays what is bought), so the
+contract is not closed: the chart's own rules judge a turn outside the drafts offered.
+
+``outcome``: once the table ends the game: the players reaching the goal, each player's victory points as
+the chart shows them (one decimal: 6.7, not 7), a line per nation of their own. No secret.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+from ..errors import IllegalAction
+from ..rules import Contract, Field, Move, Outcome
+from .chart import round_off
+from .game import ChartGame, ChartRules
+from .taps import blocked, offer
+
+PLAYERS = ("Ann", "Bo", "Cy", "Di")
+BARBARIANS = ("Goths", "Huns", "Vandals", "Franks", "Turks", "Dacians", "Picts", "Vikings", "Danes", "Arabs",
+              "Lombards", "Alans", "Avars", "Saxons")
+ROMANS = (("Western Rome", "western-rome", {"first_turn": 11, "opening": {"final_treasury": 40, "refund_pct": 10}}),
+          ("Eastern Rome", "eastern-rome", {}),
+          ("Persia", "persia", {"first_turn": 6, "opening": {"final_treasury": 20}}))
+_RULES = ChartRules()
+
+
+def vp(f: Fraction) -> float:
+    """Victory points as the chart shows them: one decimal, rounded off (6.7)."""
+    return round_off(f * 10) / 10
+
+
+def _legal(state: ChartGame, action: dict) -> bool:
+    try:
+        _RULES.apply(state, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+class Rome1989Contract(Contract):
+    kind = "chart"
+    action_types = frozenset(("setup", "nation", "turn", "roll", "end"))
+
+    def started(self, state: ChartGame) -> bool:
+        return state.started
+
+    def setup_sentence(self, state: ChartGame) -> str:
+        return "Set the game up first (its title and goal)."
+
+    def over_sentence(self, state: ChartGame) -> str:
+        who = " and ".join(state.winners)
+        return f"The game is over{f': {who} won' if who else ''}; undo to go on."
+
+    def legal_actions(self, state: ChartGame, seat: Any = None) -> list[Move]:
+        if state.over:
+            return []
+        if not state.started:
+            return [Move({"type": "setup", "title": "A game"}, (Field("victory.points", 200, 2000),))]
+        playing = [n for n in state.chart.nations if blocked(state, n) is None]
+        moves = self._nations(state, len(playing))
+        for n in playing:
+            moves += self._turns(state, n.name)
+            moves += [m for m in (Move({"type": "roll", "nation": n.name, "purpose": p, "by": "table"},
+                                       (Field("dice", 1, 10, length=(1, 5)),), n.who, 0.05)
+                                  for p in ("combat", "revolt", "forces")) if _legal(state, m.sample(random.Random(0)))]
+        if state.winners:
+            moves.append(Move({"type": "end"}, weight=0.25 * max(1.0, sum(m.weight for m in moves))))
+        elif (state.chart.nations and not playing) or len(state.chart.nations) > 30:
+            moves.append(Move({"type": "end", "unfinished": True}))
+        elif state.chart.victory is None or not state.winners:
+            moves.append(Move({"type": "end", "unfinished": True}, weight=0.002))
+        if seat is not None:
+            moves = [m for m in moves if m.seat == seat]
+        return moves
+
+    def _nations(self, state: ChartGame, playing: int) -> list[Move]:
+        if playing >= 6:
+            return []
+        taken = {n.name for n in state.chart.nations}
+        turn = state.game_turn + (1 if state.chart.nations else 0)
+        out = []
+        if not state.chart.nations:
+            out += [Move({"type": "nation", "name": name, "kind": kind, "player": p, **keys}, seat=p)
+                    for name, kind, keys in ROMANS for p in PLAYERS]
+        free = [b for b in BARBARIANS if b not in taken][:2]
+        out += [Move({"type": "nation", "name": b, "kind": "other", "player": p, "enters": max(1, turn)}, seat=p)
+                for b in free for p in PLAYERS]
+        share = 0.5 if not playing else 0.1
+        out = [m for m in out if _legal(state, m.action)]
+        return [Move(m.action, seat=m.seat, weight=share / len(out)) for m in out] if out else []
+
+    def _turns(self, state: ChartGame, name: str) -> list[Move]:
+        o = offer(state, name)
+        if o.draft is None:
+            return []
+        n = state.chart.nation(name)
+        out = []
+        for status, _ in o.statuses:
+            a = {"type": "turn", "nation": name, "turn": o.draft.with_status(status).turn()}
+            if _legal(state, a):
+                out.append(Move(a, seat=n.who if n else None))
+        from .randomplay import drawn_turn  # the table's numbers entered as a player would, drawn from the state alone
+
+        drawn = drawn_turn(state, name, random.Random(repr((name, state.game_turn, len(state.rolls), len(state.chart.nations)))))
+        if drawn is not None and all(m.action != drawn for m in out):
+            out.append(Move(drawn, seat=n.who if n else None, weight=2.0))
+        return out
+
+    def outcome(self, state: ChartGame) -> Outcome | None:
+        if not state.over:
+            return None
+        r = state.result
+        scores = {p.name: vp(p.vp_total) for p in r.players}
+        pad = {p.name: {"total": vp(p.vp_total),
+                        "nation_lines": [{"text": n, "vp": vp(r.nation(n).vp_total)} for n in p.nations]}
+               for p in r.players}
+        who = " and ".join(state.winners)
+        sentence = f"{who} won." if who else "The game was ended unfinished: nobody reached the goal."
+        from .chart import fraction_text
+
+        return Outcome(winners=tuple(state.winners), scores=scores, pad=pad, sentence=sentence, title=state.title,
+                       extra={"vp_exact": {p.name: fraction_text(p.vp_total) for p in r.players}},
+                       kept=bool(r.players))  # a game ended before any nation's turn has nothing to keep
+
+    def actor(self, state: ChartGame, action: dict) -> Any:
+        if action.get("type") in ("turn", "roll"):
+            n = state.chart.nation(action.get("nation")) if isinstance(action.get("nation"), str) else None
+            return n.who if n is not None else None
+        return None
+
+
+CONTRACTS = {"chart": Rome1989Contract()}

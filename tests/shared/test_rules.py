@@ -1,0 +1,52 @@
+"""The shared contract's pieces (``companion.rules``): a move with fields, the older rule ids, the guards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion import games
+from companion.errors import IllegalAction
+from companion.gamelog import GameStore, Session
+from companion.rules import Field, Move, same_rule, shown
+
+
+def test_a_move_admits_its_fields_in_their_ranges_and_samples_them() -> None:
+    m = Move({"type": "cavern", "cavern": "c1", "trolls": {}}, (Field("trolls.Ann", 0, 3), Field("trolls.Bo", 0, 3)))
+    assert m.admits({"type": "cavern", "cavern": "c1", "trolls": {"Ann": 3, "Bo": 0}})
+    assert not m.admits({"type": "cavern", "cavern": "c1", "trolls": {"Ann": 4, "Bo": 0}})
+    assert not m.admits({"type": "cavern", "cavern": "c2", "trolls": {"Ann": 1, "Bo": 0}})
+    a = m.sample(random.Random(1))
+    assert m.admits(a) and set(a["trolls"]) == {"Ann", "Bo"}
+    dice = Move({"type": "roll"}, (Field("dice", 1, 10, length=(1, 5)),))
+    assert dice.admits({"type": "roll", "dice": [1, 10]}) and not dice.admits({"type": "roll", "dice": []})
+
+
+def test_the_older_rule_ids_read_as_the_shared_ones() -> None:
+    assert same_rule("set-up-first", "setup-first") and same_rule("finished", "game-over")
+    assert same_rule("action", "unknown-action") and same_rule("not-your-turn", "seat") and not same_rule("seat", "game-over")
+
+
+def test_a_score_reads_as_the_game_shows_it() -> None:
+    assert (shown(6.7), shown(45.0), shown(97)) == ("6.7", "45", "97")
+
+
+def test_the_guards_run_before_a_new_action_and_change_nothing(tmp_path) -> None:
+    game = games.get("rise")
+    _, log = GameStore(tmp_path).create(game.kind("game"), "Red v Blue")
+    s = Session(log, game.reducer("game"))
+    with pytest.raises(IllegalAction) as e:
+        s.do({"type": "tile", "at": [99, -99]})  # Rise! is closed: an action it does not offer now
+    assert e.value.rule == "unknown-action" and s.head == 0
+    with pytest.raises(IllegalAction) as e:
+        s.do({"type": "tile", "at": [8, 0], "player": "blue"})
+    assert e.value.rule == "seat" and s.head == 0
+    with pytest.raises(IllegalAction) as e:
+        s.contract.check(s.state, {"type": "tile", "at": [8, 0], "player": "red"}, seat="blue")
+    assert e.value.rule == "seat"
+    mk = games.get("mountain-king")
+    _, log = GameStore(tmp_path).create(mk.kind("game"), "MK")
+    with pytest.raises(IllegalAction) as e:
+        Session(log, mk.reducer("game")).do({"type": "end-wave"})
+    assert e.value.rule == "setup-first"
