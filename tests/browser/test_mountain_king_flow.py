@@ -35,7 +35,7 @@ def test_a_board_three_waves_a_reload_mid_walk_and_history(server, browser):
         play(page, url)
     except AssertionError as e:
         screenshot(page, "mountain-king-flow-failed")
-        raise AssertionError(f"{e}; the message said {text(page, '.mk-message')!r}") from e
+        raise AssertionError(f"{e}; the message said {text(page, '.rf-answer')!r}") from e
     finally:
         page.context.close()
     assert (data / "mountain-king" / "board-2-3.json").is_file()
@@ -61,9 +61,9 @@ def play(page, url: str) -> None:
     page.locator(".mk-player .widget-toggle-button", has_text="Pink").first.tap()
     page.locator("button.mk-invasion", has_text="Next invasion").tap()
     page.locator("button.mk-honour-fallen", has_text="First Fallen (Wave I): +2").tap()
-    wait_for(lambda: "Pink: +2 Honour" in text(page, ".mk-message"), timeout=60)
+    wait_for(lambda: "Pink: +2 Honour" in text(page, ".rf-answer"), timeout=60)
     page.locator("button.mk-honour-fallen", has_text="+2").tap()
-    wait_for(lambda: "4 in all" in text(page, ".mk-message"), timeout=60)
+    wait_for(lambda: "4 in all" in text(page, ".rf-answer"), timeout=60)
 
     # Score Wave I by the fast path, with a reload in the middle of the walk
     nav(page, "Score the Wave")
@@ -144,19 +144,19 @@ def test_a_second_tablet_follows_the_honour_an_undo_and_a_reload_mid_wave(server
         one.locator(".mk-player .widget-toggle-button", has_text="Cy").first.tap()
         tapped = time.perf_counter()
         one.locator("button.mk-honour-fallen", has_text="First Fallen (Wave I): +2").tap()
-        wait_for(lambda: "Cy: +2 Honour" in text(one, ".mk-message"), timeout=60)
+        wait_for(lambda: "Cy: +2 Honour" in text(one, ".rf-answer"), timeout=60)
         within_a_second(two, "Cy +2 — First Fallen", "the Honour tapped", tapped)
         assert "Cy: 2 Honour" in honour_seen(two)
 
         tapped = time.perf_counter()
         one.locator("button.mk-undo").tap()
-        wait_for(lambda: "Undone" in text(one, ".mk-message"), timeout=60)
+        wait_for(lambda: "Undone" in text(one, ".rf-answer"), timeout=60)
         within_a_second(two, "No Honour gained in play yet", "the Undo", tapped)
         assert "Cy: 0 Honour" in honour_seen(two)
 
         tapped = time.perf_counter()
         one.locator("button.mk-honour-fallen", has_text="+2").tap()
-        wait_for(lambda: "Cy: +2 Honour" in text(one, ".mk-message"), timeout=60)
+        wait_for(lambda: "Cy: +2 Honour" in text(one, ".rf-answer"), timeout=60)
         within_a_second(two, "Cy +2", "the Honour tapped again", tapped)
         two.reload()
         two.wait_for_selector(".mk-honour .mk-taps", timeout=90_000)
@@ -164,15 +164,16 @@ def test_a_second_tablet_follows_the_honour_an_undo_and_a_reload_mid_wave(server
         assert "Cy: 2 Honour" in honour_seen(two) and text(two, ".mk-taps").count("Cy +2") == 1
         tapped = time.perf_counter()
         one.locator("button.mk-honour-fallen", has_text="+2").tap()  # a change after the reload: still followed
-        wait_for(lambda: "4 in all" in text(one, ".mk-message"), timeout=60)
+        wait_for(lambda: "4 in all" in text(one, ".rf-answer"), timeout=60)
         within_a_second(two, "Cy: 4 Honour", "the Honour tapped after its reload", tapped)
         screenshot(two, "mountain-king-second-tablet", scale="css")
         # a new game on the first tablet: the second shows it, and says so
         nav(one, "Board")
         fill(one, ".mk-names", "Dee, Eli")
         one.locator("button.mk-new").tap()
+        one.locator("button.rf-leave-yes").tap()  # asked first: Ann, Bo and Cy's game is in progress
         wait_for(lambda: "Dee" in text(two, ".mk-player") and "Cy" not in text(two, ".mk-player"), timeout=10)
-        assert "A new game was started on another page" in text(two, ".mk-message")
+        wait_for(lambda: "A new game was started on another page" in text(two, ".rf-answer"), timeout=10)
         assert "No Honour gained in play yet" in honour_seen(two)
     finally:
         one_ctx.close()
