@@ -18,6 +18,7 @@ from typing import Any
 
 from ..rules import Contract, Field, Move, Outcome
 from .board import placeholder, side_for
+from .end_of_wave import OUTSIDER
 from .game import ACTIONS, State
 from .numbers import numbers
 from .scoring import winner_sentence
@@ -53,7 +54,31 @@ class MountainKingContract(Contract):
         if not state.started:
             return [Move({"type": "setup", "players": list(NAMES[:n]), "board": placeholder(side_for(n)).to_dict()})
                     for n in numbers().players]
+        if state.end is not None:
+            return self._end(state)
         return self._scoring(state) if state.scoring else self._play(state)
+
+    def _end(self, state: State) -> list[Move]:
+        """The End of the Wave, step by step: Entrenchment done; in an invasion, each player's Troll falling or
+        the invasion over; at Award Champions, the next Champion (a Clan or an Outsider, the markers in arrival
+        order) or each contender's choice, or no more Champions."""
+        if state.end == "entrenchment":
+            return [Move({"type": "step-done", "step": "entrenchment"})]
+        k = len(state.falls)
+        if state.end == "invasions":
+            falls = [Move({"type": "fall", "player": p, "invasion": k}, seat=p) for p in state.players]
+            return _spread(falls, 0.5) + [Move({"type": "step-done", "step": "invasion", "invasion": k}, weight=0.5)]
+        if state.pending:
+            champ, p = state.champions[-1], state.pending[0]
+            base = {"type": "consolation", "champion": champ.number, "player": p}
+            vote = {**base, "choice": "vote", **({"clan": numbers().domains[0]} if champ.clan == OUTSIDER else {})}
+            return [Move(vote, seat=p, weight=0.5), Move({**base, "choice": "honour"}, (Field("lines", 0, 4),), p, 0.5)]
+        n = len(state.champions) + 1
+        ps = state.players
+        tracks = [[], [[ps[0], 2]], [[ps[-1], 1], [ps[0], 3]], [[ps[0], 2], [ps[1], 2]]]
+        champs = [Move({"type": "champion", "champion": n, "clan": c, "track": tr, **({"wild": "fire"} if c == OUTSIDER else {})},
+                       (Field("votes", 1, 4),)) for c in ("ice", OUTSIDER) for tr in tracks]
+        return _spread(champs, 0.95) + [Move({"type": "step-done", "step": "champions"}, weight=0.05)]
 
     def _play(self, state: State) -> list[Move]:
         honour = [Move({"type": "honour", "player": p, "source": s}, HONOUR_FIELDS[s], p)
@@ -64,7 +89,9 @@ class MountainKingContract(Contract):
                        (Field("base", 4, 8), Field("symbols", 0, 10), Field("wild_pairs", 0, 2), Field("desperation", 0, 3)), p)
                   for p in state.players]
         return (_spread(honour, 0.6) + _spread(votes, 0.2) + _spread(supply, 0.05) + self._drawn(state)
-                + _spread([Move({"type": "invasion"}), Move({"type": "breach"})], 0.07) + [Move({"type": "end-wave"}, weight=0.08)])
+                + _spread([Move({"type": "invasion"}), Move({"type": "breach"})], 0.03)
+                + _spread([Move({"type": "fall", "player": p, "breach": True}, seat=p) for p in state.players], 0.04)
+                + [Move({"type": "end-wave"}, weight=0.03), Move({"type": "wave-over"}, weight=0.05)])
 
     def _drawn(self, state: State) -> list[Move]:
         """The Great Halls' values and the Vote tiles, while the game lacks them (a fixed draw: any other is entered alike)."""
@@ -90,7 +117,7 @@ class MountainKingContract(Contract):
         drawn = self._drawn(state) if state.wave == 3 else []
         elders = ([Move({"type": "elders", "player": p}, (Field("elders", 0, numbers().most_elders),), p) for p in state.players]
                   if state.wave == 3 else [])
-        score = [] if drawn else [Move({"type": "score-wave"}, weight=1.0 if not todo else 0.03)]
+        score = [] if drawn else [Move({"type": "score-wave", "empty": todo}, weight=1.0 if not todo else 0.03)]
         return _spread(walk, 0.97 if todo else 0.0) + drawn + _spread(elders, 0.2) + score
 
     def outcome(self, state: State) -> Outcome | None:

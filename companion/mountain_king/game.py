@@ -19,6 +19,26 @@ One log of kind ``mountain-king/game``. Its actions (each one tap, each one entr
   ``elders`` in Wave III, and ``score-wave``, which scores the Wave (``scoring.score``) and begins the
   next one, or ends the game after Wave III.
 
+The End of the Wave in the rulebook's order ("Follow these steps in order: Entrenchment, Invasions, Award
+Champions, Score the Wave"), one action a step, each carrying the step it answers (refused once the table
+has moved on, so a second quick tap never lands elsewhere):
+
+* ``wave-over``: the Wave is over; Entrenchment. ``step-done`` (``step``: ``entrenchment``, ``invasion``
+  with its number, or ``champions``): the table goes on to the next step, invasion or Champion.
+* ``fall``: ``{"player", "invasion": k}`` a Troll falls in invasion k (its Honour follows from the order of
+  falls: the Wave's First Fallen score, then 2 each); ``{"player", "breach": true}`` during the Battle: a
+  Troll falls in a Breach (no Honour).
+* ``champion``: ``{"champion": k, "clan" (or "outsider", then "wild": the Clan), "votes", "track":
+  [[player, influence], …] in the order the markers arrived}``: the victor gains the Votes; then each
+  other contender, in order of Influence, ``consolation``: ``{"champion": k, "player", "choice": "vote"
+  or "honour", "lines"}`` (one or the other). After the last Champion, Score the Wave.
+* ``score-wave`` after Waves I–II also refreshes: supplies and Desperation back to zero, the Start player
+  marker passed clockwise.
+
+Rules version 2 (``setup``'s ``rules``; a log written before has none and replays as version 1): a cavern
+already entered is entered again only by a correction (``"again": true``), and ``score-wave`` with caverns
+not entered names them (``"empty": [...]``), the table having been asked.
+
 Refusals are :class:`~companion.errors.IllegalAction` with a sentence and a rule id, and change nothing.
 """
 
@@ -30,6 +50,7 @@ from typing import Any
 from ..errors import IllegalAction
 from .board import Board, side_for
 from .board import parse as parse_board
+from .end_of_wave import OUTSIDER, STEP_NAMES, Champion, fallen_score, plural
 from .numbers import numbers
 from .scoring import WaveScore, score
 from .wave import Cavern, Clan, Hall, Wave, is_int
@@ -45,6 +66,7 @@ SOURCE_NAMES = {
 }
 VOTE_SOURCES = ("seize", "gnomes", "champion", "consolation", "wild", "start")
 ROMAN = {1: "I", 2: "II", 3: "III"}
+RULES_VERSION = 2  # the version a new game's setup is written with (see the module's docstring)
 
 
 @dataclass(frozen=True)
@@ -97,6 +119,27 @@ class State:
     walk: dict[str, Cavern] = field(default_factory=dict)  # the caverns entered at Score the Wave
     elders: dict[str, int] = field(default_factory=dict)
     finished: bool = False
+    version: int = 1  # the rules' version of the log (setup's "rules"; a log without one: 1)
+    start: int = 0  # the Start player's seat
+    end: str | None = None  # the End of the Wave's step before Score the Wave (end_of_wave.STEPS); None outside
+    falls: tuple[tuple[str, ...], ...] = ()  # this Wave's invasions so far, each its Fallen Trolls in order
+    champions: tuple[Champion, ...] = ()  # this Wave's Champions resolved so far, from the left
+    pending: tuple[str, ...] = ()  # the last Champion's contenders still to choose a consolation, in order
+    played: int = 0  # actions since the setup (a board entered before the first one applies to the game)
+
+    @property
+    def invasions(self) -> int:
+        """The invasions of an End of the Wave: one for each Gate card laid out."""
+        return numbers().invasions(len(self.players))
+
+    @property
+    def display(self) -> int:
+        """The Champions in the display."""
+        return numbers().champions(len(self.players))
+
+    @property
+    def start_player(self) -> str:
+        return self.players[self.start % len(self.players)] if self.players else ""
 
     @property
     def started(self) -> bool:
@@ -156,6 +199,12 @@ class MountainKingRules:
     def initial(self) -> State:
         return State()
 
+    def recorded(self, action: Action) -> Action:
+        """A new game's ``setup`` is written with the rules' version (an old log's has none: version 1)."""
+        if action.get("type") == "setup" and "rules" not in action:
+            return {**action, "rules": RULES_VERSION}
+        return action
+
     def apply(self, state: State, action: Action) -> State:
         kind = action.get("type")
         handler = _HANDLERS.get(kind)  # type: ignore[arg-type]
@@ -165,7 +214,8 @@ class MountainKingRules:
             raise _no("Set up the game first: its players and its board.", "setup-first")
         if state.finished:
             raise _no("The game is over: Wave III is scored (undo to change it).", "finished")
-        return handler(state, action)
+        after = handler(state, action)
+        return after if kind in ("setup", "board") else replace(after, played=after.played + 1)
 
 
 def _player(state: State, action: Action) -> str:
@@ -203,12 +253,28 @@ def _setup(state: State, a: Action) -> State:
     board = parse_board(a.get("board"))
     if not board.suits(len(players)):
         raise _no(f"The {board.side} side of the board is not for {len(players)} players; use the {side_for(len(players))} side.", "board-side")
-    s = State(players=tuple(players), board=board)
+    version = a.get("rules", 1)
+    if version not in (1, RULES_VERSION) or not is_int(version):
+        raise _no(f"This game's log was written by a later companion (rules version {version!r}); update to open it.", "rules-version")
+    start = a.get("start", players[0])
+    if start not in players:
+        raise _no(f"The Start player {start!r} is not one of the players.", "unknown-player")
+    s = State(players=tuple(players), board=board, version=version, start=players.index(start))
     if "tiles" in a:
         s = _tiles(s, {"tiles": a["tiles"]})
     if "halls" in a:
         s = _halls(s, {"values": a["halls"]})
     return s
+
+
+def _board(state: State, a: Action) -> State:
+    """The table's board, entered before the first action of the game: the game is played on it."""
+    if state.played:
+        raise _no("The game has begun on its board; a board entered now is for the next new game.", "board-after-play")
+    board = parse_board(a.get("board"))
+    if not board.suits(len(state.players)):
+        raise _no(f"The {board.side} side of the board is not for {len(state.players)} players; use the {side_for(len(state.players))} side.", "board-side")
+    return replace(state, board=board, halls=())
 
 
 def _tiles(state: State, a: Action) -> State:
@@ -235,6 +301,21 @@ def _halls(state: State, a: Action) -> State:
     for v in values:
         if v not in numbers().great_hall_values or not is_int(v):
             raise _no(f"A Great Hall token is worth 4, 8 or 12, not {v!r}.", "hall-value")
+    return replace(state, halls=tuple(values))
+
+
+def _hall(state: State, a: Action) -> State:
+    """One Great Hall's token value, tapped on its Hall ("place one face up on each Great Hall space")."""
+    assert state.board is not None
+    count = len(state.board.great_halls)
+    i = a.get("hall")
+    if not is_int(i) or not 1 <= i <= count:
+        raise _no(f"The board has Great Halls 1 to {count}, not {i!r}.", "hall-count")
+    v = a.get("value")
+    if v not in numbers().great_hall_values or not is_int(v):
+        raise _no(f"A Great Hall token is worth 4, 8 or 12, not {v!r}.", "hall-value")
+    values = list(state.halls) if len(state.halls) == count else [0] * count
+    values[i - 1] = v
     return replace(state, halls=tuple(values))
 
 
@@ -326,7 +407,7 @@ def _supply(state: State, a: Action) -> State:
 def _end_wave(state: State, a: Action) -> State:
     if state.scoring:
         raise _no(f"Wave {ROMAN[state.wave]} is already being scored.", "scoring")
-    return replace(state, scoring=True, invasion=None, breach=False, walk={}, elders={})
+    return replace(state, scoring=True, invasion=None, breach=False, walk={}, elders={}, end=None, pending=())
 
 
 def _in_walk(state: State, a: Action) -> str:
@@ -336,6 +417,8 @@ def _in_walk(state: State, a: Action) -> str:
     if cid not in state.caverns_to_enter():
         where = "touching a Great Hall " if state.wave == 3 else ""
         raise _no(f"{cid!r} is not a cavern {where}of this board.", "unknown-cavern")
+    if state.version >= 2 and cid in state.walk and a.get("again") is not True:
+        raise _no(f"Cavern {cid} is entered already; to change it, tap it on the picture and enter it again.", "cavern-entered")
     return cid
 
 
@@ -376,19 +459,185 @@ def _elders(state: State, a: Action) -> State:
     return replace(state, elders={**state.elders, player: _count(a, "elders", "Elder symbols", 0, numbers().most_elders)})
 
 
+def not_entered(state: State) -> tuple[str, ...]:
+    """The caverns of the walk not entered yet (scored as empty)."""
+    return tuple(c for c in state.caverns_to_enter() if c not in state.walk)
+
+
 def _score_wave(state: State, a: Action) -> State:
     if not state.scoring:
         raise _no("Tap 'Score the Wave' first.", "not-scoring")
+    missing = not_entered(state)
+    if state.version >= 2 and missing and sorted(a.get("empty") or ()) != sorted(missing):
+        raise _no(f"{plural(len(missing), 'cavern')} not entered yet ({', '.join(missing)}): enter them, "
+                  f"or confirm that they are empty.", "caverns-not-entered")
     if state.wave == 3:
-        if len(state.halls) != len(state.board.great_halls if state.board else ()):
-            raise _no("Enter the Great Hall tokens' values before scoring Wave III.", "hall-count")
+        if len(state.halls) != len(state.board.great_halls if state.board else ()) or 0 in state.halls:
+            unset = [str(i + 1) for i, v in enumerate(state.halls) if not v] if state.halls else []
+            which = f" (Great {'Hall' if len(unset) == 1 else 'Halls'} {', '.join(unset)} still to enter)" if unset else ""
+            raise _no(f"Enter the Great Hall tokens' values before scoring Wave III{which}: tap each Hall's value.", "hall-count")
         missing = [numbers().domain_names[d] for d in numbers().domains if d not in state.tiles]
         if missing:
             raise _no(f"Enter the Vote tiles of {', '.join(missing)} before scoring Wave III.", "tiles-missing")
     result = score(state.wave_document())
     done = state.wave == numbers().waves
-    return replace(state, scores=state.scores + (result,), scoring=done, wave=state.wave if done else state.wave + 1,
-                   walk=state.walk if done else {}, finished=done, boost=state.boost)
+    s = replace(state, scores=state.scores + (result,), scoring=done, wave=state.wave if done else state.wave + 1,
+                walk=state.walk if done else {}, finished=done, boost=state.boost)
+    return s if done else _refresh(s)
+
+
+def _refresh(state: State) -> State:
+    """Refresh: "discard any leftover Desperation tokens" (supplies are set again for the new Wave), and "The
+    Starting player passes the Start player marker clockwise." The Gate cards and Champions laid out again
+    are the screens' sentence (their number is ``State.invasions`` and ``State.display``)."""
+    return replace(state, supply={}, start=(state.start + 1) % len(state.players), end=None, falls=(),
+                   champions=(), pending=(), invasion=None, breach=False)
+
+
+# --- the End of the Wave, step by step ------------------------------------------------------------------
+
+
+def _not_in_end(state: State) -> None:
+    if state.scoring:
+        raise _no(f"Wave {ROMAN[state.wave]} is being scored; that step is over (undo to go back).", "step-changed")
+
+
+def _wave_over(state: State, a: Action) -> State:
+    _not_in_end(state)
+    if state.end is not None:
+        raise _no(f"The Wave is over already: the table is at {STEP_NAMES[state.end]}.", "step-changed")
+    return replace(state, end="entrenchment", falls=(), champions=(), pending=(), invasion=None, breach=False)
+
+
+def step_now(state: State) -> str:
+    """The step the table is at, as a ``step-done`` names it: ``entrenchment``, ``invasion`` or ``champions``."""
+    return {"invasions": "invasion"}.get(state.end or "", state.end or "")
+
+
+def step_name(state: State) -> str:
+    if state.end == "invasions":
+        return f"Invasions: invasion {len(state.falls)} of {state.invasions}"
+    if state.end == "champions" and state.pending:
+        return f"Award Champions: Champion {len(state.champions)} of {state.display}, its contenders' choice"
+    if state.end == "champions":
+        return f"Award Champions: Champion {min(len(state.champions) + 1, state.display)} of {state.display}"
+    if state.end == "entrenchment":
+        return "Entrenchment"
+    return "Score the Wave" if state.scoring else "the Battle"
+
+
+def _asked(state: State, a: Action, step: str, number: int | None = None, key: str = "invasion") -> None:
+    """The tap answers the question on screen now, or it is refused (a second quick tap, a stale page)."""
+    asked_step, asked_no = a.get("step", step), a.get(key)
+    if state.end is None or step_now(state) != asked_step or (number is not None and asked_no != number):
+        what = asked_step + (f" {asked_no}" if is_int(asked_no) else "")
+        raise _no(f"That tap was for {what}; the table is at {step_name(state)} now.", "step-changed")
+
+
+def _step_done(state: State, a: Action) -> State:
+    _not_in_end(state)
+    step = a.get("step")
+    if step == "entrenchment":
+        _asked(state, a, "entrenchment")
+        return replace(state, end="invasions", falls=((),))
+    if step == "invasion":
+        _asked(state, a, "invasion", len(state.falls))
+        if len(state.falls) < state.invasions:
+            return replace(state, falls=state.falls + ((),))
+        return replace(state, end="champions")
+    if step == "champions":
+        _asked(state, a, "champions")
+        if state.pending:
+            raise _no(f"{state.pending[0]} chooses a consolation first (a Vote or Honour).", "consolation-first")
+        return _to_scoring(state)
+    raise _no(f"{step!r} is not a step of the End of the Wave.", "unknown-step")
+
+
+def _to_scoring(state: State) -> State:
+    return replace(state, end=None, pending=(), scoring=True, invasion=None, breach=False, walk={}, elders={})
+
+
+def _fall(state: State, a: Action) -> State:
+    player = _player(state, a)
+    if a.get("breach") is True:
+        if state.scoring or state.end is not None:
+            raise _no("A Breach happens during the Battle; at the End of the Wave, Trolls fall in its invasions.", "step-changed")
+        return replace(state, taps=state.taps + (Tap(player, "fallen", numbers().breach_fallen, state.wave, "Fallen in a Breach"),))
+    _not_in_end(state)
+    _asked(state, a, "invasion", len(state.falls))
+    k = len(state.falls[-1])
+    honour = fallen_score(state.wave, k)
+    how = f"First Fallen (Wave {ROMAN[state.wave]})" if k == 0 else "later in the invasion"
+    label = f"Fallen Troll, invasion {len(state.falls)} of {state.invasions}: {how}"
+    falls = state.falls[:-1] + (state.falls[-1] + (player,),)
+    return replace(state, taps=state.taps + (Tap(player, "fallen", honour, state.wave, label),), falls=falls)
+
+
+def _gain_votes(state: State, player: str, clan: str, votes: int) -> State:
+    marks = dict(state.clan_board.get(clan, {}))
+    had = marks.get(player, Mark(0, 0))
+    marks[player] = Mark(had.votes + votes, state.clock + 1)
+    return replace(state, clan_board={**state.clan_board, clan: marks}, clock=state.clock + 1)
+
+
+def _champion(state: State, a: Action) -> State:
+    _not_in_end(state)
+    _asked(state, a, "champions")
+    if state.pending:
+        raise _no(f"{state.pending[0]} chooses a consolation for Champion {len(state.champions)} first (a Vote or Honour).",
+                  "consolation-first")
+    k = len(state.champions) + 1
+    if a.get("champion") != k:
+        raise _no(f"That tap was for Champion {a.get('champion')!r}; the table is at Champion {k} of {state.display} now.", "step-changed")
+    clan = a.get("clan")
+    if clan != OUTSIDER:
+        clan = _clan(a)
+    wild = _clan(a, "wild") if clan == OUTSIDER else None
+    track = a.get("track", [])
+    if not isinstance(track, list) or not all(isinstance(m, list) and len(m) == 2 for m in track):
+        raise _no("A Champion's track is its markers, each [player, Influence], in the order they arrived.", "type")
+    seen: list[str] = []
+    for p, influence in track:
+        _player(state, {"player": p})
+        _count({"n": influence}, "n", f"{p}'s Influence", 1)
+        if p in seen:
+            raise _no(f"{p} has one marker on a Champion's track, not two.", "duplicate-player")
+        seen.append(p)
+    votes = _count(a, "votes", "The Champion's Votes", 1) if track else 0
+    champ = Champion(k, clan, votes, tuple((p, i) for p, i in track), wild)
+    s = replace(state, champions=state.champions + (champ,), pending=champ.contenders)
+    if champ.victor is not None:
+        s = _gain_votes(s, champ.victor, champ.votes_clan or "", votes)
+    return _champions_left(s)
+
+
+def _champions_left(state: State) -> State:
+    """After the last Champion's last consolation, the table goes on to Score the Wave."""
+    return _to_scoring(state) if not state.pending and len(state.champions) >= state.display else state
+
+
+def _consolation(state: State, a: Action) -> State:
+    _not_in_end(state)
+    _asked(state, a, "champions")
+    if not state.pending or a.get("champion") != len(state.champions):
+        raise _no(f"That tap was for a consolation of Champion {a.get('champion')!r}; the table is at {step_name(state)} now.",
+                  "step-changed")
+    player = _player(state, a)
+    if player != state.pending[0]:
+        raise _no(f"{state.pending[0]} chooses first (more Influence), then {', '.join(state.pending[1:])}.", "consolation-order")
+    champ = state.champions[-1]
+    choice = a.get("choice")
+    s = replace(state, pending=state.pending[1:])
+    if choice == "vote":
+        clan = _clan(a) if champ.clan == OUTSIDER else champ.clan
+        s = _gain_votes(s, player, clan, 1)
+    elif choice == "honour":
+        lines = _count(a, "lines", "The yellow lines passed", 0)
+        label = f"Champion consolation ({plural(lines, 'yellow line')}, Champion {champ.number})"
+        s = replace(s, taps=s.taps + (Tap(player, "consolation", lines, state.wave, label),))
+    else:
+        raise _no("A contender chooses one Vote in the Champion's Clan or the Honour of the yellow lines passed.", "consolation-choice")
+    return _champions_left(s)
 
 
 _HANDLERS = {
@@ -399,12 +648,19 @@ _HANDLERS = {
     "votes": _votes,
     "tiles": _tiles,
     "halls": _halls,
+    "hall": _hall,
+    "board": _board,
     "supply": _supply,
     "end-wave": _end_wave,
     "cavern": _cavern,
     "control": _control,
     "elders": _elders,
     "score-wave": _score_wave,
+    "wave-over": _wave_over,
+    "step-done": _step_done,
+    "fall": _fall,
+    "champion": _champion,
+    "consolation": _consolation,
 }
 
 

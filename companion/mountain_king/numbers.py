@@ -29,6 +29,16 @@ class Numbers:
     base_supply: dict[int, int | None]
     most_supply_symbols: int
     wild_per_supply: int
+    gate_cards: dict[int, int]
+    champions_more_than_players: int
+
+    def invasions(self, players: int) -> int:
+        """One invasion for each Gate card laid out: three for 2–3 players, four for 4, five for 5."""
+        return self.gate_cards[players]
+
+    def champions(self, players: int) -> int:
+        """The Champions in the display: one more than the number of players."""
+        return players + self.champions_more_than_players
 
     @property
     def most_elders(self) -> int:
@@ -59,4 +69,6 @@ def numbers() -> Numbers:
         base_supply={int(k): v for k, v in supply["base_by_wave"].items()},
         most_supply_symbols=supply["most_supply_symbols"],
         wild_per_supply=supply["wild_symbols_per_supply"],
+        gate_cards={int(k): v for k, v in raw["gate_cards_laid_out"].items()},
+        champions_more_than_players=raw["champions_more_than_players"],
     )

@@ -11,7 +11,8 @@ import random
 from typing import Any
 
 from .board import placeholder, side_for
-from .game import State
+from .end_of_wave import OUTSIDER
+from .game import State, not_entered
 from .numbers import numbers
 
 Action = dict[str, Any]
@@ -33,7 +34,9 @@ def _play(state: State, rng: random.Random) -> Action:
     p = rng.choice(state.players)
     r = rng.random()
     if r < 0.08:
-        return {"type": "end-wave"}
+        return {"type": rng.choice(["end-wave", "wave-over", "wave-over"])}
+    if r < 0.1:
+        return {"type": "fall", "player": p, "breach": True}
     if r < 0.15:
         return {"type": rng.choice(["invasion", "invasion", "breach"])}
     if r < 0.35:
@@ -66,7 +69,7 @@ def _walk(state: State, rng: random.Random) -> Action:
         if rng.random() < 0.2:
             return {"type": "elders", "player": rng.choice(state.players), "elders": rng.randint(0, numbers().most_elders)}
     if not todo or rng.random() < 0.03:
-        return {"type": "score-wave"}
+        return {"type": "score-wave", "empty": list(not_entered(state))}
     cid = rng.choice(todo)
     if rng.random() < 0.5:
         r = rng.random()
@@ -77,10 +80,48 @@ def _walk(state: State, rng: random.Random) -> Action:
     return {"type": "cavern", "cavern": cid, "trolls": {p: rng.randint(0, 3) for p in state.players if rng.random() < 0.5}}
 
 
+def _end(state: State, rng: random.Random) -> Action:
+    """A step of the End of the Wave: Entrenchment, each invasion's falls, each Champion and its contenders."""
+    p = rng.choice(state.players)
+    if state.end == "entrenchment":
+        return {"type": "step-done", "step": "entrenchment"}
+    if state.end == "invasions":
+        if rng.random() < 0.5:
+            return {"type": "fall", "player": p, "invasion": len(state.falls)}
+        return {"type": "step-done", "step": "invasion", "invasion": len(state.falls)}
+    k = len(state.champions)
+    if state.pending:
+        choice = rng.choice(["vote", "honour"])
+        a: Action = {"type": "consolation", "champion": k, "player": state.pending[0], "choice": choice}
+        if choice == "honour":
+            a["lines"] = rng.randint(0, 4)
+        elif state.champions[-1].clan == OUTSIDER:
+            a["clan"] = rng.choice(numbers().domains)
+        return a
+    if rng.random() < 0.05:
+        return {"type": "step-done", "step": "champions"}
+    clan = rng.choice([*numbers().domains, OUTSIDER])
+    track = [[q, rng.randint(1, 6)] for q in state.players if rng.random() < 0.5]
+    a = {"type": "champion", "champion": k + 1, "clan": clan, "votes": rng.randint(1, 4), "track": track}
+    if clan == OUTSIDER:
+        a["wild"] = rng.choice(numbers().domains)
+    return a
+
+
 def random_action(kind: str, state: State, rng: random.Random) -> Action | None:
     """One random legal action of the game's log in that state (setup included), or None once it is finished."""
     if kind != "game" or state.finished:
         return None
     if not state.started:
         return random_setup(rng)
+    if state.end is not None:
+        return _end(state, rng) if rng.random() < 0.9 else _play_in_end(state, rng)
     return _walk(state, rng) if state.scoring else _play(state, rng)
+
+
+def _play_in_end(state: State, rng: random.Random) -> Action:
+    """Honour and Votes still come during the End of the Wave (a Champion's ability)."""
+    p = rng.choice(state.players)
+    if rng.random() < 0.5:
+        return {"type": "honour", "player": p, "source": "champion", "amount": rng.randint(1, 3)}
+    return {"type": "votes", "player": p, "clan": rng.choice(numbers().domains), "votes": 1, "source": "champion"}

@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .game import ROMAN, State, fallen_honour
+from .end_of_wave import OUTSIDER, fallen_score, plural
+from .game import ROMAN, State
 from .numbers import numbers
 
 Action = dict[str, Any]
@@ -34,34 +35,55 @@ class Offer:
         return f"{self.label}: +{self.honour}" if self.honour is not None else self.label
 
 
-def honour_offers(state: State, player: str, *, strength: int = 1, lines: int = 1, spaces: int = 1,
+def honour_offers(state: State, player: str, *, strength: int = 1, spaces: int = 1,
                   boost: int | None = None, amount: int = 1) -> list[Offer]:
-    """Every source of Honour for ``player`` now, with the numbers the screen's steppers hold."""
-    fallen, words = fallen_honour(state)
+    """Every source of Honour for ``player`` during the Battle, with the numbers the screen's steppers hold (a
+    Champion's consolation is chosen at Award Champions, once: it is not offered here)."""
     b = state.boost.get(player, 0) if boost is None else boost
     base = {"type": "honour", "player": player}
     return [
-        Offer(words, {**base, "source": "fallen"}, fallen),
+        Offer("Troll fallen in a Breach", {"type": "fall", "player": player, "breach": True}, numbers().breach_fallen),
         Offer(f"Defeated Gnomes (strength {strength})", {**base, "source": "gnomes", "strength": strength}, strength),
-        Offer(f"Champion consolation ({lines} yellow {'line' if lines == 1 else 'lines'})",
-              {**base, "source": "consolation", "lines": lines}, lines),
         Offer(f"Gnome Wheel: Gain Honour ({spaces} + Boost {b})", {**base, "source": "wheel", "spaces": spaces, "boost": b}, spaces + b),
         Offer("Champion ability", {**base, "source": "champion", "amount": amount}, amount),
     ]
 
 
-def invasion_offers(state: State) -> list[Offer]:
-    """Begin the next invasion (its first Fallen Troll scores the Wave's First Fallen score) or a Breach."""
+def fall_offers(state: State) -> list[Offer]:
+    """During an invasion: a Troll of each player falls, with the Honour it earns there (the invasion's
+    First Fallen score for the first, 2 for each later one); each tap names the invasion it answers."""
+    if state.end != "invasions":
+        return []
+    k = len(state.falls)
+    honour = fallen_score(state.wave, len(state.falls[-1]))
+    return [Offer(f"{p}'s Troll falls", {"type": "fall", "player": p, "invasion": k}, honour) for p in state.players]
+
+
+def invasion_done(state: State) -> Offer:
+    k = len(state.falls)
+    then = "next invasion" if k < state.invasions else "Award Champions"
+    return Offer(f"Invasion {k} of {state.invasions} is over: {then}", {"type": "step-done", "step": "invasion", "invasion": k})
+
+
+def consolation_offers(state: State, most_lines: int = 6) -> list[Offer]:
+    """The next contender's choice: one Vote in the Champion's Clan (for an Outsider, in a Clan of their
+    choice), or Honour for the yellow lines their disc passed (0 to ``most_lines``). One or the other."""
+    if not state.pending:
+        return []
+    champ, p = state.champions[-1], state.pending[0]
+    base = {"type": "consolation", "champion": champ.number, "player": p}
     n = numbers()
-    return [
-        Offer(f"Next invasion (First Fallen {n.first_fallen[state.wave]}, then {n.later_fallen} each)", {"type": "invasion"}),
-        Offer(f"A Breach (Fallen Trolls score {n.breach_fallen})", {"type": "breach"}),
-    ]
+    if champ.clan == OUTSIDER:
+        votes = [Offer(f"1 {n.domain_names[d]} Vote", {**base, "choice": "vote", "clan": d}) for d in n.domains]
+    else:
+        votes = [Offer(f"1 {n.domain_names[champ.clan]} Vote", {**base, "choice": "vote"})]
+    honour = [Offer(f"Honour: {plural(k, 'yellow line')}", {**base, "choice": "honour", "lines": k}, k) for k in range(most_lines + 1)]
+    return votes + honour
 
 
 def vote_offer(player: str, clan: str, votes: int = 1, source: str = "seize") -> Offer:
     name = numbers().domain_names[clan]
-    return Offer(f"{player}: +{votes} {name} {'Vote' if votes == 1 else 'Votes'}",
+    return Offer(f"{player}: +{plural(votes, name + ' Vote')}",
                  {"type": "votes", "player": player, "clan": clan, "votes": votes, "source": source})
 
 
@@ -96,23 +118,27 @@ def walk_order(state: State) -> tuple[str, ...]:
     return tuple(c.id for d in numbers().domains for c in state.board.of(d) if c.id in wanted)
 
 
-def walk_step(state: State) -> WalkStep:
+def walk_step(state: State, asked: str | None = None) -> WalkStep:
+    """The next cavern not entered, or ``asked`` (a cavern tapped to correct it): its offers carry the cavern
+    they answer, and a correction says so (``again``), so a second quick tap is refused, not recorded twice."""
     order = walk_order(state)
     left = [c for c in order if c not in state.walk]
-    cid = left[0] if left else None
+    cid = asked if asked in order else left[0] if left else None
     domain = state.board.cavern(cid).domain if cid and state.board else None
     fast: tuple[Offer, ...] = ()
     if cid is not None:
-        fast = tuple(Offer(p, {"type": "control", "cavern": cid, "controller": p}) for p in state.players) + (
-            Offer("Overrun (Gnomes)", {"type": "control", "cavern": cid, "overrun": True}),
-            Offer("Nobody (empty or tied)", {"type": "control", "cavern": cid}),
+        again = {"again": True} if cid in state.walk else {}
+        fast = tuple(Offer(p, {"type": "control", "cavern": cid, "controller": p, **again}) for p in state.players) + (
+            Offer("Overrun (Gnomes)", {"type": "control", "cavern": cid, "overrun": True, **again}),
+            Offer("Nobody (empty or tied)", {"type": "control", "cavern": cid, **again}),
         )
     return WalkStep(state.wave, cid, domain, len(order) - len(left), len(order), fast)
 
 
-def cavern_action(cavern: str, trolls: dict[str, int], gnomes: int = 0) -> Action:
+def cavern_action(cavern: str, trolls: dict[str, int], gnomes: int = 0, again: bool = False) -> Action:
     """The cavern-by-cavern entry: each player's Trolls (Champion pawns count one) and the Gnome tokens."""
-    return {"type": "cavern", "cavern": cavern, "trolls": {p: n for p, n in trolls.items() if n}, "gnomes": gnomes}
+    return {"type": "cavern", "cavern": cavern, "trolls": {p: n for p, n in trolls.items() if n}, "gnomes": gnomes,
+            **({"again": True} if again else {})}
 
 
 def fast_path_taps(state: State) -> int:

@@ -37,6 +37,15 @@ def _track_xy(space: int, side: int = 25, step: float = 26.0) -> tuple[float, fl
     return [(i * step, 0.0), (far, i * step), (far - i * step, far), (0.0, far - i * step)][k]
 
 
+TRACK_TEXT = 28.0  # the score track's numbers: 12 CSS px or more on a phone, where the picture is drawn ~360 px wide
+
+
+def _outward(space: int, off: float = 38.0) -> tuple[float, float]:
+    """Where a space's number goes: beyond the track's outer edge (above the top row, right of the right …)."""
+    k = (space % TRACK) // 25
+    return [(0.0, -off), (off, 0.0), (0.0, off), (-off, 0.0)][k]
+
+
 def track_scene(state: State, dark: bool = False) -> Scene:
     """The score track with every player's marker (stacked where they share a space)."""
     s = Scene(background="#1f1c1a" if dark else "#f4efe4")
@@ -45,8 +54,9 @@ def track_scene(state: State, dark: bool = False) -> Scene:
         x, y = _track_xy(space)
         s.polygon([(x - 12, y - 12), (x + 12, y - 12), (x + 12, y + 12), (x - 12, y + 12)],
                   fill="#3a342f" if dark else "#e4dccb", stroke=ink, width=0.8)
-        if space % 5 == 0:
-            s.text(x, y + 4, str(space), size=9, color=ink)
+        if space % 5 == 0:  # outside the track, large enough to read on a phone
+            ox, oy = _outward(space)
+            s.text(x + ox, y + oy + TRACK_TEXT * 0.375, str(space), size=TRACK_TEXT, color=ink, bold=True)
     cs = colours(state.players)
     stacked: dict[int, int] = {}
     for p in state.players:
@@ -122,9 +132,33 @@ def box_meets_circle(box: tuple[float, float, float, float], x: float, y: float,
     return math.hypot(nx - x, ny - y) < radius
 
 
-def board_scene(board: Board, state: State | None = None, dark: bool = False) -> Scene:
+ASKED = "#e0218a"  # the ring round the cavern the walk asks about
+
+
+def hall_label(i: int, value: int | None) -> str:
+    """A Great Hall's label on the picture: its number (H1, H2 … in the board's order), then its value."""
+    return f"H{i + 1}={value}" if value else f"H{i + 1}"
+
+
+Spots = dict  # {"caverns": {id: (x, y, radius)}, "halls": [(x, y, half side)]}: where a tap lands
+
+
+def spot_at(spots: Spots, x: float, y: float) -> tuple[str, str | int] | None:
+    """What a tap at (x, y) on the board picture is on: ("cavern", id), ("hall", index) or None."""
+    for cid, (cx, cy, r) in spots.get("caverns", {}).items():
+        if math.hypot(x - cx, y - cy) <= r + GAP:
+            return "cavern", cid
+    for i, (hx, hy, half) in enumerate(spots.get("halls", [])):
+        if abs(x - hx) <= half + GAP and abs(y - hy) <= half + GAP:
+            return "hall", i
+    return None
+
+
+def board_scene(board: Board, state: State | None = None, dark: bool = False, asked: str | None = None,
+                spots: Spots | None = None) -> Scene:
     """The board as a schematic: seven Domains round the volcano, caverns as numbered circles, Great Halls
-    as squares. Every label is readable on a phone and covers no other label and no circle: circles are
+    as numbered squares (H1, H2 …, with their value once entered); ``asked``, the cavern the walk asks about,
+    ringed. Every label is readable on a phone and covers no other label and no circle: circles are
     laid out in rows that fit their Domain, and each Domain's name and each Great Hall go where nothing is."""
     n = numbers()
     s = Scene(background="#1f1c1a" if dark else "#f4efe4")
@@ -169,7 +203,7 @@ def board_scene(board: Board, state: State | None = None, dark: bool = False) ->
     halls = []
     for i, hall in enumerate(board.great_halls):
         value = state.halls[i] if state is not None and i < len(state.halls) else None
-        label = str(value) if value else "GH"
+        label = hall_label(i, value)
         half = max(HALL_TEXT * 0.8, len(label) * HALL_TEXT * CHAR_EM / 2 + 5)
         cx = sum(pos[c][0] for c in hall) / len(hall)
         cy = sum(pos[c][1] for c in hall) / len(hall)
@@ -189,8 +223,13 @@ def board_scene(board: Board, state: State | None = None, dark: bool = False) ->
 
             who = controller(entered.trolls)
             fill = "#6b6b6b" if entered.overrun else cs.get(who, "#ffffff") if who else "#ffffff"
+        if c.id == asked:
+            s.circle(x, y, r + GAP, fill=ASKED, stroke=ASKED, width=2)
         s.circle(x, y, r, fill=fill, stroke="#111111" if c.gate else ink, width=4 if c.gate else 1.5)
         s.text(x, y + CAVERN_TEXT * 0.375, names[c.id], size=CAVERN_TEXT, color=readable_ink(fill), bold=True)
+    if spots is not None:  # where each cavern and Great Hall is drawn, for taps on the picture
+        spots["caverns"] = {cid: (x, y, r) for cid, (x, y) in pos.items()}
+        spots["halls"] = [(hx, hy, half) for _h, hx, hy, half, _l in halls]
     for _hall, hx, hy, half, label in halls:
         s.polygon([(hx - half, hy - half), (hx + half, hy - half), (hx + half, hy + half), (hx - half, hy + half)],
                   fill="#c9a227", stroke=ink, width=2)
@@ -300,5 +339,7 @@ def scorepad_scene(state: State, dark: bool = False) -> Scene:
         for j, p in enumerate(state.players):
             s.text(w0 + j * cw + cw / 2, y, str(pad[p][k]), size=15, color=ink, bold=k == "total")
     if state.winners:
-        s.text(0, (len(keys) + 2) * rh, "Winner: " + " and ".join(state.winners), size=18, color=ink, anchor="start", bold=True)
+        from .scoring import winner_sentence
+
+        s.text(0, (len(keys) + 2) * rh, winner_sentence(state.scores[-1]), size=18, color=ink, anchor="start", bold=True)
     return s

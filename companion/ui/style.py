@@ -282,6 +282,12 @@ CSS = """
 .rf-app .mk-board-row { flex-wrap: wrap; align-items: flex-end; gap: 4px 8px; }
 .rf-app .mk-board-row > .mk-count { flex: 0 0 calc(150px + 3.6em); }
 .rf-app .mk-board-row > .mk-gates { flex: 1 1 12em; min-width: 0; max-width: 24em; margin-bottom: 6px; }
+/* Fall of the Mountain King: rows of taps (Elders, Halls, Votes, cavern chips) wrap; the walk's picture
+   stays beside its buttons on a tablet, under them on a phone */
+.rf-app .mk-row, .rf-app .mk-chips, .rf-app .mk-fast-row, .rf-app .mk-falls, .rf-app .mk-consolations,
+.rf-app .mk-influence-box { flex-wrap: wrap; gap: 4px; }
+.rf-app .mk-chips .rf-btn, .rf-app .mk-row .rf-btn { min-width: 44px; width: auto; }
+.rf-app .mk-walk-picture { position: sticky; top: 0; }
 /* 1989's paper chart keeps its columns: wider than a phone, it scrolls sideways in its own box */
 .rf-app .rf89 .rf89-sheet { max-width: 100%; overflow-x: auto; }
 .rf-app .rf89 input { min-width: 44px; }

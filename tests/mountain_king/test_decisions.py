@@ -109,3 +109,95 @@ def test_14_the_fast_path_enters_a_controller_as_one_troll_and_overrun_as_one_gn
     s = r.apply(r.apply(s, {"type": "end-wave"}), {"type": "control", "cavern": "moss-1", "controller": "B"})
     s = r.apply(s, {"type": "control", "cavern": "moss-2", "overrun": True})
     assert s.walk["moss-1"].trolls == {"B": 1} and s.walk["moss-2"].gnomes == 1
+
+
+def _game(n: int = 2, **kv):
+    from companion.mountain_king.board import placeholder
+
+    r = MountainKingRules()
+    return r, r.apply(r.initial(), {"type": "setup", "players": ["A", "B", "C", "D"][:n], "rules": 2,
+                                    "board": placeholder("2-3" if n < 4 else "4-5").to_dict(), **kv})
+
+
+def _run(r, s, *actions):
+    for a in actions:
+        s = r.apply(s, a)
+    return s
+
+
+def test_21_the_end_of_the_wave_is_walked_step_by_step_and_a_stale_tap_is_refused():
+    import pytest
+
+    from companion.errors import IllegalAction
+
+    r, s = _game()
+    s = _run(r, s, {"type": "wave-over"}, {"type": "step-done", "step": "entrenchment"})
+    with pytest.raises(IllegalAction) as e:
+        r.apply(s, {"type": "step-done", "step": "entrenchment"})
+    assert e.value.rule == "step-changed"
+
+
+def test_22_each_invasion_s_falls_give_its_honour_and_a_breach_gives_none():
+    r, s = _game()
+    s = _run(r, s, {"type": "fall", "player": "A", "breach": True}, {"type": "wave-over"},
+             {"type": "step-done", "step": "entrenchment"}, {"type": "fall", "player": "B", "invasion": 1},
+             {"type": "fall", "player": "A", "invasion": 1})
+    assert [t.honour for t in s.taps] == [0, numbers().first_fallen[1], numbers().later_fallen] and s.invasions == 3
+
+
+def test_23_a_champion_s_contenders_choose_once_in_order_of_influence():
+    r, s = _game()
+    s = _run(r, s, {"type": "wave-over"}, {"type": "step-done", "step": "entrenchment"},
+             *({"type": "step-done", "step": "invasion", "invasion": k} for k in (1, 2, 3)),
+             {"type": "champion", "champion": 1, "clan": "outsider", "wild": "mud", "votes": 2, "track": [["B", 1], ["A", 1]]})
+    assert s.votes("mud") == (("B", 2),) and s.pending == ("A",)
+
+
+def test_24_refresh_clears_supplies_and_passes_the_start_player():
+    r, s = _game(start="B")
+    s = _run(r, s, {"type": "end-wave"}, {"type": "score-wave", "empty": list(s.caverns_to_enter())})
+    assert s.start_player == "A" and s.supply == {}
+
+
+def test_25_rules_version_2_asks_before_scoring_caverns_not_entered():
+    import pytest
+
+    from companion.errors import IllegalAction
+
+    r, s = _game()
+    s = _run(r, s, {"type": "end-wave"})
+    with pytest.raises(IllegalAction) as e:
+        r.apply(s, {"type": "score-wave"})
+    assert e.value.rule == "caverns-not-entered"
+
+
+def test_26_a_board_before_the_first_action_is_the_game_s_and_halls_are_valued_one_by_one():
+    from companion.mountain_king.board import placeholder
+
+    r, s = _game()
+    s = _run(r, s, {"type": "board", "board": {**placeholder("2-3").to_dict(), "placeholder": False}}, {"type": "hall", "hall": 2, "value": 8})
+    assert not s.board.placeholder and s.halls[1] == 8 and s.halls[0] == 0
+
+
+def test_27_the_board_is_entered_by_taps_and_a_hall_s_cavern_is_kept():
+    import pytest
+
+    from companion.errors import IllegalAction
+    from companion.mountain_king.board import placeholder
+    from companion.mountain_king.board_draft import BoardDraft
+
+    d = BoardDraft.of(placeholder("2-3")).tap("fire-2")
+    assert "fire-2" in d.gates
+    with pytest.raises(IllegalAction) as e:
+        d.count(d.halls[0][0].split("-")[0], 1)
+    assert e.value.rule == "board-hall-cavern"
+
+
+def test_28_a_cavern_entered_is_asked_again_and_corrected_in_one_action():
+    from companion.mountain_king.taps import walk_step
+
+    r, s = _game()
+    s = _run(r, s, {"type": "end-wave"}, {"type": "control", "cavern": "moss-1", "controller": "A"})
+    step = walk_step(s, asked="moss-1")
+    assert step.cavern == "moss-1" and all(o.action.get("again") for o in step.fast)
+    assert r.apply(s, step.fast[1].action).walk["moss-1"].trolls == {"B": 1}

@@ -26,6 +26,30 @@ def click(screen_buttons, label: str):
     raise AssertionError(f"no button {label!r} among {[b.description for b in screen_buttons]}")
 
 
+def texts(scene) -> list[str]:
+    from companion.drawing import Text
+
+    return [it.text for it in scene.items if isinstance(it, Text)]
+
+
+def ringed(s):
+    """Where the walk's picture rings the asked cavern."""
+    from companion.drawing import Circle
+    from companion.mountain_king.view import ASKED
+
+    return next((c.x, c.y) for c in s.walk_board.scene.items if isinstance(c, Circle) and c.fill == ASKED)
+
+
+def to_scoring(s) -> None:
+    """The End of the Wave with no Troll fallen and no Champion influenced: on to Score the Wave."""
+    s.end_btn.click()
+    s.end_panel.entrench_btn.click()
+    while s.state.end == "invasions":
+        s.end_panel.invasion_btn.click()
+    s.end_panel.champions_done_btn.click()
+    assert s.state.scoring, s.message.value
+
+
 def test_a_game_from_setup_through_three_waves_to_history(store):
     s = MountainKingScreens(store)
     assert set(s.pages) == set(SCREENS) and "No game yet" in s.status.value
@@ -34,42 +58,44 @@ def test_a_game_from_setup_through_three_waves_to_history(store):
     assert s.state.players == ("Blue", "Yellow", "<b>Pink</b>") and "placeholder board" in s.status.value
     assert "<b>Pink</b>" not in s.track.value and "&lt;b&gt;Pink&lt;/b&gt;" in s.track.value  # escaped in the SVG
     s.player.value = "Blue"
-    click(s.invasions.children, "Next invasion")
-    click(s.offers.children, "First Fallen (Wave I): +2")
-    assert s.state.honour("Blue") == 2 and "+2 Honour (First Fallen (Wave I))" in s.message.value
-    click(s.offers.children, "Fallen Troll (later in the invasion): +2")
+    s.amount.value = 4
+    click(s.offers.children, "Champion ability: +4")
+    assert s.state.honour("Blue") == 4 and "Blue gains 4 Honour: Champion ability; 4 Honour in all." in s.message.value
     s.strength.value = 3
     click(s.offers.children, "Defeated Gnomes (strength 3): +3")
     assert s.state.honour("Blue") == 7 and "Defeated Gnomes (strength 3)" in s.taps_list.value
     s.undo_btn.click()
-    assert s.state.honour("Blue") == 4
+    assert s.state.honour("Blue") == 4 and "Took back: Blue gains 3 Honour: Defeated Gnomes (strength 3)." in s.message.value
     s.redo_btn.click()
-    s.vote_player.value, s.vote_clan.value, s.vote_count.value = "Yellow", "moss", 2
-    s.vote_btn.click()
-    assert "Yellow 2" in s.clans.value
-    s.end_btn.click()
-    assert s.state.scoring and "Moss: who controls moss-1?" in s.walk_status.value
+    s.vote_player.value, s.vote_clan.value = "Yellow", "moss"
+    click(s.vote_adds, "+2")
+    assert "Yellow 2" in s.clans.value and "Yellow gains 2 Moss Votes." in s.message.value
+    to_scoring(s)
+    assert "who controls Moss 1, ringed on the picture?" in s.walk_status.value
     click(s.fast.children, "Yellow")
-    for st, n in zip(s.troll_steppers.values(), (2, 1, 0)):
-        st.value = n
+    for w, n in zip(s.troll_chips.values(), ("2", "1", "0")):
+        w.value = n
     s.enter_btn.click()  # moss-2: Blue 2, Yellow 1
     assert s.state.walk["moss-2"].trolls == {"Blue": 2, "Yellow": 1}
     again = MountainKingScreens(store)  # a reload in the middle of the walk
     assert again.state == s.state and "(3 of " in again.walk_status.value
-    again.score_btn.click()
+    again.score_btn.click()  # asks first, naming the caverns not entered
+    assert again.state.wave == 1 and "not entered: Moss 3" in again.confirm.value
+    again.confirm_btn.click()
     assert again.state.wave == 2 and again.state.honour("Blue") == 7 + 6 and again.state.honour("Yellow") == 6
-    again.end_btn.click()
+    to_scoring(again)
     again.score_btn.click()
-    again.end_btn.click()
-    halls = len(again.state.board.great_halls)
-    again.hall_values.value = " ".join(["12"] * halls)
-    again.halls_btn.click()
+    again.confirm_btn.click()
     for d, t in again.tile_inputs.items():
         t.value = "9 5 3"
     again.tiles_btn.click()
-    again.elder_steppers["<b>Pink</b>"].value = 7
-    assert again.state.elders == {"<b>Pink</b>": 7}
+    to_scoring(again)
+    for i in range(len(again.state.board.great_halls)):
+        click([b for b in again.hall_box.children[i + 1].children[1:]], "12")
+    click(again.elder_box.children[3].children[1:], "7")
+    assert again.state.elders == {"<b>Pink</b>": 7} and again.state.halls == (12,) * len(again.state.board.great_halls)
     again.score_btn.click()
+    again.confirm_btn.click()
     assert again.state.finished and "wins" in again.walk_status.value
     kept = FinishedGames(store.root).finished("mountain-king")
     assert len(kept) == 1 and kept[0].winners == list(again.state.winners)
@@ -93,7 +119,7 @@ def test_the_wave_file_is_exported_and_one_is_opened_into_the_walk(store):
     s = MountainKingScreens(store)
     s.names.value = "Blue, Yellow, Pink"
     s.new_btn.click()
-    s.end_btn.click()
+    to_scoring(s)
     doc = json.loads(example_text(0))
     doc["wave"] = 1
     doc["caverns"] = [{"id": "moss-1", "domain": "moss", "trolls": {"Pink": 2}}, {"id": "ice-2", "domain": "ice", "gnomes": 1}]
@@ -112,14 +138,38 @@ def test_the_board_is_entered_once_and_used_by_the_next_game(store):
     s.side.value = "2-3"
     assert "Placeholder board" in s.board_form_pic.value
     s.counts["moss"].value = 6
-    s.gates["moss"].value = "1 6"
-    s.halls_text.value = "moss-5 moss-6 ice-4"
+    click(s.chips["moss"].children, "1")  # a Gate: on, off, on
+    assert "moss-1" not in s.draft.gates
+    click(s.chips["moss"].children, "1")
+    click(s.chips["moss"].children, "6")
+    s.new_hall_btn.click()
+    for cid in ("5", "6"):
+        click(s.chips["moss"].children, cid)
+    click(s.chips["ice"].children, "4")
+    assert "H3" in texts(s.form_board.scene)  # the placeholder's two, then this one: numbered on the picture
     s.save_board_btn.click()
     assert "saved" in s.message.value and "Placeholder board" not in s.board_form_pic.value
     s.names.value = "A, B"
     s.new_btn.click()
     b = s.state.board
-    assert not b.placeholder and len(b.of("moss")) == 6 and b.great_halls == (("moss-5", "moss-6", "ice-4"),)
+    assert not b.placeholder and len(b.of("moss")) == 6 and b.great_halls[-1] == ("moss-5", "moss-6", "ice-4")
+    assert {c.id for c in b.caverns if c.gate} >= {"moss-1", "moss-6"}
+    assert "placeholder" not in s.status.value
+
+
+def test_a_hall_naming_a_removed_cavern_is_refused_at_that_tap_and_a_board_before_play_applies(store):
+    s = MountainKingScreens(store)
+    s.side.value = "2-3"
+    s.names.value = "A, B"
+    s.new_btn.click()
+    assert s.state.board.placeholder and "placeholder board" in s.status.value
+    touched = s.draft.halls[0][-1]  # a cavern the first Great Hall touches
+    domain, k = touched.rsplit("-", 1)
+    had = s.draft.counts[domain]
+    s.counts[domain].value = int(k) - 1
+    assert f"H1 touches {touched}" in s.message.value and s.counts[domain].value == had == s.draft.counts[domain]
+    s.save_board_btn.click()  # no action yet in this game: it is played on the table's board
+    assert not s.state.board.placeholder and "this game is played on it" in s.message.value
     assert "placeholder" not in s.status.value
 
 
@@ -137,7 +187,7 @@ def test_the_shelf_opens_the_game_with_its_five_screens_and_continue_resumes_it(
         assert app.body.children == (room.screen(name),)
     room.names.value = "Blue, Yellow"
     room.new_btn.click()
-    room.end_btn.click()
+    to_scoring(room)
     assert games.get("mountain-king").random_action("game", room.state, __import__("random").Random(1)) is not None
     again = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l")
     from companion.ui.shelf import last_unfinished
@@ -157,11 +207,11 @@ def test_supplies_and_the_domains_scored_so_far_are_shown(store):
     s.supply_wild.value = 1
     s.supply_btn.click()
     assert "9 supplies = base 6 + 2 Supply symbols" in s.supply_list.value
-    s.end_btn.click()
+    to_scoring(s)
     click(s.fast.children, "Blue")
     click(s.fast.children, "Blue")
     click(s.fast.children, "Overrun")
-    assert "Moss (1 overrun): Blue 2 → +7" in s.so_far.value  # below the buttons: they stay put as it grows
+    assert "Moss (1 overrun): Blue 2 → +7" in s.walk_status.value
 
 
 def test_dark_draws_the_pictures_in_the_dark_theme(store):
@@ -172,7 +222,7 @@ def test_dark_draws_the_pictures_in_the_dark_theme(store):
     assert "#f4efe4" in s.track.value
     dark[0] = True
     s.settings_changed()
-    assert "#1f1c1a" in s.track.value and "#1f1c1a" in s.board_form_pic.value
+    assert "#1f1c1a" in s.track.value and s.form_board.scene.background == "#1f1c1a"
 
 
 def test_a_second_page_follows_the_new_game_started_on_the_first(tmp_path):
@@ -186,3 +236,120 @@ def test_a_second_page_follows_the_new_game_started_on_the_first(tmp_path):
     one.new_btn.click()
     assert two.poll() and two.state.players == ("Ana", "Ben")
     assert not two.poll()  # nothing more: nothing redrawn
+
+
+def test_a_whole_end_of_the_wave_on_the_screen_and_a_wrong_cavern_corrected_by_a_tap(store):
+    s = MountainKingScreens(store)
+    s.names.value = "Blue, Yellow, Pink"
+    s.new_btn.click()
+    s.end_btn.click()
+    assert "Entrenchment" in s.end_panel.heading.value
+    s.end_panel.entrench_btn.click()
+    click(s.end_panel.falls.children, "Blue's Troll falls: +2")
+    click(s.end_panel.falls.children, "Pink's Troll falls: +2")
+    assert "Invasion 1 of 3 is over: next invasion" == s.end_panel.invasion_btn.description
+    s.end_panel.invasion_btn.click()
+    s.end_panel.invasion_btn.click()
+    s.end_panel.invasion_btn.click()
+    assert s.state.end == "champions" and "Champion 1 of 4" in s.end_panel.award_btn.description
+    p = s.end_panel
+    p.clan.value, p.votes.value = "ice", 3
+    p.influence["Pink"].value = 2
+    p.influence["Blue"].value = 2  # on the same spot, after Pink: Pink leads
+    p.award_btn.click()
+    assert s.state.votes("ice") == (("Pink", 3),) and "Blue" in p.choose.value
+    click(p.consolations.children, "Honour: 2 yellow lines")
+    assert s.state.honour("Blue") == 4 and not s.state.pending
+    assert p.influence["Pink"].value == 0  # the next Champion starts from zero
+    p.clan.value, p.votes.value = "outsider", 2
+    p.wild.value = "fire"
+    p.influence["Yellow"].value = 1
+    p.influence["Blue"].value = 3
+    p.award_btn.click()
+    click(p.consolations.children, "1 Moss Vote")
+    assert s.state.votes("fire") == (("Blue", 2),) and s.state.votes("moss") == (("Yellow", 1),)
+    p.champions_done_btn.click()
+    assert s.state.scoring and "ringed on the picture" in s.walk_status.value and ringed(s) == s.walk_spots["caverns"]["moss-1"][:2]
+    click(s.fast.children, "Yellow")  # Moss 1: Yellow, by mistake
+    click(s.fast.children, "Blue")
+    chip = next(b for b in s.entered.children[1].children[1:] if b.description == "1")
+    chip.click()  # Moss 1 asked again
+    assert "correct Moss 1" in s.walk_status.value
+    click(s.fast.children, "Pink")
+    assert s.state.walk["moss-1"].trolls == {"Pink": 1} and len(s.state.walk) == 2
+    s.undo_btn.click()
+    assert "Took back: Moss 1: Pink controls it (corrected)." in s.message.value
+
+
+def test_one_vote_entry_is_three_taps_and_the_tiles_are_face_up_from_setup(store):
+    s = MountainKingScreens(store)
+    s.names.value = "Ana, Dan"
+    s.new_btn.click()
+    assert "not drawn yet" not in s.clans.value and "face up" in s.clans.value
+    s.vote_player.value = "Dan"  # 1
+    s.vote_clan.value = "fire"  # 2
+    click(s.vote_adds, "+2")  # 3
+    assert s.state.votes("fire") == (("Dan", 2),) and "Dan gains 2 Fire Votes." in s.message.value
+
+
+def test_the_wave_ii_file_link_is_gone_once_wave_iii_is_scored(store):
+    s = MountainKingScreens(store)
+    s.names.value = "Ana, Dan"
+    s.new_btn.click()
+    to_scoring(s)
+    s.confirm_btn.click()
+    to_scoring(s)
+    s._export_wave()
+    assert "mountain-king-wave-2.json" in s.wave_downloads.value
+    s.confirm_btn.click()
+    to_scoring(s)
+    assert s.state.wave == 3 and "wave-2" not in s.wave_downloads.value
+
+
+def test_two_quick_taps_never_record_two_caverns(store):
+    s = MountainKingScreens(store)
+    s.names.value = "Ana, Ben, Cleo"
+    s.new_btn.click()
+    to_scoring(s)
+    cleo = next(b for b in s.fast.children if b.description == "Cleo")
+    enter = s.enter_btn
+    cleo.click()
+    assert s.troll_chips["Ben"].value == "0"  # Moss 2's counts start from zero
+    cleo.click()  # the same button again, before the page shows the next cavern
+    assert list(s.state.walk) == ["moss-1"] and "entered already" in s.message.value
+    s.troll_chips["Ben"].value = "2"
+    enter.click()  # Enter as drawn for Moss 1: refused, Moss 2 is not entered as empty
+    assert list(s.state.walk) == ["moss-1"]
+    s.enter_btn.click()
+    assert s.state.walk["moss-2"].trolls == {"Ben": 2}
+
+
+def test_on_the_pictures_a_cavern_is_asked_by_a_tap_a_hall_valued_and_a_gate_marked(store):
+    s = MountainKingScreens(store)
+    s.side.value = "2-3"
+    x, y, _ = s.form_spots["caverns"]["moss-3"]
+    s.form_board.on_tap(x, y)  # on the Board screen's picture: Moss 3 a Gate
+    assert "moss-3" in s.draft.gates
+    s.names.value = "Ana, Ben"
+    s.new_btn.click()
+    to_scoring(s)
+    click(s.fast.children, "Ana")
+    x, y, _ = s.walk_spots["caverns"]["moss-1"]
+    s.walk_board.on_tap(x, y)  # Moss 1 tapped on the picture: asked again, ringed
+    assert "correct Moss 1" in s.walk_status.value and ringed(s) == (x, y)
+    click(s.fast.children, "Ben")
+    assert s.state.walk["moss-1"].trolls == {"Ben": 1} and len(s.state.walk) == 1
+    for _ in range(2):  # Waves I and II, the caverns not entered empty
+        s.score_btn.click()
+        s.confirm_btn.click()
+        if s.state.wave == 2:
+            to_scoring(s)
+    for d, box in s.tile_inputs.items():
+        box.value = "9 5 3"
+    s.tiles_btn.click()
+    to_scoring(s)
+    assert s.state.wave == 3
+    hx, hy, _ = s.walk_spots["halls"][1]
+    s.walk_board.on_tap(hx, hy)  # H2 tapped: 4, then 8
+    s.walk_board.on_tap(hx, hy)
+    assert s.state.halls[1] == 8 and "H2=8" in texts(s.walk_board.scene)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from companion.mountain_king.board import placeholder
 from companion.mountain_king.game import MountainKingRules
 from companion.mountain_king.numbers import numbers
-from companion.mountain_king.taps import fast_path_taps, honour_offers, invasion_offers, walk_order, walk_step
+from companion.mountain_king.taps import fast_path_taps, honour_offers, walk_order, walk_step
+from tests.rulebooks import quote
 
 RULES = MountainKingRules()
 
@@ -18,25 +19,24 @@ def start(n: int = 4):
 
 def test_each_offer_says_its_number_and_sends_an_action_the_rules_accept_with_that_number():
     s = start()
-    for o in honour_offers(s, "Pink", strength=3, lines=2, spaces=4, boost=1, amount=5):
+    for o in honour_offers(s, "Pink", strength=3, spaces=4, boost=1, amount=5):
         after = RULES.apply(s, o.action)
         assert after.taps[-1].honour == o.honour and o.text.endswith(f": +{o.honour}")
-    assert [o.honour for o in honour_offers(s, "Pink", strength=3, lines=2, spaces=4, boost=1, amount=5)] == [2, 3, 2, 5, 5]
+    assert [o.honour for o in honour_offers(s, "Pink", strength=3, spaces=4, boost=1, amount=5)] == [0, 3, 5, 5]
 
 
-def test_the_fallen_offer_follows_the_invasion_and_the_breach():
-    s = RULES.apply(start(), invasion_offers(start())[0].action)
-    first = honour_offers(s, "Blue")[0]
-    assert first.text == "First Fallen (Wave I): +2"
-    s = RULES.apply(s, first.action)
-    assert honour_offers(s, "Blue")[0].text == "Fallen Troll (later in the invasion): +2"
-    s = RULES.apply(s, invasion_offers(s)[1].action)
-    assert honour_offers(s, "Blue")[0].text == "Fallen in a Breach: +0"
+def test_during_the_battle_a_troll_falls_only_in_a_breach_and_earns_nothing():
+    """"Trolls that fall during a Breach earn zero Honour" (the invasions' falls are tapped at the End of the Wave)."""
+    quote("mountain-king", "Trolls that fall during a Breach earn zero Honour")
+    first = honour_offers(start(), "Blue")[0]
+    assert first.text == "Troll fallen in a Breach: +0"
+    s = RULES.apply(start(), first.action)
+    assert s.taps[-1].honour == 0 and honour_offers(s, "Blue")[0].text == "Troll fallen in a Breach: +0"
 
 
 def test_the_wheel_offer_remembers_each_player_s_honour_boost():
-    s = RULES.apply(start(), honour_offers(start(), "Green", spaces=2, boost=3)[3].action)
-    assert honour_offers(s, "Green", spaces=1)[3].honour == 1 + 3 and honour_offers(s, "Blue", spaces=1)[3].honour == 1
+    s = RULES.apply(start(), honour_offers(start(), "Green", spaces=2, boost=3)[2].action)
+    assert honour_offers(s, "Green", spaces=1)[2].honour == 1 + 3 and honour_offers(s, "Blue", spaces=1)[2].honour == 1
 
 
 def test_the_walk_goes_domain_by_domain_from_moss_clockwise_and_wave_iii_asks_only_about_the_halls():

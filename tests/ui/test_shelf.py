@@ -233,8 +233,9 @@ def test_continue_never_offers_a_game_with_nothing_played_in_it(tmp_path):
     app.choose("mountain-king")
     app.room.names.value = "Blue, Yellow"
     app.room.new_btn.click()
-    app.room.player.value = "Blue"
-    next(b for b in app.room.invasions.children if b.description.startswith("Next invasion")).click()
+    from .test_one_table import mk_play
+
+    mk_play(app.room)
     played = app.room.session.log.path.stem
     from companion.rise.game import RiseRules
 
@@ -252,6 +253,7 @@ def test_the_shelf_follows_other_pages(tmp_path):
     other.choose("mountain-king")
     other.room.names.value = "Blue, Yellow"
     other.room.new_btn.click()
-    other.room.player.value = "Blue"
-    next(b for b in other.room.invasions.children if b.description.startswith("Next invasion")).click()
+    from .test_one_table import mk_play
+
+    mk_play(other.room)
     assert app.poll() and app.shelf.last is not None and "Fall of the Mountain King" in app.shelf.last.label

@@ -12,6 +12,7 @@ import base64
 import html
 import json
 import time
+from functools import partial
 from typing import Any, Callable
 
 import ipywidgets as W
@@ -21,46 +22,47 @@ from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...history import FinishedGames
 from ...ui.answer import Answers, place_of
+from ...ui.board import Board as Canvas
 from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up, clear_left
 from ...ui.games_list import GamesList, NewGameQuestion
 from ...ui.undo_bar import UndoBar
 from ...ui.widgets import Stepper, button
 from ..board import Board, saved_or_placeholder, side_for
-from ..board import parse as parse_board
 from ..board import save as save_board
-from ..game import ROMAN, SOURCE_NAMES, Action, MountainKingRules, State
+from ..board_draft import MOST_CAVERNS, NUMBERING, BoardDraft
+from ..game import ROMAN, Action, MountainKingRules, State, not_entered, step_name
 from ..meta import GAME_ID
 from ..numbers import numbers
 from ..scoring import score, winner_sentence
-from ..taps import cavern_action, honour_offers, invasion_offers, vote_offer, walk_step
+from ..story import cavern_name, sentence
+from ..taps import cavern_action, honour_offers, vote_offer, walk_order, walk_step
 from ..view import (
     board_scene,
     clan_rows,
+    hall_label,
     line_name,
     scorepad,
     scorepad_scene,
+    spot_at,
     supplies,
     track_scene,
 )
 from ..wave import WaveFileError, parse_bytes
 from ..wave import parse as parse_wave
+from .end_panel import EndPanel, refresh_sentence
 
 KIND = f"{GAME_ID}/game"
 SCREENS = ("Honour", "Clan board", "Score the Wave", "Scorepad", "Board")
 E = html.escape
 
 
-def describe(action: Action) -> str:
-    """One line of the game's story, for the steps list."""
-    t = action.get("type", "?")
-    who = f"{action['player']}: " if isinstance(action.get("player"), str) else ""
-    if t == "honour":
-        return who + SOURCE_NAMES.get(str(action.get("source")), "Honour")
-    if t == "votes":
-        return who + f"+{action.get('votes')} {action.get('clan')} Votes"
-    if t in ("cavern", "control"):
-        return f"Cavern {action.get('cavern')}"
-    return who + t
+TROLL_CHIPS = 10  # 0 to 9 Trolls of a player in a cavern, one tap each (a file holds more)
+GNOME_CHIPS = 3
+
+
+def describe(action: Action, state: State | None = None) -> str:
+    """One line of the game's story: the action, applied to ``state``, in a sentence."""
+    return sentence(action, state if state is not None else State())
 
 
 class MountainKingScreens:
@@ -91,7 +93,7 @@ class MountainKingScreens:
     def settings_changed(self) -> None:
         """Dark or Light was tapped: draw the pictures again in the theme."""
         self.refresh()
-        self._show_board_form(saved_or_placeholder(self.store.root, self.side.value))
+        self._show_draft()
 
     @property
     def state(self) -> State:
@@ -114,14 +116,14 @@ class MountainKingScreens:
 
     def _said(self, before: State, action: Action) -> str:
         s = self.state
-        if action.get("type") == "honour" and len(s.taps) > len(before.taps):
+        if action.get("type") in ("honour", "fall", "consolation") and len(s.taps) > len(before.taps):
             t = s.taps[-1]
-            return f"{t.player}: +{t.honour} Honour ({t.label}); {s.honour(t.player)} in all."
+            return f"{describe(action, before)[:-1]}; {s.honour(t.player)} Honour in all."
         if action.get("type") == "score-wave":
             sc = s.scores[-1]
             gains = ", ".join(f"{p} +{sc.gained(p)}" for p in s.players)
-            return f"Wave {ROMAN[sc.wave]} scored: {gains}." + (f" {winner_sentence(sc)}" if sc.winners else "")
-        return describe(action) + "."
+            return f"Wave {ROMAN[sc.wave]} scored: {gains}." + (f" {winner_sentence(sc)}" if sc.winners else f" {refresh_sentence(s)}")
+        return describe(action, before)
 
     def start(self, players: list[str]) -> bool:
         """A new game: the players in seat order, on the table's board of their side (or the placeholder)."""
@@ -146,6 +148,20 @@ class MountainKingScreens:
 
     def redo(self) -> None:
         self.undo_bar.redo()
+
+    def _before_undo(self) -> None:
+        """What Undo is about to take back, said after it (a sentence, not "Undone.")."""
+        sess = self.session
+        if sess is None or not sess.applied:
+            self._taken_back = ""
+            return
+        states = sess.states()
+        self._taken_back = describe(sess.applied[-1].action, states[-2])
+
+    def _undo_said(self, text: str) -> None:
+        if text.startswith("Undone") and self._taken_back:
+            text, self._taken_back = f"Took back: {self._taken_back}", ""
+        self.say(text)
 
     # --- what the shelf asks of a game's screens -------------------------------------------------
     def screen(self, name: str) -> W.Widget:
@@ -198,7 +214,8 @@ class MountainKingScreens:
         self.status = W.HTML()
         self.status.add_class("mk-status-box")
         slot = self.answers.slot
-        self.undo_bar = UndoBar(lambda: self.session, "mk", self.say, self.error, self.refresh, describe=describe)
+        self._taken_back = ""
+        self.undo_bar = UndoBar(lambda: self.session, "mk", self._undo_said, self.error, self.refresh, before_undo=self._before_undo)
         self.undo_btn, self.redo_btn = self.undo_bar.undo_btn, self.undo_bar.redo_btn
         bar = W.VBox([self.status, self.undo_bar.widget])
 
@@ -207,28 +224,28 @@ class MountainKingScreens:
         self.player = W.ToggleButtons(options=[], description="Player")
         self.player.add_class("mk-player")
         self.strength = Stepper(1, 1, 9, "Gnomes' strength")
-        self.lines = Stepper(1, 1, 9, "Yellow lines")
         self.spaces = Stepper(1, 1, 12, "Wheel spaces")
         self.boost = Stepper(0, 0, 12, "Honour Boost")
         self.amount = Stepper(1, 1, 30, "Champion's Honour")
-        for st in (self.strength, self.lines, self.spaces, self.boost, self.amount):
+        for st in (self.strength, self.spaces, self.boost, self.amount):
             st.observe(lambda _c: self._draw_offers(), "value")
         self.player.observe(lambda _c: self._player_changed(), "value")
         self.offers = W.VBox(layout=W.Layout(min_height="330px"))  # room for every source's button: choosing a player moves nothing
-        self.invasions = W.HBox()
         self.taps_list = W.HTML()
-        honour = W.VBox([self.track, self.player, W.HBox([self.strength, self.lines]),
-                         W.HBox([self.spaces, self.boost, self.amount]), slot("Honour"), self.invasions, self.offers, self.taps_list])
+        honour = W.VBox([self.player, W.HBox([self.strength], _dom_classes=("mk-row",)),
+                         W.HBox([self.spaces, self.boost, self.amount], _dom_classes=("mk-row",)), slot("Honour"), self.offers, self.taps_list, self.track])
 
         # Clan board
         self.clans = W.HTML()
-        self.vote_player = W.Dropdown(options=[], description="Player")
-        self.vote_clan = W.Dropdown(options=[(n.domain_names[d], d) for d in n.domains], description="Clan")
-        self.vote_count = Stepper(1, 1, 12, "Votes")
-        self.vote_source = W.Dropdown(options=[("Seized control", "seize"), ("Defeated Gnomes", "gnomes"), ("Champion", "champion"),
-                                               ("Consolation", "consolation"), ("Wild (Outsider)", "wild"), ("Starting Champion", "start")],
-                                      description="From")
-        self.vote_btn = button("Add Votes", self._add_votes, "mk-votes", primary=True)
+        self.vote_player = W.ToggleButtons(options=[], description="Player")
+        self.vote_player.add_class("mk-vote-player")
+        self.vote_clan = W.ToggleButtons(options=[(n.domain_names[d], d) for d in n.domains], value=None, description="Clan")
+        self.vote_clan.add_class("mk-vote-clan")
+        self.vote_source = W.ToggleButtons(options=[("Seized control", "seize"), ("Defeated Gnomes", "gnomes"), ("Champion", "champion"),
+                                                    ("Wild (Outsider)", "wild"), ("Starting Champion", "start")],
+                                           value="seize", description="From")
+        self.vote_adds = [button(f"+{k}", lambda k=k: self._add_votes(k), "mk-votes", primary=k == 1) for k in range(1, 6)]
+        self.vote_btn = self.vote_adds[0]
         self.tile_inputs = {d: W.Text(description=n.domain_names[d], placeholder="e.g. 9 5 3") for d in n.domains}
         for d, t in self.tile_inputs.items():
             t.add_class(f"mk-tile-{d}")
@@ -240,36 +257,52 @@ class MountainKingScreens:
         self.supply_wild = Stepper(0, 0, 9, "Wild pairs covered")
         self.supply_desperation = Stepper(0, 0, 9, "Desperation tokens")
         self.supply_btn = button("Set supplies", self._set_supply, "mk-supply")
-        clan = W.VBox([self.clans, self.vote_player, self.vote_clan, self.vote_count, self.vote_source, self.vote_btn, slot("Clan board"),
-                       W.HTML("<b>Vote tiles drawn for the game</b>"), *self.tile_inputs.values(), self.tiles_btn, slot("Clan board: tiles"),
+        clan = W.VBox([self.clans, self.vote_player, self.vote_clan, W.HBox(self.vote_adds, _dom_classes=("mk-row",)), self.vote_source, slot("Clan board"),
+                       W.HTML("<b>Vote tiles</b> (laid face up on each plank at setup: enter each as it shows)"), *self.tile_inputs.values(), self.tiles_btn, slot("Clan board: tiles"),
                        W.HTML("<b>Supplies this Wave</b>"), self.supply_list, self.supply_player,
                        W.HBox([self.supply_base, self.supply_symbols]), W.HBox([self.supply_wild, self.supply_desperation]),
-                       self.supply_btn, slot("Clan board: supplies")])
+                       self.supply_btn])
 
         # Score the Wave
         self.walk_status = W.HTML()
-        self.end_btn = button("Score the Wave", lambda: self.act({"type": "end-wave"}), "mk-end-wave", primary=True)
+        self.end_btn = button("The Wave is over (no Supplies left): End of the Wave", lambda: self.act({"type": "wave-over"}),
+                              "mk-end-wave", primary=True)
+        self.end_panel = EndPanel(self.act, lambda: self.state, self.error)
+        self.asked: str | None = None  # a cavern tapped to correct it; None: the next one not entered
         self.fast = W.HBox()
-        self.troll_steppers: dict[str, Stepper] = {}
-        self.troll_box = W.HBox()
-        self.gnome_stepper = Stepper(0, 0, 9, "Gnomes")
-        self.enter_btn = button("Enter this cavern", self._enter_cavern, "mk-enter")
-        self.hall_values = W.Text(description="Great Halls", placeholder="e.g. 8 4 12 …")
-        self.hall_values.add_class("mk-hall-values")
-        self.halls_btn = button("Set Great Hall values", self._set_halls, "mk-halls")
-        self.elder_steppers: dict[str, Stepper] = {}
-        self.elder_box = W.HBox()
-        self.score_btn = button("Score this Wave", lambda: self.act({"type": "score-wave"}), "mk-score", primary=True)
-        self.board_pic = W.HTML()
+        self.fast.add_class("mk-fast-row")
+        self.troll_chips: dict[str, W.ToggleButtons] = {}
+        self.troll_box = W.VBox()
+        self.enter_row = W.HBox(_dom_classes=("mk-row",))
+        self._enter_buttons(None, False)
+        self.by_cavern = W.VBox([W.HTML("<b>Or cavern by cavern</b>: each player's Trolls, then Enter"), self.troll_box, self.enter_row])
+        self.hall_box = W.VBox()
+        self.hall_box.add_class("mk-hall-values")
+        self.elder_box = W.VBox()
+        self.elder_box.add_class("mk-elders")
+        self.score_btn = button("Score this Wave", self._score, "mk-score", primary=True)
+        self.confirm = W.HTML()
+        self.confirm_btn = button("Score it, the caverns not entered empty", self._score_anyway, "mk-score-confirm")
+        self.confirm_box = W.VBox([self.confirm, self.confirm_btn])
+        self.confirm_box.layout.display = "none"
+        self.entered = W.VBox()
+        self.entered.add_class("mk-entered")
+        self.board_pic = W.HTML()  # the placeholder's note over the picture
+        self.walk_board = Canvas(width=520, height=520, report=self.error)
+        self.walk_board.on_tap = self._walk_picture_tapped
+        self.walk_spots: dict = {}
+        self.walk_picture = W.VBox([self.board_pic, self.walk_board.widget], layout=W.Layout(flex="1 1 320px", min_width="280px", max_width="540px"))
+        self.walk_picture.add_class("mk-walk-picture")
         self.wave_downloads = W.HTML()
         self.export_wave_btn = button("Export the wave file", self._export_wave, "mk-export-wave")
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Open a wave file")
         self.upload.observe(lambda _c: self._open_wave(), "value")
         self.wave_result = W.HTML()
-        self.so_far = W.HTML()  # the Domains scored so far, below the buttons: they stay put as it grows
-        score = W.VBox([self.walk_status, slot("Score the Wave"), self.end_btn, self.fast, self.troll_box, self.gnome_stepper, self.enter_btn,
-                        W.HBox([self.hall_values, self.halls_btn]), self.elder_box, self.score_btn, self.so_far, self.wave_result,
-                        self.board_pic, W.HBox([self.export_wave_btn, self.upload]), self.wave_downloads])
+        self.walk_controls = W.VBox([self.walk_status, self.fast, self.by_cavern, self.hall_box, self.elder_box, self.score_btn,
+                                     self.confirm_box, self.entered], layout=W.Layout(flex="1 1 360px"))
+        score = W.VBox([self.end_btn, slot("Score the Wave"), self.end_panel.widget,
+                        W.HBox([self.walk_controls, self.walk_picture], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
+                        self.wave_result, W.HBox([self.export_wave_btn, self.upload]), self.wave_downloads])
 
         # Scorepad
         self.pad = W.HTML()
@@ -283,18 +316,32 @@ class MountainKingScreens:
         self.new_btn = button("New game", self._new_game, "mk-new rf-new-game", primary=True)
         self.side = W.ToggleButtons(options=[("2–3 players", "2-3"), ("4–5 players", "4-5")], value="4-5")
         self.side.observe(lambda _c: self._load_board_form(), "value")
-        self.counts = {d: Stepper(4, 1, 12, n.domain_names[d], css=f"mk-count mk-count-{d}") for d in n.domains}
-        self.gates = {d: W.Text(description="Gates", placeholder="1 2", _dom_classes=("mk-gates",)) for d in n.domains}
-        self.halls_text = W.Textarea(description="Great Halls", placeholder="one line per Great Hall: moss-4 moss-5 ice-5",
-                                     layout=W.Layout(width="100%", height="160px"))
+        self.draft = BoardDraft.of(saved_or_placeholder(self.store.root, self.side.value))
+        self.counts = {d: Stepper(4, 1, MOST_CAVERNS, n.domain_names[d], css=f"mk-count mk-count-{d}") for d in n.domains}
+        for d, st in self.counts.items():
+            st.observe(lambda c, d=d: self._draft_count(d, c["new"]), "value")
+        self.chips = {d: W.HBox(_dom_classes=("mk-chips",)) for d in n.domains}
+        self.tap_mode = W.ToggleButtons(options=[("Gates", -1)], value=-1, description="Taps mark")
+        self.tap_mode.add_class("mk-tap-mode")
+        self.tap_mode.observe(lambda c: self._draft_do(lambda b: b.choose(None if c["new"] in (-1, None) else c["new"])), "value")
+        self.new_hall_btn = button("New Great Hall", lambda: self._draft_do(lambda b: b.new_hall()), "mk-new-hall")
+        self.remove_hall_btn = button("Remove this Great Hall", lambda: self._draft_do(lambda b: b.remove_hall()), "mk-remove-hall")
         self.save_board_btn = button("Save this board", self._save_board, "mk-save-board", primary=True)
-        self.board_form_pic = W.HTML()
-        rows = [W.HBox([self.counts[d], self.gates[d]], _dom_classes=("mk-board-row",)) for d in n.domains]
+        self.board_form_pic = W.HTML()  # the placeholder's note
+        self.form_board = Canvas(width=520, height=520, report=self.error)
+        self.form_board.on_tap = self._form_picture_tapped
+        self.form_spots: dict = {}
+        form_picture = W.VBox([self.board_form_pic, self.form_board.widget], layout=W.Layout(flex="1 1 320px", min_width="280px", max_width="540px"))
+        rows = [W.HBox([self.counts[d], self.chips[d]], _dom_classes=("mk-board-row",)) for d in n.domains]
+        editor = W.VBox([W.HTML(f"<div class='mk-numbering'>{E(NUMBERING)} Tap a cavern to mark it a Gate, or, "
+                                "while a Great Hall is chosen, to put it in that Hall or take it out.</div>"),
+                         self.side, *rows, self.tap_mode, W.HBox([self.new_hall_btn, self.remove_hall_btn], _dom_classes=("mk-row",)),
+                         self.save_board_btn], layout=W.Layout(flex="1 1 360px"))
         self.new_question = NewGameQuestion(lambda: self.session, self._start_from_form, lambda t, level: self.answers.say(t, level), "mk")
         self.games = GamesList(self.store, KIND, self.open_game, lambda: self.session.log.path.stem if self.session else None)
         board = W.VBox([W.HBox([self.names, self.new_btn], _dom_classes=("mk-names-row",)), slot("Board"), self.new_question.widget,
-                        self.games.widget, W.HTML("<b>The board, entered once</b>"), self.side, *rows,
-                        self.halls_text, self.save_board_btn, slot("Board: save"), self.board_form_pic])
+                        self.games.widget, W.HTML("<b>The board, entered once</b>"),
+                        W.HBox([editor, form_picture], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))])
         parts = {"Honour": honour, "Clan board": clan, "Score the Wave": score, "Scorepad": pad, "Board": board}
         self.pages = {name: W.VBox([bar, part]) for name, part in parts.items()}  # the same bar on every screen
         for name, page in self.pages.items():
@@ -337,10 +384,12 @@ class MountainKingScreens:
             self.supply_player.options = names
         self.track.value = to_svg(track_scene(s, self.dark)) if s.started else ""
         self._draw_offers()
-        self.invasions.children = [button(o.label, lambda a=o.action: self.act(a), "mk-invasion") for o in invasion_offers(s)] if s.started else []
         self.taps_list.value = self._taps_html(s)
         self.clans.value = self._clans_html(s)
         self.supply_list.value = "".join(f"<div>{E(p)}: {E(t)}</div>" for p, t in supplies(s))
+        self.end_panel.draw(s)
+        if getattr(self, "_download_wave", None) not in (None, s.wave) or not s.scoring:
+            self.wave_downloads.value, self._download_wave = "", None  # a Wave's file is offered while that Wave is scored
         self._draw_walk(s)
         self.pad.value = self._pad_html(s)
 
@@ -349,7 +398,7 @@ class MountainKingScreens:
             return "<div class='mk-status'>No game yet: name the players on the Board screen.</div>"
         if s.finished:
             return f"<div class='mk-status'><b>The game is over.</b> {E(winner_sentence(s.scores[-1]))}</div>"
-        phase = "Score the Wave" if s.scoring else "the Battle and the end of the Wave"
+        phase = "Score the Wave" if s.scoring else step_name(s)
         board = " · <b>placeholder board</b>" if s.board and s.board.placeholder else ""
         return f"<div class='mk-status'>Wave {ROMAN[s.wave]}: {E(phase)}{board}</div>"
 
@@ -364,9 +413,9 @@ class MountainKingScreens:
         if not s.started or not p or s.finished:
             self.offers.children = []
             return
-        offers = honour_offers(s, p, strength=self.strength.value, lines=self.lines.value, spaces=self.spaces.value,
+        offers = honour_offers(s, p, strength=self.strength.value, spaces=self.spaces.value,
                                boost=self.boost.value, amount=self.amount.value)
-        self.offers.children = [button(o.text, lambda a=o.action: self.act(a), f"mk-honour mk-honour-{o.action['source']}") for o in offers]
+        self.offers.children = [button(o.text, lambda a=o.action: self.act(a), f"mk-honour mk-honour-{o.action.get('source', 'breach')}") for o in offers]
 
     @staticmethod
     def _taps_html(s: State) -> str:
@@ -379,46 +428,130 @@ class MountainKingScreens:
     def _clans_html(s: State) -> str:
         out = ["<table class='mk-clan-board'><tr><th>Clan</th><th>Vote tile</th><th>Markers (ahead first)</th></tr>"]
         for r in clan_rows(s):
-            tile = "/".join(map(str, r.tile)) if r.tile else "not drawn yet"
+            tile = "/".join(map(str, r.tile)) if r.tile else "face up on the plank: enter it below"
             marks = ", ".join(f"{E(p)} {v}" for p, v in r.markers) or "—"
             out.append(f"<tr><td>{E(r.name)}</td><td>{E(tile)}</td><td>{marks}</td></tr>")
         return "".join(out) + "</table>"
 
     def _draw_walk(self, s: State) -> None:
         scoring = s.started and s.scoring and not s.finished
-        self.end_btn.layout.display = "" if s.started and not s.scoring else "none"
-        for w in (self.fast, self.troll_box, self.gnome_stepper, self.enter_btn, self.score_btn, self.export_wave_btn):
+        self.end_btn.layout.display = "" if s.started and not s.scoring and s.end is None and not s.finished else "none"
+        for w in (self.fast, self.by_cavern, self.score_btn, self.export_wave_btn, self.entered):
             w.layout.display = "" if scoring else "none"
+        if not scoring:
+            self.confirm_box.layout.display = "none"
+            self.asked = None
         wave3 = scoring and s.wave == 3
-        for w in (self.hall_values, self.halls_btn, self.elder_box):
+        for w in (self.hall_box, self.elder_box):
             w.layout.display = "" if wave3 else "none"
-        if s.board is not None:
-            note = (f"<div class='mk-placeholder'><b>Placeholder board</b> ({E(s.board.side)} players): enter yours on the Board screen.</div>"
-                    if s.board.placeholder else "")
-            self.board_pic.value = note + to_svg(board_scene(s.board, s, self.dark))
+        if scoring and s.wave == 3:
+            self.by_cavern.layout.display = "none"  # Wave III reads control only: the fast path
+        if self.asked is not None and (not scoring or self.asked not in walk_order(s)):
+            self.asked = None
+        step = walk_step(s, self.asked) if scoring else None
+        self.walk_picture.layout.display = "" if s.board is not None and (scoring or s.end is not None) else "none"
+        if s.board is not None and self.walk_picture.layout.display == "":
+            self.board_pic.value = self._placeholder_note(s)
+            spots: dict = {}
+            self.walk_board.show(board_scene(s.board, s, self.dark, asked=step.cavern if step else None, spots=spots))
+            self.walk_spots = spots
         if s.finished:
             sc = s.scores[-1]
             self.walk_status.value = f"<div class='mk-winner'><b>{E(winner_sentence(sc))}</b></div>"
         if not scoring:
-            self.so_far.value = ""
             if not s.finished:
-                self.walk_status.value = "<div>Tap Score the Wave once Entrenchment, Invasions and Award Champions are done.</div>" if s.started else ""
+                refresh = f"<div class='mk-refresh'>{E(refresh_sentence(s))}</div>" if s.scores and s.end is None else ""
+                self.walk_status.value = refresh + ("<div>When every player has run out of Supplies, tap The Wave is over.</div>"
+                                                    if s.started and s.end is None else "")
             return
-        step = walk_step(s)
-        self.walk_status.value = f"<div class='mk-walk'>Wave {ROMAN[s.wave]}: {E(step.prompt)}</div>"
-        self.so_far.value = self._so_far_html(s)
-        self.fast.children = [button(o.label, lambda a=o.action: self.act(a), "mk-fast") for o in step.fast]
-        if set(self.troll_steppers) != set(s.players):
-            self.troll_steppers = {p: Stepper(0, 0, 30, f"{p}'s Trolls", css="mk-trolls") for p in s.players}
-            self.troll_box.children = list(self.troll_steppers.values())
-            self.elder_steppers = {p: Stepper(0, 0, numbers().most_elders, f"{p}'s Elders") for p in s.players}
-            for p, st in self.elder_steppers.items():
-                st.observe(lambda c, p=p: self.act({"type": "elders", "player": p, "elders": c["new"]})
-                           if self.state.elders.get(p, 0) != c["new"] else None, "value")
-            self.elder_box.children = list(self.elder_steppers.values())
-        for p, st in self.elder_steppers.items():
-            if st.value != s.elders.get(p, 0):
-                st.value = s.elders.get(p, 0)
+        assert step is not None
+        self.walk_status.value = f"<div class='mk-walk'>Wave {ROMAN[s.wave]}: {E(self._prompt(s, step))}</div>" + self._so_far_html(s)
+        self.fast.children = [button(o.label, lambda a=o.action: self._walk_tap(a), "mk-fast") for o in step.fast]
+        if set(self.troll_chips) != set(s.players):
+            self.troll_chips = {p: W.ToggleButtons(options=[str(k) for k in range(TROLL_CHIPS)], value="0", description=p) for p in s.players}
+            for w in self.troll_chips.values():
+                w.add_class("mk-trolls")
+            self.troll_box.children = list(self.troll_chips.values())
+        if (step.cavern, step.cavern in s.walk) != self._enter_for:  # a new question: every count from zero
+            self._enter_buttons(step.cavern, step.cavern in s.walk)
+            for w in self.troll_chips.values():
+                w.value = "0"
+        self.entered.children = self._entered_rows(s)
+        if wave3:
+            self._draw_halls_and_elders(s)
+
+    def _placeholder_note(self, s: State) -> str:
+        if s.board is None or not s.board.placeholder:
+            return ""
+        return f"<div class='mk-placeholder'><b>Placeholder board</b> ({E(s.board.side)} players): enter yours on the Board screen.</div>"
+
+    @staticmethod
+    def _prompt(s: State, step) -> str:
+        if step.cavern is None:
+            return step.prompt
+        name = cavern_name(step.cavern)
+        if step.cavern in s.walk:
+            return f"correct {name} (ringed on the picture): who controls it?"
+        return f"who controls {name}, ringed on the picture? ({step.entered + 1} of {step.to_enter})"
+
+    def _entered_rows(self, s: State) -> list[W.Widget]:
+        """The caverns entered so far, Domain by Domain: a tap on one asks it again, to correct it."""
+        rows: list[W.Widget] = []
+        assert s.board is not None
+        for d in numbers().domains:
+            ids = [c for c in walk_order(s) if s.board.cavern(c).domain == d and c in s.walk]
+            if ids:
+                chips = [button(cavern_name(c).rsplit(" ", 1)[-1], lambda c=c: self._ask(c), f"mk-cavern-chip mk-chip-{c}") for c in ids]
+                rows.append(W.HBox([W.HTML(f"<span>{E(numbers().domain_names[d])}</span>"), *chips], _dom_classes=("mk-row",)))
+        if rows:
+            rows.insert(0, W.HTML("<div>Entered (tap one to correct it):</div>"))
+        return rows
+
+    def _walk_picture_tapped(self, x: float, y: float) -> None:
+        """A tap on the walk's picture: a cavern is asked (to enter it, or correct it); in Wave III a Great
+        Hall's token goes to the next value (4, 8, 12)."""
+        s = self.state
+        hit = spot_at(self.walk_spots, x, y)
+        if hit is None or not s.scoring or s.finished:
+            return
+        what, which = hit
+        if what == "cavern" and isinstance(which, str):
+            if which in walk_order(s):
+                self._ask(which)
+            else:
+                self.error(f"{cavern_name(which)} touches no Great Hall: Wave III does not ask about it.")
+        elif what == "hall" and isinstance(which, int) and s.wave == 3:
+            values = numbers().great_hall_values
+            now = s.halls[which] if which < len(s.halls) else 0
+            after = values[(values.index(now) + 1) % len(values)] if now in values else values[0]
+            self.act({"type": "hall", "hall": which + 1, "value": after})
+
+    def _ask(self, cid: str) -> None:
+        self.asked = cid
+        self.say(f"{cavern_name(cid)} is asked again: tap who controls it, or enter it cavern by cavern.")
+        self.refresh()
+
+    def _walk_tap(self, action: Action) -> None:
+        if self.act(action):
+            self.asked = None
+            self.refresh()
+
+    def _draw_halls_and_elders(self, s: State) -> None:
+        assert s.board is not None
+        rows = []
+        for i, _hall in enumerate(s.board.great_halls):
+            value = s.halls[i] if i < len(s.halls) else 0
+            btns = [button(str(v), lambda i=i, v=v: self.act({"type": "hall", "hall": i + 1, "value": v}),
+                           f"mk-hall mk-hall-{i + 1}", primary=v == value) for v in numbers().great_hall_values]
+            rows.append(W.HBox([W.HTML(f"<span>{E(hall_label(i, value or None))}</span>"), *btns], _dom_classes=("mk-row",)))
+        self.hall_box.children = [W.HTML("<b>Great Hall tokens</b> (H1, H2 … on the picture)"), *rows]
+        erows = []
+        for p in s.players:
+            have = s.elders.get(p, 0)
+            btns = [button(str(k), lambda p=p, k=k: self.act({"type": "elders", "player": p, "elders": k}),
+                           "mk-elder", primary=k == have) for k in range(numbers().most_elders + 1)]
+            erows.append(W.HBox([W.HTML(f"<span>{E(p)}</span>"), *btns], _dom_classes=("mk-row",)))
+        self.elder_box.children = [W.HTML("<b>Elder symbols</b> (one tap a player)"), *erows]
 
     @staticmethod
     def _so_far_html(s: State) -> str:
@@ -446,17 +579,13 @@ class MountainKingScreens:
         return f"<table class='mk-scorepad'><tr><th></th>{head}</tr>{rows}</table>"
 
     # --- taps of forms -------------------------------------------------------------------------------
-    def _add_votes(self) -> None:
-        if not self.vote_player.value:
-            self.error("Choose the player who gains the Votes.")
+    def _add_votes(self, votes: int) -> None:
+        if not self.vote_player.value or not self.vote_clan.value:
+            self.error("Tap the player who gains the Votes and the Clan first.")
             return
-        self.act(vote_offer(self.vote_player.value, self.vote_clan.value, self.vote_count.value, self.vote_source.value).action)
+        self.act(vote_offer(self.vote_player.value, self.vote_clan.value, votes, self.vote_source.value or "seize").action)
 
     def _set_supply(self) -> None:
-        with self.answers.at("Clan board: supplies"):
-            self._supply()
-
-    def _supply(self) -> None:
         if not self.supply_player.value:
             self.error("Choose the player whose supplies these are.")
             return
@@ -479,24 +608,46 @@ class MountainKingScreens:
                     return
         self.act({"type": "tiles", "tiles": tiles})
 
-    def _set_halls(self) -> None:
-        try:
-            values = [int(x) for x in self.hall_values.value.replace(",", " ").split()]
-        except ValueError:
-            self.error("Give each Great Hall's value as a whole number: 4, 8 or 12.")
-            return
-        self.act({"type": "halls", "values": values})
+    def _enter_buttons(self, cavern: str | None, again: bool) -> None:
+        """Enter, Empty and Overrun, made for one cavern: a tap answers that cavern's question, so a second
+        quick tap on Enter is refused by the rules (the cavern is entered) instead of entering the next one."""
+        self._enter_for = (cavern, again)
+        enter = partial(self._enter_cavern, cavern, again)
+        self.gnome_btns = [button(f"Overrun: {k} {'Gnome' if k == 1 else 'Gnomes'}", lambda k=k: enter(gnomes=k), "mk-gnomes")
+                           for k in range(1, GNOME_CHIPS + 1)]
+        self.empty_btn = button("Empty", lambda: enter(empty=True), "mk-empty")
+        self.enter_btn = button(f"Enter {cavern_name(cavern)}" if cavern else "Enter this cavern", enter, "mk-enter")
+        self.enter_row.children = [self.enter_btn, self.empty_btn, *self.gnome_btns]
 
-    def _enter_cavern(self) -> None:
-        step = walk_step(self.state)
-        if step.cavern is None:
+    def _enter_cavern(self, cavern: str | None, again: bool, gnomes: int = 0, empty: bool = False) -> None:
+        """Enter ``cavern``: the Trolls tapped (or empty, or overrun with its Gnomes); every count back to 0."""
+        if cavern is None:
             self.error("Every cavern is entered; tap Score this Wave.")
             return
-        trolls = {p: st.value for p, st in self.troll_steppers.items()}
-        if self.act(cavern_action(step.cavern, trolls, self.gnome_stepper.value)):
-            for st in self.troll_steppers.values():
-                st.value = 0
-            self.gnome_stepper.value = 0
+        trolls = {} if gnomes or empty else {p: int(w.value) for p, w in self.troll_chips.items()}
+        if gnomes and any(int(w.value) for w in self.troll_chips.values()):
+            self.error(f"{cavern_name(cavern)} cannot hold both Trolls and Gnomes when the Wave is scored: set the Trolls to 0, or tap Enter.")
+            return
+        if self.act(cavern_action(cavern, trolls, gnomes, again=again)):
+            for w in self.troll_chips.values():
+                w.value = "0"
+            self.asked = None
+            self.refresh()
+
+    def _score(self) -> None:
+        """Score this Wave; with caverns not entered, first ask (naming them)."""
+        missing = not_entered(self.state)
+        if not missing:
+            self.act({"type": "score-wave"})
+            return
+        names = ", ".join(cavern_name(c) for c in missing)
+        self.confirm.value = (f"<div class='mk-confirm'>{len(missing)} {'cavern is' if len(missing) == 1 else 'caverns are'} not entered: "
+                              f"{E(names)}. Enter them, or score them as empty.</div>")
+        self.confirm_box.layout.display = ""
+
+    def _score_anyway(self) -> None:
+        self.confirm_box.layout.display = "none"
+        self.act({"type": "score-wave", "empty": list(not_entered(self.state))})
 
     def _new_game(self) -> None:
         """New game: asked first over a game in progress (it stays in the list of games)."""
@@ -508,36 +659,85 @@ class MountainKingScreens:
 
     # --- the board, entered once ---------------------------------------------------------------------
     def _load_board_form(self) -> None:
-        board = saved_or_placeholder(self.store.root, self.side.value)
-        for d in numbers().domains:
-            cavs = board.of(d)
-            self.counts[d].value = len(cavs)
-            self.gates[d].value = " ".join(c.id.rsplit("-", 1)[-1] for c in cavs if c.gate)
-        self.halls_text.value = "\n".join(" ".join(h) for h in board.great_halls)
-        self._show_board_form(board)
+        """The side's board (the table's, or the placeholder) into the editor."""
+        self._set_draft(BoardDraft.of(saved_or_placeholder(self.store.root, self.side.value)))
+
+    def _set_draft(self, draft: BoardDraft) -> None:
+        self.draft = draft
+        self._syncing = True
+        try:
+            for d, st in self.counts.items():
+                st.value = draft.counts.get(d, 1)
+            options = [("Gates", -1)] + [(f"Great Hall H{i + 1}", i) for i in range(len(draft.halls))]
+            if list(self.tap_mode.options) != options:
+                self.tap_mode.options = options
+            self.tap_mode.value = -1 if draft.hall is None else draft.hall
+        finally:
+            self._syncing = False
+        self.remove_hall_btn.disabled = draft.hall is None
+        self._show_draft()
+
+    def _draft_do(self, change: Callable[[BoardDraft], BoardDraft]) -> None:
+        """One tap on the board being entered: checked at once, the picture drawn again."""
+        if getattr(self, "_syncing", False):
+            return
+        try:
+            draft = change(self.draft)
+        except CompanionError as e:
+            self.error(str(e))
+            self._set_draft(self.draft)  # the tap is undone on screen too
+            return
+        self._set_draft(draft)
+
+    def _draft_count(self, domain: str, n: int) -> None:
+        if not getattr(self, "_syncing", False) and self.draft.counts.get(domain) != n:
+            self._draft_do(lambda b: b.count(domain, n))
+
+    def _show_draft(self) -> None:
+        draft = self.draft
+        hall = set(draft.halls[draft.hall]) if draft.hall is not None else set()
+        for d, box in self.chips.items():
+            chips = []
+            for cid in draft.ids(d):
+                on = cid in hall if draft.hall is not None else cid in draft.gates
+                b = button(cid.rsplit("-", 1)[-1], lambda cid=cid: self._draft_do(lambda b: b.tap(cid)), f"mk-board-chip mk-board-{cid}", primary=on)
+                chips.append(b)
+            box.children = chips
+        self._show_board_form(draft.drawn())
 
     def _show_board_form(self, board: Board) -> None:
         note = "<div class='mk-placeholder'><b>Placeholder board</b>: the rulebook does not give this side's caverns; enter yours and save it.</div>" if board.placeholder else ""
-        self.board_form_pic.value = note + to_svg(board_scene(board, dark=self.dark))
+        self.board_form_pic.value = note
+        spots: dict = {}
+        self.form_board.show(board_scene(board, dark=self.dark, spots=spots))
+        self.form_spots = spots
+
+    def _form_picture_tapped(self, x: float, y: float) -> None:
+        """A tap on the board being entered: a cavern is a Gate (or goes in or out of the Great Hall chosen)."""
+        hit = spot_at(self.form_spots, x, y)
+        if hit is not None and hit[0] == "cavern":
+            cid = str(hit[1])
+            self._draft_do(lambda b: b.tap(cid))
+        elif hit is not None and hit[0] == "hall":
+            self._draft_do(lambda b: b.choose(int(hit[1])))
 
     def board_from_form(self) -> Board:
-        caverns = []
-        for d in numbers().domains:
-            gates = set(self.gates[d].value.replace(",", " ").split())
-            caverns += [{"id": f"{d}-{i}", "domain": d, **({"gate": True} if str(i) in gates else {})}
-                        for i in range(1, self.counts[d].value + 1)]
-        halls = [line.split() for line in self.halls_text.value.splitlines() if line.strip()]
-        return parse_board({"format": "mountain-king/board", "version": 1, "side": self.side.value, "caverns": caverns, "great_halls": halls})
+        return self.draft.board()
 
     def _save_board(self) -> None:
         try:
             board = self.board_from_form()
             path = save_board(self.store.root, board)
         except (CompanionError, OSError) as e:
-            self.answers.say(str(e), "error", at="Board: save")
+            self.error(str(e))
             return
-        self.answers.say(f"The {board.side} board is saved ({path.name}); new games on that side use it.", at="Board: save")
-        self._show_board_form(saved_or_placeholder(self.store.root, board.side))
+        s = self.state
+        if s.started and not s.played and not s.finished and board.suits(len(s.players)):  # before the first action: this game's board
+            if self.act({"type": "board", "board": {**board.to_dict(), "placeholder": False}}):
+                self.say(f"The {board.side} board is saved ({path.name}); this game is played on it, and new games on that side use it.")
+        else:
+            self.say(f"The {board.side} board is saved ({path.name}); new games on that side use it.")
+        self._set_draft(BoardDraft.of(saved_or_placeholder(self.store.root, board.side)))
 
     # --- files and pictures ----------------------------------------------------------------------------
     def wave_file(self) -> bytes:
@@ -546,6 +746,7 @@ class MountainKingScreens:
 
     def _export_wave(self) -> None:
         data = base64.b64encode(self.wave_file()).decode()
+        self._download_wave = self.state.wave
         self.wave_downloads.value = (f"<a class='rf-download' download='mountain-king-wave-{self.state.wave}.json' "
                                      f"href='data:application/json;base64,{data}'>Download the wave file</a>")
 
@@ -562,7 +763,7 @@ class MountainKingScreens:
                        f" with {', '.join(s.players)}, at Score the Wave.")
             return
         for c in w.caverns:
-            if not self.act(cavern_action(c.id, c.trolls, c.gnomes)):
+            if not self.act(cavern_action(c.id, c.trolls, c.gnomes, again=c.id in self.state.walk)):
                 return
         self.say(f"{len(w.caverns)} caverns entered from the file.")
 

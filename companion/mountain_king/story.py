@@ -1,0 +1,144 @@
+"""Each action of a game's log as a sentence a player reads (what was done, and what Undo takes back).
+
+:func:`sentence` is pure: the action and the state it was applied to (so the Honour of a tap is the one it
+gave). The screens say it after a tap, and "Took back: …" after an Undo.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import CompanionError
+from .end_of_wave import OUTSIDER, plural
+from .game import ROMAN, State, honour_of
+from .numbers import numbers
+
+Action = dict[str, Any]
+
+
+def cavern_name(cid: Any) -> str:
+    """``moss-2`` → ``Moss 2``; another id as it is."""
+    text = str(cid)
+    head, _, tail = text.partition("-")
+    name = numbers().domain_names.get(head)
+    return f"{name} {tail}" if name and tail else text
+
+
+def _clan(clan: Any) -> str:
+    return numbers().domain_names.get(str(clan), str(clan))
+
+
+def _cavern(a: Action) -> str:
+    where = cavern_name(a.get("cavern"))
+    fixed = " (corrected)" if a.get("again") else ""
+    if a.get("type") == "control":
+        if a.get("overrun"):
+            return f"{where} is overrun by Gnomes{fixed}."
+        who = a.get("controller")
+        return f"{where}: {who} controls it{fixed}." if who else f"{where}: nobody controls it{fixed}."
+    trolls = {p: k for p, k in (a.get("trolls") or {}).items() if k}
+    gnomes = a.get("gnomes") or 0
+    if gnomes:
+        return f"{where}: {plural(gnomes, 'Gnome')}{fixed}."
+    if not trolls:
+        return f"{where} is empty{fixed}."
+    return f"{where}: " + ", ".join(f"{p} {plural(k, 'Troll')}" for p, k in trolls.items()) + f"{fixed}."
+
+
+def _step(state: State, a: Action) -> str:
+    step = a.get("step")
+    if step == "entrenchment":
+        return f"Entrenchment is done: invasion 1 of {state.invasions}."
+    if step == "invasion":
+        k = a.get("invasion")
+        then = f"invasion {k + 1} of {state.invasions}" if isinstance(k, int) and k < state.invasions else "Award Champions"
+        return f"Invasion {k} of {state.invasions} is over: {then}."
+    return "The Champions left drew no Influence: Score the Wave."
+
+
+def _champion(state: State, a: Action) -> str:
+    k, clan, votes = a.get("champion"), a.get("clan"), a.get("votes") or 0
+    track = a.get("track") or []
+    if not track:
+        return f"Champion {k} drew no Influence: it is discarded."
+    lead = sorted(range(len(track)), key=lambda i: (-track[i][1], i))
+    victor = track[lead[0]][0]
+    into = _clan(a.get("wild")) if clan == OUTSIDER else _clan(clan)
+    wild = " (Wild, from an Outsider)" if clan == OUTSIDER else ""
+    rest = [track[i][0] for i in lead[1:]]
+    then = f"; {', '.join(rest)} choose a consolation, in that order" if rest else ""
+    return f"Champion {k}: {victor} is the victor and gains {plural(votes, into + ' Vote')}{wild}{then}."
+
+
+def _consolation(state: State, a: Action) -> str:
+    p, k = a.get("player"), a.get("champion")
+    if a.get("choice") == "vote":
+        champ = state.champions[-1] if state.champions else None
+        clan = a.get("clan") if champ is None or champ.clan == OUTSIDER else champ.clan
+        return f"{p} takes 1 {_clan(clan)} Vote as Champion {k}'s consolation."
+    lines = a.get("lines") or 0
+    return f"{p} takes {lines} Honour ({plural(lines, 'yellow line')}) as Champion {k}'s consolation."
+
+
+def _supply(a: Action) -> str:
+    n = numbers()
+    total = (a.get("base") or 0) + min(a.get("symbols") or 0, n.most_supply_symbols) + (a.get("wild_pairs") or 0)
+    desp = a.get("desperation") or 0
+    return f"{a.get('player')}'s supplies are set: {total}" + (f", with {plural(desp, 'Desperation token')}." if desp else ".")
+
+
+def sentence(action: Action, state: State) -> str:
+    """The action, applied to ``state``, in one sentence."""
+    t = action.get("type")
+    p = action.get("player")
+    if t == "honour":
+        try:
+            honour, label = honour_of(state, action)
+        except CompanionError:
+            return f"{p}: Honour."
+        return f"{p} gains {honour} Honour: {label}."
+    if t == "fall":
+        if action.get("breach"):
+            return f"{p}'s Troll falls in a Breach: no Honour."
+        first = bool(state.falls) and not state.falls[-1]
+        from .end_of_wave import fallen_score
+
+        honour = fallen_score(state.wave, len(state.falls[-1]) if state.falls else 0)
+        how = "the First Fallen score" if first else "a later Troll of the invasion"
+        return f"{p}'s Troll falls in invasion {action.get('invasion')} of {state.invasions}: {honour} Honour ({how})."
+    if t == "votes":
+        return f"{p} gains {plural(action.get('votes') or 0, _clan(action.get('clan')) + ' Vote')}."
+    if t in ("cavern", "control"):
+        return _cavern(action)
+    if t == "elders":
+        return f"{p} has {plural(action.get('elders') or 0, 'Elder symbol')}."
+    if t == "supply":
+        return _supply(action)
+    if t == "tiles":
+        tiles = action.get("tiles") or {}
+        return "The Vote tiles are set: " + ", ".join(f"{_clan(c)} {'/'.join(map(str, v))}" for c, v in tiles.items()) + "."
+    if t == "halls":
+        return "The Great Hall tokens are set: " + ", ".join(map(str, action.get("values") or ())) + "."
+    if t == "hall":
+        return f"Great Hall {action.get('hall')} is worth {action.get('value')} Honour."
+    if t == "wave-over":
+        return f"Wave {ROMAN[state.wave]} is over: Entrenchment, then the invasions."
+    if t == "end-wave":
+        return f"Wave {ROMAN[state.wave]} is over: Score the Wave."
+    if t == "step-done":
+        return _step(state, action)
+    if t == "champion":
+        return _champion(state, action)
+    if t == "consolation":
+        return _consolation(state, action)
+    if t == "invasion":
+        return "A new invasion begins."
+    if t == "breach":
+        return "A Breach begins."
+    if t == "score-wave":
+        return f"Wave {ROMAN[state.wave]} is scored."
+    if t == "board":
+        return "The game is played on the table's board."
+    if t == "setup":
+        return f"A new game for {', '.join(action.get('players') or ())}."
+    return f"{t}."
