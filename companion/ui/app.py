@@ -29,7 +29,7 @@ from .history_screen import HistoryScreen
 from .shelf import SHELF_CSS, Shelf, Unfinished
 from .style import CSS, Theme
 from .table import Settings, Table
-from .widgets import BUSY, REPORT, busy, button, guarded, message_html
+from .widgets import BUSY, REPORT, busy, button, guarded, message_html, shared
 
 SHELF, HISTORY, SEAT = "shelf", "history", "seat"
 RULES = "Rules"  # every game's Rules screen, on its bar after its own screens
@@ -199,6 +199,10 @@ class App:
         self.heartbeat.add_class("rf-heartbeat")
         self.heartbeat.observe(self._beat, "value")
         self._last_beat: float | None = None  # None: no page beats (JupyterLab): always follow
+        # the look this device's browser remembers (Dark, A+), handed over by the page once it is drawn
+        self.look_box = W.Text(value="", layout=self.heartbeat.layout)  # hidden as the heartbeat (its layout never changes)
+        self.look_box.add_class("rf-look-box")
+        self.look_box.observe(lambda change: guarded(lambda: self.device_look(change["new"]))(), "value")
         # the browser's Back and Forward: the page writes the address it went to (and a mark the
         # kernel hands back with its own address, so the page knows which answer is the one)
         self.went_to = W.Text(value="", layout=W.Layout(display="none"))
@@ -207,7 +211,7 @@ class App:
         self._answer = ""
         self._top = 0  # how many times the page was asked to show its top (the page scrolls when it changes)
         bar = W.HBox([self.home_btn, self.title, self.nav, self.dark_btn, self.large_btn, self.address,
-                      self.heartbeat, self.went_to])
+                      self.heartbeat, self.went_to, self.look_box])
         bar.add_class("rf-nav")
         self.body = W.Box([self.shelf.widget])
         self.widget = W.VBox([W.HTML(CSS + SHELF_CSS), bar, self.alert, self.busy, self.body])
@@ -431,7 +435,8 @@ class App:
         else:
             self.rooms[SEAT] = game.open_seat(self.store, token)
             page = self.rooms[SEAT].widget
-        self.widget.children = [self.widget.children[0], self.alert, page, self.heartbeat]  # a phone that sleeps and wakes catches up
+        looks = W.HBox([self.dark_btn, self.large_btn], layout=shared(W.Layout), _dom_classes=("rf-seat-look",))  # the phone's own Dark and A+
+        self.widget.children = [self.widget.children[0], looks, self.alert, page, self.heartbeat, self.look_box]  # a phone that sleeps and wakes catches up
 
     # --- the page attaches ---------------------------------------------------------------------
     def attach(self, live: bool = True) -> None:
@@ -511,6 +516,8 @@ class App:
         for room in self.rooms.values():
             if hasattr(room, "poll"):
                 changed |= bool(room.poll())
+        if self.place == SHELF and self.shelf.looked:  # the shelf follows too: its Continue names the game as it is
+            changed |= self.shelf.refresh(if_changed=True)
         v = self._finished.version() if self._finished is not None else None
         if v != self._history_seen:
             self._history_seen = v
@@ -536,8 +543,16 @@ class App:
     def show_error(self, text: str) -> None:
         self.alert.value = message_html(text, "error")
 
+    def device_look(self, remembered: str) -> None:
+        """The page's browser handed over the look this device last chose: the page takes it."""
+        if self.settings.from_device(remembered):
+            self._look_changed()
+
     def toggle_dark(self) -> None:
         self.settings.set("dark", not self.settings.get("dark"))
+        self._look_changed()
+
+    def _look_changed(self) -> None:
         self._apply_settings()
         for room in self.rooms.values():
             if hasattr(room, "settings_changed"):

@@ -13,9 +13,41 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from companion.errors import CompanionError
-from companion.gamelog import GameStore, Session
+from companion.gamelog import GameLog, GameStore, Session
 from companion.games import qualified
 from companion.seats import Seats
+
+#: What a page on a game the table has left says when a tap would write into it.
+LEFT = ("The table has left this game for a new one: nothing was written. Open the new game (on a phone, "
+        "scan its new seat code), or reopen this one from the list of games on the tablet.")
+
+
+def mark_left(log: GameLog, new_id: str) -> None:
+    """The table left this game for the game ``new_id``: every page still on it stops writing into it."""
+    try:
+        log.set_meta("left_for", new_id)
+    except CompanionError:
+        pass  # a read-only disk: nothing can be written into it anyway
+
+
+def clear_left(log: GameLog) -> None:
+    """The table came back to this game (opened from the list): it takes taps again, and it is the most
+    recently used of its kind (a reload, and the other pages, open it)."""
+    try:
+        if log.meta().get("left_for"):
+            log.set_meta("left_for", None)
+    except CompanionError:
+        pass
+    log.mark_used()
+
+
+def left_for(log: GameLog) -> str | None:
+    """The game the table left this one for, or None while it is the table's game."""
+    try:
+        new = log.meta().get("left_for")
+    except CompanionError:
+        return None
+    return new if isinstance(new, str) and new else None
 
 
 def caught_up(session: Session[Any] | None, error: Callable[[str], None]) -> bool:
@@ -52,7 +84,12 @@ class SeatFollow:
     def holds(self) -> bool:
         """Whether the page's code still opens its seat (asked before each action and at each change)."""
         s = self.session()
-        return s is not None and Seats(s.log).holds(self.token, self.seat())
+        return s is not None and left_for(s.log) is None and Seats(s.log).holds(self.token, self.seat())
+
+    def why(self, not_a_seat: str) -> str:
+        """Why the page no longer writes: the table left its game (:data:`LEFT`), or its code opens no seat."""
+        s = self.session()
+        return LEFT if s is not None and left_for(s.log) is not None else not_a_seat
 
     def seen(self) -> None:
         """The file as it is now is taken in: the page opened it, or wrote its own action and drew it."""

@@ -1,8 +1,9 @@
 """The shelf: the page opens on the games, one tile each, with "Continue" above them.
 
-"Continue" goes back to the most recent unfinished log of any game (a World being built, a game
-being played, a scoring not yet final); not to a World nobody has touched, nor to the World of a
-game since played to its end. The tiles come from the registry (``companion.games``):
+"Continue" goes back to the most recent unfinished log of any game with play in it (a World being
+built, a game being played, a scoring not yet final); not to a log with nothing but its first action
+(a World nobody has touched, a game started and left at once), nor to the World of a game since
+played to its end. The tiles come from the registry (``companion.games``):
 a game that is not built is not there. A log that no longer replays is named with its sentence.
 """
 
@@ -18,6 +19,8 @@ import ipywidgets as W
 from .. import games
 from ..errors import CompanionError
 from ..gamelog import GameInfo, GameStore, Session
+from .ending import is_over
+from .games_list import has_play
 from .shelf_look import LOOKING, SHELF_CSS, about_html, picture_html, play_classes, play_label
 from .widgets import button, message_html
 
@@ -66,7 +69,9 @@ def last_unfinished(store: GameStore, look_at: int = 8) -> tuple[Unfinished | No
         problem = getattr(session, "problem", None)
         if problem:
             return Unfinished(game, info, problem), problems
-        if not game.is_finished(info.kind, session.state):
+        if not has_play(session):
+            continue  # nothing played in it (a game started and left at once): never offered over one played
+        if not is_over(info.kind, session.state):
             return Unfinished(game, info), problems
         if info.kind.split("/", 1)[-1] not in game.prepares:
             done.add(game.id)
@@ -104,12 +109,13 @@ class Shelf:
         """Whether the shelf has looked for the last unfinished log yet (it looks when first shown)."""
         return self._seen is not None
 
-    def refresh(self, if_changed: bool = False) -> None:
+    def refresh(self, if_changed: bool = False) -> bool:
         """Look again for the last unfinished log (another page may have played since);
-        ``if_changed``: only when a game file changed since the last look (replays cost time)."""
+        ``if_changed``: only when a game file changed since the last look (replays cost time).
+        True if it looked again."""
         stamp = self._stamp()
         if if_changed and stamp == self._seen:
-            return
+            return False
         self._seen = stamp
         self.last, problems = last_unfinished(self.store)
         if self.last is None:
@@ -121,6 +127,7 @@ class Shelf:
                 row.append(W.HTML(message_html(f"Read-only: {last.problem}", "error")))
             self.continue_box.children = row
         self.problems.value = "".join(message_html(p, "error") for p in problems[:3])
+        return True
 
     def _stamp(self) -> tuple:
         """Each game file's name, size and time of change: what a new look would find."""

@@ -23,6 +23,9 @@ SHELF_CSS = """
 .rf-app.rf-dark .rf-shelf-tile { background: rgba(255,255,255,.07); }
 .rf-bar-game { color: #fff; font-weight: 700; font-size: 1.1em; padding: 0 10px; line-height: 54px; white-space: nowrap; }
 @media (max-width: 600px) { .rf-game-title { display: none; } .rf-shelf-tile { flex: 1 1 100%; } }
+/* a tablet held either way: every game and History in sight without scrolling (the tiles side by side, pictures lower) */
+@media (min-width: 900px) { .rf-shelf-tile { flex: 1 1 200px; } .rf-shelf-picture svg { height: 120px; } }
+@media (min-width: 700px) and (max-height: 1100px) { .rf-shelf-picture svg { height: 120px; } }
 </style>
 """
 

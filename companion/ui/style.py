@@ -170,14 +170,14 @@ CSS = """
 .rf-card { position: relative; width: 76px; height: 84px; border-radius: 7px; background: #fffdf6; border: 2px solid var(--pc);
   display: flex; flex-direction: column; align-items: center; justify-content: flex-end; padding-bottom: 4px; box-sizing: border-box; color: #1d1d1d; }
 .rf-card-band { position: absolute; top: 0; left: 0; right: 0; height: 12px; border-radius: 4px 4px 0 0; }
-.rf-card-name { font-size: 10px; font-weight: 700; letter-spacing: -.3px; max-width: 100%; text-align: center; overflow-wrap: anywhere; }
-.rf-card-note { position: absolute; top: 13px; font-size: 10px; }
+.rf-card-name { font-size: 12px; font-weight: 700; letter-spacing: -.4px; line-height: 1.1; max-width: 100%; text-align: center; overflow-wrap: anywhere; }
+.rf-card-note { position: absolute; top: 13px; font-size: 12px; }
 .rf-card-back { background: repeating-linear-gradient(45deg, var(--pc), var(--pc) 6px, #2b3a42 6px, #2b3a42 12px); justify-content: center; }
 .rf-card-back-mark { font-size: 28px; font-weight: 700; color: #fff; text-shadow: 0 0 3px #000; }
 .rf-state-among .rf-card { opacity: .8; border-style: dashed; }
 .rf-card-own-secret { border-style: dashed; }
 .rf-card-own-secret .rf-card-band { background: repeating-linear-gradient(45deg, var(--pc), var(--pc) 4px, #2b3a42 4px, #2b3a42 8px) !important; }
-.rf-card-secret { position: absolute; top: 14px; font-size: 10px; font-style: italic; }
+.rf-card-secret { position: absolute; top: 14px; font-size: 12px; font-style: italic; }
 .rf-table-key { font-size: .85em; margin-top: 4px; }
 .rf-controls .widget-hbox { flex-wrap: wrap; align-items: center; gap: 4px; }
 /* phase A: a player's name over their cards; once they have chosen, the row keeps its height (the
@@ -273,7 +273,7 @@ CSS = """
   .rf-app .rf-nav .rf-large-toggle { min-width: 44px; }
   /* one row: the screens' buttons side by side, the shelf's button as its sign alone */
   .rf-nav .widget-toggle-buttons > div { display: flex; flex-wrap: wrap; width: 100%; }  /* a game of long names: two rows */
-  .rf-app .rf-nav .widget-toggle-button { font-size: 11.5px; letter-spacing: -.2px; padding: 0 1px; margin: 0; }
+  .rf-app .rf-nav .widget-toggle-button { font-size: 12px; letter-spacing: -.2px; padding: 0 1px; margin: 0; }
   .rf-app .rf-nav .rf-btn { margin: 0 1px; flex: 0 0 auto; padding: 0 4px; }
   /* each screen's button at least as wide as its longest word ("Scorepad"), never cut */
   .rf-nav .widget-toggle-buttons .widget-toggle-button { flex: 1 0 min-content; min-width: 44px; overflow-wrap: normal; }
@@ -289,7 +289,19 @@ CSS = """
   .rf-app .rf-screen > .widget-html, .rf-app .rf-screen > .widget-html > .widget-html-content,
   .rf-app .rf-screen-part > .widget-html, .rf-app .rf-screen-part > .widget-html > .widget-html-content { min-width: 0; max-width: 100%; }
   .rf-board-box { min-width: 0; flex-basis: 100%; }
+  /* nothing wider than the phone: a wide table or picture scrolls inside its own box, never the page sideways */
+  .rf-app { max-width: 100vw; box-sizing: border-box; }
+  .rf-app .widget-box, .rf-app .widget-vbox, .rf-app .widget-hbox, .rf-app .widget-html { max-width: 100%; min-width: 0; }
+  .rf-app .widget-html > .widget-html-content { max-width: 100%; overflow-x: auto; }
+  .rf-app .widget-inline-hbox input[type=text], .rf-app .widget-inline-hbox input[type=number],
+  .rf-app .widget-inline-hbox select { min-width: 0; }
+  .rf-app .widget-text, .rf-app .widget-dropdown, .rf-app .widget-inline-hbox { max-width: 100% !important; }
 }
+/* a game's list of games: each game on its line, its Open at the end */
+.rf-games-row { align-items: center; gap: 8px; flex-wrap: nowrap !important; }
+.rf-games-row > .widget-html { flex: 1 1 auto; min-width: 0; }
+.rf-games-when { font-size: .9em; opacity: .85; }
+.rf-app .rf-games-open { flex: 0 0 auto; width: auto; }
 /* a game's drawn picture (Fall of the Mountain King's Honour track and board, 1989's leader board)
    is as wide as the screen at most, drawn smaller on a phone rather than cut */
 .rf-app .mk-screen .widget-html-content svg[viewBox], .rf-app .rf89 .widget-html-content svg[viewBox] { max-width: 100%; height: auto; }

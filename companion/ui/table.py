@@ -13,7 +13,13 @@ from ..history import FinishedGames
 
 
 class Settings:
-    """Dark theme and larger text, kept in the data directory (for every game)."""
+    """Dark theme and larger text: each device's own (a phone's Light never turns the tablet light).
+
+    The data directory's ``settings.json`` is the look of a device that never chose (and of the page's
+    first paint); a tap on Dark or A+ holds for this page, and the page's browser remembers it for the
+    next page it opens (its ``localStorage``, handed back to the kernel through the bar's hidden look box:
+    :meth:`from_device`). Nothing a device chooses is written to the server's settings.
+    """
 
     def __init__(self, root: Path) -> None:
         self.path = root / "settings.json"
@@ -28,11 +34,30 @@ class Settings:
         return bool(self.values.get(key, False))
 
     def set(self, key: str, value: bool) -> None:
-        self.values[key] = value
+        """This page's look (its browser remembers it): never the other devices'."""
+        self.values[key] = bool(value)
+
+    def from_device(self, remembered: str) -> bool:
+        """The look this device's browser remembers (``{"dark": true, "large": false}``); True if it changed."""
+        try:
+            look = json.loads(remembered)
+        except ValueError:
+            return False
+        if not isinstance(look, dict):
+            return False
+        changed = False
+        for key in ("dark", "large"):
+            if key in look and self.get(key) != bool(look[key]):
+                self.values[key] = bool(look[key])
+                changed = True
+        return changed
+
+    def save_for_every_device(self) -> None:
+        """The look of every device that has not chosen its own (a script's; the bar never writes it)."""
         try:
             write_atomically(self.path, json.dumps(self.values))
         except OSError:
-            pass  # a full or read-only disk: the setting holds for this page only
+            pass  # a full or read-only disk: the look holds for this page only
 
 
 @dataclass

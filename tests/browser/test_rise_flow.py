@@ -221,7 +221,7 @@ def by_taps(page, store: GameStore, a: Action) -> None:
     assert len(latest.applied) > before, f"the taps for {a} made nothing"
     made = latest.applied[before].action
     assert made == {**a, "player": "red"}, f"the taps for {a} made {made}"
-    assert "rf-msg-error" not in page.locator(".rf-message").inner_html(), message(page)
+    assert "rf-msg-error" not in " ".join(page.locator(".rf-answer").evaluate_all("es => es.map(e => e.innerHTML)")), message(page)
 
 
 def statuses(frames: list) -> list[str]:

@@ -109,6 +109,7 @@ def test_a_reload_shows_who_plays_and_new_game_keeps_it(store):
     assert (again.opponent.value, again.computer_colour.value, again.level.value) == ("computer", "blue", "hard")
     assert "Red against the computer: it plays Blue, hard." in again.status.value
     again.new_btn.click()  # the same kind of game, not a two-player one
+    again.new_question.widget.children[1].children[0].click()  # Yes, start a new game (the game in progress stays)
     assert again.computer == {"colour": "blue", "level": "hard"}
     assert again.session.applied[0].action == {"type": "setup", "computer": {"colour": "blue", "level": "hard"}}
     third = RiseScreen(store)  # the new game is saved at once: a reload shows it, still against the computer

@@ -47,6 +47,9 @@ def test_a_short_game_by_taps_to_a_win_survives_a_reload(store):
     again = RiseScreen(store)  # a reload: the latest game, from the log
     assert again.position == p
     again.undo_btn.click()
+    assert again.position == p and "Reopen the finished game?" in again.undo_bar.confirm.children[0].value
+    again.undo_bar.confirm.children[1].children[0].click()  # Yes, reopen the game
+    assert "Reopened Rise!" in again.message.value and "Undone: Red:" in again.message.value
     assert again.position.winner is None and again.position.player == "red"
 
 
@@ -155,10 +158,10 @@ def test_saved_games_are_listed_and_open(store):
     tap(s, (2, 0))
     first = s.session.log.path.stem
     s.new_btn.click()
+    s.new_question.widget.children[1].children[0].click()  # Yes, start a new game: the first one is in progress
     tap(s, (0, 0))
-    assert len(s.saved.options) == 2
-    s.saved.value = first
-    s.open_btn.click()
+    assert len(s.games.titles()) == 2 and "in progress" in s.games.titles()[1]
+    s.games.open_buttons()[1].click()  # the first game, below the newer one
     assert s.position.of("red") == {(1, 0), (2, 0)}
     assert Session(store.open(first), RiseRules()).state == s.position
 

@@ -213,4 +213,5 @@ def test_a_second_page_follows_the_new_game_started_on_the_first(tmp_path):
     assert two.poll() and [n.name for n in two.session.state.chart.nations] == ["Rome"]
     one.title.value = "A second evening"
     one.start_btn.click()
+    one.new_question.widget.children[1].children[0].click()  # Yes, start a new game (Rome & Goths is in progress)
     assert two.poll() and two.session.log.path == one.session.log.path and not two.session.state.chart.nations

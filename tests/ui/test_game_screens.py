@@ -352,7 +352,7 @@ def test_a_damaged_game_file_is_listed_with_the_reason(app, tmp_path):
     (tmp_path / "d" / "games" / "0000-broken.sqlite").write_bytes(b"garbage" * 100)
     app.go_to("Game")
     app.game.saved.selected_index = 0  # the Saved games panel opened
-    texts = " ".join(getattr(w, "value", "") for w in app.game.games.children)
+    texts = " ".join(getattr(w, "value", "") for w in app.game.saved_list.rows.children)
     assert "0000-broken.sqlite is damaged" in texts
     assert app.hub.game.phase == "placement"  # the game itself is untouched
 
@@ -365,12 +365,12 @@ def test_saved_games_are_named_by_players_world_turn_and_date(app):
     start_another_game(app.setup)  # a second game
     app.go_to("Game")
     app.game.saved.selected_index = 0
-    rows = [r for r in app.game.games.children if isinstance(r, W.HBox)]
+    rows = [r for r in app.game.saved_list.rows.children if isinstance(r, W.HBox)]
     labels = [r.children[0].value for r in rows]
     assert len(rows) == 2 and not any(first in x or app.hub.id in x for x in labels)
     who = f"{', '.join(names[:-1])} and {names[-1]}"
-    assert all(x.startswith(html.escape(who) + " · ") and "not begun" in x for x in labels), labels
-    assert sum("(this game)" in x for x in labels) == 1
+    assert all(f"<b>{html.escape(who)} · " in x and "not begun" in x for x in labels), labels
+    assert sum("shown now" in x for x in labels) == 1
     assert re.search(r"· \d\d \w{3} at \d\d:\d\d", labels[0])
     rows[1].children[1].click()  # Resume the other one
     assert app.hub.id == first

@@ -154,17 +154,16 @@ def test_a_question_asked_before_another_page_acted_is_not_obeyed(table):
     assert not first.game.confirm.children
 
 
-def test_settings_follow_too(table):
+def test_dark_and_a_plus_are_each_devices_own(table):
+    """A phone's Light never turns the tablet light: Dark and A+ hold for the device that chose them."""
     first, other = table
     other.attach(live=False)
     first.toggle_dark()
-    import os
-    import time
-
-    t = time.time() + 5
-    os.utime(first.settings.path, (t, t))  # a coarse clock must not hide the change
-    assert other.poll()
-    assert "rf-dark" in other.widget._dom_classes
+    first.toggle_large()
+    assert {"rf-dark", "rf-large"} <= set(first.widget._dom_classes)
+    other.poll()
+    assert not {"rf-dark", "rf-large"} & set(other.widget._dom_classes)
+    assert not first.settings.path.exists()  # nothing written for every device
 
 
 def test_a_page_that_stops_beating_goes_quiet_and_a_beat_catches_it_up(table):

@@ -116,8 +116,11 @@ def test_dark_and_larger_text_hold_for_every_game(tmp_path, counter):
     app.large_btn.click()
     app.choose("counter")
     assert {"rf-dark", "rf-large"} <= set(app.widget._dom_classes)
-    again = app_on(tmp_path)  # a reload: the settings are kept for the whole page
+    again = app_on(tmp_path)  # a reload: the page's browser hands back the look this device chose
+    again.look_box.value = '{"dark": true, "large": true}'
     assert {"rf-dark", "rf-large"} <= set(again.widget._dom_classes)
+    other = app_on(tmp_path)  # another device (a phone) keeps its own look: nothing went to the server's settings
+    assert not {"rf-dark", "rf-large"} & set(other.widget._dom_classes)
 
 
 def test_the_shelf_holds_no_board_and_a_board_opened_later_is_in_the_theme(tmp_path):
@@ -222,3 +225,35 @@ def test_continue_names_the_game_once():
     info = GameInfo("x", Path("x.sqlite"), "rise/game", "Rise!: Red and Blue, 01 Dec 08:04", 1_764_576_540.0, 3)
     label = Unfinished(rise, info).label
     assert label.startswith("Continue Rise!: Red and Blue, 01 Dec 08:04 (last played ") and label.count("Rise!") == 1
+
+
+def test_continue_never_offers_a_game_with_nothing_played_in_it(tmp_path):
+    """An empty Rise! game started last is not offered over a Mountain King game with play in it."""
+    app = app_on(tmp_path)
+    app.choose("mountain-king")
+    app.room.names.value = "Blue, Yellow"
+    app.room.new_btn.click()
+    from .test_one_table import mk_play
+
+    mk_play(app.room)
+    played = app.room.session.log.path.stem
+    from companion.rise.game import RiseRules
+
+    app.store.start("rise/game", "Rise!: Red and Blue", RiseRules(), {"type": "setup", "computer": None})  # nothing played
+    app.show_shelf()
+    assert app.shelf.last is not None and app.shelf.last.info.id == played
+
+
+def test_the_shelf_follows_other_pages(tmp_path):
+    """The shelf's Continue names the game as another page has since left it."""
+    app = app_on(tmp_path)
+    app.show_shelf()
+    assert app.shelf.last is None
+    other = app_on(tmp_path)
+    other.choose("mountain-king")
+    other.room.names.value = "Blue, Yellow"
+    other.room.new_btn.click()
+    from .test_one_table import mk_play
+
+    mk_play(other.room)
+    assert app.poll() and app.shelf.last is not None and "Fall of the Mountain King" in app.shelf.last.label

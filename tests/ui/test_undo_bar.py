@@ -43,10 +43,10 @@ def test_undo_and_redo_step_the_log_and_turn_the_buttons(tmp_path):
     game = s.start("a", "b")
     assert not s.bar.undo_btn.disabled and s.bar.redo_btn.disabled
     s.bar.undo_btn.click()
-    assert game.state == ["setup", "a"] and s.said[-1] == ("info", "Undone.") and s.drawn == 1
+    assert game.state == ["setup", "a"] and s.said[-1] == ("info", "Undone: play.") and s.drawn == 1
     assert not s.bar.redo_btn.disabled
     s.bar.redo_btn.click()
-    assert game.state == ["setup", "a", "b"] and s.said[-1] == ("info", "Redone.") and s.bar.redo_btn.disabled
+    assert game.state == ["setup", "a", "b"] and s.said[-1] == ("info", "Done again: play.") and s.bar.redo_btn.disabled
     s.bar.show(hold_redo=True)
     s.bar.undo()
     s.bar.show(hold_redo=True)
@@ -99,3 +99,39 @@ def test_an_undo_the_log_refuses_keeps_its_sentence_on_screen(tmp_path, monkeypa
     s.bar.undo()
     assert s.said[-1] == ("error", "The disk is full: free some space, then try again.") and game.state == ["setup", "a", "b"]
     assert s.drawn == 1  # drawn again from the log, as it is
+
+
+def test_undo_always_says_what_it_took_back(tmp_path):
+    s = Screen(tmp_path, describe=lambda a: f"{a['who']} played")
+    s.start("Ana", "Ben")
+    s.bar.undo()
+    assert s.said[-1] == ("info", "Undone: Ben played.")
+    s.bar.redo()
+    assert s.said[-1] == ("info", "Done again: Ben played.")
+
+
+def test_undo_after_the_end_asks_to_reopen_and_says_what_it_reopened(tmp_path):
+    """Undo in a finished game (every game: the shell's Undo) asks "Reopen the finished game?" first."""
+    s = Screen(tmp_path, describe=lambda a: f"{a['who']} played", over=lambda session: session.state[-1] == "last")
+    game = s.start("Ana", "last")
+    s.bar.undo_btn.click()
+    assert game.state == ["setup", "Ana", "last"]  # nothing taken back yet: asked first
+    question = s.bar.confirm.children[0].value
+    assert "Reopen the finished game?" in question and "a game" in question and "last played" in question
+    no = s.bar.confirm.children[1].children[1]
+    no.click()
+    assert game.state == ["setup", "Ana", "last"] and s.said[-1] == ("info", "The game stays finished.")
+    s.bar.undo_btn.click()
+    s.bar.confirm.children[1].children[0].click()  # Yes, reopen the game
+    assert game.state == ["setup", "Ana"] and s.said[-1] == ("info", "Reopened a game. Undone: last played.")
+    assert s.bar.confirm.children == ()
+
+
+def test_a_reopen_asked_before_another_page_moved_the_game_takes_nothing_back(tmp_path):
+    s = Screen(tmp_path, over=lambda session: session.state[-1] == "last")
+    game = s.start("Ana", "last")
+    s.bar.undo_btn.click()
+    yes = s.bar.confirm.children[1].children[0]
+    game.do({"type": "play", "who": "more"})  # another page played on meanwhile
+    yes.click()
+    assert game.state == ["setup", "Ana", "last", "more"] and s.said[-1][0] == "error"

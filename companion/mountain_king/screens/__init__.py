@@ -21,10 +21,12 @@ from ...drawing import to_png, to_svg
 from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...history import FinishedGames
+from ...ui.answer import Answers, place_of
 from ...ui.board import Board as Canvas
-from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up
+from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up, clear_left
+from ...ui.games_list import GamesList, NewGameQuestion
 from ...ui.undo_bar import UndoBar
-from ...ui.widgets import Stepper, button, message_html, read_only_html
+from ...ui.widgets import Stepper, button, read_only_html
 from ...words import name_html, name_isolated
 from ..board import Board, saved_or_placeholder, side_for
 from ..board import save as save_board
@@ -69,11 +71,14 @@ class MountainKingScreens:
 
     screens = SCREENS
 
-    def __init__(self, store: GameStore, history: FinishedGames | None = None, dark: Callable[[], bool] = lambda: False) -> None:
+    def __init__(self, store: GameStore, history: FinishedGames | None = None, dark: Callable[[], bool] = lambda: False,
+                 place: Callable[[], str] = lambda: "") -> None:
         self.store = store
         self._history = history
         self._dark = dark
         self.session: Session[State] | None = None
+        self.answers = Answers(place, lambda: (self.session.log.path if self.session else None, self.session.head if self.session else 0),
+                               lambda: read_only_html(self.session))
         self.new_games = NewGames(store, KIND)  # a game started on another page: this page shows it too
         self._build()
         latest = store.latest(KIND, MountainKingRules())
@@ -122,7 +127,7 @@ class MountainKingScreens:
             return f"Wave {ROMAN[sc.wave]} scored: {gains}." + (f" {winner_sentence(sc)}" if sc.winners else f" {refresh_sentence(s)}")
         return describe(action, before)
 
-    def start(self, players: list[str]) -> None:
+    def start(self, players: list[str]) -> bool:
         """A new game: the players in seat order, on the table's board of their side (or the placeholder)."""
         try:
             side = side_for(len(players))
@@ -133,10 +138,12 @@ class MountainKingScreens:
             self.session = self.store.start(KIND, title, MountainKingRules(), first)
         except CompanionError as e:
             self.error(str(e))
-            return
+            return False
         note = " (a placeholder board: enter yours on the Board screen)" if board.placeholder else ""
         self.say(f"A new game for {len(players)} players on the {side} side{note}.")
         self.refresh()
+        self.games.refresh()
+        return True
 
     def undo(self) -> None:
         self.undo_bar.undo()
@@ -154,7 +161,7 @@ class MountainKingScreens:
         self._taken_back = describe(sess.applied[-1].action, states[-2])
 
     def _undo_said(self, text: str) -> None:
-        if text == "Undone." and self._taken_back:
+        if text.startswith("Undone") and self._taken_back:
             text, self._taken_back = f"Took back: {self._taken_back}", ""
         self.say(text)
 
@@ -164,7 +171,18 @@ class MountainKingScreens:
 
     def shown(self, name: str) -> None:
         """A screen comes to the front: drawn from the log as it is now."""
+        self.answers.shown(name)
         self.refresh()
+        if name == "Board":
+            self.games.refresh()
+
+    def open_game(self, log_id: str) -> None:
+        """A game of the list opened: the table's game again."""
+        self.resume(KIND, log_id)
+        if self.session is not None and self.session.log.path.stem == log_id:
+            clear_left(self.session.log)
+            self.say(f"Opened {self.session.log.meta().get('title', 'the game')}.")
+        self.games.refresh()
 
     def resume(self, kind: str, log_id: str) -> str:
         try:
@@ -185,6 +203,7 @@ class MountainKingScreens:
         if started is not None:
             self.resume(KIND, started)
             self.say(NEW_ELSEWHERE)
+            self.games.refresh()
             return True
         if not caught_up(self.session, self.error):
             return False
@@ -196,12 +215,11 @@ class MountainKingScreens:
         n = numbers()
         self.status = W.HTML()
         self.status.add_class("mk-status-box")
-        self.message = W.HTML(layout=W.Layout(min_height="48px"))
-        self.message.add_class("mk-message")
+        slot = self.answers.slot
         self._taken_back = ""
         self.undo_bar = UndoBar(lambda: self.session, "mk", self._undo_said, self.error, self.refresh, before_undo=self._before_undo)
         self.undo_btn, self.redo_btn = self.undo_bar.undo_btn, self.undo_bar.redo_btn
-        bar = W.VBox([self.status, self.message, self.undo_bar.widget])
+        bar = W.VBox([self.status, self.undo_bar.widget])
 
         # Honour
         self.track = W.HTML()
@@ -214,10 +232,10 @@ class MountainKingScreens:
         for st in (self.strength, self.spaces, self.boost, self.amount):
             st.observe(lambda _c: self._draw_offers(), "value")
         self.player.observe(lambda _c: self._player_changed(), "value")
-        self.offers = W.VBox()
+        self.offers = W.VBox(layout=W.Layout(min_height="330px"))  # room for every source's button: choosing a player moves nothing
         self.taps_list = W.HTML()
         honour = W.VBox([self.player, W.HBox([self.strength], _dom_classes=("mk-row",)),
-                         W.HBox([self.spaces, self.boost, self.amount], _dom_classes=("mk-row",)), self.offers, self.taps_list, self.track])
+                         W.HBox([self.spaces, self.boost, self.amount], _dom_classes=("mk-row",)), slot("Honour"), self.offers, self.taps_list, self.track])
 
         # Clan board
         self.clans = W.HTML()
@@ -241,8 +259,8 @@ class MountainKingScreens:
         self.supply_wild = Stepper(0, 0, 9, "Wild pairs covered")
         self.supply_desperation = Stepper(0, 0, 9, "Desperation tokens")
         self.supply_btn = button("Set supplies", self._set_supply, "mk-supply")
-        clan = W.VBox([self.clans, self.vote_player, self.vote_clan, W.HBox(self.vote_adds, _dom_classes=("mk-row",)), self.vote_source,
-                       W.HTML("<b>Vote tiles</b> (laid face up on each plank at setup: enter each as it shows)"), *self.tile_inputs.values(), self.tiles_btn,
+        clan = W.VBox([self.clans, self.vote_player, self.vote_clan, W.HBox(self.vote_adds, _dom_classes=("mk-row",)), self.vote_source, slot("Clan board"),
+                       W.HTML("<b>Vote tiles</b> (laid face up on each plank at setup: enter each as it shows)"), *self.tile_inputs.values(), self.tiles_btn, slot("Clan board: tiles"),
                        W.HTML("<b>Supplies this Wave</b>"), self.supply_list, self.supply_player,
                        W.HBox([self.supply_base, self.supply_symbols]), W.HBox([self.supply_wild, self.supply_desperation]),
                        self.supply_btn])
@@ -284,7 +302,7 @@ class MountainKingScreens:
         self.wave_result = W.HTML()
         self.walk_controls = W.VBox([self.walk_status, self.fast, self.by_cavern, self.hall_box, self.elder_box, self.score_btn,
                                      self.confirm_box, self.entered], layout=W.Layout(flex="1 1 360px"))
-        score = W.VBox([self.end_btn, self.end_panel.widget,
+        score = W.VBox([self.end_btn, slot("Score the Wave"), self.end_panel.widget,
                         W.HBox([self.walk_controls, self.walk_picture], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
                         self.wave_result, W.HBox([self.export_wave_btn, self.upload]), self.wave_downloads])
 
@@ -292,12 +310,12 @@ class MountainKingScreens:
         self.pad = W.HTML()
         self.pad_btn = button("Picture (PNG, SVG)", self._export_pad, "mk-export-pad")
         self.pad_downloads = W.HTML()
-        pad = W.VBox([self.pad, self.pad_btn, self.pad_downloads])
+        pad = W.VBox([self.pad, self.pad_btn, slot("Scorepad"), self.pad_downloads])
 
         # Board and new game
         self.names = W.Text(description="Players", placeholder="Blue, Yellow, Pink (seat order)")
         self.names.add_class("mk-names")
-        self.new_btn = button("New game", self._new_game, "mk-new", primary=True)
+        self.new_btn = button("New game", self._new_game, "mk-new rf-new-game", primary=True)
         self.side = W.ToggleButtons(options=[("2–3 players", "2-3"), ("4–5 players", "4-5")], value="4-5")
         self.side.observe(lambda _c: self._load_board_form(), "value")
         self.draft = BoardDraft.of(saved_or_placeholder(self.store.root, self.side.value))
@@ -321,7 +339,10 @@ class MountainKingScreens:
                                 "while a Great Hall is chosen, to put it in that Hall or take it out.</div>"),
                          self.side, *rows, self.tap_mode, W.HBox([self.new_hall_btn, self.remove_hall_btn], _dom_classes=("mk-row",)),
                          self.save_board_btn], layout=W.Layout(flex="1 1 360px"))
-        board = W.VBox([W.HBox([self.names, self.new_btn], _dom_classes=("mk-names-row",)), W.HTML("<b>The board, entered once</b>"),
+        self.new_question = NewGameQuestion(lambda: self.session, self._start_from_form, lambda t, level: self.answers.say(t, level), "mk")
+        self.games = GamesList(self.store, KIND, self.open_game, lambda: self.session.log.path.stem if self.session else None)
+        board = W.VBox([W.HBox([self.names, self.new_btn], _dom_classes=("mk-names-row",)), slot("Board"), self.new_question.widget,
+                        self.games.widget, W.HTML("<b>The board, entered once</b>"),
                         W.HBox([editor, form_picture], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))])
         parts = {"Honour": honour, "Clan board": clan, "Score the Wave": score, "Scorepad": pad, "Board": board}
         self.pages = {name: W.VBox([bar, part]) for name, part in parts.items()}  # the same bar on every screen
@@ -341,16 +362,22 @@ class MountainKingScreens:
 
     # --- showing -----------------------------------------------------------------------------------
     def say(self, text: str) -> None:
-        self.message.value = message_html(text, "info") + read_only_html(self.session)  # never replaces it
+        self.answers.say(text)
 
     def error(self, text: str) -> None:
-        self.message.value = message_html(text, "error")
+        self.answers.error(text)
+
+    @property
+    def message(self) -> W.HTML:
+        """The answer last said (its screen's slot)."""
+        return self.answers.message
 
     def refresh(self) -> None:
         s = self.state
-        if not self.message.value:  # a game that can only be read says so on its screens
-            self.message.value = read_only_html(self.session)
+        self.answers.check()
         self.undo_bar.show()
+        if s.players and not self.names.value.strip():  # New game: the same players unless changed
+            self.names.value = ", ".join(s.players)
         self.status.value = self._status_html(s)
         names = [(p, p) for p in s.players]
         if list(self.player.options) != names:
@@ -569,6 +596,10 @@ class MountainKingScreens:
                   "desperation": self.supply_desperation.value})
 
     def _set_tiles(self) -> None:
+        with self.answers.at("Clan board: tiles"):
+            self._tiles()
+
+    def _tiles(self) -> None:
         tiles: dict[str, list[int]] = {}
         for d, t in self.tile_inputs.items():
             if t.value.strip():
@@ -621,8 +652,12 @@ class MountainKingScreens:
         self.act({"type": "score-wave", "empty": list(not_entered(self.state))})
 
     def _new_game(self) -> None:
+        """New game: asked first over a game in progress (it stays in the list of games)."""
+        self.new_question.new_game()
+
+    def _start_from_form(self) -> bool:
         players = [p.strip() for p in self.names.value.split(",") if p.strip()]
-        self.start(players)
+        return self.start(players)
 
     # --- the board, entered once ---------------------------------------------------------------------
     def _load_board_form(self) -> None:
@@ -758,4 +793,4 @@ def open_screens(table: Any) -> MountainKingScreens:
     store = getattr(table, "store", None) or GameStore()
     history = table.history() if callable(getattr(table, "history", None)) else None
     dark = table.dark if callable(getattr(table, "dark", None)) else (lambda: False)
-    return MountainKingScreens(store, history, dark)
+    return MountainKingScreens(store, history, dark, place_of(table))

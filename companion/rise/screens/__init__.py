@@ -22,10 +22,12 @@ import ipywidgets as W
 from ...drawing import to_png, to_svg
 from ...errors import CompanionError, Refusal
 from ...gamelog import GameStore, Session
+from ...ui.answer import Answers, place_of
 from ...ui.board import Board, legend_html
-from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up
+from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up, clear_left
+from ...ui.games_list import GamesList, NewGameQuestion
 from ...ui.undo_bar import UndoBar
-from ...ui.widgets import button, message_html, read_only_html
+from ...ui.widgets import button, read_only_html
 from ...words import plural
 from ..game import ACTION_NAMES, Action, Position, RiseRules, at, name, opponent_of, other, start, threats
 from ..numbers import numbers
@@ -52,8 +54,11 @@ def describe(action: Action) -> str:
 class RiseScreen:
     """The whole Rise! screen; ``widget`` is what the dashboard shows."""
 
-    def __init__(self, store: GameStore, rng: random.Random | None = None) -> None:
+    def __init__(self, store: GameStore, rng: random.Random | None = None, place: Any = None) -> None:
         self.store = store
+        self.answers = Answers(place or (lambda: ""), lambda: (self.session.log.path if self.session else None,
+                                                                self.session.head if self.session else 0),
+                               lambda: read_only_html(self.session))
         self.rng = rng or random.Random()
         self.taps = Taps()
         self.session: Session[Position] | None = None  # None: a new game, saved at its first action
@@ -73,6 +78,7 @@ class RiseScreen:
             self._adopt(latest)
         self.board.canvas.on_client_ready(self._catch_up)
         self.refresh(fit=True)
+        self.games.refresh()
         self.start_thinking()  # a reload in the computer's turn: it plays on
 
     # --- the game ------------------------------------------------------------------------------
@@ -143,6 +149,10 @@ class RiseScreen:
     def reopen(self) -> None:
         """The page attached: read the log again."""
         self._catch_up()
+
+    def shown(self, name: str) -> None:
+        """The screen comes to the front: its list of games read again."""
+        self.games.refresh()
 
     def resume(self, kind: str, log_id: str) -> None:
         """Open one saved game (the shelf's "Continue")."""
@@ -264,7 +274,7 @@ class RiseScreen:
         self.start_thinking()
 
     # --- games ---------------------------------------------------------------------------------------
-    def new_game(self, against: str | None = None, colour: str | None = None, level: str | None = None) -> None:
+    def new_game(self, against: str | None = None, colour: str | None = None, level: str | None = None) -> bool:
         """A fresh board; with ``against="computer"`` the computer plays ``colour`` at ``level``.
         Its log begins at once with who plays, so a reload shows this game and its opponent."""
         against = against or self.opponent.value
@@ -276,10 +286,13 @@ class RiseScreen:
         if against == "computer":
             self.computer = {"colour": colour or self.computer_colour.value, "level": level or self.level.value}
         self._show_opponent()
-        self._start_log()
+        if not self._start_log():
+            return False
         self.say("A new game: Red begins with one action." + (f" The computer plays {name(self.computer['colour'])}." if self.computer else ""))
         self.refresh(fit=True)
+        self.games.refresh()
         self.start_thinking()
+        return True
 
     def _discard_if_unplayed(self) -> None:
         """A game left before its first action (only its setup in the log) is not kept as a saved game."""
@@ -293,7 +306,7 @@ class RiseScreen:
             pass  # it stays listed: nothing lost
 
     def open_game(self, game_id: str | None = None) -> None:
-        gid = game_id or self.saved.value
+        gid = game_id
         if not gid:
             self.error("Choose a saved game first.")
             return
@@ -303,8 +316,10 @@ class RiseScreen:
         except CompanionError as e:
             self.error(str(e))
             return
-        self.say("Game opened.")
+        clear_left(self.session.log)
+        self.say(f"Opened {self.session.log.meta().get('title', 'the game')}.")
         self.refresh(fit=True)
+        self.games.refresh()
         self.start_thinking()
 
     # --- the computer ----------------------------------------------------------------------------------
@@ -401,20 +416,18 @@ class RiseScreen:
     def _build_widgets(self) -> None:
         self.status = W.HTML()
         self.status.add_class("rf-status")
-        self.message = W.HTML(layout=W.Layout(min_height="48px"))
-        self.message.add_class("rf-message")
         self.mode_buttons = {m: button(MODE_NAMES[m], lambda m=m: self.set_mode(m), f"rise-mode rise-mode-{m}") for m in MODES}
         self.undo_bar = UndoBar(lambda: self.session, "rise", self.say, self.error, self.refresh, undoable=self._can_undo,
-                                with_it=self.computer_to_move, before_undo=self._drop_plan, undone=self._undone)
+                                with_it=self.computer_to_move, before_undo=self._drop_plan, undone=self._undone, describe=describe)
         self.undo_btn, self.redo_btn = self.undo_bar.undo_btn, self.undo_bar.redo_btn
         self.history = W.Dropdown(options=[], description="Step", layout=W.Layout(width="100%"))
         self.undo_to_btn = button("Undo to here", self.undo_to, "rise-undo-to")
         self.opponent = W.ToggleButtons(options=[("Two players", "person"), ("Play against the computer", "computer")], value="person")
         self.computer_colour = W.ToggleButtons(options=[("Computer is Blue", "blue"), ("Computer is Red", "red")], value="blue")
         self.level = W.ToggleButtons(options=[(lv.capitalize(), lv) for lv in LEVELS], value="normal")
-        self.new_btn = button("New game", lambda: self.new_game(), "rise-new", primary=True)
-        self.saved = W.Dropdown(options=[], description="Saved", layout=W.Layout(width="100%"))
-        self.open_btn = button("Open", lambda: self.open_game(), "rise-open")
+        self.new_question = NewGameQuestion(lambda: self.session, lambda: self.new_game(), lambda t, level: self.answers.say(t, level, at="Game"), "rise")
+        self.new_btn = self.new_question.button("New game", "rise-new")
+        self.games = GamesList(self.store, KIND, self.open_game, lambda: self.session.log.path.stem if self.session else None)
         self.export_btn = button("Picture and game record", self.export, "rise-export")
         self.downloads = W.HTML()
         self.progress = W.FloatProgress(value=0.0, min=0.0, max=1.0, description="Thinking", layout=W.Layout(visibility="hidden", width="100%"))
@@ -423,8 +436,8 @@ class RiseScreen:
         self.threat_list = W.HTML()
         side = W.VBox(
             [
+                self.answers.slot("Play"),  # beside the board (below it on a phone): the answer to a tap on it
                 self.status,
-                self.message,
                 self.progress,
                 self.undo_bar.widget,
                 W.HTML("<b>Action</b>"),
@@ -437,7 +450,9 @@ class RiseScreen:
                 self.computer_colour,
                 self.level,
                 self.new_btn,
-                W.HBox([self.saved, self.open_btn]),
+                self.answers.slot("Game"),
+                self.new_question.widget,
+                self.games.widget,
                 self.export_btn,
                 self.downloads,
             ]
@@ -451,15 +466,19 @@ class RiseScreen:
 
     # --- showing -----------------------------------------------------------------------------------------
     def say(self, text: str) -> None:
-        self.message.value = message_html(text, "info") + read_only_html(self.session)  # never replaces it
+        self.answers.say(text)
 
     def error(self, text: str) -> None:
-        self.message.value = message_html(text, "error")
+        self.answers.error(text)
+
+    @property
+    def message(self) -> W.HTML:
+        """The answer last said."""
+        return self.answers.message
 
     def refresh(self, fit: bool = False) -> None:
         p = self.position
-        if not self.message.value:  # a game that can only be read says so on its screen
-            self.message.value = read_only_html(self.session)
+        self.answers.check()
         lit = [] if (self.thinking or self.computer_to_move()) else self.taps.lit(p)
         self.board.show(position_scene(p, lit=lit, selected=self.taps.selected), fit=fit)
         self.status.value = self._status_html(p)
@@ -473,7 +492,6 @@ class RiseScreen:
         if list(self.history.options) != options:
             self.history.options = options
             self.history.value = options[0][1]  # the latest step first
-        self.saved.options = [(g.title + (f" ({g.problem})" if g.problem else ""), g.id) for g in self.store.games(KIND)]
 
     def _status_html(self, p: Position) -> str:
         def dot(c: str) -> str:
@@ -534,7 +552,7 @@ class RiseScreen:
 def open_screens(table: Any) -> RiseScreen:
     """The registry's factory: the Rise! screen on the page's shared parts (their game store)."""
     store = table if isinstance(table, GameStore) else getattr(table, "store", None) or GameStore()
-    return RiseScreen(store)
+    return RiseScreen(store, place=place_of(table))
 
 
 def page(store: GameStore | None = None) -> Any:

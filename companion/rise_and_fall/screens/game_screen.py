@@ -66,6 +66,7 @@ from companion.rise_and_fall.variants.tales import pieces as TP
 from companion.rise_and_fall.variants.tales import tales as T
 from companion.rise_and_fall.world.views import colour_hex, layout_for
 from companion.ui.board import Board, legend_html
+from companion.ui.games_list import GamesList
 from companion.ui.habits import Habits
 from companion.ui.widgets import Stepper, busy, button, follow_subject, message_html
 from companion.words import and_list, name_html, plural
@@ -104,7 +105,7 @@ class SetupScreen:
         self.first_pick = W.Dropdown(options=[("Draw at random", -1)], value=-1, description="First Player")
         self.first_pick.add_class("rf-first-player")
         self.first_pick.layout.height = "auto"  # the select is 44 px high: its box grows with it
-        self.start_btn = button("Start the game", self.start, "rf-start-game", primary=True)
+        self.start_btn = button("Start the game", self.start, "rf-start-game rf-new-game", primary=True)
         self.habits = Habits(hub.store.root)
         for box in self.names:
             box.observe(lambda ch: self._first_options(), "value")
@@ -138,6 +139,17 @@ class SetupScreen:
         self.defaults()
         hub.listeners.append(self.refresh)
         self.refresh()
+
+    def _answer_beside(self, placing: bool) -> None:
+        """The message where the finger is: just above the board while the first pieces are placed (the
+        taps are on the board), above the form otherwise."""
+        inside = self.message in self.placing.children
+        if placing and not inside:
+            self.widget.children = [c for c in self.widget.children if c is not self.message]
+            self.placing.children = [*self.placing.children[:-1], self.message, self.placing.children[-1]]
+        elif not placing and inside:
+            self.placing.children = [c for c in self.placing.children if c is not self.message]
+            self.widget.children = [self.message, *self.widget.children]
 
     def defaults(self) -> None:
         """The World's players; for a World that never named them (a random or loaded one),
@@ -296,6 +308,7 @@ class SetupScreen:
         self.draft.refresh()
         self.placing.layout.display = "" if placing else "none"
         self.form.layout.display = "none" if placing or g.phase == "guilds" else ""  # the board comes first while placing
+        self._answer_beside(placing)
         if not placing:
             return
         civ = g.civs[g.to_move()[0]]
@@ -790,21 +803,14 @@ class GameScreen:
             self.games.children = self._saved_games()
 
     def _saved_games(self) -> list[W.Widget]:
-        """The saved games by what they are: players, World, turn and date (never a file id)."""
-        rows = []
-        current = self.hub.session.log.path.stem if self.hub.session else None
-        for info in self.hub.store.games(KIND)[:12]:
-            if info.problem:
-                rows.append(W.HTML(message_html(info.problem, "error")))
-                continue
-            try:
-                title = self.hub.title_of(info)
-            except CompanionError as e:
-                rows.append(W.HTML(message_html(str(e), "error")))
-                continue
-            label = f"{html.escape(title)}{' <b>(this game)</b>' if info.id == current else ''}"
-            rows.append(W.HBox([W.HTML(label), button("Resume", lambda gid=info.id: self.resume(gid), "rf-resume")]))
-        return rows
+        """The saved games by what they are: players, World, turn and date (never a file id): the shell's list."""
+        if self.saved_list is None:
+            self.saved_list = GamesList(self.hub.store, KIND, self.resume, lambda: self.hub.id, title=self.hub.title_of,
+                                        open_label="Resume", css="rf-resume")
+        self.saved_list.refresh()
+        return [self.saved_list.widget]
+
+    saved_list: GamesList | None = None
 
     def resume(self, game_id: str) -> None:
         """Open a saved game (a long one is replayed: the page says it is loading)."""
