@@ -22,6 +22,7 @@ import ipywidgets as W
 from ..errors import CompanionError
 from ..gamelog import GameInfo, GameStore, Session
 from ..games import game_of, qualified
+from ..words import name_html
 from .ending import is_over, title_of
 from .follow import LEFT, clear_left, left_for, mark_left
 from .widgets import button, message_html
@@ -103,9 +104,9 @@ class GamesList:
             except CompanionError as e:
                 rows.append(W.HTML(message_html(str(e), "error")))
                 continue
-            who = f" · {html.escape(players)}" if players else ""
+            who = f" · {name_html(players)}" if players else ""  # names escaped and isolated
             this = info.id == now
-            text = (f"<div class='rf-games-line'><b>{html.escape(title)}</b>{who}<br>"
+            text = (f"<div class='rf-games-line'><b>{name_html(title)}</b>{who}<br>"
                     f"<span class='rf-games-when'>{html.escape(when(info.updated))} · {html.escape(status)}"
                     f"{' · shown now' if this else ''}</span></div>")
             btn = button(self.open_label, lambda gid=info.id: self.open_game(gid), f"rf-games-open rf-games-open-{info.id} {self.css}".strip(),

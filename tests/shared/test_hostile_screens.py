@@ -115,7 +115,7 @@ def test_a_game_whose_title_cannot_be_read_opens_read_only_and_says_so_on_its_sc
     room = app.room
     if game_id == "rise":
         room.open_game(path.stem)
-        assert "Game opened." in room.message.value  # and the read-only sentence beside it, not replaced
+        assert "Opened the game." in room.message.value  # and the read-only sentence beside it, not replaced
     else:
         room.resume(next(iter(game.kinds)), path.stem)
     assert "read-only" in room.message.value and path.name in room.message.value

@@ -24,6 +24,7 @@ from ...errors import CompanionError, Refusal
 from ...gamelog import GameStore, Session
 from ...ui.answer import Answers, place_of
 from ...ui.board import Board, legend_html
+from ...ui.ending import title_of
 from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up, clear_left
 from ...ui.games_list import GamesList, NewGameQuestion
 from ...ui.undo_bar import UndoBar
@@ -316,8 +317,9 @@ class RiseScreen:
         except CompanionError as e:
             self.error(str(e))
             return
-        clear_left(self.session.log)
-        self.say(f"Opened {self.session.log.meta().get('title', 'the game')}.")
+        if not self.session.read_only:  # a game that can only be read is not written to, not even its mark
+            clear_left(self.session.log)
+        self.say(f"Opened {title_of(self.session, 'the game')}.")
         self.refresh(fit=True)
         self.games.refresh()
         self.start_thinking()
