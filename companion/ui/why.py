@@ -33,7 +33,8 @@ def why_html(text: str, rule: str | None = None, game: str | None = None) -> str
     rule = rule or getattr(text, "rule", None)
     if not rule:
         return ""
-    found = entry(game or game_of(getattr(text, "where", ())), rule)
+    where = getattr(text, "where", None)  # a refusal's modules (a file problem's "where" is its place in the file)
+    found = entry(game or game_of(where if isinstance(where, (tuple, list)) else ()), rule)
     if found is None:
         return ""
     n = next(_IDS)

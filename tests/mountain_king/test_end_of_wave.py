@@ -238,7 +238,7 @@ tracks = st.lists(st.lists(st.tuples(st.sampled_from(NAMES[:4]), st.integers(1, 
 @given(falls_, tracks, st.lists(st.tuples(st.booleans(), st.integers(0, 5)), min_size=20, max_size=20),
        st.integers(0, 20), st.sampled_from([1, 2, 3]))
 def test_the_honour_of_an_end_of_the_wave_is_the_falls_order_and_the_champions_tracks(falls, champs, choices, noise, wave):
-    """Whatever was tapped before (Honour in play, Votes), the Honour gained from "The Wave is over" to Score the
+    """Whatever was tapped before (Honour in play, Votes), the Honour gained from "the Wave is over" to Score the
     Wave is the invasions' falls in order and the consolations chosen as Honour, nothing else."""
     s = setup(4)
     for i in range(noise % 5):  # play before: Honour and Votes that must not change the End's Honour
