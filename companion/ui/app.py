@@ -331,7 +331,9 @@ class App:
         if refill:
             self.nav.unobserve(self._nav_changed, "value")
             try:
-                self.nav.options = self.screens()
+                with self.nav.hold_sync():  # one message: the buttons are drawn with their titles
+                    self.nav.tooltips = list(self.screens())  # each button's title: the phone's bar draws Rules as "?"
+                    self.nav.options = self.screens()
                 self.nav.value = screen
             finally:
                 self.nav.observe(self._nav_changed, "value")

@@ -253,7 +253,7 @@ CSS = """
 /* the upright tablet: ⌂ Games and the title, then the screens, Dark and A+ on one row for every game, at a
    size A+ does not change (Fall of the Mountain King's five screens are the widest) */
 @media (min-width: 601px) and (max-width: 900px) {
-  .rf-app .rf-nav .widget-toggle-button, .rf-app .rf-nav .rf-btn { padding: 6px 9px; margin: 2px; font-size: 17px; }
+  .rf-app .rf-nav .widget-toggle-button, .rf-app .rf-nav .rf-btn { padding: 6px 6px; margin: 2px; font-size: 17px; }
   .rf-app .rf-nav .widget-toggle-buttons .widget-toggle-button { min-width: 48px; }
   /* the title takes the rest of the first row, so the screens, Dark and A+ always start the second together */
   .rf-app .rf-nav .rf-game-title { flex: 1 1 calc(100% - 160px); min-width: 0; }
@@ -279,6 +279,9 @@ CSS = """
   .rf-nav .widget-toggle-buttons .widget-toggle-button { flex: 1 0 min-content; min-width: 44px; overflow-wrap: normal; }
   .rf-app .rf-nav .rf-home { font-size: 0; flex: 0 0 44px; }
   .rf-app .rf-nav .rf-home::before { content: "⌂"; font-size: 24px; }
+  /* the Rules screen's button as its sign alone ("?"), so every game's screens keep one row */
+  .rf-nav .widget-toggle-buttons .widget-toggle-button[title="Rules"] { font-size: 0; flex: 0 0 44px; }
+  .rf-nav .widget-toggle-buttons .widget-toggle-button[title="Rules"]::before { content: "?"; font-size: 20px; font-weight: 700; }
   .rf-side { min-width: 0; }
   /* a screen's chips (the World's tile counts, the Game's First Player, Trophies, Bank) wrap: none is cut, nothing scrolls sideways */
   .rf-app .rf-left { display: flex; flex-wrap: wrap; gap: 2px 4px; }

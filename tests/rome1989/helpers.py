@@ -7,7 +7,29 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from companion.errors import IllegalAction
+from companion.rome1989.game import ChartRules
+
 EXAMPLES = Path(__file__).parent / "examples"
+RULES = ChartRules()
+
+
+def play(actions: list[dict[str, Any]]) -> Any:
+    """The chart's state after these actions, each applied by the rules."""
+    s = RULES.initial()
+    for a in actions:
+        s = RULES.apply(s, a)
+    return s
+
+
+def refused(state: Any, action: dict[str, Any]) -> str:
+    """The rule id an action is refused with (every refusal names its rule, with a sentence)."""
+    with pytest.raises(IllegalAction) as e:
+        RULES.apply(state, action)
+    assert str(e.value) and e.value.rule, "every refusal names its rule"
+    return e.value.rule
 
 
 def example(n: int) -> dict[str, Any]:

@@ -15,24 +15,7 @@ from companion.rome1989.chart import read, result_json
 from companion.rome1989.game import ChartRules, from_chart
 from companion.rome1989.taps import offer, record, taps_for
 
-from .helpers import example_bytes, expected_output
-
-RULES = ChartRules()
-
-
-def play(actions):
-    s = RULES.initial()
-    for a in actions:
-        s = RULES.apply(s, a)
-    return s
-
-
-def refused(state, action) -> str:
-    with pytest.raises(IllegalAction) as e:
-        RULES.apply(state, action)
-    assert e.value.rule, "every refusal names its rule"
-    return e.value.rule
-
+from .helpers import RULES, example_bytes, expected_output, play, refused
 
 SETUP = {"type": "setup", "title": "Test", "victory": {"points": 100}}
 GOTHS = {"type": "nation", "name": "Goths", "kind": "other", "player": "Ann"}

@@ -23,25 +23,10 @@ from companion.rome1989.seats import check_undo
 from companion.rome1989.taps import offer, record
 from tests.rulebooks import quote
 
-from .helpers import doc, empire, nation
+from .helpers import RULES, doc, empire, nation, play, refused
 
-RULES = ChartRules()
 GAME = "rise-and-fall-1989"
 V2 = {"type": "setup", "title": "Test", "victory": {"points": 500}, "rules": 2}
-
-
-def play(actions):
-    s = RULES.initial()
-    for a in actions:
-        s = RULES.apply(s, a)
-    return s
-
-
-def refused(state, action) -> str:
-    with pytest.raises(IllegalAction) as e:
-        RULES.apply(state, action)
-    assert str(e.value) and e.value.rule
-    return e.value.rule
 
 
 def goths(*turns, player="Ann", name="Goths", **extra):

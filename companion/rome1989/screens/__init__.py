@@ -37,6 +37,7 @@ from .seat_codes import KIND, SeatCodes
 
 KINDS = ("other", "western-rome", "eastern-rome", "persia")
 CSS = """<style>
+.rf89 .rf89-scenario{max-width:100%;min-width:0}.rf89 .rf89-scenario select{min-width:0;max-width:100%}
 .rf89 table.rf89-chart{border-collapse:collapse;background:#fffaf0;color:#3b2a12;font-family:Georgia,serif}
 .rf89 table.rf89-chart th,.rf89 table.rf89-chart td{border:1px solid #c9b48a;padding:4px 6px;text-align:center;min-width:36px}
 .rf89 table.rf89-chart th{font-size:11px;color:#8b1a1a}
