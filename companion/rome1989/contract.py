@@ -3,7 +3,8 @@
 ``legal_actions``: the setup; a nation joining (Rome, Persia and the barbarians, with each player: a
 player who quit comes back as a new nation, 8.2); each playing nation's next turn as the chart screen
 drafts it for each status it may take (the defaults of the draft, and one turn with the table's numbers
-entered), its dice for each purpose (the faces a field of 1 to 10); the end of the game (won, or
+entered), its dice for each purpose (the faces a field of 1 to 10); a battle (12.0.8) and, while one is fought, the
+step it waits for (the volley's dice, one per firing unit; each choice of losses; a retreat); the end of the game (won, or
 unfinished). A turn's numbers are many and bound to one another (the treasury pays what is bought), so the
 contract is not closed: the chart's own rules judge a turn outside the drafts offered.
 
@@ -19,6 +20,7 @@ from typing import Any
 
 from ..errors import IllegalAction
 from ..rules import Contract, Field, Move, Outcome
+from .battle import loss_choices, sample_battles
 from .chart import round_off
 from .game import ChartGame, ChartRules
 from .taps import blocked, offer
@@ -47,7 +49,8 @@ def _legal(state: ChartGame, action: dict) -> bool:
 
 class Rome1989Contract(Contract):
     kind = "chart"
-    action_types = frozenset(("setup", "nation", "turn", "roll", "end", "nation-edit", "withdraw", "areas", "revolt"))
+    action_types = frozenset(("setup", "nation", "turn", "roll", "end", "nation-edit", "withdraw", "areas", "revolt",
+                              "battle", "losses", "retreat"))
     #: the table's setting up of who plays: a nation joins (any player's name: a newcomer is no stranger) or is
     #: corrected before its first turn; the reducer judges them (setup first, the game not over)
     setup_types = frozenset(("setup", "nation", "nation-edit"))
@@ -69,11 +72,16 @@ class Rome1989Contract(Contract):
             return [Move({"type": "setup", "title": "A game"}, (Field("victory.points", 200, 2000),))]
         playing = [n for n in state.chart.nations if blocked(state, n) is None]
         moves = self._nations(state, len(playing))
+        fighting = state.battle is not None and not state.battle.over
         for n in playing:
             moves += self._turns(state, n.name)
+            free = ("revolt", "forces") if fighting else ("combat", "revolt", "forces")  # a volley is the battle's
             moves += [m for m in (Move({"type": "roll", "nation": n.name, "purpose": p, "by": "table"},
                                        (Field("dice", 1, 10, length=(1, 5)),), n.who, 0.05)
-                                  for p in ("combat", "revolt", "forces")) if _legal(state, m.sample(random.Random(0)))]
+                                  for p in free) if _legal(state, m.sample(random.Random(0)))]
+            if not fighting:
+                moves += [m for m in battles(n.name, n.who) if _legal(state, m.action)]
+        moves += self._battle_steps(state)
         if state.winners:
             moves.append(Move({"type": "end"}, weight=0.25 * max(1.0, sum(m.weight for m in moves))))
         elif (state.chart.nations and not playing) or len(state.chart.nations) > 30:
@@ -83,6 +91,26 @@ class Rome1989Contract(Contract):
         if seat is not None:
             moves = [m for m in moves if m.seat == seat]
         return moves
+
+    def _battle_steps(self, state: ChartGame) -> list[Move]:
+        """The step the battle being fought waits for (12.0.8): a volley, a side's losses, a retreat."""
+        b = state.battle
+        if b is None or b.over:
+            return []
+        n = state.chart.nation(b.nation)
+        who = n.who if n is not None else None
+        out: list[Move] = []
+        if b.firing is not None:
+            k = b.dice_due
+            out.append(Move({"type": "roll", "nation": b.nation, "purpose": "combat", "by": "table"},
+                            (Field("dice", 1, 10, length=(k, k)),), who, 3.0))
+        if b.choosing is not None:
+            out.append(Move({"type": "retreat", "nation": b.nation}, seat=who, weight=0.5))
+        if b.losing is not None:
+            choices = loss_choices(b.side(b.losing), b.hits_due)
+            out += [Move({"type": "losses", "nation": b.nation, "units": c}, seat=who, weight=3.0 / len(choices))
+                    for c in choices]
+        return out
 
     def _nations(self, state: ChartGame, playing: int) -> list[Move]:
         if playing >= 6:
@@ -135,10 +163,15 @@ class Rome1989Contract(Contract):
                        kept=bool(r.players))  # a game ended before any nation's turn has nothing to keep
 
     def actor(self, state: ChartGame, action: dict) -> Any:
-        if action.get("type") in ("turn", "roll", "withdraw", "areas", "revolt"):
+        if action.get("type") in ("turn", "roll", "withdraw", "areas", "revolt", "battle", "losses", "retreat"):
             n = state.chart.nation(action.get("nation")) if isinstance(action.get("nation"), str) else None
             return n.who if n is not None else None
         return None
+
+
+def battles(nation: str, who: str | None) -> list[Move]:
+    """Battles a nation may start (12.0.8 step 1), rarely: the random player's (:func:`battle.sample_battles`)."""
+    return [Move(a, seat=who, weight=0.02) for a in sample_battles(nation)]
 
 
 CONTRACTS = {"chart": Rome1989Contract()}

@@ -21,6 +21,8 @@ The log's reducer (:class:`ChartRules`, a ``gamelog.Reducer``) replays these act
   declares on the next game turn and enters on the third (:meth:`ChartGame.comes_back_on`).
 * ``areas``, ``revolt`` and the procedure's ``roll`` actions: the Revolt Procedure, step by step
   (:mod:`companion.rome1989.procedure`).
+* ``battle``, ``losses``, ``retreat`` and the battle's ``combat`` rolls: a battle of the Combat phase, step by
+  step (12.0.8, :mod:`companion.rome1989.battle`), filed under the nation whose combat it is.
 * ``{"type": "end", "unfinished"?: true}``: the table stops the game (undo reopens it); before anybody has
   reached the goal only with ``unfinished``. The winner is announced the moment the goal is reached; the
   table may play on (decision 20) until it ends the game.
@@ -29,6 +31,8 @@ The ``setup`` may name a ``scenario`` (16.1–16.10, :mod:`companion.rome1989.sc
 civilized nations as the rulebook starts them. A new ``setup`` is written with ``"rules": 2``
 (:meth:`ChartRules.recorded`); a log without it replays as version 1, as it was played. Version 2 adds:
 one transition roll per nation and turn, and the compulsory roll (8.3) before a turn that stays in its status.
+Version 3 (``"rules": 3``) adds: a ``combat`` roll is a volley of a battle (rule ``battle-first``); a log of
+version 1 or 2 keeps its combat rolls made with no battle, as they were played.
 
 Every turn is checked with the chart file's own rules (``chart.check``): a refusal is the same sentence,
 with its rule id, that the command line would print for the exported file. The game's chart is the
@@ -42,6 +46,8 @@ from functools import cached_property
 from typing import Any
 
 from ..errors import IllegalAction
+from .battle import Battle, retreat, take_losses, volley
+from .battle import start as start_battle
 from .chart import (
     NATION_KEYS,
     Chart,
@@ -62,7 +68,8 @@ from .seats import check_seat
 from .status import NEXT, roll_succeeds, transition
 
 Action = dict[str, Any]
-RULES_VERSION = 2
+RULES_VERSION = 3
+VERSIONS = (1, 2, 3)
 PURPOSES = ("transition", "stability", "rebellion", "revolt", "forces", "combat", "leader", "modifier", "order", "other")
 
 
@@ -98,6 +105,8 @@ class ChartGame:
     #: each nation's areas, as entered for the revolt procedure (kept until entered again)
     areas: tuple[tuple[str, tuple[Area, ...]], ...] = ()
     procedure: Revolt | None = None
+    #: the battle of the Combat phase being fought, or the last one fought (12.0.8)
+    battle: Battle | None = None
 
     @cached_property
     def result(self) -> Result:
@@ -189,7 +198,8 @@ class ChartRules:
         kind = action.get("type") if isinstance(action, dict) else None
         handler = {"setup": self._setup, "nation": self._nation, "turn": self._turn, "roll": self._roll,
                    "end": self._end, "nation-edit": self._nation_edit, "withdraw": self._withdraw,
-                   "areas": self._areas, "revolt": self._revolt}.get(kind)  # type: ignore[arg-type]
+                   "areas": self._areas, "revolt": self._revolt, "battle": self._battle, "losses": self._losses,
+                   "retreat": self._retreat}.get(kind)  # type: ignore[arg-type]
         if handler is None:
             raise IllegalAction(f"There is no action {kind!r} in this game.", rule="action")
         if "seat" in action:  # sent by a player's phone: that player's nations only
@@ -217,9 +227,9 @@ class ChartRules:
         if not isinstance(title, str):
             raise IllegalAction("The game's title is text.", rule="type")
         version = a.get("rules", 1)
-        if version not in (1, RULES_VERSION):
+        if version not in VERSIONS:
             raise IllegalAction(f"This game was written under rules version {version!r}; this version of the "
-                                f"companion plays 1 and {RULES_VERSION}.", rule="rules-version")
+                                f"companion plays 1 to {RULES_VERSION}.", rule="rules-version")
         scenario, enter_by = a.get("scenario"), None
         if scenario is not None:
             victory, enter_by = scenario_setup(scenario, a)
@@ -342,7 +352,8 @@ class ChartRules:
         if due is not None and turn.status != due[0]:
             rest += ((n.name, due[0], "must"),)
         procedure = None if state.procedure is not None and state.procedure.nation == n.name else state.procedure
-        return replace(state, chart=chart, due=rest, procedure=procedure)
+        battle = None if state.battle is not None and state.battle.nation == n.name else state.battle
+        return replace(state, chart=chart, due=rest, procedure=procedure, battle=battle)
 
     def _roll(self, state: ChartGame, a: Action) -> ChartGame:
         purpose, dice, by, name = a.get("purpose"), a.get("dice"), a.get("by", "table"), a.get("nation")
@@ -374,12 +385,59 @@ class ChartRules:
                 raise IllegalAction(f"These are {procedure.nation}'s revolt dice (step {procedure.step}); they are "
                                     f"filed under {procedure.nation}, not {name}.", rule="procedure-nation")
             procedure = advance(procedure, purpose, faces)
+        battle = state.battle
+        if purpose == "combat":
+            battle = self._volley(state, name, faces)
         rolled = state.rolled
         if purpose == "transition" and isinstance(name, str):
             rolled = (*rolled, (name, len(state.chart.nation(name).turns)))  # type: ignore[union-attr]
         when = state.next_game_turn(name) if isinstance(name, str) else state.game_turn
         roll = Roll(name, purpose, faces, by, when)
-        return replace(state, rolls=(*state.rolls, roll), due=due, rolled=rolled, procedure=procedure)
+        return replace(state, rolls=(*state.rolls, roll), due=due, rolled=rolled, procedure=procedure, battle=battle)
+
+    def _volley(self, state: ChartGame, name: Any, faces: tuple[int, ...]) -> Battle | None:
+        """A combat roll: the volley of the battle being fought, filed under its nation (version 3: only so)."""
+        b = state.battle
+        if b is None or b.over:
+            if state.version >= 3:
+                raise IllegalAction("A combat roll is a volley of a battle: start the battle first, with both sides' "
+                                    "units (12.0.8 step 1).", rule="battle-first")
+            return b  # versions 1 and 2: a combat roll with no battle, as it was played
+        if name != b.nation:
+            raise IllegalAction(f"These are {b.nation}'s battle dice (step {b.step}); they are filed under {b.nation}, "
+                                f"not {name}.", rule="procedure-nation")
+        return volley(b, faces)
+
+    def _open_battle(self, state: ChartGame, a: Action) -> Battle:
+        b = state.battle
+        name = a.get("nation")
+        if b is None or b.over:
+            raise IllegalAction("No battle is being fought; start one first (12.0.8 step 1).", rule="battle-first")
+        if name != b.nation:
+            raise IllegalAction(f"The battle being fought is {b.nation}'s; its steps are filed under {b.nation}, not "
+                                f"{name}.", rule="procedure-nation")
+        return b
+
+    def _battle(self, state: ChartGame, a: Action) -> ChartGame:
+        name = a.get("nation")
+        n = state.chart.nation(name) if isinstance(name, str) else None
+        if n is None:
+            raise IllegalAction(f"There is no nation {name!r} in this game.", rule="unknown-nation")
+        if state.withdrew_on(n.name) is not None:
+            raise IllegalAction(f"{n.name} is withdrawn; its player comes back as a new barbarian nation (8.2).",
+                                rule="after-quit")
+        b = state.battle
+        if b is not None and not b.over:
+            raise IllegalAction(f"{b.nation}'s battle{' in ' + b.area if b.area else ''} is at step {b.step}; fight it "
+                                "to its end (a side retreats or is eliminated), or undo it, before the next.",
+                                rule="procedure-open")
+        return replace(state, battle=start_battle(n.name, state.next_game_turn(n.name), a))
+
+    def _losses(self, state: ChartGame, a: Action) -> ChartGame:
+        return replace(state, battle=take_losses(self._open_battle(state, a), a.get("units")))
+
+    def _retreat(self, state: ChartGame, a: Action) -> ChartGame:
+        return replace(state, battle=retreat(self._open_battle(state, a)))
 
     def _end(self, state: ChartGame, a: Action) -> ChartGame:
         return replace(state, ended=True)

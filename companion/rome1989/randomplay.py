@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from ..errors import IllegalAction
+from .battle import loss_choices, sample_battles
 from .chart import ROMAN, levies_raised_exactly
 from .game import Action, ChartGame, ChartRules
 from .taps import Draft, blocked, offer
@@ -127,8 +128,24 @@ def _procedure(state: ChartGame, name: str, rng: random.Random) -> Action | None
     return a if _legal(state, a) else None
 
 
+def _battle(state: ChartGame, name: str, rng: random.Random) -> Action | None:
+    """A step of the battle being fought (filed under its nation), else a new battle for ``name``."""
+    b = state.battle
+    if b is not None and not b.over:
+        if b.choosing is not None and rng.random() < 0.25:
+            return {"type": "retreat", "nation": b.nation}
+        if b.losing is not None:
+            return {"type": "losses", "nation": b.nation,
+                    "units": rng.choice(loss_choices(b.side(b.losing), b.hits_due))}
+        return {"type": "roll", "nation": b.nation, "purpose": "combat", "by": rng.choice(("app", "table")),
+                "dice": [rng.randint(0, 10) for _ in range(b.dice_due)]}
+    a = rng.choice(sample_battles(name))
+    return a if _legal(state, a) else None
+
+
 def _roll(state: ChartGame, name: str, rng: random.Random) -> Action | None:
-    purpose = rng.choice(("transition", "stability", "combat", "revolt"))
+    purpose = rng.choice(("transition", "stability", "combat", "revolt") if state.version < 3
+                         else ("transition", "stability", "revolt"))
     count = 1 if purpose in ("transition", "stability") else rng.randint(1, 5)
     a: Action = {"type": "roll", "nation": name, "purpose": purpose, "by": rng.choice(("app", "table")),
                  "dice": [rng.randint(0, 10) for _ in range(count)]}
@@ -144,7 +161,7 @@ def random_action(kind: str, state: ChartGame, rng: random.Random) -> Action | N
             return {"type": "setup", "title": "A scenario", "rules": 2,
                     "scenario": rng.choice(("six-player", "three-player", "four-player", "solitaire-east"))}
         return {"type": "setup", "title": "A random game", "victory": {"points": rng.randint(200, 2000)},
-                "rules": rng.choice((1, 2))}
+                "rules": rng.choice((1, 2, 3))}
     playing = [n.name for n in state.chart.nations if blocked(state, n) is None]
     if state.winners and rng.random() < 0.2:
         return {"type": "end"}
@@ -161,6 +178,11 @@ def random_action(kind: str, state: ChartGame, rng: random.Random) -> Action | N
     p = state.procedure
     if (p is not None and p.purpose is not None and rng.random() < 0.8) or 0.2 <= r < 0.3:
         a = _procedure(state, name, rng)
+        if a is not None:
+            return a
+    b = state.battle
+    if (b is not None and not b.over and rng.random() < 0.8) or 0.3 <= r < 0.34:
+        a = _battle(state, name, rng)
         if a is not None:
             return a
     if r < 0.2:

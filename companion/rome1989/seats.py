@@ -25,7 +25,7 @@ from .chart import Chart, players_of
 
 KEY = "seat_players"
 #: the actions a phone may send: its nations' turns and the dice they roll
-PHONE_ACTIONS = ("turn", "roll", "withdraw", "areas", "revolt")
+PHONE_ACTIONS = ("turn", "roll", "withdraw", "areas", "revolt", "battle", "losses", "retreat")
 
 
 def seat_players(log: GameLog) -> list[str]:
@@ -85,6 +85,12 @@ def describe(chart: Chart, action: dict[str, Any]) -> str:
         return f"{possessive(str(name))} areas"
     if kind == "revolt":
         return f"{possessive(str(name))} revolt procedure"
+    if kind == "battle":
+        return f"{possessive(str(name))} battle"
+    if kind == "losses":
+        return f"the losses in {possessive(str(name))} battle"
+    if kind == "retreat":
+        return f"a retreat from {possessive(str(name))} battle"
     if kind == "nation":
         return f"adding {action.get('name')}"
     if kind == "end":

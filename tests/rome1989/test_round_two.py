@@ -112,7 +112,7 @@ def test_an_old_log_replays_as_it_was_played():
 
 def test_a_new_setup_is_written_with_the_rules_version(tmp_path):
     session = GameStore(tmp_path).start("rise-and-fall-1989/chart", "T", ChartRules(), {"type": "setup", "title": "T"})
-    assert session.log.entries()[0].action["rules"] == 2 and session.state.version == 2
+    assert session.log.entries()[0].action["rules"] == 3 and session.state.version == 3
 
 
 def test_dice_are_logged_under_the_game_turn_being_played():
