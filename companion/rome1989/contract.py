@@ -81,7 +81,9 @@ class Rome1989Contract(Contract):
                                   for p in free) if _legal(state, m.sample(random.Random(0)))]
             if not fighting:
                 moves += [m for m in battles(n.name, n.who) if _legal(state, m.action)]
-        moves += self._battle_steps(state)
+        steps = self._battle_steps(state)  # a battle is fought to its end, as a rule, before the turn is charted
+        rest = sum(m.weight for m in moves)
+        moves += [Move(m.action, m.fields, m.seat, m.weight * max(1.0, rest)) for m in steps]
         if state.winners:
             moves.append(Move({"type": "end"}, weight=0.25 * max(1.0, sum(m.weight for m in moves))))
         elif (state.chart.nations and not playing) or len(state.chart.nations) > 30:
@@ -171,7 +173,7 @@ class Rome1989Contract(Contract):
 
 def battles(nation: str, who: str | None) -> list[Move]:
     """Battles a nation may start (12.0.8 step 1), rarely: the random player's (:func:`battle.sample_battles`)."""
-    return [Move(a, seat=who, weight=0.02) for a in sample_battles(nation)]
+    return [Move(a, seat=who, weight=0.05) for a in sample_battles(nation)]
 
 
 CONTRACTS = {"chart": Rome1989Contract()}

@@ -1,0 +1,184 @@
+"""Combat as a procedure of the game's log (12.0.8): a battle's steps in the state, each step an action, its dice
+filed under the nation whose battle it is; a reload returns to the same step; another player's phone can neither
+send nor undo a step of it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.errors import IllegalAction
+from companion.gamelog import GameStore, Session
+from companion.rome1989.battle import (
+    ATTACKER_CHOOSES,
+    ATTACKER_LOSSES,
+    DEFENDER_CHOOSES,
+    DEFENDER_FIRES,
+    DEFENDER_LOSSES,
+    OVER,
+    summary,
+)
+from companion.rome1989.contract import CONTRACTS
+from companion.rome1989.game import ChartRules
+from companion.rome1989.randomplay import random_game
+from companion.rome1989.seats import check_undo
+from companion.rules import offered
+from tests.rulebooks import quote
+
+from .helpers import RULES, play, refused
+
+GAME = "rise-and-fall-1989"
+SIX = {"type": "setup", "title": "Six", "scenario": "six-player", "rules": 3}
+GERMANS = {"type": "nation", "name": "East Germans", "kind": "other", "player": "Bo"}
+
+
+def roll(name, *dice):
+    return {"type": "roll", "nation": name, "purpose": "combat", "dice": list(dice), "by": "table"}
+
+
+def germania_inferior():
+    """12.3's example: two barbarian cavalry and three barbarian infantry against a fort and two imperial
+    infantry (the Roman attack values are the table's; these make the example's dice come out as printed)."""
+    return {"type": "battle", "nation": "East Germans", "area": "Germania Inferior",
+            "attacker": {"name": "East Germans", "units": [{"unit": "cavalry", "count": 2, "attack": 4},
+                                                           {"unit": "infantry", "count": 3, "attack": 3}]},
+            "defender": {"name": "Western Rome", "units": [{"unit": "fort", "count": 1, "attack": 3},
+                                                           {"unit": "infantry", "count": 2, "attack": 4}],
+                         "defence": -1}}
+
+
+def started():
+    return play([SIX, GERMANS, germania_inferior()])
+
+
+def test_the_rulebooks_example_of_combat_step_by_step():
+    quote(GAME, "He rolls a 5 for the fort, and a 4 and 7 for the infantry.")
+    quote(GAME, "For the one hit the East German player elects to eliminate one infantry unit.")
+    quote(GAME, "This scores only two hits because the East German player needs a 3 for his cavalry and a 2 for his "
+          "infantry since the Roman player has a unit present with a defensive modifier of -1.")
+    quote(GAME, "The Roman player took two hits, and elects to eliminate one infantry unit and the fort.")
+    s = started()
+    b = s.battle
+    assert b.step == DEFENDER_FIRES and b.dice_due == 3 and "Western Rome fires first" in summary(b)
+    s = RULES.apply(s, roll("East Germans", 5, 4, 7))  # the defender fires first (step 2)
+    b = s.battle
+    assert b.volleys[-1].hits == (False, True, False) and b.step == ATTACKER_LOSSES and b.hits_due == 1
+    s = RULES.apply(s, {"type": "losses", "nation": "East Germans", "units": {"infantry": 1}})
+    b = s.battle
+    assert b.step == ATTACKER_CHOOSES and b.choosing == "attacker" and b.attacker.count == 4
+    assert b.needs("attacker") == [("cavalry", 3), ("cavalry", 3), ("infantry", 2), ("infantry", 2)]
+    s = RULES.apply(s, roll("East Germans", 4, 3, 1, 0))  # the East German stays and returns fire
+    b = s.battle
+    assert sum(b.volleys[-1].hits) == 2 and b.step == DEFENDER_LOSSES
+    s = RULES.apply(s, {"type": "losses", "nation": "East Germans", "units": {"infantry": 1, "fort": 1}})
+    assert s.battle.step == DEFENDER_CHOOSES and s.battle.choosing == "defender"
+    s = RULES.apply(s, {"type": "retreat", "nation": "East Germans"})  # the Roman withdraws to Belgicia
+    b = s.battle
+    assert b.step == OVER and b.winner == "attacker" and "East Germans won the battle" in summary(b)
+    assert [r.nation for r in s.rolls] == ["East Germans", "East Germans"]  # filed under the battle's nation
+
+
+def test_a_reload_mid_combat_returns_to_the_same_step(tmp_path):
+    store = GameStore(tmp_path)
+    actions = [SIX, GERMANS, germania_inferior(), roll("East Germans", 5, 4, 7)]
+    session = store.start("rise-and-fall-1989/chart", "T", ChartRules(), actions[0])
+    for a in actions[1:]:
+        session.do(a)
+    again = Session(store.open(session.log.path.stem), ChartRules())
+    assert again.state.battle == session.state.battle and again.state.battle.step == ATTACKER_LOSSES
+    again.do({"type": "losses", "nation": "East Germans", "units": {"cavalry": 1}})
+    assert again.state.battle.attacker.count == 4
+
+
+def test_another_players_phone_can_neither_send_nor_undo_a_step():
+    s = play([SIX, GERMANS, germania_inferior()])
+    rome = s.chart.nation("Western Rome").who
+    with pytest.raises(IllegalAction) as e:
+        RULES.apply(s, {**roll("East Germans", 5, 4, 7), "seat": rome})  # the defender's phone
+    assert e.value.rule == "seat"
+    last = roll("East Germans", 5, 4, 7)
+    s = RULES.apply(s, last)
+    with pytest.raises(IllegalAction) as e:
+        check_undo(s.chart, last, rome)
+    assert e.value.rule == "seat-undo"
+    check_undo(s.chart, last, "Bo")  # the battle's own player may
+
+
+def test_the_battles_dice_are_its_nations_and_one_battle_at_a_time():
+    s = started()
+    assert refused(s, roll("Western Rome", 5, 4, 7)) == "procedure-nation"
+    assert refused(s, {**germania_inferior(), "nation": "Western Rome"}) == "procedure-open"
+    assert refused(s, {"type": "retreat", "nation": "East Germans"}) == "procedure-step"  # the defender fires first
+
+
+def test_a_die_count_that_does_not_match_the_firing_units_is_refused():
+    quote(GAME, "2. The defender rolls one die for each unit he has in the area under attack.")
+    assert refused(started(), roll("East Germans", 5, 4)) == "dice-count"
+
+
+def test_the_capitol_is_the_last_unit_removed():
+    quote(GAME, "If a battle occurs in an area containing a player's capitol, the capitol must be the last unit removed "
+          "to satisfy losses.")
+    battle = {**germania_inferior(), "defender": {"name": "Western Rome", "units": [
+        {"unit": "capitol", "count": 1, "attack": 3}, {"unit": "infantry", "count": 2, "attack": 4},
+        {"unit": "fort", "count": 1, "attack": 3}]}}
+    s = play([SIX, GERMANS, battle, roll("East Germans", 1, 9, 9, 9)])
+    s = RULES.apply(s, {"type": "losses", "nation": "East Germans", "units": {"infantry": 1}})  # Rome's 4 shots: 1 hit
+    s = RULES.apply(s, roll("East Germans", 1, 1, 10, 10))  # two hits on Rome
+    assert s.battle.step == DEFENDER_LOSSES
+    assert refused(s, {"type": "losses", "nation": "East Germans", "units": {"capitol": 1, "fort": 1}}) == "loss-order"
+    assert refused(s, {"type": "losses", "nation": "East Germans", "units": {"fort": 1}}) == "loss-order"
+    s = RULES.apply(s, {"type": "losses", "nation": "East Germans", "units": {"fort": 1, "infantry": 1}})
+    assert s.battle.defender.count == 2
+
+
+def test_a_forced_choice_is_taken_without_asking():
+    quote(GAME, "Independent kingdom forces, barbarian area defense forces, and rebelling forces may not retreat.")
+    battle = {"type": "battle", "nation": "East Germans", "terrain": "forest",
+              "attacker": {"name": "East Germans", "units": [{"unit": "cavalry", "count": 2, "attack": 4}]},
+              "defender": {"name": "Independent area", "units": [{"unit": "infantry", "count": 3, "attack": 3}],
+                           "may_retreat": False}}
+    s = play([SIX, GERMANS, battle, roll("East Germans", 1, 9, 9)])
+    assert s.battle.step == ATTACKER_CHOOSES and s.battle.attacker.count == 1  # one type: no question
+    assert s.battle.needs("attacker") == [("cavalry", 3)]  # cavalry in forest: −1 (2.1.3)
+    s = RULES.apply(s, roll("East Germans", 1))
+    assert s.battle.step == DEFENDER_CHOOSES and s.battle.choosing is None
+    assert refused(s, {"type": "retreat", "nation": "East Germans"}) == "retreat"
+    s = RULES.apply(s, roll("East Germans", 1, 1))  # the area fires again (step 10): the last cavalry falls
+    assert s.battle.step == OVER and s.battle.winner == "defender" and s.battle.round == 2
+
+
+def test_a_combat_roll_outside_a_battle():
+    """Version 3 refuses it; a log of version 2 keeps its combat rolls made with no battle, as played."""
+    assert refused(play([SIX, GERMANS]), roll("East Germans", 3)) == "battle-first"
+    old = play([{**SIX, "rules": 2}, GERMANS, roll("East Germans", 3, 4)])
+    assert old.rolls[-1].purpose == "combat" and old.battle is None
+
+
+def test_the_contract_offers_each_step_of_a_battle():
+    c = CONTRACTS["chart"]
+    s = started()
+    assert offered(c, s, roll("East Germans", 5, 4, 7)) and not offered(c, s, roll("East Germans", 5, 4))
+    s = RULES.apply(s, roll("East Germans", 1, 1, 9))
+    choices = [m.action["units"] for m in c.legal_actions(s) if m.type == "losses"]
+    assert {"cavalry": 2} in choices and {"cavalry": 1, "infantry": 1} in choices and {"infantry": 2} in choices
+    steps = [m for m in c.legal_actions(s) if m.type in ("losses", "retreat") or m.action.get("purpose") == "combat"]
+    assert steps and all(m.seat == "Bo" for m in steps)
+
+
+@given(seed=st.integers(0, 10**6))
+@settings(max_examples=15, deadline=None)
+def test_a_battles_dice_always_belong_to_its_nation(seed):
+    s = RULES.initial()
+    for a in random_game(random.Random(seed), limit=250):
+        before = s.battle
+        s = RULES.apply(s, a)
+        if a["type"] == "roll" and a["purpose"] == "combat" and before is not None and not before.over:
+            assert s.rolls[-1].nation == before.nation and s.battle.volleys[-1].dice == s.rolls[-1].dice
+        if s.battle is not None:
+            b = s.battle
+            assert b.attacker.count >= 0 and b.defender.count >= 0
+            assert b.over == (b.retreated is not None or not b.attacker.count or not b.defender.count)
