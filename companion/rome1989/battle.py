@@ -47,6 +47,44 @@ MAX_DEFENCE = 3
 FIXED = ("fort", CAPITOL)  # 12.2.2: "Forts and capitols may not retreat"
 
 
+#: forces that are no nation of the game: an independent area (12.4), a barbarian homeland area (12.4.4), the
+#: revolting forces (10.5); none of them may retreat (12.2.6)
+FORCES = ("Independent area", "Barbarian homeland area", "Revolting forces")
+
+
+def may_retreat(name: str) -> bool:
+    """12.2.6: "Independent kingdom forces, barbarian area defense forces, and rebelling forces may not retreat"."""
+    return name not in FORCES
+
+
+def opponents(nations: list[str], nation: str) -> list[str]:
+    """Whom ``nation`` may fight: another nation of the game, or forces that are no nation's (:data:`FORCES`)."""
+    return [n for n in nations if n != nation] + list(FORCES)
+
+
+def side_doc(name: str, units: list[tuple[str, int, int]], national: str | None = None, leader: str | None = None,
+             defence: int = 0) -> dict[str, Any]:
+    """A side of a ``battle`` action from what was picked: (unit, count, attack) with a count, whether it may
+    retreat from its name (:func:`may_retreat`)."""
+    d: dict[str, Any] = {"name": name, "units": [{"unit": u, "count": k, "attack": a} for u, k, a in units if k]}
+    if national:
+        d["national"] = national
+    if leader:
+        d["leader"] = leader
+    if defence:
+        d["defence"] = abs(defence)
+    if not may_retreat(name):
+        d["may_retreat"] = False
+    return d
+
+
+def default_attack(unit: str) -> int:
+    """The attack value a unit's field starts at: the unit chart's barbarian row where it prints one (4.2)."""
+    from .numbers import numbers
+
+    return numbers()["units"]["barbarian"].get(unit, {}).get("attack", 3)
+
+
 @dataclass(frozen=True)
 class Side:
     """One side of a battle: who, its units left (by type, with their attack value), its characteristic and
@@ -199,7 +237,7 @@ def parse_side(raw: Any, which: str) -> Side:
         raise IllegalAction(f"The {which}'s defence modifier is 0 to -{MAX_DEFENCE} (12.1), not {defence!r}.",
                             rule="battle")
     side = Side(name.strip(), tuple(groups.values()), national, leader, abs(defence),
-                bool(raw.get("may_retreat", True)))
+                bool(raw.get("may_retreat", True)) and may_retreat(name.strip()))
     if side.count == 0:
         raise IllegalAction(f"Pick the {which}'s units: at least one, with its type and count (4.2).", rule="unit")
     return side

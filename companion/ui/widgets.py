@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
 import ipywidgets as W
-from traitlets import Int, Unicode, validate
+from traitlets import Bool, Int, Unicode, validate
 
 log = logging.getLogger(__name__)
 
@@ -184,3 +184,74 @@ class Stepper(W.HBox):
         self._shown.value = f"<span aria-live='polite'>{self.value}</span>"
         self.minus.disabled = self.value <= self.min
         self.plus.disabled = self.value >= self.max
+
+
+class NumberField(W.HBox):
+    """A number typed on a number pad that shows the number it holds: "0" then "12" typed reads 12, not "012".
+
+    Behaves like a ``BoundedIntText`` for the code around it (``value``, ``min``, ``max``, ``description``,
+    ``disabled``, ``observe``); the value follows every keystroke. What is typed is read as its digits and held
+    within the bounds, and the field is written back with the number it then holds (a leading zero goes, a
+    number beyond ``max`` reads ``max``); an emptied field keeps its value until a digit is typed. The page asks
+    a phone for its number pad (``inputmode=numeric`` on ``.rf-number input``, the page's template).
+    """
+
+    value = Int(0)
+    min = Int(0)
+    max = Int(100000)
+    description = Unicode("")
+    disabled = Bool(False)
+
+    def __init__(self, value: int = 0, min: int = 0, max: int = 100000, description: str = "", css: str = "",
+                 continuous_update: bool = True, **kw: Any) -> None:
+        self.text = W.Text(value=str(value), description=description, continuous_update=True,
+                           style={"description_width": "initial"} if len(description) > 14 else {})
+        self.text.add_class("rf-number-input")
+        super().__init__([self.text], **kw)
+        self.add_class("rf-number")
+        for c in css.split():
+            self.add_class(c)
+        self.min, self.max = min, max
+        self.value = value
+        self.description = description
+        self.text.observe(self._typed, "value")
+        self.observe(self._show, names=["value"])
+        self.observe(self._look, names=["description", "disabled"])
+        self._show()
+
+    @validate("value")
+    def _clamp(self, proposal: Any) -> int:
+        return max(self.min, min(self.max, int(proposal["value"])))
+
+    @property
+    def continuous_update(self) -> bool:
+        """The value follows every keystroke, not only a field left."""
+        return bool(self.text.continuous_update)
+
+    def read(self, typed: str) -> int | None:
+        """The number ``typed`` holds (its digits, a minus where ``min`` is below 0), within the bounds; None for
+        no digit at all."""
+        t = typed.strip()
+        digits = "".join(c for c in t if c.isdigit())
+        if not digits:
+            return None
+        v = int(digits[-9:]) * (-1 if t.startswith("-") and self.min < 0 else 1)
+        return max(self.min, min(self.max, v))
+
+    def _typed(self, change: Any) -> None:
+        v = self.read(change["new"])
+        if v is None:
+            return
+        if v != self.value:
+            self.value = v  # written back by _show
+        else:
+            self._show()
+
+    def _show(self, _change: Any = None) -> None:
+        shown = str(self.value)
+        if self.text.value != shown:
+            self.text.value = shown
+
+    def _look(self, _change: Any = None) -> None:
+        self.text.description = self.description
+        self.text.disabled = self.disabled

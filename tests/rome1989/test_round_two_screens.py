@@ -115,6 +115,9 @@ def test_the_preview_follows_every_keystroke(tmp_path):
     assert s.fields["areas_income"].continuous_update
     s.fields["areas_income"].value = 12
     assert "B1: income 12" in s.preview.value
+    s.fields["areas_income"].value = 0
+    s.fields["areas_income"].text.value = "012"  # "0" shown, "12" typed after it: the field shows 12
+    assert s.fields["areas_income"].text.value == "12" and "B1: income 12" in s.preview.value
 
 
 def test_a_revolt_reloaded_at_every_step_returns_to_the_same_step(tmp_path):

@@ -84,21 +84,31 @@ def test_a_game_played_on_the_chart_screen(tmp_path):
     s.record_btn.click()
     assert s.session.state.winners == ("Ann <i>",)
     assert "Ann &lt;i&gt; has won" in s.leaders.value
-    # combat and revolt dice go to the log
-    s.c_counts["cavalry"].value, s.c_attacks["cavalry"].value = 2, 4  # picked, not typed
-    s.c_counts["infantry"].value, s.c_attacks["infantry"].value = 2, 3
-    s.c_defence.value = -1
-    s.c_dice.value = "1 0 4 3"  # infantry first, then cavalry
-    s.c_table.click()
-    assert "2 hits" in s.c_out.value and s.session.state.rolls[-1].dice == (1, 10, 4, 3)
-    s.c_terrain.value = "forest"
-    assert s.c_out.value == ""  # a new question: the last answer is cleared
-    s.c_dice.value = "1 2 3"
-    s.c_table.click()
-    assert "4 units fire, so roll 4 dice" in s.message.value
-    n = len(s.session.state.rolls)
-    s.c_app.click()
-    assert len(s.session.state.rolls) == n + 1 and s.session.state.rolls[-1].by == "app"
+    # combat: a battle of the log, step by step, its dice filed under its nation
+    c = s.battle_panel
+    assert s.nation == "Goths" and c.setup.layout.display == ""
+    c.counts["mine"]["cavalry"].value, c.attacks["mine"]["cavalry"].value = 2, 4  # picked, not typed
+    c.counts["mine"]["infantry"].value, c.attacks["mine"]["infantry"].value = 2, 3
+    c.opponent.value = "Independent area"
+    c.counts["theirs"]["infantry"].value = 2
+    c.defence["theirs"].value = -1
+    c.start_btn.click()
+    b = s.session.state.battle
+    assert b.nation == "Goths" and b.step == 2 and c.setup.layout.display == "none"
+    assert "Independent area fires first" in c.step.value
+    c.dice.value = "1 2 3"
+    c.table_btn.click()
+    assert "2 units fire, so roll 2 dice" in s.message.value
+    c.dice.value = "1 0"
+    c.table_btn.click()
+    assert s.session.state.rolls[-1].dice == (1, 10) and s.session.state.rolls[-1].nation == "Goths"
+    assert [b.description for b in c.losses.children] == ["Lose 1 infantry", "Lose 1 cavalry"]
+    c.losses.children[0].click()
+    assert s.session.state.battle.attacker.count == 3 and c.retreat_btn.layout.display == ""
+    c.app_btn.click()
+    assert s.session.state.rolls[-1].by == "app" and len(s.session.state.battle.volleys) == 2
+    assert c.retreat_btn.layout.display == "none"  # an independent area may not retreat (12.2.6)
+    assert s.session.state.battle.step in (9, 11) and not c.losses.children
     # Persia quits; Bo comes back as barbarians
     s.pick.value = "Persia"
     assert s.back_btn.layout.display == "none"

@@ -20,10 +20,9 @@ import ipywidgets as W
 from ...errors import CompanionError, cut
 from ...gamelog import GameStore, Session
 from ...ui.follow import NEW_ELSEWHERE, NewGames
-from ...ui.widgets import button, message_html, read_only_html
+from ...ui.widgets import NumberField, button, message_html, read_only_html
 from ...words import name_html
 from ..chart import ChartFileError, one_decimal, read
-from ..combat import LEADERS, UNITS, Group, best_defence, fire, loss_order, shooters, to_hit
 from ..dice import roll
 from ..game import Action, ChartGame, ChartRules, from_chart, replayed
 from ..meta import GAME_ID
@@ -33,6 +32,7 @@ from ..revolt import Area
 from ..scenarios import scenarios
 from ..taps import DELTAS, Draft, offer, read_dice, record
 from ..view import chart_svg, leader_board_svg, sheet_html, standings, victory_sentence, winner_sentence
+from .battle_panel import BattlePanel, dice_html
 from .seat_codes import KIND, SeatCodes
 
 KINDS = ("other", "western-rome", "eastern-rome", "persia")
@@ -50,17 +50,6 @@ CSS = """<style>
 .rf89 a.rf89-link{display:inline-block;min-height:44px;line-height:44px;padding:0 14px;margin:2px 6px;
  border:1px solid #7a5c2e;border-radius:6px;color:#3b2a12;background:#fffaf0;text-decoration:none}
 </style>"""
-
-
-def dice_html(dice: list[int], hit: list[bool] | None = None) -> str:
-    """Dice as dice (a 10 shown as 0, as printed on the die); hits filled."""
-    out = []
-    for k, d in enumerate(dice):
-        cls = "rf89-die rf89-hit" if hit and hit[k] else "rf89-die"
-        out.append(f"<span class='{cls}'>{0 if d == 10 else d}</span>")
-    return "".join(out)
-
-
 
 
 class Rome1989Screens:
@@ -162,7 +151,7 @@ class Rome1989Screens:
         self.title = W.Text(placeholder="the game's name", description="Game")
         self.goal = W.Dropdown(options=[("first to points", "points"), ("Rome's solitaire goals", "rome-solitaire"),
                                         ("no goal", "none")], value="points", description="Goal")
-        self.goal_points = W.BoundedIntText(value=500, min=1, max=100000, description="Points")
+        self.goal_points = NumberField(value=500, min=1, max=100000, description="Points")
         self.scenario = W.Dropdown(options=[("no scenario: the goal as set", "")] + [
             (f"{x['section']} {x['title']}", sid) for sid, x in scenarios().items()], value="", description="Scenario")
         self.scenario.add_class("rf89-scenario")
@@ -174,11 +163,11 @@ class Rome1989Screens:
         self.n_name = W.Text(description="Nation")
         self.n_kind = W.Dropdown(options=KINDS, value="other", description="Kind")
         self.n_player = W.Text(description="Player")
-        self.n_first = W.BoundedIntText(value=1, min=1, max=99, description="First turn")
-        self.n_treasury = W.BoundedIntText(value=0, min=0, max=100000, description="Treasury")
+        self.n_first = NumberField(value=1, min=1, max=99, description="First turn")
+        self.n_treasury = NumberField(value=0, min=0, max=100000, description="Treasury")
         self.n_refund = W.Dropdown(options=[0, 10, 20, 30], value=0, description="Refund %")
         self.n_kstart = W.Checkbox(description="Kingdom start (15.3)")
-        self.n_enters = W.BoundedIntText(value=1, min=1, max=999, description="Enters on turn")
+        self.n_enters = NumberField(value=1, min=1, max=999, description="Enters on turn")
         self.add_btn = button("Add nation", self.add_nation, "rf89-add-nation")
         self.back_btn = button("Come back as a new barbarian nation", self.come_back, "rf89-come-back")
         self.edit_btn = button("Correct this nation", self.edit_nation, "rf89-edit-nation")
@@ -204,7 +193,7 @@ class Rome1989Screens:
         for key, label in (("areas_income", "Areas' income"), ("maintenance", "Maintenance"), ("purchases", "Purchases"),
                            ("levy_revolt_values", "Levy revolt values"), ("levies_spent", "Levies spent")):
             # the preview follows every keystroke, not only a field left
-            f[key] = W.BoundedIntText(value=0, min=0, max=100000, description=label, continuous_update=True)
+            f[key] = NumberField(value=0, min=0, max=100000, description=label)
         f["revolt_table"] = W.Dropdown(options=[("no roll", None)] + [(str(k), k) for k in range(0, numbers().die_sides + 1)],
                                        value=None, description="Revolt Table")
         f["overtax_pct"] = W.Dropdown(options=[0, 10, 20, 30], value=0, description="Overtax %")
@@ -270,41 +259,9 @@ class Rome1989Screens:
         self.revolt_box.add_class("rf89")
 
     def _build_combat(self) -> None:
-        L = W.Layout
-        barbarian = numbers()["units"]["barbarian"]
-        self.c_counts: dict[str, W.BoundedIntText] = {}
-        self.c_attacks: dict[str, W.BoundedIntText] = {}
-        rows = []
-        for unit in UNITS:
-            count = W.BoundedIntText(value=0, min=0, max=30, description=unit.capitalize(), continuous_update=True,
-                                     layout=L(width="190px"), _dom_classes=(f"rf89-c-count-{unit}",))
-            attack = W.BoundedIntText(value=barbarian.get(unit, {}).get("attack", 3), min=0, max=10,
-                                      description="attack", continuous_update=True, layout=L(width="160px"),
-                                      _dom_classes=(f"rf89-c-attack-{unit}",))
-            self.c_counts[unit], self.c_attacks[unit] = count, attack
-            rows.append(W.HBox([count, attack]))
-        groups = sorted(k for k in numbers()["national_characteristics"] if k != "source")
-        self.c_national = W.Dropdown(options=[("none", "")] + [(g, g) for g in groups], value="",
-                                     description="Nation", _dom_classes=("rf89-c-national",))
-        self.c_leader = W.Dropdown(options=[("none", "")] + [(k, k) for k in LEADERS], value="",
-                                   description="Leader", _dom_classes=("rf89-c-leader",))
-        self.c_defence = W.Dropdown(options=[0, -1, -2, -3], value=0, description="Defence", _dom_classes=("rf89-c-defence",))
-        self.c_terrain = W.Dropdown(options=["clear", "mountain", "forest"], value="clear", description="Terrain",
-                                    _dom_classes=("rf89-c-terrain",))
-        self.c_defending = W.Checkbox(description="The firing side defends", _dom_classes=("rf89-c-defending",))
-        self.c_dice = W.Text(placeholder="the table's dice", description="Dice", _dom_classes=("rf89-c-dice",))
-        self.c_out = W.HTML(_dom_classes=("rf89-c-out",))
-        self.c_app = button("Roll (app)", lambda: self.combat(None), "rf89-combat-roll")
-        self.c_table = button("Use the table's dice", lambda: self.combat(self.c_dice.value), "rf89-combat-tap")
-        for w in (*self.c_counts.values(), *self.c_attacks.values(), self.c_national, self.c_leader, self.c_defence,
-                  self.c_terrain, self.c_defending):
-            w.observe(lambda ch: self._combat_changed(), "value")  # a new question: the last answer goes
-        self.combat_box = W.VBox([W.HTML(CSS), self.read_only_note, W.HTML("<div>The firing units (4.2; kingdom and empire attack values as "
-                                                      "the table's unit chart prints them):</div>"), *rows,
-                                  W.HBox([self.c_national, self.c_leader]),
-                                  W.HBox([self.c_defence, self.c_terrain, self.c_defending]),
-                                  W.HBox([self.c_app, self.c_dice, self.c_table]), self.c_out])
-        self.combat_box.add_class("rf89")
+        self.battle_panel = BattlePanel(self, CSS)  # a battle of the Combat phase, the game's procedure (12.0.8)
+        self.combat_box = self.battle_panel.widget
+        self.combat_box.children = (self.read_only_note, *self.combat_box.children)
 
     # --- what the shelf asks of a game's screens --------------------------------------------------
     def screen(self, name: str) -> W.Widget:
@@ -594,6 +551,8 @@ class Rome1989Screens:
         self._draw_summary()
         if hasattr(self, "r_out"):
             self._revolt_show()
+        if hasattr(self, "battle_panel"):
+            self.battle_panel.refresh()
 
     def _created(self) -> float | None:
         """When the game was created (for the printable chart), or None when its file cannot say."""
@@ -772,32 +731,6 @@ class Rome1989Screens:
 
     _areas_for: str | None = None
     _areas_filled: list = []
-
-    # --- combat, from the units picked ----------------------------------------------------------------
-    def _combat_changed(self) -> None:
-        self.c_out.value = ""
-
-    def _groups(self) -> list[Group]:
-        return [Group(u, self.c_counts[u].value, self.c_attacks[u].value) for u in UNITS if self.c_counts[u].value]
-
-    def combat(self, typed: str | None) -> None:
-        by = "app" if typed is None else "table"
-        try:
-            groups = self._groups()
-            firing = shooters(groups, self.c_national.value or None, self.c_leader.value or None)
-            dice = roll(self.rng(), len(firing)) if typed is None else read_dice(typed, len(firing))
-            d = best_defence([self.c_defence.value])
-            hit = fire(firing, dice, d, self.c_terrain.value, self.c_defending.value)
-        except CompanionError as e:
-            self.say(str(e), "error")
-            return
-        self._log_roll("combat", dice, by)
-        needs = ", ".join(sorted({f"{x.unit} {to_hit(x, d, self.c_terrain.value, self.c_defending.value)}" for x in firing}))
-        order = loss_order(groups)
-        self.c_out.value = (f"{dice_html(dice, hit)}<div>{html.escape(f'{sum(hit)} hits; needed: {needs} (a 1 always hits, a 0 is ten).')}"
-                            "</div><div>Losses: the side hit removes one unit per hit, of its choice, the capitol last "
-                            f"(4.1.5); this side's in that order: {html.escape(', '.join(order))}.</div>")
-
 
 def open_screens(table: Any) -> Rome1989Screens:
     """The registry's factory: the game's screens on the page's shared parts."""

@@ -1,0 +1,208 @@
+"""The Combat screen: a battle of the Combat phase as the game's procedure (:mod:`companion.rome1989.battle`).
+
+A thin layer of widgets: before a battle, both sides' units are picked (counts and attack values, the
+characteristic, the leader, the defence modifier) and sent as the ``battle`` action; while one is fought, the
+screen draws the step the battle in the log waits for and its offers (the volley's dice, each choice of losses, a
+retreat) and sends the step's action. The step is the log's, so a reload on any page returns to it.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as W
+
+from ...errors import CompanionError
+from ...ui.widgets import NumberField, button
+from ...words import name_html, name_isolated
+from ..battle import Battle, default_attack, loss_choices, losses_text, opponents, side_doc, summary
+from ..combat import LEADERS, TERRAINS, UNITS
+from ..dice import roll
+from ..numbers import numbers
+from ..taps import read_dice
+
+SIDES = ("mine", "theirs")
+
+
+def dice_html(dice: list[int], hit: list[bool] | None = None) -> str:
+    """Dice as dice (a 10 shown as 0, as printed on the die); hits filled."""
+    out = []
+    for k, d in enumerate(dice):
+        cls = "rf89-die rf89-hit" if hit and hit[k] else "rf89-die"
+        out.append(f"<span class='{cls}'>{0 if d == 10 else d}</span>")
+    return "".join(out)
+
+
+def _units_text(b: Battle, which: str) -> str:
+    side = b.side(which)
+    units = ", ".join(f"{g.count} {g.unit}" for g in side.units if g.count) or "none left"
+    return f"{name_html(side.name)} ({which}): {html.escape(units)}"
+
+
+def _choice_label(choice: dict[str, int]) -> str:
+    return ", ".join(f"{k} {u}" for u, k in choice.items() if k)
+
+
+class BattlePanel:
+    """The Combat screen's widgets over ``host`` (the game's screens: ``state``, ``act``, ``say``, ``rng``,
+    ``nation`` and ``shown_nations``)."""
+
+    def __init__(self, host: Any, css: str) -> None:
+        self.host = host
+        L = W.Layout
+        self.head = W.HTML(_dom_classes=("rf89-b-head",))
+        self.area = W.Text(placeholder="the area fought over", description="Area", _dom_classes=("rf89-b-area",))
+        self.terrain = W.ToggleButtons(options=list(TERRAINS), value="clear", description="Terrain",
+                                       _dom_classes=("rf89-b-terrain",))
+        self.role = W.ToggleButtons(options=[("attacks", "attacks"), ("defends", "defends")], value="attacks",
+                                    description="The nation", _dom_classes=("rf89-b-role",))
+        self.opponent = W.Dropdown(options=[], description="Against", _dom_classes=("rf89-b-opponent",))
+        groups = sorted(k for k in numbers()["national_characteristics"] if k != "source")
+        self.counts: dict[str, dict[str, NumberField]] = {}
+        self.attacks: dict[str, dict[str, NumberField]] = {}
+        self.national: dict[str, W.Dropdown] = {}
+        self.leader: dict[str, W.Dropdown] = {}
+        self.defence: dict[str, W.Dropdown] = {}
+        columns = []
+        for side in SIDES:
+            self.counts[side], self.attacks[side] = {}, {}
+            rows: list[W.Widget] = [W.HTML(_dom_classes=(f"rf89-b-{side}-name",))]
+            for unit in UNITS:
+                count = NumberField(0, 0, 30, unit.capitalize(), css=f"rf89-b-{side}-count-{unit}", layout=L(width="170px"))
+                attack = NumberField(default_attack(unit), 0, 10, "attack", css=f"rf89-b-{side}-attack-{unit}",
+                                     layout=L(width="130px"))
+                self.counts[side][unit], self.attacks[side][unit] = count, attack
+                rows.append(W.HBox([count, attack]))
+            self.national[side] = W.Dropdown(options=[("none", "")] + [(g, g) for g in groups], value="",
+                                             description="Nation", _dom_classes=(f"rf89-b-{side}-national",))
+            self.leader[side] = W.Dropdown(options=[("none", "")] + [(k, k) for k in LEADERS], value="",
+                                           description="Leader", _dom_classes=(f"rf89-b-{side}-leader",))
+            self.defence[side] = W.Dropdown(options=[0, -1, -2, -3], value=0, description="Defence",
+                                            _dom_classes=(f"rf89-b-{side}-defence",))
+            rows += [self.national[side], self.leader[side], self.defence[side]]
+            columns.append(W.VBox(rows))
+        self.start_btn = button("Step 1: fight this battle", self.start, "rf89-battle-start", primary=True)
+        self.setup = W.VBox([W.HBox([self.area, self.terrain]), W.HBox([self.role, self.opponent]),
+                             W.HBox(columns), self.start_btn])
+        self.step = W.HTML(_dom_classes=("rf89-b-step",))
+        self.sides = W.HTML(_dom_classes=("rf89-b-sides",))
+        self.volleys = W.HTML(_dom_classes=("rf89-b-volleys",))
+        self.dice = W.Text(placeholder="the table's dice, e.g. 5 4 7", description="Dice", _dom_classes=("rf89-b-dice",))
+        self.app_btn = button("Roll (app)", lambda: self.fire(None), "rf89-battle-roll")
+        self.table_btn = button("Use the table's dice", lambda: self.fire(self.dice.value), "rf89-battle-tap")
+        self.rolls = W.HBox([self.app_btn, self.dice, self.table_btn])
+        self.retreat_btn = button("Retreat", self.retreat, "rf89-battle-retreat")
+        self.losses = W.HBox([], _dom_classes=("rf89-b-losses",))
+        self.fight = W.VBox([self.step, self.sides, self.rolls, self.losses, self.retreat_btn, self.volleys])
+        self.widget = W.VBox([W.HTML(css), self.head, self.fight, self.setup])
+        self.widget.add_class("rf89")
+        self.widget.add_class("rf89-battle")
+        self._choices: list[dict[str, int]] = []
+
+    # --- what is fought ------------------------------------------------------------------------------
+    def battle(self) -> Battle | None:
+        return self.host.state.battle
+
+    def nation(self) -> str | None:
+        """The battle's nation while one is fought, else the nation picked on the Chart screen."""
+        b = self.battle()
+        return b.nation if b is not None and not b.over else self.host.nation
+
+    def _side(self, side: str, name: str) -> dict[str, Any]:
+        units = [(u, self.counts[side][u].value, self.attacks[side][u].value) for u in UNITS]
+        return side_doc(name, units, self.national[side].value or None, self.leader[side].value or None,
+                        self.defence[side].value)
+
+    def action(self) -> dict[str, Any] | None:
+        """The ``battle`` action the form holds (None without a nation)."""
+        name = self.nation()
+        if name is None:
+            return None
+        mine, theirs = self._side("mine", name), self._side("theirs", self.opponent.value or "")
+        attacker, defender = (mine, theirs) if self.role.value == "attacks" else (theirs, mine)
+        return {"type": "battle", "nation": name, "area": self.area.value.strip(), "terrain": self.terrain.value,
+                "attacker": attacker, "defender": defender}
+
+    # --- the taps ------------------------------------------------------------------------------------
+    def start(self) -> None:
+        a = self.action()
+        if a is None:
+            self.host.say("Pick the nation whose battle it is on the Chart screen first.", "error")
+            return
+        if self.host.act(a):
+            self.host.say(summary(self.battle()))
+
+    def fire(self, typed: str | None) -> None:
+        """A volley: the app's dice (None) or the table's as typed, filed under the battle's nation."""
+        b = self.battle()
+        if b is None or b.firing is None:
+            self.host.say("No battle waits for dice now; start one first (step 1).", "error")
+            return
+        try:
+            dice = roll(self.host.rng(), b.dice_due) if typed is None else read_dice(typed, b.dice_due)
+        except CompanionError as e:
+            self.host.say(str(e), "error")
+            return
+        if self.host.act({"type": "roll", "nation": b.nation, "purpose": "combat", "dice": list(dice),
+                          "by": "app" if typed is None else "table"}):
+            self.dice.value = ""
+            self.host.say(summary(self.battle()))
+
+    def lose(self, k: int) -> None:
+        b = self.battle()
+        if b is None or k >= len(self._choices):
+            return
+        if self.host.act({"type": "losses", "nation": b.nation, "units": self._choices[k]}):
+            self.host.say(summary(self.battle()))
+
+    def retreat(self) -> None:
+        b = self.battle()
+        if b is not None and self.host.act({"type": "retreat", "nation": b.nation}):
+            self.host.say(summary(self.battle()))
+
+    # --- drawing -------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        b = self.battle()
+        name = self.nation()
+        fighting = b is not None and not b.over
+        if name is None:
+            self.head.value = "<div>Pick the nation whose battle it is on the Chart screen.</div>"
+        elif fighting:
+            where = f" in {html.escape(b.area)}" if b.area else ""
+            self.head.value = (f"<div><b>{name_html(b.nation)}</b>'s battle{where}, game turn {b.game_turn}, "
+                               f"round {b.round} ({html.escape(b.terrain)}; 12.0.8).</div>")
+        else:
+            self.head.value = (f"<div><b>{name_html(name)}</b>: the next battle (12.0.8 step 1): pick both sides' "
+                               "units; the defender fires first.</div>")
+        names = opponents(self.host.shown_nations(), name) if name else []
+        if list(self.opponent.options) != names:
+            keep = self.opponent.value
+            self.opponent.options = names
+            self.opponent.value = keep if keep in names else (names[0] if names else None)
+        for side, who in (("mine", name or ""), ("theirs", self.opponent.value or "")):
+            self.setup.children[2].children[SIDES.index(side)].children[0].value = f"<b>{name_html(who)}</b>"
+        self.setup.layout.display = "none" if fighting else ""
+        self.fight.layout.display = "" if b is not None else "none"
+        if b is None:
+            return
+        self.step.value = f"<div>{html.escape(summary(b))}</div>"
+        sides = [f"<div>{_units_text(b, w)}</div>" for w in ("attacker", "defender")]
+        if b.firing is not None:
+            needs: dict[str, int] = dict(b.needs(b.firing))
+            sides.append("<div>" + html.escape("Hits on: " + ", ".join(f"{u} {k} or less" for u, k in needs.items())
+                                               + " (a 1 always hits, a 0 is ten).") + "</div>")
+        sides += [f"<div>{html.escape(x)}</div>" for x in losses_text(b)]
+        self.sides.value = "".join(sides)
+        self.rolls.layout.display = "" if b.firing is not None else "none"
+        self.retreat_btn.layout.display = "" if b.choosing is not None else "none"
+        if b.choosing is not None:
+            self.retreat_btn.description = f"{name_isolated(b.side(b.choosing).name)} retreats (12.2)"
+        choices = loss_choices(b.side(b.losing), b.hits_due) if b.losing is not None else []
+        if choices != self._choices or len(self.losses.children) != len(choices):
+            self._choices = choices
+            self.losses.children = tuple(button(f"Lose {_choice_label(c)}", lambda k=k: self.lose(k),
+                                                "rf89-battle-loss") for k, c in enumerate(choices))
+        self.volleys.value = "".join(
+            f"<div>Round {v.round}, {html.escape(b.side(v.side).name)} fired: {dice_html(list(v.dice), list(v.hits))} "
+            f"{sum(v.hits)} {'hit' if sum(v.hits) == 1 else 'hits'}</div>" for v in reversed(b.volleys))

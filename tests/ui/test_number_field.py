@@ -1,0 +1,59 @@
+"""The shared number field shows the number it holds (issue 34: "0" then "12" typed showed "012" in a field whose
+value was 12): what is typed is read as its digits, held within the bounds and written back as that number."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import companion.ui.widgets
+from companion.ui.widgets import NumberField
+
+
+def test_a_leading_zero_typed_goes():
+    f = NumberField(value=0, min=0, max=100000, description="Areas' income")
+    f.text.value = "012"  # the field showed 0, the table typed 12 after it
+    assert f.value == 12 and f.text.value == "12"
+
+
+def test_the_value_follows_every_keystroke_and_code_writes_the_field():
+    seen = []
+    f = NumberField(value=5)
+    f.observe(lambda ch: seen.append(ch["new"]), "value")
+    for typed in ("5", "54", "5"):
+        f.text.value = typed
+    assert seen == [54, 5]
+    f.value = 31
+    assert f.text.value == "31"
+
+
+def test_beyond_the_bounds_reads_the_bound_and_an_emptied_field_keeps_its_value():
+    f = NumberField(value=3, min=1, max=30)
+    f.text.value = "99"
+    assert (f.value, f.text.value) == (30, "30")
+    f.text.value = ""
+    assert f.value == 30
+    f.text.value = "0"
+    assert (f.value, f.text.value) == (1, "1")
+
+
+def test_description_and_disabled_reach_the_field():
+    f = NumberField(description="Purchases", css="rf89-f-purchases")
+    f.disabled = True
+    assert f.text.disabled and f.text.description == "Purchases" and "rf89-f-purchases" in f._dom_classes
+
+
+def test_the_page_asks_a_phone_for_its_number_pad():
+    template = Path(companion.ui.widgets.__file__).parent / "jupyter" / "voila" / "templates" / "companion" / "index.html.j2"
+    assert ".rf-number input" in template.read_text() and "inputmode" in template.read_text()
+
+
+@given(start=st.integers(0, 500), typed=st.text(alphabet="0123456789 -x", max_size=8))
+@settings(max_examples=80, deadline=None)
+def test_the_field_always_shows_the_value_it_holds(start, typed):
+    f = NumberField(value=start, min=0, max=500)
+    f.text.value = typed
+    assert 0 <= f.value <= 500
+    assert f.text.value == str(f.value) or not any(c.isdigit() for c in typed)
