@@ -145,11 +145,10 @@ def refuse_mountain_king(page, data):
 
 
 def refuse_rome1989(page, data):
-    """A firing unit written without its attack value."""
+    """A battle started with no unit picked."""
     go(page, "Combat")
-    page.locator(".rf89-c-units input").fill("infantry")
-    page.locator("button.rf89-combat-roll").tap()
-    return page.locator("button.rf89-combat-roll")
+    page.locator("button.rf89-battle-start").tap()
+    return page.locator("button.rf89-battle-start")
 
 
 REFUSED = {"rise-and-fall": refuse_rise_and_fall, "rise": refuse_rise, "mountain-king": refuse_mountain_king,

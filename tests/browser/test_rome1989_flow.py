@@ -114,19 +114,26 @@ def play(page, url: str) -> None:
     page.locator("button.rf89-revolt-tap").tap()
     page.wait_for_selector(".rf89-r-out:has-text('Revolting: Syria')")
 
-    # a combat: the rulebook's East Germans against the Romans' -1
+    # a battle of Eastern Rome's: both sides' units picked, not typed; each step an action of the log
     screen(page, "Combat")
-    fill(page, ".rf89-c-count-cavalry", "2")  # the units picked, not typed
-    fill(page, ".rf89-c-count-infantry", "2")
-    choose(page, ".rf89-c-defence", "-1")
-    fill(page, ".rf89-c-dice", "1 0 4 3")
-    page.locator("button.rf89-combat-tap").tap()
-    page.wait_for_selector(".rf89-c-out .rf89-die")
-    assert page.locator(".rf89-c-out .rf89-hit").count() >= 1
+    fill(page, ".rf89-b-mine-count-cavalry", "2")
+    fill(page, ".rf89-b-mine-count-infantry", "2")
+    choose(page, ".rf89-b-opponent", "Independent area")
+    fill(page, ".rf89-b-theirs-count-infantry", "3")
+    choose(page, ".rf89-b-theirs-defence", "-1")
+    page.locator("button.rf89-battle-start").tap()
+    page.wait_for_selector(".rf89-b-step:has-text('Independent area fires first')", timeout=60_000)
+    fill(page, ".rf89-b-dice", "104")  # one hit: a 1 always hits, a 0 is ten
+    page.locator("button.rf89-battle-tap").tap()
+    page.wait_for_selector("button.rf89-battle-loss", timeout=60_000)
+    assert page.locator(".rf89-b-volleys .rf89-hit").count() == 1
 
-    # a reload: the game comes back from its log
+    # a reload mid-combat: the battle comes back at the same step, from its log
     page.reload()
     page.wait_for_selector(".rf-nav-tabs .mod-active:has-text('Combat')", timeout=90_000)  # where it was
+    page.wait_for_selector(".rf89-b-step:has-text('Step 4')", timeout=60_000)
+    page.locator("button.rf89-battle-loss").first.tap()
+    page.wait_for_selector(".rf89-b-step:has-text('Step 5')", timeout=60_000)
     screen(page, "Chart")
     page.wait_for_selector(".rf89-pick button:has-text('Eastern Rome')", timeout=60_000)
     record(page, "Eastern Rome", "E2", areas_income="90")
