@@ -82,6 +82,7 @@ class Roll:
     dice: tuple[int, ...]
     by: str
     game_turn: int
+    about: str = ""  # what the dice decided beyond their purpose: a battle's volley names the side firing
 
 
 @dataclass(frozen=True)
@@ -385,14 +386,17 @@ class ChartRules:
                 raise IllegalAction(f"These are {procedure.nation}'s revolt dice (step {procedure.step}); they are "
                                     f"filed under {procedure.nation}, not {name}.", rule="procedure-nation")
             procedure = advance(procedure, purpose, faces)
-        battle = state.battle
+        battle, about = state.battle, ""
         if purpose == "combat":
             battle = self._volley(state, name, faces)
+            if battle is not None and battle is not state.battle:
+                v = battle.volleys[-1]
+                about = f"{battle.side(v.side).name} fires, round {v.round}: {sum(v.hits)} hit{'' if sum(v.hits) == 1 else 's'}"
         rolled = state.rolled
         if purpose == "transition" and isinstance(name, str):
             rolled = (*rolled, (name, len(state.chart.nation(name).turns)))  # type: ignore[union-attr]
         when = state.next_game_turn(name) if isinstance(name, str) else state.game_turn
-        roll = Roll(name, purpose, faces, by, when)
+        roll = Roll(name, purpose, faces, by, when, about)
         return replace(state, rolls=(*state.rolls, roll), due=due, rolled=rolled, procedure=procedure, battle=battle)
 
     def _volley(self, state: ChartGame, name: Any, faces: tuple[int, ...]) -> Battle | None:

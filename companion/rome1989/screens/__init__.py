@@ -24,6 +24,7 @@ from ...ui.widgets import NumberField, button, message_html, read_only_html
 from ...words import name_html
 from ..chart import ChartFileError, one_decimal, read
 from ..dice import roll
+from ..dice_log import dice_doc, dice_rows
 from ..game import Action, ChartGame, ChartRules, from_chart, replayed
 from ..meta import GAME_ID
 from ..numbers import numbers
@@ -33,6 +34,7 @@ from ..scenarios import scenarios
 from ..taps import DELTAS, Draft, offer, read_dice, record
 from ..view import chart_svg, leader_board_svg, sheet_html, standings, victory_sentence, winner_sentence
 from .battle_panel import BattlePanel, dice_html
+from .dice_list import dice_list_html
 from .seat_codes import KIND, SeatCodes
 
 KINDS = ("other", "western-rome", "eastern-rome", "persia")
@@ -229,6 +231,8 @@ class Rome1989Screens:
             self.seat_codes.widget,
         ])
         self.chart_box.add_class("rf89")
+        self.dice_list = W.HTML(_dom_classes=("rf89-dice-list",))  # the game's dice, read from the log
+        self.chart_box.children = (*self.chart_box.children, self.dice_list)
         self._build_revolt()
         self._build_combat()
         self.leaders = W.HTML(_dom_classes=("rf89-leaders",))
@@ -573,13 +577,22 @@ class Rome1989Screens:
             svg = base64.b64encode(chart_svg(s.result, title=s.title, date=day).encode("utf-8")).decode("ascii")
             self.links.value = (f"<a class='rf89-link' download='chart.json' href='data:application/json;base64,{doc}'>"
                                 "Export the chart file</a><a class='rf89-link' download='chart.svg' "
-                                f"href='data:image/svg+xml;base64,{svg}'>Printable chart (SVG)</a>")
+                                f"href='data:image/svg+xml;base64,{svg}'>Printable chart (SVG)</a>" + self._dice_link())
             self.leaders.value = self._leaders_html()
         else:
             self.links.value = ""
             self.leaders.value = "<div>No turn charted yet.</div>"
+        self.dice_list.value = dice_list_html(dice_rows(s))
         self.seat_codes.refresh()
         self._file_seen = self.session.log.version() if self.session is not None else None
+
+    def _dice_link(self) -> str:
+        """The dice file kept beside the chart file (``chart.dice.json``), once a die is rolled."""
+        if not self.state.rolls:
+            return ""
+        doc = base64.b64encode(json.dumps(dice_doc(self.state), indent=1, ensure_ascii=False).encode("utf-8"))
+        return (f"<a class='rf89-link rf89-dice-file' download='chart.dice.json' "
+                f"href='data:application/json;base64,{doc.decode('ascii')}'>The dice (beside the chart file)</a>")
 
     def _show_draft(self) -> None:
         d = self.draft
