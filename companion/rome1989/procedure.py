@@ -70,15 +70,7 @@ class Revolt:
         """The highest die on which ``area`` revolts (0: never): the revolt value less the empire's infantry
         (1 each) and cavalry (2 each) there (not a kingdom's, 10.3.4), less 1 for a Popular leader and 1 more
         next to him (15.1.6.1); the capitol's area never revolts (10.3.3)."""
-        if area.capitol and not self.lost_capitol:
-            return 0
-        r = numbers()["revolt"]
-        value = area.revolt_value
-        if not self.kingdom:
-            value -= r["infantry_lowers_revolt_value"] * area.infantry + r["cavalry_lowers_revolt_value"] * area.cavalry
-        if self.popular:
-            value -= r["popular_leader_lowers"] * (1 + min(1, area.popular))
-        return max(0, value)
+        return revolts_on(area, self.lost_capitol, self.popular, self.kingdom)
 
     @property
     def forces(self) -> tuple[tuple[str, int], ...]:
@@ -89,6 +81,52 @@ class Revolt:
         """Step 3's dice against their areas: (area, die, the highest die it revolts on, revolts)."""
         return [(a, d, self.revolts_on(self.area(a)), check_die(d) <= self.revolts_on(self.area(a)))
                 for a, d in zip(self.checks, self.revolt_dice)]
+
+
+def revolts_on(area: Area, lost_capitol: bool = False, popular: bool = False, kingdom: bool = False) -> int:
+    """The highest die on which ``area`` revolts (0: never): its revolt value less the empire's infantry (1 each)
+    and cavalry (2 each) there (not a kingdom's, 10.3.4), less 1 for a Popular leader and 1 more next to him
+    (15.1.6.1); the capitol's area never revolts (10.3.3) unless the capitol was lost (10.3.4)."""
+    if area.capitol and not lost_capitol:
+        return 0
+    r = numbers()["revolt"]
+    value = area.revolt_value
+    if not kingdom:
+        value -= r["infantry_lowers_revolt_value"] * area.infantry + r["cavalry_lowers_revolt_value"] * area.cavalry
+    if popular:
+        value -= r["popular_leader_lowers"] * (1 + min(1, area.popular))
+    return max(0, value)
+
+
+@dataclass(frozen=True)
+class AreaOffer:
+    """An area as the Revolt screen offers it: whether it may revolt this turn, and on which dice."""
+
+    area: Area
+    revolts_on: int  # the highest die it revolts on (0: never)
+
+    @property
+    def may_revolt(self) -> bool:
+        return self.revolts_on > 0
+
+    def sentence(self) -> str:
+        a = self.area
+        if a.capitol and not self.may_revolt:
+            return "the capitol's area: never revolts (10.3.3)"
+        if not self.may_revolt:
+            return "cannot revolt: its units hold it (10.3.2)"
+        return f"checked on a {a.revolt_value}, revolts on {self.revolts_on} or less"
+
+
+def area_offers(areas: Sequence[Area], lost_capitol: bool = False, popular: bool = False,
+                kingdom: bool = False) -> list[AreaOffer]:
+    """Each area with whether it may revolt this turn (the Revolt screen's rows, before step 1)."""
+    return [AreaOffer(a, revolts_on(a, lost_capitol, popular, kingdom)) for a in areas]
+
+
+def new_area(areas: Sequence[Area], name: str, revolt_value: int) -> tuple[Area, ...]:
+    """The areas with one more (IllegalAction ``areas`` as :func:`parse_areas` says)."""
+    return parse_areas([*areas_doc(areas), {"name": name, "revolt_value": revolt_value}])
 
 
 def parse_areas(raw: Any) -> tuple[Area, ...]:

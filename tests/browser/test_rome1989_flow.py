@@ -52,6 +52,21 @@ def record(page, nation: str, label: str, **amounts: str) -> None:
     wait_for(lambda: label in sheet(page), timeout=60)
 
 
+def pick_area(page, k: int, name: str, value: str, infantry: str = "", capitol: bool = False) -> None:
+    """One area of the Revolt screen picked: its name and revolt value, Add, then its row's units and capitol."""
+    fill(page, ".rf89-r-new-name", name)
+    choose(page, ".rf89-r-new-value", value)
+    page.locator("button.rf89-r-add").tap()
+    row = f".rf89-r-row:nth-child({k})"
+    page.wait_for_selector(f"{row} .rf89-r-offer:has-text('{name}')", timeout=60_000)
+    if infantry:
+        fill(page, f"{row} .rf89-r-infantry", infantry)
+        on = int(value) - int(infantry)  # 10.3.2: one less for each infantry there
+        page.wait_for_selector(f"{row} .rf89-r-offer:has-text('revolts on {on} or less')", timeout=60_000)
+    if capitol:
+        page.locator(f"{row} .rf89-r-capitol input").check()
+
+
 def add_nation(page, name: str, kind: str, player: str, first: str = "1", treasury: str = "0") -> None:
     fill(page, ".rf89-n-name", name)
     choose(page, ".rf89-n-kind", kind)
@@ -103,7 +118,10 @@ def play(page, url: str) -> None:
     toggle(page, ".rf89-pick", "Eastern Rome")
     wait_for(lambda: "E1" in sheet(page), timeout=60)
     screen(page, "Revolt")
-    fill(page, ".rf89-r-areas", "Syria 6 2i\nThracia 1 capitol\nAchaea 4")
+    pick_area(page, 1, "Syria", "6", infantry="2")  # the areas picked, not typed
+    pick_area(page, 2, "Thracia", "1", capitol=True)
+    pick_area(page, 3, "Achaea", "4")
+    page.wait_for_selector(".rf89-r-offer:has-text('Thracia: the capitol')")
     choose(page, ".rf89-r-table", "2")  # E2's Revolt Table number: this turn's dice (7.1)
     page.locator("button.rf89-revolt-start").tap()
     page.wait_for_selector(".rf89-r-step:has-text('2 rebellion dice')", timeout=60_000)

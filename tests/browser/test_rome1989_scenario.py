@@ -11,7 +11,7 @@ from companion.rome1989.screens import KIND
 from companion.rome1989.seats import ensure_seats
 
 from .harness import phone, screenshot, served, tablet, wait_for
-from .test_rome1989_flow import choose, fill, screen, sheet, toggle
+from .test_rome1989_flow import choose, fill, pick_area, screen, sheet, toggle
 
 pytestmark = pytest.mark.browser
 ADDRESS = "?game=rise-and-fall-1989&screen=chart"
@@ -49,7 +49,10 @@ def play(page, url: str) -> None:
 
     # its revolt on E2, reloaded at every step
     screen(page, "Revolt")
-    fill(page, ".rf89-r-areas", "Thracia 1 capitol\nAchaea 4\nSyria 6 2i")
+    pick_area(page, 1, "Thracia", "1", capitol=True)  # the areas picked, not typed
+    pick_area(page, 2, "Achaea", "4")
+    pick_area(page, 3, "Syria", "6", infantry="2")
+    page.wait_for_selector(".rf89-r-offer:has-text('Thracia: the capitol')", timeout=60_000)
     choose(page, ".rf89-r-table", "3")
     page.locator("button.rf89-revolt-start").tap()
     page.wait_for_selector(".rf89-r-step:has-text('3 rebellion dice')", timeout=60_000)

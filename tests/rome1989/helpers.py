@@ -69,3 +69,23 @@ def empire(areas: int = 40, **extra: Any) -> dict[str, Any]:
 
 def deep(d: dict[str, Any]) -> dict[str, Any]:
     return copy.deepcopy(d)
+
+
+def pick_areas(editor: Any, text: str) -> None:
+    """The Revolt screen's areas picked as the table picks them (a name and a value, Add; then each row's units,
+    capitol and Popular leader): one area a line, "name value [2i] [1c] [capitol] [popular]"."""
+    for line in text.splitlines():
+        words = line.split()
+        k = next(i for i, w in enumerate(words) if w.isdigit())
+        editor.name.value, editor.value.value = " ".join(words[:k]), int(words[k])
+        editor.add_btn.click()
+        row = editor.rows.children[-1].children[0].children  # value, infantry, cavalry, capitol, near, remove
+        for w in words[k + 1:]:
+            if w.endswith("i"):
+                row[1].value = int(w[:-1])
+            elif w.endswith("c") and w[:-1].isdigit():
+                row[2].value = int(w[:-1])
+            elif w == "capitol":
+                row[3].value = True
+            elif w == "popular":
+                row[4].value = True

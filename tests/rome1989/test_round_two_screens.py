@@ -14,6 +14,8 @@ from companion.rome1989.screens.seat import open_seat
 from companion.seats import Seats
 from tests.rulebooks import quote
 
+from .helpers import pick_areas
+
 GAME = "rise-and-fall-1989"
 
 
@@ -123,14 +125,14 @@ def test_the_preview_follows_every_keystroke(tmp_path):
 def test_a_revolt_reloaded_at_every_step_returns_to_the_same_step(tmp_path):
     s = start(tmp_path, "six-player")
     s.pick.value = "Western Rome"
-    s.r_areas.value = "Italia 1 capitol\nGallia 6 2i\nHispania 6\nAfrica 4 1c"
+    pick_areas(s.r_areas, "Italia 1 capitol\nGallia 6 2i\nHispania 6\nAfrica 4 1c")
     s.r_table_no.value = 3
     s.r_start.click()
     steps = []
     for dice in ("1 6", "4 7", "7"):
         again = Rome1989Screens(Table(s.store))
         assert again.r_step.value == s.r_step.value and again.r_out.value == s.r_out.value
-        assert again.r_areas.value == s.r_areas.value  # the areas are kept
+        assert again.r_areas.areas == s.r_areas.areas == s.session.state.areas_of("Western Rome")  # kept
         steps.append(s.session.state.procedure.step)
         s.r_dice.value = dice
         s.r_table.click()
@@ -142,7 +144,7 @@ def test_a_revolt_reloaded_at_every_step_returns_to_the_same_step(tmp_path):
 def test_when_no_area_revolts_the_screen_says_so(tmp_path):
     s = start(tmp_path, "six-player")
     s.pick.value = "Western Rome"
-    s.r_areas.value = "Italia 1 capitol\nGallia 6"
+    pick_areas(s.r_areas, "Italia 1 capitol\nGallia 6")
     s.r_table_no.value = 1  # less the 10 % refund: no die
     s.r_start.click()
     assert "no area revolts" in s.r_step.value

@@ -11,7 +11,7 @@ from companion.rome1989.game import ChartRules
 from companion.rome1989.screens import KIND
 from companion.ui.app import App
 
-from .helpers import example_bytes
+from .helpers import example_bytes, pick_areas
 
 
 @pytest.fixture
@@ -162,7 +162,7 @@ def test_a_status_roll_and_the_revolt_procedure(tmp_path):
     s.fields["revolt_table"].value = 2
     s.record_btn.click()
     assert s.message.value == "", s.message.value
-    s.r_areas.value = "Syria 6 2i\nThracia 1 capitol\nAchaea 4"
+    pick_areas(s.r_areas, "Syria 6 2i\nThracia 1 capitol\nAchaea 4")
     s.r_table_no.value = 2  # E2's Revolt Table number: this turn's dice (7.1)
     s.r_start.click()
     assert s.session.state.procedure.due == 2 and "2 rebellion dice" in s.r_step.value

@@ -29,10 +29,10 @@ from ..game import Action, ChartGame, ChartRules, from_chart, replayed
 from ..meta import GAME_ID
 from ..numbers import numbers
 from ..procedure import areas_doc, summary
-from ..revolt import Area
 from ..scenarios import scenarios
 from ..taps import DELTAS, Draft, offer, read_dice, record
 from ..view import chart_svg, leader_board_svg, sheet_html, standings, victory_sentence, winner_sentence
+from .areas_editor import AreasEditor
 from .battle_panel import BattlePanel, dice_html
 from .dice_list import dice_list_html
 from .seat_codes import KIND, SeatCodes
@@ -241,11 +241,8 @@ class Rome1989Screens:
         self.leaders_box.add_class("rf89")
 
     def _build_revolt(self) -> None:
-        L = W.Layout
         self.r_head = W.HTML(_dom_classes=("rf89-r-head",))
-        self.r_areas = W.Textarea(placeholder="one area a line: name, revolt value, then e.g. 2i 1c capitol popular",
-                                  layout=L(width="100%", height="120px"))
-        self.r_areas.add_class("rf89-r-areas")
+        self.r_areas = AreasEditor(self.say)  # the areas picked, each with whether it may revolt (the core's)
         self.r_table_no = W.Dropdown(options=list(range(0, numbers().die_sides + 1)), value=0,
                                      description="Revolt Table", _dom_classes=("rf89-r-table",))
         self.r_lost = W.Checkbox(description="The capitol was lost last turn (4.1.5.2, 10.3.4)", _dom_classes=("rf89-r-lost",))
@@ -257,7 +254,9 @@ class Rome1989Screens:
         self.r_app = button("Roll (app)", lambda: self.revolt_step(None), "rf89-revolt-roll")
         self.r_table = button("Use the table's dice", lambda: self.revolt_step(self.r_dice.value), "rf89-revolt-tap")
         self.r_rolls = W.HBox([self.r_app, self.r_dice, self.r_table])
-        self.revolt_box = W.VBox([W.HTML(CSS), self.read_only_note, self.r_head, self.r_areas,
+        for box in (self.r_lost, self.r_popular):
+            box.observe(lambda ch: self._revolt_mode(), "value")
+        self.revolt_box = W.VBox([W.HTML(CSS), self.read_only_note, self.r_head, self.r_areas.widget,
                                   W.HBox([self.r_table_no, self.r_lost, self.r_popular, self.r_start]),
                                   self.r_step, self.r_rolls, self.r_out])
         self.revolt_box.add_class("rf89")
@@ -643,30 +642,10 @@ class Rome1989Screens:
             return p.nation
         return self.nation
 
-    def _areas(self) -> list[Area]:
-        out = []
-        for line in self.r_areas.value.splitlines():
-            words = line.replace(",", " ").split()
-            nums = [k for k, w in enumerate(words) if w.isdigit()]
-            if not nums:
-                continue
-            k = nums[0]
-            name, value = " ".join(words[:k]) or f"area {len(out) + 1}", int(words[k])
-            extra = [w.lower() for w in words[k + 1:]]
-            inf = sum(int(w[:-1]) for w in extra if w.endswith("i") and w[:-1].isdigit())
-            cav = sum(int(w[:-1]) for w in extra if w.endswith("c") and w[:-1].isdigit())
-            out.append(Area(name, value, capitol="capitol" in extra, infantry=inf, cavalry=cav,
-                            popular=1 if "popular" in extra else 0))
-        return out
-
-    @staticmethod
-    def _areas_text(areas: tuple[Area, ...]) -> str:
-        lines = []
-        for a in areas:
-            bits = [a.name, str(a.revolt_value)] + ([f"{a.infantry}i"] if a.infantry else []) + \
-                   ([f"{a.cavalry}c"] if a.cavalry else []) + (["capitol"] if a.capitol else []) + (["popular"] if a.popular else [])
-            lines.append(" ".join(bits))
-        return "\n".join(lines)
+    def _revolt_mode(self) -> None:
+        """The lost-capitol mode and a Popular leader change which areas may revolt: the rows say so again."""
+        self.r_areas.lost_capitol, self.r_areas.popular = self.r_lost.value, self.r_popular.value
+        self.r_areas.show_offers()
 
     def revolt_start(self) -> None:
         """Step 1: the areas (sent once, when they changed) and the Revolt Table's number for this turn."""
@@ -674,7 +653,7 @@ class Rome1989Screens:
         if name is None or self.session is None:
             self.say("Pick the empire on the Chart screen first.", "error")
             return
-        areas = areas_doc(self._areas())
+        areas = areas_doc(self.r_areas.areas)
         if areas != areas_doc(self.state.areas_of(name)):
             if not self.act({"type": "areas", "nation": name, "areas": areas}):
                 return
@@ -712,8 +691,8 @@ class Rome1989Screens:
             self.r_head.value = (f"<div><b>{name_html(name)}</b>: the Revolt Procedure of game turn "
                                  f"{s.next_game_turn(name)} (10.0); its areas are kept once entered.</div>")
         known = areas_doc(s.areas_of(name)) if name else []
-        if name != self._areas_for or known != self._areas_filled:  # what the table typed stays until then
-            self.r_areas.value = self._areas_text(s.areas_of(name)) if name else ""
+        if name != self._areas_for or known != self._areas_filled:  # what the table picked stays until then
+            self.r_areas.load(s.areas_of(name) if name else ())
             self._areas_for, self._areas_filled = name, known
         waiting = p is not None and p.purpose is not None
         self.r_step.value = f"<div>{html.escape(summary(p))}</div>" if p is not None else (
