@@ -189,6 +189,11 @@ def start(nation: Nation, game_turn: int, areas: tuple[Area, ...], action: dict[
     return replace(r, step=2) if due else replace(r, step=DONE)
 
 
+def rolls_for_revolts(nation: Nation) -> bool:
+    """Whether the nation's coming turn is an empire's, which rolls for possible revolts (10.0.1)."""
+    return _coming_status(nation) == "E"
+
+
 def _coming_status(nation: Nation) -> str:
     if not nation.turns:
         return "E" if nation.kind in ("western-rome", "eastern-rome") else ("K" if nation.kind == "persia" or nation.kingdom_start else "B")

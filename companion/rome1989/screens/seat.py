@@ -22,6 +22,7 @@ from ...ui.follow import SeatFollow
 from ...ui.widgets import button, message_html
 from ..chart import one_decimal
 from ..game import Action, ChartRules
+from ..procedure import rolls_for_revolts
 from ..seats import check_undo, describe, player_of_seat
 from ..view import standings
 from . import CSS, KIND, Rome1989Screens
@@ -74,8 +75,13 @@ class SeatPage(Rome1989Screens):
             W.VBox([f["levy_revolt_values"], f["levies_spent"], f["quit"]]),
             self.preview, W.HBox([self.record_btn, self.undo_btn]),
         ])
+        # the player's own procedures: an empire's Revolt Procedure, step by step, and a battle being fought
+        self.revolt_part = W.VBox([self.r_head, self.r_areas.widget,
+                                   W.VBox([self.r_table_no, self.r_lost, self.r_popular, self.r_start]),
+                                   self.r_step, self.r_rolls, self.r_out], _dom_classes=("rf89-seat-revolt",))
+        self.battle_part = W.VBox([self.battle_panel.head, self.battle_panel.fight], _dom_classes=("rf89-seat-battle",))
         self.widget = W.VBox([W.HTML(CSS + SEAT_CSS), self.head, self.winner, self.message, self.pick, self.sheet, self.form,
-                              self.totals])
+                              self.revolt_part, self.battle_part, self.totals])
         self.widget.add_class("rf89")
         self.widget.add_class("rf89-seat")
         self.follow = SeatFollow(lambda: self.session, lambda: self.seat, token, self._refuse, self.refresh)
@@ -189,6 +195,19 @@ class SeatPage(Rome1989Screens):
                            f"game turn {game.game_turn}</div>")
         if not names:
             self.sheet.value = "<div class='rf89-sheet'>No nation of yours yet: the tablet adds the nations.</div>"
+        self._own_procedures(names)
+
+    def _own_procedures(self, names: list[str]) -> None:
+        """The revolt and the battle shown only when they are this player's: its empire's procedure (open, or
+        to start), its nation's battle being fought."""
+        s = self.state
+        p, b = s.procedure, s.battle
+        open_revolt = p is not None and p.purpose is not None
+        nation = s.chart.nation(self.nation) if self.nation else None
+        mine = (p.nation in names) if open_revolt else (nation is not None and rolls_for_revolts(nation))
+        self.revolt_part.layout.display = "" if mine else "none"
+        fighting = b is not None and not b.over and b.nation in names
+        self.battle_part.layout.display = "" if fighting else "none"
 
     def _show_draft(self) -> None:
         """The Chart screen's fields, those the status has no use for left out (a phone's width is short)."""
