@@ -8,9 +8,10 @@ import tempfile
 from pathlib import Path
 
 from bench.common import median_ms, process_ms, row
+from companion.rome1989.battle import loss_choices
 from companion.rome1989.chart import compute, read, result_json
 from companion.rome1989.game import ChartRules
-from companion.rome1989.taps import combat_taps, offer, revolt_taps, taps_for
+from companion.rome1989.taps import combat_taps, dice_taps, offer, revolt_taps, taps_for
 
 TURNS = 30
 #: The paper chart's cells written on an ordinary kingdom turn: turn number, income, treasury, maintenance,
@@ -91,11 +92,29 @@ def revolt_with_table_dice_taps() -> int:
 
 
 def combat_4_against_3_taps() -> int:
-    """Taps for a combat of 4 units (2 infantry, 2 cavalry) against 3 infantry, both volleys with table dice:
-    the counts picked, the defence modifier, then the defenders' counts and the side that fires."""
-    attack = combat_taps(groups_set=2, digits=2, choices=1, dice=4)
-    defend = combat_taps(groups_set=2, digits=2, choices=1, dice=3)
-    return attack + defend
+    """Taps for a battle of 4 units (2 infantry, 2 cavalry) against 3 infantry with a -1, one round with the table's
+    dice, played through the log's battle (12.0.8): the attacker's two counts, the opponent, the defenders' count
+    and defence modifier, Start; then each step the battle waits for: a volley's dice (the field, a digit a die,
+    the button), a choice of losses (one tap; none when it is forced)."""
+    rules = ChartRules()
+    s = rules.apply(rules.initial(), {"type": "setup", "title": "bench", "victory": None})
+    s = rules.apply(s, {"type": "nation", "name": "Goths", "kind": "other"})
+    battle = {"type": "battle", "nation": "Goths",
+              "attacker": {"name": "Goths", "units": [{"unit": "infantry", "count": 2, "attack": 3},
+                                                      {"unit": "cavalry", "count": 2, "attack": 4}]},
+              "defender": {"name": "Independent area", "units": [{"unit": "infantry", "count": 3, "attack": 3}],
+                           "defence": 1}}
+    taps = combat_taps(groups_set=3, digits=3, choices=2, dice=0) + 1
+    s = rules.apply(s, battle)
+    for faces in ([1, 5, 9], [2, 1, 6, 9]):  # the defender hits once, the attacker twice (a round)
+        dice = faces[:s.battle.dice_due]
+        taps += dice_taps(len(dice))
+        s = rules.apply(s, {"type": "roll", "nation": "Goths", "purpose": "combat", "by": "table", "dice": dice})
+        b = s.battle
+        if b.losing is not None:
+            taps += 1
+            s = rules.apply(s, {"type": "losses", "nation": "Goths", "units": loss_choices(b.side(b.losing), b.hits_due)[0]})
+    return taps
 
 
 def run() -> None:
@@ -119,4 +138,4 @@ def run() -> None:
     revolt = revolt_with_table_dice_taps()
     row("rome1989: taps, a revolt with the table's dice (areas known)", revolt, "≤ 20", unit="taps", ok=revolt <= 20)
     fight = combat_4_against_3_taps()
-    row("rome1989: taps, a combat of 4 against 3 (both volleys, table's dice)", fight, "a figure", unit="taps")
+    row("rome1989: taps, a battle of 4 against 3 (a round, table's dice, the log's steps)", fight, "a figure", unit="taps")
