@@ -103,25 +103,30 @@ def test_a_refusal_on_1989s_combat_and_revolt_screens_is_said_on_that_screen(tmp
     rome_started(app)
     r = app.room
     app.go_to("Combat")
-    r.c_units.value = "infantry"
-    r.c_app.click()
-    assert "Write each firing unit" in slot_text(r.answers.slot("Combat"))
+    r.battle_panel.start_btn.click()  # no unit picked
+    assert "Pick the attacker's units" in slot_text(r.answers.slot("Combat"))
     assert not r.answers.slot("Chart").value
     app.go_to("Revolt")
     r.r_app.click()
-    assert "No rebellion roll is due" in slot_text(r.answers.slot("Revolt")) and not r.answers.slot("Combat").value
+    assert "Start the procedure first" in slot_text(r.answers.slot("Revolt")) and not r.answers.slot("Combat").value
 
 
-def test_a_stale_combat_result_goes_when_the_question_changes(tmp_path):
+def test_a_battles_answer_is_said_beside_its_dice_and_goes_when_the_game_moves_on(tmp_path):
     app = app_on(tmp_path, "rise-and-fall-1989")
     rome_started(app)
     r = app.room
     app.go_to("Combat")
-    r.c_dice.value = "1 2"
-    r.c_table.click()
-    assert "hits" in r.c_out.value
-    r.c_units.value = "infantry 5"
-    assert r.c_out.value == ""
+    c = r.battle_panel
+    c.counts["mine"]["infantry"].value = 2
+    c.opponent.value = "Independent area"
+    c.counts["theirs"]["infantry"].value = 1
+    c.start_btn.click()
+    c.dice.value = "9"
+    c.table_btn.click()
+    assert "Step 5" in slot_text(r.answers.slot("Combat: battle")) and not r.answers.slot("Combat").value
+    r.session.undo()
+    r.refresh()
+    assert not r.answers.slot("Combat: battle").value  # a sentence about a step the log no longer holds
 
 
 def test_a_sentence_about_an_earlier_point_of_the_game_is_cleared_when_another_page_moves_it(tmp_path):

@@ -9,6 +9,7 @@ retreat) and sends the step's action. The step is the log's, so a reload on any 
 from __future__ import annotations
 
 import html
+from contextlib import nullcontext
 from typing import Any
 
 import ipywidgets as W
@@ -94,7 +95,11 @@ class BattlePanel:
         self.rolls = W.HBox([self.app_btn, self.dice, self.table_btn])
         self.retreat_btn = button("Retreat", self.retreat, "rf89-battle-retreat")
         self.losses = W.HBox([], _dom_classes=("rf89-b-losses",))
-        self.fight = W.VBox([self.step, self.sides, self.rolls, self.losses, self.retreat_btn, self.volleys])
+        answers = getattr(host, "answers", None)  # each tap answered beside it: the battle's steps, the start
+        if answers is not None:
+            self.setup.children = (*self.setup.children, answers.slot("Combat"))
+        steps = [answers.slot("Combat: battle")] if answers is not None else []
+        self.fight = W.VBox([self.step, self.sides, self.rolls, self.losses, self.retreat_btn, *steps, self.volleys])
         self.widget = W.VBox([W.HTML(css), self.head, self.fight, self.setup])
         self.widget.add_class("rf89")
         self.widget.add_class("rf89-battle")
@@ -133,8 +138,16 @@ class BattlePanel:
         if self.host.act(a):
             self.host.say(summary(self.battle()))
 
+    def _at_battle(self) -> Any:
+        answers = getattr(self.host, "answers", None)
+        return answers.at("Combat: battle") if answers is not None and "Combat: battle" in answers.slots else nullcontext()
+
     def fire(self, typed: str | None) -> None:
         """A volley: the app's dice (None) or the table's as typed, filed under the battle's nation."""
+        with self._at_battle():
+            self._fire(typed)
+
+    def _fire(self, typed: str | None) -> None:
         b = self.battle()
         if b is None or b.firing is None:
             self.host.say("No battle waits for dice now; start one first (step 1).", "error")
@@ -153,13 +166,15 @@ class BattlePanel:
         b = self.battle()
         if b is None or k >= len(self._choices):
             return
-        if self.host.act({"type": "losses", "nation": b.nation, "units": self._choices[k]}):
-            self.host.say(summary(self.battle()))
+        with self._at_battle():
+            if self.host.act({"type": "losses", "nation": b.nation, "units": self._choices[k]}):
+                self.host.say(summary(self.battle()))
 
     def retreat(self) -> None:
         b = self.battle()
-        if b is not None and self.host.act({"type": "retreat", "nation": b.nation}):
-            self.host.say(summary(self.battle()))
+        with self._at_battle():
+            if b is not None and self.host.act({"type": "retreat", "nation": b.nation}):
+                self.host.say(summary(self.battle()))
 
     # --- drawing -------------------------------------------------------------------------------------
     def refresh(self) -> None:

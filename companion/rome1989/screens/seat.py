@@ -18,8 +18,9 @@ import ipywidgets as W
 from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...seats import NOT_A_SEAT, Seats, find_seat
+from ...ui.answer import Answers
 from ...ui.follow import SeatFollow
-from ...ui.widgets import button, message_html
+from ...ui.widgets import button, message_html, read_only_html
 from ..chart import one_decimal
 from ..game import Action, ChartRules
 from ..procedure import rolls_for_revolts
@@ -59,8 +60,7 @@ class SeatPage(Rome1989Screens):
         self.revoked = False
         self.nation: str | None = None
         self.draft = None
-        self.message = W.HTML(layout=W.Layout(min_height="44px"))
-        self.read_only_note = W.HTML()
+        self.answers = Answers(lambda: "Seat", self._subject, lambda: read_only_html(self.session))
         self._build()
         self.head = W.HTML(_dom_classes=("rf89-seat-head",))
         self.totals = W.HTML(_dom_classes=("rf89-seat-totals",))
@@ -80,8 +80,8 @@ class SeatPage(Rome1989Screens):
                                    W.VBox([self.r_table_no, self.r_lost, self.r_popular, self.r_start]),
                                    self.r_step, self.r_rolls, self.r_out], _dom_classes=("rf89-seat-revolt",))
         self.battle_part = W.VBox([self.battle_panel.head, self.battle_panel.fight], _dom_classes=("rf89-seat-battle",))
-        self.widget = W.VBox([W.HTML(CSS + SEAT_CSS), self.head, self.winner, self.message, self.pick, self.sheet, self.form,
-                              self.revolt_part, self.battle_part, self.totals])
+        self.widget = W.VBox([W.HTML(CSS + SEAT_CSS), self.head, self.winner, self.pick, self.sheet, self.form,
+                              self.answers.slot("Seat"), self.revolt_part, self.battle_part, self.totals])
         self.widget.add_class("rf89")
         self.widget.add_class("rf89-seat")
         self.follow = SeatFollow(lambda: self.session, lambda: self.seat, token, self._refuse, self.refresh)
@@ -115,7 +115,7 @@ class SeatPage(Rome1989Screens):
     def _refuse(self) -> None:
         self.revoked, self.seat, self.player = True, None, None
         self.head.value = "<div class='rf-turn'>No seat</div>"
-        self.message.value = message_html(NOT_A_SEAT, "error")
+        self.message.value = message_html(self.follow.why(NOT_A_SEAT), "error")
         self.sheet.value = self.totals.value = ""
         self.pick.options = []
         self.pick.layout.display = self.form.layout.display = "none"
