@@ -182,3 +182,26 @@ def test_a_battles_dice_always_belong_to_its_nation(seed):
             b = s.battle
             assert b.attacker.count >= 0 and b.defender.count >= 0
             assert b.over == (b.retreated is not None or not b.attacker.count or not b.defender.count)
+
+
+def test_a_page_reloaded_at_every_step_of_a_battle_draws_the_same_step(tmp_path):
+    from companion.rome1989.screens import Rome1989Screens
+
+    from .test_round_two_screens import Table, start
+
+    s = start(tmp_path, "six-player")
+    s.pick.value = "Persia"
+    c = s.battle_panel
+    c.counts["mine"]["infantry"].value, c.counts["mine"]["cavalry"].value = 2, 1
+    c.opponent.value = "Western Rome"
+    c.counts["theirs"]["infantry"].value = 2
+    c.start_btn.click()
+    seen = []
+    for tap in (lambda p: p.fire("19"), lambda p: p.lose(0), lambda p: p.fire("99"), lambda p: p.retreat()):
+        again = Rome1989Screens(Table(s.store)).battle_panel  # a reload: a new page drawn from the log
+        assert (again.step.value, again.sides.value, again.volleys.value) == (c.step.value, c.sides.value, c.volleys.value)
+        assert [b.description for b in again.losses.children] == [b.description for b in c.losses.children]
+        seen.append(s.session.state.battle.step)
+        tap(c)
+    assert seen == [DEFENDER_FIRES, ATTACKER_LOSSES, ATTACKER_CHOOSES, DEFENDER_CHOOSES]
+    assert s.session.state.battle.over and "Western Rome retreated" in c.step.value
