@@ -204,8 +204,10 @@ class NumberField(W.HBox):
 
     def __init__(self, value: int = 0, min: int = 0, max: int = 100000, description: str = "", css: str = "",
                  continuous_update: bool = True, **kw: Any) -> None:
+        size = kw.pop("layout", None)  # a width given is the field's own: the box around it holds it whole
         self.text = W.Text(value=str(value), description=description, continuous_update=True,
-                           style={"description_width": "initial"} if len(description) > 14 else {})
+                           style={"description_width": "initial"} if len(description) > 14 else {},
+                           **({"layout": size} if size is not None else {}))
         self.text.add_class("rf-number-input")
         super().__init__([self.text], **kw)
         self.add_class("rf-number")

@@ -57,3 +57,10 @@ def test_the_field_always_shows_the_value_it_holds(start, typed):
     f.text.value = typed
     assert 0 <= f.value <= 500
     assert f.text.value == str(f.value) or not any(c.isdigit() for c in typed)
+
+
+def test_a_width_given_is_the_fields_own_so_the_box_holds_it_whole():
+    import ipywidgets as W
+
+    f = NumberField(3, 0, 30, "Infantry", layout=W.Layout(width="170px"))
+    assert f.text.layout.width == "170px" and f.layout.width is None
