@@ -73,7 +73,7 @@ def deep(d: dict[str, Any]) -> dict[str, Any]:
 
 def pick_areas(editor: Any, text: str) -> None:
     """The Revolt screen's areas picked as the table picks them (a name and a value, Add; then each row's units,
-    capitol and Popular leader): one area a line, "name value [2i] [1c] [capitol] [popular]"."""
+    capitol and Popular leader): one area a line, its name, its value, then 2i, 1c, capitol or popular as they apply."""
     for line in text.splitlines():
         words = line.split()
         k = next(i for i, w in enumerate(words) if w.isdigit())

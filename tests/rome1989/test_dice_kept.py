@@ -1,5 +1,5 @@
-"""The logged dice kept and listed (issue 34: "the chart file's dice are kept beside it ... and a screen lists the
-logged dice"): the status roll, the revolt's and a battle's dice, each with its game turn, nation and purpose, read
+"""The logged dice kept and listed (issue 34: the chart file's dice kept beside it, a screen listing the logged
+dice): the status roll, the revolt's and a battle's dice, each with its game turn, nation and purpose, read
 from the log, escaped on the Chart screen, and written to the dice file beside the chart file (whose own format
 admits no dice)."""
 
