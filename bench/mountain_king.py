@@ -19,10 +19,11 @@ from bench.common import median_ms, process_ms, row
 from bench.taps import Finger
 from companion.gamelog import GameStore
 from companion.mountain_king.board import placeholder
+from companion.mountain_king.game import rest_of_domain
 from companion.mountain_king.numbers import numbers
 from companion.mountain_king.scoring import score
 from companion.mountain_king.screens import MountainKingScreens
-from companion.mountain_king.taps import walk_step
+from companion.mountain_king.taps import walk_order, walk_step
 from companion.mountain_king.wave import load
 
 PLAYERS = ["Blue", "Yellow", "Pink", "Green"]
@@ -65,13 +66,21 @@ def to_score_step(s: MountainKingScreens) -> None:
 
 def walk_taps(s: MountainKingScreens, f: Finger, rng: random.Random, fast: bool) -> None:
     """The scoring walk, cavern after cavern: the fast path's one tap, or each player's Trolls (one tap on a
-    count), then Enter (Empty and Overrun enter at once)."""
+    count), then Enter (Empty and Overrun enter at once; a cavern of one player's Trolls is one tap on that
+    player and count); on either path, when nobody controls the cavern asked nor any later one of its Domain,
+    the one tap for the rest of the Domain. The contents are drawn in the walk's order, as before."""
     from companion.mountain_king.scoring import controller
 
+    drawn = {cid: contents(rng, list(s.state.players)) for cid in walk_order(s.state)}
     while not walk_step(s.state).done:
-        c = contents(rng, list(s.state.players))
+        step = walk_step(s.state)
+        c = drawn[step.cavern]
         trolls = {p: k for p, k in c.get("trolls", {}).items() if k}
-        if fast or s.state.wave == 3:
+        rest = [drawn[cid] for cid in rest_of_domain(s.state, step.cavern)]
+        if step.rest and all(not r.get("gnomes") and controller(r.get("trolls", {})) is None for r in rest) and (
+                fast or s.state.wave == 3 or not any(any(r.get("trolls", {}).values()) for r in rest)):
+            f.press(next(b for b in s.fast.children if b.description == step.rest.label))
+        elif fast or s.state.wave == 3:
             who = controller(trolls)
             label = "Overrun (Gnomes)" if c.get("gnomes") else who or "Nobody (empty or tied)"
             f.press(next(b for b in s.fast.children if b.description == label))
@@ -79,6 +88,8 @@ def walk_taps(s: MountainKingScreens, f: Finger, rng: random.Random, fast: bool)
             f.press(s.gnome_btns[c["gnomes"] - 1])
         elif not trolls:
             f.press(s.empty_btn)
+        elif len(trolls) == 1 and tuple(trolls.items())[0] in s.dominated_btns:
+            f.press(s.dominated_btns[tuple(trolls.items())[0]])
         else:
             for p, k in trolls.items():
                 f.choose(s.troll_chips[p], str(k))

@@ -16,7 +16,8 @@ One log of kind ``mountain-king/game``. Its actions (each one tap, each one entr
 * ``supply``: a player's supplies for the Wave (base, Supply symbols, wild pairs, Desperation tokens).
 * ``end-wave``: the table reaches Score the Wave; then ``cavern`` (cavern by cavern: ``trolls`` per
   player and ``gnomes``) or ``control`` (the fast path: ``controller`` or ``overrun``) for each cavern,
-  ``elders`` in Wave III, and ``score-wave``, which scores the Wave (``scoring.score``) and begins the
+  ``rest`` (one tap: the cavern asked and the rest of its Domain not entered are empty, each entered as an
+  empty cavern), ``elders`` in Wave III, and ``score-wave``, which scores the Wave (``scoring.score``) and begins the
   next one, or ends the game after Wave III.
 
 The End of the Wave in the rulebook's order ("Follow these steps in order: Entrenchment, Invasions, Award
@@ -457,6 +458,28 @@ def _control(state: State, a: Action) -> State:
     return replace(state, walk={**state.walk, cid: c})
 
 
+def _rest(state: State, a: Action) -> State:
+    """One tap for the rest of a Domain: the cavern asked and every later one of its Domain not entered yet are
+    empty, each entered as the long path enters an empty cavern (no Trolls, no Gnomes)."""
+    cid = _in_walk(state, a)
+    if cid in state.walk:
+        raise _no(f"Cavern {cid} is entered already; the rest of its Domain is entered from the next cavern asked.", "cavern-entered")
+    assert state.board is not None
+    domain = state.board.cavern(cid).domain
+    rest = {c: Cavern(c, domain) for c in rest_of_domain(state, cid)}
+    return replace(state, walk={**state.walk, **rest})
+
+
+def rest_of_domain(state: State, cid: str) -> tuple[str, ...]:
+    """The caverns ``rest`` enters: ``cid`` and the caverns of its Domain after it in board order, not entered yet."""
+    if state.board is None:
+        return ()
+    domain = state.board.cavern(cid).domain
+    wanted = set(state.caverns_to_enter())
+    ids = [c.id for c in state.board.of(domain) if c.id in wanted]
+    return tuple(c for c in ids[ids.index(cid):] if c not in state.walk) if cid in ids else ()
+
+
 def _elders(state: State, a: Action) -> State:
     if not state.scoring or state.wave != 3:
         raise _no("Elders are scored at the end of Wave III.", "not-scoring")
@@ -659,6 +682,7 @@ _HANDLERS = {
     "end-wave": _end_wave,
     "cavern": _cavern,
     "control": _control,
+    "rest": _rest,
     "elders": _elders,
     "score-wave": _score_wave,
     "wave-over": _wave_over,

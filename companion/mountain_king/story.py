@@ -10,7 +10,7 @@ from typing import Any
 
 from ..errors import CompanionError
 from .end_of_wave import OUTSIDER, plural
-from .game import ROMAN, State, honour_of
+from .game import ROMAN, State, honour_of, rest_of_domain
 from .numbers import numbers
 
 Action = dict[str, Any]
@@ -43,6 +43,16 @@ def _cavern(a: Action) -> str:
     if not trolls:
         return f"{where} is empty{fixed}."
     return f"{where}: " + ", ".join(f"{p} {plural(k, 'Troll')}" for p, k in trolls.items()) + f"{fixed}."
+
+
+def _rest(state: State, a: Action) -> str:
+    cid = a.get("cavern")
+    rest = rest_of_domain(state, cid) if isinstance(cid, str) and state.board is not None and cid in state.board.ids else ()
+    if not rest:
+        return f"{cavern_name(cid)} and the rest of its Domain: nobody controls them."
+    names = [cavern_name(c) for c in rest]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{listed}: nobody controls {'it' if len(names) == 1 else 'them'} (the rest of the Domain, empty)."
 
 
 def _step(state: State, a: Action) -> str:
@@ -110,6 +120,8 @@ def sentence(action: Action, state: State) -> str:
         return f"{p} gains {plural(action.get('votes') or 0, _clan(action.get('clan')) + ' Vote')}."
     if t in ("cavern", "control"):
         return _cavern(action)
+    if t == "rest":
+        return _rest(state, action)
     if t == "elders":
         return f"{p} has {plural(action.get('elders') or 0, 'Elder symbol')}."
     if t == "supply":

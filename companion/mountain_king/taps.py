@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .end_of_wave import OUTSIDER, fallen_score, plural
-from .game import ROMAN, State
+from .game import ROMAN, State, rest_of_domain
 from .numbers import numbers
 
 Action = dict[str, Any]
@@ -97,6 +97,8 @@ class WalkStep:
     entered: int
     to_enter: int
     fast: tuple[Offer, ...]
+    dominated: tuple[Offer, ...] = ()  # cavern by cavern: only one player's Trolls here, one tap for player and count
+    rest: Offer | None = None  # the cavern asked and the rest of its Domain not entered: empty, one tap
 
     @property
     def done(self) -> bool:
@@ -126,13 +128,30 @@ def walk_step(state: State, asked: str | None = None) -> WalkStep:
     cid = asked if asked in order else left[0] if left else None
     domain = state.board.cavern(cid).domain if cid and state.board else None
     fast: tuple[Offer, ...] = ()
+    dominated: tuple[Offer, ...] = ()
+    rest: Offer | None = None
     if cid is not None:
         again = {"again": True} if cid in state.walk else {}
         fast = tuple(Offer(p, {"type": "control", "cavern": cid, "controller": p, **again}) for p in state.players) + (
             Offer("Overrun (Gnomes)", {"type": "control", "cavern": cid, "overrun": True, **again}),
             Offer("Nobody (empty or tied)", {"type": "control", "cavern": cid, **again}),
         )
-    return WalkStep(state.wave, cid, domain, len(order) - len(left), len(order), fast)
+        dominated = tuple(Offer(f"{p} {k}", cavern_action(cid, {p: k}, again=bool(again)))
+                          for p in state.players for k in range(1, DOMINATED_COUNTS + 1))
+        rest = rest_offer(state, cid) if not again else None
+    return WalkStep(state.wave, cid, domain, len(order) - len(left), len(order), fast, dominated, rest)
+
+
+DOMINATED_COUNTS = 4  # "Only Blue: 1 … 4" on the cavern-by-cavern path; more Trolls are counted on the steppers
+
+
+def rest_offer(state: State, cid: str) -> Offer | None:
+    """One tap for the cavern asked and the rest of its Domain not entered yet, all empty (when more than one)."""
+    rest = rest_of_domain(state, cid)
+    if len(rest) < 2 or state.board is None:
+        return None
+    name = numbers().domain_names[state.board.cavern(cid).domain]
+    return Offer(f"Nobody controls the rest of {name} ({plural(len(rest), 'cavern')})", {"type": "rest", "cavern": cid})
 
 
 def cavern_action(cavern: str, trolls: dict[str, int], gnomes: int = 0, again: bool = False) -> Action:

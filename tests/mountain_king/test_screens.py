@@ -353,3 +353,24 @@ def test_on_the_pictures_a_cavern_is_asked_by_a_tap_a_hall_valued_and_a_gate_mar
     s.walk_board.on_tap(hx, hy)  # H2 tapped: 4, then 8
     s.walk_board.on_tap(hx, hy)
     assert s.state.halls[1] == 8 and "H2=8" in texts(s.walk_board.scene)
+
+
+def test_the_rest_of_a_domain_and_a_dominated_cavern_are_one_tap_on_the_screen(store):
+    s = MountainKingScreens(store)
+    s.names.value = "Ana, Ben, Cleo"
+    s.new_btn.click()
+    to_scoring(s)
+    one = s.dominated_btns[("Ben", 3)]
+    assert one.description == "Ben 3"
+    one.click()
+    assert s.state.walk["moss-1"].trolls == {"Ben": 3} and "Ben 3 Trolls" in s.message.value
+    one.click()  # drawn for Moss 1: a second quick tap is refused, Moss 2 is not entered
+    assert list(s.state.walk) == ["moss-1"]
+    rest = next(b for b in s.fast.children if "mk-rest" in b._dom_classes)
+    moss = [c.id for c in s.state.board.of("moss")]
+    assert rest.description == f"Nobody controls the rest of Moss ({len(moss) - 1} caverns)"
+    rest.click()
+    assert all(s.state.walk[c].trolls == {} for c in moss[1:]) and "nobody controls them" in s.message.value
+    assert "Ice 1" in s.walk_status.value
+    s.undo_btn.click()
+    assert list(s.state.walk) == ["moss-1"] and "Took back" in s.message.value

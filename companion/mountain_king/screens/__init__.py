@@ -277,7 +277,11 @@ class MountainKingScreens:
         self.troll_box = W.VBox()
         self.enter_row = W.HBox(_dom_classes=("mk-row",))
         self._enter_buttons(None, False)
-        self.by_cavern = W.VBox([W.HTML("<b>Or cavern by cavern</b>: each player's Trolls, then Enter"), self.troll_box, self.enter_row])
+        self.dominated = W.HBox(_dom_classes=("mk-row", "mk-dominated-row"))
+        self.dominated_btns: dict[tuple[str, int], W.Button] = {}
+        self.by_cavern = W.VBox([W.HTML("<b>Or cavern by cavern</b>: each player's Trolls, then Enter"), self.troll_box, self.enter_row,
+                                 W.HTML("<div>Only one player's Trolls here (dominated): one tap for the player and the count</div>"),
+                                 self.dominated])
         self.hall_box = W.VBox()
         self.hall_box.add_class("mk-hall-values")
         self.elder_box = W.VBox()
@@ -468,7 +472,13 @@ class MountainKingScreens:
             return
         assert step is not None
         self.walk_status.value = f"<div class='mk-walk'>Wave {ROMAN[s.wave]}: {E(self._prompt(s, step))}</div>" + self._so_far_html(s)
-        self.fast.children = [button(o.label, lambda a=o.action: self._walk_tap(a), "mk-fast") for o in step.fast]
+        self.fast.children = [button(o.label, lambda a=o.action: self._walk_tap(a), "mk-fast") for o in step.fast] + (
+            [button(step.rest.label, lambda a=step.rest.action: self._walk_tap(a), "mk-rest")] if step.rest else [])
+        self.dominated_btns = {}
+        for o in step.dominated:
+            ((p, k),) = o.action["trolls"].items()
+            self.dominated_btns[(p, k)] = button(o.label, lambda a=o.action: self._walk_tap(a), "mk-dominated")
+        self.dominated.children = list(self.dominated_btns.values())
         if set(self.troll_chips) != set(s.players):
             self.troll_chips = {p: W.ToggleButtons(options=[str(k) for k in range(TROLL_CHIPS)], value="0", description=name_isolated(p)) for p in s.players}
             for w in self.troll_chips.values():
