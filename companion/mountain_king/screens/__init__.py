@@ -41,6 +41,7 @@ from ..view import (
     board_scene,
     clan_rows,
     hall_label,
+    lair_label,
     line_name,
     scorepad,
     scorepad_scene,
@@ -57,6 +58,7 @@ SCREENS = ("Honour", "Clan board", "Score the Wave", "Scorepad", "Board")
 E = html.escape
 
 
+LAIRS_MODE = -2  # "Taps mark: Lairs" on the Board screen
 TROLL_CHIPS = 10  # 0 to 9 Trolls of a player in a cavern, one tap each (a file holds more)
 GNOME_CHIPS = 3
 
@@ -329,7 +331,8 @@ class MountainKingScreens:
         self.chips = {d: W.HBox(_dom_classes=("mk-chips",)) for d in n.domains}
         self.tap_mode = W.ToggleButtons(options=[("Gates", -1)], value=-1, description="Taps mark")
         self.tap_mode.add_class("mk-tap-mode")
-        self.tap_mode.observe(lambda c: self._draft_do(lambda b: b.choose(None if c["new"] in (-1, None) else c["new"])), "value")
+        self.tap_mode.observe(lambda c: self._draft_do(lambda b: b.choose_lairs() if c["new"] == LAIRS_MODE
+                                                       else b.choose(None if c["new"] in (-1, None) else c["new"])), "value")
         self.new_hall_btn = button("New Great Hall", lambda: self._draft_do(lambda b: b.new_hall()), "mk-new-hall")
         self.remove_hall_btn = button("Remove this Great Hall", lambda: self._draft_do(lambda b: b.remove_hall()), "mk-remove-hall")
         self.save_board_btn = button("Save this board", self._save_board, "mk-save-board", primary=True)
@@ -339,7 +342,8 @@ class MountainKingScreens:
         self.form_spots: dict = {}
         form_picture = W.VBox([self.board_form_pic, self.form_board.widget], layout=W.Layout(flex="1 1 320px", min_width="280px", max_width="540px"))
         rows = [W.HBox([self.counts[d], self.chips[d]], _dom_classes=("mk-board-row",)) for d in n.domains]
-        editor = W.VBox([W.HTML(f"<div class='mk-numbering'>{E(NUMBERING)} Tap a cavern to mark it a Gate, or, "
+        editor = W.VBox([W.HTML(f"<div class='mk-numbering'>{E(NUMBERING)} Tap a cavern to mark it a Gate; "
+                                "while Lairs are chosen, to put a Lair space beside it (two taps make a pair, L1, L2 …) or take it off; "
                                 "while a Great Hall is chosen, to put it in that Hall or take it out.</div>"),
                          self.side, *rows, self.tap_mode, W.HBox([self.new_hall_btn, self.remove_hall_btn], _dom_classes=("mk-row",)),
                          self.save_board_btn], layout=W.Layout(flex="1 1 360px"))
@@ -680,10 +684,10 @@ class MountainKingScreens:
         try:
             for d, st in self.counts.items():
                 st.value = draft.counts.get(d, 1)
-            options = [("Gates", -1)] + [(f"Great Hall H{i + 1}", i) for i in range(len(draft.halls))]
+            options = [("Gates", -1), ("Lairs", LAIRS_MODE)] + [(f"Great Hall H{i + 1}", i) for i in range(len(draft.halls))]
             if list(self.tap_mode.options) != options:
                 self.tap_mode.options = options
-            self.tap_mode.value = -1 if draft.hall is None else draft.hall
+            self.tap_mode.value = LAIRS_MODE if draft.marking_lairs else -1 if draft.hall is None else draft.hall
         finally:
             self._syncing = False
         self.remove_hall_btn.disabled = draft.hall is None
@@ -708,20 +712,23 @@ class MountainKingScreens:
     def _show_draft(self) -> None:
         draft = self.draft
         hall = set(draft.halls[draft.hall]) if draft.hall is not None else set()
+        lairs = {c for pair in draft.lairs for c in pair}
         for d, box in self.chips.items():
             chips = []
             for cid in draft.ids(d):
-                on = cid in hall if draft.hall is not None else cid in draft.gates
+                on = cid in lairs if draft.marking_lairs else cid in hall if draft.hall is not None else cid in draft.gates
                 b = button(cid.rsplit("-", 1)[-1], lambda cid=cid: self._draft_do(lambda b: b.tap(cid)), f"mk-board-chip mk-board-{cid}", primary=on)
                 chips.append(b)
             box.children = chips
-        self._show_board_form(draft.drawn())
+        self._show_board_form(draft.drawn(), draft.half_lairs())
 
-    def _show_board_form(self, board: Board) -> None:
+    def _show_board_form(self, board: Board, loose_lairs: tuple[tuple[int, str], ...] = ()) -> None:
         note = "<div class='mk-placeholder'><b>Placeholder board</b>: the rulebook does not give this side's caverns; enter yours and save it.</div>" if board.placeholder else ""
-        self.board_form_pic.value = note
+        waiting = "".join(f"<div class='mk-lair-waiting'>Lair pair {E(lair_label(k))}: tap the cavern beside its second Lair space.</div>"
+                          for k, _c in loose_lairs)
+        self.board_form_pic.value = note + waiting
         spots: dict = {}
-        self.form_board.show(board_scene(board, dark=self.dark, spots=spots))
+        self.form_board.show(board_scene(board, dark=self.dark, spots=spots, loose_lairs=loose_lairs))
         self.form_spots = spots
 
     def _form_picture_tapped(self, x: float, y: float) -> None:
@@ -732,6 +739,9 @@ class MountainKingScreens:
             self._draft_do(lambda b: b.tap(cid))
         elif hit is not None and hit[0] == "hall":
             self._draft_do(lambda b: b.choose(int(hit[1])))
+        elif hit is not None and hit[0] == "lair":
+            cid = str(hit[1])  # as on a Great Hall: a first tap chooses Lairs, the next (Lairs chosen) takes it off
+            self._draft_do(lambda b: b.tap(cid) if b.marking_lairs else b.choose_lairs())
 
     def board_from_form(self) -> Board:
         return self.draft.board()
