@@ -128,6 +128,9 @@ def sentence(action: Action, state: State) -> str:
         return _supply(action)
     if t == "tiles":
         tiles = action.get("tiles") or {}
+        if len(tiles) == 1:
+            ((clan, tile),) = tiles.items()
+            return f"The {_clan(clan)} Vote tile is {'/'.join(map(str, tile))}."
         return "The Vote tiles are set: " + ", ".join(f"{_clan(c)} {'/'.join(map(str, v))}" for c, v in tiles.items()) + "."
     if t == "halls":
         return "The Great Hall tokens are set: " + ", ".join(map(str, action.get("values") or ())) + "."

@@ -168,3 +168,47 @@ def fast_path_taps(state: State) -> int:
 def cavern_taps(trolls: dict[str, int], gnomes: int) -> int:
     """Taps to enter one cavern cavern by cavern: one per Troll or Gnome counted (a stepper's +), then Enter."""
     return sum(trolls.values()) + gnomes + 1
+
+
+PLACES = ("1st", "2nd", "3rd")
+
+
+@dataclass(frozen=True)
+class TilePick:
+    """One value a Vote tile's next place may show: the tile picked so far with it, and, once all three places
+    are picked, the log's ``tiles`` action for that Clan (None before)."""
+
+    label: str
+    picked: tuple[int, ...]
+    action: Action | None
+
+
+def tile_offers(clan: str, picked: tuple[int, ...] = ()) -> tuple[TilePick, ...]:
+    """A Clan's Vote tile picked place by place, as it lies face up on its plank: the values the next place may
+    show, from 0 up to the place before ("the displayed amount of Honour for 1st, 2nd, and 3rd place"); the
+    third place's pick is the log's ``tiles`` action for that Clan."""
+    if len(picked) >= len(PLACES):
+        return ()
+    most = picked[-1] if picked else numbers().vote_tile_most
+    out = []
+    for v in range(most + 1):
+        tile = (*picked, v)
+        out.append(TilePick(str(v), tile, {"type": "tiles", "tiles": {clan: list(tile)}} if len(tile) == len(PLACES) else None))
+    return tuple(out)
+
+
+def tile_prompt(clan: str, picked: tuple[int, ...]) -> str:
+    """What the row of values asks: "Moss tile, 2nd place (1st: 9):"."""
+    name = numbers().domain_names[clan]
+    so_far = ", ".join(f"{PLACES[i]}: {v}" for i, v in enumerate(picked))
+    return f"{name} Vote tile, {PLACES[min(len(picked), 2)]} place" + (f" ({so_far})" if so_far else "")
+
+
+def next_tile_clan(state: State, after: str | None = None) -> str | None:
+    """The next Clan from the top of the Clan board (after ``after``) whose Vote tile is not entered yet."""
+    domains = numbers().domains
+    start = domains.index(after) + 1 if after in domains else 0
+    for d in domains[start:] + domains[:start]:
+        if d not in state.tiles:
+            return d
+    return None

@@ -374,3 +374,20 @@ def test_the_rest_of_a_domain_and_a_dominated_cavern_are_one_tap_on_the_screen(s
     assert "Ice 1" in s.walk_status.value
     s.undo_btn.click()
     assert list(s.state.walk) == ["moss-1"] and "Took back" in s.message.value
+
+
+def test_a_vote_tile_is_three_taps_on_its_values_and_the_next_clan_is_asked(store):
+    s = MountainKingScreens(store)
+    s.names.value = "Ana, Dan"
+    s.new_btn.click()
+    assert s.tile_clan.value == "moss" and "1st place" in s.tile_prompt.value
+    for v in ("9", "5", "3"):
+        click(s.tile_values.children, v)
+    assert s.state.tiles == {"moss": (9, 5, 3)} and "The Moss Vote tile is 9/5/3." in s.message.value
+    assert s.tile_clan.value == "ice" and "Ice Vote tile, 1st place" in s.tile_prompt.value
+    click(s.tile_values.children, "12")
+    assert [b.description for b in s.tile_values.children][-1] == "12"  # 2nd place: never more than the 1st
+    s.tile_again_btn.click()
+    assert "1st place" in s.tile_prompt.value
+    s.tile_clan.value = "moss"  # a tile entered is picked again to correct it
+    assert "entered: 9/5/3" in s.tile_prompt.value

@@ -36,7 +36,16 @@ from ..meta import GAME_ID
 from ..numbers import numbers
 from ..scoring import score, winner_sentence
 from ..story import cavern_name, sentence
-from ..taps import cavern_action, honour_offers, vote_offer, walk_order, walk_step
+from ..taps import (
+    cavern_action,
+    honour_offers,
+    next_tile_clan,
+    tile_offers,
+    tile_prompt,
+    vote_offer,
+    walk_order,
+    walk_step,
+)
 from ..view import (
     board_scene,
     clan_rows,
@@ -254,6 +263,13 @@ class MountainKingScreens:
         for d, t in self.tile_inputs.items():
             t.add_class(f"mk-tile-{d}")
         self.tiles_btn = button("Set Vote tiles", self._set_tiles, "mk-tiles")
+        self.tile_clan = W.ToggleButtons(options=[(n.domain_names[d], d) for d in n.domains], value=None, description="Tile of")
+        self.tile_clan.add_class("mk-tile-clan")
+        self.tile_clan.observe(lambda _c: self._tile_clan_changed(), "value")
+        self.tile_picked: tuple[int, ...] = ()
+        self.tile_prompt = W.HTML()
+        self.tile_values = W.HBox(_dom_classes=("mk-row", "mk-tile-values"))
+        self.tile_again_btn = button("Pick this tile again", self._tile_again, "mk-tile-again")
         self.supply_list = W.HTML()
         self.supply_player = W.Dropdown(options=[], description="Player")
         self.supply_base = Stepper(n.base_supply.get(1) or 0, 0, 20, "Base supply")
@@ -262,7 +278,9 @@ class MountainKingScreens:
         self.supply_desperation = Stepper(0, 0, 9, "Desperation tokens")
         self.supply_btn = button("Set supplies", self._set_supply, "mk-supply")
         clan = W.VBox([self.clans, self.vote_player, self.vote_clan, W.HBox(self.vote_adds, _dom_classes=("mk-row",)), self.vote_source, slot("Clan board"),
-                       W.HTML("<b>Vote tiles</b> (laid face up on each plank at setup: enter each as it shows)"), *self.tile_inputs.values(), self.tiles_btn, slot("Clan board: tiles"),
+                       W.HTML("<b>Vote tiles</b> (laid face up on each plank at setup: tap each place's value as it shows)"),
+                       self.tile_clan, self.tile_prompt, self.tile_values, self.tile_again_btn, slot("Clan board: tiles"),
+                       W.HTML(f"<div>Or type them (a value above {n.vote_tile_most}), e.g. 9 5 3:</div>"), *self.tile_inputs.values(), self.tiles_btn,
                        W.HTML("<b>Supplies this Wave</b>"), self.supply_list, self.supply_player,
                        W.HBox([self.supply_base, self.supply_symbols]), W.HBox([self.supply_wild, self.supply_desperation]),
                        self.supply_btn])
@@ -396,6 +414,7 @@ class MountainKingScreens:
         self._draw_offers()
         self.taps_list.value = self._taps_html(s)
         self.clans.value = self._clans_html(s)
+        self._draw_tile_pick(s)
         self.supply_list.value = "".join(f"<div>{name_html(p)}: {E(t)}</div>" for p, t in supplies(s))
         self.end_panel.draw(s)
         if getattr(self, "_download_wave", None) not in (None, s.wave) or not s.scoring:
@@ -608,6 +627,52 @@ class MountainKingScreens:
         self.act({"type": "supply", "player": self.supply_player.value, "base": self.supply_base.value,
                   "symbols": self.supply_symbols.value, "wild_pairs": self.supply_wild.value,
                   "desperation": self.supply_desperation.value})
+
+    def _draw_tile_pick(self, s: State) -> None:
+        """The Vote tile being picked: its Clan (the next without a tile unless one is chosen) and the values its
+        next place may show, from the core's offers."""
+        if self.tile_clan.value is None and s.started:
+            self._tile_syncing = True
+            try:
+                self.tile_clan.value = next_tile_clan(s)
+            finally:
+                self._tile_syncing = False
+        clan = self.tile_clan.value
+        if clan is None or not s.started:
+            self.tile_prompt.value, self.tile_values.children = "", []
+            return
+        have = s.tiles.get(clan)
+        shown = f" (entered: {'/'.join(map(str, have))}; a new pick replaces it)" if have and not self.tile_picked else ""
+        self.tile_prompt.value = f"<div class='mk-tile-prompt'>{E(tile_prompt(clan, self.tile_picked))}{E(shown)}:</div>"
+        self.tile_values.children = [button(o.label, lambda o=o: self._pick_tile(clan, o), "mk-tile-value") for o in tile_offers(clan, self.tile_picked)]
+
+    def _tile_clan_changed(self) -> None:
+        if getattr(self, "_tile_syncing", False):
+            return
+        self.tile_picked = ()
+        self._draw_tile_pick(self.state)
+
+    def _pick_tile(self, clan: str, pick) -> None:
+        """A value tapped for the tile's next place; the third sends the tile to the log, and the next Clan is asked."""
+        if pick.action is None:
+            self.tile_picked = pick.picked
+            self._draw_tile_pick(self.state)
+            return
+        with self.answers.at("Clan board: tiles"):
+            done = self.act(pick.action)
+        if done:
+            self.tile_picked = ()
+            after = next_tile_clan(self.state, clan)
+            self._tile_syncing = True
+            try:
+                self.tile_clan.value = after or clan
+            finally:
+                self._tile_syncing = False
+            self._draw_tile_pick(self.state)
+
+    def _tile_again(self) -> None:
+        self.tile_picked = ()
+        self._draw_tile_pick(self.state)
 
     def _set_tiles(self) -> None:
         with self.answers.at("Clan board: tiles"):
