@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .end_of_wave import OUTSIDER, fallen_score, plural
-from .game import ROMAN, State, rest_of_domain
+from .game import ROMAN, State, as_before, rest_of_domain
 from .numbers import numbers
 
 Action = dict[str, Any]
@@ -99,6 +99,8 @@ class WalkStep:
     fast: tuple[Offer, ...]
     dominated: tuple[Offer, ...] = ()  # cavern by cavern: only one player's Trolls here, one tap for player and count
     rest: Offer | None = None  # the cavern asked and the rest of its Domain not entered: empty, one tap
+    before: Offer | None = None  # the cavern as the last Wave scored it (Waves II and III), one tap
+    rest_before: Offer | None = None  # the cavern asked and the rest of its Domain as the last Wave scored them
 
     @property
     def done(self) -> bool:
@@ -129,7 +131,7 @@ def walk_step(state: State, asked: str | None = None) -> WalkStep:
     domain = state.board.cavern(cid).domain if cid and state.board else None
     fast: tuple[Offer, ...] = ()
     dominated: tuple[Offer, ...] = ()
-    rest: Offer | None = None
+    rest = before = rest_before = None
     if cid is not None:
         again = {"again": True} if cid in state.walk else {}
         fast = tuple(Offer(p, {"type": "control", "cavern": cid, "controller": p, **again}) for p in state.players) + (
@@ -139,18 +141,33 @@ def walk_step(state: State, asked: str | None = None) -> WalkStep:
         dominated = tuple(Offer(f"{p} {k}", cavern_action(cid, {p: k}, again=bool(again)))
                           for p in state.players for k in range(1, DOMINATED_COUNTS + 1))
         rest = rest_offer(state, cid) if not again else None
-    return WalkStep(state.wave, cid, domain, len(order) - len(left), len(order), fast, dominated, rest)
+        if state.last_walk:
+            before = Offer(f"As at the end of Wave {ROMAN[state.wave - 1]}: {contents_words(as_before(state, cid))}",
+                           {"type": "as-before", "cavern": cid, **again})
+            rest_before = rest_offer(state, cid, before=True) if not again else None
+    return WalkStep(state.wave, cid, domain, len(order) - len(left), len(order), fast, dominated, rest, before, rest_before)
+
+
+def contents_words(c) -> str:
+    """A cavern's contents in a few words: "Blue 2, Pink 1", "2 Gnomes", "empty"."""
+    if c.gnomes:
+        return plural(c.gnomes, "Gnome")
+    return ", ".join(f"{p} {k}" for p, k in c.trolls.items() if k) or "empty"
 
 
 DOMINATED_COUNTS = 4  # "Only Blue: 1 … 4" on the cavern-by-cavern path; more Trolls are counted on the steppers
 
 
-def rest_offer(state: State, cid: str) -> Offer | None:
-    """One tap for the cavern asked and the rest of its Domain not entered yet, all empty (when more than one)."""
+def rest_offer(state: State, cid: str, before: bool = False) -> Offer | None:
+    """One tap for the cavern asked and the rest of its Domain not entered yet (when more than one): all empty, or
+    (``before``) each as the last Wave scored it."""
     rest = rest_of_domain(state, cid)
     if len(rest) < 2 or state.board is None:
         return None
     name = numbers().domain_names[state.board.cavern(cid).domain]
+    if before:
+        return Offer(f"The rest of {name} as at the end of Wave {ROMAN[state.wave - 1]} ({plural(len(rest), 'cavern')})",
+                     {"type": "rest", "cavern": cid, "as": "before"})
     return Offer(f"Nobody controls the rest of {name} ({plural(len(rest), 'cavern')})", {"type": "rest", "cavern": cid})
 
 

@@ -391,3 +391,21 @@ def test_a_vote_tile_is_three_taps_on_its_values_and_the_next_clan_is_asked(stor
     assert "1st place" in s.tile_prompt.value
     s.tile_clan.value = "moss"  # a tile entered is picked again to correct it
     assert "entered: 9/5/3" in s.tile_prompt.value
+
+
+def test_in_wave_ii_a_cavern_as_wave_i_left_it_is_one_tap_on_the_screen(store):
+    s = MountainKingScreens(store)
+    s.names.value = "Ana, Ben, Cleo"
+    s.new_btn.click()
+    to_scoring(s)
+    assert s.before.children == ()  # Wave I: no last Wave
+    s.troll_chips["Ana"].value, s.troll_chips["Ben"].value = "2", "1"
+    s.enter_btn.click()
+    s.score_btn.click()
+    s.confirm_btn.click()
+    assert s.state.wave == 2
+    to_scoring(s)
+    first, rest = s.before.children
+    assert first.description == "As at the end of Wave I: Ana 2, Ben 1" and "mk-rest-before" in rest._dom_classes
+    first.click()
+    assert s.state.walk["moss-1"].trolls == {"Ana": 2, "Ben": 1} and "as at the end of Wave I" in s.message.value

@@ -20,11 +20,14 @@ RULES = MountainKingRules()
 PLAYERS = ("Blue", "Yellow", "Pink", "Green")
 
 
-def scoring(board: Board, wave: int = 1, players=PLAYERS) -> State:
+def scoring(board: Board, wave: int = 1, players=PLAYERS, last: dict | None = None, fast: bool = False) -> State:
+    """At Score the Wave of ``wave``; the Wave before entered by the long path from ``last`` (else left empty)."""
     s = RULES.apply(RULES.initial(), {"type": "setup", "players": list(players), "board": board.to_dict(), "rules": 2})
-    for _ in range(wave - 1):
+    for w in range(1, wave):
         s = RULES.apply(s, {"type": "end-wave"})
-        s = RULES.apply(s, {"type": "score-wave", "empty": list(s.caverns_to_enter())})
+        if last is not None and w == wave - 1:
+            s = long_path(s, last, fast)
+        s = RULES.apply(s, {"type": "score-wave", "empty": [c for c in s.caverns_to_enter() if c not in s.walk]})
     return RULES.apply(s, {"type": "end-wave"})
 
 
@@ -34,22 +37,34 @@ def small_board(counts: dict[str, int]) -> Board:
     return Board("4-5", caverns, halls)
 
 
+def a_cavern(draw) -> dict:
+    kind = draw(st.sampled_from(["empty", "gnomes", "one", "many"]))
+    if kind == "gnomes":
+        return {"trolls": {}, "gnomes": draw(st.integers(1, 2))}
+    if kind == "one":
+        return {"trolls": {draw(st.sampled_from(PLAYERS)): draw(st.integers(1, 6))}, "gnomes": 0}
+    if kind == "many":
+        return {"trolls": {p: draw(st.integers(0, 3)) for p in PLAYERS}, "gnomes": 0}
+    return {"trolls": {}, "gnomes": 0}
+
+
 @st.composite
 def boards_and_contents(draw):
+    """A board, each cavern as the last Wave left it, and as it is now (kept from the last Wave, or changed)."""
     counts = {d: draw(st.integers(1, 5)) for d in numbers().domains}
     board = small_board(counts)
-    contents = {}
-    for c in board.caverns:
-        kind = draw(st.sampled_from(["empty", "gnomes", "one", "many"]))
-        if kind == "gnomes":
-            contents[c.id] = {"trolls": {}, "gnomes": draw(st.integers(1, 2))}
-        elif kind == "one":
-            contents[c.id] = {"trolls": {draw(st.sampled_from(PLAYERS)): draw(st.integers(1, 6))}, "gnomes": 0}
-        elif kind == "many":
-            contents[c.id] = {"trolls": {p: draw(st.integers(0, 3)) for p in PLAYERS}, "gnomes": 0}
-        else:
-            contents[c.id] = {"trolls": {}, "gnomes": 0}
-    return board, contents
+    last = {c.id: a_cavern(draw) for c in board.caverns}
+    now = {c.id: last[c.id] if draw(st.booleans()) else a_cavern(draw) for c in board.caverns}
+    return board, last, now
+
+
+def record(e: dict, fast: bool) -> tuple:
+    """What the long path records for a cavern: its Trolls and Gnomes (the fast path: one of the controller's, one Gnome)."""
+    trolls = {p: k for p, k in e["trolls"].items() if k}
+    if not fast:
+        return trolls, e["gnomes"]
+    who = controller(trolls)
+    return ({} if e["gnomes"] or not who else {who: 1}), (1 if e["gnomes"] else 0)
 
 
 def nobody(entry: dict) -> bool:
@@ -78,14 +93,20 @@ def long_path(s: State, contents: dict, fast: bool) -> State:
     return s
 
 
-def short_path(s: State, contents: dict, fast: bool, use) -> tuple[State, int]:
+def short_path(s: State, contents: dict, fast: bool, use, last: dict | None = None) -> tuple[State, int]:
     """The walk as a table takes it with the shortcuts, tapping only what the screen offers; the taps it took."""
     taps = 0
+    last = last or {}
     while not (step := walk_step(s)).done:
         cid, e = step.cavern, contents[step.cavern]
         rest = [contents[c] for c in rest_of_domain(s, cid)]
         only = {p: k for p, k in e["trolls"].items() if k}
-        if step.rest and use() and all(nobody(r) for r in rest) and (fast or not any(any(r["trolls"].values()) for r in rest)):
+        kept = [c in last and record(contents[c], fast) == record(last[c], fast) for c in rest_of_domain(s, cid)]
+        if step.rest_before and all(kept) and use():
+            s = RULES.apply(s, step.rest_before.action)
+        elif step.before and kept and kept[0] and use():
+            s = RULES.apply(s, step.before.action)
+        elif step.rest and use() and all(nobody(r) for r in rest) and (fast or not any(any(r["trolls"].values()) for r in rest)):
             s = RULES.apply(s, step.rest.action)
         elif not fast and len(only) == 1 and not e["gnomes"] and list(only.values())[0] <= DOMINATED_COUNTS and use():
             ((p, k),) = only.items()
@@ -99,12 +120,13 @@ def short_path(s: State, contents: dict, fast: bool, use) -> tuple[State, int]:
 @settings(max_examples=60, deadline=None)
 @given(case=boards_and_contents(), fast=st.booleans(), wave=st.sampled_from([1, 2, 3]), data=st.data())
 def test_a_shortcut_records_exactly_what_the_long_path_records(case, fast, wave, data):
-    """Random board, random caverns: the walk with the shortcuts (taken or not, at random) gives the same caverns,
-    the same wave file and the same scores as the long path, cavern by cavern or by the fast path."""
-    board, contents = case
-    start = scoring(board, wave)
+    """Random board, random caverns (some as the last Wave left them): the walk with the shortcuts (taken or not,
+    at random) gives the same caverns, the same wave file and the same scores as the long path, cavern by cavern
+    or by the fast path."""
+    board, last, contents = case
+    start = scoring(board, wave, last=last, fast=fast)
     long = long_path(start, contents, fast)
-    short, taps = short_path(start, contents, fast, lambda: data.draw(st.booleans()))
+    short, taps = short_path(start, contents, fast, lambda: data.draw(st.booleans()), last if wave > 1 else None)
     assert short.walk == long.walk
     assert short.wave_document() == long.wave_document()
     after_long, after_short = (finish(s) for s in (long, short))
@@ -161,3 +183,34 @@ def test_a_dominated_cavern_is_one_tap_for_the_player_and_the_count():
     assert len(step.dominated) == len(PLAYERS) * DOMINATED_COUNTS
     again = walk_step(RULES.apply(s, offer.action), asked="moss-1")
     assert all(o.action.get("again") is True for o in again.dominated)
+
+
+def test_a_cavern_as_the_last_wave_left_it_is_one_tap_with_that_wave_s_counts():
+    """Refresh takes back the cubes and the Desperation tokens, not the map: "Begin the next Wave with Building Your
+    Ancestry." A cavern nobody changed is one tap in Waves II and III, entered with the last Wave's counts."""
+    quote("mountain-king", "Each player should return all of the cubes from their Ancestry (and from any Claw symbols on Champion cards) back to their supply, and discard any leftover Desperation tokens they have.")
+    quote("mountain-king", "Begin the next Wave with Building Your Ancestry.")
+    board = small_board({d: 3 for d in numbers().domains})
+    last = {c.id: {"trolls": {}, "gnomes": 0} for c in board.caverns}
+    last["moss-1"] = {"trolls": {"Blue": 2, "Pink": 1}, "gnomes": 0}
+    last["moss-3"] = {"trolls": {}, "gnomes": 2}
+    first = scoring(board)
+    assert walk_step(first).before is None and walk_step(first).rest_before is None
+    with pytest.raises(IllegalAction) as e:
+        RULES.apply(first, {"type": "as-before", "cavern": "moss-1"})
+    assert e.value.rule == "no-last-wave" and "first Wave" in str(e.value)
+    s = scoring(board, 2, last=last)
+    step = walk_step(s)
+    assert step.before.label == "As at the end of Wave I: Blue 2, Pink 1"
+    assert sentence(step.before.action, s) == "Moss 1 as at the end of Wave I: Blue 2, Pink 1."
+    s = RULES.apply(s, step.before.action)
+    assert s.walk["moss-1"].trolls == {"Blue": 2, "Pink": 1}
+    step = walk_step(s)
+    assert step.rest_before.label == "The rest of Moss as at the end of Wave I (2 caverns)"
+    s = RULES.apply(s, step.rest_before.action)
+    assert s.walk["moss-2"].trolls == {} and s.walk["moss-3"].gnomes == 2
+    with pytest.raises(IllegalAction) as e:
+        RULES.apply(s, step.rest_before.action)  # a second quick tap
+    assert e.value.rule == "cavern-entered"
+    again = walk_step(RULES.apply(s, {"type": "control", "cavern": "ice-1", "controller": "Green"}), asked="ice-1")
+    assert again.before.action == {"type": "as-before", "cavern": "ice-1", "again": True} and again.rest_before is None

@@ -293,6 +293,7 @@ class MountainKingScreens:
         self.asked: str | None = None  # a cavern tapped to correct it; None: the next one not entered
         self.fast = W.HBox()
         self.fast.add_class("mk-fast-row")
+        self.before = W.HBox(_dom_classes=("mk-row", "mk-before-row"))  # Waves II–III: as the last Wave scored it
         self.troll_chips: dict[str, W.ToggleButtons] = {}
         self.troll_box = W.VBox()
         self.enter_row = W.HBox(_dom_classes=("mk-row",))
@@ -324,7 +325,7 @@ class MountainKingScreens:
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Open a wave file")
         self.upload.observe(lambda _c: self._open_wave(), "value")
         self.wave_result = W.HTML()
-        self.walk_controls = W.VBox([self.walk_status, self.fast, self.by_cavern, self.hall_box, self.elder_box, self.score_btn,
+        self.walk_controls = W.VBox([self.walk_status, self.fast, self.before, self.by_cavern, self.hall_box, self.elder_box, self.score_btn,
                                      self.confirm_box, self.entered], layout=W.Layout(flex="1 1 360px"))
         score = W.VBox([self.end_btn, slot("Score the Wave"), self.end_panel.widget,
                         W.HBox([self.walk_controls, self.walk_picture], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
@@ -465,7 +466,7 @@ class MountainKingScreens:
     def _draw_walk(self, s: State) -> None:
         scoring = s.started and s.scoring and not s.finished
         self.end_btn.layout.display = "" if s.started and not s.scoring and s.end is None and not s.finished else "none"
-        for w in (self.fast, self.by_cavern, self.score_btn, self.export_wave_btn, self.entered):
+        for w in (self.fast, self.before, self.by_cavern, self.score_btn, self.export_wave_btn, self.entered):
             w.layout.display = "" if scoring else "none"
         if not scoring:
             self.confirm_box.layout.display = "none"
@@ -497,6 +498,8 @@ class MountainKingScreens:
         self.walk_status.value = f"<div class='mk-walk'>Wave {ROMAN[s.wave]}: {E(self._prompt(s, step))}</div>" + self._so_far_html(s)
         self.fast.children = [button(o.label, lambda a=o.action: self._walk_tap(a), "mk-fast") for o in step.fast] + (
             [button(step.rest.label, lambda a=step.rest.action: self._walk_tap(a), "mk-rest")] if step.rest else [])
+        self.before.children = [button(o.label, lambda a=o.action: self._walk_tap(a), css)
+                                for o, css in ((step.before, "mk-as-before"), (step.rest_before, "mk-rest-before")) if o is not None]
         self.dominated_btns = {}
         for o in step.dominated:
             ((p, k),) = o.action["trolls"].items()
