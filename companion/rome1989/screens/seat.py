@@ -18,8 +18,9 @@ import ipywidgets as W
 from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...seats import NOT_A_SEAT, Seats, find_seat
+from ...ui.answer import Answers
 from ...ui.follow import SeatFollow
-from ...ui.widgets import button, message_html
+from ...ui.widgets import button, message_html, read_only_html
 from ..chart import one_decimal
 from ..game import Action, ChartRules
 from ..seats import check_undo, describe, player_of_seat
@@ -58,8 +59,7 @@ class SeatPage(Rome1989Screens):
         self.revoked = False
         self.nation: str | None = None
         self.draft = None
-        self.message = W.HTML(layout=W.Layout(min_height="44px"))
-        self.read_only_note = W.HTML()
+        self.answers = Answers(lambda: "Seat", self._subject, lambda: read_only_html(self.session))
         self._build()
         self.head = W.HTML(_dom_classes=("rf89-seat-head",))
         self.totals = W.HTML(_dom_classes=("rf89-seat-totals",))
@@ -74,8 +74,8 @@ class SeatPage(Rome1989Screens):
             W.VBox([f["levy_revolt_values"], f["levies_spent"], f["quit"]]),
             self.preview, W.HBox([self.record_btn, self.undo_btn]),
         ])
-        self.widget = W.VBox([W.HTML(CSS + SEAT_CSS), self.head, self.winner, self.message, self.pick, self.sheet, self.form,
-                              self.totals])
+        self.widget = W.VBox([W.HTML(CSS + SEAT_CSS), self.head, self.winner, self.pick, self.sheet, self.form,
+                              self.answers.slot("Seat"), self.totals])
         self.widget.add_class("rf89")
         self.widget.add_class("rf89-seat")
         self.follow = SeatFollow(lambda: self.session, lambda: self.seat, token, self._refuse, self.refresh)
@@ -109,7 +109,7 @@ class SeatPage(Rome1989Screens):
     def _refuse(self) -> None:
         self.revoked, self.seat, self.player = True, None, None
         self.head.value = "<div class='rf-turn'>No seat</div>"
-        self.message.value = message_html(NOT_A_SEAT, "error")
+        self.message.value = message_html(self.follow.why(NOT_A_SEAT), "error")
         self.sheet.value = self.totals.value = ""
         self.pick.options = []
         self.pick.layout.display = self.form.layout.display = "none"
