@@ -69,13 +69,16 @@ class IllegalAction(CompanionError):
     (Rise!'s ``RiseIllegal`` is a thin subclass with the same fields).
 
     ``message`` is the sentence for the table; ``rule`` (required) is a stable id of the rule broken, so that
-    a script, a test or a screen tells refusals apart without reading the sentence (e.g. ``count-limit``)."""
+    a script, a test or a screen tells refusals apart without reading the sentence (e.g. ``count-limit``).
+    ``instead``: the action the rules would take in its place, which a screen may offer as a question
+    (1989's end before anybody reached the goal: the end, unfinished)."""
 
-    def __init__(self, message: str, rule: str) -> None:
+    def __init__(self, message: str, rule: str, instead: dict | None = None) -> None:
         if not isinstance(rule, str) or not rule:
             raise TypeError("IllegalAction needs the id of the rule broken (rule=...)")
         super().__init__(message)
         self.rule = rule
+        self.instead = instead
 
     def __str__(self) -> str:
         """The sentence, carrying its rule id and the modules it was raised through (:class:`Refusal`), so a

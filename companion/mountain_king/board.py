@@ -9,9 +9,11 @@ A board file::
 
     {"format": "mountain-king/board", "version": 1, "side": "4-5", "placeholder": false,
      "caverns": [{"id": "moss-1", "domain": "moss", "gate": true}, ...],
-     "great_halls": [["moss-4", "moss-5", "ice-5"], ...]}
+     "great_halls": [["moss-4", "moss-5", "ice-5"], ...], "lairs": [["moss-5", "fire-5"], ...]}
 
-``great_halls`` lists, for each Great Hall space, the ids of the caverns touching it. Refusals are
+``great_halls`` lists, for each Great Hall space, the ids of the caverns touching it. ``lairs`` (optional) lists
+the pairs of Lair spaces ("pairs are marked with matching glyphs"), each Lair space by the cavern it is drawn
+beside; a Lair is no cavern of a Domain and scores nothing (decision 10), so no scoring reads them. Refusals are
 ``IllegalAction`` sentences with a rule id (``board-…``), one for the first broken rule.
 """
 
@@ -32,7 +34,7 @@ from .numbers import numbers
 FORMAT = "mountain-king/board"
 VERSION = 1
 SIDES = {"2-3": (2, 3), "4-5": (4, 5)}
-KEYS = ("format", "version", "side", "placeholder", "about", "caverns", "great_halls")
+KEYS = ("format", "version", "side", "placeholder", "about", "caverns", "great_halls", "lairs")
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,7 @@ class Board:
     caverns: tuple[BoardCavern, ...]
     great_halls: tuple[tuple[str, ...], ...]
     placeholder: bool = False
+    lairs: tuple[tuple[str, str], ...] = ()  # the pairs of Lair spaces, each by the cavern it is beside
 
     def of(self, domain: str) -> tuple[BoardCavern, ...]:
         """The caverns of one Domain, in board order."""
@@ -79,6 +82,7 @@ class Board:
             "placeholder": self.placeholder,
             "caverns": [{"id": c.id, "domain": c.domain, **({"gate": True} if c.gate else {})} for c in self.caverns],
             "great_halls": [list(h) for h in self.great_halls],
+            **({"lairs": [list(p) for p in self.lairs]} if self.lairs else {}),
         }
 
 
@@ -150,7 +154,26 @@ def parse(doc: Any) -> Board:
     placeholder = doc.get("placeholder", False)
     if type(placeholder) is not bool:
         raise _no("\"placeholder\" is true or false.", "board-type")
-    return Board(side, tuple(out), tuple(hs), placeholder)
+    return Board(side, tuple(out), tuple(hs), placeholder, _lairs(doc.get("lairs", []), seen))
+
+
+def _lairs(lairs: Any, caverns: set[str]) -> tuple[tuple[str, str], ...]:
+    """The pairs of Lair spaces: each two Lair spaces, each beside a cavern of the board, no cavern beside two."""
+    if not isinstance(lairs, list):
+        raise _no("The board's Lairs are a list of pairs, each the two caverns its Lair spaces are beside.", "board-type")
+    out: list[tuple[str, str]] = []
+    beside: set[str] = set()
+    for i, pair in enumerate(lairs):
+        if not isinstance(pair, list) or len(pair) != 2 or not all(isinstance(x, str) for x in pair):
+            raise _no(f"Lair pair L{i + 1} is not two Lair spaces; tap the caverns beside both of its spaces.", "board-lair")
+        for cid in pair:
+            if cid not in caverns:
+                raise _no(f"Lair pair L{i + 1} is beside {cid!r}, which is not a cavern of the board.", "board-lair")
+            if cid in beside:
+                raise _no(f"Two Lair spaces are beside {cid!r}; each cavern has at most one beside it.", "board-lair")
+            beside.add(cid)
+        out.append((pair[0], pair[1]))
+    return tuple(out)
 
 
 def placeholder(side: str) -> Board:

@@ -32,15 +32,17 @@ class BoardDraft:
     counts: dict[str, int]
     gates: frozenset[str] = frozenset()
     halls: tuple[tuple[str, ...], ...] = ()
-    hall: int | None = None  # the Great Hall being made (its index), None: taps mark Gates
+    hall: int | None = None  # the Great Hall being made (its index), None: taps mark Gates (or Lairs)
     placeholder: bool = False
     about: dict[str, str] = field(default_factory=dict)
+    lairs: tuple[tuple[str, ...], ...] = ()  # the pairs of Lair spaces, each by the cavern it is beside (one while made)
+    marking_lairs: bool = False  # taps mark Lair spaces
 
     @classmethod
     def of(cls, board: Board) -> BoardDraft:
         counts = {d: len(board.of(d)) for d in numbers().domains}
         return cls(board.side, counts, frozenset(c.id for c in board.caverns if c.gate), tuple(board.great_halls),
-                   None, board.placeholder)
+                   None, board.placeholder, lairs=tuple(board.lairs))
 
     def ids(self, domain: str) -> tuple[str, ...]:
         return tuple(cavern_id(domain, k) for k in range(1, self.counts.get(domain, 0) + 1))
@@ -55,26 +57,51 @@ class BoardDraft:
             if hit:
                 raise IllegalAction(f"Great Hall H{i + 1} touches {hit[0]}: tap it out of H{i + 1} before removing the cavern.",
                                     rule="board-hall-cavern")
+        for i, pair in enumerate(self.lairs):
+            hit = sorted(gone & set(pair))
+            if hit:
+                raise IllegalAction(f"A Lair space of L{i + 1} is beside {hit[0]}: tap it off (Taps mark: Lairs) before removing the cavern.",
+                                    rule="board-lair")
         return replace(self, counts={**self.counts, domain: n}, gates=self.gates - gone, placeholder=False)
 
     def tap(self, cid: str) -> BoardDraft:
-        """A tap on a cavern: a Gate on or off, or (while a Great Hall is being made) in or out of that Hall."""
+        """A tap on a cavern: a Gate on or off, (while a Great Hall is being made) in or out of that Hall, or
+        (while Lairs are marked) a Lair space beside it or not."""
         if not any(cid in self.ids(d) for d in numbers().domains):
             raise IllegalAction(f"The board has no cavern {cid!r}.", rule="unknown-cavern")
+        if self.marking_lairs:
+            return self._lair(cid)
         if self.hall is None:
             return replace(self, gates=self.gates ^ {cid}, placeholder=False)
         h = self.halls[self.hall]
         h = tuple(c for c in h if c != cid) if cid in h else h + (cid,)
         return replace(self, halls=self.halls[: self.hall] + (h,) + self.halls[self.hall + 1 :], placeholder=False)
 
+    def _lair(self, cid: str) -> BoardDraft:
+        """A Lair space beside ``cid`` taken off, or put in the pair still lacking its second space (else a new pair)."""
+        for i, pair in enumerate(self.lairs):
+            if cid in pair:
+                left = tuple(c for c in pair if c != cid)
+                lairs = self.lairs[:i] + ((left,) if left else ()) + self.lairs[i + 1 :]
+                return replace(self, lairs=lairs, placeholder=False)
+        open_ = next((i for i, pair in enumerate(self.lairs) if len(pair) < 2), None)
+        if open_ is None:
+            return replace(self, lairs=self.lairs + ((cid,),), placeholder=False)
+        lairs = self.lairs[:open_] + (self.lairs[open_] + (cid,),) + self.lairs[open_ + 1 :]
+        return replace(self, lairs=lairs, placeholder=False)
+
     def new_hall(self) -> BoardDraft:
-        return replace(self, halls=self.halls + ((),), hall=len(self.halls), placeholder=False)
+        return replace(self, halls=self.halls + ((),), hall=len(self.halls), placeholder=False, marking_lairs=False)
 
     def choose(self, hall: int | None) -> BoardDraft:
         """Taps go to Great Hall ``hall`` (an index), or mark Gates (None)."""
         if hall is not None and not 0 <= hall < len(self.halls):
             raise IllegalAction(f"There is no Great Hall H{hall + 1}.", rule="hall-count")
-        return replace(self, hall=hall)
+        return replace(self, hall=hall, marking_lairs=False)
+
+    def choose_lairs(self) -> BoardDraft:
+        """Taps mark Lair spaces: two taps make a pair ("pairs are marked with matching glyphs")."""
+        return replace(self, hall=None, marking_lairs=True)
 
     def remove_hall(self) -> BoardDraft:
         if self.hall is None:
@@ -85,9 +112,17 @@ class BoardDraft:
     def drawn(self) -> Board:
         """The board as the picture draws it now (a Hall with no cavern yet is not drawn)."""
         caverns = tuple(BoardCavern(c, d, c in self.gates) for d in numbers().domains for c in self.ids(d))
-        return Board(self.side, caverns, tuple(h for h in self.halls if h), self.placeholder)
+        lairs = tuple((p[0], p[1]) for p in self.lairs if len(p) == 2)
+        return Board(self.side, caverns, tuple(h for h in self.halls if h), self.placeholder, lairs)
+
+    def half_lairs(self) -> tuple[tuple[int, str], ...]:
+        """The Lair spaces still waiting for their pair's second space: (pair index, the cavern beside it)."""
+        return tuple((i, p[0]) for i, p in enumerate(self.lairs) if len(p) == 1)
 
     def board(self) -> Board:
-        """The board file this draft is: checked as a saved one is (a Hall touching no cavern is refused)."""
+        """The board file this draft is: checked as a saved one is (a Hall touching no cavern is refused, and a
+        Lair pair with one space)."""
         doc = {**self.drawn().to_dict(), "great_halls": [list(h) for h in self.halls]}
+        if self.lairs:
+            doc["lairs"] = [list(p) for p in self.lairs]
         return parse_board(doc)

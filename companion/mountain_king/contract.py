@@ -4,7 +4,7 @@
 each player's Honour from each source (with the number the table enters: a Gnome's strength, the lines a
 disc passed, the Wheel's spaces and boost, a Champion's amount), Votes on each plank, supplies, the next
 invasion or Breach, and 'Score the Wave'; while a Wave is scored, each cavern by the fast path (controlled,
-overrun, nobody) or cavern by cavern (Trolls per player, Gnomes), the Great Halls' values and the Vote tiles
+overrun, nobody) or cavern by cavern (Trolls per player, Gnomes), the rest of a Domain as empty, a cavern or the rest of its Domain as the last Wave scored it, the Great Halls' values and the Vote tiles
 when Wave III needs them, the Elders, and scoring the Wave. The numbers' ranges are those a table enters in
 a game (the reducer is the judge of larger ones), so the contract is not closed.
 
@@ -112,6 +112,9 @@ class MountainKingContract(Contract):
             walk += [Move({"type": "control", "cavern": cid, "controller": p}) for p in state.players]
             walk += [Move({"type": "control", "cavern": cid, "overrun": True}), Move({"type": "control", "cavern": cid})]
             walk.append(Move({"type": "cavern", "cavern": cid}, (Field("gnomes", 1, 2),)))
+            walk.append(Move({"type": "rest", "cavern": cid}))
+            if state.last_walk:
+                walk += [Move({"type": "as-before", "cavern": cid}), Move({"type": "rest", "cavern": cid, "as": "before"})]
             walk.append(Move({"type": "cavern", "cavern": cid, "trolls": {}},
                              tuple(Field(f"trolls.{p}", 0, 3) for p in state.players)))
         drawn = self._drawn(state) if state.wave == 3 else []

@@ -16,7 +16,9 @@ One log of kind ``mountain-king/game``. Its actions (each one tap, each one entr
 * ``supply``: a player's supplies for the Wave (base, Supply symbols, wild pairs, Desperation tokens).
 * ``end-wave``: the table reaches Score the Wave; then ``cavern`` (cavern by cavern: ``trolls`` per
   player and ``gnomes``) or ``control`` (the fast path: ``controller`` or ``overrun``) for each cavern,
-  ``elders`` in Wave III, and ``score-wave``, which scores the Wave (``scoring.score``) and begins the
+  ``rest`` (one tap: the cavern asked and the rest of its Domain not entered are empty, each entered as an
+  empty cavern; with ``"as": "before"`` each as the last Wave scored it), ``as-before`` (one cavern as the last
+  Wave scored it: the map stays from one Wave to the next), ``elders`` in Wave III, and ``score-wave``, which scores the Wave (``scoring.score``) and begins the
   next one, or ends the game after Wave III.
 
 The End of the Wave in the rulebook's order ("Follow these steps in order: Entrenchment, Invasions, Award
@@ -118,6 +120,7 @@ class State:
     boost: dict[str, int] = field(default_factory=dict)  # each player's last Honour Boost
     supply: dict[str, Supply] = field(default_factory=dict)
     walk: dict[str, Cavern] = field(default_factory=dict)  # the caverns entered at Score the Wave
+    last_walk: dict[str, Cavern] = field(default_factory=dict)  # each cavern as the last Wave scored it (the map stays)
     elders: dict[str, int] = field(default_factory=dict)
     finished: bool = False
     version: int = 1  # the rules' version of the log (setup's "rules"; a log without one: 1)
@@ -457,6 +460,54 @@ def _control(state: State, a: Action) -> State:
     return replace(state, walk={**state.walk, cid: c})
 
 
+def _rest(state: State, a: Action) -> State:
+    """One tap for the rest of a Domain: the cavern asked and every later one of its Domain not entered yet are
+    empty, each entered as the long path enters an empty cavern (no Trolls, no Gnomes); with ``"as": "before"``,
+    each as the last Wave scored it (the map stays from one Wave to the next)."""
+    cid = _in_walk(state, a)
+    if cid in state.walk:
+        raise _no(f"Cavern {cid} is entered already; the rest of its Domain is entered from the next cavern asked.", "cavern-entered")
+    assert state.board is not None
+    domain = state.board.cavern(cid).domain
+    if a.get("as") == "before":
+        _before_first(state)
+        rest = {c: as_before(state, c) for c in rest_of_domain(state, cid)}
+    elif "as" in a:
+        raise _no(f"The rest of a Domain is entered empty or as the last Wave scored it, not {a.get('as')!r}.", "type")
+    else:
+        rest = {c: Cavern(c, domain) for c in rest_of_domain(state, cid)}
+    return replace(state, walk={**state.walk, **rest})
+
+
+def _before_first(state: State) -> None:
+    if not state.last_walk:
+        raise _no(f"Wave {ROMAN[state.wave]} is the first Wave scored: there is no last Wave to take a cavern from.", "no-last-wave")
+
+
+def as_before(state: State, cid: str) -> Cavern:
+    """A cavern as the last Wave scored it (empty if it was not asked then)."""
+    assert state.board is not None
+    return state.last_walk.get(cid) or Cavern(cid, state.board.cavern(cid).domain)
+
+
+def _as_before(state: State, a: Action) -> State:
+    """One tap: the cavern is as the last Wave scored it ("Begin the next Wave": nothing takes the map's Trolls
+    or Gnomes away at Refresh), entered with that Wave's counts."""
+    cid = _in_walk(state, a)
+    _before_first(state)
+    return replace(state, walk={**state.walk, cid: as_before(state, cid)})
+
+
+def rest_of_domain(state: State, cid: str) -> tuple[str, ...]:
+    """The caverns ``rest`` enters: ``cid`` and the caverns of its Domain after it in board order, not entered yet."""
+    if state.board is None:
+        return ()
+    domain = state.board.cavern(cid).domain
+    wanted = set(state.caverns_to_enter())
+    ids = [c.id for c in state.board.of(domain) if c.id in wanted]
+    return tuple(c for c in ids[ids.index(cid):] if c not in state.walk) if cid in ids else ()
+
+
 def _elders(state: State, a: Action) -> State:
     if not state.scoring or state.wave != 3:
         raise _no("Elders are scored at the end of Wave III.", "not-scoring")
@@ -484,10 +535,12 @@ def _score_wave(state: State, a: Action) -> State:
         missing = [numbers().domain_names[d] for d in numbers().domains if d not in state.tiles]
         if missing:
             raise _no(f"Enter the Vote tiles of {', '.join(missing)} before scoring Wave III.", "tiles-missing")
-    result = score(state.wave_document())
+    doc = state.wave_document()
+    result = score(doc)
     done = state.wave == numbers().waves
+    last = {**state.last_walk, **{c.id: c for c in doc.caverns}}  # the map stays as it is into the next Wave
     s = replace(state, scores=state.scores + (result,), scoring=done, wave=state.wave if done else state.wave + 1,
-                walk=state.walk if done else {}, finished=done, boost=state.boost)
+                walk=state.walk if done else {}, finished=done, boost=state.boost, last_walk=last)
     return s if done else _refresh(s)
 
 
@@ -659,6 +712,8 @@ _HANDLERS = {
     "end-wave": _end_wave,
     "cavern": _cavern,
     "control": _control,
+    "rest": _rest,
+    "as-before": _as_before,
     "elders": _elders,
     "score-wave": _score_wave,
     "wave-over": _wave_over,

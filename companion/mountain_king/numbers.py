@@ -22,6 +22,7 @@ class Numbers:
     gnomes: str
     elders_honour: tuple[int, ...]
     clan_places: int
+    vote_tile_most: int
     first_fallen: dict[int, int]
     later_fallen: int
     breach_fallen: int
@@ -62,6 +63,7 @@ def numbers() -> Numbers:
         gnomes=raw["gnomes_party"],
         elders_honour=tuple(raw["elders_honour"]),
         clan_places=raw["clan_places"],
+        vote_tile_most=raw["vote_tile_most"],
         first_fallen={int(k): v for k, v in fallen["first_fallen_by_wave"].items()},
         later_fallen=fallen["each_later_fallen"],
         breach_fallen=fallen["in_a_breach"],

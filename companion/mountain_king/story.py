@@ -10,8 +10,9 @@ from typing import Any
 
 from ..errors import CompanionError
 from .end_of_wave import OUTSIDER, plural
-from .game import ROMAN, State, honour_of
+from .game import ROMAN, State, as_before, honour_of, rest_of_domain
 from .numbers import numbers
+from .taps import contents_words
 
 Action = dict[str, Any]
 
@@ -43,6 +44,32 @@ def _cavern(a: Action) -> str:
     if not trolls:
         return f"{where} is empty{fixed}."
     return f"{where}: " + ", ".join(f"{p} {plural(k, 'Troll')}" for p, k in trolls.items()) + f"{fixed}."
+
+
+def _last_wave(state: State) -> str:
+    return f"as at the end of Wave {ROMAN.get(state.wave - 1, state.wave - 1)}"
+
+
+def _rest(state: State, a: Action) -> str:
+    cid = a.get("cavern")
+    rest = rest_of_domain(state, cid) if isinstance(cid, str) and state.board is not None and cid in state.board.ids else ()
+    before = a.get("as") == "before"
+    if not rest:
+        how = _last_wave(state) if before else "nobody controls them"
+        return f"{cavern_name(cid)} and the rest of its Domain: {how}."
+    names = [cavern_name(c) for c in rest]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if before:
+        return f"{listed}: {_last_wave(state)} (the rest of the Domain)."
+    return f"{listed}: nobody controls {'it' if len(names) == 1 else 'them'} (the rest of the Domain, empty)."
+
+
+def _as_before(state: State, a: Action) -> str:
+    cid = a.get("cavern")
+    fixed = " (corrected)" if a.get("again") else ""
+    if state.board is None or cid not in state.board.ids:
+        return f"{cavern_name(cid)}: {_last_wave(state)}{fixed}."
+    return f"{cavern_name(cid)} {_last_wave(state)}: {contents_words(as_before(state, cid))}{fixed}."
 
 
 def _step(state: State, a: Action) -> str:
@@ -110,12 +137,19 @@ def sentence(action: Action, state: State) -> str:
         return f"{p} gains {plural(action.get('votes') or 0, _clan(action.get('clan')) + ' Vote')}."
     if t in ("cavern", "control"):
         return _cavern(action)
+    if t == "rest":
+        return _rest(state, action)
+    if t == "as-before":
+        return _as_before(state, action)
     if t == "elders":
         return f"{p} has {plural(action.get('elders') or 0, 'Elder symbol')}."
     if t == "supply":
         return _supply(action)
     if t == "tiles":
         tiles = action.get("tiles") or {}
+        if len(tiles) == 1:
+            ((clan, tile),) = tiles.items()
+            return f"The {_clan(clan)} Vote tile is {'/'.join(map(str, tile))}."
         return "The Vote tiles are set: " + ", ".join(f"{_clan(c)} {'/'.join(map(str, v))}" for c, v in tiles.items()) + "."
     if t == "halls":
         return "The Great Hall tokens are set: " + ", ".join(map(str, action.get("values") or ())) + "."

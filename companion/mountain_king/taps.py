@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .end_of_wave import OUTSIDER, fallen_score, plural
-from .game import ROMAN, State
+from .game import ROMAN, State, as_before, rest_of_domain
 from .numbers import numbers
 
 Action = dict[str, Any]
@@ -97,6 +97,10 @@ class WalkStep:
     entered: int
     to_enter: int
     fast: tuple[Offer, ...]
+    dominated: tuple[Offer, ...] = ()  # cavern by cavern: only one player's Trolls here, one tap for player and count
+    rest: Offer | None = None  # the cavern asked and the rest of its Domain not entered: empty, one tap
+    before: Offer | None = None  # the cavern as the last Wave scored it (Waves II and III), one tap
+    rest_before: Offer | None = None  # the cavern asked and the rest of its Domain as the last Wave scored them
 
     @property
     def done(self) -> bool:
@@ -126,13 +130,45 @@ def walk_step(state: State, asked: str | None = None) -> WalkStep:
     cid = asked if asked in order else left[0] if left else None
     domain = state.board.cavern(cid).domain if cid and state.board else None
     fast: tuple[Offer, ...] = ()
+    dominated: tuple[Offer, ...] = ()
+    rest = before = rest_before = None
     if cid is not None:
         again = {"again": True} if cid in state.walk else {}
         fast = tuple(Offer(p, {"type": "control", "cavern": cid, "controller": p, **again}) for p in state.players) + (
             Offer("Overrun (Gnomes)", {"type": "control", "cavern": cid, "overrun": True, **again}),
             Offer("Nobody (empty or tied)", {"type": "control", "cavern": cid, **again}),
         )
-    return WalkStep(state.wave, cid, domain, len(order) - len(left), len(order), fast)
+        dominated = tuple(Offer(f"{p} {k}", cavern_action(cid, {p: k}, again=bool(again)))
+                          for p in state.players for k in range(1, DOMINATED_COUNTS + 1))
+        rest = rest_offer(state, cid) if not again else None
+        if state.last_walk:
+            before = Offer(f"As at the end of Wave {ROMAN[state.wave - 1]}: {contents_words(as_before(state, cid))}",
+                           {"type": "as-before", "cavern": cid, **again})
+            rest_before = rest_offer(state, cid, before=True) if not again else None
+    return WalkStep(state.wave, cid, domain, len(order) - len(left), len(order), fast, dominated, rest, before, rest_before)
+
+
+def contents_words(c) -> str:
+    """A cavern's contents in a few words: "Blue 2, Pink 1", "2 Gnomes", "empty"."""
+    if c.gnomes:
+        return plural(c.gnomes, "Gnome")
+    return ", ".join(f"{p} {k}" for p, k in c.trolls.items() if k) or "empty"
+
+
+DOMINATED_COUNTS = 4  # "Only Blue: 1 … 4" on the cavern-by-cavern path; more Trolls are counted on the steppers
+
+
+def rest_offer(state: State, cid: str, before: bool = False) -> Offer | None:
+    """One tap for the cavern asked and the rest of its Domain not entered yet (when more than one): all empty, or
+    (``before``) each as the last Wave scored it."""
+    rest = rest_of_domain(state, cid)
+    if len(rest) < 2 or state.board is None:
+        return None
+    name = numbers().domain_names[state.board.cavern(cid).domain]
+    if before:
+        return Offer(f"The rest of {name} as at the end of Wave {ROMAN[state.wave - 1]} ({plural(len(rest), 'cavern')})",
+                     {"type": "rest", "cavern": cid, "as": "before"})
+    return Offer(f"Nobody controls the rest of {name} ({plural(len(rest), 'cavern')})", {"type": "rest", "cavern": cid})
 
 
 def cavern_action(cavern: str, trolls: dict[str, int], gnomes: int = 0, again: bool = False) -> Action:
@@ -149,3 +185,47 @@ def fast_path_taps(state: State) -> int:
 def cavern_taps(trolls: dict[str, int], gnomes: int) -> int:
     """Taps to enter one cavern cavern by cavern: one per Troll or Gnome counted (a stepper's +), then Enter."""
     return sum(trolls.values()) + gnomes + 1
+
+
+PLACES = ("1st", "2nd", "3rd")
+
+
+@dataclass(frozen=True)
+class TilePick:
+    """One value a Vote tile's next place may show: the tile picked so far with it, and, once all three places
+    are picked, the log's ``tiles`` action for that Clan (None before)."""
+
+    label: str
+    picked: tuple[int, ...]
+    action: Action | None
+
+
+def tile_offers(clan: str, picked: tuple[int, ...] = ()) -> tuple[TilePick, ...]:
+    """A Clan's Vote tile picked place by place, as it lies face up on its plank: the values the next place may
+    show, from 0 up to the place before ("the displayed amount of Honour for 1st, 2nd, and 3rd place"); the
+    third place's pick is the log's ``tiles`` action for that Clan."""
+    if len(picked) >= len(PLACES):
+        return ()
+    most = picked[-1] if picked else numbers().vote_tile_most
+    out = []
+    for v in range(most + 1):
+        tile = (*picked, v)
+        out.append(TilePick(str(v), tile, {"type": "tiles", "tiles": {clan: list(tile)}} if len(tile) == len(PLACES) else None))
+    return tuple(out)
+
+
+def tile_prompt(clan: str, picked: tuple[int, ...]) -> str:
+    """What the row of values asks: "Moss tile, 2nd place (1st: 9):"."""
+    name = numbers().domain_names[clan]
+    so_far = ", ".join(f"{PLACES[i]}: {v}" for i, v in enumerate(picked))
+    return f"{name} Vote tile, {PLACES[min(len(picked), 2)]} place" + (f" ({so_far})" if so_far else "")
+
+
+def next_tile_clan(state: State, after: str | None = None) -> str | None:
+    """The next Clan from the top of the Clan board (after ``after``) whose Vote tile is not entered yet."""
+    domains = numbers().domains
+    start = domains.index(after) + 1 if after in domains else 0
+    for d in domains[start:] + domains[:start]:
+        if d not in state.tiles:
+            return d
+    return None

@@ -79,7 +79,8 @@ def track_scene(state: State, dark: bool = False) -> Scene:
 
 #: The board picture's text sizes and spacing, in picture units. The picture is drawn at the page's
 #: width: on a phone (360 CSS px across) the smallest label of a shipped board is then 13 px high.
-CAVERN_TEXT, NAME_TEXT, HALL_TEXT, VOLCANO_TEXT = 26.0, 26.0, 24.0, 24.0
+CAVERN_TEXT, NAME_TEXT, HALL_TEXT, VOLCANO_TEXT, LAIR_TEXT = 26.0, 26.0, 24.0, 24.0, 24.0
+LAIR = "#4a3326"  # a Lair space not taken yet (a taken one is drawn in its owner's colour)
 GAP = 6.0  # between two circles, a circle and its Domain's edge, a label and what it must not cover
 
 
@@ -136,12 +137,22 @@ def box_meets_circle(box: tuple[float, float, float, float], x: float, y: float,
 ASKED = "#e0218a"  # the ring round the cavern the walk asks about
 
 
+def lair_label(pair: int) -> str:
+    """A Lair space's glyph on the picture: L1, L2 … by pair ("pairs are marked with matching glyphs")."""
+    return f"L{pair + 1}"
+
+
+def lair_shape(x: float, y: float, half: float) -> list[tuple[float, float]]:
+    """A Lair space: a small house (five corners), told apart from a Great Hall's square at a glance."""
+    return [(x - half, y + half), (x + half, y + half), (x + half, y - half * 0.35), (x, y - half), (x - half, y - half * 0.35)]
+
+
 def hall_label(i: int, value: int | None) -> str:
     """A Great Hall's label on the picture: its number (H1, H2 … in the board's order), then its value."""
     return f"H{i + 1}={value}" if value else f"H{i + 1}"
 
 
-Spots = dict  # {"caverns": {id: (x, y, radius)}, "halls": [(x, y, half side)]}: where a tap lands
+Spots = dict  # {"caverns": {id: (x, y, radius)}, "halls": [(x, y, half side)], "lairs": [(x, y, half, cavern)]}
 
 
 def spot_at(spots: Spots, x: float, y: float) -> tuple[str, str | int] | None:
@@ -152,14 +163,18 @@ def spot_at(spots: Spots, x: float, y: float) -> tuple[str, str | int] | None:
     for i, (hx, hy, half) in enumerate(spots.get("halls", [])):
         if abs(x - hx) <= half + GAP and abs(y - hy) <= half + GAP:
             return "hall", i
+    for lx, ly, half, cid in spots.get("lairs", []):
+        if abs(x - lx) <= half + GAP and abs(y - ly) <= half + GAP:
+            return "lair", cid
     return None
 
 
 def board_scene(board: Board, state: State | None = None, dark: bool = False, asked: str | None = None,
-                spots: Spots | None = None) -> Scene:
+                spots: Spots | None = None, loose_lairs: tuple[tuple[int, str], ...] = ()) -> Scene:
     """The board as a schematic: seven Domains round the volcano, caverns as numbered circles, Great Halls
-    as numbered squares (H1, H2 …, with their value once entered); ``asked``, the cavern the walk asks about,
-    ringed. Every label is readable on a phone and covers no other label and no circle: circles are
+    as numbered squares (H1, H2 …, with their value once entered), Lair spaces as small houses beside their
+    caverns with their pair's glyph (L1, L2 …; ``loose_lairs``: spaces of a pair being entered, (pair,
+    cavern)); ``asked``, the cavern the walk asks about, ringed. Every label is readable on a phone and covers no other label and no circle: circles are
     laid out in rows that fit their Domain, and each Domain's name and each Great Hall go where nothing is."""
     n = numbers()
     s = Scene(background="#1f1c1a" if dark else "#f4efe4")
@@ -211,9 +226,23 @@ def board_scene(board: Board, state: State | None = None, dark: bool = False, as
         hx, hy = _free_spot(cx, cy, half, circles, taken)
         taken.append((hx - half, hy - half, hx + half, hy + half))
         halls.append((hall, hx, hy, half, label))
+    lairs = []
+    spaces = [(k, c) for k, pair in enumerate(board.lairs) for c in pair] + list(loose_lairs)
+    for k, cid in spaces:
+        if cid not in pos:
+            continue
+        label = lair_label(k)
+        half = max(LAIR_TEXT * 0.8, len(label) * LAIR_TEXT * CHAR_EM / 2 + 6)
+        x, y = pos[cid]
+        out = math.hypot(x, y) or 1.0
+        lx, ly = _free_spot(x + x / out * (r + half + GAP), y + y / out * (r + half + GAP), half, circles, taken)
+        taken.append((lx - half, ly - half, lx + half, ly + half))
+        lairs.append((cid, lx, ly, half, label))
     for hall, hx, hy, _half, _label in halls:
         for c in hall:
             s.line([(hx, hy), pos[c]], stroke="#c9a227", width=3)
+    for cid, lx, ly, _half, _label in lairs:
+        s.line([(lx, ly), pos[cid]], stroke=LAIR, width=3)
     cs = colours(state.players) if state is not None else {}
     for c in board.caverns:
         x, y = pos[c.id]
@@ -231,10 +260,14 @@ def board_scene(board: Board, state: State | None = None, dark: bool = False, as
     if spots is not None:  # where each cavern and Great Hall is drawn, for taps on the picture
         spots["caverns"] = {cid: (x, y, r) for cid, (x, y) in pos.items()}
         spots["halls"] = [(hx, hy, half) for _h, hx, hy, half, _l in halls]
+        spots["lairs"] = [(lx, ly, half, cid) for cid, lx, ly, half, _l in lairs]
     for _hall, hx, hy, half, label in halls:
         s.polygon([(hx - half, hy - half), (hx + half, hy - half), (hx + half, hy + half), (hx - half, hy + half)],
                   fill="#c9a227", stroke=ink, width=2)
         s.text(hx, hy + HALL_TEXT * 0.375, label, size=HALL_TEXT, color="#2b2622", bold=True)
+    for _cid, lx, ly, half, label in lairs:
+        s.polygon(lair_shape(lx, ly, half), fill=LAIR, stroke=ink, width=2)
+        s.text(lx, ly + LAIR_TEXT * 0.5, label, size=LAIR_TEXT, color=readable_ink(LAIR), bold=True)
     s.circle(0.0, 0.0, volcano_r, fill="#b23a1e", stroke=ink, width=2)
     s.text(0.0, VOLCANO_TEXT * 0.375, "volcano", size=VOLCANO_TEXT, color="#fff3e0", bold=True)
     return s

@@ -214,7 +214,8 @@ class ChartRules:
             who = " and ".join(state.winners)
             raise IllegalAction(f"The game is over{f': {who} won' if who else ''}; undo to go on.", rule="game-over")
         elif kind == "end" and state.chart.victory is not None and not state.winners and not action.get("unfinished"):
-            raise IllegalAction("Nobody has reached the goal yet; end the game unfinished to stop here.", rule="no-winner")
+            raise IllegalAction("Nobody has reached the goal yet; end the game unfinished to stop here.", rule="no-winner",
+                                instead={"type": "end", "unfinished": True})
         return handler(state, action)
 
     def recorded(self, action: Action) -> Action:

@@ -91,9 +91,11 @@ CSS = """
 .rf-msg-warning { background: #fff8e1; color: #5d4200; border-left: 8px solid #f9a825; }
 /* a refusal's "Why?": the sentence and the rulebook's in one grid cell, one shown at a time (nothing moves) */
 .rf-why-toggle { position: absolute; opacity: 0; width: 1px; height: 1px; margin: 0; pointer-events: none; }
-.rf-why-stack { display: grid; }
-.rf-why-stack > div { grid-area: 1 / 1; min-width: 0; }
-.rf-why-rule { visibility: hidden; }
+/* the box is as tall as the sentence (at least its button): the rulebook's side, often longer, scrolls within it,
+   so a long rule never pushes the box past the screen's edge nor moves what is below */
+.rf-why-stack { display: grid; position: relative; min-height: 44px; }
+.rf-why-stack > .rf-why-said { grid-area: 1 / 1; min-width: 0; }
+.rf-why-rule { visibility: hidden; position: absolute; inset: 0; overflow-y: auto; overscroll-behavior: contain; }
 .rf-why-toggle:checked + .rf-why-stack > .rf-why-said { visibility: hidden; }
 .rf-why-toggle:checked + .rf-why-stack > .rf-why-rule { visibility: visible; }
 .rf-why-btn { float: right; display: inline-flex; align-items: center; justify-content: center; min-height: 44px; min-width: 72px;

@@ -45,7 +45,7 @@ def _doc(**kv):
 
 @pytest.mark.parametrize("doc, rule", [
     ([], "board-type"),
-    (_doc(lairs=[]), "board-unknown-key"),
+    (_doc(notes=[]), "board-unknown-key"),
     (_doc(version=2), "board-format"),
     (_doc(side="6"), "board-side"),
     (_doc(caverns=[]), "board-caverns"),

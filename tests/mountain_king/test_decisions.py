@@ -201,3 +201,18 @@ def test_28_a_cavern_entered_is_asked_again_and_corrected_in_one_action():
     step = walk_step(s, asked="moss-1")
     assert step.cavern == "moss-1" and all(o.action.get("again") for o in step.fast)
     assert r.apply(s, step.fast[1].action).walk["moss-1"].trolls == {"B": 1}
+
+
+def test_29_the_rest_of_a_domain_and_a_dominated_cavern_are_one_tap_each():
+    from companion.mountain_king.taps import walk_step
+
+    r, s = _game()
+    s = _run(r, s, {"type": "end-wave"})
+    dominated = next(o for o in walk_step(s).dominated if o.label == "B 2")
+    s = r.apply(s, dominated.action)
+    assert s.walk["moss-1"].trolls == {"B": 2}
+    rest = walk_step(s).rest
+    s = r.apply(s, rest.action)
+    moss = [c.id for c in s.board.of("moss")]
+    assert all(s.walk[c].trolls == {} and s.walk[c].gnomes == 0 for c in moss[1:])
+    assert walk_step(s).domain == "ice"

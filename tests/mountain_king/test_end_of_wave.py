@@ -200,7 +200,7 @@ def test_each_action_is_said_in_a_sentence_with_the_clan_s_name_and_the_right_pl
         {"type": "halls", "values": [8, 4]}, {"type": "control", "cavern": "moss-2", "controller": "Ben"})]
     assert said[:2] == ["Dan gains 1 Fire Vote.", "Dan gains 2 Fire Votes."]
     assert said[2] == "Ana's supplies are set: 7, with 1 Desperation token."
-    assert said[5] == "The Vote tiles are set: Moss 9/5/3." and said[7] == "Moss 2: Ben controls it."
+    assert said[5] == "The Moss Vote tile is 9/5/3." and said[7] == "Moss 2: Ben controls it."
     assert all(x.endswith(".") and x[0].isupper() and len(x.split()) >= 3 for x in said), said
     s = play(to_champions(s), {"type": "champion", "champion": 1, "clan": "ice", "votes": 3, "track": [["Ana", 2], ["Ben", 1]]})
     assert sentence({"type": "consolation", "champion": 1, "player": "Ben", "choice": "honour", "lines": 1}, s) == \

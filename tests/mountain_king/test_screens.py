@@ -353,3 +353,59 @@ def test_on_the_pictures_a_cavern_is_asked_by_a_tap_a_hall_valued_and_a_gate_mar
     s.walk_board.on_tap(hx, hy)  # H2 tapped: 4, then 8
     s.walk_board.on_tap(hx, hy)
     assert s.state.halls[1] == 8 and "H2=8" in texts(s.walk_board.scene)
+
+
+def test_the_rest_of_a_domain_and_a_dominated_cavern_are_one_tap_on_the_screen(store):
+    s = MountainKingScreens(store)
+    s.names.value = "Ana, Ben, Cleo"
+    s.new_btn.click()
+    to_scoring(s)
+    one = s.dominated_btns[("Ben", 3)]
+    assert one.description == "Ben 3"
+    one.click()
+    assert s.state.walk["moss-1"].trolls == {"Ben": 3} and "Ben 3 Trolls" in s.message.value
+    one.click()  # drawn for Moss 1: a second quick tap is refused, Moss 2 is not entered
+    assert list(s.state.walk) == ["moss-1"]
+    rest = next(b for b in s.fast.children if "mk-rest" in b._dom_classes)
+    moss = [c.id for c in s.state.board.of("moss")]
+    assert rest.description == f"Nobody controls the rest of Moss ({len(moss) - 1} caverns)"
+    rest.click()
+    assert all(s.state.walk[c].trolls == {} for c in moss[1:]) and "nobody controls them" in s.message.value
+    assert "Ice 1" in s.walk_status.value
+    s.undo_btn.click()
+    assert list(s.state.walk) == ["moss-1"] and "Took back" in s.message.value
+
+
+def test_a_vote_tile_is_three_taps_on_its_values_and_the_next_clan_is_asked(store):
+    s = MountainKingScreens(store)
+    s.names.value = "Ana, Dan"
+    s.new_btn.click()
+    assert s.tile_clan.value == "moss" and "1st place" in s.tile_prompt.value
+    for v in ("9", "5", "3"):
+        click(s.tile_values.children, v)
+    assert s.state.tiles == {"moss": (9, 5, 3)} and "The Moss Vote tile is 9/5/3." in s.message.value
+    assert s.tile_clan.value == "ice" and "Ice Vote tile, 1st place" in s.tile_prompt.value
+    click(s.tile_values.children, "12")
+    assert [b.description for b in s.tile_values.children][-1] == "12"  # 2nd place: never more than the 1st
+    s.tile_again_btn.click()
+    assert "1st place" in s.tile_prompt.value
+    s.tile_clan.value = "moss"  # a tile entered is picked again to correct it
+    assert "entered: 9/5/3" in s.tile_prompt.value
+
+
+def test_in_wave_ii_a_cavern_as_wave_i_left_it_is_one_tap_on_the_screen(store):
+    s = MountainKingScreens(store)
+    s.names.value = "Ana, Ben, Cleo"
+    s.new_btn.click()
+    to_scoring(s)
+    assert s.before.children == ()  # Wave I: no last Wave
+    s.troll_chips["Ana"].value, s.troll_chips["Ben"].value = "2", "1"
+    s.enter_btn.click()
+    s.score_btn.click()
+    s.confirm_btn.click()
+    assert s.state.wave == 2
+    to_scoring(s)
+    first, rest = s.before.children
+    assert first.description == "As at the end of Wave I: Ana 2, Ben 1" and "mk-rest-before" in rest._dom_classes
+    first.click()
+    assert s.state.walk["moss-1"].trolls == {"Ana": 2, "Ben": 1} and "as at the end of Wave I" in s.message.value

@@ -58,3 +58,21 @@ def test_every_fast_path_offer_is_accepted_and_the_walk_moves_on():
     for o in step.fast:
         after = RULES.apply(s, o.action)
         assert walk_step(after).entered == 1
+
+
+def test_a_vote_tile_is_picked_place_by_place_from_the_core_s_offers():
+    """"the players with the most, second-most, and third-most Votes gain the displayed amount of Honour for 1st,
+    2nd, and 3rd place": each place's value is tapped, never more than the place before (decision 8)."""
+    from companion.mountain_king.taps import next_tile_clan, tile_offers, tile_prompt
+
+    quote("mountain-king", "the displayed amount of Honour for 1st, 2nd, and 3rd place")
+    first = tile_offers("moss")
+    assert [o.label for o in first] == [str(v) for v in range(numbers().vote_tile_most + 1)]
+    assert all(o.action is None for o in first)
+    second = tile_offers("moss", (9,))
+    assert [o.label for o in second] == [str(v) for v in range(10)] and tile_prompt("moss", (9,)) == "Moss Vote tile, 2nd place (1st: 9)"
+    third = tile_offers("moss", (9, 5))
+    assert [o.label for o in third] == ["0", "1", "2", "3", "4", "5"]
+    s = RULES.apply(start(), third[3].action)
+    assert s.tiles["moss"] == (9, 5, 3) and tile_offers("moss", (9, 5, 3)) == ()
+    assert next_tile_clan(s) == "ice" and next_tile_clan(s, "fire") == "ice"

@@ -173,6 +173,8 @@ def test_a_table_stopping_early_ends_its_game(tmp_path):
     s.start_btn.click()
     add(s, "Goths", "Ann")
     s.record_btn.click()
-    s.end_btn.click()  # nobody has reached 500: the game ends unfinished, and History reads it from the log
+    s.end_btn.click()  # nobody has reached 500: asked first, then the game ends unfinished (History reads the log)
+    assert not s.session.state.over and s.end_ask.asking
+    s.end_ask.widget.children[1].children[0].click()
     assert s.session.state.over and s.message.value == ""
     assert "unfinished" in CONTRACTS["chart"].outcome(s.session.state).sentence

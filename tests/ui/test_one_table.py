@@ -229,3 +229,38 @@ def test_undo_says_what_it_took_back_in_mountain_king(tmp_path):
     mk_play(mk)
     mk.undo_btn.click()
     assert slot_text(mk.answers.slot("Honour")).count("Took back: ") == 1
+
+
+def test_1989s_end_before_the_goal_asks_and_the_table_may_play_on_or_end_it_unfinished(tmp_path):
+    """The rules refuse an end nobody won (`no-winner`) and name the end unfinished instead: the table is asked."""
+    app = app_on(tmp_path, "rise-and-fall-1989")
+    rome_started(app)
+    r = app.room
+    app.go_to("Leaders")
+    head = r.session.head
+    r.end_btn.click()
+    assert r.session.head == head and r.end_ask.asking, "asked first: nothing written"
+    assert "Nobody has reached the goal" in html.unescape(r.end_ask.widget.children[0].value)
+    no = r.end_ask.widget.children[1].children[1]
+    no.click()
+    assert r.session.head == head and not r.state.over and "goes on" in slot_text(r.answers.slot("Leaders"))
+    r.end_btn.click()
+    yes = r.end_ask.widget.children[1].children[0]
+    yes.click()
+    assert r.state.over and r.session.applied[-1].action == {"type": "end", "unfinished": True}
+
+
+def test_a_yes_given_after_another_page_moved_the_game_does_nothing(tmp_path):
+    app = app_on(tmp_path, "rise-and-fall-1989")
+    rome_started(app)
+    r = app.room
+    app.go_to("Leaders")
+    r.end_btn.click()
+    yes = r.end_ask.widget.children[1].children[0]
+    other = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall-1989").room
+    other.session.do({"type": "nation", "name": "Huns", "kind": "other", "player": "Bo"})
+    r.poll()
+    head = r.session.head
+    yes.click()
+    assert r.session.head == head and not r.state.over
+    assert "changed on another page" in slot_text(r.answers.slot("Leaders"))

@@ -72,7 +72,8 @@ def test_every_string_is_escaped_and_a_sentence_without_a_rule_stays_plain():
 
 
 def test_why_keeps_its_room_in_the_page_css_so_nothing_moves():
-    for rule in (".rf-why-stack > div { grid-area: 1 / 1;", ".rf-why-rule { visibility: hidden; }",
+    for rule in (".rf-why-stack > .rf-why-said { grid-area: 1 / 1;",  # the box is the sentence's size
+                 ".rf-why-rule { visibility: hidden; position: absolute; inset: 0; overflow-y: auto;",  # the rule scrolls in it
                  ".rf-why-toggle:checked + .rf-why-stack > .rf-why-said { visibility: hidden; }",
                  ".rf-why-toggle:checked + .rf-why-stack > .rf-why-rule { visibility: visible; }"):
         assert rule in CSS

@@ -36,11 +36,21 @@ from ..meta import GAME_ID
 from ..numbers import numbers
 from ..scoring import score, winner_sentence
 from ..story import cavern_name, sentence
-from ..taps import cavern_action, honour_offers, vote_offer, walk_order, walk_step
+from ..taps import (
+    cavern_action,
+    honour_offers,
+    next_tile_clan,
+    tile_offers,
+    tile_prompt,
+    vote_offer,
+    walk_order,
+    walk_step,
+)
 from ..view import (
     board_scene,
     clan_rows,
     hall_label,
+    lair_label,
     line_name,
     scorepad,
     scorepad_scene,
@@ -57,6 +67,7 @@ SCREENS = ("Honour", "Clan board", "Score the Wave", "Scorepad", "Board")
 E = html.escape
 
 
+LAIRS_MODE = -2  # "Taps mark: Lairs" on the Board screen
 TROLL_CHIPS = 10  # 0 to 9 Trolls of a player in a cavern, one tap each (a file holds more)
 GNOME_CHIPS = 3
 
@@ -252,6 +263,13 @@ class MountainKingScreens:
         for d, t in self.tile_inputs.items():
             t.add_class(f"mk-tile-{d}")
         self.tiles_btn = button("Set Vote tiles", self._set_tiles, "mk-tiles")
+        self.tile_clan = W.ToggleButtons(options=[(n.domain_names[d], d) for d in n.domains], value=None, description="Tile of")
+        self.tile_clan.add_class("mk-tile-clan")
+        self.tile_clan.observe(lambda _c: self._tile_clan_changed(), "value")
+        self.tile_picked: tuple[int, ...] = ()
+        self.tile_prompt = W.HTML()
+        self.tile_values = W.HBox(_dom_classes=("mk-row", "mk-tile-values"))
+        self.tile_again_btn = button("Pick this tile again", self._tile_again, "mk-tile-again")
         self.supply_list = W.HTML()
         self.supply_player = W.Dropdown(options=[], description="Player")
         self.supply_base = Stepper(n.base_supply.get(1) or 0, 0, 20, "Base supply")
@@ -260,7 +278,9 @@ class MountainKingScreens:
         self.supply_desperation = Stepper(0, 0, 9, "Desperation tokens")
         self.supply_btn = button("Set supplies", self._set_supply, "mk-supply")
         clan = W.VBox([self.clans, self.vote_player, self.vote_clan, W.HBox(self.vote_adds, _dom_classes=("mk-row",)), self.vote_source, slot("Clan board"),
-                       W.HTML("<b>Vote tiles</b> (laid face up on each plank at setup: enter each as it shows)"), *self.tile_inputs.values(), self.tiles_btn, slot("Clan board: tiles"),
+                       W.HTML("<b>Vote tiles</b> (laid face up on each plank at setup: tap each place's value as it shows)"),
+                       self.tile_clan, self.tile_prompt, self.tile_values, self.tile_again_btn, slot("Clan board: tiles"),
+                       W.HTML(f"<div>Or type them (a value above {n.vote_tile_most}), e.g. 9 5 3:</div>"), *self.tile_inputs.values(), self.tiles_btn,
                        W.HTML("<b>Supplies this Wave</b>"), self.supply_list, self.supply_player,
                        W.HBox([self.supply_base, self.supply_symbols]), W.HBox([self.supply_wild, self.supply_desperation]),
                        self.supply_btn])
@@ -273,11 +293,16 @@ class MountainKingScreens:
         self.asked: str | None = None  # a cavern tapped to correct it; None: the next one not entered
         self.fast = W.HBox()
         self.fast.add_class("mk-fast-row")
+        self.before = W.HBox(_dom_classes=("mk-row", "mk-before-row"))  # Waves II–III: as the last Wave scored it
         self.troll_chips: dict[str, W.ToggleButtons] = {}
         self.troll_box = W.VBox()
         self.enter_row = W.HBox(_dom_classes=("mk-row",))
         self._enter_buttons(None, False)
-        self.by_cavern = W.VBox([W.HTML("<b>Or cavern by cavern</b>: each player's Trolls, then Enter"), self.troll_box, self.enter_row])
+        self.dominated = W.HBox(_dom_classes=("mk-row", "mk-dominated-row"))
+        self.dominated_btns: dict[tuple[str, int], W.Button] = {}
+        self.by_cavern = W.VBox([W.HTML("<b>Or cavern by cavern</b>: each player's Trolls, then Enter"), self.troll_box, self.enter_row,
+                                 W.HTML("<div>Only one player's Trolls here (dominated): one tap for the player and the count</div>"),
+                                 self.dominated])
         self.hall_box = W.VBox()
         self.hall_box.add_class("mk-hall-values")
         self.elder_box = W.VBox()
@@ -300,7 +325,7 @@ class MountainKingScreens:
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Open a wave file")
         self.upload.observe(lambda _c: self._open_wave(), "value")
         self.wave_result = W.HTML()
-        self.walk_controls = W.VBox([self.walk_status, self.fast, self.by_cavern, self.hall_box, self.elder_box, self.score_btn,
+        self.walk_controls = W.VBox([self.walk_status, self.fast, self.before, self.by_cavern, self.hall_box, self.elder_box, self.score_btn,
                                      self.confirm_box, self.entered], layout=W.Layout(flex="1 1 360px"))
         score = W.VBox([self.end_btn, slot("Score the Wave"), self.end_panel.widget,
                         W.HBox([self.walk_controls, self.walk_picture], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
@@ -325,7 +350,8 @@ class MountainKingScreens:
         self.chips = {d: W.HBox(_dom_classes=("mk-chips",)) for d in n.domains}
         self.tap_mode = W.ToggleButtons(options=[("Gates", -1)], value=-1, description="Taps mark")
         self.tap_mode.add_class("mk-tap-mode")
-        self.tap_mode.observe(lambda c: self._draft_do(lambda b: b.choose(None if c["new"] in (-1, None) else c["new"])), "value")
+        self.tap_mode.observe(lambda c: self._draft_do(lambda b: b.choose_lairs() if c["new"] == LAIRS_MODE
+                                                       else b.choose(None if c["new"] in (-1, None) else c["new"])), "value")
         self.new_hall_btn = button("New Great Hall", lambda: self._draft_do(lambda b: b.new_hall()), "mk-new-hall")
         self.remove_hall_btn = button("Remove this Great Hall", lambda: self._draft_do(lambda b: b.remove_hall()), "mk-remove-hall")
         self.save_board_btn = button("Save this board", self._save_board, "mk-save-board", primary=True)
@@ -335,7 +361,8 @@ class MountainKingScreens:
         self.form_spots: dict = {}
         form_picture = W.VBox([self.board_form_pic, self.form_board.widget], layout=W.Layout(flex="1 1 320px", min_width="280px", max_width="540px"))
         rows = [W.HBox([self.counts[d], self.chips[d]], _dom_classes=("mk-board-row",)) for d in n.domains]
-        editor = W.VBox([W.HTML(f"<div class='mk-numbering'>{E(NUMBERING)} Tap a cavern to mark it a Gate, or, "
+        editor = W.VBox([W.HTML(f"<div class='mk-numbering'>{E(NUMBERING)} Tap a cavern to mark it a Gate; "
+                                "while Lairs are chosen, to put a Lair space beside it (two taps make a pair, L1, L2 …) or take it off; "
                                 "while a Great Hall is chosen, to put it in that Hall or take it out.</div>"),
                          self.side, *rows, self.tap_mode, W.HBox([self.new_hall_btn, self.remove_hall_btn], _dom_classes=("mk-row",)),
                          self.save_board_btn], layout=W.Layout(flex="1 1 360px"))
@@ -388,6 +415,7 @@ class MountainKingScreens:
         self._draw_offers()
         self.taps_list.value = self._taps_html(s)
         self.clans.value = self._clans_html(s)
+        self._draw_tile_pick(s)
         self.supply_list.value = "".join(f"<div>{name_html(p)}: {E(t)}</div>" for p, t in supplies(s))
         self.end_panel.draw(s)
         if getattr(self, "_download_wave", None) not in (None, s.wave) or not s.scoring:
@@ -438,7 +466,7 @@ class MountainKingScreens:
     def _draw_walk(self, s: State) -> None:
         scoring = s.started and s.scoring and not s.finished
         self.end_btn.layout.display = "" if s.started and not s.scoring and s.end is None and not s.finished else "none"
-        for w in (self.fast, self.by_cavern, self.score_btn, self.export_wave_btn, self.entered):
+        for w in (self.fast, self.before, self.by_cavern, self.score_btn, self.export_wave_btn, self.entered):
             w.layout.display = "" if scoring else "none"
         if not scoring:
             self.confirm_box.layout.display = "none"
@@ -468,7 +496,15 @@ class MountainKingScreens:
             return
         assert step is not None
         self.walk_status.value = f"<div class='mk-walk'>Wave {ROMAN[s.wave]}: {E(self._prompt(s, step))}</div>" + self._so_far_html(s)
-        self.fast.children = [button(o.label, lambda a=o.action: self._walk_tap(a), "mk-fast") for o in step.fast]
+        self.fast.children = [button(o.label, lambda a=o.action: self._walk_tap(a), "mk-fast") for o in step.fast] + (
+            [button(step.rest.label, lambda a=step.rest.action: self._walk_tap(a), "mk-rest")] if step.rest else [])
+        self.before.children = [button(o.label, lambda a=o.action: self._walk_tap(a), css)
+                                for o, css in ((step.before, "mk-as-before"), (step.rest_before, "mk-rest-before")) if o is not None]
+        self.dominated_btns = {}
+        for o in step.dominated:
+            ((p, k),) = o.action["trolls"].items()
+            self.dominated_btns[(p, k)] = button(o.label, lambda a=o.action: self._walk_tap(a), "mk-dominated")
+        self.dominated.children = list(self.dominated_btns.values())
         if set(self.troll_chips) != set(s.players):
             self.troll_chips = {p: W.ToggleButtons(options=[str(k) for k in range(TROLL_CHIPS)], value="0", description=name_isolated(p)) for p in s.players}
             for w in self.troll_chips.values():
@@ -595,6 +631,52 @@ class MountainKingScreens:
                   "symbols": self.supply_symbols.value, "wild_pairs": self.supply_wild.value,
                   "desperation": self.supply_desperation.value})
 
+    def _draw_tile_pick(self, s: State) -> None:
+        """The Vote tile being picked: its Clan (the next without a tile unless one is chosen) and the values its
+        next place may show, from the core's offers."""
+        if self.tile_clan.value is None and s.started:
+            self._tile_syncing = True
+            try:
+                self.tile_clan.value = next_tile_clan(s)
+            finally:
+                self._tile_syncing = False
+        clan = self.tile_clan.value
+        if clan is None or not s.started:
+            self.tile_prompt.value, self.tile_values.children = "", []
+            return
+        have = s.tiles.get(clan)
+        shown = f" (entered: {'/'.join(map(str, have))}; a new pick replaces it)" if have and not self.tile_picked else ""
+        self.tile_prompt.value = f"<div class='mk-tile-prompt'>{E(tile_prompt(clan, self.tile_picked))}{E(shown)}:</div>"
+        self.tile_values.children = [button(o.label, lambda o=o: self._pick_tile(clan, o), "mk-tile-value") for o in tile_offers(clan, self.tile_picked)]
+
+    def _tile_clan_changed(self) -> None:
+        if getattr(self, "_tile_syncing", False):
+            return
+        self.tile_picked = ()
+        self._draw_tile_pick(self.state)
+
+    def _pick_tile(self, clan: str, pick) -> None:
+        """A value tapped for the tile's next place; the third sends the tile to the log, and the next Clan is asked."""
+        if pick.action is None:
+            self.tile_picked = pick.picked
+            self._draw_tile_pick(self.state)
+            return
+        with self.answers.at("Clan board: tiles"):
+            done = self.act(pick.action)
+        if done:
+            self.tile_picked = ()
+            after = next_tile_clan(self.state, clan)
+            self._tile_syncing = True
+            try:
+                self.tile_clan.value = after or clan
+            finally:
+                self._tile_syncing = False
+            self._draw_tile_pick(self.state)
+
+    def _tile_again(self) -> None:
+        self.tile_picked = ()
+        self._draw_tile_pick(self.state)
+
     def _set_tiles(self) -> None:
         with self.answers.at("Clan board: tiles"):
             self._tiles()
@@ -670,10 +752,10 @@ class MountainKingScreens:
         try:
             for d, st in self.counts.items():
                 st.value = draft.counts.get(d, 1)
-            options = [("Gates", -1)] + [(f"Great Hall H{i + 1}", i) for i in range(len(draft.halls))]
+            options = [("Gates", -1), ("Lairs", LAIRS_MODE)] + [(f"Great Hall H{i + 1}", i) for i in range(len(draft.halls))]
             if list(self.tap_mode.options) != options:
                 self.tap_mode.options = options
-            self.tap_mode.value = -1 if draft.hall is None else draft.hall
+            self.tap_mode.value = LAIRS_MODE if draft.marking_lairs else -1 if draft.hall is None else draft.hall
         finally:
             self._syncing = False
         self.remove_hall_btn.disabled = draft.hall is None
@@ -698,20 +780,23 @@ class MountainKingScreens:
     def _show_draft(self) -> None:
         draft = self.draft
         hall = set(draft.halls[draft.hall]) if draft.hall is not None else set()
+        lairs = {c for pair in draft.lairs for c in pair}
         for d, box in self.chips.items():
             chips = []
             for cid in draft.ids(d):
-                on = cid in hall if draft.hall is not None else cid in draft.gates
+                on = cid in lairs if draft.marking_lairs else cid in hall if draft.hall is not None else cid in draft.gates
                 b = button(cid.rsplit("-", 1)[-1], lambda cid=cid: self._draft_do(lambda b: b.tap(cid)), f"mk-board-chip mk-board-{cid}", primary=on)
                 chips.append(b)
             box.children = chips
-        self._show_board_form(draft.drawn())
+        self._show_board_form(draft.drawn(), draft.half_lairs())
 
-    def _show_board_form(self, board: Board) -> None:
+    def _show_board_form(self, board: Board, loose_lairs: tuple[tuple[int, str], ...] = ()) -> None:
         note = "<div class='mk-placeholder'><b>Placeholder board</b>: the rulebook does not give this side's caverns; enter yours and save it.</div>" if board.placeholder else ""
-        self.board_form_pic.value = note
+        waiting = "".join(f"<div class='mk-lair-waiting'>Lair pair {E(lair_label(k))}: tap the cavern beside its second Lair space.</div>"
+                          for k, _c in loose_lairs)
+        self.board_form_pic.value = note + waiting
         spots: dict = {}
-        self.form_board.show(board_scene(board, dark=self.dark, spots=spots))
+        self.form_board.show(board_scene(board, dark=self.dark, spots=spots, loose_lairs=loose_lairs))
         self.form_spots = spots
 
     def _form_picture_tapped(self, x: float, y: float) -> None:
@@ -722,6 +807,9 @@ class MountainKingScreens:
             self._draft_do(lambda b: b.tap(cid))
         elif hit is not None and hit[0] == "hall":
             self._draft_do(lambda b: b.choose(int(hit[1])))
+        elif hit is not None and hit[0] == "lair":
+            cid = str(hit[1])  # as on a Great Hall: a first tap chooses Lairs, the next (Lairs chosen) takes it off
+            self._draft_do(lambda b: b.tap(cid) if b.marking_lairs else b.choose_lairs())
 
     def board_from_form(self) -> Board:
         return self.draft.board()

@@ -559,7 +559,8 @@ class GameScreen:
         gid, head = self.hub.id, self.hub.session.head
         last = describe(undone[-1].action, self.hub.game)
         more = f" and {plural(len(undone) - 1, 'action')} before it" if len(undone) > 1 else ""
-        yes = button("Yes, reopen the game", lambda: self._reopen(gid, head, step), "rf-reopen-yes", primary=True)
+        said = f"Reopened {self.hub.name()}. {self._undone_words(undone)}{more.replace('before', 'after')}"
+        yes = button("Yes, reopen the game", lambda: self._reopen(gid, head, step, said), "rf-reopen-yes", primary=True)
         no = button("No, keep it finished", self._keep_finished, "rf-reopen-no")
         for b in (yes, no):
             b.layout.width = "auto"
@@ -569,13 +570,13 @@ class GameScreen:
             W.HBox([yes, no]),
         ]
 
-    def _reopen(self, gid: str | None, head: int, step) -> None:
+    def _reopen(self, gid: str | None, head: int, step, said: str) -> None:
         self.confirm.children = []
         if gid != self.hub.id or self.hub.session is None or self.hub.session.head != head:
             self.say("The game changed since the question was asked; nothing was undone. Look and tap again.", "error")
             self.refresh()
             return
-        self._control(step)
+        self._control(step, said=said)  # what it reopened and what it took back
 
     def _keep_finished(self) -> None:
         self.confirm.children = []

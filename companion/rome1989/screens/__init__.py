@@ -17,9 +17,10 @@ from typing import Any
 
 import ipywidgets as W
 
-from ...errors import CompanionError, cut
+from ...errors import CompanionError, IllegalAction, cut
 from ...gamelog import GameStore, Session
 from ...ui.answer import Answers, place_of
+from ...ui.ask import Ask
 from ...ui.follow import NEW_ELSEWHERE, NewGames, clear_left
 from ...ui.games_list import GamesList, NewGameQuestion
 from ...ui.undo_bar import UndoBar
@@ -281,7 +282,8 @@ class Rome1989Screens:
         self._build_combat()
         self.leaders = W.HTML(_dom_classes=("rf89-leaders",))
         self.end_btn = button("End the game", self.end_game, "rf89-end")
-        self.leaders_box = W.VBox([W.HTML(CSS), self.leaders, self.end_btn, slot("Leaders")])
+        self.end_ask = Ask(lambda: self._subject()[:2], self.say, "rf89-end-ask")  # the game and its point
+        self.leaders_box = W.VBox([W.HTML(CSS), self.leaders, self.end_btn, self.end_ask.widget, slot("Leaders")])
         self.leaders_box.add_class("rf89")
 
     def _build_revolt(self) -> None:
@@ -511,13 +513,27 @@ class Rome1989Screens:
         self.refresh()
 
     def end_game(self) -> None:
-        """The table ends the game: History reads it from the log (``companion.history``); a table stopping
-        before anybody reached the goal ends it unfinished."""
-        s = self.state
-        a: Action = {"type": "end"}
-        if s.chart.victory is not None and not s.winners:
-            a["unfinished"] = True
-        self.act(a)
+        """The table ends the game: History reads it from the log (``companion.history``). Before anybody
+        reached the goal the rules refuse the end and offer it unfinished: the table is asked first."""
+        self.end_ask.cancel()
+        try:
+            if self.session is None:
+                raise CompanionError("Start a game first.")
+            self.session.do({"type": "end"})
+        except IllegalAction as e:
+            instead = e.instead
+            if instead is None:
+                self.say(str(e), "error")
+                return
+            self.end_ask.ask(f"{e.message.split(';')[0]}. End the game here, unfinished? Undo reopens it.",
+                             "Yes, end it unfinished", lambda: self.act(instead), "No, play on",
+                             "The game goes on.")
+            return
+        except CompanionError as e:
+            self.say(str(e), "error")
+            return
+        self.say("")
+        self.refresh()
 
     # --- drawing -----------------------------------------------------------------------------------
     _drawing = False
