@@ -26,7 +26,7 @@ from ..errors import IllegalAction
 from .chart import Nation, labels, rebellion_rolls
 from .dice import check_die
 from .numbers import numbers
-from .revolt import Area, revolting_forces
+from .revolt import Area, fought, revolting_forces
 
 #: the steps a procedure can wait on, and the roll purpose each one takes
 STEP_PURPOSE = {2: "rebellion", 3: "revolt", 4: "forces"}
@@ -222,6 +222,31 @@ def advance(r: Revolt, purpose: str, dice: tuple[int, ...]) -> Revolt:
                 revolted.append(a)  # 10.4.2: the forces are rolled once, even for an area checked twice
         return replace(r, revolt_dice=dice, revolted=tuple(revolted), step=4 if revolted else DONE)
     return replace(r, forces_dice=dice, step=DONE)
+
+
+@dataclass(frozen=True)
+class RevoltFight:
+    """The battle a revolting area causes (10.5): its revolting units fought (at most five at a time, 10.4.3),
+    who fight as barbarian infantry (10.5.2) and never retreat (10.5.3), against the empire's units there, which
+    defend and fire first (10.5.1)."""
+
+    area: str
+    revolting: int
+    infantry: int
+    cavalry: int
+
+
+def revolt_fights(r: Revolt) -> list[RevoltFight]:
+    """The battles the procedure's revolting areas cause once their forces are rolled: an area with the empire's
+    units in it fights at once (10.5.1); one without has none to fight."""
+    if r.step != DONE:
+        return []
+    out = []
+    for name, k in r.forces:
+        a = r.area(name)
+        if a.infantry or a.cavalry:
+            out.append(RevoltFight(name, fought(k), a.infantry, a.cavalry))
+    return out
 
 
 def summary(r: Revolt) -> str:

@@ -205,3 +205,31 @@ def test_a_page_reloaded_at_every_step_of_a_battle_draws_the_same_step(tmp_path)
         tap(c)
     assert seen == [DEFENDER_FIRES, ATTACKER_LOSSES, ATTACKER_CHOOSES, DEFENDER_CHOOSES]
     assert s.session.state.battle.over and "Western Rome retreated" in c.step.value
+
+
+def test_a_revolting_area_with_the_empires_units_sets_its_battle():
+    quote(GAME, "The imperial (or kingdom) troops are the defenders and fire first.")
+    quote(GAME, "The revolting units have the attack and defense modifiers of barbarian infantry.")
+    import tempfile
+
+    from .helpers import pick_areas
+    from .test_round_two_screens import start
+
+    with tempfile.TemporaryDirectory() as tmp:
+        s = start(tmp, "six-player")
+        s.pick.value = "Western Rome"
+        pick_areas(s.r_areas, "Italia 1 capitol\nGallia 6 2i\nHispania 6\nAfrica 4 1c")
+        s.r_table_no.value = 3
+        s.r_start.click()
+        for dice in ("1 6", "4 7", "7"):
+            s.r_dice.value = dice
+            s.r_table.click()
+        assert [b.description for b in s.r_fights.children] == ["Fight the revolt in Gallia (4 revolting infantry)"]
+        s.r_fights.children[0].click()
+        c = s.battle_panel
+        assert (c.role.value, c.opponent.value, c.area.value) == ("defends", "Revolting forces", "Gallia")
+        assert c.counts["theirs"]["infantry"].value == 4 and c.attacks["theirs"]["infantry"].value == 3
+        c.start_btn.click()
+        b = s.session.state.battle
+        assert b.nation == "Western Rome" and b.attacker.name == "Revolting forces" and not b.attacker.may_retreat
+        assert b.defender.count == 2 and b.dice_due == 2  # the empire's two infantry fire first

@@ -25,14 +25,14 @@ from ...ui.follow import NEW_ELSEWHERE, NewGames, clear_left
 from ...ui.games_list import GamesList, NewGameQuestion
 from ...ui.undo_bar import UndoBar
 from ...ui.widgets import NumberField, button, read_only_html
-from ...words import name_html
+from ...words import name_html, name_isolated
 from ..chart import ChartFileError, one_decimal, read
 from ..dice import roll
 from ..dice_log import dice_doc, dice_rows
 from ..game import Action, ChartGame, ChartRules, from_chart, replayed
 from ..meta import GAME_ID
 from ..numbers import numbers
-from ..procedure import areas_doc, summary
+from ..procedure import RevoltFight, areas_doc, revolt_fights, summary
 from ..scenarios import scenarios
 from ..seats import describe
 from ..taps import DELTAS, Draft, offer, read_dice, record
@@ -306,6 +306,9 @@ class Rome1989Screens:
                                   W.HBox([self.r_table_no, self.r_lost, self.r_popular, self.r_start]),
                                   self.r_step, self.r_rolls, self.answers.slot("Revolt"), self.r_out])
         self.revolt_box.add_class("rf89")
+        self.r_fights = W.HBox([], _dom_classes=("rf89-r-fights",))  # 10.5: the battles the revolts cause
+        self.revolt_box.children = (*self.revolt_box.children, self.r_fights)
+        self._fights: list[RevoltFight] = []
 
     def _build_combat(self) -> None:
         self.battle_panel = BattlePanel(self, CSS)  # a battle of the Combat phase, the game's procedure (12.0.8)
@@ -776,6 +779,21 @@ class Rome1989Screens:
             if p.forces_dice:
                 out.append("<div>Forces: " + html.escape(", ".join(f"{a} {k}" for a, k in p.forces)) + "</div>")
         self.r_out.value = "".join(out)
+        fights = revolt_fights(p) if p is not None else []
+        if fights != self._fights:
+            self._fights = fights
+            self.r_fights.children = tuple(
+                button(f"Fight the revolt in {name_isolated(f.area)} ({f.revolting} revolting infantry)",
+                       lambda f=f: self.revolt_fight(f), "rf89-r-fight") for f in fights)
+
+    def revolt_fight(self, fight: RevoltFight) -> None:
+        """A revolting area's battle set on the Combat screen (10.5), for the table to check and start."""
+        p = self.state.procedure
+        if p is not None:
+            self.nation = p.nation
+        self.battle_panel.prefill(fight)
+        self.say(f"The battle in {fight.area} is set on the Combat screen: the revolting forces attack as barbarian "
+                 "infantry, the empire's units defend and fire first (10.5); check its attack values, then fight it.")
 
     _areas_for: str | None = None
     _areas_filled: list = []

@@ -17,10 +17,11 @@ import ipywidgets as W
 from ...errors import CompanionError
 from ...ui.widgets import NumberField, button
 from ...words import name_html, name_isolated
-from ..battle import Battle, default_attack, loss_choices, losses_text, opponents, side_doc, summary
+from ..battle import FORCES, Battle, default_attack, loss_choices, losses_text, opponents, side_doc, summary
 from ..combat import LEADERS, TERRAINS, UNITS
 from ..dice import roll
 from ..numbers import numbers
+from ..procedure import RevoltFight
 from ..taps import read_dice
 
 SIDES = ("mine", "theirs")
@@ -128,6 +129,21 @@ class BattlePanel:
         attacker, defender = (mine, theirs) if self.role.value == "attacks" else (theirs, mine)
         return {"type": "battle", "nation": name, "area": self.area.value.strip(), "terrain": self.terrain.value,
                 "attacker": attacker, "defender": defender}
+
+    def prefill(self, fight: RevoltFight) -> None:
+        """The battle a revolting area causes (10.5), set on the form: the revolting forces attack as barbarian
+        infantry, the nation's units there defend and fire first; the table checks its attack values, then starts."""
+        self.area.value, self.role.value = fight.area, "defends"
+        self.refresh()
+        self.opponent.value = FORCES[2]
+        for side in SIDES:
+            for unit in UNITS:
+                self.counts[side][unit].value = 0
+                self.attacks[side][unit].value = default_attack(unit)
+            self.national[side].value, self.leader[side].value, self.defence[side].value = "", "", 0
+        self.counts["theirs"]["infantry"].value = fight.revolting
+        self.counts["mine"]["infantry"].value, self.counts["mine"]["cavalry"].value = fight.infantry, fight.cavalry
+        self.refresh()
 
     # --- the taps ------------------------------------------------------------------------------------
     def start(self) -> None:
