@@ -129,6 +129,16 @@ def new_area(areas: Sequence[Area], name: str, revolt_value: int) -> tuple[Area,
     return parse_areas([*areas_doc(areas), {"name": name, "revolt_value": revolt_value}])
 
 
+def changed_area(areas: Sequence[Area], k: int, **changes: Any) -> tuple[Area, ...]:
+    """The areas with the ``k``-th changed; a nation has one capitol, so a capitol picked in one area leaves the
+    area that had it."""
+    out = list(areas)
+    if changes.get("capitol"):
+        out = [replace(a, capitol=False) for a in out]
+    out[k] = replace(out[k], **changes)
+    return tuple(out)
+
+
 def parse_areas(raw: Any) -> tuple[Area, ...]:
     """The ``areas`` of an action, or IllegalAction ``areas`` with what is wrong."""
     if not isinstance(raw, list) or not raw:

@@ -6,7 +6,6 @@ and a value picked. What is picked is the form's until it is sent (the ``areas``
 from __future__ import annotations
 
 import html
-from dataclasses import replace
 from typing import Any, Callable
 
 import ipywidgets as W
@@ -15,7 +14,7 @@ from ...errors import CompanionError
 from ...ui.widgets import NumberField, button
 from ...words import name_html
 from ..numbers import numbers
-from ..procedure import area_offers, new_area
+from ..procedure import area_offers, changed_area, new_area
 from ..revolt import Area
 
 
@@ -58,9 +57,7 @@ class AreasEditor:
     def _set(self, k: int, key: str, value: Any) -> None:
         if self._drawing or k >= len(self.areas):
             return
-        if key == "capitol" and value:  # one capitol: picking it here takes it from another area
-            self.areas = tuple(replace(x, capitol=False) for x in self.areas)
-        self.areas = tuple(replace(x, **{key: value}) if i == k else x for i, x in enumerate(self.areas))
+        self.areas = changed_area(self.areas, k, **{key: value})  # one capitol: the core moves it
         self.show_offers()
         self.on_change()
 
