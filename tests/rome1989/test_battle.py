@@ -233,3 +233,16 @@ def test_a_revolting_area_with_the_empires_units_sets_its_battle():
         b = s.session.state.battle
         assert b.nation == "Western Rome" and b.attacker.name == "Revolting forces" and not b.attacker.may_retreat
         assert b.defender.count == 2 and b.dice_due == 2  # the empire's two infantry fire first
+
+
+def test_the_rules_screen_marks_the_combat_phase_while_a_battle_is_fought():
+    from types import SimpleNamespace
+
+    from companion.rulebook import index, table_now
+
+    ix = index(GAME)
+    assert table_now(ix, SimpleNamespace(state=started())).phase == "5. Combat"
+    assert table_now(ix, SimpleNamespace(state=play([SIX, GERMANS]))).phase is None
+    revolt = play([SIX, {"type": "areas", "nation": "Western Rome", "areas": [{"name": "Gallia", "revolt_value": 6}]},
+                   {"type": "revolt", "nation": "Western Rome", "revolt_table": 3}])
+    assert table_now(ix, SimpleNamespace(state=revolt)).phase.startswith("3. Roll for Possible Revolts")
