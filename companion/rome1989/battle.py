@@ -78,6 +78,11 @@ def side_doc(name: str, units: list[tuple[str, int, int]], national: str | None 
     return d
 
 
+def most(unit: str) -> int:
+    """The most units of a type a side may have in a battle: one capitol (4.1.5), else :data:`MAX_UNITS`."""
+    return 1 if unit == CAPITOL else MAX_UNITS
+
+
 def default_attack(unit: str) -> int:
     """The attack value a unit's field starts at: the unit chart's barbarian row where it prints one (4.2)."""
     from .numbers import numbers
@@ -225,6 +230,8 @@ def parse_side(raw: Any, which: str) -> Side:
             raise IllegalAction(f"The attack value of {unit} is 0 to 10, not {attack!r} (4.2.1.1).", rule="unit")
         if unit in groups:
             raise IllegalAction(f"The {which}'s {unit} are entered once, with their count.", rule="unit")
+        if count > most(unit):
+            raise IllegalAction(f"The {which} has one capitol at most (4.1.5), not {count}.", rule="unit")
         groups[unit] = Group(unit, count, attack)
     national, leader = raw.get("national") or None, raw.get("leader") or None
     if national is not None and not isinstance(national, str):

@@ -135,6 +135,13 @@ def test_the_capitol_is_the_last_unit_removed():
     assert s.battle.defender.count == 2
 
 
+def test_a_side_has_one_capitol_at_most():
+    quote(GAME, "The Eastern and Western Roman Empires and the Persian Kingdom begin the game with a capitol.")
+    two = {**germania_inferior(), "defender": {"name": "Western Rome", "units": [{"unit": "capitol", "count": 2,
+                                                                                  "attack": 3}]}}
+    assert refused(play([SIX, GERMANS]), two) == "unit"
+
+
 def test_a_forced_choice_is_taken_without_asking():
     quote(GAME, "Independent kingdom forces, barbarian area defense forces, and rebelling forces may not retreat.")
     battle = {"type": "battle", "nation": "East Germans", "terrain": "forest",
@@ -246,3 +253,44 @@ def test_the_rules_screen_marks_the_combat_phase_while_a_battle_is_fought():
     revolt = play([SIX, {"type": "areas", "nation": "Western Rome", "areas": [{"name": "Gallia", "revolt_value": 6}]},
                    {"type": "revolt", "nation": "Western Rome", "revolt_table": 3}])
     assert table_now(ix, SimpleNamespace(state=revolt)).phase.startswith("3. Roll for Possible Revolts")
+
+
+UNIT_KINDS = ("infantry", "cavalry", "fort", "capitol")
+
+
+@st.composite
+def sides(draw, name):
+    units = [{"unit": u, "count": draw(st.integers(0, 1 if u == "capitol" else 3)), "attack": draw(st.integers(1, 6))}
+             for u in UNIT_KINDS]
+    units = [u for u in units if u["count"]] or [{"unit": "infantry", "count": 1, "attack": 3}]
+    return {"name": name, "units": units, "defence": draw(st.integers(0, 2)), "may_retreat": draw(st.booleans())}
+
+
+@given(attacker=sides("East Germans"), defender=sides("Western Rome"), terrain=st.sampled_from(["clear", "mountain", "forest"]),
+       seed=st.integers(0, 10**6))
+@settings(max_examples=60, deadline=None)
+def test_every_volley_removes_one_unit_per_hit_the_capitol_last(attacker, defender, terrain, seed):
+    rng = random.Random(seed)
+    s = play([SIX, GERMANS, {"type": "battle", "nation": "East Germans", "terrain": terrain, "attacker": attacker,
+                             "defender": defender}])
+    c = CONTRACTS["chart"]
+    for _ in range(200):
+        b = s.battle
+        if b.over:
+            break
+        before = {w: b.side(w).count for w in ("attacker", "defender")}
+        steps = [m for m in c.legal_actions(s) if m.type in ("losses", "retreat") or m.action.get("purpose") == "combat"]
+        assert steps, f"step {b.step} offers nothing"
+        a = rng.choice(steps).sample(rng)
+        s = RULES.apply(s, a)
+        after = s.battle
+        if a["type"] == "roll":
+            hit = after.other(after.volleys[-1].side)
+            taken = before[hit] - after.side(hit).count
+            assert taken in (0, min(sum(after.volleys[-1].hits), before[hit]))  # at once when forced, else asked
+            assert taken or after.losing == hit or not sum(after.volleys[-1].hits)
+        for w in ("attacker", "defender"):
+            side = after.side(w)
+            capitol = sum(g.count for g in side.units if g.unit == "capitol")
+            assert not (capitol == 0 and any(g.unit == "capitol" for g in b.side(w).units if g.count) and side.count)
+    assert s.battle.over or s.battle.round > 50

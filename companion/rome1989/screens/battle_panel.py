@@ -17,7 +17,7 @@ import ipywidgets as W
 from ...errors import CompanionError
 from ...ui.widgets import NumberField, button
 from ...words import name_html, name_isolated
-from ..battle import FORCES, Battle, default_attack, loss_choices, losses_text, opponents, side_doc, summary
+from ..battle import FORCES, Battle, default_attack, loss_choices, losses_text, most, opponents, side_doc, summary
 from ..combat import LEADERS, TERRAINS, UNITS
 from ..dice import roll
 from ..numbers import numbers
@@ -71,7 +71,7 @@ class BattlePanel:
             self.counts[side], self.attacks[side] = {}, {}
             rows: list[W.Widget] = [W.HTML(_dom_classes=(f"rf89-b-{side}-name",))]
             for unit in UNITS:
-                count = NumberField(0, 0, 30, unit.capitalize(), css=f"rf89-b-{side}-count-{unit}", layout=L(width="170px"))
+                count = NumberField(0, 0, most(unit), unit.capitalize(), css=f"rf89-b-{side}-count-{unit}", layout=L(width="170px"))
                 attack = NumberField(default_attack(unit), 0, 10, "attack", css=f"rf89-b-{side}-attack-{unit}",
                                      layout=L(width="130px"))
                 self.counts[side][unit], self.attacks[side][unit] = count, attack
