@@ -21,8 +21,8 @@ from ...errors import CompanionError, IllegalAction, cut
 from ...gamelog import GameStore, Session
 from ...ui.answer import Answers, place_of
 from ...ui.ask import Ask
-from ...ui.fresh import FreshButton
 from ...ui.follow import NEW_ELSEWHERE, NewGames, clear_left
+from ...ui.fresh import FreshButton
 from ...ui.games_list import GamesList, NewGameQuestion
 from ...ui.undo_bar import UndoBar
 from ...ui.widgets import button, read_only_html
