@@ -73,7 +73,7 @@ class SeatPage(Rome1989Screens):
             W.VBox([f["maintenance"], f["purchases"], f["modifier_rolls"]]),
             W.VBox([f["overtax_pct"], f["refund_pct"], f["revolt_table"]]),
             W.VBox([f["levy_revolt_values"], f["levies_spent"], f["quit"]]),
-            self.preview, W.HBox([self.record_btn, self.undo_btn]),
+            self.preview, W.HBox([self.record_btn.widget, self.undo_btn]),
         ])
         # the player's own procedures: an empire's Revolt Procedure, step by step, and a battle being fought
         self.revolt_part = W.VBox([self.r_head, self.r_areas.widget,
@@ -125,12 +125,12 @@ class SeatPage(Rome1989Screens):
         return self.follow.poll()
 
     # --- taps ------------------------------------------------------------------------------------
-    def act(self, action: Action) -> bool:
+    def act(self, action: Action, seen: int | None = None) -> bool:
         """One action of this seat to the log, committed before the phone shows it."""
         if not self.follow.holds():
             self._refuse()
             return False
-        ok = super().act({**action, "seat": self.player})
+        ok = super().act({**action, "seat": self.player}, seen=seen)
         self.follow.seen()
         return ok
 
