@@ -294,3 +294,20 @@ def test_every_volley_removes_one_unit_per_hit_the_capitol_last(attacker, defend
             capitol = sum(g.count for g in side.units if g.unit == "capitol")
             assert not (capitol == 0 and any(g.unit == "capitol" for g in b.side(w).units if g.count) and side.count)
     assert s.battle.over or s.battle.round > 50
+
+
+def test_two_quick_taps_on_a_steps_button_fire_one_volley(tmp_path):
+    from .test_round_two_screens import start
+
+    s = start(tmp_path, "six-player")
+    s.pick.value = "Persia"
+    c = s.battle_panel
+    c.counts["mine"]["cavalry"].value = 2
+    c.opponent.value = "Independent area"
+    c.counts["theirs"]["infantry"].value = 2
+    c.start_btn.click()
+    shown = c.app_btn.button  # the button on the screen when the player taps twice
+    shown.click()
+    shown.click()  # the second tap was drawn for the step before: refused, nothing written
+    assert len(s.session.state.battle.volleys) == 1 and len(s.session.state.rolls) == 1
+    assert "before the game changed" in s.message.value

@@ -104,10 +104,10 @@ def test_a_game_played_on_the_chart_screen(tmp_path):
     assert s.session.state.rolls[-1].dice == (1, 10) and s.session.state.rolls[-1].nation == "Goths"
     assert [b.description for b in c.losses.children] == ["Lose 1 infantry", "Lose 1 cavalry"]
     c.losses.children[0].click()
-    assert s.session.state.battle.attacker.count == 3 and c.retreat_btn.layout.display == ""
+    assert s.session.state.battle.attacker.count == 3 and c.retreat_btn.widget.layout.display == ""
     c.app_btn.click()
     assert s.session.state.rolls[-1].by == "app" and len(s.session.state.battle.volleys) == 2
-    assert c.retreat_btn.layout.display == "none"  # an independent area may not retreat (12.2.6)
+    assert c.retreat_btn.widget.layout.display == "none"  # an independent area may not retreat (12.2.6)
     assert s.session.state.battle.step in (9, 11) and not c.losses.children
     # Persia quits; Bo comes back as barbarians
     s.pick.value = "Persia"

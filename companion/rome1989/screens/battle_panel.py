@@ -15,6 +15,7 @@ from typing import Any
 import ipywidgets as W
 
 from ...errors import CompanionError
+from ...ui.fresh import FreshButton
 from ...ui.widgets import NumberField, button
 from ...words import name_html, name_isolated
 from ..battle import FORCES, Battle, default_attack, loss_choices, losses_text, most, opponents, side_doc, summary
@@ -91,20 +92,35 @@ class BattlePanel:
         self.sides = W.HTML(_dom_classes=("rf89-b-sides",))
         self.volleys = W.HTML(_dom_classes=("rf89-b-volleys",))
         self.dice = W.Text(placeholder="the table's dice, e.g. 5 4 7", description="Dice", _dom_classes=("rf89-b-dice",))
-        self.app_btn = button("Roll (app)", lambda: self.fire(None), "rf89-battle-roll")
-        self.table_btn = button("Use the table's dice", lambda: self.fire(self.dice.value), "rf89-battle-tap")
-        self.rolls = W.HBox([self.app_btn, self.dice, self.table_btn])
-        self.retreat_btn = button("Retreat", self.retreat, "rf89-battle-retreat")
+        # each step's buttons drawn again for each step: a second quick tap carries the step before (stale-tap)
+        refuse = lambda said: self.host.say(said, "error")  # noqa: E731
+        self.app_btn = FreshButton("Roll (app)", lambda about: self.fire(None, about), "rf89-battle-roll",
+                                   self._subject, refuse)
+        self.table_btn = FreshButton("Use the table's dice", lambda about: self.fire(self.dice.value, about),
+                                     "rf89-battle-tap", self._subject, refuse)
+        self.rolls = W.HBox([self.app_btn.widget, self.dice, self.table_btn.widget])
+        self.retreat_btn = FreshButton("Retreat", self.retreat, "rf89-battle-retreat", self._subject, refuse)
         self.losses = W.HBox([], _dom_classes=("rf89-b-losses",))
         answers = getattr(host, "answers", None)  # each tap answered beside it: the battle's steps, the start
         if answers is not None:
             self.setup.children = (*self.setup.children, answers.slot("Combat"))
         steps = [answers.slot("Combat: battle")] if answers is not None else []
-        self.fight = W.VBox([self.step, self.sides, self.rolls, self.losses, self.retreat_btn, *steps, self.volleys])
+        self.fight = W.VBox([self.step, self.sides, self.rolls, self.losses, self.retreat_btn.widget, *steps,
+                             self.volleys])
         self.widget = W.VBox([W.HTML(css), self.head, self.fight, self.setup])
         self.widget.add_class("rf89")
         self.widget.add_class("rf89-battle")
         self._choices: list[dict[str, int]] = []
+        self._choices_about: Any = None
+
+    def _subject(self) -> Any:
+        """The question the step's buttons answer: the game and the point of its log."""
+        s = self.host.session
+        return (s.log.path if s else None, s.head if s else 0)
+
+    @staticmethod
+    def _seen(about: Any) -> int | None:
+        return about[1] if isinstance(about, tuple) else None
 
     # --- what is fought ------------------------------------------------------------------------------
     def battle(self) -> Battle | None:
@@ -158,12 +174,12 @@ class BattlePanel:
         answers = getattr(self.host, "answers", None)
         return answers.at("Combat: battle") if answers is not None and "Combat: battle" in answers.slots else nullcontext()
 
-    def fire(self, typed: str | None) -> None:
+    def fire(self, typed: str | None, about: Any = None) -> None:
         """A volley: the app's dice (None) or the table's as typed, filed under the battle's nation."""
         with self._at_battle():
-            self._fire(typed)
+            self._fire(typed, about)
 
-    def _fire(self, typed: str | None) -> None:
+    def _fire(self, typed: str | None, about: Any = None) -> None:
         b = self.battle()
         if b is None or b.firing is None:
             self.host.say("No battle waits for dice now; start one first (step 1).", "error")
@@ -174,22 +190,22 @@ class BattlePanel:
             self.host.say(str(e), "error")
             return
         if self.host.act({"type": "roll", "nation": b.nation, "purpose": "combat", "dice": list(dice),
-                          "by": "app" if typed is None else "table"}):
+                          "by": "app" if typed is None else "table"}, seen=self._seen(about)):
             self.dice.value = ""
             self.host.say(summary(self.battle()))
 
-    def lose(self, k: int) -> None:
+    def lose(self, k: int, about: Any = None) -> None:
         b = self.battle()
         if b is None or k >= len(self._choices):
             return
         with self._at_battle():
-            if self.host.act({"type": "losses", "nation": b.nation, "units": self._choices[k]}):
+            if self.host.act({"type": "losses", "nation": b.nation, "units": self._choices[k]}, seen=self._seen(about)):
                 self.host.say(summary(self.battle()))
 
-    def retreat(self) -> None:
+    def retreat(self, about: Any = None) -> None:
         b = self.battle()
         with self._at_battle():
-            if b is not None and self.host.act({"type": "retreat", "nation": b.nation}):
+            if b is not None and self.host.act({"type": "retreat", "nation": b.nation}, seen=self._seen(about)):
                 self.host.say(summary(self.battle()))
 
     # --- drawing -------------------------------------------------------------------------------------
@@ -225,14 +241,18 @@ class BattlePanel:
                                                + " (a 1 always hits, a 0 is ten).") + "</div>")
         sides += [f"<div>{html.escape(x)}</div>" for x in losses_text(b)]
         self.sides.value = "".join(sides)
+        for fresh in (self.app_btn, self.table_btn, self.retreat_btn):
+            fresh.redraw()
         self.rolls.layout.display = "" if b.firing is not None else "none"
-        self.retreat_btn.layout.display = "" if b.choosing is not None else "none"
+        self.retreat_btn.widget.layout.display = "" if b.choosing is not None else "none"
         if b.choosing is not None:
-            self.retreat_btn.description = f"{name_isolated(b.side(b.choosing).name)} retreats (12.2)"
+            self.retreat_btn.label = f"{name_isolated(b.side(b.choosing).name)} retreats (12.2)"
+            self.retreat_btn.button.description = self.retreat_btn.label
         choices = loss_choices(b.side(b.losing), b.hits_due) if b.losing is not None else []
-        if choices != self._choices or len(self.losses.children) != len(choices):
-            self._choices = choices
-            self.losses.children = tuple(button(f"Lose {_choice_label(c)}", lambda k=k: self.lose(k),
+        about = self._subject()
+        if choices != self._choices or about != self._choices_about or len(self.losses.children) != len(choices):
+            self._choices, self._choices_about = choices, about  # drawn for this step: an older tap is refused
+            self.losses.children = tuple(button(f"Lose {_choice_label(c)}", lambda k=k: self.lose(k, about),
                                                 "rf89-battle-loss") for k, c in enumerate(choices))
         self.volleys.value = "".join(
             f"<div>Round {v.round}, {html.escape(b.side(v.side).name)} fired: {dice_html(list(v.dice), list(v.hits))} "
