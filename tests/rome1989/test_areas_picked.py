@@ -53,3 +53,15 @@ def test_a_second_capitol_picked_moves_the_capitol():
     pick_areas(e, "Italia 1 capitol\nGallia 6")
     e.rows.children[1].children[0].children[3].value = True
     assert [a.capitol for a in e.areas] == [False, True] and not e.rows.children[0].children[0].children[3].value
+
+
+def test_two_quick_taps_on_the_revolts_roll_roll_one_step(tmp_path):
+    s = start(tmp_path, "six-player")
+    s.pick.value = "Western Rome"
+    pick_areas(s.r_areas, "Italia 1 capitol\nGallia 6\nHispania 6\nAfrica 4")
+    s.r_table_no.value = 4
+    s.r_start.click()
+    shown = s.r_app.button
+    shown.click()
+    shown.click()  # drawn for step 2: refused once the procedure moved on
+    assert len(s.session.state.rolls) == 1 and "before the game changed" in s.message.value

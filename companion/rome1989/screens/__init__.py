@@ -301,9 +301,14 @@ class Rome1989Screens:
         self.r_dice = W.Text(placeholder="the table's dice, e.g. 6 6 3", description="Dice", _dom_classes=("rf89-r-dice",))
         self.r_step = W.HTML(_dom_classes=("rf89-r-step",))
         self.r_out = W.HTML(_dom_classes=("rf89-r-out",))
-        self.r_app = button("Roll (app)", lambda: self.revolt_step(None), "rf89-revolt-roll")
-        self.r_table = button("Use the table's dice", lambda: self.revolt_step(self.r_dice.value), "rf89-revolt-tap")
-        self.r_rolls = W.HBox([self.r_app, self.r_dice, self.r_table])
+        # drawn again for each step: a second quick tap carries the step before, and is refused (stale-tap)
+        point = lambda: self._subject()[:2]  # noqa: E731  (the game and the point of its log)
+        refuse = lambda said: self.say(said, "error")  # noqa: E731
+        self.r_app = FreshButton("Roll (app)", lambda about: self.revolt_step(None, about), "rf89-revolt-roll",
+                                 point, refuse)
+        self.r_table = FreshButton("Use the table's dice", lambda about: self.revolt_step(self.r_dice.value, about),
+                                   "rf89-revolt-tap", point, refuse)
+        self.r_rolls = W.HBox([self.r_app.widget, self.r_dice, self.r_table.widget])
         for box in (self.r_lost, self.r_popular):
             box.observe(lambda ch: self._revolt_mode(), "value")
         self.revolt_box = W.VBox([W.HTML(CSS), self.r_head, self.r_areas.widget,
@@ -726,7 +731,7 @@ class Rome1989Screens:
         self.act({"type": "revolt", "nation": name, "revolt_table": self.r_table_no.value,
                   "lost_capitol": self.r_lost.value, "popular": self.r_popular.value})
 
-    def revolt_step(self, typed: str | None) -> None:
+    def revolt_step(self, typed: str | None, about: object = None) -> None:
         """One step's dice, the app's (None) or the table's (as typed), filed under the procedure's nation."""
         p = self.state.procedure
         if p is None or p.purpose is None:
@@ -739,7 +744,8 @@ class Rome1989Screens:
         except CompanionError as e:
             self.say(str(e), "error")
             return
-        if self.act({"type": "roll", "nation": p.nation, "purpose": p.purpose, "dice": list(dice), "by": by}):
+        seen = about[1] if isinstance(about, tuple) else None
+        if self.act({"type": "roll", "nation": p.nation, "purpose": p.purpose, "dice": list(dice), "by": by}, seen=seen):
             self.r_dice.value = ""
 
     def _log_roll(self, purpose: str, dice: list[int], by: str, nation: str | None = None) -> None:
@@ -761,6 +767,8 @@ class Rome1989Screens:
             self.r_areas.load(s.areas_of(name) if name else ())
             self._areas_for, self._areas_filled = name, known
         waiting = p is not None and p.purpose is not None
+        self.r_app.redraw()
+        self.r_table.redraw()
         self.r_step.value = f"<div>{html.escape(summary(p))}</div>" if p is not None else (
             "<div>Step 1: the Revolt Table's number for this turn (0 for a dash), then start (10.1).</div>")
         self.r_rolls.layout.display = "" if waiting else "none"
