@@ -27,7 +27,8 @@ from companion.ui.app import App
 
 from .harness import board_meta, listen, open_shelf, screenshot, settle, space_to_css, wait_for
 
-ROWS = {"tablet-light": ({"width": 1024, "height": 768}, False), "phone-dark": ({"width": 390, "height": 844}, True)}
+ROWS = {"tablet-light": ({"width": 1024, "height": 768}, False), "upright-dark": ({"width": 768, "height": 1024}, True),
+        "phone-dark": ({"width": 390, "height": 844}, True)}
 NEAR = 150  # px: a refusal is said next to the control tapped
 
 #: the box of the error said last on the screen shown, and the screen's size
