@@ -34,4 +34,7 @@ def told(contract: Any, seen: Sequence[Any], seen_states: Sequence[Any], applied
         return out
     for k in range(same, len(applied)):
         out += [s for s in contract.news(states[k], applied[k].action, states[k + 1], seat) if s]
+        end = contract.outcome(states[k + 1]) if contract.outcome(states[k]) is None else None
+        if end is not None and end.kept and end.sentence:
+            out.append(end.sentence)  # the end of a game is announced on every page
     return out[-MOST:]
