@@ -145,3 +145,18 @@ def test_a_page_hears_another_page_s_actions_once_and_its_own_never(tmp_path: Pa
     b.do(g.contract("game").random_action(b.state, rng))
     a.refresh()
     assert a.heard() and b.heard() == []
+
+
+def test_a_trophy_claimed_is_news_for_every_seat():
+    quote("rise-and-fall", "The first player to place their last game piece of a given type in the World wins the matching Trophy.")
+    c = games.get("rise-and-fall").contract("game")
+    for seed in range(40):
+        for before, action, after, _, _ in _play("rise-and-fall", "game", seed, 1500):
+            won = [j for j, civ in enumerate(after.civs) if before.civs and len(civ.trophies) > len(before.civs[j].trophies)]
+            if won:
+                civ = after.civs[won[0]]
+                for seat in (None, *range(len(after.civs))):
+                    news = c.news(before, action, after, seat)
+                    assert any(s.startswith(f"{civ.name} has placed their last") and "Trophy is theirs" in s for s in news)
+                return
+    raise AssertionError("no Trophy claimed in 40 random games")
