@@ -161,6 +161,10 @@ class Rome1989Contract(Contract):
             out.append(f"{' and '.join(after.winners)} reached the goal.")
         return out
 
+    def other_seat_sentence(self, state: ChartGame, action: Any, seat: Any, player: Any) -> str:
+        return (f"{seat}'s phone records {seat}'s nations only; {action.get('nation')} is {player}'s "
+                "(on the tablet or on their own phone).")
+
     def actor(self, state: ChartGame, action: dict) -> Any:
         if action.get("type") in ("turn", "roll", "withdraw", "areas", "revolt"):
             n = state.chart.nation(action.get("nation")) if isinstance(action.get("nation"), str) else None
