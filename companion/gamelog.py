@@ -502,6 +502,8 @@ class Session(Generic[S]):
 
     def refresh(self) -> None:
         """Replay the whole log (on open, and when another screen changed the game)."""
+        if self._unheard is None and hasattr(self, "_states"):  # what the page held before another page's actions
+            self._unheard = (self.applied, self._states)
         entries, problem = self.log.read()
         if problem is None:
             try:  # a game whose meta (its kind, its title) cannot be read is listed as damaged: it opens read-only
@@ -540,6 +542,18 @@ class Session(Generic[S]):
     @property
     def state(self) -> S:
         return self._states[-1]
+
+    _unheard: tuple[list[LogEntry], list[S]] | None = None
+
+    def heard(self, seat: Any = None) -> list[str]:
+        """The news, for ``seat`` (None: the table), of the actions the last replays brought in from other
+        pages (``companion.news``); said once: the next call says only what came in after it."""
+        before, self._unheard = self._unheard, None
+        if before is None:
+            return []
+        from .news import told
+
+        return told(self.contract, before[0], before[1], self.applied, self._states, seat)
 
     def can_undo(self) -> bool:
         return bool(self.applied) and not self.read_only and not self._kept_start(len(self.applied))
@@ -647,6 +661,7 @@ class Session(Generic[S]):
             self._changed()
             raise
         mark("committed")
+        self._unheard = None  # the page draws the log as it is now: what came before is not news any more
         entry = LogEntry(seq, action, time.time())
         self._entries.append(entry)
         self.head = seq

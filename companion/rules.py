@@ -209,6 +209,13 @@ class Contract:
         """The player whose action this is (None: the table's, or nobody's in particular)."""
         return None
 
+    def news(self, before: Any, action: Action, after: Any, seat: Any = None) -> list[str]:
+        """What the accepted ``action`` (``before`` → ``after``) changed that ``seat`` is to hear (None: the
+        table's tablet): plain sentences in the rulebook's words, what concerns everyone and what concerns that
+        seat, never what its ``view`` hides. A page hears them for actions made on other pages
+        (``companion.news``); a game that says nothing of an action returns []."""
+        return []
+
     def player_count(self, action: Action) -> int | None:
         """How many players a setup action seats (None: it does not say, or not a setup); the test over every
         game plays each count."""

@@ -19,7 +19,7 @@ from typing import Any
 from ..rules import Contract, Field, Move, Outcome
 from .board import placeholder, side_for
 from .end_of_wave import OUTSIDER
-from .game import ACTIONS, State
+from .game import ACTIONS, ROMAN, State
 from .numbers import numbers
 from .scoring import winner_sentence
 from .view import colours, history_scores
@@ -140,6 +140,16 @@ class MountainKingContract(Contract):
 
     def actor(self, state: State, action: dict) -> Any:
         return action.get("player") if action.get("type") != "setup" else None
+
+    def news(self, before: State, action: dict, after: State, seat: Any = None) -> list[str]:
+        """The action as the table's story tells it (``story.sentence``: Honour gained, a cavern's control, a
+        Wave over, the Vote tiles); a new Wave said when it begins. Nothing of this game is secret."""
+        from .story import sentence
+
+        out = [sentence(action, before)] if action.get("type") != "setup" else []
+        if after.wave != before.wave and before.wave and not after.finished:
+            out.append(f"Wave {ROMAN[after.wave]} begins.")
+        return out
 
 
 CONTRACTS = {"game": MountainKingContract()}

@@ -51,6 +51,24 @@ class RiseContract(Contract):
     def actor(self, state: Position, action: Action) -> Any:
         return action.get("player")
 
+    def news(self, before: Position, action: Action, after: Position, seat: Any = None) -> list[str]:
+        """The action in the rulebook's words (a Worker placed, moved, jumped; a Land Tile placed), what it
+        did by itself (a Tower rising or falling), and whose turn it is when the turn passes; nothing is secret."""
+        from .game import ACTION_NAMES, at
+
+        kind = str(action.get("type", ""))
+        what = ACTION_NAMES.get(kind, kind)
+        for key, word in (("at", "at"), ("to", "to"), ("over", "over"), ("target", "at")):
+            where = action.get(key)
+            if isinstance(where, (list, tuple)) and len(where) == 2:
+                what += f" {word} {at((where[0], where[1]))}"
+                break
+        out = [f"{name(before.player)}: {what}."] if kind in ACTION_NAMES else []
+        out += list(after.events)
+        if after.winner is None and after.player != before.player:
+            out.append(f"{name(before.player)}'s turn ends: {name(after.player)} to play.")
+        return out
+
     def may_act(self, state: Position, player: Any) -> bool:
         return player == state.player
 

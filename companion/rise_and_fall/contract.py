@@ -152,6 +152,35 @@ class GameContract(Contract):
     def player_count(self, action: Action) -> int | None:
         return len(action["players"]) if action.get("type") == "setup" and isinstance(action.get("players"), list) else None
 
+    def news(self, before: Any, action: Action, after: Any, seat: Any = None) -> list[str]:
+        """What the table hears of an action: what happened by itself (the tracker's notes: a player recycles,
+        the First Player token passes, a Trophy claimed, a Guild card taken by the Doppelgangers, a card into
+        the reserve), a turn's end and who acts next, a card placed face down (never which: the cards lie face
+        down until all are revealed, as ``view`` shows them)."""
+        from .state.civilizations import PHASES
+
+        notes = list(after.notes)
+        t, i = action.get("type"), action.get("player")
+        civs = after.civs
+        out: list[str] = []
+        if before.acting is not None and after.acting != before.acting and before.phase == "B":
+            name = civs[before.acting].name
+            if not any(n.startswith(f"{name}'s actions end") for n in notes):
+                out.append(f"{name}'s actions end.")
+        out += notes
+        slow = any("too slow" in n for n in notes)
+        if t == "play" and before.phase == "A" == after.phase and isinstance(i, int) and not slow:
+            out.append(f"{civs[i].name} places a Civilization card face down.")
+        if t == "decline" and after.phase == "C" and isinstance(i, int):
+            out.append(f"{civs[i].name} places a card face down into Decline.")
+        if after.phase == "B" and after.acting is not None and (after.acting, before.phase) != (before.acting, "B"):
+            out.append(f"{civs[after.acting].name} takes actions with the {str(after.acting_card).title()} card.")
+        if after.phase != before.phase and after.phase not in ("B", "over", "setup") and before.phase != "setup":
+            out.append(f"Phase {PHASES.get(after.phase, after.phase)}.")
+        if after.turn != before.turn and before.phase not in ("setup", "placement") and after.phase != "over":
+            out = [f"Turn {before.turn} ends.", *out, f"Turn {after.turn} begins."]
+        return out
+
     def actor(self, state: Any, action: Action) -> Any:
         p = action.get("player")
         return p if action.get("type") not in self.setup_types and p is not None else None

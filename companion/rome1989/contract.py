@@ -164,6 +164,33 @@ class Rome1989Contract(Contract):
                        extra={"vp_exact": {p.name: fraction_text(p.vp_total) for p in r.players}},
                        kept=bool(r.players))  # a game ended before any nation's turn has nothing to keep
 
+    def news(self, before: ChartGame, action: dict, after: ChartGame, seat: Any = None) -> list[str]:
+        """A nation's turn recorded (its status), a roll, a nation joining or withdrawn, the revolt procedure,
+        a new game turn, the goal reached; the chart is open to every player, so nothing is secret."""
+        from .seats import possessive
+
+        kind, name = action.get("type"), str(action.get("nation") or action.get("name") or "")
+        out: list[str] = []
+        if kind == "turn":
+            n = after.chart.nation(name)
+            k = len(n.turns) if n is not None else 0
+            status = n.turns[-1].status if n is not None and n.turns else ""
+            out.append(f"{possessive(name)} turn {k} is recorded" + (f": status {status}." if status else "."))
+        elif kind == "roll":
+            dice = ", ".join(map(str, action.get("dice") or ()))
+            out.append(f"A {action.get('purpose') or 'die'} roll for {name}: {dice}.")
+        elif kind == "nation":
+            out.append(f"{name} joins the game, played by {action.get('player')}.")
+        elif kind == "withdraw":
+            out.append(f"{name} is withdrawn from the game.")
+        elif kind == "revolt":
+            out.append(f"{possessive(name)} revolt procedure is recorded.")
+        if after.game_turn != before.game_turn and after.started and before.played.nations:
+            out.append(f"Game turn {after.game_turn} begins.")
+        if after.winners and not before.winners:
+            out.append(f"{' and '.join(after.winners)} reached the goal.")
+        return out
+
     def other_seat_sentence(self, state: ChartGame, action: Any, seat: Any, player: Any) -> str:
         return (f"{seat}'s phone records {seat}'s nations only; {action.get('nation')} is {player}'s "
                 "(on the tablet or on their own phone).")

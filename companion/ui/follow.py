@@ -50,9 +50,11 @@ def left_for(log: GameLog) -> str | None:
     return new if isinstance(new, str) and new else None
 
 
-def caught_up(session: Session[Any] | None, error: Callable[[str], None]) -> bool:
+def caught_up(session: Session[Any] | None, error: Callable[[str], None],
+              hear: Callable[[list[str]], None] | None = None) -> bool:
     """Replay the log if another page committed to it since this one last read it: True if it did, and the
-    screen is to be drawn again. A file that cannot be read says why through ``error`` (no change, then)."""
+    screen is to be drawn again. A file that cannot be read says why through ``error`` (no change, then).
+    ``hear``: told the table's news of the actions replayed (:func:`tell`), when there is any."""
     if session is None:
         return False
     try:
@@ -62,7 +64,22 @@ def caught_up(session: Session[Any] | None, error: Callable[[str], None]) -> boo
     except CompanionError as e:
         error(str(e))
         return False
+    if hear is not None:
+        tell(session, None, hear)
     return True
+
+
+def tell(session: Session[Any] | None, seat: Any, hear: Callable[[list[str]], None]) -> None:
+    """Say through ``hear`` the news, for ``seat``, of what other pages did since this page last drew the log
+    (``Session.heard``); nothing is said when there is none (the page's own answer stays)."""
+    news = session.heard(seat) if session is not None else []
+    if news:
+        hear(news)
+
+
+def news_text(news: list[str]) -> str:
+    """The sentences a page hears at one look, as one answer (plain text: the answer slot escapes it)."""
+    return " ".join(s.strip() for s in news if s.strip())
 
 
 def _unmarked(what: str) -> None:
@@ -76,9 +93,11 @@ class SeatFollow:
     timings of a tap seen on another phone)."""
 
     def __init__(self, session: Callable[[], Session[Any] | None], seat: Callable[[], int | None], token: str,
-                 refuse: Callable[[], None], redraw: Callable[[], None], mark: Callable[[str], None] = _unmarked) -> None:
+                 refuse: Callable[[], None], redraw: Callable[[], None], mark: Callable[[str], None] = _unmarked,
+                 hear: Callable[[list[str]], None] | None = None) -> None:
         self.session, self.seat, self.token = session, seat, token
         self.refuse, self.redraw, self.mark = refuse, redraw, mark
+        self.hear = hear  # told the news for this seat of what other devices did (after the redraw)
         self._version: int | None = None
 
     def holds(self) -> bool:
@@ -114,6 +133,8 @@ class SeatFollow:
             s.refresh()
             self.mark("replayed")
             self.redraw()
+            if self.hear is not None:
+                tell(s, self.seat(), self.hear)
             self.mark("updated")
         return True
 

@@ -23,7 +23,7 @@ from ...gamelog import GameStore, Session
 from ...history import FinishedGames
 from ...ui.answer import Answers, place_of
 from ...ui.board import Board as Canvas
-from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up, clear_left
+from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up, clear_left, news_text, tell
 from ...ui.games_list import GamesList, NewGameQuestion
 from ...ui.undo_bar import UndoBar
 from ...ui.widgets import Stepper, button, read_only_html
@@ -219,6 +219,7 @@ class MountainKingScreens:
         if not caught_up(self.session, self.error):
             return False
         self.refresh()
+        tell(self.session, None, lambda news: self.say(news_text(news)))  # what the other page did, said here
         return True
 
     # --- widgets ---------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from ...gamelog import GameStore, Session
 from ...ui.answer import Answers, place_of
 from ...ui.board import Board, legend_html
 from ...ui.ending import title_of
-from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up, clear_left
+from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up, clear_left, news_text, tell
 from ...ui.games_list import GamesList, NewGameQuestion
 from ...ui.undo_bar import UndoBar
 from ...ui.widgets import button, read_only_html
@@ -170,6 +170,7 @@ class RiseScreen:
             return False
         self.taps.clear()
         self.refresh()
+        tell(self.session, None, lambda news: self.say(news_text(news)))  # what the other page did, said here
         self.start_thinking()  # another page played the player's turn: this one answers if it can
         return True
 
@@ -255,6 +256,7 @@ class RiseScreen:
     def _undone(self) -> None:
         self.taps.clear()
         self.refresh()
+        tell(self.session, None, lambda news: self.say(news_text(news)))  # what the other page did, said here
         self.start_thinking()
 
     def undo_to(self, seq: int | None = None) -> None:

@@ -23,6 +23,7 @@ from companion.rise_and_fall.play.tracker import TrackerRules
 from companion.rise_and_fall.scoring.endgame import EntryRules
 from companion.rise_and_fall.screens.library import SHIPPED_LAYOUTS, Library
 from companion.rise_and_fall.world.builder import BuildRules
+from companion.ui.follow import news_text, tell
 
 if TYPE_CHECKING:  # imported when first visited: the World opens without them
     from companion.rise_and_fall.screens.game_screen import GameHub, GameScreen, SetupScreen
@@ -236,6 +237,11 @@ class RiseAndFallScreens:
             self._remote = False
         self._seen = seen
         return changed
+    def _hear(self, news: list[str]) -> None:
+        """The news of the game's actions made on other pages, in the Game screen's place for its answers."""
+        if self._game is not None:
+            self._game.say(news_text(news), "info")
+
     def _game_taken_back(self) -> bool:
         """A new game started by mistake was taken back on another page (its file is gone): this
         page shows the game the table was playing again."""
@@ -294,5 +300,6 @@ class RiseAndFallScreens:
             self.hub.followed_at = self.hub.session.head  # buttons drawn before it are refused
             self.hub.changed()
             self._phase = self.hub.game.phase
+            tell(self.hub.session, None, self._hear)
         elif kind == SCORING and self._scores is not None:
             self._scores.follow()

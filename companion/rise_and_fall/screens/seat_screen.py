@@ -64,7 +64,7 @@ from companion.rise_and_fall.variants.tales import pieces as TP
 from companion.rise_and_fall.world.views import colour_hex
 from companion.seats import NOT_A_SEAT, Seats, find_seat
 from companion.timings import mark
-from companion.ui.follow import SeatFollow
+from companion.ui.follow import SeatFollow, news_text
 from companion.ui.history_screen import scorepad_html
 from companion.ui.kept import Kept, show
 from companion.ui.widgets import Stepper, button, follow_subject, message_html
@@ -134,7 +134,7 @@ class SeatPage:
                               self.others])
         self.widget.add_class("rf-seat")
         self.follow = SeatFollow(lambda: self.session, lambda: self.seat, token, self._refuse, self.refresh,
-                                 lambda what: mark(f"{what} seat={self.seat}"))
+                                 lambda what: mark(f"{what} seat={self.seat}"), hear=lambda news: self.say(news_text(news)))
         self.kept = Kept()  # the controls' widgets, kept from one drawing to the next
         self._shown: tuple[tuple, list[Offer]] = ((None,) * 5, [])  # the card's offers as last drawn, in their order
         self.reopen()

@@ -21,7 +21,7 @@ from ...errors import CompanionError, IllegalAction, cut
 from ...gamelog import GameStore, Session
 from ...ui.answer import Answers, place_of
 from ...ui.ask import Ask
-from ...ui.follow import NEW_ELSEWHERE, NewGames, clear_left
+from ...ui.follow import NEW_ELSEWHERE, NewGames, clear_left, news_text, tell
 from ...ui.fresh import FreshButton
 from ...ui.games_list import GamesList, NewGameQuestion
 from ...ui.undo_bar import UndoBar
@@ -372,6 +372,7 @@ class Rome1989Screens:
             return True
         self.session.refresh()
         self.refresh()
+        tell(self.session, None, lambda news: self.say(news_text(news)))  # what another page did, said here
         return True
 
     _file_seen: int | None = None

@@ -19,7 +19,7 @@ from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...seats import NOT_A_SEAT, Seats, find_seat
 from ...ui.answer import Answers
-from ...ui.follow import SeatFollow
+from ...ui.follow import SeatFollow, news_text
 from ...ui.widgets import button, message_html, read_only_html
 from ..chart import one_decimal
 from ..game import Action, ChartRules
@@ -84,7 +84,8 @@ class SeatPage(Rome1989Screens):
                               self.answers.slot("Seat"), self.revolt_part, self.battle_part, self.totals])
         self.widget.add_class("rf89")
         self.widget.add_class("rf89-seat")
-        self.follow = SeatFollow(lambda: self.session, lambda: self.seat, token, self._refuse, self.refresh)
+        self.follow = SeatFollow(lambda: self.session, lambda: self.seat, token, self._refuse, self.refresh,
+                                 hear=lambda news: self.say(news_text(news)))
         self.reopen()
 
     # --- the seat and its game -------------------------------------------------------------------
