@@ -281,9 +281,10 @@ CSS = """
   .rf-nav .widget-toggle-buttons .widget-toggle-button { flex: 1 0 min-content; min-width: 44px; overflow-wrap: normal; }
   .rf-app .rf-nav .rf-home { font-size: 0; flex: 0 0 44px; }
   .rf-app .rf-nav .rf-home::before { content: "⌂"; font-size: 24px; }
-  /* the Rules screen's button as its sign alone ("?"), so every game's screens keep one row */
-  .rf-nav .widget-toggle-buttons .widget-toggle-button[title="Rules"] { font-size: 0; flex: 0 0 44px; }
-  .rf-nav .widget-toggle-buttons .widget-toggle-button[title="Rules"]::before { content: "?"; font-size: 20px; font-weight: 700; }
+  /* the Rules screen's button as its sign alone ("?"), so every game's screens keep one row (each button names its
+     option in data-value, whatever its title) */
+  .rf-nav .widget-toggle-buttons .widget-toggle-button[data-value="Rules"] { font-size: 0; flex: 0 0 44px; }
+  .rf-nav .widget-toggle-buttons .widget-toggle-button[data-value="Rules"]::before { content: "?"; font-size: 20px; font-weight: 700; }
   .rf-side { min-width: 0; }
   /* a screen's chips (the World's tile counts, the Game's First Player, Trophies, Bank) wrap: none is cut, nothing scrolls sideways */
   .rf-app .rf-left { display: flex; flex-wrap: wrap; gap: 2px 4px; }
@@ -363,6 +364,9 @@ body:has(.rf-app.rf-dark), body:has(.rf-app.rf-dark) #rendered_cells { backgroun
 .rf-app.rf-dark .jupyter-widget-Collapse-contents { background: #1b2126; border-color: #46525c; }
 .rf-app.rf-dark .rf-msg-error { background: #3b1416; color: #ffcdd2; border-left-color: #ef5350; }
 .rf-app.rf-dark .rf-msg-info { background: #12301a; color: #c8f0cc; border-left-color: #66bb6a; }
+.rf-app.rf-dark .rf-msg-warning { background: #3a2e08; color: #ffe8a3; border-left-color: #f9a825; }
+/* History's remove question and its answer: a row of their own, the buttons below, never over the words */
+.rf-app .rf-history-removing .rf-history-question, .rf-app .rf-history-removing .rf-history-said { flex: 1 1 100%; min-width: 0; margin: 0 0 4px; }
 .rf-app.rf-dark .rf-civ { background: rgba(255,255,255,.06); }
 .rf-app.rf-dark .rf-state-label, .rf-app.rf-dark .rf-piece-count small { color: #c8c8c8; }
 .rf-app.rf-dark .rf-card { background: #2a3137; color: #f0f0f0; }
