@@ -328,7 +328,8 @@ CSS = """
 .rf-app .mk-walk-picture { position: sticky; top: 0; }
 /* 1989's paper chart keeps its columns: wider than a phone, it scrolls sideways in its own box */
 .rf-app .rf89 .rf89-sheet { max-width: 100%; overflow-x: auto; }
-.rf-app .rf89 input { min-width: 44px; }
+/* a finger's width even where the phone lets its boxes shrink (its First turn box: "1") */
+.rf-app .rf89 input, .rf-app .rf89 .widget-inline-hbox input[type=number] { min-width: 44px; }
 /* dark: light text on dark panels, the same contrasts */
 .rf-app.rf-dark { background: #15191d; color: #e8e8e8; }
 body:has(.rf-app.rf-dark), body:has(.rf-app.rf-dark) #rendered_cells { background: #15191d; }
