@@ -50,6 +50,8 @@ CSS = """
 .rf-app .rf-regions { min-width: 8.2em; }
 .rf-app .rf-dark-toggle { min-width: 4.3em; }
 .rf-app .rf-large-toggle { min-width: 3.2em; }
+/* the bar keeps its size with A+ (the screens below grow): one row on the landscape tablet, nothing pushed down */
+.rf-app.rf-large .rf-nav { font-size: 17px; }
 .rf-nav { position: sticky; top: 0; z-index: 10; background: #2b3a42; border-radius: 10px; padding: 4px; flex-wrap: wrap; }
 .rf-app .rf-nav .widget-toggle-button, .rf-app .rf-nav .rf-btn { background: #3d5059; color: #fff; font-weight: 600; border-color: transparent; }
 .rf-app .rf-nav .widget-toggle-button.mod-active { background: #f2c12e; color: #111; }
