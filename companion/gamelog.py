@@ -54,6 +54,14 @@ from .timings import mark
 Action = dict[str, Any]
 S = TypeVar("S")
 
+#: The rule a tap breaks when it was made on the screen as it was before the game changed.
+STALE_TAP = "stale-tap"
+
+
+def stale_tap() -> IllegalAction:
+    """The refusal of a tap made on the screen as it was before the game changed (nothing is done)."""
+    return IllegalAction("That tap was made on the screen as it was before the game changed, so nothing was "
+                         "done: look at the screen as it is now and tap again.", rule=STALE_TAP)
 CONTROL = ("undo", "redo", "undo-to")
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -544,9 +552,13 @@ class Session(Generic[S]):
     def can_redo(self) -> bool:
         return redo_available(self._entries) > 0 and not self.read_only
 
-    def do(self, action: Action) -> S:
-        """Check ``action`` against the rules, commit it to disk, then show it."""
+    def do(self, action: Action, seen: int | None = None) -> S:
+        """Check ``action`` against the rules, commit it to disk, then show it. ``seen``: the log's head the
+        tap was drawn at (a button drawn for one question carries it): a tap made before the game changed —
+        a second quick tap, a page behind another — is refused (``stale-tap``), nothing written."""
         self._require_writable()
+        if seen is not None and seen != self.head:
+            raise stale_tap()
         if action.get("type") in CONTROL:
             raise IllegalAction("Use undo and redo for that.", rule="log-control")
         action = _recorded(self.rules, action)

@@ -27,7 +27,8 @@ from companion.ui.app import App
 
 from .harness import board_meta, listen, open_shelf, screenshot, settle, space_to_css, wait_for
 
-ROWS = {"tablet-light": ({"width": 1024, "height": 768}, False), "phone-dark": ({"width": 390, "height": 844}, True)}
+ROWS = {"tablet-light": ({"width": 1024, "height": 768}, False), "upright-dark": ({"width": 768, "height": 1024}, True),
+        "phone-dark": ({"width": 390, "height": 844}, True)}
 NEAR = 150  # px: a refusal is said next to the control tapped
 
 #: the box of the error said last on the screen shown, and the screen's size
@@ -87,6 +88,22 @@ def rise_and_fall_game(data, layouts, seed: int) -> str:
 PREPARE: dict[str, Callable] = {"rise-and-fall": lambda data, layouts, seed: rise_and_fall_game(data, layouts, seed)}
 
 
+#: every control on screen and where it is, kept in the page right before the refused tap (``mark``) ...
+MARK = """() => { window.__marked = [...document.querySelectorAll('.rf-app button, .rf-app input, .rf-app select')]
+    .filter(e => e.offsetParent).map(e => { const r = e.getBoundingClientRect(); return [e, r.left, r.top]; }); }"""
+#: ... and those that moved since (a control made again, like a FreshButton, is a new one: not compared)
+MOVED = """() => (window.__marked || []).filter(([e]) => e.isConnected && e.offsetParent)
+    .map(([e, x, y]) => { const r = e.getBoundingClientRect();
+        return Math.abs(r.left - x) > 1 || Math.abs(r.top - y) > 1
+            ? `${(e.innerText || e.value || e.className).slice(0, 40)}: ${Math.round(r.left - x)}, ${Math.round(r.top - y)} px` : null; })
+    .filter(Boolean)"""
+
+
+def mark(page) -> None:
+    """Right before the refused tap: where every control is (no scrolling after this, so none may move)."""
+    page.evaluate(MARK)
+
+
 # --- a refused tap, game by game: the control tapped ----------------------------------------------
 
 def refuse_rise_and_fall(page, data):
@@ -111,6 +128,7 @@ def refuse_rise_and_fall(page, data):
         wait_for(lambda: board_meta(page)["k"] > before)
         settle(page)
         sea = max(seas, key=room)
+    mark(page)
     page.touchscreen.tap(*space_to_css(page, sea))
     return page.locator("canvas.rf-board")
 
@@ -132,6 +150,7 @@ def refuse_rise(page, data):
         page.touchscreen.tap(*at())
         wait_for(lambda: board_meta(page)["k"] > before)
         settle(page)
+    mark(page)
     page.touchscreen.tap(*at())
     return page.locator("canvas.rf-board")
 
@@ -140,6 +159,8 @@ def refuse_mountain_king(page, data):
     """A Vote tile that is not three numbers."""
     go(page, "Clan board")
     page.locator(".mk-tile-moss input").fill("nine")
+    page.locator("button.mk-tiles").scroll_into_view_if_needed()
+    mark(page)
     page.locator("button.mk-tiles").tap()
     return page.locator("button.mk-tiles")
 
@@ -147,6 +168,8 @@ def refuse_mountain_king(page, data):
 def refuse_rome1989(page, data):
     """A combat rolled with no firing unit picked."""
     go(page, "Combat")
+    page.locator("button.rf89-combat-roll").scroll_into_view_if_needed()
+    mark(page)
     page.locator("button.rf89-combat-roll").tap()
     return page.locator("button.rf89-combat-roll")
 
@@ -254,6 +277,8 @@ def test_every_game_at_the_table(table, browser, row):
             gap_y = max(c["y"] - bottom, top - (c["y"] + c["height"]), 0)
             screenshot(page, f"every-game-{row}-{g.id}-refused", scale="css")
             assert -1 <= top and bottom <= height + 1, f"{row}: {g.title}'s refusal {text!r} is out of sight ({top:.0f}–{bottom:.0f})"
+            moved = page.evaluate(MOVED)
+            assert not moved, f"{row}: {g.title}'s refusal moved controls under the finger: {moved[:6]}"
             assert (gap_x ** 2 + gap_y ** 2) ** 0.5 <= NEAR, \
                 f"{row}: {g.title}'s refusal {text!r} is {gap_x:.0f}, {gap_y:.0f} px away from the control tapped"
             not_wider(page, f"{row}: {g.title}'s refusal")

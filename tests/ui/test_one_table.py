@@ -259,3 +259,34 @@ def test_a_yes_given_after_another_page_moved_the_game_does_nothing(tmp_path):
     yes.click()
     assert r.session.head == head and not r.state.over
     assert "changed on another page" in slot_text(r.answers.slot("Leaders"))
+
+
+# --- a tap means what the player saw ---------------------------------------------------------------
+
+def test_two_quick_taps_on_1989s_record_write_one_turn_and_refuse_the_other(tmp_path):
+    """The second tap was made on the button drawn for the turn just recorded: it carries that turn's point."""
+    app = app_on(tmp_path, "rise-and-fall-1989")
+    rome_started(app)
+    r = app.room
+    app.go_to("Chart")
+    first = r.record_btn.button  # both taps land on the button the player saw
+    head = r.session.head
+    first.click()
+    assert r.session.head == head + 1
+    first.click()
+    assert r.session.head == head + 1, "the second quick tap wrote nothing"
+    said = slot_text(r.answers.slot("Chart"))
+    assert "before the game changed" in said and "Why?" in said
+    assert r.record_btn.button is not first  # the question changed: a new button in its place
+
+
+def test_a_tap_drawn_before_another_page_moved_the_game_is_refused_by_the_log(tmp_path):
+    from companion.errors import IllegalAction
+
+    app = app_on(tmp_path, "rise-and-fall-1989")
+    rome_started(app)
+    s = app.room.session
+    with pytest.raises(IllegalAction) as e:
+        s.do({"type": "nation", "name": "Huns", "kind": "other", "player": "Bo"}, seen=s.head - 1)
+    assert e.value.rule == "stale-tap"
+    s.do({"type": "nation", "name": "Huns", "kind": "other", "player": "Bo"}, seen=s.head)

@@ -280,7 +280,7 @@ class MountainKingScreens:
         clan = W.VBox([self.clans, self.vote_player, self.vote_clan, W.HBox(self.vote_adds, _dom_classes=("mk-row",)), self.vote_source, slot("Clan board"),
                        W.HTML("<b>Vote tiles</b> (laid face up on each plank at setup: tap each place's value as it shows)"),
                        self.tile_clan, self.tile_prompt, self.tile_values, self.tile_again_btn, slot("Clan board: tiles"),
-                       W.HTML(f"<div>Or type them (a value above {n.vote_tile_most}), e.g. 9 5 3:</div>"), *self.tile_inputs.values(), self.tiles_btn,
+                       W.HTML(f"<div>Or type them (a value above {n.vote_tile_most}), e.g. 9 5 3:</div>"), *self.tile_inputs.values(), self.tiles_btn, slot("Clan board: typed tiles"),
                        W.HTML("<b>Supplies this Wave</b>"), self.supply_list, self.supply_player,
                        W.HBox([self.supply_base, self.supply_symbols]), W.HBox([self.supply_wild, self.supply_desperation]),
                        self.supply_btn])
@@ -678,7 +678,7 @@ class MountainKingScreens:
         self._draw_tile_pick(self.state)
 
     def _set_tiles(self) -> None:
-        with self.answers.at("Clan board: tiles"):
+        with self.answers.at("Clan board: typed tiles"):  # said under the typed tiles' button
             self._tiles()
 
     def _tiles(self) -> None:

@@ -22,6 +22,7 @@ from ...gamelog import GameStore, Session
 from ...ui.answer import Answers, place_of
 from ...ui.ask import Ask
 from ...ui.follow import NEW_ELSEWHERE, NewGames, clear_left
+from ...ui.fresh import FreshButton
 from ...ui.games_list import GamesList, NewGameQuestion
 from ...ui.undo_bar import UndoBar
 from ...ui.widgets import button, read_only_html
@@ -112,12 +113,13 @@ class Rome1989Screens:
         s = self.session
         return (s.log.path if s else None, s.head if s else 0, self.nation)
 
-    def act(self, action: Action) -> bool:
-        """Send one action to the log (the rules check it first); a refusal shows the rule's sentence."""
+    def act(self, action: Action, seen: int | None = None) -> bool:
+        """Send one action to the log (the rules check it first); a refusal shows the rule's sentence.
+        ``seen``: the point of the log the tapped control was drawn at (refused if the game moved since)."""
         try:
             if self.session is None:
                 raise CompanionError("Start a game first.")
-            self.session.do(action)
+            self.session.do(action, seen=seen)
         except CompanionError as e:
             self.say(str(e), "error")
             return False
@@ -258,7 +260,9 @@ class Rome1989Screens:
         self.chips = [button(f"{d:+d}", lambda d=d: self.bump_income(d), f"rf89-chip rf89-chip-{d}",
                              layout=W.Layout(width="50px")) for d in DELTAS]
         self.preview = W.HTML()
-        self.record_btn = button("Record turn", self.record_turn, "rf89-record", primary=True)
+        # drawn again for each turn written (the game's point, the nation): a second quick tap carries the turn before
+        self.record_btn = FreshButton("Record turn", self.record_turn, "rf89-record", self._subject,
+                                      lambda said: self.say(said, "error"), primary=True)
         self.undo_bar = UndoBar(lambda: self.session, "rf89", self.say, lambda t: self.say(t, "error"), self._stepped,
                                 describe=lambda a: describe(self.state.chart, a))
         self.undo_btn, self.redo_btn = self.undo_bar.undo_btn, self.undo_bar.redo_btn
@@ -281,7 +285,7 @@ class Rome1989Screens:
             W.HBox([f["maintenance"], f["purchases"], f["modifier_rolls"]]),
             W.HBox([f["overtax_pct"], f["refund_pct"], f["revolt_table"]]),
             W.HBox([f["levy_revolt_values"], f["levies_spent"], f["quit"]]),
-            self.preview, slot("Chart"), W.HBox([self.record_btn, self.undo_btn, self.redo_btn]), self.undo_bar.confirm,
+            self.preview, slot("Chart"), W.HBox([self.record_btn.widget, self.undo_btn, self.redo_btn]), self.undo_bar.confirm,
             self.seat_codes.widget, self.games.widget,
         ])
         self.chart_box.add_class("rf89")
@@ -517,11 +521,13 @@ class Rome1989Screens:
         w = self.fields["areas_income"]
         w.value = max(0, w.value + delta)
 
-    def record_turn(self) -> None:
+    def record_turn(self, seen: object = None) -> None:
+        """The turn written, sent with the point of the game it was written at (``seen``: the Record button's)."""
         if self.draft is None:
             self.say("Choose a nation that has a turn to play.", "error")
             return
-        if self.act(record(self.draft)):
+        head = seen[1] if isinstance(seen, tuple) else None
+        if self.act(record(self.draft), seen=head):
             self.draft = None
             self.n_enters.value = self.next_game_turn()
             self.refresh()
@@ -645,6 +651,7 @@ class Rome1989Screens:
         ok = self.session is not None and not self.session.read_only
         self.undo_btn.disabled = not (ok and self.session.can_undo())
         self.redo_btn.disabled = not (ok and self.session.can_redo())
+        self.record_btn.redraw()
         self.record_btn.disabled = self.draft is None
         won = winner_sentence(s.result, name_html) if s.played.nations else ""  # escaped and isolated
         self.winner.value = f"<div class='rf89-won'><b>{won}</b></div>" if won else ""

@@ -72,7 +72,7 @@ class SeatPage(Rome1989Screens):
             W.VBox([f["maintenance"], f["purchases"], f["modifier_rolls"]]),
             W.VBox([f["overtax_pct"], f["refund_pct"], f["revolt_table"]]),
             W.VBox([f["levy_revolt_values"], f["levies_spent"], f["quit"]]),
-            self.preview, W.HBox([self.record_btn, self.undo_btn]),
+            self.preview, W.HBox([self.record_btn.widget, self.undo_btn]),
         ])
         self.widget = W.VBox([W.HTML(CSS + SEAT_CSS), self.head, self.winner, self.pick, self.sheet, self.form,
                               self.answers.slot("Seat"), self.totals])
@@ -119,12 +119,12 @@ class SeatPage(Rome1989Screens):
         return self.follow.poll()
 
     # --- taps ------------------------------------------------------------------------------------
-    def act(self, action: Action) -> bool:
+    def act(self, action: Action, seen: int | None = None) -> bool:
         """One action of this seat to the log, committed before the phone shows it."""
         if not self.follow.holds():
             self._refuse()
             return False
-        ok = super().act({**action, "seat": self.player})
+        ok = super().act({**action, "seat": self.player}, seen=seen)
         self.follow.seen()
         return ok
 
