@@ -88,6 +88,14 @@ CSS = """
 .rf-app .rf-message-slot { height: 4em; min-height: 4em; max-height: 4em; overflow-y: auto; box-sizing: border-box; flex: 0 0 auto; }
 .rf-app .rf-message-slot .rf-msg { box-sizing: border-box; }
 @media (max-width: 600px) { .rf-app .rf-message-slot { height: 5.8em; min-height: 5.8em; max-height: 5.8em; } }
+/* the slot holds whole lines of its message (1.35 × 1.05em each, and the message's 10 px above and below), never a
+   line cut across: two on the tablet; on a phone three, and four with A+, so what fits at the usual size fits with A+ */
+.rf-app .rf-message-slot .rf-msg { line-height: 1.35; }
+.rf-app .rf-message-slot { height: calc(2.835em + 20px); min-height: calc(2.835em + 20px); max-height: calc(2.835em + 20px); }
+@media (max-width: 600px) {
+  .rf-app .rf-message-slot { height: calc(4.2525em + 20px); min-height: calc(4.2525em + 20px); max-height: calc(4.2525em + 20px); }
+  .rf-app.rf-large .rf-message-slot { height: calc(5.67em + 20px); min-height: calc(5.67em + 20px); max-height: calc(5.67em + 20px); }
+}
 .rf-msg-error { background: #ffebee; color: #8e0000; border-left: 8px solid #c62828; }
 .rf-msg-info { background: #e8f5e9; color: #1b4d20; border-left: 8px solid #2e7d32; }
 .rf-msg-warning { background: #fff8e1; color: #5d4200; border-left: 8px solid #f9a825; }

@@ -1,9 +1,23 @@
 """What a screen says fits its place, whatever the look (issue 37's fit): History's remove question is one box
-that holds all its words, readable in the dark, its buttons below it, on the tablet and on a phone."""
+that holds all its words, readable in the dark, its buttons below it, on the tablet and on a phone; a screen's
+message slot holds whole lines, never one cut across, and on a phone what it holds at the usual size it holds
+with A+."""
 
 from companion.history import FinishedGames
+from companion.ui.widgets import message_html
 
-from .harness import listen, phone, screenshot, settle, tablet
+from .harness import listen, open_app, phone, screenshot, settle, tablet
+from .test_controls import set_look
+
+#: a refusal as long as a phone's slot holds at the usual size (three lines)
+SENTENCE = message_html("A City cannot stand on a Sea Space: choose a Plains, Forest or Mountain Space for it.", "error")
+
+#: the screen's message slot with ``html`` in it: its inner height, the message's height and its line's height
+SLOT = """(html) => { const s = [...document.querySelectorAll('.rf-app .rf-message-slot')].find(e => e.offsetParent);
+    const c = s.querySelector('.widget-html-content') || s; c.innerHTML = html; const m = s.querySelector('.rf-msg');
+    const cs = getComputedStyle(m);
+    return {slot: s.clientHeight, message: m.scrollHeight, line: parseFloat(cs.lineHeight),
+            padding: parseFloat(cs.paddingTop) + parseFloat(cs.paddingBottom)}; }"""
 
 #: the question's box: its rectangles (an inline box wrapped on several lines has one per line), its edges,
 #: the Yes button's top, its colours and the screen's width
@@ -46,9 +60,32 @@ def test_history_asks_before_removing_in_one_readable_box_in_the_dark(server, br
         settle(page)
         q = page.evaluate(QUESTION)
         screenshot(page, f"history-remove-question-dark-{name}")
+        set_look(page, False, False)  # the next page starts light
         ctx.close()
         assert q["rects"] == 1, f"{name}: the question is drawn as {q['rects']} broken boxes, their lines overlapping"
         assert 0 <= q["left"] and q["right"] <= q["width"] and q["overflow"] <= 0, f"{name}: the question leaves its box: {q}"
         assert q["bottom"] <= q["yes"], f"{name}: the Yes button covers the question: {q}"
         assert luminance(q["bg"]) < 0.1, f"{name}: a light box in the dark theme: {q['bg']}"
         assert contrast(q["color"], q["bg"]) >= 4.5, f"{name}: the question is unreadable: {q['color']} on {q['bg']}"
+
+
+def test_the_message_slot_holds_whole_lines_and_with_a_plus_what_it_held(server, browser):
+    url, _data, _ = server
+    for name, make in (("tablet", tablet), ("phone", phone)):
+        ctx = make(browser)
+        page = ctx.new_page()
+        open_app(page, url)
+        seen = {}
+        try:
+            for large in (False, True):
+                set_look(page, False, large)
+                seen[large] = m = page.evaluate(SLOT, SENTENCE)
+                screenshot(page, f"message-slot-{name}{'-large' if large else ''}")
+                lines = (m["slot"] - m["padding"]) / m["line"]
+                assert abs(lines - round(lines)) * m["line"] <= 1, f"{name}, A+ {large}: the slot cuts a line ({lines:.2f} lines): {m}"
+        finally:
+            set_look(page, False, False)
+            ctx.close()
+        if name == "phone":
+            assert seen[False]["message"] <= seen[False]["slot"], f"the sentence is longer than the phone's slot: {seen}"
+            assert seen[True]["message"] <= seen[True]["slot"], f"with A+ the phone's slot cuts what it holds at the usual size: {seen}"
