@@ -564,7 +564,8 @@ class Session(Generic[S]):
         action = _recorded(self.rules, action)
         guard = self.contract
         if guard is not None:
-            guard.check(self.state, action)  # the shared guards (companion.rules): nothing written
+            # the shared guards (companion.rules), a phone's seat among them (a phone's action names it): nothing written
+            guard.check(self.state, action, seat=action.get("seat"))
         new_state = self.rules.apply(self.state, action)  # raises IllegalAction: nothing written
         self._append(action)
         self.applied.append(self._entries[-1])

@@ -224,6 +224,10 @@ class Contract:
     def setup_sentence(self, state: Any) -> str:
         return "Set the game up first."
 
+    def other_seat_sentence(self, state: Any, action: Any, seat: Any, player: Any) -> str:
+        """A phone's action for another player than its seat's: what is said (the game may name more)."""
+        return f"This phone acts for {seat} only; {player}'s actions are made on {player}'s phone or on the tablet."
+
     def over_sentence(self, state: Any) -> str:
         o = self.outcome(state)
         return f"The game is over{': ' + o.sentence.rstrip('.') if o and o.sentence else ''}; undo to play on."
@@ -251,8 +255,7 @@ class Contract:
             if player is not None and not self.may_act(state, player):
                 raise self.error(self.seat_sentence(state, player), rule=SEAT)
             if seat is not None and player is not None and player != seat:
-                raise self.error(f"This phone acts for {seat} only; {player}'s actions are made on {player}'s "
-                                    "phone or on the tablet.", rule=SEAT)
+                raise self.error(self.other_seat_sentence(state, action, seat, player), rule=SEAT)
         if self.closed and not offered(self, state, self.normal(action)):
             raise self.error("That is not one of the actions the game offers now; choose one of those shown.",
                                 rule=UNKNOWN_ACTION)

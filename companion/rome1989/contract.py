@@ -134,6 +134,10 @@ class Rome1989Contract(Contract):
                        extra={"vp_exact": {p.name: fraction_text(p.vp_total) for p in r.players}},
                        kept=bool(r.players))  # a game ended before any nation's turn has nothing to keep
 
+    def other_seat_sentence(self, state: ChartGame, action: Any, seat: Any, player: Any) -> str:
+        return (f"{seat}'s phone records {seat}'s nations only; {action.get('nation')} is {player}'s "
+                "(on the tablet or on their own phone).")
+
     def actor(self, state: ChartGame, action: dict) -> Any:
         if action.get("type") in ("turn", "roll", "withdraw", "areas", "revolt"):
             n = state.chart.nation(action.get("nation")) if isinstance(action.get("nation"), str) else None

@@ -90,12 +90,12 @@ PREPARE: dict[str, Callable] = {"rise-and-fall": lambda data, layouts, seed: ris
 
 #: every control on screen and where it is, kept in the page right before the refused tap (``mark``) ...
 MARK = """() => { window.__marked = [...document.querySelectorAll('.rf-app button, .rf-app input, .rf-app select')]
-    .filter(e => e.offsetParent).map(e => { const r = e.getBoundingClientRect(); return [e, r.left, r.top]; }); }"""
-#: ... and those that moved since (a control made again, like a FreshButton, is a new one: not compared)
+    .filter(e => e.offsetParent).map(e => { const r = e.getBoundingClientRect(); return [e, r.left + scrollX, r.top + scrollY]; }); }"""
+#: ... and those that moved in the page since (a control made again, like a FreshButton, is a new one: not compared;
+#: the page scrolled to bring an answer into sight moves every control alike and is not counted)
 MOVED = """() => (window.__marked || []).filter(([e]) => e.isConnected && e.offsetParent)
-    .map(([e, x, y]) => { const r = e.getBoundingClientRect();
-        return Math.abs(r.left - x) > 1 || Math.abs(r.top - y) > 1
-            ? `${(e.innerText || e.value || e.className).slice(0, 40)}: ${Math.round(r.left - x)}, ${Math.round(r.top - y)} px` : null; })
+    .map(([e, x, y]) => { const r = e.getBoundingClientRect(), dx = r.left + scrollX - x, dy = r.top + scrollY - y;
+        return Math.abs(dx) > 1 || Math.abs(dy) > 1 ? `${(e.innerText || e.value || e.className).slice(0, 40)}: ${Math.round(dx)}, ${Math.round(dy)} px` : null; })
     .filter(Boolean)"""
 
 
@@ -159,7 +159,7 @@ def refuse_mountain_king(page, data):
     """A Vote tile that is not three numbers."""
     go(page, "Clan board")
     page.locator(".mk-tile-moss input").fill("nine")
-    page.locator("button.mk-tiles").scroll_into_view_if_needed()
+    page.locator("button.mk-tiles").evaluate("b => b.scrollIntoView({block: 'center'})")
     mark(page)
     page.locator("button.mk-tiles").tap()
     return page.locator("button.mk-tiles")
@@ -168,7 +168,7 @@ def refuse_mountain_king(page, data):
 def refuse_rome1989(page, data):
     """A combat rolled with no firing unit picked."""
     go(page, "Combat")
-    page.locator("button.rf89-combat-roll").scroll_into_view_if_needed()
+    page.locator("button.rf89-combat-roll").evaluate("b => b.scrollIntoView({block: 'center'})")
     mark(page)
     page.locator("button.rf89-combat-roll").tap()
     return page.locator("button.rf89-combat-roll")

@@ -104,10 +104,11 @@ def _try_outside(s: Session, c: Contract, rng: random.Random) -> None:
         _refused(s, bad)
     if move.seat is not None and c.started(s.state):
         others = [m.seat for m in moves if m.seat is not None and m.seat != move.seat]
-        if others:  # an action of one player sent by another player's phone
+        if others:  # an action of one player sent by another player's phone: the log's guard refuses it
             with pytest.raises(IllegalAction) as e:
                 c.check(s.state, move.sample(rng), seat=others[0])
             assert e.value.rule == SEAT
+            _refused(s, {**move.sample(rng), "seat": others[0]}, (SEAT,))
 
 
 @pytest.mark.parametrize(("game", "kind", "players"), PLAYED, ids=_id)
