@@ -161,10 +161,12 @@ class HistoryScreen:
         self.pick.add_class("rf-history-pick")
         self.remove_btn = button("Remove from the history…", self.ask_remove, "rf-history-remove")
         self.question = W.HTML()
+        self.question.add_class("rf-history-question")
         self.yes_btn = button("Yes, remove it", self.remove, "rf-history-remove-yes")
         self.no_btn = button("No, keep it", self.keep_it, "rf-history-remove-no")
         self.asking = W.HBox([self.question, self.yes_btn, self.no_btn], layout=W.Layout(display="none", flex_flow="row wrap"))
         self.said = W.HTML()
+        self.said.add_class("rf-history-said")
         self.undo_btn = button("Undo", self.undo, "rf-history-undo")
         self.undoing = W.HBox([self.said, self.undo_btn], layout=W.Layout(display="none", flex_flow="row wrap"))
         self._removed: list[tuple] = []
@@ -191,8 +193,9 @@ class HistoryScreen:
             self._say("Choose a finished game to remove first.")
             return
         self.undoing.layout.display = "none"
-        self.question.value = (f"<span class='rf-msg rf-msg-warning'>Remove {html.escape(self.entry_name(f))} from the "
-                               "history? Its wins and points no longer count.</span>")
+        # a block (never an inline box, whose padding overlaps its own wrapped lines): the whole question in its box
+        self.question.value = (f"<div class='rf-msg rf-msg-warning'>Remove {html.escape(self.entry_name(f))} from the "
+                               "history? Its wins and points no longer count.</div>")
         self.asking.layout.display = "flex"
 
     def keep_it(self) -> None:
@@ -229,7 +232,7 @@ class HistoryScreen:
         self.refresh()
 
     def _say(self, text: str, undo: bool = False) -> None:
-        self.said.value = f"<span class='rf-msg rf-msg-info'>{html.escape(text)}</span>"
+        self.said.value = f"<div class='rf-msg rf-msg-info'>{html.escape(text)}</div>"
         self.undo_btn.layout.display = "" if undo else "none"
         self.undoing.layout.display = "flex"
 

@@ -50,6 +50,8 @@ CSS = """
 .rf-app .rf-regions { min-width: 8.2em; }
 .rf-app .rf-dark-toggle { min-width: 4.3em; }
 .rf-app .rf-large-toggle { min-width: 3.2em; }
+/* the bar keeps its size with A+ (the screens below grow): one row on the landscape tablet, nothing pushed down */
+.rf-app.rf-large .rf-nav { font-size: 17px; }
 .rf-nav { position: sticky; top: 0; z-index: 10; background: #2b3a42; border-radius: 10px; padding: 4px; flex-wrap: wrap; }
 .rf-app .rf-nav .widget-toggle-button, .rf-app .rf-nav .rf-btn { background: #3d5059; color: #fff; font-weight: 600; border-color: transparent; }
 .rf-app .rf-nav .widget-toggle-button.mod-active { background: #f2c12e; color: #111; }
@@ -86,6 +88,14 @@ CSS = """
 .rf-app .rf-message-slot { height: 4em; min-height: 4em; max-height: 4em; overflow-y: auto; box-sizing: border-box; flex: 0 0 auto; }
 .rf-app .rf-message-slot .rf-msg { box-sizing: border-box; }
 @media (max-width: 600px) { .rf-app .rf-message-slot { height: 5.8em; min-height: 5.8em; max-height: 5.8em; } }
+/* the slot holds whole lines of its message (1.35 × 1.05em each, and the message's 10 px above and below), never a
+   line cut across: two on the tablet; on a phone three, and four with A+, so what fits at the usual size fits with A+ */
+.rf-app .rf-message-slot .rf-msg { line-height: 1.35; }
+.rf-app .rf-message-slot { height: calc(2.835em + 20px); min-height: calc(2.835em + 20px); max-height: calc(2.835em + 20px); }
+@media (max-width: 600px) {
+  .rf-app .rf-message-slot { height: calc(4.2525em + 20px); min-height: calc(4.2525em + 20px); max-height: calc(4.2525em + 20px); }
+  .rf-app.rf-large .rf-message-slot { height: calc(5.67em + 20px); min-height: calc(5.67em + 20px); max-height: calc(5.67em + 20px); }
+}
 .rf-msg-error { background: #ffebee; color: #8e0000; border-left: 8px solid #c62828; }
 .rf-msg-info { background: #e8f5e9; color: #1b4d20; border-left: 8px solid #2e7d32; }
 .rf-msg-warning { background: #fff8e1; color: #5d4200; border-left: 8px solid #f9a825; }
@@ -281,9 +291,10 @@ CSS = """
   .rf-nav .widget-toggle-buttons .widget-toggle-button { flex: 1 0 min-content; min-width: 44px; overflow-wrap: normal; }
   .rf-app .rf-nav .rf-home { font-size: 0; flex: 0 0 44px; }
   .rf-app .rf-nav .rf-home::before { content: "⌂"; font-size: 24px; }
-  /* the Rules screen's button as its sign alone ("?"), so every game's screens keep one row */
-  .rf-nav .widget-toggle-buttons .widget-toggle-button[title="Rules"] { font-size: 0; flex: 0 0 44px; }
-  .rf-nav .widget-toggle-buttons .widget-toggle-button[title="Rules"]::before { content: "?"; font-size: 20px; font-weight: 700; }
+  /* the Rules screen's button as its sign alone ("?"), so every game's screens keep one row (each button names its
+     option in data-value, whatever its title) */
+  .rf-nav .widget-toggle-buttons .widget-toggle-button[data-value="Rules"] { font-size: 0; flex: 0 0 44px; }
+  .rf-nav .widget-toggle-buttons .widget-toggle-button[data-value="Rules"]::before { content: "?"; font-size: 20px; font-weight: 700; }
   .rf-side { min-width: 0; }
   /* a screen's chips (the World's tile counts, the Game's First Player, Trophies, Bank) wrap: none is cut, nothing scrolls sideways */
   .rf-app .rf-left { display: flex; flex-wrap: wrap; gap: 2px 4px; }
@@ -327,7 +338,8 @@ CSS = """
 .rf-app .mk-walk-picture { position: sticky; top: 0; }
 /* 1989's paper chart keeps its columns: wider than a phone, it scrolls sideways in its own box */
 .rf-app .rf89 .rf89-sheet { max-width: 100%; overflow-x: auto; }
-.rf-app .rf89 input { min-width: 44px; }
+/* a finger's width even where the phone lets its boxes shrink (its First turn box: "1") */
+.rf-app .rf89 input, .rf-app .rf89 .widget-inline-hbox input[type=number] { min-width: 44px; }
 /* dark: light text on dark panels, the same contrasts */
 .rf-app.rf-dark { background: #15191d; color: #e8e8e8; }
 body:has(.rf-app.rf-dark), body:has(.rf-app.rf-dark) #rendered_cells { background: #15191d; }
@@ -363,6 +375,9 @@ body:has(.rf-app.rf-dark), body:has(.rf-app.rf-dark) #rendered_cells { backgroun
 .rf-app.rf-dark .jupyter-widget-Collapse-contents { background: #1b2126; border-color: #46525c; }
 .rf-app.rf-dark .rf-msg-error { background: #3b1416; color: #ffcdd2; border-left-color: #ef5350; }
 .rf-app.rf-dark .rf-msg-info { background: #12301a; color: #c8f0cc; border-left-color: #66bb6a; }
+.rf-app.rf-dark .rf-msg-warning { background: #3a2e08; color: #ffe8a3; border-left-color: #f9a825; }
+/* History's remove question and its answer: a row of their own, the buttons below, never over the words */
+.rf-app .rf-history-removing .rf-history-question, .rf-app .rf-history-removing .rf-history-said { flex: 1 1 100%; min-width: 0; margin: 0 0 4px; }
 .rf-app.rf-dark .rf-civ { background: rgba(255,255,255,.06); }
 .rf-app.rf-dark .rf-state-label, .rf-app.rf-dark .rf-piece-count small { color: #c8c8c8; }
 .rf-app.rf-dark .rf-card { background: #2a3137; color: #f0f0f0; }

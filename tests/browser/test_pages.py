@@ -6,8 +6,6 @@ import random
 import sys
 from pathlib import Path
 
-import pytest
-
 from companion.gamelog import GameStore, Session
 from companion.rise_and_fall import GAME_LOG, WORLD_LOG
 from companion.rise_and_fall.history import History
@@ -94,7 +92,6 @@ def check_every_screen(page, data, world_name, game, finished: int):
     page.wait_for_selector("button.rf-score-game", timeout=30_000)
 
 
-@pytest.mark.xfail(strict=False, reason="known, open: a reload waited past 30 s for its screen in the last full run: cause not found yet")
 def test_a_reload_on_every_screen_at_every_point_of_an_evening_shows_the_log_of_now(browser, tmp_path):
     with served(tmp_path, preheat=True) as (url, data, _):
         store = GameStore(data)
@@ -134,7 +131,9 @@ def test_a_reload_on_every_screen_at_every_point_of_an_evening_shows_the_log_of_
         screenshot(page, "pages-reload-late")
         elsewhere(game, play_on(game.state, rnd, lambda g: False))
         assert game.state.phase == "over"
-        History(data).record(log.path.stem, "Harbour of Truth", Score([], []))
+        # kept as the game's scoring keeps it: an entry of its own naming the tracked game (an entry under the
+        # game's own log id is left out, since that log, a tracked game, ends in no outcome of its own)
+        History(data).record(f"scoring-of-{log.path.stem}", "Harbour of Truth", Score([], []), tracked=log.path.stem)
         reload(page)
         check_every_screen(page, data, "Harbour of Truth", game.state, 1)
         screen(page, "Game")

@@ -41,9 +41,7 @@ def measure(page) -> dict:
 
 
 @pytest.mark.parametrize("size", ["tablet", "phone"])
-def test_the_entering_board_keeps_its_size_with_a_plus_and_a_long_title(long_title, browser, size, request):
-    if size == "tablet":  # known, open: the board starts 54 px lower with A+ and a long title since tonight's messages
-        request.applymarker(pytest.mark.xfail(strict=False, reason="board 54 px lower with A+"))
+def test_the_entering_board_keeps_its_size_with_a_plus_and_a_long_title(long_title, browser, size):
     w, h = SIZES[size]
     ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=2, has_touch=True, is_mobile=size == "phone")
     ctx.set_default_timeout(60_000)

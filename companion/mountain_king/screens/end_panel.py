@@ -80,7 +80,9 @@ class EndPanel:
                                    "then tap Entrenchment done.</div>")
         if invading:
             offers = fall_offers(s)
-            self.falls.children = [button(o.text, lambda a=o.action: self.act(a), "mk-fall") for o in offers]
+            # each button names its invasion (mk-fall-2): a page tells the new invasion's buttons from the last one's
+            self.falls.children = [button(o.text, lambda a=o.action: self.act(a), f"mk-fall mk-fall-{len(s.falls)}")
+                                   for o in offers]
             done = invasion_done(s)
             self.invasion_btn.description = done.label
             self.invasion_btn.on_click_action = done.action  # type: ignore[attr-defined]

@@ -77,6 +77,10 @@ CHOICES = ("guild-choice", "play", "change", "decline", "buy", "pass", "purchase
 SEAT_CSS = """<style>
 .rf-seat { max-width: 520px; margin: 0 auto; }
 .rf-seat .rf-seat-head { font-size: 1.15em; padding: 6px 4px; }
+/* Undo my last at the top right, beside the heading: nothing above it grows, so it stays under the finger */
+.rf-seat .rf-seat-top { align-items: flex-start; }
+.rf-seat .rf-seat-top > .rf-seat-head { order: 1; flex: 1 1 auto; min-width: 0; }
+.rf-seat .rf-seat-top > .rf-seat-undo { order: 2; flex: 0 0 auto; margin-left: auto; }
 .rf-seat .rf-seat-public { display: flex; flex-wrap: wrap; gap: 4px; padding: 2px 4px; }
 .rf-seat .rf-choice { display: flex; flex-wrap: wrap; align-items: center; }
 .rf-seat .rf-choice .rf-btn { min-height: 56px; min-width: 96px; font-size: 1.05em; }
@@ -129,9 +133,11 @@ class SeatPage:
         self.tale_counts: dict[str, Stepper] = {}  # a Port's trade: how many Ships and Ports
         self._guild_picks: dict[tuple, W.ToggleButtons] = {}  # the Guild cards dealt: Keep, Give or Return, kept while choosing
         # Undo my last: this player's own last action, while nothing else has happened since (play/seat_undo.py)
+        # at the top beside the seat's heading, its room kept: the controls below grow and shrink, it never moves
         self.undo_btn = button("Undo my last", self.undo, "rf-seat-undo")
-        self.widget = W.VBox([W.HTML(SEAT_CSS), self.head, self.message, self.controls, self.undo_btn, self.mine, self.public,
-                              self.others])
+        top = W.HBox([self.undo_btn, self.head])
+        top.add_class("rf-seat-top")
+        self.widget = W.VBox([W.HTML(SEAT_CSS), top, self.message, self.controls, self.mine, self.public, self.others])
         self.widget.add_class("rf-seat")
         self.follow = SeatFollow(lambda: self.session, lambda: self.seat, token, self._refuse, self.refresh,
                                  lambda what: mark(f"{what} seat={self.seat}"), hear=lambda news: self.say(news_text(news)))
