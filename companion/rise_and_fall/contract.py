@@ -182,11 +182,22 @@ class GameContract(Contract):
         return out
 
     def actor(self, state: Any, action: Action) -> Any:
+        """The player an action is for; a purchase in the rulebook's order is its phone's own (``seat``), its
+        ``player`` the one whose purchases come next (the tracker judges it)."""
+        if action.get("type") == "purchase-in-order":
+            return None
         p = action.get("player")
         return p if action.get("type") not in self.setup_types and p is not None else None
 
     def may_act(self, state: Any, player: Any) -> bool:
         return type(player) is int and 0 <= player < len(state.civs)
+
+    def other_seat_sentence(self, state: Any, action: Any, seat: Any, player: Any) -> str:
+        def name(i: Any) -> str:
+            return state.civs[i].name if type(i) is int and 0 <= i < len(state.civs) else "another player"
+
+        return (f"{name(seat)}'s phone acts for {name(seat)} only; {name(player)}'s choices are made on "
+                f"{name(player)}'s phone or on the tablet.")
 
     def seat_sentence(self, state: Any, player: Any) -> str:
         return f"There is no player {player!r} in this game; its players are 0 to {len(state.civs) - 1}."
