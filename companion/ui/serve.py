@@ -159,8 +159,11 @@ def _die_with_parent() -> None:
 
 
 def run_forwarding(cmd: list[str], env: dict[str, str]) -> int:
-    """Run Voilà; SIGTERM, SIGINT and SIGHUP to this wrapper go on to Voilà, which is waited for."""
-    proc = subprocess.Popen(cmd, env=env, preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None)
+    """Run Voilà; SIGTERM, SIGINT and SIGHUP to this wrapper go on to Voilà, which is waited for. Voilà runs in
+    its own process group: a terminal's Ctrl-C (sent to the whole foreground group) reaches it once, through
+    this wrapper, not twice (a second SIGINT while it stops printed a traceback)."""
+    proc = subprocess.Popen(cmd, env=env, preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
+                            process_group=0)
 
     def forward(signum, _frame) -> None:
         if proc.poll() is None:

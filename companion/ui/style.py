@@ -340,6 +340,11 @@ CSS = """
 .rf-app .rf89 .rf89-sheet { max-width: 100%; overflow-x: auto; }
 /* a finger's width even where the phone lets its boxes shrink (its First turn box: "1") */
 .rf-app .rf89 input, .rf-app .rf89 .widget-inline-hbox input[type=number] { min-width: 44px; }
+/* a number field's box holds its field whole, the field's own margins included (it never scrolls sideways) */
+.rf-app .rf-number > .widget-inline-hbox { max-width: calc(100% - 4px) !important; min-width: 0; }
+/* 1989's new revolt area: its name, its value's buttons and Add wrap on a narrow phone, never scroll sideways */
+.rf-app .rf89 .rf89-r-new { flex-wrap: wrap; }
+.rf-app .rf89 .rf89-r-new > .widget-inline-hbox { max-width: calc(100% - 4px) !important; min-width: 0; }
 /* dark: light text on dark panels, the same contrasts */
 .rf-app.rf-dark { background: #15191d; color: #e8e8e8; }
 body:has(.rf-app.rf-dark), body:has(.rf-app.rf-dark) #rendered_cells { background: #15191d; }

@@ -61,4 +61,4 @@ def test_make_run_prints_its_address_and_nothing_alarming(browser, tmp_path):
     said = terminal.read_text()
     assert f"open {url}" in said.splitlines()[1], said[:500]
     alarming = [line for line in said.splitlines() if ALARMING.search(line)]
-    assert not alarming, "\n".join(alarming[:20])
+    assert not alarming, "\n".join(alarming[:20]) + "\n---\n" + said[said.find(alarming[0]):][:3000] if alarming else ""

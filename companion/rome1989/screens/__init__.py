@@ -50,6 +50,8 @@ CSS = """<style>
 .rf89 table.rf89-chart th,.rf89 table.rf89-chart td{border:1px solid #c9b48a;padding:4px 6px;text-align:center;min-width:36px}
 .rf89 table.rf89-chart th{font-size:11px;color:#8b1a1a}
 .rf89 .rf89-sheet-title{font-weight:bold;color:#8b1a1a;margin:6px 0}
+@media (max-width:600px){.rf89 .rf89-dice th:nth-child(1),.rf89 .rf89-dice td:nth-child(1),.rf89 .rf89-dice th:nth-child(6),
+ .rf89 .rf89-dice td:nth-child(6){display:none}.rf89 .rf89-dice table.rf89-chart td,.rf89 .rf89-dice table.rf89-chart th{padding:4px 3px}}
 .rf89 .rf89-die{display:inline-block;width:44px;height:44px;line-height:44px;margin:2px;border-radius:8px;
  text-align:center;font-size:22px;font-weight:bold;background:#fffaf0;border:2px solid #3b2a12;color:#3b2a12}
 .rf89 .rf89-die.rf89-hit{background:#8b1a1a;color:#fffaf0}

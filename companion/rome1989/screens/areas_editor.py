@@ -32,7 +32,7 @@ class AreasEditor:
         self.value = W.Dropdown(options=list(range(1, numbers().die_sides + 1)), value=1, description="Revolt value",
                                 _dom_classes=("rf89-r-new-value",), style={"description_width": "initial"})
         self.add_btn = button("Add the area", self.add, "rf89-r-add")
-        self.widget = W.VBox([self.rows, W.HBox([self.name, self.value, self.add_btn])], _dom_classes=("rf89-r-areas",))
+        self.widget = W.VBox([self.rows, W.HBox([self.name, self.value, self.add_btn], _dom_classes=("rf89-r-new",))], _dom_classes=("rf89-r-areas",))
         self._drawing = False
 
     def load(self, areas: tuple[Area, ...]) -> None:
