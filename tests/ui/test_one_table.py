@@ -41,6 +41,16 @@ def mk_play(room) -> None:
         room.act(g.random_action("game", room.state, rng))
 
 
+def mk_vote_refused(app: App):
+    """Mountain King started, and a Vote tapped with no player chosen on the Clan board (refused)."""
+    mk_started(app)
+    mk = app.room
+    app.go_to("Clan board")
+    mk.vote_player.value = None
+    mk.vote_btn.click()
+    return mk
+
+
 def rome_started(app: App, title: str = "Tuesday") -> None:
     r = app.room
     app.go_to("Chart")
@@ -74,11 +84,7 @@ def _holds(box, w) -> bool:
 
 def test_a_refusal_on_mountain_kings_clan_board_is_said_there_not_at_the_top_of_another_screen(tmp_path):
     app = app_on(tmp_path, "mountain-king")
-    mk_started(app)
-    mk = app.room
-    app.go_to("Clan board")
-    mk.vote_player.value = None
-    mk.vote_btn.click()
+    mk = mk_vote_refused(app)
     clan = mk.answers.slot("Clan board")
     assert "gains the Votes" in slot_text(clan) and "rf-msg-error" in clan.value
     assert all(not w.value for name, w in mk.answers.slots.items() if name != "Clan board")
@@ -131,11 +137,7 @@ def test_a_battles_answer_is_said_beside_its_dice_and_goes_when_the_game_moves_o
 
 def test_a_sentence_about_an_earlier_point_of_the_game_is_cleared_when_another_page_moves_it(tmp_path):
     app = app_on(tmp_path, "mountain-king")
-    mk_started(app)
-    mk = app.room
-    app.go_to("Clan board")
-    mk.vote_player.value = None
-    mk.vote_btn.click()
+    mk = mk_vote_refused(app)
     assert mk.answers.slot("Clan board").value
     other = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="mountain-king").room
     mk_play(other)
