@@ -43,8 +43,22 @@ LAYOUT_CSS = """
 #rf-first-paint .rf-fp-pressed { outline: 4px solid #f2c12e; }
 html[data-rf-deep] #rf-first-paint { display: none; }
 html:not([data-rf-deep]) body:has(#rf-first-paint) #loading { display: none !important; }
+#rf-first-paint:not(.rf-dark) .rf-fp-if-dark, #rf-first-paint.rf-dark .rf-fp-if-light,
+#rf-first-paint:not(.rf-large) .rf-fp-if-large, #rf-first-paint.rf-large .rf-fp-if-normal { display: none; }
 </style>
 """
+
+#: Run as the first paint's first child, before anything of it can be drawn: the look this browser last
+#: chose (Dark, A+: each device's own, kept in its ``localStorage`` by the template's script) replaces
+#: the server's. The page may arrive in pieces, a frame drawn between two: a script after the first
+#: paint could come a frame late and show the table's look first (a light flash in a dark room).
+LOOK_SCRIPT = """<script>(function () {
+  const fp = document.currentScript.parentElement;
+  try {
+    const look = JSON.parse(window.localStorage.getItem('rf-look') || 'null');
+    if (look) { fp.classList.toggle('rf-dark', !!look.dark); fp.classList.toggle('rf-large', !!look.large); }
+  } catch (e) { /* no storage: the server's settings */ }
+})();</script>"""
 
 
 def _button(label: str, classes: str, primary: bool = False) -> str:
@@ -53,6 +67,14 @@ def _button(label: str, classes: str, primary: bool = False) -> str:
     style = " mod-success" if primary else ""
     return (f"<button type='button' class='jupyter-button widget-button rf-btn{style} {html.escape(classes)}' "
             f"data-rf-live='{html.escape(live, quote=True)}'>{html.escape(label)}</button>")
+
+
+def _look_button(off: str, on: str, classes: str, when_on: str, when_off: str) -> str:
+    """Dark/Light or A+/A−: both words there, the look's class shows the right one (a script may change
+    the look before the words are read)."""
+    live = "button." + ".".join(classes.split())
+    return (f"<button type='button' class='jupyter-button widget-button rf-btn {classes}' data-rf-live='{live}'>"
+            f"<span class='{when_off}'>{html.escape(off)}</span><span class='{when_on}'>{html.escape(on)}</span></button>")
 
 
 def _tile(game: games.Game) -> str:
@@ -69,8 +91,8 @@ def shelf_html(dark: bool = False, large: bool = False) -> str:
     look = (" rf-dark" if dark else "") + (" rf-large" if large else "")
     bar = (
         "<div class='widget-box widget-hbox rf-nav'>"
-        + _button("Light" if dark else "Dark", "rf-dark-toggle")
-        + _button("A−" if large else "A+", "rf-large-toggle")
+        + _look_button("Dark", "Light", "rf-dark-toggle", "rf-fp-if-dark", "rf-fp-if-light")
+        + _look_button("A+", "A−", "rf-large-toggle", "rf-fp-if-large", "rf-fp-if-normal")
         + "</div>"
     )
     shelf = (
@@ -81,7 +103,7 @@ def shelf_html(dark: bool = False, large: bool = False) -> str:
         + _button("History of every game", "rf-shelf-history")
         + "</div>"
     )
-    return (f"<div id='rf-first-paint' class='widget-box widget-vbox rf-app{look}' aria-busy='true'>"
+    return (f"<div id='rf-first-paint' class='widget-box widget-vbox rf-app{look}' aria-busy='true'>{LOOK_SCRIPT}"
             f"{CSS}{SHELF_CSS}{LAYOUT_CSS}{bar}<div class='widget-box'>{shelf}</div></div>")
 
 

@@ -100,14 +100,15 @@ def test_three_phones_and_a_tablet_choose_in_secret_and_reveal_at_once(server, b
     mine = cy.locator("button.rf-choose-ship")
     slow.wait_for()
     mine.wait_for()
-    tap_together(slow, mine)  # two fingers on two devices at the same moment
+    landed = tap_together(slow, mine)  # two fingers on two devices at the same moment
     wait_for(lambda: state(data).phase == "B", timeout=30)
     assert plays(data, 2) == 1  # exactly one card for Cy
-    # the other is told in a sentence (and its page is refreshed: the reveal below)
-    wait_for(lambda: cy.locator(".rf-msg-error").count() or tab.locator(".rf-msg-error").count(), timeout=15)
-    told = (cy.locator(".rf-msg-error").all_inner_texts() + tab.locator(".rf-msg-error").all_inner_texts())
-    assert any(("drew your card at random a moment before your tap" in t or "another screen" in t or "already played" in t)
-               for t in told), told
+    if all(landed):  # both taps made on the buttons as they were: the one that came second is told in a sentence
+        wait_for(lambda: cy.locator(".rf-msg-error").count() or tab.locator(".rf-msg-error").count(), timeout=15)
+        told = (cy.locator(".rf-msg-error").all_inner_texts() + tab.locator(".rf-msg-error").all_inner_texts())
+        assert any(("drew your card at random a moment before your tap" in t or "another screen" in t
+                    or "already played" in t) for t in told), told
+    # (a page whose timer came late had already been redrawn by the other tap: that finger met the reveal)
     # the reveal: every device shows every card (how soon is a figure of `make bench`)
     for page in (tab, *phones):
         page.wait_for_function("() => !document.querySelector('.rf-card-back') && "

@@ -37,8 +37,16 @@ def test_the_look_of_the_table_dark_and_large():
     dark = shelf_html(dark=True, large=True)
     assert "class='widget-box widget-vbox rf-app'" in light
     assert "class='widget-box widget-vbox rf-app rf-dark rf-large'" in dark
-    assert ">Light</button>" in dark and ">A−</button>" in dark
-    assert ">Dark</button>" in light and ">A+</button>" in light
+    for page in (light, dark):  # both words there: the look shown picks one (a browser's own look may differ)
+        assert "<span class='rf-fp-if-light'>Dark</span><span class='rf-fp-if-dark'>Light</span></button>" in page
+        assert "<span class='rf-fp-if-normal'>A+</span><span class='rf-fp-if-large'>A−</span></button>" in page
+
+
+def test_the_browsers_own_look_is_set_before_anything_of_the_first_paint_is_drawn():
+    page = shelf_html()
+    opening, rest = page.split(">", 1)
+    assert opening.startswith("<div id='rf-first-paint'")
+    assert rest.startswith(first_paint.LOOK_SCRIPT) and "localStorage.getItem('rf-look')" in first_paint.LOOK_SCRIPT
 
 
 def test_what_the_first_paint_shows_is_escaped(monkeypatch):
@@ -60,7 +68,7 @@ def test_the_hook_reads_the_settings_of_the_data_directory(tmp_path, monkeypatch
     assert re.search(r"id='rf-first-paint' class='[^']*rf-dark", config[KEY])
     (tmp_path / "settings.json").write_text("{not json")  # a damaged settings file: the light look
     config = page_config_hook({"baseUrl": "/"}, notebook_path=str(served))
-    assert "rf-dark" not in config[KEY].split("<style>")[0]
+    assert "rf-dark" not in config[KEY].split(">")[0]
 
 
 def test_only_the_dashboard_opens_on_the_first_paint_of_the_shelf():
