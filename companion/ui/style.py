@@ -338,6 +338,21 @@ CSS = """
 .rf-app .mk-walk-picture { position: sticky; top: 0; }
 /* 1989's paper chart keeps its columns: wider than a phone, it scrolls sideways in its own box */
 .rf-app .rf89 .rf89-sheet { max-width: 100%; overflow-x: auto; }
+/* ... and its room: a turn recorded or undone moves nothing under the finger; the newest turns in sight
+   (a box that starts at its bottom), the first ones a scroll up */
+.rf-app .rf89 .rf89-sheet-box > .widget-html-content { display: flex; flex-direction: column-reverse; height: 14.5em;
+  overflow-y: auto; }
+.rf-app .rf89 .rf89-sheet-box .rf89-sheet { flex: 0 0 auto; margin-bottom: auto; }
+/* Rise!: what the player is asked to tap has the room of its longest sentence, so choosing an action moves
+   nothing below it */
+.rf-app .rise-prompt { min-height: 4.2em; }
+/* 1989: the row of Quit (a nation with a turn) or Come back keeps a button's room when neither is offered */
+.rf-app .rf89 .rf89-quit-row { min-height: 52px; }
+/* Fall of the Mountain King: the walk's question keeps two lines (three on a phone) whichever cavern it names */
+.rf-app .mk-walk { min-height: 2.9em; }
+/* ... and its Enter button the width of the longest cavern's name ("Enter Granite 4"): Empty and Overrun stay put */
+.rf-app .mk-enter-row .mk-enter { min-width: 10.5em; }
+@media (max-width: 600px) { .rf-app .mk-walk { min-height: 4.3em; } }
 /* a finger's width even where the phone lets its boxes shrink (its First turn box: "1") */
 .rf-app .rf89 input, .rf-app .rf89 .widget-inline-hbox input[type=number] { min-width: 44px; }
 /* a number field's box holds its field whole, the field's own margins included (it never scrolls sideways) */

@@ -61,8 +61,8 @@ PARTS = """() => { const out = {}; const screen = document.querySelector('.rf-sc
 class Flow:
     """Taps of one flow on one page, the controls measured after each (once the kernel has answered)."""
 
-    def __init__(self, page, name: str) -> None:
-        self.page, self.name = page, name
+    def __init__(self, page, name: str, controls: str = CONTROLS) -> None:
+        self.page, self.name, self.controls = page, name, controls
         self.steps: list[tuple[str, dict]] = []
         self.moves: list[tuple[float, str, str]] = []  # (px, from what to what, which control)
         self.parts: dict[str, dict] = {}  # the heights of the screen's parts after each tap
@@ -72,7 +72,7 @@ class Flow:
         of the same screen, is not measured against the one before."""
         settle(self.page)
         self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))")
-        now = {n: (x, y, h) for n, x, y, h in self.page.evaluate(CONTROLS)}
+        now = {n: (x, y, h) for n, x, y, h in self.page.evaluate(self.controls)}
         if self.steps and not another_screen:
             then, before = self.steps[-1]
             for n in before.keys() & now.keys():

@@ -26,6 +26,7 @@ from companion.rise_and_fall.world.worldgen import generate
 from companion.ui.app import App
 
 from .harness import board_meta, listen, open_shelf, screenshot, settle, space_to_css, wait_for
+from .test_controls_stay import Flow
 
 ROWS = {"tablet-light": ({"width": 1024, "height": 768}, False), "upright-dark": ({"width": 768, "height": 1024}, True),
         "phone-dark": ({"width": 390, "height": 844}, True)}
@@ -293,3 +294,256 @@ def test_every_game_at_the_table(table, browser, row):
         raise
     finally:
         ctx.close()
+
+
+# --- no control moves between two taps of a flow, game by game ------------------------------------
+
+#: every control on the screen, as test_controls_stay's ``CONTROLS`` measures them, each named by what stays the
+#: same while the player taps: its own classes and those of the widget around it (a game's ``rf-``, ``mk-``,
+#: ``rise-``, ``rf89-``), a field by its label (never by what is typed in it), a button by its first line
+NAMED = """() => { const app = document.querySelector('.rf-app') || document.body; const a = app.getBoundingClientRect();
+    const ours = (e) => [...(e.classList || [])].filter(c => /^(rf|mk|rise|rf89)-/.test(c) && !/^rf-(btn|fresh)$/.test(c));
+    const seen = {}; const out = [];
+    for (const e of document.querySelectorAll('button, input, select, summary, canvas.rf-board')) {
+      if (!e.offsetParent || e.closest('.rf-nav') || e.closest('[style*="display: none"]')) continue;
+      const r = e.getBoundingClientRect();
+      if (r.width < 1 || r.height < 1 || r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth) continue;
+      let box = e.parentElement; while (box && box !== app && !ours(box).length) box = box.parentElement;
+      const field = e.closest('.widget-inline-hbox'); const label = field && field.querySelector('.widget-label');
+      const words = e.tagName === 'BUTTON' ? (e.innerText || '').trim().split('\\n')[0] : label ? label.innerText.trim() : e.type || '';
+      let name = [e.tagName.toLowerCase(), ...ours(e)].join('.') + (box && box !== app ? ' in ' + ours(box).join('.') : '') + ' ' + words.slice(0, 40);
+      seen[name] = (seen[name] || 0) + 1; if (seen[name] > 1) name += ' #' + seen[name];
+      out.push([name, r.left - a.left, r.top - a.top, r.height]); }
+    return out; }"""
+
+def device(browser, url: str, row: str):
+    """A page of ``row``'s device on the shelf, in that device's own look; its context and the page."""
+    size, dark = ROWS[row]
+    ctx = browser.new_context(viewport=size, device_scale_factor=1, has_touch=True, is_mobile=size["width"] < 600)
+    ctx.set_default_navigation_timeout(90_000)
+    ctx.set_default_timeout(60_000)
+    page = ctx.new_page()
+    listen(page)
+    open_shelf(page, url)
+    if dark:
+        page.locator("button.rf-dark-toggle").tap()
+        wait_for(lambda: "rf-dark" in (page.locator(".rf-app").first.get_attribute("class") or ""))
+    return ctx, page
+
+
+def open_log(page, url: str, game_id: str, gid: str, screen: str | None = None) -> None:
+    """The game's page with the game ``gid`` opened from its list of games, then ``screen`` in front."""
+    page.goto(url + f"?game={game_id}")
+    page.wait_for_selector(".rf-app .rf-screen, .rf-app .rf-main, .rf-app .mk-screen, .rf-app .rf89")
+    settle(page)
+    assert find(page, f"button.rf-games-open-{gid}"), f"{game_id}: the game {gid} is not in its list"
+    opener = page.locator(f"button.rf-games-open-{gid}").first
+    if not opener.is_disabled():
+        opener.tap()
+        page.locator(f"button.rf-games-open-{gid}:disabled").first.wait_for(state="attached")
+    if screen:
+        go(page, screen)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    settle(page)
+
+
+def written(data, gid: str) -> int:
+    """How many entries the game's log holds (every action, undo and redo is one)."""
+    log = GameStore(data).open(gid)
+    try:
+        return log.head()
+    finally:
+        log.close()
+
+
+def said_error(page) -> str:
+    return " ".join(e.inner_text() for e in page.locator(".rf-app .rf-msg-error").all() if e.is_visible())
+
+
+def rise_game(data) -> str:
+    """A Rise! game for two players at the table, Red's first Worker placed: Blue to play."""
+    from companion.rise.game import RiseRules
+    from companion.rise.taps import Taps
+
+    s = GameStore(data).start("rise/game", "Rise!: two at the table", RiseRules(), {"type": "setup", "computer": None})
+    s.do({**Taps().tap(s.state, (2, 0)).action, "player": s.state.player})
+    s.log.close()
+    return s.log.path.stem
+
+
+def stays_rise(page, url, data, name: str) -> Flow:
+    """Blue places two Land Tiles, Red a Worker after a refused one; Undo and Redo."""
+    from .test_rise_flow import mode
+    from .test_rise_flow import tap
+
+    def tap_tile(page, tile) -> None:  # on a phone the board is above the buttons: scrolled to first, as a player does
+        page.locator("canvas.rf-board").evaluate("c => { const r = c.getBoundingClientRect();"
+                                                 " if (r.top < 0 || r.bottom > innerHeight) c.scrollIntoView({block: 'center'}); }")
+        tap(page, tile)
+
+    gid = rise_game(data)
+    open_log(page, url, "rise", gid)
+    flow = Flow(page, name, NAMED)
+    flow.measure("opened")
+    mode(page, "tile")
+    flow.measure("Place a Land Tile")
+    for k, tile in enumerate(((8, 0), (9, 0))):
+        n = written(data, gid)
+        tap_tile(page, tile)
+        wait_for(lambda n=n: written(data, gid) == n + 1, timeout=30)
+        flow.measure(f"tile {k + 1} placed")
+    mode(page, "play")
+    flow.measure("Place, move or jump a Worker")
+    tap_tile(page, (5, 0))  # no Red Worker beside it: refused
+    wait_for(lambda: said_error(page), timeout=30)
+    flow.measure("a refused Worker")
+    n = written(data, gid)
+    tap_tile(page, (3, 0))
+    wait_for(lambda: written(data, gid) == n + 1, timeout=30)
+    flow.measure("a Worker placed")
+    for button_, said in (("button.rise-undo", "Undo"), ("button.rise-redo", "Redo")):
+        n = written(data, gid)
+        page.locator(button_).first.tap()
+        wait_for(lambda n=n: written(data, gid) == n + 1, timeout=30)
+        flow.measure(said)
+    return flow
+
+
+MK_PLAYERS = ["Blue", "Yellow", "Pink"]
+
+
+def mountain_king_game(data, walk: bool = False) -> str:
+    """A Fall of the Mountain King game of three on the table's board (or the placeholder), in Wave I; ``walk``: at
+    Score the Wave, its walk at the first cavern."""
+    from companion.mountain_king.board import side_for
+    from companion.mountain_king.game import MountainKingRules
+    from companion.mountain_king.screens import KIND, saved_or_placeholder
+
+    store = GameStore(data)
+    board = saved_or_placeholder(store.root, side_for(len(MK_PLAYERS)))
+    s = store.start(KIND, "Fall of the Mountain King: Blue, Yellow, Pink", MountainKingRules(),
+                    {"type": "setup", "players": MK_PLAYERS, "board": board.to_dict()})
+    if walk:
+        s.do({"type": "wave-over"})
+        s.do({"type": "step-done", "step": "entrenchment"})
+        while s.state.end == "invasions":
+            s.do({"type": "step-done", "step": "invasion", "invasion": len(s.state.falls)})
+        s.do({"type": "step-done", "step": "champions"})
+        assert s.state.scoring
+    s.log.close()
+    return s.log.path.stem
+
+
+def stays_mountain_king(page, url, data, name: str) -> Flow:
+    """Honour: a player chosen, Honour tapped, another player; the End of the Wave step by step; the walk's
+    answers over a Domain's end."""
+    gid = mountain_king_game(data)
+    open_log(page, url, "mountain-king", gid, "Honour")
+    flow = Flow(page, name, NAMED)
+    flow.measure("Honour")
+    for who in ("Blue", "Yellow"):
+        page.locator(".mk-player .widget-toggle-button", has_text=who).first.tap()
+        wait_for(lambda who=who: page.locator(".mk-player .mod-active", has_text=who).count(), timeout=30)
+        flow.measure(f"{who} chosen")
+        for source in ("gnomes", "wheel"):
+            n = written(data, gid)
+            page.locator(f"button.mk-honour-{source}").first.tap()
+            wait_for(lambda n=n: written(data, gid) == n + 1, timeout=30)
+            flow.measure(f"{who}: Honour from {source}")
+    go(page, "Score the Wave")
+    flow.measure("Score the Wave", another_screen=True)
+    for css, said in (("button.mk-end-wave", "the Wave is over"), ("button.mk-entrenched", "Entrenchment done"),
+                      ("button.mk-invasion-done", "invasion 1 done"), ("button.mk-invasion-done", "invasion 2 done"),
+                      ("button.mk-invasion-done", "invasion 3 done"), ("button.mk-champions-done", "Champions done")):
+        n = written(data, gid)
+        page.locator(css).first.tap()
+        wait_for(lambda n=n: written(data, gid) == n + 1, timeout=30)
+        flow.measure(said)
+    for k, (css, who) in enumerate((("button.mk-fast", "Blue"), ("button.mk-fast", "Yellow"), ("button.mk-rest", ""),
+                                    ("button.mk-fast", "Pink"), ("button.mk-fast", "Nobody"))):
+        n = written(data, gid)
+        page.locator(css, has_text=who).first.tap()
+        wait_for(lambda n=n: written(data, gid) == n + 1, timeout=30)
+        flow.measure(f"walk {k + 1}: {who or 'the rest of the Domain'}")
+    return flow
+
+
+def rome1989_game(data) -> str:
+    """A Rise and Fall (1989) game of two barbarian nations, none of their turns charted."""
+    from companion.rome1989.game import ChartRules
+
+    s = GameStore(data).start("rise-and-fall-1989/chart", "Tuesday's Rome", ChartRules(),
+                              {"type": "setup", "title": "Tuesday's Rome", "victory": {"points": 60}})
+    for nation, player in (("Goths", "Ann"), ("Franks", "Bo")):
+        s.do({"type": "nation", "name": nation, "kind": "other", "player": player})
+    s.log.close()
+    return s.log.path.stem
+
+
+def type_number(page, css: str, value: str) -> None:
+    box = page.locator(f"{css} input").first
+    box.fill(value)
+    box.press("Tab")
+
+
+def stays_rome1989(page, url, data, name: str) -> Flow:
+    """The Chart: a nation picked, its turn's numbers typed, Record turn, another nation, a refused turn, Undo."""
+    gid = rome1989_game(data)
+    open_log(page, url, "rise-and-fall-1989", gid, "Chart")
+    flow = Flow(page, name, NAMED)
+    flow.measure("Chart")
+    for nation, incomes in (("Goths", ("5", "6")), ("Franks", ("4",))):
+        page.locator(".rf89-pick button", has_text=nation).first.tap()
+        page.wait_for_selector(f".rf89-pick .mod-active:has-text('{nation}')")
+        flow.measure(f"{nation} picked", another_screen=True)  # that nation's sheet: the player asked for it
+        for income in incomes:
+            type_number(page, ".rf89-f-areas_income", income)
+            page.wait_for_function("() => (document.querySelector('.rf89-preview') || {}).innerText")
+            flow.measure(f"{nation}: {income} typed")
+            n = written(data, gid)
+            page.locator("button.rf89-record").first.tap()
+            wait_for(lambda n=n: written(data, gid) == n + 1, timeout=30)
+            flow.measure(f"{nation}: turn recorded")
+    type_number(page, ".rf89-f-levies_spent", "5")  # levy points with no revolt values to raise them: refused
+    flow.measure("levies typed")
+    page.locator("button.rf89-record").first.tap()
+    wait_for(lambda: said_error(page), timeout=30)
+    flow.measure("a refused turn")
+    type_number(page, ".rf89-f-levies_spent", "0")
+    flow.measure("the levies corrected")
+    n = written(data, gid)
+    page.locator("button.rf89-undo").first.tap()
+    wait_for(lambda: written(data, gid) == n + 1, timeout=30)
+    flow.measure("Undo")
+    return flow
+
+
+#: a short flow of each game's taps on one screen (its rows of test_controls_stay); Rise & Fall's are there
+STAYS: dict[str, Callable | None] = {"rise-and-fall": None, "rise": stays_rise, "mountain-king": stays_mountain_king,
+                                     "rise-and-fall-1989": stays_rome1989}
+
+
+PHONE_MOVES = ("known, open: on a 390×844 phone, Mountain King's walk picture drops 174 px between the End of the Wave's "
+               "steps (its column above the picture), the Honour steppers move 97 px when a player is chosen or Honour "
+               "tapped, the walk's Troll chips 22 px at a Domain's end, and 1989's Revolt Table field 104 px at a "
+               "nation's first turn recorded")
+
+
+@pytest.mark.parametrize("row", ["tablet-light", pytest.param("phone-dark", marks=pytest.mark.xfail(strict=True, reason=PHONE_MOVES))])
+def test_no_control_of_any_game_moves_between_two_taps(table, browser, row):
+    url, data, _ = table
+    moved = []
+    for g in games.games():
+        assert g.id in STAYS, f"{g.title}: add a short flow of its taps to STAYS"
+        flow_of = STAYS[g.id]
+        if flow_of is None:
+            continue
+        ctx, page = device(browser, url, row)
+        try:
+            moved += flow_of(page, url, data, f"{g.id}-{row}").check()
+        except AssertionError:
+            screenshot(page, f"controls-stay-{g.id}-{row}-failed", scale="css")
+            raise
+        finally:
+            ctx.close()
+    assert not moved, "\n".join(moved)

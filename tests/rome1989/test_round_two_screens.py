@@ -60,12 +60,12 @@ def test_the_six_player_scenario_starts_eastern_rome_on_e1_and_its_turn_records(
 def test_a_nation_is_corrected_on_the_chart_screen_until_its_first_turn(tmp_path):
     s = start(tmp_path, "six-player")
     s.pick.value = "Eastern Rome"
-    assert s.edit_btn.layout.display == "" and s.n_kind.value == "eastern-rome"
+    assert s.edit_btn.layout.visibility == "visible" and s.n_kind.value == "eastern-rome"
     s.n_player.value = "Cy"
     s.edit_btn.click()
     assert s.session.state.chart.nation("Eastern Rome").who == "Cy"
     s.record_btn.click()
-    assert s.edit_btn.layout.display == "none"
+    assert s.edit_btn.layout.visibility == "hidden"
 
 
 def test_withdraw_and_come_back_on_the_right_turn(tmp_path):

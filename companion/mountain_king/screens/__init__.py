@@ -297,7 +297,7 @@ class MountainKingScreens:
         self.before = W.HBox(_dom_classes=("mk-row", "mk-before-row"))  # Waves II–III: as the last Wave scored it
         self.troll_chips: dict[str, W.ToggleButtons] = {}
         self.troll_box = W.VBox()
-        self.enter_row = W.HBox(_dom_classes=("mk-row",))
+        self.enter_row = W.HBox(_dom_classes=("mk-row", "mk-enter-row"))
         self._enter_buttons(None, False)
         self.dominated = W.HBox(_dom_classes=("mk-row", "mk-dominated-row"))
         self.dominated_btns: dict[tuple[str, int], W.Button] = {}
@@ -326,9 +326,13 @@ class MountainKingScreens:
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Open a wave file")
         self.upload.observe(lambda _c: self._open_wave(), "value")
         self.wave_result = W.HTML()
-        self.walk_controls = W.VBox([self.walk_status, self.fast, self.before, self.by_cavern, self.hall_box, self.elder_box, self.score_btn,
-                                     self.confirm_box, self.entered], layout=W.Layout(flex="1 1 360px"))
-        score = W.VBox([self.end_btn, slot("Score the Wave"), self.end_panel.widget,
+        # the Domains scored so far grow as the walk goes: below every control of the walk, so none moves
+        self.so_far = W.HTML(_dom_classes=("mk-so-far-box",))
+        # the End of the Wave's steps in the column of the walk, beside its picture: a step taller or shorter
+        # than the one before moves nothing of the picture
+        self.walk_controls = W.VBox([self.end_panel.widget, self.walk_status, self.fast, self.before, self.by_cavern, self.hall_box, self.elder_box, self.score_btn,
+                                     self.confirm_box, self.entered, self.so_far], layout=W.Layout(flex="1 1 360px"))
+        score = W.VBox([self.end_btn, slot("Score the Wave"),
                         W.HBox([self.walk_controls, self.walk_picture], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
                         self.wave_result, W.HBox([self.export_wave_btn, self.upload]), self.wave_downloads])
 
@@ -472,6 +476,7 @@ class MountainKingScreens:
         if not scoring:
             self.confirm_box.layout.display = "none"
             self.asked = None
+            self.so_far.value = ""
         wave3 = scoring and s.wave == 3
         for w in (self.hall_box, self.elder_box):
             w.layout.display = "" if wave3 else "none"
@@ -496,7 +501,8 @@ class MountainKingScreens:
                                                     if s.started and s.end is None else "")
             return
         assert step is not None
-        self.walk_status.value = f"<div class='mk-walk'>Wave {ROMAN[s.wave]}: {E(self._prompt(s, step))}</div>" + self._so_far_html(s)
+        self.walk_status.value = f"<div class='mk-walk'>Wave {ROMAN[s.wave]}: {E(self._prompt(s, step))}</div>"
+        self.so_far.value = self._so_far_html(s)
         self.fast.children = [button(o.label, lambda a=o.action: self._walk_tap(a), "mk-fast") for o in step.fast] + (
             [button(step.rest.label, lambda a=step.rest.action: self._walk_tap(a), "mk-rest")] if step.rest else [])
         self.before.children = [button(o.label, lambda a=o.action: self._walk_tap(a), css)

@@ -518,7 +518,7 @@ class RiseScreen:
         )
         return (
             f"<div class='rf-turn'>{dot(p.player)}Turn {p.turn}: <b>{html.escape(who)}</b>, action {done} of {total}{thinking}</div>"
-            f"<div>{html.escape(self.taps.prompt(p))}</div>{lines}<div>{plural(sup['red']['tiles'], 'land tile')} left</div>{who_plays}"
+            f"<div class='rise-prompt'>{html.escape(self.taps.prompt(p))}</div>{lines}<div>{plural(sup['red']['tiles'], 'land tile')} left</div>{who_plays}"
         )
 
     def who_plays(self) -> str:

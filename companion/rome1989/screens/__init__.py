@@ -272,7 +272,7 @@ class Rome1989Screens:
             W.HBox([self.upload, self.links]),
             W.HBox([self.n_name, self.n_kind, self.n_player, self.n_enters]),
             W.HBox([self.n_first, self.n_treasury, self.n_refund, self.n_kstart, self.add_btn, self.edit_btn]),
-            self.pick, self.sheet, self.phase1, W.HBox([self.back_btn, self.withdraw_btn]), self.roll_row, self.status,
+            self.pick, self.sheet, self.phase1, W.HBox([self.back_btn, self.withdraw_btn], _dom_classes=("rf89-quit-row",)), self.roll_row, self.status,
             W.HBox([f["areas_income"], *self.chips]),
             W.HBox([f["capitol_on_board"], f["admin_leader"]]),
             W.HBox([f["maintenance"], f["purchases"], f["modifier_rolls"]]),
@@ -605,7 +605,7 @@ class Rome1989Screens:
                 "capitol": f"{self.nation} lost its capitol: go out (4.1.5.3)",
                 "income": f"Withdraw {self.nation}: income below 20 (8.2)"}[o.withdraw]
         unplayed = self.nation is not None and s.chart.nation(self.nation) is not None and not s.chart.nation(self.nation).turns
-        self.edit_btn.layout.display = "" if unplayed else "none"
+        self.edit_btn.layout.visibility = "visible" if unplayed else "hidden"  # its room kept: its row stays as it is
         can_roll = o is not None and not o.blocked and o.phase1 is not None and o.phase1.must_roll and o.due is None
         self.roll_row.layout.display = "" if can_roll else "none"
         self._drawing = True
