@@ -373,8 +373,7 @@ def rise_game(data) -> str:
 
 def stays_rise(page, url, data, name: str) -> Flow:
     """Blue places two Land Tiles, Red a Worker after a refused one; Undo and Redo."""
-    from .test_rise_flow import mode
-    from .test_rise_flow import tap
+    from .test_rise_flow import mode, tap
 
     def tap_tile(page, tile) -> None:  # on a phone the board is above the buttons: scrolled to first, as a player does
         page.locator("canvas.rf-board").evaluate("c => { const r = c.getBoundingClientRect();"
