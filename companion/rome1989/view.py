@@ -154,15 +154,15 @@ def leader_board_svg(result: Result, width: int = 640, height: int = 320) -> str
              f'<line x1="{left}" y1="{upper + h}" x2="{left + w}" y2="{upper + h}" stroke="{INK}"/>',
              f'<line x1="{left}" y1="{upper}" x2="{left}" y2="{upper + h}" stroke="{INK}"/>',
              f'<text x="{left + w / 2}" y="{height - 8}" text-anchor="middle" font-size="12" fill="{INK}">game turn</text>',
-             f'<text x="{left - 6}" y="{upper + 10}" text-anchor="end" font-size="11" fill="{INK}">{top:.0f}</text>',
-             f'<text x="{left - 6}" y="{upper + h}" text-anchor="end" font-size="11" fill="{INK}">0</text>']
+             f'<text x="{left - 6}" y="{upper + 10}" text-anchor="end" font-size="12" fill="{INK}">{top:.0f}</text>',
+             f'<text x="{left - 6}" y="{upper + h}" text-anchor="end" font-size="12" fill="{INK}">0</text>']
     for g in turns:
         x, _ = xy(g, Fraction(0))
-        parts.append(f'<text x="{x:.1f}" y="{upper + h + 14}" text-anchor="middle" font-size="10" fill="{INK}">{g}</text>')
+        parts.append(f'<text x="{x:.1f}" y="{upper + h + 14}" text-anchor="middle" font-size="12" fill="{INK}">{g}</text>')
     if goal:
         _, gy = xy(turns[0], Fraction(goal))
         parts.append(f'<line x1="{left}" y1="{gy:.1f}" x2="{left + w}" y2="{gy:.1f}" stroke="{HEAD}" stroke-dasharray="6 4"/>')
-        parts.append(f'<text x="{left + w - 4}" y="{gy - 4:.1f}" text-anchor="end" font-size="11" fill="{HEAD}">goal {goal}</text>')
+        parts.append(f'<text x="{left + w - 4}" y="{gy - 4:.1f}" text-anchor="end" font-size="12" fill="{HEAD}">goal {goal}</text>')
     for i, (player, s) in enumerate(series.items()):
         colour = COLOURS[i % len(COLOURS)]
         pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in (xy(g, v) for g, v in s))

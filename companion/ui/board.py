@@ -74,6 +74,14 @@ MEASURE_JS = """(function (probe) {
     seen.observe(canvas);
     var every = setInterval(tell, 500);
     window.addEventListener('resize', tell);
+    var asked = wrap.querySelector('.rf-board-seen input'), meta = wrap.querySelector('.rf-board-meta');
+    function stamp() {
+      if (!asked || !meta) return;
+      var q; try { q = JSON.parse(meta.textContent || '{}').question; } catch (e) { return; }
+      if (q === undefined || q === null || asked.value === String(q)) return;
+      asked.value = String(q); asked.dispatchEvent(new Event('input', {bubbles: true}));
+    }
+    ['touchstart', 'mousedown'].forEach(function (t) { wrap.addEventListener(t, stamp, true); });
   }
   start();
 })(this)"""
@@ -125,13 +133,19 @@ class Board:
         self.meta = W.HTML(layout=W.Layout(display="none"), _dom_classes=("rf-board-meta",))
         self.css_box = W.Text(value="", layout=W.Layout(display="none"), _dom_classes=("rf-board-css",))
         self.css_box.observe(self._css_reported, "value")
+        #: what the board's taps answer now (a game's point), given by its screen: drawn into the page with the
+        #: board, and sent back by the page before each finger's tap (``seen``), so a tap made on a drawing of
+        #: another question is refused (``on_stale``) instead of answering the new one (None: not asked)
+        self.question: Callable[[], object] | None = None
+        self.on_stale: Callable[[], None] | None = None
+        self.seen = W.Text(value="", layout=W.Layout(display="none"), _dom_classes=("rf-board-seen",))
         self.measure = measure_probe()
         self.zoom_out = self._tool("−", lambda: self.zoom_by(1 / 1.25), "rf-zoom-out", "Zoom out")
         self.zoom_in = self._tool("+", lambda: self.zoom_by(1.25), "rf-zoom-in", "Zoom in")
         self.fit_btn = self._tool("Fit", self.fit_view, "rf-fit", "Show the whole World")
         self.zoom_bar = W.HBox([self.zoom_out, self.zoom_in, self.fit_btn], layout=shared(W.Layout), _dom_classes=("rf-zoom-bar",))
         self.legend = W.HTML(layout=shared(W.Layout), style=shared(HTMLStyle), _dom_classes=("rf-legend",))
-        self.widget = W.VBox([self.zoom_bar, self.canvas, self.legend, self.meta, self.css_box, self.measure],
+        self.widget = W.VBox([self.zoom_bar, self.canvas, self.legend, self.meta, self.css_box, self.seen, self.measure],
                              layout=shared(W.Layout),
                              _dom_classes=("rf-board-wrap",))
         self.scene: Scene | None = None
@@ -292,7 +306,11 @@ class Board:
     def _write_meta(self) -> None:
         gap = self.space_css()
         self.meta.value = json.dumps({"k": self.k, "tx": self.tx, "ty": self.ty, "dpr": self.dpr, "css_width": self.css_width,
-                                      "space_css": gap, "zoom_first": gap is not None and gap < FINGER and self.zoom < MAX_ZOOM})
+                                      "space_css": gap, "zoom_first": gap is not None and gap < FINGER and self.zoom < MAX_ZOOM,
+                                      **({"question": self._question()} if self.question is not None else {})})
+
+    def _question(self) -> str:
+        return str(self.question()) if self.question is not None else ""
 
     def _client_ready(self) -> None:
         """The canvas is ready in a page: draw it, unless it was drawn for this page already."""
@@ -410,6 +428,10 @@ class Board:
         gap = self.space_css()
         if gap is not None and gap < FINGER and self.zoom < MAX_ZOOM:
             self.zoom_by(self.zoom_to / gap, bx, by, smooth=True)
+            return
+        if self.question is not None and self.seen.value and self.seen.value != self._question():
+            if self.on_stale:  # the finger was on a drawing of another question: nothing is done
+                self.on_stale()
             return
         if self.on_tap:
             self.on_tap(*self.to_scene(bx, by))

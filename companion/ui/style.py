@@ -352,7 +352,12 @@ CSS = """
 .rf-app .mk-walk { min-height: 2.9em; }
 /* ... and its Enter button the width of the longest cavern's name ("Enter Granite 4"): Empty and Overrun stay put */
 .rf-app .mk-enter-row .mk-enter { min-width: 10.5em; }
-@media (max-width: 600px) { .rf-app .mk-walk { min-height: 4.3em; } }
+/* on a phone the walk's picture comes first, above the End of the Wave's steps and the walk's buttons (whose
+   height changes step by step), and the game's line (Wave, step) keeps two lines */
+@media (max-width: 600px) { .rf-app .mk-walk { min-height: 4.3em; }
+  .rf-app .mk-walk-picture { order: -1; position: static; }
+  .rf-app .mk-fast-row .mk-rest, .rf-app .mk-before-row .rf-btn { min-height: calc(2.7em + 24px); }
+  .rf-app .mk-status-box .mk-status { min-height: 2.9em; } }
 /* a finger's width even where the phone lets its boxes shrink (its First turn box: "1") */
 .rf-app .rf89 input, .rf-app .rf89 .widget-inline-hbox input[type=number] { min-width: 44px; }
 /* a number field's box holds its field whole, the field's own margins included (it never scrolls sideways) */
@@ -377,6 +382,7 @@ body:has(.rf-app.rf-dark), body:has(.rf-app.rf-dark) #rendered_cells { backgroun
   background: #2a2418; color: #f3ead3; border-color: #7a6a4a; }
 .rf-app.rf-dark .rf89 table.rf89-chart th, .rf-app.rf-dark .rf89 .rf89-sheet-title { color: #ffb4a8; }
 .rf-app.rf-dark .rf89 table.rf89-chart th, .rf-app.rf-dark .rf89 table.rf89-chart td { border-color: #6a5a3a; }
+.rf-app.rf-dark .rf89 .rf89-link-off { color: #f3ead3; border-color: #7a6a4a; }
 .rf-app.rf-dark .rf89 .rf89-die.rf89-hit { background: #b83a3a; color: #ffffff; }
 /* 1989's leader board drawn on the same dark paper as its chart: its ink and its goal line light */
 .rf-app.rf-dark .rf89-leaders svg > rect:first-child { fill: #2a2418; }

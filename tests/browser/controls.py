@@ -10,8 +10,8 @@ MIN_BOX = 44  # CSS pixels, both ways
 #: the boxes the style makes scroll sideways on purpose (a scorepad wider than its pane, 1989's paper chart)
 SIDEWAYS = ".rf-pad-pane, .rf-scorepad, .rf89-sheet"
 TEXT_CONTRAST = 4.5
-#: CSS pixels: the smallest words of a picture (a legend, a title) read at arm's length
-MIN_PICTURE_TEXT = 11
+#: CSS pixels: the smallest words on a page or in a picture (a legend, a title, a table's heading) read at arm's length
+MIN_PICTURE_TEXT = 12
 SELECTED_CONTRAST = 3.0
 
 AUDIT_JS = r"""
@@ -95,12 +95,21 @@ AUDIT_JS = r"""
     const cs = getComputedStyle(el);
     if (cs.appearance === 'none' && cs.backgroundImage === 'none') problems.push(`${name(el)} is a drop-down without its arrow`);
   }
-  // the words of a game's picture (on the shelf, in History) are large enough to read
-  for (const t of document.querySelectorAll('.rf-app :is(.rf-shelf-picture, .rf-history-picture) svg text')) {
+  // the words of every picture (a game's on the shelf and in History, a chart, a track) are large enough to read
+  for (const t of document.querySelectorAll('.rf-app svg text')) {
     if (!t.textContent.trim() || !t.getClientRects().length || !shown(t)) continue;
     const m = t.getScreenCTM(); const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
     if (px < minText - 0.05) problems.push(`the word "${t.textContent.trim().slice(0, 30)}" of ${t.closest('svg').getAttribute('aria-label') || 'a picture'} is ${px.toFixed(1)} px high (at least ${minText} px to be read)`);
   }
+  // and every word of the page itself
+  { const walk = document.createTreeWalker(document.querySelector('.rf-app') || document.body, NodeFilter.SHOW_TEXT);
+    const told = new Set();
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const el = n.parentElement; if (!n.textContent.trim() || told.has(el) || !shown(el) || el.closest('svg') || el.closest('.rf-board-meta')) continue;
+      if (!n.parentElement.getClientRects().length) continue;
+      const px = parseFloat(getComputedStyle(el).fontSize);
+      if (px > 0 && px < minText - 0.05) { told.add(el);  // (a size of 0: words a picture stands in for, never shown)
+        problems.push(`text ${name(el)} is ${px.toFixed(1)} px (at least ${minText} px to be read)`); } } }
   for (const el0 of controls) {
     // a checkbox is tapped through its label
     const el = (el0.type === 'checkbox' && el0.closest('label')) ? el0.closest('label') : el0;

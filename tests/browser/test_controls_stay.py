@@ -61,8 +61,9 @@ PARTS = """() => { const out = {}; const screen = document.querySelector('.rf-sc
 class Flow:
     """Taps of one flow on one page, the controls measured after each (once the kernel has answered)."""
 
-    def __init__(self, page, name: str, controls: str = CONTROLS) -> None:
+    def __init__(self, page, name: str, controls: str = CONTROLS, parts: str = "") -> None:
         self.page, self.name, self.controls = page, name, controls
+        self.parts_js = parts or PARTS
         self.steps: list[tuple[str, dict]] = []
         self.moves: list[tuple[float, str, str]] = []  # (px, from what to what, which control)
         self.parts: dict[str, dict] = {}  # the heights of the screen's parts after each tap
@@ -80,7 +81,7 @@ class Flow:
                 px = max(abs(x1 - x0), abs(y1 - y0), abs(h1 - h0))
                 self.moves.append((px, f"{then} → {said}", n))
         self.steps.append((said, now))
-        self.parts[said] = self.page.evaluate(PARTS)
+        self.parts[said] = self.page.evaluate(self.parts_js)
 
     def grown(self, when: str) -> str:
         """The parts of the screen whose height changed between the two taps ``when`` names."""

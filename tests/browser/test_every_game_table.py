@@ -13,6 +13,7 @@ are ``rf-games-open-<id>``. Only its refused tap is its own: a line in ``REFUSED
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Callable
 
@@ -310,10 +311,19 @@ NAMED = """() => { const app = document.querySelector('.rf-app') || document.bod
       if (r.width < 1 || r.height < 1 || r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth) continue;
       let box = e.parentElement; while (box && box !== app && !ours(box).length) box = box.parentElement;
       const field = e.closest('.widget-inline-hbox'); const label = field && field.querySelector('.widget-label');
-      const words = e.tagName === 'BUTTON' ? (e.innerText || '').trim().split('\\n')[0] : label ? label.innerText.trim() : e.type || '';
+      const stepper = e.closest('.rf-stepper'); const of = stepper ? (stepper.querySelector('.rf-stepper-label') || {}).innerText + ': ' : '';
+      const words = of + (e.tagName === 'BUTTON' ? (e.innerText || '').trim().split('\\n')[0] : label ? label.innerText.trim() : e.type || '');
       let name = [e.tagName.toLowerCase(), ...ours(e)].join('.') + (box && box !== app ? ' in ' + ours(box).join('.') : '') + ' ' + words.slice(0, 40);
       seen[name] = (seen[name] || 0) + 1; if (seen[name] > 1) name += ' #' + seen[name];
       out.push([name, r.left - a.left, r.top - a.top, r.height]); }
+    return out; }"""
+
+#: the heights of the game's screen's parts, two levels down (said when a control moved: which part grew)
+PARTS_ANY = """() => { const out = {}; const screen = [...document.querySelectorAll('.rf-app .rf-screen, .rf-app .mk-screen, .rf-app .rf89,'
+      + ' .rf-app .rise-screen')].find(e => e.offsetParent); if (!screen) return out;
+    const name = (e) => [...e.classList].filter(x => /^(rf|mk|rise|rf89)-/.test(x)).join('.');
+    [...screen.children].forEach((c, i) => { out[i + ' ' + name(c)] = c.offsetHeight;
+      [...c.children].forEach((d, j) => { out[i + '.' + j + ' ' + name(d)] = d.offsetHeight; }); });
     return out; }"""
 
 def device(browser, url: str, row: str):
@@ -356,6 +366,15 @@ def written(data, gid: str) -> int:
         log.close()
 
 
+def last_actions(data, gid: str, n: int) -> list[dict]:
+    """The last ``n`` entries of the game's log, as written."""
+    log = GameStore(data).open(gid)
+    try:
+        return [e.action for e in log.entries()[-n:]]
+    finally:
+        log.close()
+
+
 def said_error(page) -> str:
     return " ".join(e.inner_text() for e in page.locator(".rf-app .rf-msg-error").all() if e.is_visible())
 
@@ -382,7 +401,7 @@ def stays_rise(page, url, data, name: str) -> Flow:
 
     gid = rise_game(data)
     open_log(page, url, "rise", gid)
-    flow = Flow(page, name, NAMED)
+    flow = Flow(page, name, NAMED, PARTS_ANY)
     flow.measure("opened")
     mode(page, "tile")
     flow.measure("Place a Land Tile")
@@ -438,7 +457,7 @@ def stays_mountain_king(page, url, data, name: str) -> Flow:
     answers over a Domain's end."""
     gid = mountain_king_game(data)
     open_log(page, url, "mountain-king", gid, "Honour")
-    flow = Flow(page, name, NAMED)
+    flow = Flow(page, name, NAMED, PARTS_ANY)
     flow.measure("Honour")
     for who in ("Blue", "Yellow"):
         page.locator(".mk-player .widget-toggle-button", has_text=who).first.tap()
@@ -489,7 +508,7 @@ def stays_rome1989(page, url, data, name: str) -> Flow:
     """The Chart: a nation picked, its turn's numbers typed, Record turn, another nation, a refused turn, Undo."""
     gid = rome1989_game(data)
     open_log(page, url, "rise-and-fall-1989", gid, "Chart")
-    flow = Flow(page, name, NAMED)
+    flow = Flow(page, name, NAMED, PARTS_ANY)
     flow.measure("Chart")
     for nation, incomes in (("Goths", ("5", "6")), ("Franks", ("4",))):
         page.locator(".rf89-pick button", has_text=nation).first.tap()
@@ -546,3 +565,118 @@ def test_no_control_of_any_game_moves_between_two_taps(table, browser, row):
         finally:
             ctx.close()
     assert not moved, "\n".join(moved)
+
+
+# --- two taps 50 ms apart on a question that changes after one answer, game by game ----------------
+
+#: a finger on ``sel`` and again 50 ms later at the same point (what is there then: the same control, or the
+#: page's next question drawn in its place); whether the second tap met the same control. A board is pressed
+#: and released at ``at`` (a point of the page), as a mouse does
+TWICE_JS = """([sel, at]) => new Promise(done => { const b = [...document.querySelectorAll(sel)].find(e => e.offsetParent);
+    const r = b.getBoundingClientRect(); const [x, y] = at || [r.left + r.width / 2, r.top + r.height / 2];
+    const tap = (e) => { if (e.tagName === 'CANVAS') { for (const type of ['mousedown', 'mouseup'])
+        e.dispatchEvent(new MouseEvent(type, {clientX: x, clientY: y, bubbles: true, button: 0})); } else e.click(); };
+    tap(b);
+    setTimeout(() => { const e = document.elementFromPoint(x, y); const same = !!e && (e === b || b.contains(e));
+      const target = e && e.tagName !== 'CANVAS' ? (e.closest('button') || e) : e; if (target) tap(target); done(same); }, 50); })"""
+
+
+def twice(page, selector: str, at: tuple[float, float] | None = None) -> bool:
+    """Two taps 50 ms apart on the control ``selector`` names (a board: at the point ``at``), once the kernel
+    has answered both."""
+    if at is None:
+        page.locator(selector).first.evaluate("e => e.scrollIntoView({block: 'center'})")
+    settle(page)
+    same = page.evaluate(TWICE_JS, [selector, list(at) if at else None])
+    settle(page)
+    return same
+
+
+def twice_rise_and_fall(page, url, data) -> tuple[str, str]:
+    """Ana's phone offers her cards: City chosen, then the offer is to change it."""
+    from companion.seats import Seats
+
+    from .test_secrets import start_game
+
+    start_game(data)
+    gid = GameStore(data).games("game")[0].id
+    log = GameStore(data).open(gid)
+    seats = Seats(log).ensure(3)
+    log.close()
+    page.goto(url + f"?game=rise-and-fall&seat={seats[0].token}")
+    page.wait_for_selector("button.rf-choose-city")
+    return gid, "button.rf-choose-city"
+
+
+def twice_rise(page, url, data) -> tuple[str, str, tuple[float, float]]:
+    """Blue's turn, Place a Land Tile: a tile tapped beside the land (action 1 of 2); the question is then Blue's
+    second action, where that space holds a tile."""
+    from companion.hexgrid import PixelLayout
+    from companion.rise.view import SIZE
+
+    from .test_rise_flow import mode, settled_meta
+
+    gid = rise_game(data)
+    open_log(page, url, "rise", gid)
+    mode(page, "tile")
+    page.locator("canvas.rf-board").evaluate("c => c.scrollIntoView({block: 'center'})")
+    meta = settled_meta(page)
+    box = page.evaluate("() => { const c = document.querySelector('canvas.rf-board'); const r = c.getBoundingClientRect();"
+                        " return [r.left, r.top, r.width / c.width, r.height / c.height]; }")
+    sx, sy = PixelLayout(SIZE).hex_to_pixel((8, 0))
+    return gid, "canvas.rf-board", (box[0] + (sx * meta["k"] + meta["tx"]) * box[2], box[1] + (sy * meta["k"] + meta["ty"]) * box[3])
+
+
+def twice_mountain_king(page, url, data) -> tuple[str, str]:
+    """The walk: "who controls Moss 1?" answered Blue; the next question is Moss 2's."""
+    gid = mountain_king_game(data, walk=True)
+    open_log(page, url, "mountain-king", gid, "Score the Wave")
+    page.wait_for_selector("button.mk-fast")
+    return gid, "button.mk-fast"
+
+
+def twice_rome1989(page, url, data) -> tuple[str, str]:
+    """Record turn for the Goths: once recorded, the question is their next turn."""
+    gid = rome1989_game(data)
+    open_log(page, url, "rise-and-fall-1989", gid, "Chart")
+    page.locator(".rf89-pick button", has_text="Goths").first.tap()
+    page.wait_for_selector(".rf89-pick .mod-active:has-text('Goths')")
+    type_number(page, ".rf89-f-areas_income", "5")
+    page.wait_for_function("() => ((document.querySelector('.rf89-preview') || {}).innerText || '').startsWith('B1:')")
+    return gid, "button.rf89-record"
+
+
+#: each game's question that changes after one answer: the game prepared and its page open, the log's id and the
+#: control tapped twice
+TWICE: dict[str, Callable] = {"rise-and-fall": twice_rise_and_fall, "rise": twice_rise, "mountain-king": twice_mountain_king,
+                              "rise-and-fall-1989": twice_rome1989}
+
+
+def test_two_quick_taps_on_a_changing_question_record_one_answer_in_every_game(table, browser):
+    """A second tap 50 ms after the first, on a question the first one answered: one answer in the log, and the
+    other tap refused with a sentence on the page (or, where the page had already drawn the next question, met
+    that question)."""
+    url, data, _ = table
+    found = []
+    for g in games.games():
+        assert g.id in TWICE, f"{g.title}: add a question that changes after one answer to TWICE"
+        ctx, page = device(browser, url, "tablet-light")
+        try:
+            gid, selector, *at = TWICE[g.id](page, url, data)
+            settle(page)
+            before = written(data, gid)
+            same = twice(page, selector, *at)
+            after, said = written(data, gid), said_error(page)
+            print(f"\n{g.title}: {after - before} written, the second tap {'on the same button' if same else 'on the next question'}; said {said!r}")
+            if after - before != (1 if same else after - before) or after - before not in (1, 2):
+                found.append(f"{g.title}: {after - before} answers written for two quick taps on {selector}")
+            if same and not said:
+                found.append(f"{g.title}: the second quick tap on {selector} was refused without a sentence on the page")
+            if after - before == 2 and len({json.dumps(a, sort_keys=True) for a in last_actions(data, gid, 2)}) < 2:
+                found.append(f"{g.title}: the same answer written twice for two quick taps on {selector}")
+        except AssertionError:
+            screenshot(page, f"twice-{g.id}-failed", scale="css")
+            raise
+        finally:
+            ctx.close()
+    assert not found, "\n".join(found)

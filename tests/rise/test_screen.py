@@ -189,3 +189,27 @@ def test_a_second_page_follows_the_new_game_started_on_the_first(tmp_path):
     one.new_game("computer", "blue", "easy")
     assert two.poll() and two.session.log.path == one.session.log.path and two.computer == one.computer
     assert NEW_ELSEWHERE in two.message.value
+
+
+def page_tap(screen: RiseScreen, h, seen: str) -> None:
+    """A finger on tile ``h`` of the board as the page drew it: the page sends the question it shows first."""
+    screen.board.seen.value = seen
+    tap(screen, h)
+
+
+def test_a_quick_second_tap_on_a_tile_just_placed_is_refused_not_taken_for_the_next_action(store):
+    """Blue's two actions: a tap placed a tile; a second tap on the same drawing (the page had not yet shown the
+    tile) would have stacked a second tile there as Blue's next action. It carries the point of the game it was
+    drawn at, and is refused with the stale-tap sentence; a tap on the new drawing is Blue's second action."""
+    s = RiseScreen(store)
+    tap(s, (2, 0))  # Red's first Worker: Blue to play, two actions
+    s.mode_buttons["tile"].click()
+    drawn = s.board._question()
+    assert f'"question": "{drawn}"' in s.board.meta.value  # the question drawn into the page with the board
+    page_tap(s, (8, 0), drawn)
+    assert len(s.played()) == 2 and "action 2 of 2" in s.status.value
+    page_tap(s, (8, 0), drawn)  # the same drawing, 50 ms later
+    assert len(s.played()) == 2, "the second tap was taken for Blue's second action"
+    assert "made on the screen as it was before the game changed" in s.message.value and "rf-msg-error" in s.message.value
+    page_tap(s, (9, 0), s.board._question())  # the page shows the new question: the tap answers it
+    assert len(s.played()) == 3

@@ -21,7 +21,7 @@ import ipywidgets as W
 
 from ...drawing import to_png, to_svg
 from ...errors import CompanionError, Refusal
-from ...gamelog import GameStore, Session
+from ...gamelog import GameStore, Session, stale_tap
 from ...ui.answer import Answers, place_of
 from ...ui.board import Board, legend_html
 from ...ui.ending import title_of
@@ -71,6 +71,10 @@ class RiseScreen:
         self.board.room = SIZE * 1.2
         self.board.legend.value = legend_html([("3", "a Tower's height in tiers (gold rim: complete)"), ("○", "the gap of a ring one Worker short")])
         self.board.on_tap = self.tap_pixel
+        # a tap carries the game's point the page drew: a quick second tap on a tile just placed is refused, not
+        # taken for the next action's (stale-tap)
+        self.board.question = lambda: f"{self.session.log.path.stem}:{self.session.head}" if self.session else "new"
+        self.board.on_stale = lambda: (self.error(str(stale_tap())), self.refresh())
         self._build_widgets()
         self.task: asyncio.Task | None = None
         self.new_games = NewGames(store, KIND)  # a game started on another page: this page shows it too

@@ -29,7 +29,7 @@ PIECE_GLYPHS = {
     "temple": "<path d='M2 8 L12 2 L22 8 Z'/><rect x='4' y='9' width='3' height='10'/><rect x='10.5' y='9' width='3' height='10'/>"
               "<rect x='17' y='9' width='3' height='10'/><rect x='2' y='19' width='20' height='3'/>",
     "merchant": "<path d='M8 5 H16 L14 8 C20 10 21 21 12 21 C3 21 4 10 10 8 Z'/>"
-                "<text x='12' y='18' font-size='8' text-anchor='middle' fill='#ffffff' font-weight='bold'>$</text>",
+                "<text x='12' y='19.5' font-size='12' text-anchor='middle' fill='#ffffff' font-weight='bold'>$</text>",
 }
 STATES = (("hand", "Hand"), ("played", "Played"), ("discard", "Discard (top first)"), ("reserve", "Reserve"), ("decline", "Decline"))
 

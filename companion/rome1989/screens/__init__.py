@@ -48,7 +48,7 @@ CSS = """<style>
 .rf89 .rf89-scenario{max-width:100%;min-width:0}.rf89 .rf89-scenario select{min-width:0;max-width:100%}
 .rf89 table.rf89-chart{border-collapse:collapse;background:#fffaf0;color:#3b2a12;font-family:Georgia,serif}
 .rf89 table.rf89-chart th,.rf89 table.rf89-chart td{border:1px solid #c9b48a;padding:4px 6px;text-align:center;min-width:36px}
-.rf89 table.rf89-chart th{font-size:11px;color:#8b1a1a}
+.rf89 table.rf89-chart th{font-size:12px;color:#8b1a1a}
 .rf89 .rf89-sheet-title{font-weight:bold;color:#8b1a1a;margin:6px 0}
 @media (max-width:600px){.rf89 .rf89-dice th:nth-child(1),.rf89 .rf89-dice td:nth-child(1),.rf89 .rf89-dice th:nth-child(6),
  .rf89 .rf89-dice td:nth-child(6){display:none}.rf89 .rf89-dice table.rf89-chart td,.rf89 .rf89-dice table.rf89-chart th{padding:4px 3px}}
@@ -59,6 +59,8 @@ CSS = """<style>
 .rf89 input,.rf89 select{min-height:40px}
 .rf89 a.rf89-link{display:inline-block;min-height:44px;line-height:44px;padding:0 14px;margin:2px 6px;
  border:1px solid #7a5c2e;border-radius:6px;color:#3b2a12;background:#fffaf0;text-decoration:none}
+.rf89 .rf89-link-off{display:inline-block;min-height:44px;line-height:44px;padding:0 14px;margin:2px 6px;border:1px dashed #7a5c2e;
+ border-radius:6px;color:#3b2a12;background:transparent}
 </style>"""
 
 
@@ -652,8 +654,9 @@ class Rome1989Screens:
                                 "Export the chart file</a><a class='rf89-link' download='chart.svg' "
                                 f"href='data:image/svg+xml;base64,{svg}'>Printable chart (SVG)</a>" + self._dice_link())
             self.leaders.value = self._leaders_html()
-        else:
-            self.links.value = ""
+        else:  # the links' places kept (what comes with the first turn moves nothing), marked as not there yet
+            self.links.value = ("<span class='rf89-link rf89-link-off'>Export the chart file</span>"
+                                "<span class='rf89-link rf89-link-off'>Printable chart (SVG)</span>")
             self.leaders.value = "<div>No turn charted yet.</div>"
         self.dice_list.value = dice_list_html(dice_rows(s))
         self.seat_codes.refresh()
