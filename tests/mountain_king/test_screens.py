@@ -211,7 +211,8 @@ def test_supplies_and_the_domains_scored_so_far_are_shown(store):
     click(s.fast.children, "Blue")
     click(s.fast.children, "Blue")
     click(s.fast.children, "Overrun")
-    assert "Moss (1 overrun): Blue 2 → +7" in s.walk_status.value
+    assert "Moss (1 overrun): Blue 2 → +7" in s.so_far.value
+    assert "mk-so-far" not in s.walk_status.value, "the Domains scored are below the walk's buttons, not above them"
 
 
 def test_dark_draws_the_pictures_in_the_dark_theme(store):
