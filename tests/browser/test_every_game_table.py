@@ -541,13 +541,7 @@ STAYS: dict[str, Callable | None] = {"rise-and-fall": None, "rise": stays_rise, 
                                      "rise-and-fall-1989": stays_rome1989}
 
 
-PHONE_MOVES = ("known, open: on a 390×844 phone, Mountain King's walk picture drops 174 px between the End of the Wave's "
-               "steps (its column above the picture), the Honour steppers move 97 px when a player is chosen or Honour "
-               "tapped, the walk's Troll chips 22 px at a Domain's end, and 1989's Revolt Table field 104 px at a "
-               "nation's first turn recorded")
-
-
-@pytest.mark.parametrize("row", ["tablet-light", pytest.param("phone-dark", marks=pytest.mark.xfail(strict=True, reason=PHONE_MOVES))])
+@pytest.mark.parametrize("row", ["tablet-light", "phone-dark"])
 def test_no_control_of_any_game_moves_between_two_taps(table, browser, row):
     url, data, _ = table
     moved = []
