@@ -340,7 +340,9 @@ class HistoryScreen:
             " .rf-pad-card span{white-space:nowrap}"
             " .rf-history .rf-scorepad th{white-space:nowrap} .rf-history .rf-dot{width:14px;height:14px;margin-right:5px}"
             " .rf-history .rf-chart svg{max-width:100%;height:auto}"
-            " @media (max-width:600px){.rf-history-picture svg{width:76px;height:68px}}</style>"
+            " @media (max-width:600px){.rf-history-picture svg{width:76px;height:68px}"
+            # a chart keeps the size its words are read at (12 px at least) and scrolls sideways on a phone
+            " .rf-history .rf-chart{overflow-x:auto;max-width:100%} .rf-history .rf-chart svg{max-width:none}}</style>"
             f"{damaged}<h3>{plural(st['games'], 'finished game')}</h3>{odd}{''.join(out)}"
             f"<h3>Wins per player</h3>{wins}"
             + ("<h3>Average by category</h3><div class='rf-scorepad'><table><tr><th></th>"

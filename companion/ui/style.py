@@ -323,6 +323,12 @@ CSS = """
 .rf-app .mk-screen .widget-html-content svg[viewBox], .rf-app .rf89 .widget-html-content svg[viewBox] { max-width: 100%; height: auto; }
 .rf-app .mk-screen .widget-html, .rf-app .mk-screen .widget-html-content, .rf-app .rf89 .widget-html,
 .rf-app .rf89 .widget-html-content { min-width: 0; max-width: 100%; }
+/* ... but never so small that its words are under 12 px: on a phone it keeps the size it is drawn at and
+   scrolls sideways in its own box (the words of a picture are read, not guessed) */
+@media (max-width: 600px) {
+  .rf-app .mk-screen .widget-html-content svg[viewBox], .rf-app .rf89 .widget-html-content svg[viewBox] { max-width: none; }
+  .rf-app .mk-screen .widget-html-content:has(svg[viewBox]), .rf-app .rf89 .widget-html-content:has(svg[viewBox]) {
+    overflow-x: auto; } }
 /* Fall of the Mountain King's Board screen: the players' names take the row beside New game (their
    hint is read whole on an upright tablet), and each Domain's Gates box starts where the others do */
 .rf-app .mk-names-row { flex-wrap: wrap; gap: 4px; }
