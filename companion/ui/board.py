@@ -39,6 +39,7 @@ log = logging.getLogger(__name__)
 
 Bounds = tuple[float, float, float, float]
 TAP_SLOP = 14.0  # buffer pixels a finger may wander and still tap
+PHONE_CSS = 480.0  # CSS pixels: a board drawn narrower is on a phone's page
 FINGER = 40.0  # CSS pixels: Spaces closer than this are zoomed to before a tap chooses
 ZOOM_TO = 48.0  # CSS pixels between neighbouring Spaces after a zooming tap
 MAX_ZOOM, MIN_ZOOM = 8.0, 0.2
@@ -219,9 +220,13 @@ class Board:
 
     def height_within(self, css_width: float, room: float) -> int:
         """The board's height (its own pixels) that keeps it within ``room`` CSS pixels below its top,
-        drawn ``css_width`` wide: never taller than it was made, never shorter than a third of that."""
-        per_css = self.width / css_width  # board pixels per CSS pixel
+        drawn ``css_width`` wide: never taller than it was made, never shorter than a third of that. A
+        board drawn narrower than :data:`PHONE_CSS` (a phone's page, which scrolls to its board) keeps
+        the height it was made with: made shorter it would only be smaller."""
         tallest = self.within_screen
+        if css_width < PHONE_CSS:
+            return tallest
+        per_css = self.width / css_width  # board pixels per CSS pixel
         return int(max(tallest // 3, min(tallest, room * per_css)))
 
     def tools_apart(self, apart: bool) -> None:

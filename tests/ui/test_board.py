@@ -188,3 +188,5 @@ def test_a_board_within_the_screen_takes_the_room_the_page_reports_below_its_top
     assert b.zoom == zoom and b.height == int(300 * 760 / 605)
     b.css_box.value = "605"  # a page of before: the width alone
     assert b.css_width == 605 and b.height == int(300 * 760 / 605)
+    b.css_box.value = "380 230"  # a phone's page scrolls to its board: made shorter it would only be smaller
+    assert b.height == 600
