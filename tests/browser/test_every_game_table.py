@@ -13,8 +13,8 @@ are ``rf-games-open-<id>``. Only its refused tap is its own: a line in ``REFUSED
 
 from __future__ import annotations
 
-import json
 import random
+import re
 from typing import Callable
 
 import pytest
@@ -183,7 +183,8 @@ REFUSED = {"rise-and-fall": refuse_rise_and_fall, "rise": refuse_rise, "mountain
 # --- the page --------------------------------------------------------------------------------------
 
 def go(page, screen: str) -> None:
-    tab = page.locator(".rf-nav-tabs").get_by_role("button", name=screen, exact=True).first
+    # by its words (a phone's bar draws a shorter name over them, which a button's role name would take in)
+    tab = page.locator(".rf-nav-tabs button").filter(has_text=re.compile(rf"^\s*{re.escape(screen)}\s*$")).first
     if tab.count() and tab.is_visible():
         tab.tap()
         settle(page)
@@ -362,15 +363,6 @@ def written(data, gid: str) -> int:
     log = GameStore(data).open(gid)
     try:
         return log.head()
-    finally:
-        log.close()
-
-
-def last_actions(data, gid: str, n: int) -> list[dict]:
-    """The last ``n`` entries of the game's log, as written."""
-    log = GameStore(data).open(gid)
-    try:
-        return [e.action for e in log.entries()[-n:]]
     finally:
         log.close()
 
@@ -564,14 +556,16 @@ def test_no_control_of_any_game_moves_between_two_taps(table, browser, row):
 # --- two taps 50 ms apart on a question that changes after one answer, game by game ----------------
 
 #: a finger on ``sel`` and again 50 ms later at the same point (what is there then: the same control, or the
-#: page's next question drawn in its place); whether the second tap met the same control. A board is pressed
-#: and released at ``at`` (a point of the page), as a mouse does
+#: page's next question drawn in its place); whether the second tap met the same control (a board: drawn for the
+#: same question). A board is pressed and released at ``at`` (a point of the page), as a mouse does
 TWICE_JS = """([sel, at]) => new Promise(done => { const b = [...document.querySelectorAll(sel)].find(e => e.offsetParent);
     const r = b.getBoundingClientRect(); const [x, y] = at || [r.left + r.width / 2, r.top + r.height / 2];
     const tap = (e) => { if (e.tagName === 'CANVAS') { for (const type of ['mousedown', 'mouseup'])
         e.dispatchEvent(new MouseEvent(type, {clientX: x, clientY: y, bubbles: true, button: 0})); } else e.click(); };
-    tap(b);
-    setTimeout(() => { const e = document.elementFromPoint(x, y); const same = !!e && (e === b || b.contains(e));
+    const drawn = () => { const m = b.tagName === 'CANVAS' && b.closest('.rf-board-wrap').querySelector('.rf-board-meta');
+      return m ? (JSON.parse(m.textContent || '{}').question || '') : ''; };  // a board: the question it is drawn for
+    const first = drawn(); tap(b);
+    setTimeout(() => { const e = document.elementFromPoint(x, y); const same = !!e && (e === b || b.contains(e)) && drawn() === first;
       const target = e && e.tagName !== 'CANVAS' ? (e.closest('button') || e) : e; if (target) tap(target); done(same); }, 50); })"""
 
 
@@ -666,8 +660,6 @@ def test_two_quick_taps_on_a_changing_question_record_one_answer_in_every_game(t
                 found.append(f"{g.title}: {after - before} answers written for two quick taps on {selector}")
             if same and not said:
                 found.append(f"{g.title}: the second quick tap on {selector} was refused without a sentence on the page")
-            if after - before == 2 and len({json.dumps(a, sort_keys=True) for a in last_actions(data, gid, 2)}) < 2:
-                found.append(f"{g.title}: the same answer written twice for two quick taps on {selector}")
         except AssertionError:
             screenshot(page, f"twice-{g.id}-failed", scale="css")
             raise
