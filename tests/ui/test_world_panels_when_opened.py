@@ -33,7 +33,7 @@ def test_the_world_opens_with_its_panels_folded_and_empty(tmp_path):
     shown = widgets_in(app.world.widget)
     # nothing of the folded panels: no name boxes, colours, check boxes, seed or library rows
     assert not [w for w in shown if isinstance(w, (W.Text, W.Checkbox, W.IntText, W.Image))
-                and "rf-board-css" not in w._dom_classes]
+                and not {"rf-board-css", "rf-board-seen"} & set(w._dom_classes)]  # the board's own hidden boxes
     assert all(not c.children for c in acc.children)
     # the World itself is all there: its tools, its history and its board
     for css in ("rf-rotate", "rf-place", "rf-undo", "rf-redo", "rf-hint", "rf-regions", "rf-undo-to", "rf-zoom-in"):
