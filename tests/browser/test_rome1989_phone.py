@@ -98,6 +98,7 @@ def test_a_phone_reloaded_mid_turn_comes_back_on_its_nation_with_what_was_typed(
         ann_ctx = phone(browser)
         ann = ann_ctx.new_page()
         try:
+            listen(ann)
             ann.goto(url + f"?game=rise-and-fall-1989&seat={tokens['Ann']}")
             ann.wait_for_selector(".rf89-seat-head:has-text(\"Ann's nations\")", timeout=90_000)
             ann.locator(".rf89-pick button:has-text('Goths')").tap()
