@@ -51,7 +51,9 @@ _BOARDS: weakref.WeakSet = weakref.WeakSet()  # every board of this kernel, for 
 #: fails to load at once, in an HTML widget beside the canvas: ipywidgets' HTML runs no script,
 #: but any page runs an image's onerror). It watches the canvas with a ResizeObserver and writes
 #: the width it is drawn at (CSS pixels) into the hidden text box ``.rf-board-css``, which sends
-#: it to the kernel. Views made again (a reload in JupyterLab, the tools moved) run it again.
+#: it to the kernel, with the height left below the canvas's top when the page is at its top (the
+#: room a board that keeps within the screen takes: :attr:`Board.within_screen`). Views made again
+#: (a reload in JupyterLab, the tools moved) run it again.
 MEASURE_JS = """(function (probe) {
   var tries = 0;
   function start() {
@@ -59,12 +61,19 @@ MEASURE_JS = """(function (probe) {
     var canvas = wrap && wrap.querySelector('canvas.rf-board');
     var box = wrap && wrap.querySelector('.rf-board-css input');
     if (!canvas || !box) { if (++tries < 600) setTimeout(start, 50); return; }
-    var seen = new ResizeObserver(function () {
-      if (!probe.isConnected) { seen.disconnect(); return; }
-      var w = Math.round(canvas.getBoundingClientRect().width);
-      if (w > 0 && box.value !== String(w)) { box.value = String(w); box.dispatchEvent(new Event('input', {bubbles: true})); }
-    });
+    function tell() {
+      if (!probe.isConnected) { seen.disconnect(); clearInterval(every); window.removeEventListener('resize', tell); return; }
+      var r = canvas.getBoundingClientRect();
+      var w = Math.round(r.width);
+      if (!(w > 0) || !canvas.offsetParent) return;
+      var room = Math.floor(window.innerHeight - (r.top + window.scrollY) - 12);
+      var said = w + ' ' + room;
+      if (box.value !== said) { box.value = said; box.dispatchEvent(new Event('input', {bubbles: true})); }
+    }
+    var seen = new ResizeObserver(tell);
     seen.observe(canvas);
+    var every = setInterval(tell, 500);
+    window.addEventListener('resize', tell);
   }
   start();
 })(this)"""
@@ -132,6 +141,9 @@ class Board:
         self.ty = 0.0
         self.on_tap: Callable[[float, float], None] | None = None
         self.room = 16.0  # scene pixels kept free around the scene when fitting
+        #: the tallest the board may be if it keeps within the screen below its top: it is made shorter
+        #: (never taller) to fit the room the page reports (0: it keeps the height it was made with)
+        self.within_screen = 0
         self.fit_zoom = 1.6  # the most Fit magnifies (CSS pixels per scene pixel)
         self.report = report or (lambda msg: None)
         self.draws = 0
@@ -176,13 +188,27 @@ class Board:
         return b
 
     def _css_reported(self, change) -> None:
+        """The page's measure: ``"width room"`` in CSS pixels (a page of before sends the width alone)."""
+        parts = str(change["new"]).split()
         try:
-            w = float(change["new"])
-        except (TypeError, ValueError):
+            w = float(parts[0])
+            room = float(parts[1]) if len(parts) > 1 else None
+        except (IndexError, ValueError):
             return
         if w > 0:
             self.css_width = w
             self._write_meta()
+            if self.within_screen and room is not None:
+                height = self.height_within(w, room)
+                if abs(height - self.height) >= 6:  # a pixel or two of the page's rounding redraws nothing
+                    self.resize(height, keep_view=True)
+
+    def height_within(self, css_width: float, room: float) -> int:
+        """The board's height (its own pixels) that keeps it within ``room`` CSS pixels below its top,
+        drawn ``css_width`` wide: never taller than it was made, never shorter than a third of that."""
+        per_css = self.width / css_width  # board pixels per CSS pixel
+        tallest = self.within_screen
+        return int(max(tallest // 3, min(tallest, room * per_css)))
 
     def tools_apart(self, apart: bool) -> None:
         """Let a screen place the zoom buttons and the legend beside the board (``apart``), or
@@ -192,15 +218,17 @@ class Board:
         if list(self.widget.children) != children:
             self.widget.children = children
 
-    def resize(self, height: int) -> None:
+    def resize(self, height: int, keep_view: bool = False) -> None:
         """A new height for the board (its width stays): a screen that gives the board another
-        shape matches it to the World's, so the World fills it. The view is fitted again."""
+        shape matches it to the World's, so the World fills it. The view is fitted again (but the
+        players' own zoom and pan, with ``keep_view``)."""
         if height == self.height:
             return
         self.height = height
         self.canvas.height = height * self.dpr  # this clears the canvas: it is drawn again
         if self.scene is not None:
-            self.fit()
+            if not (keep_view and self.user_view):
+                self.fit()
             self.redraw()
 
     # --- drawing --------------------------------------------------------------------------

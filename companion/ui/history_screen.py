@@ -292,7 +292,11 @@ class HistoryScreen:
         rows = self.history.finished(chosen)
         options = [(self.entry_name(f), f.id) for f in reversed(rows)]
         if self.pick.options != tuple(options):
+            chosen_before = self.pick.value
             self.pick.options = options
+            ids = [i for _, i in options]
+            if ids:  # the entry chosen before, or the newest: never an empty choice beside Remove
+                self.pick.value = chosen_before if chosen_before in ids else ids[0]
         self.remove_btn.disabled = not options
         self.pick_row.layout.display = "flex" if options else "none"  # nothing to remove: no list
         damaged = (f"<p class='rf-history-odd'>{html.escape(self.history.problem)} The games below are read from "

@@ -161,3 +161,30 @@ def test_the_legend_names_each_letter():
     for letter, name in (("A", "Mountaineer"), ("M", "Merchant"), ("N", "Nomad"), ("C", "City"), ("S", "Ship"), ("T", "Temple")):
         assert f"<span class='rf-key-letter'>{letter}</span>{name}" in text
     assert "&lt;b&gt;" in legend_html([("<b>", "x")])
+
+
+def test_a_board_within_the_screen_takes_the_room_the_page_reports_below_its_top():
+    b = Board(width=760, height=600)
+    s = Scene()
+    s.polygon([(0, 0), (300, 0), (300, 500), (0, 500)], fill="#123456")
+    b.show(s, fit=True)
+    b.css_box.value = "605 383"  # a board that keeps its height: the room is not its
+    assert b.css_width == 605 and b.height == 600
+    b.within_screen = 600
+    b.css_box.value = "605 384"
+    assert b.height == int(384 * 760 / 605) and b.canvas.height == b.height * b.dpr
+    x0, y0 = b.to_buffer(0, 0)
+    x1, y1 = b.to_buffer(300, 500)
+    assert 0 <= y0 < y1 <= b.height * b.dpr  # fitted again: the whole scene on the shorter board
+    b.css_box.value = "605 386"  # a pixel or two of the page's rounding: nothing drawn again
+    assert b.height == int(384 * 760 / 605)
+    b.css_box.value = "605 2000"  # more room than it was made for: never taller than that
+    assert b.height == 600
+    b.css_box.value = "605 40"  # hardly any room: a third of its height at least
+    assert b.height == 200
+    b.zoom_by(1.25)  # the players' own zoom is kept when the room changes
+    zoom = b.zoom
+    b.css_box.value = "605 300"
+    assert b.zoom == zoom and b.height == int(300 * 760 / 605)
+    b.css_box.value = "605"  # a page of before: the width alone
+    assert b.css_width == 605 and b.height == int(300 * 760 / 605)

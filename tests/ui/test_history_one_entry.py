@@ -86,3 +86,16 @@ def test_each_phone_shows_the_final_scorepad_once_the_scoring_is_final(at_the_en
     assert "Final scores" in shown and "rf-scorepad" in shown and all(n in shown for n in names)
     winners = app.scores.current_score().winners
     assert (f"Winner: {winners[0]}" if len(winners) == 1 else "Shared victory") in shown
+
+
+def test_with_one_entry_the_list_to_remove_from_names_it_and_remove_asks_at_once(tmp_path):
+    h = FinishedGames(tmp_path)
+    keep(h, "scoring-1", "Ben", of="game-1")
+    screen = HistoryScreen(h)
+    assert screen.pick.value == "scoring-1"  # never an empty choice beside Remove
+    screen.remove_btn.click()
+    assert screen.asking.layout.display == "flex" and "Ben won" in screen.question.value
+    screen.no_btn.click()
+    keep(h, "scoring-2", "Ana", of="game-2")
+    screen._refresh()
+    assert screen.pick.value == "scoring-1"  # a new entry leaves the choice made

@@ -65,6 +65,7 @@ class WorldScreen:
         self.message = W.HTML(style=shared(HTMLStyle), _dom_classes=("rf-message", "rf-message-slot"))
         self.board = Board(report=self.error, space=SPACE_PX)
         self.board.fit_zoom = FIT_ZOOM
+        self.board.within_screen = self.board.height  # the whole World in view below the controls
         self.board.on_tap = self.tap_pixel
         self._drawn_tiles: tuple = ()  # the tiles the board showed last: a new one is followed (viewport.follow)
         self.taps = WorldTaps()  # what is shown where, and what a tap on a Space means

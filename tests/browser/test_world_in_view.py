@@ -1,0 +1,43 @@
+"""The whole World in view: at Fit, a World of four players is on the screen below the World
+screen's controls, on a 1024×768 tablet and upright, without scrolling (the board takes the room
+the page has below its top; its width stays)."""
+
+import pytest
+from helpers import complete_layout
+
+from companion.gamelog import GameStore
+from companion.rise_and_fall import WORLD_LOG
+from companion.rise_and_fall.world.builder import BuildRules
+
+from .harness import css_mapper, latest_build, open_app, screenshot, settle, tablet, wait_for, world_drawn
+
+pytestmark = pytest.mark.browser
+
+
+def canvas_in_document(page) -> tuple[float, float, float]:
+    """The board's top and bottom on the page at its top, and the screen's height (CSS pixels)."""
+    return tuple(page.evaluate("() => { const r = document.querySelector('canvas.rf-board').getBoundingClientRect();"
+                               " return [r.top + window.scrollY, r.bottom + window.scrollY, window.innerHeight]; }"))
+
+
+def test_the_fitted_world_of_four_players_is_on_the_screen_of_a_tablet(server, browser):
+    url, data, _ = server
+    GameStore(data).start(WORLD_LOG, "World", BuildRules(), {"type": "load", "layout": complete_layout(4).to_dict()}).log.close()
+    for portrait in (False, True):
+        ctx = tablet(browser, portrait=portrait)
+        page = ctx.new_page()
+        open_app(page, url)
+        world_drawn(page)
+        # the board keeps within the screen below its top (the page reports its room; the board is made shorter)
+        wait_for(lambda: canvas_in_document(page)[1] <= canvas_in_document(page)[2], timeout=20)
+        settle(page)
+        top, bottom, screen = canvas_in_document(page)
+        assert bottom <= screen and bottom - top >= 200, (top, bottom, screen)
+        to_css, (left, top_now, right, bottom_now) = css_mapper(page)
+        world = latest_build(data)[0].state.world
+        for space in world.spaces():  # every Space of the fitted World drawn on the board, the board on the screen
+            x, y = to_css(space)
+            assert left < x < right and top_now < y < bottom_now <= screen, (space, x, y)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= page.viewport_size["width"] + 1
+        screenshot(page, "world-in-view-portrait" if portrait else "world-in-view")
+        ctx.close()
