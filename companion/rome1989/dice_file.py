@@ -94,8 +94,9 @@ def plain(text: str) -> str:
 
 
 def _show(value: Any) -> str:
-    """A value as JSON (escaped: a control character or a quote shows as its escape), cut short."""
-    return cut(json.dumps(value, ensure_ascii=True), LONGEST_NAME)
+    """A value as JSON, cut short: a quote, a control character or a right-to-left override shows as its escape
+    (``\\u202e``); letters of any script stay as they are."""
+    return cut(plain(json.dumps(value, ensure_ascii=False)), LONGEST_NAME)
 
 
 def parse_roll(raw: Any, where: str, nations: Collection[str] | None = None) -> tuple[Roll | None, list[Problem]]:

@@ -92,7 +92,7 @@ def test_a_turn_recorded_on_a_phone_shows_on_the_tablet_and_survives_a_reload(tm
 
 
 def test_a_phone_reloaded_mid_turn_comes_back_on_its_nation_with_what_was_typed(tmp_path, browser):
-    """Issue 34: "A phone reloaded mid-turn comes back on the nation it showed, with what was typed"."""
+    """Issue 34: a phone reloaded mid-turn comes back on the nation it showed, with what was typed."""
     with served(tmp_path) as (url, data, _):
         tokens = start_game(data)
         ann_ctx = phone(browser)

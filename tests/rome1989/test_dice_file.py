@@ -1,4 +1,4 @@
-"""The dice file read back (issue 34: "the chart file's dice are kept beside it"): what the Chart screen writes as
+"""The dice file read back (issue 34: the chart file's dice kept beside it): what the Chart screen writes as
 ``chart.dice.json`` reads back as the same dice; a hostile file gets one sentence per problem, naming the file
 and the roll, and changes nothing; a chart opened with its dice file lists those dice; the command checks one."""
 
@@ -119,6 +119,7 @@ def test_a_roll_of_a_nation_the_chart_does_not_hold_is_refused_its_name_escaped(
     assert [x.rule for x in p] == ["unknown-nation"]
     said = p[0].sentence
     assert "\x1b" not in said and "\u202e" not in said and "\\u202e" in said and "\\u001b" in said
+    assert "\"Hérules\"" in problems(doc_with(one(nation="Hérules")))[0].sentence  # letters stay readable
     assert [x.rule for x in problems(doc_with(one(nation="")))] == ["empty-name"]
     assert [x.rule for x in problems(doc_with(one(nation="N" * 41)))] == ["long-name"]
     assert read(doc_with(one(nation=hostile)), "x", None).rolls[0].nation == hostile  # no chart: any nation

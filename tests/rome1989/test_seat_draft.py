@@ -1,4 +1,4 @@
-"""A phone reloaded mid-turn comes back on the nation it showed, with what was typed (issue 34, "At the table"):
+"""A phone reloaded mid-turn comes back on the nation it showed, with what was typed (issue 34, at the table):
 the draft is kept beside the game's file, per seat, never in its log; recording the turn clears it, and a draft
 the game has moved past (the nation recorded its turn elsewhere, the log undone past it) is not given back."""
 

@@ -214,7 +214,8 @@ class Rome1989Screens:
             (f"{x['section']} {x['title']}", sid) for sid, x in scenarios().items()], value="", description="Scenario")
         self.scenario.add_class("rf89-scenario")
         self.start_btn = button("New game", self.new_game, "rf89-new rf-new-game", primary=True)
-        self.upload = W.FileUpload(accept=".json", multiple=True, description="Open chart file")
+        self.upload = W.FileUpload(accept=".json", multiple=True, description="Open chart file",
+                                   tooltip="The chart file, and with it its dice file (chart.dice.json) if you have it")
         self.upload.observe(self._uploaded, "value")
         self.links = W.HTML()
         # a nation joins
