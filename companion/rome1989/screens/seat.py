@@ -16,6 +16,8 @@ what was typed; recording the turn clears it.
 from __future__ import annotations
 
 import html
+from pathlib import Path
+from typing import Any
 
 import ipywidgets as W
 
@@ -122,7 +124,7 @@ class SeatPage(Rome1989Screens):
         self.refresh()
 
     # --- the turn being written, kept for a reload ---------------------------------------------------
-    def _draft_path(self):
+    def _draft_path(self) -> Path | None:
         return drafts.draft_path(self.session.log.path, self.seat) if self.session is not None and self.seat is not None else None
 
     def _restore_draft(self) -> None:
@@ -147,17 +149,17 @@ class SeatPage(Rome1989Screens):
         if kept is not None:
             drafts.save(path, kept)
 
-    def _edit(self, key, value) -> None:
+    def _edit(self, key: str, value: Any) -> None:
         super()._edit(key, value)
         if not self._drawing and self.draft is not None:
             self._keep_draft()
 
-    def _status(self, status) -> None:
+    def _status(self, status: str | None) -> None:
         super()._status(status)
         if not self._drawing:
             self._keep_draft()
 
-    def _pick(self, name) -> None:
+    def _pick(self, name: str | None) -> None:
         before = self.nation
         super()._pick(name)
         if self.nation != before:
