@@ -77,6 +77,9 @@ class Game:
     #: kinds of log that prepare a play (Rise & Fall's World): once a later log of the game is
     #: finished (the game played on it is over), "Continue" passes over them
     prepares: tuple[str, ...] = ()
+    #: a screen's shorter name on a phone's bar, where its own would not fit one word to a button
+    #: (``{"Score the Wave": "Wave"}``): the bar keeps the screens in one row (companion.ui.bar)
+    phone_names: dict[str, str] = field(default_factory=dict)
 
     def kind(self, short: str) -> str:
         """The store's kind of one of this game's logs, e.g. ``rise-and-fall/world``."""

@@ -16,4 +16,5 @@ GAME = Game(
     rules_data=f"{_P}:data/rules.json",
     about="Honour kept during each Wave, and every Wave scored: Domains, Great Halls, Elders and Clan Votes.",
     contracts=f"{_P}.contract:CONTRACTS",
+    phone_names={"Clan board": "Clans", "Score the Wave": "Wave"},
 )

@@ -25,6 +25,7 @@ from ..gamelog import GameStore, default_data_dir
 from ..history import FinishedGames
 from ..rulebook import has_index
 from ..timings import mark
+from .bar import phone_names_css
 from .history_screen import HistoryScreen
 from .shelf import SHELF_CSS, Shelf, Unfinished
 from .style import CSS, Theme
@@ -214,7 +215,7 @@ class App:
                       self.heartbeat, self.went_to, self.look_box])
         bar.add_class("rf-nav")
         self.body = W.Box([self.shelf.widget])
-        self.widget = W.VBox([W.HTML(CSS + SHELF_CSS), bar, self.alert, self.busy, self.body])
+        self.widget = W.VBox([W.HTML(CSS + SHELF_CSS + phone_names_css()), bar, self.alert, self.busy, self.body])
         self.widget.add_class("rf-app")
         self._apply_settings()
         self._show_bar()

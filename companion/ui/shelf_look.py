@@ -22,7 +22,8 @@ SHELF_CSS = """
   min-height: 70px; box-sizing: border-box; }
 .rf-app.rf-dark .rf-shelf-tile { background: rgba(255,255,255,.07); }
 .rf-bar-game { color: #fff; font-weight: 700; font-size: 1.1em; padding: 0 10px; line-height: 54px; white-space: nowrap; }
-@media (max-width: 600px) { .rf-game-title { display: none; } .rf-shelf-tile { flex: 1 1 100%; } }
+@media (max-width: 600px) { .rf-shelf-tile { flex: 1 1 100%; }
+  .rf-bar-game { display: block; font-size: 15px; line-height: 44px; padding: 0 6px; overflow: hidden; text-overflow: ellipsis; } }
 /* a tablet held either way: every game and History in sight without scrolling (the tiles side by side, pictures lower) */
 /* drawn that small, a picture's words would be under 12 px: the picture is shown without them (the tile names the game) */
 @media (min-width: 900px) { .rf-shelf-tile { flex: 1 1 200px; } .rf-shelf-picture svg { height: 120px; } .rf-shelf-picture svg text { display: none; } }

@@ -270,29 +270,34 @@ CSS = """
   /* the title takes the rest of the first row, so the screens, Dark and A+ always start the second together */
   .rf-app .rf-nav .rf-game-title { flex: 1 1 calc(100% - 160px); min-width: 0; }
 }
-/* the phone: the bar of screens in one row, at a size A+ does not change */
+/* the phone: the bar in two rows, at a size A+ does not change: ⌂ and the game's screens in the first (nine
+   controls of 44 px do not fit 390 px in one), the game's title, Dark and A+ in the second */
 @media (max-width: 600px) {
   .rf-app { padding: 4px; }
   /* the page's own frame gives its 20 px back to the screens */
   body:has(.rf-app) #rendered_cells { padding-left: 0 !important; padding-right: 0 !important; }
   body:has(.rf-app) .jp-OutputArea-output:has(.rf-app) { margin-left: 0 !important; margin-right: 0 !important; }
   body:has(.rf-app) .jp-Cell:has(.rf-app) { padding-left: 0 !important; padding-right: 0 !important; }
-  .rf-app .rf-nav { flex-wrap: nowrap; padding: 3px; }
-  .rf-nav .widget-toggle-buttons { flex-wrap: nowrap; flex: 1 1 auto; min-width: 0; }
+  .rf-app .rf-nav { flex-wrap: wrap; padding: 3px; row-gap: 2px; }
+  .rf-nav .widget-toggle-buttons { flex-wrap: nowrap; flex: 1 1 calc(100% - 52px); min-width: 0; order: 1; }
+  .rf-app .rf-nav .rf-home { order: 0; }
+  .rf-app .rf-nav .rf-game-title { order: 2; flex: 1 1 120px; min-width: 0; margin: 0; }
+  .rf-app .rf-nav .rf-dark-toggle { order: 3; }
+  .rf-app .rf-nav .rf-large-toggle { order: 4; }
   .rf-app .rf-nav .widget-toggle-button, .rf-app .rf-nav .rf-btn {
     font-size: 13px; padding: 0 3px; margin: 1px; min-width: 44px; flex: 1 1 auto; }
   .rf-app .rf-nav .rf-dark-toggle { min-width: 46px; }
   .rf-app .rf-nav .rf-large-toggle { min-width: 44px; }
-  /* one row: the screens' buttons side by side, the shelf's button as its sign alone */
+  /* the first row: the screens' buttons side by side, the shelf's button as its sign alone */
   .rf-nav .widget-toggle-buttons > div { display: flex; flex-wrap: wrap; width: 100%; }  /* a game of long names: two rows */
-  .rf-app .rf-nav .widget-toggle-button { font-size: 12px; letter-spacing: -.2px; padding: 0 1px; margin: 0; }
+  .rf-app .rf-nav .widget-toggle-button { font-size: 13px; padding: 0 2px; margin: 0; }
   .rf-app .rf-nav .rf-btn { margin: 0 1px; flex: 0 0 auto; padding: 0 4px; }
   /* each screen's button at least as wide as its longest word ("Scorepad"), never cut */
   .rf-nav .widget-toggle-buttons .widget-toggle-button { flex: 1 0 min-content; min-width: 44px; overflow-wrap: normal; }
   .rf-app .rf-nav .rf-home { font-size: 0; flex: 0 0 44px; }
   .rf-app .rf-nav .rf-home::before { content: "⌂"; font-size: 24px; }
-  /* the Rules screen's button as its sign alone ("?"), so every game's screens keep one row (each button names its
-     option in data-value, whatever its title) */
+  /* the Rules screen's button as its sign alone ("?"), so every game's screens keep the first row (each button names
+     its option in data-value, whatever its title) */
   .rf-nav .widget-toggle-buttons .widget-toggle-button[data-value="Rules"] { font-size: 0; flex: 0 0 44px; }
   .rf-nav .widget-toggle-buttons .widget-toggle-button[data-value="Rules"]::before { content: "?"; font-size: 20px; font-weight: 700; }
   .rf-side { min-width: 0; }
