@@ -12,13 +12,12 @@ widgets; a draft that cannot be written or read is no draft (the phone shows the
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..atomic import write_atomically
 from ..errors import CompanionError
 from ..jsonfile import read_json
 from .chart import TURN_KEYS, parse_turn
@@ -62,22 +61,12 @@ def kept_of(draft: Draft, state: ChartGame, head: int) -> KeptDraft | None:
 
 
 def save(path: Path, kept: KeptDraft) -> bool:
-    """Write the draft whole (a temporary file, then ``os.replace``); False when it cannot be written."""
-    text = json.dumps(kept.to_doc(), ensure_ascii=False)
+    """Write the draft whole (the shared atomic write: a temporary file, then a rename); False when it cannot be
+    written."""
     try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    except OSError:
-        return False
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)  # no fsync: a draft lost with the power reads as no draft (an empty file is none)
-        os.replace(tmp, path)
+        write_atomically(path, json.dumps(kept.to_doc(), ensure_ascii=False))
         return True
     except OSError:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
         return False
 
 
