@@ -656,9 +656,14 @@ class Session(Generic[S]):
     def _append(self, action: Action) -> None:
         try:
             seq = self.log.append(action, self.head)
-        except StaleGame:
+        except StaleGame as stale:
             self.refresh()
+            # what the other screen did, said with the refusal: the page's next look finds it heard, and
+            # has no news to say over the refusal
+            news = " ".join(s.strip() for s in self.heard(None) if s.strip())
             self._changed()
+            if news:
+                raise StaleGame(f"{stale} Meanwhile: {news}") from None
             raise
         mark("committed")
         self._unheard = None  # the page draws the log as it is now: what came before is not news any more

@@ -7,9 +7,13 @@ neither roll them nor undo them (rule ``procedure-nation``, ``seat-undo``).
 
 The steps are 12.0.8's:
 
-1. ``{"type": "battle", "nation", "area"?, "terrain"?, "attacker": side, "defender": side}``: the battle fought
-   next, with both sides' units (a side: ``{"name", "units": [{"unit", "count", "attack"}], "national"?,
-   "leader"?, "defence"?: 0–3, "may_retreat"?: bool}``).
+1. ``{"type": "battle", "nation", "area"?, "terrain"?, "invasion"?: bool, "attacker": side, "defender": side}``:
+   the battle fought next, with both sides' units (a side: ``{"name", "units": [{"unit", "count", "attack"}],
+   "national"?, "leader"?, "defence"?: 0–3, "may_retreat"?: bool}``). Land units fight land units and ships fight
+   ships, never each other (12.0.3: rule ``land-and-ships``); in a naval invasion (12.0.4: the land battle of
+   land units landed from ships) the attacker may not retreat (12.0.6: ``invasion-retreat``). A leader is no
+   unit: he adds to his side's attack and is never taken as a loss (15.1.12: ``leader-loss``), and falls when
+   his side is eliminated around him (15.1.9).
 2. and 3. a ``roll`` with purpose ``combat``: the defender's volley, one die per defending unit, each checked
    against the attacker's defence modifier and the terrain.
 4. ``{"type": "losses", "nation", "units": {"infantry": 1, ...}}``: the attacker eliminates one unit of his choice
@@ -45,6 +49,8 @@ SIDE_KEYS = ("name", "units", "national", "leader", "defence", "may_retreat")
 MAX_UNITS = 30
 MAX_DEFENCE = 3
 FIXED = ("fort", CAPITOL)  # 12.2.2: "Forts and capitols may not retreat"
+SHIPS = "ships"  # 12.0.3: "Combat never occurs between land units and ship units"
+LEADER_WORDS = ("leader", "leaders", "military", "naval", "military leader", "naval leader")
 
 
 #: forces that are no nation of the game: an independent area (12.4), a barbarian homeland area (12.4.4), the
@@ -158,6 +164,7 @@ class Battle:
     hits_due: int = 0  # the hits the side at a losses step takes
     losses: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()  # (side, ((unit, count), ...)) in order
     retreated: str | None = None  # "attacker" / "defender"
+    invasion: bool = False  # a naval invasion (12.0.4): the attacker may not retreat (12.0.6)
 
     @property
     def over(self) -> bool:
@@ -170,9 +177,18 @@ class Battle:
 
     @property
     def choosing(self) -> str | None:
-        """The side that may retreat now instead of firing (None: nobody may)."""
+        """The side that may retreat now instead of firing (None: nobody may; the attacker of a naval invasion
+        never, 12.0.6)."""
         side = {ATTACKER_CHOOSES: "attacker", DEFENDER_CHOOSES: "defender"}.get(self.step)
+        if side == "attacker" and self.invasion:
+            return None
         return side if side is not None and self.side(side).can_retreat() else None
+
+    @property
+    def leaders_lost(self) -> tuple[str, ...]:
+        """The sides whose leader fell: left alone with the enemy once every unit of his side is eliminated
+        (15.1.9); a leader is never one of the losses chosen (15.1.12)."""
+        return tuple(w for w in ("attacker", "defender") if self.side(w).leader and self.side(w).count == 0)
 
     @property
     def losing(self) -> str | None:
@@ -223,6 +239,9 @@ def parse_side(raw: Any, which: str) -> Side:
     for u in units:
         if not isinstance(u, dict) or set(u) - {"unit", "count", "attack"} or not isinstance(u.get("unit"), str):
             raise IllegalAction(f"Each of the {which}'s units is a type, a count and an attack value.", rule="unit")
+        if is_leader(u["unit"]):
+            raise IllegalAction(f"A leader is not a combat unit (15.1.12): pick him as the {which}'s leader, who adds "
+                                "to the attack of the units stacked with him.", rule="leader-loss")
         unit, count, attack = unit_type(u["unit"]), u.get("count"), u.get("attack")
         if type(count) is not int or not 0 <= count <= MAX_UNITS:
             raise IllegalAction(f"The number of {unit} is 0 to {MAX_UNITS}, not {count!r}.", rule="unit")
@@ -250,6 +269,35 @@ def parse_side(raw: Any, which: str) -> Side:
     return side
 
 
+def is_leader(text: str) -> bool:
+    """A leader named where a unit is asked for ("Leader", "Military leader")."""
+    return text.strip().lower() in LEADER_WORDS
+
+
+def check_arms(attacker: Side, defender: Side, invasion: bool) -> None:
+    """12.0.3: land units and ships never fight each other, so a battle is land against land or ships against
+    ships (a naval invasion: the naval battle first, then the land battle, 12.0.4); an invasion is a land battle."""
+    def arms(side: Side) -> set[str]:
+        return {"ships" if g.unit == SHIPS else "land" for g in side.units if g.count}
+
+    a, d = arms(attacker), arms(defender)
+    if len(a) > 1 or len(d) > 1:
+        mixed = attacker if len(a) > 1 else defender
+        raise IllegalAction(f"{mixed.name} has land units and ships in this battle; combat never occurs between land "
+                            "units and ship units (12.0.3): fight the ships' battle and the land battle one after the "
+                            "other (12.0.4).", rule="land-and-ships")
+    if a != d:
+        if a == {"ships"}:
+            why = "ship units can never attack land units (12.0.3)"
+        else:
+            why = (f"{defender.name}'s ships, alone with enemy land units, retreat at once, or are destroyed if they "
+                   "cannot (12.0.3)")
+        raise IllegalAction(f"Combat never occurs between land units and ship units: {why}.", rule="land-and-ships")
+    if invasion and a != {"land"}:
+        raise IllegalAction("A naval invasion is the land battle of the land units carried by ship (12.0.4): the "
+                            "ships fight their own battle first.", rule="land-and-ships")
+
+
 def start(nation: str, game_turn: int, action: dict[str, Any]) -> Battle:
     """Step 1: the battle ``nation`` fights next, both sides' units entered; the defender fires first."""
     terrain = action.get("terrain", "clear")
@@ -258,9 +306,13 @@ def start(nation: str, game_turn: int, action: dict[str, Any]) -> Battle:
     area = action.get("area", "")
     if not isinstance(area, str) or len(area) > 80:
         raise IllegalAction("The battle's area is a name (80 characters at most).", rule="battle")
+    invasion = action.get("invasion", False)
+    if type(invasion) is not bool:
+        raise IllegalAction("Whether the battle is a naval invasion is yes or no (12.0.4).", rule="battle")
     attacker = parse_side(action.get("attacker"), "attacker")
     defender = parse_side(action.get("defender"), "defender")
-    return Battle(nation, game_turn, area.strip(), terrain, attacker, defender)
+    check_arms(attacker, defender, invasion)
+    return Battle(nation, game_turn, area.strip(), terrain, attacker, defender, invasion=invasion)
 
 
 def volley(b: Battle, dice: tuple[int, ...]) -> Battle:
@@ -307,6 +359,9 @@ def check_losses(side: Side, hits: int, lost: Any) -> dict[str, int]:
         raise IllegalAction(f"Name the units {side.name} eliminates: one for each of the {hits} hits.", rule="loss-order")
     out: dict[str, int] = {}
     for k, v in lost.items():
+        if is_leader(k):
+            raise IllegalAction(f"A leader is not a combat unit and cannot be taken as a combat loss (15.1.12): "
+                                f"{side.name} eliminates {min(hits, side.count)} of its units.", rule="leader-loss")
         unit = unit_type(k)
         have = next((g.count for g in side.units if g.unit == unit), 0)
         if type(v) is not int or not 0 <= v <= have:
@@ -344,6 +399,9 @@ def retreat(b: Battle) -> Battle:
     """Step 5 or 9: the side choosing retreats, all its units to one area; its forts are destroyed (12.2)."""
     side = b.choosing
     if side is None:
+        if b.step == ATTACKER_CHOOSES and b.invasion:
+            raise IllegalAction(f"{b.attacker.name} may not retreat: a player may not retreat from a naval invasion "
+                                "when he is the attacker (12.0.6); it fires or fights on.", rule="invasion-retreat")
         if b.step in (ATTACKER_CHOOSES, DEFENDER_CHOOSES):
             who = b.side("attacker" if b.step == ATTACKER_CHOOSES else "defender")
             raise IllegalAction(f"{who.name} may not retreat from this battle: forts, a capitol, independent and "
@@ -366,7 +424,7 @@ def summary(b: Battle) -> str:
     if b.step == ATTACKER_LOSSES:
         return f"Step 4: {a.name} eliminates {b.hits_due} units of its choice, the capitol last (12.0.8, 4.1.5)."
     if b.step == ATTACKER_CHOOSES:
-        back = " or retreats" if b.choosing else ""
+        back = " or retreats" if b.choosing else (" (a naval invasion: no retreat, 12.0.6)" if b.invasion else "")
         return f"Step 5: {a.name} returns fire, one die for each of its {a.count} units{back} (12.0.8, 12.2)."
     if b.step == DEFENDER_LOSSES:
         return f"Step 8: {d.name} eliminates {b.hits_due} units of its choice, the capitol last (12.0.8, 4.1.5)."
@@ -379,9 +437,15 @@ def summary(b: Battle) -> str:
         return (f"{gone.name} retreated{': its forts there are destroyed (12.2.3)' if forts else ''}; "
                 f"{b.side(b.other(b.retreated)).name} won the battle.")
     w = b.winner
+    fell = "".join(f" {possessive(b.side(x).name)} {b.side(x).leader} leader, left alone with the enemy, is eliminated "
+                   "(15.1.9)." for x in b.leaders_lost)
     if w is None:
-        return "Both sides are eliminated."
-    return f"{b.side(w).name} won the battle: {b.side(b.other(w)).name} is eliminated from the area."
+        return "Both sides are eliminated." + fell
+    return f"{b.side(w).name} won the battle: {b.side(b.other(w)).name} is eliminated from the area." + fell
+
+
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def losses_text(b: Battle) -> list[str]:

@@ -50,7 +50,7 @@ def _legal(state: ChartGame, action: dict) -> bool:
 class Rome1989Contract(Contract):
     kind = "chart"
     action_types = frozenset(("setup", "nation", "turn", "roll", "end", "nation-edit", "withdraw", "areas", "revolt",
-                              "battle", "losses", "retreat"))
+                              "battle", "losses", "retreat", "kept-dice"))
     #: the table's setting up of who plays: a nation joins (any player's name: a newcomer is no stranger) or is
     #: corrected before its first turn; the reducer judges them (setup first, the game not over)
     setup_types = frozenset(("setup", "nation", "nation-edit"))

@@ -1,6 +1,7 @@
 """The dice of a game, as the log keeps them: a list a screen shows (game turn, nation, what for, the dice) and
 the dice file kept beside the chart file (``rise-and-fall-1989/dice``, version 1: the chart file itself keeps
-no dice, its format admits no key it does not define). Pure Python, no widgets."""
+no dice, its format admits no key it does not define; :mod:`companion.rome1989.dice_file` writes and reads it).
+Pure Python, no widgets."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .dice import face
+from .dice_file import FORMAT, VERSION
+from .dice_file import dice_doc as file_doc
 from .game import ChartGame
 
-FORMAT = "rise-and-fall-1989/dice"
-VERSION = 1
+__all__ = ["FORMAT", "PURPOSE_WORDS", "VERSION", "DiceRow", "dice_doc", "dice_rows"]
 
 #: what each roll purpose was for, in the rulebook's words and sections
 PURPOSE_WORDS = {
@@ -44,8 +46,6 @@ def dice_rows(state: ChartGame, newest_first: bool = True) -> list[DiceRow]:
 
 
 def dice_doc(state: ChartGame) -> dict[str, Any]:
-    """The dice file of a game, kept beside its chart file (formats.md, "The dice file")."""
-    return {"format": FORMAT, "version": VERSION, "title": state.title,
-            "rolls": [{"game_turn": r.game_turn, "nation": r.nation or None, "purpose": r.purpose,
-                       "dice": list(r.dice), "by": r.by, **({"about": r.about} if r.about else {})}
-                      for r in state.rolls]}
+    """The dice file of a game, kept beside its chart file (formats.md, "The dice file"; read back by
+    :func:`companion.rome1989.dice_file.read`)."""
+    return file_doc(state.title, state.rolls, {n.name for n in state.played.nations})

@@ -23,6 +23,9 @@ The log's reducer (:class:`ChartRules`, a ``gamelog.Reducer``) replays these act
   (:mod:`companion.rome1989.procedure`).
 * ``battle``, ``losses``, ``retreat`` and the battle's ``combat`` rolls: a battle of the Combat phase, step by
   step (12.0.8, :mod:`companion.rome1989.battle`), filed under the nation whose combat it is.
+* ``{"type": "kept-dice", "rolls": [roll, …], "unplayed"?: [name, …]}``: the rolls of the dice file opened
+  with its chart file (:mod:`companion.rome1989.dice_file`), kept and listed as they were rolled, deciding nothing
+  now; a roll names a nation of the game or one of ``unplayed``; once, before any die is rolled (``dice-kept``).
 * ``{"type": "end", "unfinished"?: true}``: the table stops the game (undo reopens it); before anybody has
   reached the goal only with ``unfinished``. The winner is announced the moment the goal is reached; the
   table may play on (decision 20) until it ends the game.
@@ -46,6 +49,7 @@ from functools import cached_property
 from typing import Any
 
 from ..errors import IllegalAction
+from ..words import LONGEST_NAME
 from .battle import Battle, retreat, take_losses, volley
 from .battle import start as start_battle
 from .chart import (
@@ -61,6 +65,7 @@ from .chart import (
     parse_turn,
 )
 from .dice import check_die
+from .dice_file import MOST_DICE, MOST_ROLLS, PURPOSES, Roll, parse_roll
 from .procedure import Revolt, advance, parse_areas, start
 from .revolt import Area
 from .scenarios import kingdoms, scenario_nations, scenario_setup
@@ -70,19 +75,6 @@ from .status import NEXT, roll_succeeds, transition
 Action = dict[str, Any]
 RULES_VERSION = 3
 VERSIONS = (1, 2, 3)
-PURPOSES = ("transition", "stability", "rebellion", "revolt", "forces", "combat", "leader", "modifier", "order", "other")
-
-
-@dataclass(frozen=True)
-class Roll:
-    """Dice kept in the log: whose, what for, the faces (1–10), and who rolled them."""
-
-    nation: str | None
-    purpose: str
-    dice: tuple[int, ...]
-    by: str
-    game_turn: int
-    about: str = ""  # what the dice decided beyond their purpose: a battle's volley names the side firing
 
 
 @dataclass(frozen=True)
@@ -200,7 +192,7 @@ class ChartRules:
         handler = {"setup": self._setup, "nation": self._nation, "turn": self._turn, "roll": self._roll,
                    "end": self._end, "nation-edit": self._nation_edit, "withdraw": self._withdraw,
                    "areas": self._areas, "revolt": self._revolt, "battle": self._battle, "losses": self._losses,
-                   "retreat": self._retreat}.get(kind)  # type: ignore[arg-type]
+                   "retreat": self._retreat, "kept-dice": self._kept_dice}.get(kind)  # type: ignore[arg-type]
         if handler is None:
             raise IllegalAction(f"There is no action {kind!r} in this game.", rule="action")
         if "seat" in action:  # sent by a player's phone: that player's nations only
@@ -361,8 +353,8 @@ class ChartRules:
         purpose, dice, by, name = a.get("purpose"), a.get("dice"), a.get("by", "table"), a.get("nation")
         if purpose not in PURPOSES:
             raise IllegalAction(f"A roll is for one of {', '.join(PURPOSES)}, not {purpose!r}.", rule="roll-purpose")
-        if not isinstance(dice, list) or not dice:
-            raise IllegalAction("A roll has at least one die.", rule="die")
+        if not isinstance(dice, list) or not dice or len(dice) > MOST_DICE:
+            raise IllegalAction(f"A roll has at least one die, and at most {MOST_DICE}.", rule="die")
         faces = tuple(check_die(d) for d in dice)
         if by not in ("app", "table"):
             raise IllegalAction("A roll is the app's or the table's.", rule="roll-by")
@@ -443,6 +435,28 @@ class ChartRules:
 
     def _retreat(self, state: ChartGame, a: Action) -> ChartGame:
         return replace(state, battle=retreat(self._open_battle(state, a)))
+
+    def _kept_dice(self, state: ChartGame, a: Action) -> ChartGame:
+        """The dice of a dice file opened with its chart file: listed and kept as they were rolled, deciding
+        nothing now (each roll's game turn is the file's); once, before any die of this game is rolled."""
+        if state.rolls:
+            raise IllegalAction("A dice file's dice are kept once, when its chart file is opened, before any die of "
+                                "the game is rolled.", rule="dice-kept")
+        raw = a.get("rolls")
+        if not isinstance(raw, list) or not raw or len(raw) > MOST_ROLLS:
+            raise IllegalAction(f"A dice file's dice are a list of 1 to {MOST_ROLLS:,} rolls.", rule="dice-kept")
+        unplayed = a.get("unplayed", [])
+        if not isinstance(unplayed, list) or not all(isinstance(n, str) and 0 < len(n) <= LONGEST_NAME for n in unplayed):
+            raise IllegalAction("A dice file's unplayed nations are a list of names.", rule="dice-kept")
+        names = {n.name for n in state.chart.nations} | set(unplayed)
+        rolls = []
+        for k, item in enumerate(raw):
+            roll, problems = parse_roll(item, f"kept roll {k + 1}", names)
+            if roll is None:
+                p = problems[0]
+                raise IllegalAction(p.sentence[0].upper() + p.sentence[1:], rule=p.rule)
+            rolls.append(roll)
+        return replace(state, rolls=tuple(rolls))
 
     def _end(self, state: ChartGame, a: Action) -> ChartGame:
         return replace(state, ended=True)

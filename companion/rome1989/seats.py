@@ -95,6 +95,8 @@ def describe(chart: Chart, action: dict[str, Any]) -> str:
         return f"adding {action.get('name')}"
     if kind == "end":
         return "the end of the game"
+    if kind == "kept-dice":
+        return "the dice file's dice"
     return "setting the game up"
 
 

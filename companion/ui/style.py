@@ -179,10 +179,11 @@ CSS = """
 .rf-state { display: flex; flex-direction: column; align-items: flex-start; gap: 2px; margin: 3px 0; }
 .rf-state-label { flex: 0 0 100%; font-size: .85em; color: #444; }
 .rf-cards { display: flex; flex-wrap: wrap; gap: 6px; }
-.rf-card { position: relative; width: 76px; height: 84px; border-radius: 7px; background: #fffdf6; border: 2px solid var(--pc);
+.rf-card { position: relative; width: 80px; height: 84px; border-radius: 7px; background: #fffdf6; border: 2px solid var(--pc);
   display: flex; flex-direction: column; align-items: center; justify-content: flex-end; padding-bottom: 4px; box-sizing: border-box; color: #1d1d1d; }
 .rf-card-band { position: absolute; top: 0; left: 0; right: 0; height: 12px; border-radius: 4px 4px 0 0; }
-.rf-card-name { font-size: 12px; font-weight: 700; letter-spacing: -.4px; line-height: 1.1; max-width: 100%; text-align: center; overflow-wrap: anywhere; }
+.rf-card-name { font-size: 12px; font-weight: 700; letter-spacing: -.4px; font-stretch: condensed; line-height: 1.1; max-width: 100%;
+  text-align: center; overflow-wrap: anywhere; }  /* a card's name whole on its card (Mountaineer the longest) */
 .rf-card-note { position: absolute; top: 13px; font-size: 12px; }
 .rf-card-back { background: repeating-linear-gradient(45deg, var(--pc), var(--pc) 6px, #2b3a42 6px, #2b3a42 12px); justify-content: center; }
 .rf-card-back-mark { font-size: 28px; font-weight: 700; color: #fff; text-shadow: 0 0 3px #000; }

@@ -412,13 +412,13 @@ def tap_together(*buttons, margin_ms: int = 1000) -> list[bool]:
     own page's timer at one time shared by all (the pages of one browser share its clock), so no
     page can follow another's tap before its own is made — unless that page's timer is late (a busy
     machine): then another's tap may have redrawn it first. Returned, for each button: whether the
-    tap found it still on its page (False: the finger met the page as it is now, not that button)."""
+    tap found it still on its page and enabled (False: the finger met the page as it is now, not that button)."""
     handles = [b.element_handle() for b in buttons]
     at = buttons[0].page.evaluate("() => Date.now()") + margin_ms
     key = f"__tapped_{at}"
     for n, h in enumerate(handles):
         h.evaluate("(b, [at, key, n]) => { window[key] = window[key] || 0; window[key + '_on'] = window[key + '_on'] || {};"
-                   " setTimeout(() => { window[key + '_on'][n] = b.isConnected; b.click(); window[key] += 1; },"
+                   " setTimeout(() => { window[key + '_on'][n] = b.isConnected && !b.disabled; b.click(); window[key] += 1; },"
                    " Math.max(0, at - Date.now())); }", [at, key, n])
     for page in {b.page for b in buttons}:  # every finger down: each page's timer has clicked
         count = sum(b.page is page for b in buttons)

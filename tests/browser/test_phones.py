@@ -47,6 +47,11 @@ def test_three_phones_and_a_tablet_choose_in_secret_and_reveal_at_once(server, b
         heights = page.evaluate("() => Array.from(document.querySelectorAll('.rf-seat button')).filter(b => b.offsetParent)"
                                 ".map(b => b.getBoundingClientRect().height)")
         assert heights and min(heights) >= 44, heights
+        names = page.evaluate("() => Array.from(document.querySelectorAll('.rf-card-name')).filter(e => e.offsetParent).map(e => {"
+                              " const r = document.createRange(); r.selectNodeContents(e);"
+                              " return [e.innerText, new Set(Array.from(r.getClientRects()).map(x => Math.round(x.top))).size]; })")
+        assert any(text == "Mountaineer" for text, _ in names), names
+        assert all(lines <= max(1, len(text.split())) for text, lines in names), names  # a card's name whole on its card
     assert "Ana's seat" not in tab.inner_text("body")  # the tablet holds no seat page
     screenshot(ana, "phone-seat-choose")
 

@@ -89,3 +89,36 @@ def test_a_turn_recorded_on_a_phone_shows_on_the_tablet_and_survives_a_reload(tm
         finally:
             tab_ctx.close()
             ann_ctx.close()
+
+
+def test_a_phone_reloaded_mid_turn_comes_back_on_its_nation_with_what_was_typed(tmp_path, browser):
+    """Issue 34: a phone reloaded mid-turn comes back on the nation it showed, with what was typed."""
+    with served(tmp_path) as (url, data, _):
+        tokens = start_game(data)
+        ann_ctx = phone(browser)
+        ann = ann_ctx.new_page()
+        try:
+            listen(ann)
+            ann.goto(url + f"?game=rise-and-fall-1989&seat={tokens['Ann']}")
+            ann.wait_for_selector(".rf89-seat-head:has-text(\"Ann's nations\")", timeout=90_000)
+            ann.locator(".rf89-pick button:has-text('Goths')").tap()
+            ann.wait_for_selector(".rf89-pick button.mod-active:has-text('Goths')")
+            box = ann.locator(".rf89-f-areas_income input")
+            box.fill("13")
+            ann.wait_for_selector(".rf89-preview:has-text('B1: income 13')")  # the kernel has the number
+            levies = ann.locator(".rf89-f-levy_revolt_values input")
+            levies.fill("4")
+            ann.wait_for_selector(".rf89-preview:has-text('B1: income 13')")
+            settle(ann, quiet_ms=400)
+            ann.reload()
+            ann.wait_for_selector(".rf89-seat-head:has-text(\"Ann's nations\")", timeout=90_000)
+            ann.wait_for_selector(".rf89-pick button.mod-active:has-text('Goths')")
+            ann.wait_for_selector(".rf89-preview:has-text('B1: income 13')")
+            assert ann.locator(".rf89-f-areas_income input").input_value() == "13"
+            assert ann.locator(".rf89-f-levy_revolt_values input").input_value() == "4"
+            assert ann.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"] + 1
+        except Exception:
+            screenshot(ann, "rome1989-phone-draft-failed")
+            raise
+        finally:
+            ann_ctx.close()

@@ -9,7 +9,18 @@ from companion.rise_and_fall.play.tracker import TrackerRules
 from companion.rise_and_fall.world.builder import BuildRules, world_setup_action
 from companion.seats import Seats
 
-from .harness import Table, latest_build, message, open_app, screenshot, settle, tablet, tap_space, wait_for
+from .harness import (
+    Table,
+    kept_stacks,
+    latest_build,
+    message,
+    open_app,
+    screenshot,
+    settle,
+    tablet,
+    tap_space,
+    wait_for,
+)
 from .test_secrets import NAMES, start_game, state
 
 STUCK = json.loads((Path(__file__).parents[1] / "data" / "stuck-plains-2p.json").read_text())
@@ -94,8 +105,9 @@ def test_a_phone_undoes_its_own_last_action_and_is_refused_once_another_followed
         ana.locator("button.rf-seat-undo").tap()
         ana.wait_for_function("() => document.body.innerText.includes('Another action followed yours')", timeout=40_000)
         assert state(data).acting == 2  # nothing taken back
-    except Exception:
+    except Exception as failed:
         screenshot(ana, "phone-undo-failed")
-        raise
+        screenshot(ben, "phone-undo-failed-ben")
+        raise AssertionError(f"{failed}\n{kept_stacks('phone-undo')}") from failed
     finally:
         table.close()

@@ -160,3 +160,29 @@ def test_a_trophy_claimed_is_news_for_every_seat():
                     assert any(s.startswith(f"{civ.name} has placed their last") and "Trophy is theirs" in s for s in news)
                 return
     raise AssertionError("no Trophy claimed in 40 random games")
+
+
+def test_a_tap_behind_another_page_is_refused_with_what_that_page_did(tmp_path: Path):
+    """Two pages tap at once: the second is refused (nothing written), and its sentence says what the first page
+    did; the page's next look has no news left to say over that refusal."""
+    from companion.gamelog import StaleGame
+
+    g = games.get("mountain-king")
+    store = GameStore(tmp_path)
+    log_id, log = store.create("mountain-king/game", "A game")
+    a = Session(log, g.reducer("game"))
+    b = Session(GameStore(tmp_path).open(log_id), g.reducer("game"))
+    rng = random.Random(1)
+    a.do(g.contract("game").random_action(a.state, rng))
+    b.refresh()
+    b.heard()
+    behind = g.contract("game").random_action(b.state, rng)
+    a.do(g.contract("game").random_action(a.state, rng))
+    told = g.contract("game").news(a.states()[-2], a.applied[-1].action, a.state)
+    assert told
+    head = len(b.applied)
+    with pytest.raises(StaleGame) as refused:
+        b.do(behind)
+    assert str(refused.value).endswith("Meanwhile: " + " ".join(told))
+    assert len(b.applied) == head + 1 and b.state == a.state  # the other page's action in, the tap's not written
+    assert b.heard() == []

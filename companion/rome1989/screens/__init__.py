@@ -29,6 +29,8 @@ from ...ui.widgets import NumberField, button, read_only_html
 from ...words import name_html, name_isolated
 from ..chart import ChartFileError, one_decimal, read
 from ..dice import roll
+from ..dice_file import DiceFileError
+from ..dice_file import read as read_dice_file
 from ..dice_log import dice_doc, dice_rows
 from ..game import Action, ChartGame, ChartRules, from_chart, replayed
 from ..meta import GAME_ID
@@ -164,15 +166,25 @@ class Rome1989Screens:
         self.games.refresh()
         return True
 
-    def open_file(self, data: bytes, name: str = "chart.json") -> None:
-        """Open a chart file as a new game (its turns in playing order): the file is read and the whole game
-        checked by the rules before anything is written, so a refused file leaves no game behind."""
+    def open_file(self, data: bytes, name: str = "chart.json", dice: bytes | None = None,
+                  dice_name: str = "chart.dice.json") -> None:
+        """Open a chart file as a new game (its turns in playing order), with the dice file kept beside it when
+        given (its rolls listed and kept, as they were rolled): both files are read and the whole game checked
+        by the rules before anything is written, so a refused file leaves no game behind."""
         name = cut(name.encode("utf-8", "replace").decode("utf-8"), 80)  # an upload's name is any text
+        dice_name = cut(dice_name.encode("utf-8", "replace").decode("utf-8"), 80)
+        kept = 0
         try:
             chart = read(data, name)
             actions = from_chart(chart, name)
+            if dice is not None:  # read against the chart's nations: a roll of another game's nation is refused
+                kept_file = read_dice_file(dice, dice_name, {n.name for n in chart.nations})
+                if kept_file.rolls:
+                    actions.append({"type": "kept-dice", "rolls": [r.to_doc() for r in kept_file.rolls],
+                                    **({"unplayed": list(kept_file.unplayed)} if kept_file.unplayed else {})})
+                    kept = len(kept_file.rolls)
             replayed(ChartRules(), actions)  # the whole game checked by the rules before anything is written
-        except ChartFileError as e:
+        except (ChartFileError, DiceFileError) as e:
             self.say(" ".join(e.lines(3)), "error")
             return
         except CompanionError as e:
@@ -186,7 +198,8 @@ class Rome1989Screens:
             self.say(str(e), "error")
             return
         self.session, self.nation = s, None
-        self.say(f"Opened {cut(name, 80)}: {len(chart.nations)} nations.")
+        with_dice = f", with the {kept} rolls of {dice_name}" if kept else ""
+        self.say(f"Opened {cut(name, 80)}: {len(chart.nations)} nations{with_dice}.")
         self.refresh()
 
     def export_json(self) -> str:
@@ -203,7 +216,8 @@ class Rome1989Screens:
             (f"{x['section']} {x['title']}", sid) for sid, x in scenarios().items()], value="", description="Scenario")
         self.scenario.add_class("rf89-scenario")
         self.start_btn = button("New game", self.new_game, "rf89-new rf-new-game", primary=True)
-        self.upload = W.FileUpload(accept=".json", multiple=False, description="Open chart file")
+        self.upload = W.FileUpload(accept=".json", multiple=True, description="Open chart file",
+                                   tooltip="The chart file, and with it its dice file (chart.dice.json) if you have it")
         self.upload.observe(self._uploaded, "value")
         self.links = W.HTML()
         # a nation joins
@@ -383,10 +397,16 @@ class Rome1989Screens:
 
     # --- the chart ---------------------------------------------------------------------------------
     def _uploaded(self, change: dict) -> None:
-        files = change["new"]
-        if files:
-            f = files[0]
-            self.open_file(bytes(f["content"]), f.get("name", "chart.json"))
+        files = [(str(f.get("name", "chart.json")), bytes(f["content"])) for f in change["new"] or ()]
+        if not files:
+            return
+        charts = [(n, d) for n, d in files if not n.lower().endswith(".dice.json")]
+        dice = [(n, d) for n, d in files if n.lower().endswith(".dice.json")]
+        if len(charts) != 1 or len(dice) > 1:
+            self.say("Pick one chart file (chart.json), and with it its dice file (chart.dice.json) if you have "
+                     "it.", "error")
+            return
+        self.open_file(charts[0][1], charts[0][0], *(dice[0][::-1] if dice else ()))
 
     def add_nation(self) -> None:
         with self.answers.at("Chart: game"):

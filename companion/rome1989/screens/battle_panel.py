@@ -61,6 +61,8 @@ class BattlePanel:
         self.role = W.ToggleButtons(options=[("attacks", "attacks"), ("defends", "defends")], value="attacks",
                                     description="The nation", _dom_classes=("rf89-b-role",))
         self.opponent = W.Dropdown(options=[], description="Against", _dom_classes=("rf89-b-opponent",))
+        self.invasion = W.Checkbox(description="A naval invasion: the attacker may not retreat (12.0.4, 12.0.6)",
+                                   _dom_classes=("rf89-b-invasion",))
         groups = sorted(k for k in numbers()["national_characteristics"] if k != "source")
         self.counts: dict[str, dict[str, NumberField]] = {}
         self.attacks: dict[str, dict[str, NumberField]] = {}
@@ -86,7 +88,7 @@ class BattlePanel:
             rows += [self.national[side], self.leader[side], self.defence[side]]
             columns.append(W.VBox(rows))
         self.start_btn = button("Step 1: fight this battle", self.start, "rf89-battle-start", primary=True)
-        self.setup = W.VBox([W.HBox([self.area, self.terrain]), W.HBox([self.role, self.opponent]),
+        self.setup = W.VBox([W.HBox([self.area, self.terrain]), W.HBox([self.role, self.opponent, self.invasion]),
                              W.HBox(columns), self.start_btn])
         self.step = W.HTML(_dom_classes=("rf89-b-step",))
         self.sides = W.HTML(_dom_classes=("rf89-b-sides",))
@@ -144,12 +146,12 @@ class BattlePanel:
         mine, theirs = self._side("mine", name), self._side("theirs", self.opponent.value or "")
         attacker, defender = (mine, theirs) if self.role.value == "attacks" else (theirs, mine)
         return {"type": "battle", "nation": name, "area": self.area.value.strip(), "terrain": self.terrain.value,
-                "attacker": attacker, "defender": defender}
+                "attacker": attacker, "defender": defender, **({"invasion": True} if self.invasion.value else {})}
 
     def prefill(self, fight: RevoltFight) -> None:
         """The battle a revolting area causes (10.5), set on the form: the revolting forces attack as barbarian
         infantry, the nation's units there defend and fire first; the table checks its attack values, then starts."""
-        self.area.value, self.role.value = fight.area, "defends"
+        self.area.value, self.role.value, self.invasion.value = fight.area, "defends", False
         self.refresh()
         self.opponent.value = FORCES[2]
         for side in SIDES:

@@ -7,11 +7,17 @@ player``, so the rules refuse a phone recording another player's nation
 (:func:`companion.rome1989.seats.check_seat`); the log is written before the phone shows it, and
 everything on the page is drawn from the log (other devices' changes arrive through ``poll``). Undo
 takes back the game's last action only if it is about this player's nations, or says whose it is.
+
+What is typed into the turn form and not yet recorded is kept beside the game's file, per seat
+(:mod:`companion.rome1989.drafts`), never in the log: a reload comes back on the nation the phone showed, with
+what was typed; recording the turn clears it.
 """
 
 from __future__ import annotations
 
 import html
+from pathlib import Path
+from typing import Any
 
 import ipywidgets as W
 
@@ -21,6 +27,7 @@ from ...seats import NOT_A_SEAT, Seats, find_seat
 from ...ui.answer import Answers
 from ...ui.follow import SeatFollow, news_text
 from ...ui.widgets import button, message_html, read_only_html
+from .. import drafts
 from ..chart import one_decimal
 from ..game import Action, ChartRules
 from ..procedure import rolls_for_revolts
@@ -96,7 +103,8 @@ class SeatPage(Rome1989Screens):
             self._refuse()
             return
         game_id, seat = found
-        if self.session is None or self.session.log.path.stem != game_id:
+        opened = self.session is None or self.session.log.path.stem != game_id
+        if opened:
             self.session = Session(self.store.open(game_id), ChartRules())
             self.nation, self.draft = None, None
         else:
@@ -106,12 +114,64 @@ class SeatPage(Rome1989Screens):
             self._refuse()
             return
         self.seat, self.player, self.revoked = seat, player, False
+        if opened:
+            self._restore_draft()
         try:
             Seats(self.session.log).taken(seat)
         except CompanionError:
             pass  # a read-only disk: the seat still shows
         self.follow.seen()
         self.refresh()
+
+    # --- the turn being written, kept for a reload ---------------------------------------------------
+    def _draft_path(self) -> Path | None:
+        return drafts.draft_path(self.session.log.path, self.seat) if self.session is not None and self.seat is not None else None
+
+    def _restore_draft(self) -> None:
+        """The nation this phone showed and what was typed for it, while it still fits the game; else none."""
+        path = self._draft_path()
+        kept = drafts.load(path) if path is not None else None
+        if kept is None:
+            return
+        draft = drafts.restored(kept, self.state, {e.seq for e in self.session.history()})
+        if draft is None or kept.nation not in self.shown_nations():
+            drafts.clear(path)  # recorded since, or undone past
+            return
+        self.nation, self.draft = kept.nation, draft
+
+    def _keep_draft(self) -> None:
+        """What is typed now, kept beside the game (never in its log); a read-only game keeps nothing."""
+        path = self._draft_path()
+        if path is None or self.session.read_only or self.revoked:
+            return
+        done = self.session.history()
+        kept = drafts.kept_of(self.draft, self.state, done[-1].seq if done else 0) if self.draft is not None else None
+        if kept is not None:
+            drafts.save(path, kept)
+
+    def _edit(self, key: str, value: Any) -> None:
+        super()._edit(key, value)
+        if not self._drawing and self.draft is not None:
+            self._keep_draft()
+
+    def _status(self, status: str | None) -> None:
+        super()._status(status)
+        if not self._drawing:
+            self._keep_draft()
+
+    def _pick(self, name: str | None) -> None:
+        before = self.nation
+        super()._pick(name)
+        if self.nation != before:
+            self._keep_draft()
+
+    def record_turn(self, seen: object = None) -> None:
+        before = self.session.head if self.session is not None else None
+        super().record_turn(seen)
+        if self.session is not None and self.session.head != before:
+            path = self._draft_path()
+            if path is not None:
+                drafts.clear(path)  # the turn is in the log: its draft is done
 
     def _refuse(self) -> None:
         self.revoked, self.seat, self.player = True, None, None
@@ -152,6 +212,9 @@ class SeatPage(Rome1989Screens):
             return
         self.follow.seen()
         self.draft = None
+        path = self._draft_path()
+        if path is not None:
+            drafts.clear(path)  # undone past what was typed: the form starts again from the log
         self.refresh()
         self.say(f"Taken back: {what}.")
 
