@@ -353,8 +353,12 @@ CSS = """
 /* ... and its room: a turn recorded or undone moves nothing under the finger; the newest turns in sight
    (a box that starts at its bottom), the first ones a scroll up */
 .rf-app .rf89 .rf89-sheet-box > .widget-html-content { display: flex; flex-direction: column-reverse; height: 14.5em;
-  overflow-y: auto; }
-.rf-app .rf89 .rf89-sheet-box .rf89-sheet { flex: 0 0 auto; margin-bottom: auto; }
+  overflow: auto; }
+/* in that box the box scrolls both ways (its sheet does not), so the columns' headings stay in sight at its top */
+.rf-app .rf89 .rf89-sheet-box .rf89-sheet { flex: 0 0 auto; margin-bottom: auto; max-width: none; overflow: visible; }
+.rf-app .rf89 .rf89-sheet-box table.rf89-chart thead th { position: sticky; top: 0; z-index: 1; background: #fffaf0;
+  box-shadow: 0 -6px 0 #fffaf0; }  /* (the rows scrolled under it hidden to the box's edge) */
+.rf-app.rf-dark .rf89 .rf89-sheet-box table.rf89-chart thead th { background: #2a2418; box-shadow: 0 -6px 0 #2a2418; }
 /* Rise!: what the player is asked to tap has the room of its longest sentence, so choosing an action moves
    nothing below it */
 .rf-app .rise-prompt { min-height: 4.2em; }
