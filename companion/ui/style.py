@@ -285,6 +285,7 @@ CSS = """
   .rf-app .rf-nav .rf-game-title { order: 2; flex: 1 1 120px; min-width: 0; margin: 0; }
   .rf-app .rf-nav .rf-dark-toggle { order: 3; }
   .rf-app .rf-nav .rf-large-toggle { order: 4; }
+  .rf-app .rf-nav .rf-address { order: 5; }  /* (an empty box with its margins: after the bar's controls, as in a row) */
   .rf-app .rf-nav .widget-toggle-button, .rf-app .rf-nav .rf-btn {
     font-size: 13px; padding: 0 3px; margin: 1px; min-width: 44px; flex: 1 1 auto; }
   .rf-app .rf-nav .rf-dark-toggle { min-width: 46px; }

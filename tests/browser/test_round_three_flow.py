@@ -79,6 +79,9 @@ def test_a_phone_undoes_its_own_last_action_and_is_refused_once_another_followed
     seats = Seats(s.log).ensure(3)
     table = Table(browser, url, "game", [seats[0], seats[1]], NAMES[:2])
     ana, ben = table.phones
+    errs: list[str] = []  # the phones' script errors, said with a failure (a widget the page never received)
+    for page in (ana, ben):
+        page.on("console", lambda m: errs.append(m.text[:300]) if m.type == "error" else None)
 
     def shows(page, who: str) -> None:
         """The phone has drawn the game where ``who`` acts: a tap on it now is about that game, never an older one
@@ -86,6 +89,10 @@ def test_a_phone_undoes_its_own_last_action_and_is_refused_once_another_followed
         page.wait_for_selector(f".rf-seat-controls .rf-waiting:has-text('{who} acts')", timeout=40_000)
 
     try:
+        # both phones open before the first tap (a page still opening when its kernel draws a change can miss a
+        # widget made meanwhile: known, open)
+        ben.wait_for_selector(".rf-seat-controls .rf-waiting:has-text('Ana acts')", timeout=40_000)
+        settle(ana, ben)
         ana.wait_for_selector("button.rf-end-turn")
         ana.locator("button.rf-end-turn").tap()  # a mistaken tap ends Ana's actions
         wait_for(lambda: state(data).acting == 1, timeout=40)
@@ -108,6 +115,6 @@ def test_a_phone_undoes_its_own_last_action_and_is_refused_once_another_followed
     except Exception as failed:
         screenshot(ana, "phone-undo-failed")
         screenshot(ben, "phone-undo-failed-ben")
-        raise AssertionError(f"{failed}\n{kept_stacks('phone-undo')}") from failed
+        raise AssertionError(f"{failed}\nthe phones' script errors: {errs[:5]}\n{kept_stacks('phone-undo')}") from failed
     finally:
         table.close()
