@@ -147,6 +147,12 @@ def request_info(ws_url: str, connect_timeout: float = CONNECT_TIMEOUT, tries: i
     return info if isinstance(info, dict) else {}
 
 
+def served_by_voila() -> bool:
+    """Whether this kernel's page is a Voilà page (the dashboard's template, whose heartbeat says when its widgets
+    are drawn): Voilà gives its kernels its own variables (``VOILA_…``)."""
+    return any(key.startswith("VOILA_") for key in os.environ)
+
+
 def page_query() -> str:
     """The page's query string as Voilà hands it to the kernel (empty in JupyterLab)."""
     return os.environ.get("QUERY_STRING", "")
@@ -199,7 +205,8 @@ class App:
         self.heartbeat = W.Text(value="", layout=W.Layout(display="none"))
         self.heartbeat.add_class("rf-heartbeat")
         self.heartbeat.observe(self._beat, "value")
-        self._last_beat: float | None = None  # None: no page beats (JupyterLab): always follow
+        self._last_beat: float | None = None  # None: no beat yet (JupyterLab's never beats: always follow)
+        self._beats = False  # a page of the dashboard's template shows this kernel: it beats once its widgets are drawn
         # the look this device's browser remembers (Dark, A+), handed over by the page once it is drawn
         self.look_box = W.Text(value="", layout=self.heartbeat.layout)  # hidden as the heartbeat (its layout never changes)
         self.look_box.add_class("rf-look-box")
@@ -447,6 +454,7 @@ class App:
         before its page existed: once the page asks, the page opens at its address and every
         open game reads its logs again; then other pages' changes are followed."""
         problem = wait_for_page()
+        self._beats = served_by_voila()
         mark("page asked")
         self.reopen()
         query = page_query()
@@ -503,7 +511,9 @@ class App:
     def page_watching(self, now: float | None = None) -> bool:
         """Whether the page is there to see changes: it beat lately, or it never beats (JupyterLab)."""
         if self._last_beat is None:
-            return True
+            # a Voilà page follows from its first beat: the page has drawn its widgets by then (a widget made while a
+            # page is still opening may never reach it: a box showing it would draw a script error in its place)
+            return not self._beats
         return (time.monotonic() if now is None else now) - self._last_beat < QUIET_AFTER
 
     def _beat(self, _change=None) -> None:

@@ -197,6 +197,26 @@ def test_a_page_that_stops_beating_goes_quiet_and_a_beat_catches_it_up(table):
     assert other.hub.game.civs[i].played == ("city",)  # caught up by the beat itself
 
 
+def test_a_voila_page_is_followed_from_its_first_beat_its_widgets_drawn(table, monkeypatch):
+    """A Voilà page's kernel changes nothing on it before the page has drawn its widgets (its first beat): a
+    widget made while the page is still opening may never reach it, and a box showing it draws a script error
+    in its place (a phone still opening when another phone ended its actions)."""
+    first, other = table
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k")
+    other.attach(live=False)
+    other.go_to("Game")
+    assert not other.page_watching()  # still opening: nothing is followed
+    first.setup.start_btn.click()
+    assert other.hub.session is None or other.hub.session.head != first.hub.session.head
+    other.heartbeat.value = "1"  # its widgets are drawn: it beats, and catches up at once
+    assert other.page_watching()
+    assert other.hub.session is not None and other.hub.session.head == first.hub.session.head
+    monkeypatch.delenv("VOILA_KERNEL_ID")
+    other.attach(live=False)
+    other._last_beat = None
+    assert other.page_watching()  # JupyterLab: no page beats, it is always followed
+
+
 def test_a_tap_drawn_before_another_screen_acted_is_refused_even_after_the_page_followed(table):
     """Two tablets: the second page's button reaches its kernel only after the first page's tap
     changed the game and the second page has drawn the change. The tap was aimed at the game as
