@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -99,6 +99,16 @@ def _show(value: Any) -> str:
     return cut(plain(json.dumps(value, ensure_ascii=False)), LONGEST_NAME)
 
 
+def _check_keys(raw: dict, keys: tuple[str, ...], required: int, what: str, bad: Callable[[str, str], None]) -> None:
+    """Every key of ``raw`` one of ``keys``, and the first ``required`` of them there; each problem said through ``bad``."""
+    for key in raw:
+        if key not in keys:
+            bad("unknown-key", f"the key {_show(key)} is not one of {what}'s ({', '.join(keys)}).")
+    for key in keys[:required]:
+        if key not in raw:
+            bad("missing-key", f"{key!r} is missing; {what} has {', '.join(keys[:required])}.")
+
+
 def parse_roll(raw: Any, where: str, nations: Collection[str] | None = None) -> tuple[Roll | None, list[Problem]]:
     """One roll object → the :class:`Roll` (None when any problem) and its problems, each naming ``where``."""
     out: list[Problem] = []
@@ -109,12 +119,7 @@ def parse_roll(raw: Any, where: str, nations: Collection[str] | None = None) -> 
     if not isinstance(raw, dict):
         bad("type", f"a roll is an object, not {_show(raw)}.")
         return None, out
-    for key in raw:
-        if key not in ROLL_KEYS:
-            bad("unknown-key", f"the key {_show(key)} is not one of a roll's ({', '.join(ROLL_KEYS)}).")
-    for key in ROLL_KEYS[:5]:
-        if key not in raw:
-            bad("missing-key", f"{key!r} is missing; a roll has {', '.join(ROLL_KEYS[:5])}.")
+    _check_keys(raw, ROLL_KEYS, 5, "a roll", bad)
     turn, nation, purpose, dice, by = (raw.get(k) for k in ROLL_KEYS[:5])
     about = raw.get("about", "")
     if "game_turn" in raw and (type(turn) is not int or turn < 1):
@@ -166,12 +171,7 @@ def parse(doc: Any, source: str = "the dice file", nations: Collection[str] | No
     if not isinstance(doc, dict):
         bad("not-object", f"the document is {_show(doc)}, not a JSON object (a dice file is an object).")
         return None, out
-    for key in doc:
-        if key not in TOP_KEYS:
-            bad("unknown-key", f"the key {_show(key)} is not one of a dice file's ({', '.join(TOP_KEYS)}).")
-    for key in TOP_KEYS[:4]:
-        if key not in doc:
-            bad("missing-key", f"{key!r} is missing; a dice file has {', '.join(TOP_KEYS[:4])}.")
+    _check_keys(doc, TOP_KEYS, 4, "a dice file", bad)
     if "format" in doc and doc["format"] != FORMAT:
         bad("format", f"\"format\" is {_show(doc['format'])}; a dice file says \"{FORMAT}\".")
     if "version" in doc and (type(doc["version"]) is not int or doc["version"] != VERSION):

@@ -123,12 +123,15 @@ def test_the_recycling_and_the_first_player_token_are_news(tmp_path: Path):
     raise AssertionError("no First Player token passed in 20 random games")
 
 
-def test_a_page_hears_another_page_s_actions_once_and_its_own_never(tmp_path: Path):
+def two_pages_of_mountain_king(tmp_path: Path) -> tuple:
+    """Mountain King, and two pages' sessions on one new game of it."""
     g = games.get("mountain-king")
-    store = GameStore(tmp_path)
-    log_id, log = store.create("mountain-king/game", "A game")
-    a = Session(log, g.reducer("game"))
-    b = Session(GameStore(tmp_path).open(log_id), g.reducer("game"))
+    log_id, log = GameStore(tmp_path).create("mountain-king/game", "A game")
+    return g, Session(log, g.reducer("game")), Session(GameStore(tmp_path).open(log_id), g.reducer("game"))
+
+
+def test_a_page_hears_another_page_s_actions_once_and_its_own_never(tmp_path: Path):
+    g, a, b = two_pages_of_mountain_king(tmp_path)
     rng = random.Random(1)
     for _ in range(3):
         a.do(g.contract("game").random_action(a.state, rng))
@@ -167,11 +170,7 @@ def test_a_tap_behind_another_page_is_refused_with_what_that_page_did(tmp_path: 
     did; the page's next look has no news left to say over that refusal."""
     from companion.gamelog import StaleGame
 
-    g = games.get("mountain-king")
-    store = GameStore(tmp_path)
-    log_id, log = store.create("mountain-king/game", "A game")
-    a = Session(log, g.reducer("game"))
-    b = Session(GameStore(tmp_path).open(log_id), g.reducer("game"))
+    g, a, b = two_pages_of_mountain_king(tmp_path)
     rng = random.Random(1)
     a.do(g.contract("game").random_action(a.state, rng))
     b.refresh()

@@ -89,8 +89,8 @@ def test_a_leader_left_alone_with_the_enemy_is_eliminated_with_his_side():
     assert s.battle.leaders_lost == ()  # no leader falls while his side stands
 
 
-def test_the_combat_screen_asks_whether_the_battle_is_a_naval_invasion(tmp_path):
-    quote(GAME, "A player may not retreat from a naval invasion when he is the attacker.")
+def combat_against_western_rome(tmp_path):
+    """The six-player game with the East Germans added, its Combat screen set against Western Rome."""
     s = Rome1989Screens(Table(GameStore(tmp_path)))
     s.scenario.value = "six-player"
     s.start_btn.click()
@@ -99,6 +99,12 @@ def test_the_combat_screen_asks_whether_the_battle_is_a_naval_invasion(tmp_path)
     p = s.battle_panel
     p.refresh()
     p.opponent.value = "Western Rome"
+    return s, p
+
+
+def test_the_combat_screen_asks_whether_the_battle_is_a_naval_invasion(tmp_path):
+    quote(GAME, "A player may not retreat from a naval invasion when he is the attacker.")
+    s, p = combat_against_western_rome(tmp_path)
     p.counts["mine"]["infantry"].value, p.counts["theirs"]["infantry"].value = 3, 2
     p.invasion.value = True
     assert p.action()["invasion"] is True
@@ -112,14 +118,7 @@ def test_the_combat_screen_asks_whether_the_battle_is_a_naval_invasion(tmp_path)
 
 def test_the_combat_screen_says_why_ships_and_land_units_are_not_a_battle(tmp_path):
     quote(GAME, "Combat never occurs between land units and ship units.")
-    s = Rome1989Screens(Table(GameStore(tmp_path)))
-    s.scenario.value = "six-player"
-    s.start_btn.click()
-    s.n_name.value, s.n_player.value = "East Germans", "Bo"
-    s.add_btn.click()
-    p = s.battle_panel
-    p.refresh()
-    p.opponent.value = "Western Rome"
+    s, p = combat_against_western_rome(tmp_path)
     p.counts["mine"]["ships"].value, p.counts["theirs"]["infantry"].value = 3, 2
     p.start_btn.click()
     assert s.state.battle is None and "ship units can never attack land units (12.0.3)" in s.message.value
