@@ -3,6 +3,7 @@ with A+: every visible control is at least 44×44 px, on the screen, not cut off
 another, and readable (text 4.5:1, selected against not selected 3:1, no light panel left in the
 dark theme)."""
 
+import os
 import random
 import re
 
@@ -20,6 +21,14 @@ from .controls import audit
 from .harness import board_measured, board_meta, listen, open_app, screenshot, settle, tablet, wait_for
 
 SIZES = {"tablet": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
+#: the looks (A+, dark) every screen is audited in, by size: each catches what it alone can — the landscape tablet
+#: all four; the upright tablet and the phone their usual text in light (the layout as most see it) and A+ in the
+#: dark (the largest words in the narrowest room, and the dark's contrast there). A light A+ or a dark usual text
+#: of those sizes has nothing the others lack: a colour does not depend on the screen's width, a size not on the look.
+LOOKS = {"tablet": ((False, "light"), (False, "dark"), (True, "light"), (True, "dark")),
+         "portrait": ((False, "light"), (True, "dark")), "phone": ((False, "light"), (True, "dark"))}
+#: every audited screen kept as a picture in test-artifacts/ (to look at them); otherwise only those with a problem
+ALL_PICTURES = bool(os.environ.get("COMPANION_ALL_PICTURES"))
 SCREENS = ("World", "New World", "Library", "Setup", "Game", "Scores", "Scores done", "Scores by player", "History")
 #: the other games' screens, each named by its game's shelf button and its own bar's button
 OTHER_GAMES = {"mountain-king": ("Honour", "Clan board", "Score the Wave", "Scorepad", "Board", "Rules"),
@@ -194,23 +203,23 @@ def prepared(server):
 def test_every_control_is_big_enough_visible_and_readable(prepared, browser, size):
     """Every screen (the shelf, each Rise & Fall screen, Rise!'s, Fall of the Mountain King's and Rise
     and Fall (1989)'s), on the tablet either way round and the phone, in light and dark, with the text at its size and
-    larger (A+): the same checks each time. One page per size."""
+    larger (A+) (``LOOKS``): the same checks each time. One page per size."""
     w, h = SIZES[size]
     ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=2, has_touch=True, is_mobile=size == "phone")
     page = ctx.new_page()
     open_app(page, prepared)
     found = {}
     try:
-        for large in (False, True):
-            for theme in ("light", "dark"):
-                set_look(page, theme == "dark", large)
-                for screen in ALL_SCREENS:
-                    show(page, screen)
-                    problems = audit(page, dark=theme == "dark")
+        for large, theme in LOOKS[size]:
+            set_look(page, theme == "dark", large)
+            for screen in ALL_SCREENS:
+                show(page, screen)
+                problems = audit(page, dark=theme == "dark")
+                if problems or ALL_PICTURES:
                     screenshot(page, f"controls-{size}-{theme}{'-large' if large else ''}-{screen.lower().replace(': ', '-').replace(' ', '-').strip('!')}",
                                scale="css")
-                    if problems:
-                        found[f"{theme}{' A+' if large else ''} {screen}"] = problems
+                if problems:
+                    found[f"{theme}{' A+' if large else ''} {screen}"] = problems
     finally:
         set_look(page, False, False)  # the next test starts in the light theme, at the usual size
         ctx.close()

@@ -1,5 +1,6 @@
 """One table for every game, in a real browser, over every registered game (as the fast test over every game):
-on a 1024×768 tablet in light and a 390×844 phone in dark (one row each, one server for both) —
+on a 1024×768 tablet in light, a 768×1024 tablet in dark and a 390×844 phone in dark (one row each, one server
+for all) —
 
 - the shelf shows every game and History without scrolling (the tablet);
 - New game with a game in progress asks first, and the game left reopens from the list of games;
@@ -533,7 +534,7 @@ STAYS: dict[str, Callable | None] = {"rise-and-fall": None, "rise": stays_rise, 
                                      "rise-and-fall-1989": stays_rome1989}
 
 
-@pytest.mark.parametrize("row", ["tablet-light", "phone-dark"])
+@pytest.mark.parametrize("row", list(ROWS))
 def test_no_control_of_any_game_moves_between_two_taps(table, browser, row):
     url, data, _ = table
     moved = []

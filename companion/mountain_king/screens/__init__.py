@@ -332,9 +332,11 @@ class MountainKingScreens:
         # than the one before moves nothing of the picture
         self.walk_controls = W.VBox([self.end_panel.widget, self.walk_status, self.fast, self.before, self.by_cavern, self.hall_box, self.elder_box, self.score_btn,
                                      self.confirm_box, self.entered, self.so_far], layout=W.Layout(flex="1 1 360px"))
-        score = W.VBox([self.end_btn, slot("Score the Wave"),
+        # the wave file's buttons first: below the walk, which grows as the Wave ends, they would move at each step
+        score = W.VBox([W.HBox([self.upload, self.export_wave_btn], _dom_classes=("mk-row", "mk-wave-file-row")), self.end_btn,
+                        slot("Score the Wave"),
                         W.HBox([self.walk_controls, self.walk_picture], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
-                        self.wave_result, W.HBox([self.export_wave_btn, self.upload]), self.wave_downloads])
+                        self.wave_result, self.wave_downloads])
 
         # Scorepad
         self.pad = W.HTML()
@@ -471,8 +473,9 @@ class MountainKingScreens:
     def _draw_walk(self, s: State) -> None:
         scoring = s.started and s.scoring and not s.finished
         self.end_btn.layout.display = "" if s.started and not s.scoring and s.end is None and not s.finished else "none"
-        for w in (self.fast, self.before, self.by_cavern, self.score_btn, self.export_wave_btn, self.entered):
+        for w in (self.fast, self.before, self.by_cavern, self.score_btn, self.entered):
             w.layout.display = "" if scoring else "none"
+        self.export_wave_btn.layout.visibility = "visible" if scoring else "hidden"  # its room kept: the row never wraps anew
         if not scoring:
             self.confirm_box.layout.display = "none"
             self.asked = None
