@@ -33,8 +33,15 @@ def told(contract: Any, seen: Sequence[Any], seen_states: Sequence[Any], applied
     if contract is None:
         return out
     for k in range(same, len(applied)):
-        out += [s for s in contract.news(states[k], applied[k].action, states[k + 1], seat) if s]
-        end = contract.outcome(states[k + 1]) if contract.outcome(states[k]) is None else None
-        if end is not None and end.kept and end.sentence:
-            out.append(end.sentence)  # the end of a game is announced on every page
+        out += of_action(contract, states[k], applied[k].action, states[k + 1], seat)
     return out[-MOST:]
+
+
+def of_action(contract: Any, before: Any, action: Any, after: Any, seat: Any = None) -> list[str]:
+    """What one accepted action changed, for ``seat``: the game's news of it and, when it ended the game, the
+    end (announced on every page). The page that made the action says the same to its own table."""
+    out = [s for s in contract.news(before, action, after, seat) if s]
+    end = contract.outcome(after) if contract.outcome(before) is None else None
+    if end is not None and end.kept and end.sentence:
+        out.append(end.sentence)
+    return out

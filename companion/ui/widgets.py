@@ -69,6 +69,17 @@ def shared(kind: type[W.Widget]) -> W.Widget:
     return w
 
 
+def set_options(choice: W.ToggleButtons, options: list[Any]) -> None:
+    """A row of choices given new ``options``. The page's ToggleButtons draws its buttons anew only when it has
+    some: emptied, it keeps the old ones on the page (after New game a tablet still showed the game left's
+    nations, dead to a tap). So an empty row is hidden, its room kept (nothing below it moves), and shown
+    again with its next options."""
+    if choice.layout is _SHARED.get(W.Layout):
+        choice.layout = W.Layout()
+    choice.options = options
+    choice.layout.visibility = "visible" if options else "hidden"
+
+
 def button(label: str, on_click: Callable[[], None], css: str, primary: bool = False,
            layout: W.Layout | None = None, disabled: bool = False) -> W.Button:
     """A button with its classes given when it is made (not sent again one by one) and the shared

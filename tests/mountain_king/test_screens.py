@@ -249,7 +249,10 @@ def test_a_whole_end_of_the_wave_on_the_screen_and_a_wrong_cavern_corrected_by_a
     click(s.end_panel.falls.children, "Blue's Troll falls: +2")
     click(s.end_panel.falls.children, "Pink's Troll falls: +2")
     assert "Invasion 1 of 3 is over: next invasion" == s.end_panel.invasion_btn.description
-    s.end_panel.invasion_btn.click()
+    first = s.end_panel.invasion_btn
+    first.click()
+    first.click()  # a second quick tap, on the button drawn for invasion 1: refused, never invasion 2's end
+    assert len(s.state.falls) == 2 and "That tap was for invasion 1;" in s.message.value
     s.end_panel.invasion_btn.click()
     s.end_panel.invasion_btn.click()
     assert s.state.end == "champions" and "Champion 1 of 4" in s.end_panel.award_btn.description

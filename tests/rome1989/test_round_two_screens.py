@@ -54,7 +54,8 @@ def test_the_six_player_scenario_starts_eastern_rome_on_e1_and_its_turn_records(
     s.pick.value = "Eastern Rome"
     assert "E1: income 98" in s.preview.value
     s.record_btn.click()
-    assert s.message.value == "" and s.session.state.chart.nation("Eastern Rome").turns
+    assert "rf-msg-error" not in s.message.value and s.session.state.chart.nation("Eastern Rome").turns
+    assert "Eastern Rome&#x27;s turn 1 is recorded: status E." in s.message.value  # said where Record was tapped
 
 
 def test_a_nation_is_corrected_on_the_chart_screen_until_its_first_turn(tmp_path):
@@ -108,7 +109,7 @@ def test_the_b4_form_does_not_carry_the_levies(tmp_path):
     s.tap_die_btn.click()
     assert s.fields["levy_revolt_values"].value == 0
     s.record_btn.click()
-    assert s.message.value == "" and len(s.session.state.chart.nation("Goths").turns) == 4
+    assert "rf-msg-error" not in s.message.value and len(s.session.state.chart.nation("Goths").turns) == 4
 
 
 def test_the_preview_follows_every_keystroke(tmp_path):
@@ -176,5 +177,11 @@ def test_a_table_stopping_early_ends_its_game(tmp_path):
     s.end_btn.click()  # nobody has reached 500: asked first, then the game ends unfinished (History reads the log)
     assert not s.session.state.over and s.end_ask.asking
     s.end_ask.widget.children[1].children[0].click()
-    assert s.session.state.over and s.message.value == ""
+    assert s.session.state.over and "The game was ended unfinished: nobody reached the goal." in s.message.value
     assert "unfinished" in CONTRACTS["chart"].outcome(s.session.state).sentence
+    # the end on the tablet's screens, whichever it shows: Chart and Leaders say it, nothing offers to play on
+    for shown in (s.winner.value, s.leaders.value):
+        assert "The game was ended unfinished" in shown and "Undo reopens it" in shown, shown
+    assert s.record_btn.disabled and s.end_btn.layout.visibility == "hidden"
+    again = Rome1989Screens(Table(GameStore(tmp_path)))  # a page opened afterwards says it too
+    assert "The game was ended unfinished" in again.leaders.value and again.record_btn.disabled

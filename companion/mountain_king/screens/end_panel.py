@@ -34,7 +34,10 @@ class EndPanel:
         self.falls = W.HBox()
         self.falls.add_class("mk-falls")
         self.fallen = W.HTML()
-        self.invasion_btn = button("", self._invasion_done, "mk-invasion-done", primary=True)
+        # the invasion's button is made anew for each invasion, its action bound: a second quick tap on it carries the
+        # invasion it was drawn for, and the rules refuse it once the table is at the next one
+        self.invasion_box = W.HBox([button("", lambda: None, "mk-invasion-done", primary=True)], _dom_classes=("mk-invasion-done-box",))
+        self._invasion_action: Action | None = None
         self.clan = W.ToggleButtons(options=[(n.domain_names[d], d) for d in n.domains] + [("Outsider", OUTSIDER)], value=None)
         self.clan.add_class("mk-champion-clan")
         self.votes = W.ToggleButtons(options=[(str(k), k) for k in range(1, MOST_VOTES + 1)], value=None)
@@ -59,7 +62,7 @@ class EndPanel:
                                     W.HTML("<b>Influence on its track</b> (on one spot, enter the marker at the bottom of the stack first)"),
                                     self.influence_box, self.lead, self.award_btn, self.champions_done_btn])
         self.consolation_box = W.VBox([self.choose, self.consolations])
-        self.widget = W.VBox([self.heading, self.entrench_btn, self.fallen, self.falls, self.invasion_btn,
+        self.widget = W.VBox([self.heading, self.entrench_btn, self.fallen, self.falls, self.invasion_box,
                               self.champion_box, self.consolation_box])
         self.widget.add_class("mk-end")
         self._champion_for: int | None = None
@@ -73,7 +76,7 @@ class EndPanel:
         self.heading.value = f"<div class='mk-step'><b>Wave {ROMAN[s.wave]}, End of the Wave: {E(step_name(s))}</b></div>"
         self.entrench_btn.layout.display = "" if s.end == "entrenchment" else "none"
         invading = s.end == "invasions"
-        for w in (self.falls, self.fallen, self.invasion_btn):
+        for w in (self.falls, self.fallen, self.invasion_box):
             w.layout.display = "" if invading else "none"
         if s.end == "entrenchment":
             self.heading.value += ("<div>Add one Gnome to every cavern with one Gnome in it (a cavern with two gets no third), "
@@ -84,8 +87,9 @@ class EndPanel:
             self.falls.children = [button(o.text, lambda a=o.action: self.act(a), f"mk-fall mk-fall-{len(s.falls)}")
                                    for o in offers]
             done = invasion_done(s)
-            self.invasion_btn.description = done.label
-            self.invasion_btn.on_click_action = done.action  # type: ignore[attr-defined]
+            if done.action != self._invasion_action or self.invasion_btn.description != done.label:
+                self._invasion_action = done.action
+                self.invasion_box.children = [button(done.label, lambda a=done.action: self.act(a), "mk-invasion-done", primary=True)]
             fallen = s.falls[-1] if s.falls else ()
             said = ", then ".join(E(p) for p in fallen) or "no Troll yet"
             self.fallen.value = (f"<div>Reveal Gate card {len(s.falls)} of {s.invasions}; tap each Troll as it falls, in order "
@@ -135,10 +139,10 @@ class EndPanel:
         return [[p, self.influence[p].value] for p in self.arrival if p in self.influence and self.influence[p].value]
 
     # --- taps ------------------------------------------------------------------------------------
-    def _invasion_done(self) -> None:
-        action = getattr(self.invasion_btn, "on_click_action", None)
-        if action is not None:
-            self.act(action)
+    @property
+    def invasion_btn(self) -> W.Button:
+        """The button that ends the invasion shown now."""
+        return self.invasion_box.children[0]
 
     def _award(self) -> None:
         s = self.state()

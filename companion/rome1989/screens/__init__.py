@@ -19,14 +19,16 @@ import ipywidgets as W
 
 from ...errors import CompanionError, IllegalAction, cut
 from ...gamelog import GameStore, Session
+from ...news import of_action
 from ...ui.answer import Answers, place_of
 from ...ui.ask import Ask
 from ...ui.follow import NEW_ELSEWHERE, NewGames, clear_left, news_text, tell
 from ...ui.fresh import FreshButton
 from ...ui.games_list import GamesList, NewGameQuestion
 from ...ui.undo_bar import UndoBar
-from ...ui.widgets import NumberField, button, read_only_html
+from ...ui.widgets import NumberField, button, read_only_html, set_options
 from ...words import name_html, name_isolated
+from ..contract import Rome1989Contract
 from ..chart import ChartFileError, one_decimal, read
 from ..dice import roll
 from ..dice_file import DiceFileError
@@ -64,6 +66,8 @@ CSS = """<style>
 .rf89 .rf89-link-off{display:inline-block;min-height:44px;line-height:44px;padding:0 14px;margin:2px 6px;border:1px dashed #7a5c2e;
  border-radius:6px;color:#3b2a12;background:transparent}
 </style>"""
+
+CONTRACT = Rome1989Contract()  #: the game's end (its outcome's sentence), as every page says it
 
 
 class Rome1989Screens:
@@ -116,11 +120,12 @@ class Rome1989Screens:
         try:
             if self.session is None:
                 raise CompanionError("Start a game first.")
+            before = self.session.state
             self.session.do(action, seen=seen)
         except CompanionError as e:
             self.say(str(e), "error")
             return False
-        self.say("")
+        self.say(" ".join(of_action(CONTRACT, before, action, self.state, action.get("seat"))))  # what the others hear
         self.refresh()
         return True
 
@@ -592,7 +597,7 @@ class Rome1989Screens:
         self._drawing = True
         try:
             if list(self.pick.options) != names:
-                self.pick.options = names
+                set_options(self.pick, names)
             self.pick.value = self.nation
         finally:
             self._drawing = False
@@ -644,9 +649,9 @@ class Rome1989Screens:
         self.undo_btn.disabled = not (ok and self.session.can_undo())
         self.redo_btn.disabled = not (ok and self.session.can_redo())
         self.record_btn.redraw()
-        self.record_btn.disabled = self.draft is None
-        won = winner_sentence(s.result, name_html) if s.played.nations else ""  # escaped and isolated
-        self.winner.value = f"<div class='rf89-won'><b>{won}</b></div>" if won else ""
+        self.record_btn.disabled = self.draft is None or s.over
+        self.end_btn.layout.visibility = "hidden" if s.over else "visible"  # the game is ended once; its room kept
+        self.winner.value = self._end_html()
         self._draw_summary()
         if hasattr(self, "r_out"):
             self._revolt_show()
@@ -724,11 +729,23 @@ class Rome1989Screens:
                 f"victory points {one_decimal(c.vp)} (total {one_decimal(c.vp_total)})"]
         self.preview.value = f"<div class='rf89-preview'>{html.escape(', '.join(b for b in bits if b))}</div>"
 
+    def _end_html(self) -> str:
+        """The end, once the table has ended the game (won, or unfinished), else who has reached the goal."""
+        s = self.state
+        if s.over:
+            end = CONTRACT.outcome(s)
+            said = end.sentence if end else ""
+            said = said if said.startswith("The game") else f"The game is over: {said}"
+            return f"<div class='rf89-won'><b>{html.escape(said)}</b> Undo reopens it.</div>"
+        won = winner_sentence(s.result, name_html) if s.played.nations else ""  # escaped and isolated
+        return f"<div class='rf89-won'><b>{won}</b></div>" if won else ""
+
     def _leaders_html(self) -> str:
         r = self.state.result
         rows = "".join(f"<tr><td>{k + 1}</td><td>{name_html(p)}</td><td>{one_decimal(v)}</td></tr>"
                        for k, (p, v) in enumerate(standings(r)))
-        return (f"<div class='rf89-victory'>{victory_sentence(r, name_html)}</div>{leader_board_svg(r)}"
+        said = self._end_html() if self.state.over else victory_sentence(r, name_html)
+        return (f"<div class='rf89-victory'>{said}</div>{leader_board_svg(r)}"
                 f"<table class='rf89-chart'><tr><th>#</th><th>Player</th><th>Victory Points</th></tr>{rows}</table>")
 
     # --- revolt, step by step (the procedure is the game's: its state is in the log) ------------------
