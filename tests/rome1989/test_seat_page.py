@@ -198,3 +198,27 @@ def test_the_tablet_sees_a_phone_open_its_seat_without_an_action(table):
     open_seat(table.store, tokens(table)[1])
     assert table.poll() and "Bo</b> · on a phone" in drawn_codes(table)
     assert not table.poll()
+
+
+def test_a_phone_whose_game_the_table_left_and_opened_again_records_again(table):
+    """New game on the tablet: the phone of the game left refuses to write, saying the table left it; the tablet
+    opens that game again from its list: the phone is that seat's again (before, it said its address was no longer
+    valid, though nobody had been reseated)."""
+    from companion.rome1989.screens.seat import BACK
+    from companion.ui.follow import LEFT
+
+    left = table.session.log.path.stem
+    ann = open_seat(table.store, tokens(table)[0])
+    table.title.value = "A second evening"
+    table.start_btn.click()
+    table.new_question.widget.children[1].children[0].click()  # Yes, start a new game
+    assert table.session.log.path.stem != left
+    assert ann.poll() and html.unescape(LEFT) in html.unescape(ann.message.value)
+    assert not ann.act({"type": "roll", "nation": "Goths", "purpose": "transition", "dice": [3], "by": "table"})
+    table.open_game(left)
+    assert ann.poll() and ann.player == "Ann <i>" and BACK in ann.message.value
+    assert list(ann.pick.options) == ["Goths", "Huns"] and ann.form.layout.display == ""
+    ann.pick.value = "Huns"
+    ann.fields["areas_income"].value = 6
+    ann.record_btn.click()
+    assert table.store.open(left).entries()[-1].action["seat"] == "Ann <i>"

@@ -25,7 +25,7 @@ from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...seats import NOT_A_SEAT, Seats, find_seat
 from ...ui.answer import Answers
-from ...ui.follow import SeatFollow, news_text
+from ...ui.follow import SeatFollow, left_for, news_text
 from ...ui.widgets import button, message_html, read_only_html
 from .. import drafts
 from ..chart import one_decimal
@@ -52,6 +52,9 @@ def open_seat(store: GameStore, token: str) -> "SeatPage":
     return SeatPage(store, token)
 
 
+#: What a phone says when the table opens again the game it had left.
+BACK = "The table is back on this game: this phone records its turns again."
+
 class SeatPage(Rome1989Screens):
     """One player's nations; ``widget`` is the whole page on their phone."""
 
@@ -65,6 +68,7 @@ class SeatPage(Rome1989Screens):
         self.seat: int | None = None
         self.player: str | None = None
         self.revoked = False
+        self.left = False  # refused because the table left this game (it may come back to it)
         self.nation: str | None = None
         self.draft = None
         self.answers = Answers(lambda: "Seat", self._subject, lambda: read_only_html(self.session))
@@ -174,7 +178,12 @@ class SeatPage(Rome1989Screens):
                 drafts.clear(path)  # the turn is in the log: its draft is done
 
     def _refuse(self) -> None:
-        self.revoked, self.seat, self.player = True, None, None
+        """The phone writes no more: its seat taken back (for good), or its game left by the table (until the table
+        opens it again: the seat is kept)."""
+        self.left = self.session is not None and left_for(self.session.log) is not None
+        self.revoked = True
+        if not self.left:
+            self.seat, self.player = None, None
         self.head.value = "<div class='rf-turn'>No seat</div>"
         self.message.value = message_html(self.follow.why(NOT_A_SEAT), "error")
         self.sheet.value = self.totals.value = ""
@@ -182,8 +191,15 @@ class SeatPage(Rome1989Screens):
         self.pick.layout.display = self.form.layout.display = "none"
 
     def poll(self) -> bool:
-        """Follow the other devices: a change of the game's file redraws the seat."""
-        return self.follow.poll()
+        """Follow the other devices: a change of the game's file redraws the seat; a game the table had left and
+        has opened again is this phone's again."""
+        changed = self.follow.poll()
+        if changed and self.left and self.follow.holds():
+            self.left = False
+            self.pick.layout.display = self.form.layout.display = ""
+            self.reopen()
+            self.say(BACK)
+        return changed
 
     # --- taps ------------------------------------------------------------------------------------
     def act(self, action: Action, seen: int | None = None) -> bool:
