@@ -28,8 +28,8 @@ from ...ui.games_list import GamesList, NewGameQuestion
 from ...ui.undo_bar import UndoBar
 from ...ui.widgets import NumberField, button, read_only_html, set_options
 from ...words import name_html, name_isolated
-from ..contract import Rome1989Contract
 from ..chart import ChartFileError, one_decimal, read
+from ..contract import Rome1989Contract
 from ..dice import roll
 from ..dice_file import DiceFileError
 from ..dice_file import read as read_dice_file
