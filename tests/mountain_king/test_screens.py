@@ -83,13 +83,17 @@ def test_a_game_from_setup_through_three_waves_to_history(store):
     assert again.state.wave == 1 and "not entered: Moss 3" in again.confirm.value
     again.confirm_btn.click()
     assert again.state.wave == 2 and again.state.honour("Blue") == 7 + 6 and again.state.honour("Yellow") == 6
+    assert "Wave I scored" in again.score_slot.value  # said under Score this Wave, where the finger is
     to_scoring(again)
     again.score_btn.click()
     again.confirm_btn.click()
+    to_scoring(again)
+    again.score_btn.click()  # Wave III without its Halls' values: said first, under the button, before any question
+    assert "Great Hall" in again.score_slot.value and "rf-msg-error" in again.score_slot.value
+    assert again.confirm_box.layout.display == "none" and again.state.wave == 3
     for d, t in again.tile_inputs.items():
         t.value = "9 5 3"
     again.tiles_btn.click()
-    to_scoring(again)
     for i in range(len(again.state.board.great_halls)):
         click([b for b in again.hall_box.children[i + 1].children[1:]], "12")
     click(again.elder_box.children[3].children[1:], "7")

@@ -330,8 +330,9 @@ class MountainKingScreens:
         self.so_far = W.HTML(_dom_classes=("mk-so-far-box",))
         # the End of the Wave's steps in the column of the walk, beside its picture: a step taller or shorter
         # than the one before moves nothing of the picture
+        self.score_slot = slot("Score the Wave: score")  # what Score this Wave answers, under it
         self.walk_controls = W.VBox([self.end_panel.widget, self.walk_status, self.fast, self.before, self.by_cavern, self.hall_box, self.elder_box, self.score_btn,
-                                     self.confirm_box, self.entered, self.so_far], layout=W.Layout(flex="1 1 360px"))
+                                     self.confirm_box, self.score_slot, self.entered, self.so_far], layout=W.Layout(flex="1 1 360px"))
         # the wave file's buttons first: below the walk, which grows as the Wave ends, they would move at each step
         score = W.VBox([W.HBox([self.upload, self.export_wave_btn], _dom_classes=("mk-row", "mk-wave-file-row")), self.end_btn,
                         slot("Score the Wave"),
@@ -473,7 +474,7 @@ class MountainKingScreens:
     def _draw_walk(self, s: State) -> None:
         scoring = s.started and s.scoring and not s.finished
         self.end_btn.layout.display = "" if s.started and not s.scoring and s.end is None and not s.finished else "none"
-        for w in (self.fast, self.before, self.by_cavern, self.score_btn, self.entered):
+        for w in (self.fast, self.before, self.by_cavern, self.score_btn, self.score_slot, self.entered):
             w.layout.display = "" if scoring else "none"
         self.export_wave_btn.layout.visibility = "visible" if scoring else "hidden"  # its room kept: the row never wraps anew
         if not scoring:
@@ -729,19 +730,30 @@ class MountainKingScreens:
             self.refresh()
 
     def _score(self) -> None:
-        """Score this Wave; with caverns not entered, first ask (naming them)."""
-        missing = not_entered(self.state)
-        if not missing:
-            self.act({"type": "score-wave"})
-            return
-        names = ", ".join(cavern_name(c) for c in missing)
-        self.confirm.value = (f"<div class='mk-confirm'>{len(missing)} {'cavern is' if len(missing) == 1 else 'caverns are'} not entered: "
-                              f"{E(names)}. Enter them, or score them as empty.</div>")
-        self.confirm_box.layout.display = ""
+        """Score this Wave, answered under its button; with caverns not entered, first ask (naming them) — unless
+        the Wave cannot be scored yet for another reason (Wave III's Hall values, the Vote tiles): that is said
+        first, before any question."""
+        with self.answers.at("Score the Wave: score"):
+            missing = not_entered(self.state)
+            if not missing:
+                self.act({"type": "score-wave"})
+                return
+            if self.session is not None:
+                try:
+                    self.session.rules.apply(self.state, {"type": "score-wave", "empty": list(missing)})  # nothing written
+                except CompanionError as e:
+                    self.error(str(e))
+                    return
+            names = ", ".join(cavern_name(c) for c in missing)
+            self.confirm.value = (f"<div class='mk-confirm'>{len(missing)} {'cavern is' if len(missing) == 1 else 'caverns are'} not entered: "
+                                  f"{E(names)}. Enter them, or score them as empty.</div>")
+            self.confirm_box.layout.display = ""
+            self.say("")
 
     def _score_anyway(self) -> None:
-        self.confirm_box.layout.display = "none"
-        self.act({"type": "score-wave", "empty": list(not_entered(self.state))})
+        with self.answers.at("Score the Wave: score"):
+            self.confirm_box.layout.display = "none"
+            self.act({"type": "score-wave", "empty": list(not_entered(self.state))})
 
     def _new_game(self) -> None:
         """New game: asked first over a game in progress (it stays in the list of games)."""
