@@ -692,6 +692,7 @@ class GameInfo:
     updated: float
     actions: int
     problem: str | None = None
+    created: float = 0.0  #: when the game was started (its place in a list of games, which opening it never changes)
 
     @property
     def game(self) -> str:
@@ -825,7 +826,10 @@ class GameStore:
                 updated = mtime
             if problem is None and not entries:
                 problem = f"The game file {p.name} holds no action (its creation was cut short, or it is damaged)."
-            return GameInfo(gid, p, kind, title, float(updated), len(entries), problem)
+            created = m.get("created", mtime)
+            if not isinstance(created, (int, float)) or isinstance(created, bool):
+                created = mtime
+            return GameInfo(gid, p, kind, title, float(updated), len(entries), problem, float(created))
         finally:
             log.close()
 

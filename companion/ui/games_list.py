@@ -53,7 +53,7 @@ def when(t: float) -> str:
 
 
 class GamesList:
-    """Every game of one kind, newest first: its title (its players), its date, in progress or finished;
+    """Every game of one kind, newest first (by when it was started): its title (its players), its date, in progress or finished;
     a tap on Open opens it (``open_game(log_id)``). ``current()``: the id of the game the screens show now.
     ``players(state)``: the players of a game in a few words (none: the game's title says them); ``title(info)``:
     the game as its players know it (its title in the log unless given)."""
@@ -94,7 +94,10 @@ class GamesList:
         """Read the games' folder again (when the list is shown, a game is started or opened)."""
         rows: list[W.Widget] = []
         now = self.current()
-        for info in self.store.games(self.kind)[:SHOWN]:
+        # newest first by when each game was started: opening one (it becomes the most recently used) never
+        # reorders the list under a finger about to tap the row below
+        listed = sorted(self.store.games(self.kind), key=lambda g: (-(g.created or g.updated), g.id))
+        for info in listed[:SHOWN]:
             if info.problem:
                 rows.append(W.HTML(message_html(info.problem, "error")))
                 continue

@@ -177,6 +177,11 @@ def test_new_game_over_a_game_in_progress_asks_naming_it_and_the_list_opens_it_a
     assert len(lines) == 2 and html.escape(title) in lines[1] and "in progress" in lines[1]  # newest first
     room.games.open_buttons()[1].click()
     assert room.session.log.path.stem == first and "Opened" in slot_text(room.message)
+    # the game opened is the most recently used now, but the list keeps its order: a second tap on the same row
+    # opens nothing else (it reordered, and the row under the finger was the other game)
+    ids = [next(c for c in b._dom_classes if c.startswith("rf-games-open-")) for b in room.games.open_buttons()]
+    assert ids[1] == f"rf-games-open-{first}", ids
+    assert room.games.open_buttons()[1].disabled and not room.games.open_buttons()[0].disabled
 
 
 def test_new_game_over_a_game_with_no_play_asks_nothing(tmp_path):
