@@ -72,6 +72,14 @@ ROMAN = {1: "I", 2: "II", 3: "III"}
 RULES_VERSION = 2  # the version a new game's setup is written with (see the module's docstring)
 
 
+def cavern_name(cid: Any) -> str:
+    """A cavern as the table names it: ``moss-2`` → ``Moss 2``; another id as it is."""
+    text = str(cid)
+    head, _, tail = text.partition("-")
+    name = numbers().domain_names.get(head)
+    return f"{name} {tail}" if name and tail else text
+
+
 @dataclass(frozen=True)
 class Tap:
     """One gain of Honour during a Wave, with where it came from (the Honour track's story)."""
@@ -426,7 +434,7 @@ def _in_walk(state: State, a: Action) -> str:
         where = "touching a Great Hall " if state.wave == 3 else ""
         raise _no(f"{cid!r} is not a cavern {where}of this board.", "unknown-cavern")
     if state.version >= 2 and cid in state.walk and a.get("again") is not True:
-        raise _no(f"Cavern {cid} is entered already; to change it, tap it on the picture and enter it again.", "cavern-entered")
+        raise _no(f"{cavern_name(cid)} is entered already; to change it, tap it on the picture and enter it again.", "cavern-entered")
     return cid
 
 
@@ -440,7 +448,7 @@ def _cavern(state: State, a: Action) -> State:
         _count({"n": k}, "n", f"{p}'s Trolls", 0)
     gnomes = _count(a, "gnomes", "Gnome tokens", 0) if "gnomes" in a else 0
     if gnomes and any(trolls.values()):
-        raise _no(f"Cavern {cid} cannot hold both Trolls and Gnomes when the Wave is scored; every battle is over.", "trolls-and-gnomes")
+        raise _no(f"{cavern_name(cid)} cannot hold both Trolls and Gnomes when the Wave is scored; every battle is over.", "trolls-and-gnomes")
     assert state.board is not None
     c = Cavern(cid, state.board.cavern(cid).domain, {p: k for p, k in trolls.items() if k}, gnomes)
     return replace(state, walk={**state.walk, cid: c})
@@ -454,7 +462,7 @@ def _control(state: State, a: Action) -> State:
     if who is not None:
         _player(state, {"player": who})
     if type(overrun) is not bool or (overrun and who is not None):
-        raise _no(f"Cavern {cid} is either overrun or controlled, not both.", "trolls-and-gnomes")
+        raise _no(f"{cavern_name(cid)} is either overrun or controlled, not both.", "trolls-and-gnomes")
     assert state.board is not None
     c = Cavern(cid, state.board.cavern(cid).domain, {who: 1} if who else {}, 1 if overrun else 0)
     return replace(state, walk={**state.walk, cid: c})
@@ -466,7 +474,7 @@ def _rest(state: State, a: Action) -> State:
     each as the last Wave scored it (the map stays from one Wave to the next)."""
     cid = _in_walk(state, a)
     if cid in state.walk:
-        raise _no(f"Cavern {cid} is entered already; the rest of its Domain is entered from the next cavern asked.", "cavern-entered")
+        raise _no(f"{cavern_name(cid)} is entered already; the rest of its Domain is entered from the next cavern asked.", "cavern-entered")
     assert state.board is not None
     domain = state.board.cavern(cid).domain
     if a.get("as") == "before":

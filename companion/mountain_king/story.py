@@ -10,19 +10,11 @@ from typing import Any
 
 from ..errors import CompanionError
 from .end_of_wave import OUTSIDER, plural
-from .game import ROMAN, State, as_before, honour_of, rest_of_domain
+from .game import ROMAN, State, as_before, cavern_name, honour_of, rest_of_domain
 from .numbers import numbers
 from .taps import contents_words
 
 Action = dict[str, Any]
-
-
-def cavern_name(cid: Any) -> str:
-    """``moss-2`` → ``Moss 2``; another id as it is."""
-    text = str(cid)
-    head, _, tail = text.partition("-")
-    name = numbers().domain_names.get(head)
-    return f"{name} {tail}" if name and tail else text
 
 
 def _clan(clan: Any) -> str:

@@ -159,9 +159,11 @@ class Rome1989Contract(Contract):
         who = " and ".join(state.winners)
         sentence = f"{who} won." if who else "The game was ended unfinished: nobody reached the goal."
         from .chart import fraction_text
+        from .view import player_colours
 
         return Outcome(winners=tuple(state.winners), scores=scores, pad=pad, sentence=sentence, title=state.title,
-                       extra={"vp_exact": {p.name: fraction_text(p.vp_total) for p in r.players}},
+                       extra={"vp_exact": {p.name: fraction_text(p.vp_total) for p in r.players},
+                              "colours": player_colours(r)},  # History draws each player as the leader board does
                        kept=bool(r.players))  # a game ended before any nation's turn has nothing to keep
 
     def news(self, before: ChartGame, action: dict, after: ChartGame, seat: Any = None) -> list[str]:

@@ -136,6 +136,11 @@ def standings(result: Result) -> list[tuple[str, Fraction]]:
     return sorted(((p.name, p.vp_total) for p in result.players), key=lambda x: -x[1])
 
 
+def player_colours(result: Result) -> dict[str, str]:
+    """Each player's colour on the leader board, kept with the finished game so History draws them alike."""
+    return {player: COLOURS[i % len(COLOURS)] for i, player in enumerate(leader_series(result))}
+
+
 def leader_board_svg(result: Result, width: int = 640, height: int = 320) -> str:
     """The leader board as a chart: each player's points over the game turns, the goal as a line (SVG)."""
     series = leader_series(result)
@@ -163,8 +168,9 @@ def leader_board_svg(result: Result, width: int = 640, height: int = 320) -> str
         _, gy = xy(turns[0], Fraction(goal))
         parts.append(f'<line x1="{left}" y1="{gy:.1f}" x2="{left + w}" y2="{gy:.1f}" stroke="{HEAD}" stroke-dasharray="6 4"/>')
         parts.append(f'<text x="{left + w - 4}" y="{gy - 4:.1f}" text-anchor="end" font-size="12" fill="{HEAD}">goal {goal}</text>')
+    colours = player_colours(result)
     for i, (player, s) in enumerate(series.items()):
-        colour = COLOURS[i % len(COLOURS)]
+        colour = colours.get(player, COLOURS[i % len(COLOURS)])
         pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in (xy(g, v) for g, v in s))
         parts.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="3"/>')
         last = s[-1][1] if s else Fraction(0)

@@ -44,6 +44,7 @@ class Answers:
         self._last: str | None = None
         self._about: object = None
         self._at: str | None = None  # the slot of the control being answered now (:meth:`at`)
+        self._refused = False  # the last answer said is a refusal
 
     def slot(self, name: str) -> W.HTML:
         """The reserved place for the answers of screen ``name`` (made once)."""
@@ -73,6 +74,7 @@ class Answers:
                 w.value = value
         self._last = here
         self._about = self.subject()
+        self._refused = bool(text) and level == "error"
 
     @contextmanager
     def at(self, name: str) -> Iterator[None]:
@@ -91,6 +93,12 @@ class Answers:
 
     def clear(self) -> None:
         self.say("")
+
+    def typed(self) -> None:
+        """The player changed what is typed after a refusal: the refusal spoke of what was sent then, not of what
+        is on the screen now, so it goes (an answer that is not a refusal stays)."""
+        if self._refused:
+            self.clear()
 
     def shown(self, name: str) -> None:
         """Screen ``name`` comes to the front: a sentence said on another screen is not carried to it."""

@@ -498,7 +498,8 @@ def type_number(page, css: str, value: str) -> None:
 
 
 def stays_rome1989(page, url, data, name: str) -> Flow:
-    """The Chart: a nation picked, its turn's numbers typed, Record turn, another nation, a refused turn, Undo."""
+    """The Chart: a nation picked, its turn's numbers typed, Record turn, another nation, a refused turn, Undo; on a
+    phone, then the player's own page: two turns recorded."""
     gid = rome1989_game(data)
     open_log(page, url, "rise-and-fall-1989", gid, "Chart")
     flow = Flow(page, name, NAMED, PARTS_ANY)
@@ -526,6 +527,27 @@ def stays_rome1989(page, url, data, name: str) -> Flow:
     page.locator("button.rf89-undo").first.tap()
     wait_for(lambda: written(data, gid) == n + 1, timeout=30)
     flow.measure("Undo")
+    if page.viewport_size["width"] < 600:  # on a phone, the player's own page: two turns of Ann's Goths
+        from companion.seats import Seats
+
+        log = GameStore(data).open(gid)
+        token = Seats(log).ensure(2)[0].token
+        log.close()
+        page.goto(url + f"?game=rise-and-fall-1989&seat={token}")
+        page.wait_for_selector(".rf89-seat .rf89-pick button")
+        settle(page)
+        page.locator(".rf89-pick button", has_text="Goths").first.tap()
+        page.wait_for_selector(".rf89-pick .mod-active:has-text('Goths')")
+        flow.measure("Ann's phone: the Goths", another_screen=True)
+        for income in ("5", "7"):
+            type_number(page, ".rf89-f-areas_income", income)
+            page.wait_for_function("() => (document.querySelector('.rf89-preview') || {}).innerText")
+            flow.measure(f"Ann's phone: {income} typed")
+            n = written(data, gid)
+            page.locator("button.rf89-record").first.tap()
+            wait_for(lambda n=n: written(data, gid) == n + 1, timeout=30)
+            settle(page)
+            flow.measure(f"Ann's phone: the Goths' turn recorded ({income})")
     return flow
 
 

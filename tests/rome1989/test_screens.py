@@ -58,6 +58,7 @@ def test_a_game_played_on_the_chart_screen(tmp_path):
     s.record_btn.click()
     assert "levy-cost" not in s.message.value and "cannot be spent" in s.message.value
     s.fields["levies_spent"].value = 12
+    assert "cannot be spent" not in s.message.value  # the refusal spoke of the 7 typed then: gone with it
     assert "B1: income 5" in s.preview.value
     s.record_btn.click()
     assert s.session.state.chart.nation("Goths").turns[-1].levies_spent == 12

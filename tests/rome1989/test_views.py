@@ -84,3 +84,22 @@ def test_every_line_of_the_leader_board_stands_out_on_the_paper_light_and_dark()
         assert _contrast(colour, light_paper) >= 3, f"{colour} on {light_paper}: {_contrast(colour, light_paper):.2f}"
         dark = dark_override.get(colour, colour)
         assert _contrast(dark, dark_paper) >= 3, f"{dark} on {dark_paper}: {_contrast(dark, dark_paper):.2f}"
+
+
+def test_history_draws_each_player_in_the_leader_boards_colour():
+    """The end kept for History carries each player's colour as the leader board drew it (History drew Ben yellow
+    where Leaders drew him blue)."""
+    import re
+
+    from companion.rome1989.contract import CONTRACTS
+    from companion.rome1989.game import ChartGame
+    from companion.rome1989.view import player_colours
+
+    r = compute(read(example_bytes(1)))
+    svg = leader_board_svg(r)
+    colours = player_colours(r)
+    assert set(colours) == {p.name for p in r.players} and len(set(colours.values())) == len(colours)
+    for player, colour in colours.items():  # each legend square, then its name
+        assert re.search(rf'fill="{colour}"/><text[^>]*>{re.escape(player)} ', svg), player
+    state = ChartGame(started=True, chart=read(example_bytes(1)), ended=True)
+    assert CONTRACTS["chart"].outcome(state).extra["colours"] == colours

@@ -171,6 +171,16 @@ class MountainKingScreens:
         states = sess.states()
         self._taken_back = describe(sess.applied[-1].action, states[-2])
 
+    def _words(self, action: Action) -> str:
+        """An action of the log in the rulebook's words (Undo's question and answers), read in the game as it was
+        just before it (an action taken back: the game as it is now)."""
+        sess = self.session
+        if sess is not None:
+            for k, e in enumerate(sess.applied):
+                if e.action is action:
+                    return describe(action, sess.states()[k]).rstrip(".")
+        return describe(action, self.state).rstrip(".")
+
     def _undo_said(self, text: str) -> None:
         if text.startswith("Undone") and self._taken_back:
             text, self._taken_back = f"Took back: {self._taken_back}", ""
@@ -229,7 +239,8 @@ class MountainKingScreens:
         self.status.add_class("mk-status-box")
         slot = self.answers.slot
         self._taken_back = ""
-        self.undo_bar = UndoBar(lambda: self.session, "mk", self._undo_said, self.error, self.refresh, before_undo=self._before_undo)
+        self.undo_bar = UndoBar(lambda: self.session, "mk", self._undo_said, self.error, self.refresh, before_undo=self._before_undo,
+                                describe=self._words)
         self.undo_btn, self.redo_btn = self.undo_bar.undo_btn, self.undo_bar.redo_btn
         bar = W.VBox([self.status, self.undo_bar.widget])
 

@@ -511,6 +511,7 @@ class Rome1989Screens:
         if key == "modifier_rolls":
             value = 1 if value else 0
         self.draft = self.draft.set(key, value)
+        self.answers.typed()  # a refused turn's sentence goes once its numbers are changed
         self._show_preview()
 
     def bump_income(self, delta: int) -> None:

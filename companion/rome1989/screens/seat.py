@@ -78,7 +78,7 @@ class SeatPage(Rome1989Screens):
         self.undo_btn = button("Undo my last", self.undo, "rf89-undo rf89-seat-undo")
         f = self.fields
         self.form = W.VBox([
-            self.phase1, self.withdraw_btn, self.roll_row, self.status,
+            self.phase1, W.HBox([self.withdraw_btn], _dom_classes=("rf89-quit-row",)), self.roll_row, self.status,  # Quit's room kept
             W.HBox([f["areas_income"]]), W.HBox(self.chips),
             W.VBox([f["capitol_on_board"], f["admin_leader"]]),
             W.VBox([f["maintenance"], f["purchases"], f["modifier_rolls"]]),
