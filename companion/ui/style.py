@@ -148,7 +148,7 @@ CSS = """
 .rf-busy-bar span { position: absolute; top: 0; bottom: 0; width: 35%; border-radius: 3px; background: #f2c12e; animation: rf-sweep 1.1s ease-in-out infinite; }
 @keyframes rf-appear { to { opacity: 1; } }
 @keyframes rf-sweep { from { left: -35%; } to { left: 100%; } }
-.rf-lib-row { align-items: center; gap: 8px; border-bottom: 1px solid rgba(0,0,0,.1); padding: 4px 0; }
+.rf-lib-row { align-items: flex-start; gap: 8px; border-bottom: 1px solid rgba(0,0,0,.1); padding: 4px 0; }
 .rf-download { display: inline-flex; align-items: center; min-height: 44px; padding: 0 14px; margin: 4px; border-radius: 8px; background: #2a5db0; color: #fff !important; text-decoration: none; }
 .rf-app .widget-select select { font-size: 1em; }
 .rf-app .widget-select select option { padding: 12px 6px; white-space: normal; overflow-wrap: break-word; }

@@ -48,6 +48,10 @@ def test_setup_needs_a_world(tmp_path):
     a.setup.start_btn.click()
     assert "Build the World first" in a.setup.message.value
     assert a.hub.session is None
+    # said right under Start the game, where the finger is (it was at the top of the screen, 470 px above)
+    kids = list(a.setup.form.children)
+    assert kids.index(a.setup.message) == kids.index(a.setup.start_btn) + 2  # under Start and its question's place
+    assert kids.index(a.setup.leave.widget) == kids.index(a.setup.start_btn) + 1
 
 
 def test_setup_then_first_pieces_then_the_game_screen_opens(app):

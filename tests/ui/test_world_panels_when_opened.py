@@ -93,6 +93,10 @@ def test_a_world_saved_from_another_page_is_in_the_library_when_it_is_first_open
     first.poll()  # (the page follows the World the second page loaded, as it does by itself)
     load.click()
     assert first.world.build.name == "Later" and "Loaded Later" in first.world.message.value
+    # and said in the row tapped, where the finger is (the top of the screen was 798 px above it)
+    row = next(r for r in first.world.library.widget.children if load in widgets_in(r))
+    said = [w.value for w in widgets_in(row) if isinstance(w, W.HTML) and "rf-lib-said" in w._dom_classes]
+    assert len(said) == 1 and "Loaded Later" in said[0]
 
 
 @pytest.mark.parametrize("dark", [False, True])

@@ -127,29 +127,37 @@ class SetupScreen:
         self.in_progress.observe(lambda ch: self._rows(), "value")
         self.form = W.VBox([self.world_line, W.HTML("<b>Players</b> (clockwise)"), self.n_players, *self.rows, W.HTML("<b>The game ends after</b>"), self.target, self.first_pick,
                             self.with_guilds, self.level_box, self.start_btn, self.in_progress])
+        self._start_at = list(self.form.children).index(self.start_btn) + 1  # the answer and the question, under Start
         self.form.add_class("rf-panel")
         from companion.rise_and_fall.screens.seats_panel import SeatsPanel
 
         self.seats = SeatsPanel(hub)
         self.leave = LeaveGame(hub, self._start_new, lambda: new_game_words(
             [self.names[i].value.strip() for i in range(self.n_players.value)], self.with_guilds.value), self.say)
-        self.widget = W.VBox([self.message, self.leave.widget, self.form, self.draft.widget, self.placing, self.seats.widget])
+        # Start's answer and its question come under it (a refusal was said 470 px above the finger, and the question
+        # pushed Start 174 px down, below the screen)
+        kids = list(self.form.children)
+        self.form.children = [*kids[:self._start_at], self.leave.widget, self.message, *kids[self._start_at:]]
+        self.widget = W.VBox([self.form, self.draft.widget, self.placing, self.seats.widget])
         self.widget.add_class("rf-screen")
         self._stale_message = follow_subject(self.message, hub.subject)
         self.defaults()
         hub.listeners.append(self.refresh)
         self.refresh()
 
-    def _answer_beside(self, placing: bool) -> None:
-        """The message where the finger is: just above the board while the first pieces are placed (the
-        taps are on the board), above the form otherwise."""
-        inside = self.message in self.placing.children
-        if placing and not inside:
-            self.widget.children = [c for c in self.widget.children if c is not self.message]
-            self.placing.children = [*self.placing.children[:-1], self.message, self.placing.children[-1]]
-        elif not placing and inside:
-            self.placing.children = [c for c in self.placing.children if c is not self.message]
-            self.widget.children = [self.message, *self.widget.children]
+    def _answer_beside(self, where: str) -> None:
+        """The message where the finger is: just above the board while the first pieces are placed (the taps are
+        on the board, ``placing``), under Start the game while the form is shown (``form``), else at the top of the
+        screen (the Guild cards being drafted, ``top``)."""
+        boxes = {"placing": self.placing, "form": self.form, "top": self.widget}
+        holder = next((b for b in boxes.values() if self.message in b.children), None)
+        if holder is boxes[where]:
+            return
+        if holder is not None:
+            holder.children = [c for c in holder.children if c is not self.message]
+        kids = list(boxes[where].children)
+        at = {"placing": len(kids) - 1, "form": kids.index(self.leave.widget) + 1 if self.leave.widget in kids else 0, "top": 0}[where]
+        boxes[where].children = [*kids[:at], self.message, *kids[at:]]
 
     def defaults(self) -> None:
         """The World's players; for a World that never named them (a random or loaded one),
@@ -308,7 +316,7 @@ class SetupScreen:
         self.draft.refresh()
         self.placing.layout.display = "" if placing else "none"
         self.form.layout.display = "none" if placing or g.phase == "guilds" else ""  # the board comes first while placing
-        self._answer_beside(placing)
+        self._answer_beside("placing" if placing else "top" if g.phase == "guilds" else "form")
         if not placing:
             return
         civ = g.civs[g.to_move()[0]]

@@ -33,7 +33,7 @@ class Library:
         self.folder = Path(folder)  # the players' own library: saves go here
         self.dark = dark  # thumbnails drawn on the theme's background: no white boxes in the dark
         self.shipped = Path(shipped) if shipped and Path(shipped).resolve() != self.folder.resolve() else None
-        self.on_load: Callable[[dict], None] | None = None
+        self.on_load: Callable[[dict], str | None] | None = None  # what the World screen said of the load
         self._widget: W.VBox | None = None  # made when its panel is first opened
         self._thumbs: dict[tuple[str, float, bool], bytes] = {}
         self._drawn = False
@@ -85,13 +85,24 @@ class Library:
             state = "complete" if report.complete else ("legal so far" if report.valid else "has an illegal tile")
             label = W.HTML(f"<b>{html.escape(layout.name or path.stem)}</b><br>{layout.players} players · {len(layout.tiles)} tiles · {state}")
             img = W.Image(value=self.thumbnail(path, layout), format="png", layout=W.Layout(width="96px"))
-            load = button("Load", lambda doc=layout.to_dict(): self.on_load and self.on_load(doc), "rf-load")
-            row = W.HBox([img, label, load])
+            said = W.HTML(_dom_classes=("rf-lib-said",))  # the Load's answer, in its row: where the finger is
+            load = button("Load", lambda doc=layout.to_dict(), said=said: self._load(doc, said), "rf-load")
+            row = W.HBox([img, W.VBox([label, said]), load])
             row.add_class("rf-lib-row")
             rows.append(row)
         if not rows:
             rows.append(W.HTML("<i>No Worlds saved yet.</i>"))
         self.widget.children = rows
+
+    def _load(self, doc: dict, said: W.HTML) -> None:
+        """Load tapped: the World on the board, and what that did said in the row tapped (and only there)."""
+        if self.on_load is None:
+            return
+        text = self.on_load(doc)
+        for row in self.widget.children:
+            if isinstance(row, W.HBox) and len(row.children) == 3 and isinstance(row.children[1], W.VBox):
+                row.children[1].children[1].value = ""
+        said.value = message_html(text, "info") if text else ""
 
     def save(self, layout: Layout, name: str) -> Path:
         slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "world"

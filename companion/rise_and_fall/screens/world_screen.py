@@ -495,12 +495,16 @@ class WorldScreen:
         self.info(f"A complete random World for {', '.join(names)} from seed {self.seed.value}."
                   + (" Undo brings the previous World back." if replaced else ""))
 
-    def load_layout(self, doc: dict) -> None:
+    def load_layout(self, doc: dict) -> str:
+        """A World of the library (or a file) on the board; what is said of it (also at the top of the screen)."""
         replaced = self.build.started
         with busy("Loading the World…"):
             self.new_world({"type": "load", "layout": doc})
-        if self.build.started:
-            self.info(f"Loaded {self.build.name or 'the World'}." + (" Undo brings the previous World back." if replaced else ""))
+        if not self.build.started:
+            return ""
+        said = f"Loaded {self.build.name or 'the World'}." + (" Undo brings the previous World back." if replaced else "")
+        self.info(said)
+        return said
 
     def save_to_library(self) -> None:
         name = self.save_name.value.strip() or self.build.name or "My World"
