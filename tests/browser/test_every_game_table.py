@@ -464,8 +464,8 @@ def stays_mountain_king(page, url, data, name: str) -> Flow:
     go(page, "Score the Wave")
     flow.measure("Score the Wave", another_screen=True)
     for css, said in (("button.mk-end-wave", "the Wave is over"), ("button.mk-entrenched", "Entrenchment done"),
-                      ("button.mk-invasion-done", "invasion 1 done"), ("button.mk-invasion-done", "invasion 2 done"),
-                      ("button.mk-invasion-done", "invasion 3 done"), ("button.mk-champions-done", "Champions done")):
+                      ("button.mk-invasion-done-1", "invasion 1 done"), ("button.mk-invasion-done-2", "invasion 2 done"),
+                      ("button.mk-invasion-done-3", "invasion 3 done"), ("button.mk-champions-done", "Champions done")):
         n = written(data, gid)
         page.locator(css).first.tap()
         wait_for(lambda n=n: written(data, gid) == n + 1, timeout=30)

@@ -4,6 +4,7 @@ taps, Waves I–III scored, a reload in the middle of a scoring walk, and the ga
 A shared machine can be slow to answer: each wait allows 60 s."""
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from .harness import screenshot, tablet, wait_for
 
@@ -75,13 +76,13 @@ def play(page, url: str) -> None:
     wait_for(lambda: "Pink's Troll falls in invasion 1 of 3: 2 Honour (the First Fallen" in text(page, ".rf-answer"), timeout=60)
     page.locator("button.mk-fall-1", has_text="Blue").tap()
     wait_for(lambda: "Blue's Troll falls in invasion 1 of 3: 2 Honour (a later" in text(page, ".rf-answer"), timeout=60)
-    page.locator("button.mk-invasion-done").tap()
+    page.locator("button.mk-invasion-done-1").tap()
     page.wait_for_selector("text=invasion 2 of 3")
     page.locator("button.mk-fall-2", has_text="Blue").tap()
     wait_for(lambda: "invasion 2 of 3: 2 Honour (the First Fallen" in text(page, ".rf-answer"), timeout=60)
-    page.locator("button.mk-invasion-done").tap()
+    page.locator("button.mk-invasion-done-2").tap()
     page.wait_for_selector("text=invasion 3 of 3")
-    page.locator("button.mk-invasion-done").tap()
+    page.locator("button.mk-invasion-done-3").tap()
 
     # Award Champions: two, each with a contender's consolation
     champion(page, "Ice", "3", {"Pink": 2, "Blue": 1})
@@ -155,9 +156,8 @@ def empty_end(page) -> None:
     """An End of the Wave with no Troll fallen and no Champion influenced."""
     page.locator("button.mk-end-wave").tap()
     page.locator("button.mk-entrenched").tap()
-    for k in (1, 2, 3):
-        page.wait_for_selector(f"text=invasion {k} of 3")
-        page.locator("button.mk-invasion-done").tap()
+    for k in (1, 2, 3):  # each invasion's own button, once it is drawn (a tap on the last one's is refused)
+        page.locator(f"button.mk-invasion-done-{k}").tap()
     page.locator("button.mk-champions-done").tap()
     page.wait_for_selector("button.mk-score", state="visible")
 
@@ -228,6 +228,10 @@ def test_a_second_tablet_follows_the_honour_an_undo_and_a_reload_mid_wave(server
         wait_for(lambda: "Dee" in text(two, ".mk-player") and "Cy" not in text(two, ".mk-player"), timeout=60)
         wait_for(lambda: "A new game was started on another page" in text(two, ".rf-answer"), timeout=60)
         assert "No Honour gained in play yet" in honour_seen(two)
+    except (AssertionError, PlaywrightError):
+        screenshot(one, "mountain-king-two-tablets-one-failed", scale="css")
+        screenshot(two, "mountain-king-two-tablets-two-failed", scale="css")
+        raise
     finally:
         one_ctx.close()
         two_ctx.close()

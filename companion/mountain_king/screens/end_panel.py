@@ -35,7 +35,8 @@ class EndPanel:
         self.falls.add_class("mk-falls")
         self.fallen = W.HTML()
         # the invasion's button is made anew for each invasion, its action bound: a second quick tap on it carries the
-        # invasion it was drawn for, and the rules refuse it once the table is at the next one
+        # invasion it was drawn for, and the rules refuse it once the table is at the next one (mk-invasion-done-2: a page
+        # tells the new invasion's button from the last one's)
         self.invasion_box = W.HBox([button("", lambda: None, "mk-invasion-done", primary=True)], _dom_classes=("mk-invasion-done-box",))
         self._invasion_action: Action | None = None
         self.clan = W.ToggleButtons(options=[(n.domain_names[d], d) for d in n.domains] + [("Outsider", OUTSIDER)], value=None)
@@ -89,7 +90,8 @@ class EndPanel:
             done = invasion_done(s)
             if done.action != self._invasion_action or self.invasion_btn.description != done.label:
                 self._invasion_action = done.action
-                self.invasion_box.children = [button(done.label, lambda a=done.action: self.act(a), "mk-invasion-done", primary=True)]
+                self.invasion_box.children = [button(done.label, lambda a=done.action: self.act(a),
+                                                     f"mk-invasion-done mk-invasion-done-{done.action['invasion']}", primary=True)]
             fallen = s.falls[-1] if s.falls else ()
             said = ", then ".join(E(p) for p in fallen) or "no Troll yet"
             self.fallen.value = (f"<div>Reveal Gate card {len(s.falls)} of {s.invasions}; tap each Troll as it falls, in order "
