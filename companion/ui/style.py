@@ -40,7 +40,7 @@ CSS = """
 .rf-app .widget-label, .rf-app .widget-html-content, .rf-app label { font-size: inherit; line-height: 1.35; }
 .rf-app .widget-html, .rf-app .widget-html-content { font-size: inherit; }
 /* no empty slot where there is no message (but a screen's message keeps its reserved place) */
-.rf-app .widget-html:not(.rf-message-slot):has(> .widget-html-content:empty) { display: none !important; }
+.rf-app .widget-html:not(.rf-message-slot):not(.rf-keep-room):has(> .widget-html-content:empty) { display: none !important; }
 .rf-app .widget-toggle-buttons { flex-wrap: wrap; height: auto; }
 .rf-app .widget-toggle-buttons .widget-toggle-button { min-width: 80px; }
 .rf-app .rf-btn:disabled, .rf-app .jupyter-button:disabled { opacity: .45; filter: grayscale(1); }
@@ -365,6 +365,8 @@ CSS = """
 .rf-app .rise-prompt { min-height: 4.2em; }
 /* 1989: the row of Quit (a nation with a turn) or Come back keeps a button's room when neither is offered */
 .rf-app .rf89 .rf89-quit-row { min-height: 52px; }
+/* ... and Phase 1's sentence the room of two lines, so the turn after the first, which has one, moves nothing below */
+.rf-app .rf89 .rf89-phase1 { min-height: 2.8em; }
 /* Fall of the Mountain King: the walk's question keeps two lines (three on a phone) whichever cavern it names */
 .rf-app .mk-walk { min-height: 2.9em; }
 /* ... and its Enter button the width of the longest cavern's name ("Enter Granite 4"): Empty and Overrun stay put */

@@ -147,10 +147,10 @@ def test_a_status_roll_and_the_revolt_procedure(tmp_path):
     add(s, "Goths")
     for _ in range(4):
         s.record_btn.click()
-    assert "must roll" in s.phase1.value and s.roll_row.layout.display == ""
+    assert "must roll" in s.phase1.value and s.roll_row.layout.visibility == "visible"
     s.table_die.value = 2  # below 5: the Goths may become a kingdom now or on their next turn
     s.tap_die_btn.click()
-    assert s.session.state.due_for("Goths") == ("K", "may") and s.roll_row.layout.display == "none"
+    assert s.session.state.due_for("Goths") == ("K", "may") and s.roll_row.layout.visibility == "hidden"
     s.status.value = "K"
     assert s.fields["capitol_on_board"].value is True
     s.fields["areas_income"].value = 18

@@ -130,7 +130,7 @@ def test_a_phone_rolls_its_transition_and_a_reload_shows_the_same(table):
     for areas in (5, 6, 7):  # B1–B3: on B4 a barbarian may roll for its kingdom (8.3)
         bo.fields["areas_income"].value = areas
         bo.record_btn.click()
-    assert bo.roll_row.layout.display == ""
+    assert bo.roll_row.layout.visibility == "visible"
     bo.roll_btn.click()
     roll = table.session.log.entries()[-1].action
     assert roll["type"] == "roll" and roll["purpose"] == "transition" and roll["seat"] == "Bo"

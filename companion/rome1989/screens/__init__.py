@@ -250,11 +250,11 @@ class Rome1989Screens:
         self.sheet = W.HTML(_dom_classes=("rf89-sheet-box",))
         self.status = W.ToggleButtons(options=[], description="Status", _dom_classes=("rf89-status",))
         self.status.observe(lambda ch: self._status(ch["new"]), "value")
-        self.phase1 = W.HTML(_dom_classes=("rf89-phase1",))
+        self.phase1 = W.HTML(_dom_classes=("rf89-phase1", "rf-keep-room"))  # its room kept, empty or not
         self.roll_btn = button("Roll for transition", self.roll_transition, "rf89-roll-transition")
         self.table_die = W.Dropdown(options=list(range(0, 11)), value=1, description="Table's die", layout=L(width="180px"))
         self.tap_die_btn = button("Use the table's die", self.tap_transition, "rf89-tap-transition")
-        self.roll_row = W.HBox([self.roll_btn, self.table_die, self.tap_die_btn], layout=W.Layout(display="none"))
+        self.roll_row = W.HBox([self.roll_btn, self.table_die, self.tap_die_btn], layout=W.Layout(visibility="hidden"))
         f = {}
         for key, label in (("areas_income", "Areas' income"), ("maintenance", "Maintenance"), ("purchases", "Purchases"),
                            ("levy_revolt_values", "Levy revolt values"), ("levies_spent", "Levies spent")):
@@ -635,7 +635,7 @@ class Rome1989Screens:
         unplayed = self.nation is not None and s.chart.nation(self.nation) is not None and not s.chart.nation(self.nation).turns
         self.edit_btn.layout.visibility = "visible" if unplayed else "hidden"  # its room kept: its row stays as it is
         can_roll = o is not None and not o.blocked and o.phase1 is not None and o.phase1.must_roll and o.due is None
-        self.roll_row.layout.display = "" if can_roll else "none"
+        self.roll_row.layout.visibility = "visible" if can_roll else "hidden"  # its room kept: Record turn stays put
         self._drawing = True
         try:
             opts = [(lab, st) for st, lab in (o.statuses if o else ())]

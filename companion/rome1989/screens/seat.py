@@ -43,7 +43,7 @@ SEAT_CSS = """<style>
 .rf89-seat .widget-button,.rf89-seat .widget-toggle-button{min-height:48px}
 .rf89-seat .widget-checkbox,.rf89-seat .widget-checkbox input{min-height:44px}
 .rf89-seat input,.rf89-seat select{min-height:44px;font-size:16px}
-.rf89-seat .widget-inline-hbox{height:auto;min-height:44px}
+.rf89-seat .widget-inline-hbox:not(.rf-message-slot){height:auto;min-height:44px}
 </style>"""
 
 
