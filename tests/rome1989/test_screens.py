@@ -49,6 +49,8 @@ def test_a_game_played_on_the_chart_screen(tmp_path):
     s.title.value = "<b>Rome & Goths</b>"
     s.start_btn.click()
     add(s, "Goths", player="Ann <i>")
+    assert "Goths joins the game, played by Ann &lt;i&gt;." in s.message.value  # said where Add was tapped
+    assert s.n_player.value == ""  # the next nation's player typed anew, never Ann's carried over
     add(s, "Persia", "persia", player="Bo", first=6, treasury=20)
     assert list(s.pick.options) == ["Goths", "Persia"]
     s.pick.value = "Goths"

@@ -420,10 +420,12 @@ class Rome1989Screens:
     def _add_nation(self) -> None:
         a: Action = {"type": "nation", **self._nation_keys()}
         a["enters"] = self.n_enters.value
+        before = self.state
         if self.act(a):
             self.nation = self.state.chart.nations[-1].name  # a group taken again is numbered (8.1)
-            self.n_name.value = ""
+            self.n_name.value = self.n_player.value = ""  # the next nation's player is typed anew, never carried over
             self.refresh()
+            self.say(" ".join(of_action(CONTRACT, before, a, self.state)))  # said about the nation now shown
 
     def _nation_keys(self) -> Action:
         """The nation form's keys (a new nation's, or a correction's)."""
