@@ -74,6 +74,9 @@ def test_undo_redo_and_undo_to(store):
     assert s.position.player == "blue" and s.position.actions_left == 1
     s.redo_btn.click()
     assert s.position.player == "red"
+    # the steps numbered as played, with no gap where one was undone and played again; the step the game is at shown
+    assert [label.split(".")[0] for label, _ in s.history.options] == ["3", "2", "1", "0"]
+    assert s.history.value == s.played()[-1].seq
     s.history.value = s.played()[0].seq
     s.undo_to_btn.click()
     assert len(s.played()) == 1 and s.position.player == "blue"

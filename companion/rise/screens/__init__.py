@@ -495,8 +495,9 @@ class RiseScreen:
         self.undo_bar.show(hold_redo=self.thinking)
         self.towers.value = self._towers_html(p)
         self.threat_list.value = self._threats_html(p)
-        steps = [(f"{e.seq}. {describe(e.action)}", e.seq) for e in self.played()]
-        options = [("0. The starting formation", 0), *steps[::-1]]
+        # numbered as played (an undone step leaves no gap), the latest first and shown: the step the game is at
+        steps = [(f"{k}. {describe(e.action)}", e.seq) for k, e in enumerate(self.played(), start=1)]
+        options = [*steps[::-1], ("0. The starting formation", 0)]
         if list(self.history.options) != options:
             self.history.options = options
             self.history.value = options[0][1]  # the latest step first
