@@ -232,5 +232,15 @@ def test_a_second_page_follows_the_new_game_started_on_the_first(tmp_path):
     # are drawn anew only when there are some: emptied, the old ones stayed, dead to a tap), its room kept
     for page in (one, two):
         assert not page.pick.options and page.pick.layout.visibility == "hidden" and page.record_btn.disabled
+    # said under New game, where the question was answered (not under Record turn, below the screen) ...
+    said = {name: w.value for name, w in one.answers.slots.items() if w.value}
+    assert list(said) == ["Chart: game"] and "A new game is started" in said["Chart: game"]
+    # ... and the game left, opened again from the list, said under the list
+    left = next(b for b in one.games.open_buttons() if not b.disabled)
+    left.click()
+    said = {name: w.value for name, w in one.answers.slots.items() if w.value}
+    assert list(said) == ["Chart: games"] and "Opened Rome &amp; Goths." in said["Chart: games"]
+    one.start_btn.click()
+    one.new_question.widget.children[1].children[0].click()
     add(one, "Goths", "other", "Cy")
     assert list(one.pick.options) == ["Goths"] and one.pick.layout.visibility == "visible"

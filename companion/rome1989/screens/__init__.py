@@ -135,8 +135,8 @@ class Rome1989Screens:
             self.new_question.new_game()
 
     def open_game(self, log_id: str) -> None:
-        """A game of the list opened: the table's game again."""
-        with self.answers.at("Chart: game"):
+        """A game of the list opened: the table's game again (said under the list, where Open was tapped)."""
+        with self.answers.at("Chart: games"):
             try:
                 self.session = Session(self.store.open(log_id), ChartRules())
             except CompanionError as e:
@@ -149,6 +149,11 @@ class Rome1989Screens:
             self.games.refresh()
 
     def _start(self) -> bool:
+        """The new game from the form (asked first over a game in progress): said under New game."""
+        with self.answers.at("Chart: game"):
+            return self._start_from_form()
+
+    def _start_from_form(self) -> bool:
         goal = self.goal.value
         victory = None if goal == "none" else ({"scenario": "rome-solitaire"} if goal == "rome-solitaire"
                                                 else {"points": int(self.goal_points.value)})
@@ -282,7 +287,8 @@ class Rome1989Screens:
         self.undo_btn, self.redo_btn = self.undo_bar.undo_btn, self.undo_bar.redo_btn
         self.seat_codes = SeatCodes(lambda: self.session)
         slot = self.answers.slot
-        self.new_question = NewGameQuestion(lambda: self.session, self._start, self.say, "rf89")
+        # its answers (Yes, No) where it was asked, under New game (they went to Record turn's, 360 px below the screen)
+        self.new_question = NewGameQuestion(lambda: self.session, self._start, lambda t, level: self.answers.say(t, level, at="Chart: game"), "rf89")
         self.games = GamesList(self.store, KIND, self.open_game, lambda: self.session.log.path.stem if self.session else None,
                                players=lambda g: ", ".join(dict.fromkeys(n.who for n in g.chart.nations if n.who)))
         self.chart_box = W.VBox([
@@ -300,7 +306,7 @@ class Rome1989Screens:
             W.HBox([f["overtax_pct"], f["refund_pct"], f["revolt_table"]]),
             W.HBox([f["levy_revolt_values"], f["levies_spent"], f["quit"]]),
             self.preview, slot("Chart"), W.HBox([self.record_btn.widget, self.undo_btn, self.redo_btn]), self.undo_bar.confirm,
-            self.seat_codes.widget, self.games.widget,
+            self.seat_codes.widget, self.games.widget, slot("Chart: games"),  # Open's answer, under the list tapped
         ])
         self.chart_box.add_class("rf89")
         self.dice_list = W.HTML(_dom_classes=("rf89-dice-list",))  # the game's dice, read from the log
