@@ -163,7 +163,10 @@ def test_saving_writes_to_the_players_own_library_never_into_the_shipped_one(tmp
     a.world.save_btn.click()
     assert (tmp_path / "data" / "layouts" / "harbour-of-storms.json").exists()
     assert {p.name: p.read_bytes() for p in SHIPPED_LAYOUTS.glob("*.json")} == before
-    names = " ".join(w.value for row in a.library.widget.children for w in getattr(row, "children", [row]) if isinstance(w, W.HTML))
+    def html_in(w):  # every HTML of a row, its label and the Load's answer in their own column
+        return [w] if isinstance(w, W.HTML) else [x for c in getattr(w, "children", []) for x in html_in(c)]
+
+    names = " ".join(w.value for row in a.library.widget.children for w in html_in(row))
     assert names.count("Harbour of Storms") == 2  # the shipped one and the players' own
 
 
