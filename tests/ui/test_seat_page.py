@@ -434,3 +434,28 @@ def test_a_phone_opens_its_seat_with_few_widgets(table):
     seat = ben.rooms["seat"]
     assert not {"counts", "tale_play", "events"} & set(vars(seat)), "a panel was made before it was shown"
     assert made <= 140, made  # the phone's Undo my last and its answer included; 162 when every panel was made at once (the shelf of four games included)
+
+
+def test_a_card_chosen_on_a_phone_stays_in_its_place_and_the_others_offer_the_change(table):
+    """Phase A on a phone: once a card is chosen, the hand's cards keep their places (in the rulebook's order): the
+    card chosen is marked chosen where it was, each other card offers the change to it. Before, the chosen card left
+    the row and "→ City" slid into Ship's place: a second quick tap changed the choice."""
+    tablet, phone = table
+    g = tablet.hub.game
+    i = g.order()[0]
+    ana = phone(i)
+
+    def row() -> list[str]:
+        picks = [w for w in walk(ana.widget) if isinstance(w, W.Button)
+                 and any(c.startswith(("rf-choose-", "rf-change-", "rf-chosen-")) and c != "rf-chosen-card" for c in w._dom_classes)]
+        return [next(c for c in b._dom_classes if c.startswith(("rf-choose-", "rf-change-", "rf-chosen-")) and c != "rf-chosen-card")
+                .rsplit("-", 1)[1] for b in picks]
+
+    before = row()
+    assert len(before) >= 3 and "nomad" in before
+    tap(ana, "rf-choose-nomad")
+    after = row()
+    assert after == before, (before, after)  # every card in its place
+    chosen = buttons(ana, "rf-chosen-nomad")
+    assert len(chosen) == 1 and chosen[0].disabled and not buttons(ana, "rf-choose-nomad")
+    assert all(buttons(ana, f"rf-change-{c}") for c in before if c != "nomad")

@@ -273,7 +273,7 @@ def _offer(g: Game, action: Action, label: str, css: str) -> Offer:
     return Offer(action, label, css, why, rule)
 
 
-def _in_card_order(cards: tuple[str, ...]) -> list[str]:
+def in_card_order(cards: tuple[str, ...]) -> list[str]:
     """Cards in the rulebook's order of the pieces (Nomad, City, Ship…), each once."""
     return sorted(set(cards), key=PIECE_TYPES.index)
 
@@ -286,10 +286,10 @@ def card_choices(g: Game, i: int) -> list[Offer]:
         return []
     civ = g.civs[i]
     if i in g.to_move():
-        return [_offer(g, {"type": "play", "player": i, "card": c}, c.title(), f"rf-play-{c}") for c in _in_card_order(civ.hand)]
+        return [_offer(g, {"type": "play", "player": i, "card": c}, c.title(), f"rf-play-{c}") for c in in_card_order(civ.hand)]
     if not civ.played:
         return []
-    return [_offer(g, {"type": "change", "player": i, "card": c}, f"→ {c.title()}", f"rf-change-{c}") for c in _in_card_order(civ.hand)]
+    return [_offer(g, {"type": "change", "player": i, "card": c}, f"→ {c.title()}", f"rf-change-{c}") for c in in_card_order(civ.hand)]
 
 
 def decline_offers(g: Game, i: int) -> list[Offer]:
@@ -299,7 +299,7 @@ def decline_offers(g: Game, i: int) -> list[Offer]:
     if g.phase != "C" or not 0 <= i < len(g.civs):
         return []
     civ = g.civs[i]
-    cards = _in_card_order(civ.active)
+    cards = in_card_order(civ.active)
     out = []
     if i in g.to_move():
         out += [_offer(g, {"type": "decline", "player": i, "card": c}, c.title(), f"rf-decline-{c}") for c in cards]

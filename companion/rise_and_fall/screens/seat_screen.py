@@ -26,6 +26,7 @@ from companion.rise_and_fall.play.offers import (
     card_choices,
     card_offers,
     decline_offers,
+    in_card_order,
     in_order_offer,
     in_steady_order,
     purchase_offers,
@@ -90,6 +91,7 @@ SEAT_CSS = """<style>
 /* a card's or an offer's name is read whole ('Mountaineer', never 'Mountainee…'): it wraps, at any text size (A+) */
 .rf-seat .rf-choice .rf-btn, .rf-seat .rf-card-pick .rf-btn { white-space: normal; text-overflow: clip; overflow-wrap: normal;
   height: auto; line-height: 1.2; padding-top: 4px; padding-bottom: 4px; }
+.rf-seat .rf-choice-head { min-height: 2.8em; }
 .rf-seat .rf-chosen { font-size: 1.1em; padding: 8px; border-radius: 8px; background: #e8f5e9; color: #1d1d1d; }
 .rf-app.rf-dark .rf-seat .rf-chosen { background: #12301a; color: #e8f5e9; }
 .rf-seat .rf-waiting { padding: 4px 8px; }
@@ -382,18 +384,28 @@ class SeatPage:
             out += self._swap_controls(v, g)
         elif v.phase == "A":
             offers = [o for o in card_choices(g, i) if o.enabled]  # as the tablet offers them (play/offers.py)
+            # the same rows before and after the choice, each card in its place (in the rulebook's order): once
+            # chosen, the card stays where it was, marked chosen, and each other card offers the change to it — a
+            # second quick tap on the card just chosen meets it chosen, never another card slid into its place
             if i in v.to_move:
-                out.append(self.kept.html("<b>Choose your card</b> (face down until every player has chosen):"))
+                out.append(self.kept.html("<div class='rf-choice-head'><b>Choose your card</b> (face down until every "
+                                          "player has chosen):</div>"))
                 out.append(self._row([self._offer_pick(o, civ.colour) for o in offers]))
                 out.append(self._waiting(v, "Not chosen yet"))
             elif civ.played:
                 card = civ.played[0]
                 drawn = i in g.drawn
-                out.append(self.kept.html(f"<div class='rf-chosen'>{card_html(card, civ.colour)}<div>Chosen: <b>{card.title()}</b>, face down"
-                                  f"{' (drawn at random: you were too slow)' if drawn else ''}.</div></div>"))
-                if offers:
-                    out.append(self.kept.html("Change your mind until the last player has chosen:"))
-                    out.append(self._row([self._offer_pick(o, civ.colour) for o in offers]))
+                out.append(self.kept.html(f"<div class='rf-choice-head'>Chosen: <b>{card.title()}</b>, face down"
+                                          f"{' (drawn at random: you were too slow)' if drawn else ''}."
+                                          f"{' Change your mind until the last player has chosen:' if offers else ''}</div>"))
+                change = {str(o.action["card"]): o for o in offers}
+                picks = []
+                for c in in_card_order(civ.hand + (card,)):
+                    if c == card:
+                        picks.append(self._chosen_pick(card, civ.colour))
+                    if c in change:
+                        picks.append(self._offer_pick(change[c], civ.colour))
+                out.append(self._row(picks))
                 out.append(self._waiting(v, "Chosen"))
         elif v.phase == "B":
             if v.acting == i:
@@ -503,6 +515,13 @@ class SeatPage:
         target (the style stretches the button over the picture)."""
         picture = self.kept.html(card_html(card, colour), lean=True)
         return self.kept.row([picture, self.kept.button(label, on_click, css)], "rf-card-pick", lean=True)
+
+    def _chosen_pick(self, card: str, colour: str) -> W.Widget:
+        """The card chosen, in its place among the others: its picture over a button that does nothing."""
+        picture = self.kept.html(card_html(card, colour), lean=True)
+        b = self.kept.button("✓ Chosen", lambda: None, f"rf-chosen-card rf-chosen-{card}")
+        b.disabled = True
+        return self.kept.row([picture, b], "rf-card-pick", lean=True)
 
     def _offer_pick(self, o: Offer, colour: str) -> W.Widget:
         """A card offered (play/offers.py) as a card of the hand to choose: its picture over its button
