@@ -85,11 +85,11 @@ def play(page, url: str) -> None:
     page.locator("button.mk-invasion-done-3").tap()
 
     # Award Champions: two, each with a contender's consolation
-    champion(page, "Ice", "3", {"Pink": 2, "Blue": 1})
+    champion(page, 1, "Ice", "3", {"Pink": 2, "Blue": 1})
     wait_for(lambda: "Pink is the victor and gains 3 Ice Votes" in text(page, ".rf-answer"), timeout=60)
     page.locator("button.mk-consolation", has_text="Honour: 1 yellow line").first.tap()
     wait_for(lambda: "Blue takes 1 Honour" in text(page, ".rf-answer"), timeout=60)
-    champion(page, "Moon", "2", {"Blue": 2, "Yellow": 1})
+    champion(page, 2, "Moon", "2", {"Blue": 2, "Yellow": 1})
     wait_for(lambda: "Blue is the victor" in text(page, ".rf-answer"), timeout=60)
     page.locator("button.mk-consolation", has_text="1 Moon Vote").tap()
     wait_for(lambda: "Yellow takes 1 Moon Vote" in text(page, ".rf-answer"), timeout=60)
@@ -140,8 +140,9 @@ def play(page, url: str) -> None:
     screenshot(page, "mountain-king-history")
 
 
-def champion(page, clan: str, votes: str, influence: dict[str, int]) -> None:
-    """One Champion: its Clan, the Votes on its card, each marker's Influence (in the order they arrived)."""
+def champion(page, number: int, clan: str, votes: str, influence: dict[str, int]) -> None:
+    """Champion ``number``: its Clan, the Votes on its card, each marker's Influence (in the order they arrived), and
+    its own award button (one made for each Champion: a tap on the last one's is refused)."""
     page.wait_for_selector(".mk-champion-clan", state="visible")
     page.locator(".mk-champion-clan .widget-toggle-button", has_text=clan).tap()
     page.locator(".mk-champion-votes .widget-toggle-button", has_text=votes).tap()
@@ -149,7 +150,7 @@ def champion(page, clan: str, votes: str, influence: dict[str, int]) -> None:
         for _ in range(k):
             page.locator(".mk-influence", has_text=player).locator(".rf-stepper-plus").tap()
     page.wait_for_selector("text=Victor:")
-    page.locator("button.mk-award").tap()
+    page.locator(f"button.mk-award-{number}").tap()
 
 
 def empty_end(page) -> None:

@@ -257,6 +257,7 @@ def test_a_whole_end_of_the_wave_on_the_screen_and_a_wrong_cavern_corrected_by_a
     first.click()
     first.click()  # a second quick tap, on the button drawn for invasion 1: refused, never invasion 2's end
     assert len(s.state.falls) == 2 and "That tap was for invasion 1;" in s.message.value
+    assert "That tap was for invasion 1;" in s.answers.slots["Score the Wave: end"].value  # under the step's buttons
     s.end_panel.invasion_btn.click()
     s.end_panel.invasion_btn.click()
     assert s.state.end == "champions" and "Champion 1 of 4" in s.end_panel.award_btn.description
@@ -264,8 +265,13 @@ def test_a_whole_end_of_the_wave_on_the_screen_and_a_wrong_cavern_corrected_by_a
     p.clan.value, p.votes.value = "ice", 3
     p.influence["Pink"].value = 2
     p.influence["Blue"].value = 2  # on the same spot, after Pink: Pink leads
-    p.award_btn.click()
+    award = p.award_btn
+    award.click()
     assert s.state.votes("ice") == (("Pink", 3),) and "Blue" in p.choose.value
+    click(p.consolations.children, "Honour: 2 yellow lines")
+    award.click()  # a second quick tap on Champion 1's button: refused, never Champion 2 awarded or discarded
+    assert len(s.state.champions) == 1 and "That tap was for Champion 1" in s.answers.slots["Score the Wave: end"].value
+    s.undo_btn.click()  # the consolation again, as below
     click(p.consolations.children, "Honour: 2 yellow lines")
     assert s.state.honour("Blue") == 4 and not s.state.pending
     assert p.influence["Pink"].value == 0  # the next Champion starts from zero

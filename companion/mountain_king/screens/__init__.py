@@ -171,6 +171,14 @@ class MountainKingScreens:
         states = sess.states()
         self._taken_back = describe(sess.applied[-1].action, states[-2])
 
+    def _end_act(self, action: Action) -> bool:
+        with self.answers.at("Score the Wave: end"):
+            return self.act(action)
+
+    def _end_error(self, text: str) -> None:
+        with self.answers.at("Score the Wave: end"):
+            self.error(text)
+
     def _words(self, action: Action) -> str:
         """An action of the log in the rulebook's words (Undo's question and answers), read in the game as it was
         just before it (an action taken back: the game as it is now)."""
@@ -301,7 +309,9 @@ class MountainKingScreens:
         self.walk_status = W.HTML()
         self.end_btn = button("The Wave is over (no Supplies left): End of the Wave", lambda: self.act({"type": "wave-over"}),
                               "mk-end-wave", primary=True)
-        self.end_panel = EndPanel(self.act, lambda: self.state, self.error)
+        # the End of the Wave's answers under its step's buttons (they were said at the top, 260–735 px away)
+        self.end_panel = EndPanel(self._end_act, lambda: self.state, self._end_error)
+        self.end_panel.widget.children = (*self.end_panel.widget.children, slot("Score the Wave: end"))
         self.asked: str | None = None  # a cavern tapped to correct it; None: the next one not entered
         self.fast = W.HBox()
         self.fast.add_class("mk-fast-row")

@@ -50,7 +50,8 @@ class EndPanel:
         self.influence_box = W.HBox()
         self.influence_box.add_class("mk-influence-box")
         self.lead = W.HTML()
-        self.award_btn = button("", self._award, "mk-award", primary=True)
+        # made anew for each Champion, its number bound: a second quick tap is refused, never the next Champion's award
+        self.award_box = W.HBox([button("", lambda: None, "mk-award", primary=True)], _dom_classes=("mk-award-box",))
         self.champions_done_btn = button("No more Champions with Influence: Score the Wave",
                                          lambda: self.act({"type": "step-done", "step": "champions"}), "mk-champions-done")
         self.choose = W.HTML()
@@ -61,7 +62,7 @@ class EndPanel:
         self.champion_box = W.VBox([W.HTML("<b>The Champion's Clan (its flag)</b>"), self.clan, self.wild,
                                     W.HTML("<b>Votes on its card</b>"), self.votes,
                                     W.HTML("<b>Influence on its track</b> (on one spot, enter the marker at the bottom of the stack first)"),
-                                    self.influence_box, self.lead, self.award_btn, self.champions_done_btn])
+                                    self.influence_box, self.lead, self.award_box, self.champions_done_btn])
         self.consolation_box = W.VBox([self.choose, self.consolations])
         self.widget = W.VBox([self.heading, self.entrench_btn, self.fallen, self.falls, self.invasion_box,
                               self.champion_box, self.consolation_box])
@@ -118,6 +119,7 @@ class EndPanel:
             self.influence_box.children = list(self.influence.values())
             self.arrival = []
             self.clan.value = self.votes.value = self.wild.value = None
+            self.award_box.children = [button("", lambda k=k: self._award(k), f"mk-award mk-award-{k}", primary=True)]
         self.wild.layout.display = "" if self.clan.value == OUTSIDER else "none"
         track = self.track()
         if track:
@@ -146,10 +148,15 @@ class EndPanel:
         """The button that ends the invasion shown now."""
         return self.invasion_box.children[0]
 
-    def _award(self) -> None:
-        s = self.state()
+    @property
+    def award_btn(self) -> W.Button:
+        """The button that awards (or discards) the Champion shown now."""
+        return self.award_box.children[0]
+
+    def _award(self, number: int) -> None:
+        """Champion ``number`` (the one its button was drawn for) awarded as the markers and the flag say."""
         track = self.track()
-        action: Action = {"type": "champion", "champion": len(s.champions) + 1, "track": track}
+        action: Action = {"type": "champion", "champion": number, "track": track}
         if track:
             if self.clan.value is None or self.votes.value is None or (self.clan.value == OUTSIDER and self.wild.value is None):
                 self.error("Tap the Champion's Clan (its flag; for an Outsider, the Clan its Wild Votes go to) and the Votes on its card first.")
