@@ -203,7 +203,8 @@ class NumberField(W.HBox):
     Behaves like a ``BoundedIntText`` for the code around it (``value``, ``min``, ``max``, ``description``,
     ``disabled``, ``observe``); the value follows every keystroke. What is typed is read as its digits and held
     within the bounds, and the field is written back with the number it then holds (a leading zero goes, a
-    number beyond ``max`` reads ``max``); an emptied field keeps its value until a digit is typed. The page asks
+    number beyond ``max`` reads ``max``); an emptied field keeps its value until a digit is typed, and text without a
+    digit ("abc") is replaced by the number the field holds, the one a tap records. The page asks
     a phone for its number pad (``inputmode=numeric`` on ``.rf-number input``, the page's template).
     """
 
@@ -254,6 +255,8 @@ class NumberField(W.HBox):
     def _typed(self, change: Any) -> None:
         v = self.read(change["new"])
         if v is None:
+            if change["new"].strip():  # letters, no digit: the field shows again the number it holds (it is recorded)
+                self._show()
             return
         if v != self.value:
             self.value = v  # written back by _show

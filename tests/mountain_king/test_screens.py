@@ -423,3 +423,17 @@ def test_in_wave_ii_a_cavern_as_wave_i_left_it_is_one_tap_on_the_screen(store):
     assert first.description == "As at the end of Wave I: Ana 2, Ben 1" and "mk-rest-before" in rest._dom_classes
     first.click()
     assert s.state.walk["moss-1"].trolls == {"Ana": 2, "Ben": 1} and "as at the end of Wave I" in s.message.value
+
+
+def test_new_game_with_too_few_players_is_refused_before_asking_to_leave_the_game(store):
+    """A game in progress, and New game with one name typed: the rules' refusal at once, no question first (before,
+    the table was asked to leave its game, and only then told the game is for 2 to 5 players)."""
+    s = MountainKingScreens(store)
+    s.names.value = "Ann, Bo"
+    s.new_btn.click()
+    s.act({"type": "honour", "player": "Ann", "source": "gnomes", "strength": 2})
+    game = s.session.log.path
+    s.names.value = "Ann"
+    s.new_btn.click()
+    assert "2 to 5 players" in s.message.value and not s.new_question.widget.children
+    assert s.session.log.path == game

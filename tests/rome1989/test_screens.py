@@ -244,3 +244,20 @@ def test_a_second_page_follows_the_new_game_started_on_the_first(tmp_path):
     one.new_question.widget.children[1].children[0].click()
     add(one, "Goths", "other", "Cy")
     assert list(one.pick.options) == ["Goths"] and one.pick.layout.visibility == "visible"
+
+
+def test_add_nation_is_answered_under_it_and_the_list_of_games_follows_the_play(tmp_path):
+    """Add nation's refusal under its button (it was said 200 px above it), and the tablet's list of games says the
+    game is in progress once it has play in it (it said "not started" until a reload)."""
+    from companion.gamelog import GameStore
+    from companion.rome1989.screens import Rome1989Screens
+
+    s = Rome1989Screens(GameStore(tmp_path))
+    s.title.value = "Upright Rome"
+    s.start_btn.click()
+    assert "not started" in s.games.titles()[0]
+    add(s, "Goths", player="Ann")
+    assert "in progress" in s.games.titles()[0]
+    add(s, "", player="Bo")
+    said = {name: w.value for name, w in s.answers.slots.items() if w.value}
+    assert list(said) == ["Chart: nations"] and "rf-msg-error" in said["Chart: nations"]

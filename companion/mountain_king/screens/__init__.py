@@ -138,13 +138,19 @@ class MountainKingScreens:
             return f"Wave {ROMAN[sc.wave]} scored: {gains}." + (f" {winner_sentence(sc)}" if sc.winners else f" {refresh_sentence(s)}")
         return describe(action, before)
 
+    def _setup_of(self, players: list[str]) -> tuple[Action, Any]:
+        """The new game's first action and its board, checked by the rules (raises their refusal; nothing made)."""
+        side = side_for(len(players))
+        board = saved_or_placeholder(self.store.root, side)
+        first = {"type": "setup", "players": players, "board": board.to_dict()}
+        MountainKingRules().apply(State(), first)
+        return first, board
+
     def start(self, players: list[str]) -> bool:
         """A new game: the players in seat order, on the table's board of their side (or the placeholder)."""
         try:
-            side = side_for(len(players))
-            board = saved_or_placeholder(self.store.root, side)
-            first = {"type": "setup", "players": players, "board": board.to_dict()}
-            MountainKingRules().apply(State(), first)  # refused before any file is made
+            first, board = self._setup_of(players)  # refused before any file is made
+            side = board.side
             title = f"Fall of the Mountain King: {', '.join(players)}, {time.strftime('%d %b %H:%M')}"
             self.session = self.store.start(KIND, title, MountainKingRules(), first)
         except CompanionError as e:
@@ -777,7 +783,13 @@ class MountainKingScreens:
             self.act({"type": "score-wave", "empty": list(not_entered(self.state))})
 
     def _new_game(self) -> None:
-        """New game: asked first over a game in progress (it stays in the list of games)."""
+        """New game: asked first over a game in progress (it stays in the list of games) — once the players typed
+        make a game (a refusal is said at once, never after leaving the game in progress)."""
+        try:
+            self._setup_of([p.strip() for p in self.names.value.split(",") if p.strip()])
+        except CompanionError as e:
+            self.error(str(e))
+            return
         self.new_question.new_game()
 
     def _start_from_form(self) -> bool:

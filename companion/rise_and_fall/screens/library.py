@@ -85,11 +85,11 @@ class Library:
             state = "complete" if report.complete else ("legal so far" if report.valid else "has an illegal tile")
             label = W.HTML(f"<b>{html.escape(layout.name or path.stem)}</b><br>{layout.players} players · {len(layout.tiles)} tiles · {state}")
             img = W.Image(value=self.thumbnail(path, layout), format="png", layout=W.Layout(width="96px"))
-            said = W.HTML(_dom_classes=("rf-lib-said",))  # the Load's answer, in its row: where the finger is
+            said = W.HTML(_dom_classes=("rf-lib-said",))  # the Load's answer, under its row: where the finger is
             load = button("Load", lambda doc=layout.to_dict(), said=said: self._load(doc, said), "rf-load")
-            row = W.HBox([img, W.VBox([label, said]), load])
+            row = W.HBox([img, label, load])
             row.add_class("rf-lib-row")
-            rows.append(row)
+            rows.append(W.VBox([row, said]))  # said below the row: nothing of the row moves for it
         if not rows:
             rows.append(W.HTML("<i>No Worlds saved yet.</i>"))
         self.widget.children = rows
@@ -99,9 +99,9 @@ class Library:
         if self.on_load is None:
             return
         text = self.on_load(doc)
-        for row in self.widget.children:
-            if isinstance(row, W.HBox) and len(row.children) == 3 and isinstance(row.children[1], W.VBox):
-                row.children[1].children[1].value = ""
+        for entry in self.widget.children:
+            if isinstance(entry, W.VBox) and len(entry.children) == 2:
+                entry.children[1].value = ""
         said.value = message_html(text, "info") if text else ""
 
     def save(self, layout: Layout, name: str) -> Path:

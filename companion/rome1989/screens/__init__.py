@@ -127,6 +127,8 @@ class Rome1989Screens:
             return False
         self.say(" ".join(of_action(CONTRACT, before, action, self.state, action.get("seat"))))  # what the others hear
         self.refresh()
+        if self.table is not None and (len(self.session.applied) <= 2 or before.over != self.state.over):
+            self.games.refresh()  # the tablet's list says the game as it is now: in progress, finished (a phone has none)
         return True
 
     def new_game(self) -> None:
@@ -298,7 +300,7 @@ class Rome1989Screens:
             slot("Chart: game"), self.new_question.widget,
             W.HBox([self.upload, self.links]),
             W.HBox([self.n_name, self.n_kind, self.n_player, self.n_enters]),
-            W.HBox([self.n_first, self.n_treasury, self.n_refund, self.n_kstart, self.add_btn, self.edit_btn]),
+            W.HBox([self.n_first, self.n_treasury, self.n_refund, self.n_kstart, self.add_btn, self.edit_btn]), slot("Chart: nations"),
             self.pick, self.sheet, self.phase1, W.HBox([self.back_btn, self.withdraw_btn], _dom_classes=("rf89-quit-row",)), self.roll_row, self.status,
             W.HBox([f["areas_income"], *self.chips]),
             W.HBox([f["capitol_on_board"], f["admin_leader"]]),
@@ -420,7 +422,7 @@ class Rome1989Screens:
         self.open_file(charts[0][1], charts[0][0], *(dice[0][::-1] if dice else ()))
 
     def add_nation(self) -> None:
-        with self.answers.at("Chart: game"):
+        with self.answers.at("Chart: nations"):  # under Add nation (it was said 200 px above it)
             self._add_nation()
 
     def _add_nation(self) -> None:
@@ -464,8 +466,9 @@ class Rome1989Screens:
         if self.nation is None:
             return
         keys = {**self._nation_keys(), "name": self.nation}
-        if self.act({"type": "nation-edit", **keys}):
-            self.say(f"{self.nation} corrected.")
+        with self.answers.at("Chart: nations"):
+            if self.act({"type": "nation-edit", **keys}):
+                self.say(f"{self.nation} corrected.")
 
     def withdraw(self) -> None:
         """The Status phase's quit (8.2), or Rome without its capitol going out (4.1.5.3)."""
