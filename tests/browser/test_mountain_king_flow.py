@@ -68,7 +68,7 @@ def play(page, url: str) -> None:
 
     # The End of the Wave in the rulebook's order: Entrenchment, the invasions (Trolls fall in two of them)
     nav(page, "Score the Wave")
-    page.locator("button.mk-end-wave").tap()
+    end_of_the_wave(page)
     page.locator("button.mk-entrenched").tap()
     page.wait_for_selector("text=invasion 1 of 3")
     # a Troll is tapped on its invasion's own buttons, once they are drawn (never on the last invasion's)
@@ -153,9 +153,17 @@ def champion(page, number: int, clan: str, votes: str, influence: dict[str, int]
     page.locator(f"button.mk-award-{number}").tap()
 
 
+def end_of_the_wave(page) -> None:
+    """The Wave is over: tapped, and its End of the Wave drawn and said before the next tap (the step's buttons
+    appear while the page is still drawing the step: a tap then can land beside them)."""
+    page.locator("button.mk-end-wave").tap()
+    wait_for(lambda: "Entrenchment, then the invasions" in text(page, ".rf-answer"), timeout=60)
+    page.locator("button.mk-entrenched").wait_for(state="visible")
+
+
 def empty_end(page) -> None:
     """An End of the Wave with no Troll fallen and no Champion influenced."""
-    page.locator("button.mk-end-wave").tap()
+    end_of_the_wave(page)
     page.locator("button.mk-entrenched").tap()
     for k in (1, 2, 3):  # each invasion's own button, once it is drawn (a tap on the last one's is refused)
         page.locator(f"button.mk-invasion-done-{k}").tap()
