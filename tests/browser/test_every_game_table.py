@@ -497,9 +497,21 @@ def type_number(page, css: str, value: str) -> None:
     box.press("Tab")
 
 
+def record_measured(page, data, gid: str, flow: Flow, income: str, who: str) -> None:
+    """A turn's areas' income typed and Record turn tapped, the controls measured after each; waits for the log."""
+    type_number(page, ".rf89-f-areas_income", income)
+    page.wait_for_function("() => (document.querySelector('.rf89-preview') || {}).innerText")
+    flow.measure(f"{who}: {income} typed")
+    n = written(data, gid)
+    page.locator("button.rf89-record").first.tap()
+    wait_for(lambda: written(data, gid) == n + 1, timeout=30)
+    settle(page)
+    flow.measure(f"{who}: turn recorded ({income})")
+
+
 def stays_rome1989(page, url, data, name: str) -> Flow:
     """The Chart: a nation picked, its turn's numbers typed, Record turn, another nation, a refused turn, Undo; on a
-    phone, then the player's own page: two turns recorded."""
+    phone, then the player's own page: a turn recorded."""
     gid = rome1989_game(data)
     open_log(page, url, "rise-and-fall-1989", gid, "Chart")
     flow = Flow(page, name, NAMED, PARTS_ANY)
@@ -509,13 +521,7 @@ def stays_rome1989(page, url, data, name: str) -> Flow:
         page.wait_for_selector(f".rf89-pick .mod-active:has-text('{nation}')")
         flow.measure(f"{nation} picked", another_screen=True)  # that nation's sheet: the player asked for it
         for income in incomes:
-            type_number(page, ".rf89-f-areas_income", income)
-            page.wait_for_function("() => (document.querySelector('.rf89-preview') || {}).innerText")
-            flow.measure(f"{nation}: {income} typed")
-            n = written(data, gid)
-            page.locator("button.rf89-record").first.tap()
-            wait_for(lambda n=n: written(data, gid) == n + 1, timeout=30)
-            flow.measure(f"{nation}: turn recorded")
+            record_measured(page, data, gid, flow, income, nation)
     type_number(page, ".rf89-f-levies_spent", "5")  # levy points with no revolt values to raise them: refused
     flow.measure("levies typed")
     page.locator("button.rf89-record").first.tap()
@@ -527,7 +533,7 @@ def stays_rome1989(page, url, data, name: str) -> Flow:
     page.locator("button.rf89-undo").first.tap()
     wait_for(lambda: written(data, gid) == n + 1, timeout=30)
     flow.measure("Undo")
-    if page.viewport_size["width"] < 600:  # on a phone, the player's own page: two turns of Ann's Goths
+    if page.viewport_size["width"] < 600:  # on a phone, the player's own page: a turn of Ann's Goths
         from companion.seats import Seats
 
         log = GameStore(data).open(gid)
@@ -539,15 +545,7 @@ def stays_rome1989(page, url, data, name: str) -> Flow:
         assert "Goths" in page.locator(".rf89-seat .rf89-seat-head, .rf89-seat .rf89-sheet-box").first.inner_text() or \
             page.locator(".rf89-seat .rf89-pick .mod-active:has-text('Goths')").count()
         flow.measure("Ann's phone: the Goths", another_screen=True)
-        for income in ("5",):  # (the next turn asks for the Goths' transition roll first, 8.3)
-            type_number(page, ".rf89-f-areas_income", income)
-            page.wait_for_function("() => (document.querySelector('.rf89-preview') || {}).innerText")
-            flow.measure(f"Ann's phone: {income} typed")
-            n = written(data, gid)
-            page.locator("button.rf89-record").first.tap()
-            wait_for(lambda n=n: written(data, gid) == n + 1, timeout=30)
-            settle(page)
-            flow.measure(f"Ann's phone: the Goths' turn recorded ({income})")
+        record_measured(page, data, gid, flow, "5", "Ann's phone")  # (the next asks for a transition roll first, 8.3)
     return flow
 
 

@@ -55,6 +55,7 @@ def open_seat(store: GameStore, token: str) -> "SeatPage":
 #: What a phone says when the table opens again the game it had left.
 BACK = "The table is back on this game: this phone records its turns again."
 
+
 class SeatPage(Rome1989Screens):
     """One player's nations; ``widget`` is the whole page on their phone."""
 
