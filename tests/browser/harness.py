@@ -431,13 +431,19 @@ def message(page) -> str:
     return " ".join(loc.all_inner_texts())
 
 
-def wait_for(predicate, timeout: float = 10.0, step: float = 0.05):
+def wait_for(predicate, timeout: float = 10.0, step: float = 0.05, page=None):
+    """Wait until ``predicate`` holds. A predicate over what a page's events filled (requests,
+    frames, console lines) needs ``page``: Playwright hands the events over only while it is
+    called, so the wait is Playwright's own (a sleep would hear none of them)."""
     deadline = time.time() + timeout
     while time.time() < deadline:
         v = predicate()
         if v:
             return v
-        time.sleep(step)
+        if page is not None:
+            page.wait_for_timeout(step * 1000)
+        else:
+            time.sleep(step)
     raise AssertionError(f"timed out waiting\n{kept_stacks('wait_for')}")
 
 

@@ -256,7 +256,7 @@ def test_the_page_asks_for_every_script_it_runs_at_once_and_for_each_only_once(s
     routes = held(page)
     page.goto(url, wait_until="commit")
     page.wait_for_selector(FIRST_PAINT)
-    wait_for(lambda: by_the_page - {MAIN} <= set(asked) and any(a.startswith(ROUTE + "?v=") for a in asked), timeout=30)
+    wait_for(lambda: by_the_page - {MAIN} <= set(asked) and any(a.startswith(ROUTE + "?v=") for a in asked), timeout=30, page=page)
     assert not page.locator(LIVE_SHELF).count()  # nothing of it has run: the page is still its first paint
     release(page, routes)
     page.wait_for_selector(LIVE_SHELF)

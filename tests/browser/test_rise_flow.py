@@ -260,7 +260,7 @@ def the_computer_answers(page, store: GameStore, frames: list, seen: int, after:
     wait_for(lambda: line in turn_line(page) and "thinking" not in turn_line(page), timeout=30)
     assert q.over or (q.turn == after.turn + 1 and q.actions_left == 2), (after.turn, q.turn)
     assert any("Blue (computer)" in x and "thinking" in x for x in statuses(frames)[seen:]), "the page never showed the computer thinking"
-    wait_for(lambda: "thinking" not in (statuses(frames) or ["thinking"])[-1], timeout=30)
+    wait_for(lambda: "thinking" not in (statuses(frames) or ["thinking"])[-1], timeout=30, page=page)
     assert page.locator(".rise-progress").evaluate("e => getComputedStyle(e).visibility") == "hidden"
 
 
