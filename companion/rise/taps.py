@@ -58,10 +58,23 @@ class Answer:
 class Taps:
     mode: str = "play"
     selected: list[Hex] = field(default_factory=list)
+    turn: tuple[int, str] | None = None  # the turn the mode and the chosen Workers were chosen in
 
-    def set_mode(self, mode: str) -> None:
+    def follow(self, p: Position) -> None:
+        """A new turn (played here, on another page, by the computer or undone) begins in the usual
+        mode with nothing chosen: a mode chosen for one action does not carry over to the next player."""
+        now = (p.turn, p.player)
+        if self.turn is not None and self.turn != now:
+            self.mode = "play"
+            self.selected = []
+        self.turn = now
+
+    def set_mode(self, mode: str, p: Position | None = None) -> None:
+        """Choose ``mode`` for the turn of ``p`` (the position the player saw when choosing it)."""
         if mode not in MODES:
             raise ValueError(mode)
+        if p is not None:
+            self.follow(p)
         self.mode = mode
         self.selected = []
 
@@ -71,6 +84,7 @@ class Taps:
     # --- what to light -------------------------------------------------------------------
     def lit(self, p: Position) -> list[Hex]:
         """The tiles (or empty spaces) a tap may go to next."""
+        self.follow(p)
         if p.over:
             return []
         me = p.player
@@ -93,6 +107,7 @@ class Taps:
 
     def prompt(self, p: Position) -> str:
         """What the player is asked to tap now."""
+        self.follow(p)
         if p.over:
             return "The game is over; undo to play on."
         me = name(p.player)
@@ -112,6 +127,7 @@ class Taps:
 
     # --- a tap ---------------------------------------------------------------------------------
     def tap(self, p: Position, h: Hex) -> Answer:
+        self.follow(p)
         if p.over:
             return self._ask(p, {"type": "tile", "at": list(h)})  # the rules' game-over sentence
         me = p.player

@@ -216,3 +216,21 @@ def test_a_quick_second_tap_on_a_tile_just_placed_is_refused_not_taken_for_the_n
     assert "made on the screen as it was before the game changed" in s.message.value and "rf-msg-error" in s.message.value
     page_tap(s, (9, 0), s.board._question())  # the page shows the new question: the tap answers it
     assert len(s.played()) == 3
+
+
+def test_the_next_turn_begins_in_the_usual_mode_on_every_page(store):
+    """Blue places two land tiles; Red's turn then begins with "Place, move or jump a Worker" lit, on
+    this page and on a second page that followed (the mode used to carry over to Red)."""
+    s = RiseScreen(store)
+    tap(s, (2, 0))  # Red's one action
+    other = RiseScreen(store)
+    assert other.position == s.position
+    other.mode_buttons["tile"].click()
+    s.mode_buttons["tile"].click()
+    tap(s, (8, 0))
+    assert s.mode_buttons["tile"].button_style == "info"  # Blue's second action: still a tile
+    tap(s, (9, 0))
+    assert s.position.player == "red"
+    assert s.mode_buttons["play"].button_style == "info" and s.mode_buttons["tile"].button_style == ""
+    other.poll()
+    assert other.position.player == "red" and other.mode_buttons["play"].button_style == "info"

@@ -77,3 +77,18 @@ def test_a_won_game_lights_nothing_and_says_so():
     t = Taps()
     assert t.lit(p) == [] and "over" in t.prompt(p)
     assert t.tap(p, (0, 1)).rule == "game-over"
+
+
+def test_a_mode_chosen_for_one_turn_does_not_carry_over_to_the_next_player():
+    """A table found Red's turn begun in Blue's "Place a Land Tile": each turn begins in the usual mode."""
+    p, t = start(), Taps()
+    p = apply(p, {**t.tap(p, t.lit(p)[0]).action, "player": p.player})  # Red's first turn: one action
+    assert p.player == "blue" and p.actions_left == 2
+    t.set_mode("tile", p)
+    assert "land tile" in t.prompt(p)
+    p = apply(p, {**t.tap(p, t.lit(p)[0]).action, "player": p.player})
+    assert t.mode == "tile" and p.actions_left == 1  # the same turn: the mode stays for a second tile
+    p = apply(p, {**t.tap(p, t.lit(p)[0]).action, "player": p.player})
+    assert p.player == "red"
+    assert t.lit(p) and t.mode == "play" and t.selected == []
+    assert "place a Worker" in t.prompt(p)

@@ -245,7 +245,7 @@ class RiseScreen:
         self.refresh()
 
     def set_mode(self, mode: str) -> None:
-        self.taps.set_mode(mode)
+        self.taps.set_mode(mode, self.position)
         self.say(self.taps.prompt(self.position))
         self.refresh()
 
@@ -487,6 +487,7 @@ class RiseScreen:
     def refresh(self, fit: bool = False) -> None:
         p = self.position
         self.answers.check()
+        self.taps.follow(p)  # a new turn begins in the usual mode
         lit = [] if (self.thinking or self.computer_to_move()) else self.taps.lit(p)
         self.board.show(position_scene(p, lit=lit, selected=self.taps.selected), fit=fit)
         self.status.value = self._status_html(p)
