@@ -66,6 +66,9 @@ def test_setup_then_first_pieces_then_the_game_screen_opens(app):
     place_all_first_pieces(app)
     assert app.hub.game.phase == "A"
     assert app.nav.value == "Game"
+    # the last piece placed is said on the screen the table now looks at (the tablet was silent)
+    said = app.game.message.value
+    assert "placed a" in said and "Every player has placed their three pieces: turn 1 begins." in said
 
 
 def test_a_turn_by_buttons(app):

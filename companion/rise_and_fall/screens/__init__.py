@@ -162,6 +162,8 @@ class RiseAndFallScreens:
         phase = self.hub.game.phase
         if self._phase in ("setup", "guilds", "placement") and phase == "A" and self.table.place() == "Setup":
             self.go_to("Game")
+            g = self.hub.game  # the last piece's sentence, said where the table now looks (the Setup screen is gone)
+            self.game.say(" ".join(g.notes))
         if self._phase != "over" and phase == "over":
             if not self._remote:
                 self.scores.start_from_game()  # 'take the scoreboard and proceed to Tallying Victory Points'
