@@ -87,6 +87,10 @@ CSS = """
    controls below it (a longer sentence scrolls inside its place) */
 .rf-app .rf-message-slot { height: 4em; min-height: 4em; max-height: 4em; overflow-y: auto; box-sizing: border-box; flex: 0 0 auto; }
 .rf-app .rf-message-slot .rf-msg { box-sizing: border-box; }
+/* Undo's answer on the Undo bar's own row, beside its buttons (on a phone: under them, the row's width) */
+.rf-app .rf-undo-bar .rf-undo-answer { flex: 1 1 12em; min-width: 0; margin: 0 0 0 8px; }
+.rf-app .rf-undo-bar .widget-hbox:has(> .rf-undo-answer) { flex-wrap: wrap; align-items: flex-start; }
+@media (max-width: 600px) { .rf-app .rf-undo-bar .rf-undo-answer { flex-basis: 100%; margin: 0; } }
 @media (max-width: 600px) { .rf-app .rf-message-slot { height: 5.8em; min-height: 5.8em; max-height: 5.8em; } }
 /* the slot holds whole lines of its message (1.35 × 1.05em each, and the message's 10 px above and below), never a
    line cut across: two on the tablet; on a phone three, and four with A+, so what fits at the usual size fits with A+ */

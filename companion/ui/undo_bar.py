@@ -63,6 +63,12 @@ class UndoBar:
         self.widget = W.VBox([self.buttons, self.confirm])
         self.widget.add_class("rf-undo-bar")
 
+    def answer_beside(self, slot: W.HTML) -> None:
+        """Undo's and Redo's answers said in ``slot`` (a slot of the game's answers), on the buttons' own row:
+        the sentence where the finger is, for a bar far from the screen's own slot (it was 370 px away)."""
+        slot.add_class("rf-undo-answer")
+        self.buttons.children = (self.undo_btn, self.redo_btn, slot)
+
     def _log_can_undo(self) -> bool:
         s = self.session()
         return s is not None and s.can_undo()

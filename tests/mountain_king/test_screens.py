@@ -66,7 +66,10 @@ def test_a_game_from_setup_through_three_waves_to_history(store):
     assert s.state.honour("Blue") == 7 and "Defeated Gnomes (strength 3)" in s.taps_list.value
     s.undo_btn.click()
     assert s.state.honour("Blue") == 4 and "Took back: Blue gains 3 Honour: Defeated Gnomes (strength 3)." in s.message.value
+    assert s.message in s.undo_bar.buttons.children  # said beside Undo (it was said 370 px below it)
+    assert not s.answers.slots["Honour"].value
     s.redo_btn.click()
+    assert "Done again" in s.message.value and s.message in s.undo_bar.buttons.children
     s.vote_player.value, s.vote_clan.value = "Yellow", "moss"
     click(s.vote_adds, "+2")
     assert "Yellow 2" in s.clans.value and "Yellow gains 2 Moss Votes." in s.message.value

@@ -236,7 +236,8 @@ def test_undo_says_what_it_took_back_in_mountain_king(tmp_path):
     app.go_to("Honour")
     mk_play(mk)
     mk.undo_btn.click()
-    assert slot_text(mk.answers.slot("Honour")).count("Took back: ") == 1
+    assert slot_text(mk.answers.slot("Undo")).count("Took back: ") == 1  # beside Undo, on the bar's row
+    assert not slot_text(mk.answers.slot("Honour"))
 
 
 def test_1989s_end_before_the_goal_asks_and_the_table_may_play_on_or_end_it_unfinished(tmp_path):

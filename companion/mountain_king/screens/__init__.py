@@ -77,6 +77,10 @@ def describe(action: Action, state: State | None = None) -> str:
     return sentence(action, state if state is not None else State())
 
 
+#: Undo's and Redo's answers: on the bar's row, beside the buttons, on every screen
+UNDO_SLOT = "Undo"
+
+
 class MountainKingScreens:
     """The game's screens on the dashboard (``screens``, ``screen(name)``, ``resume``, ``reopen``, ``poll``)."""
 
@@ -198,7 +202,10 @@ class MountainKingScreens:
     def _undo_said(self, text: str) -> None:
         if text.startswith("Undone") and self._taken_back:
             text, self._taken_back = f"Took back: {self._taken_back}", ""
-        self.say(text)
+        self.answers.say(text, at=UNDO_SLOT)
+
+    def _undo_error(self, text: str) -> None:
+        self.answers.say(text, "error", at=UNDO_SLOT)
 
     # --- what the shelf asks of a game's screens -------------------------------------------------
     def screen(self, name: str) -> W.Widget:
@@ -253,7 +260,7 @@ class MountainKingScreens:
         self.status.add_class("mk-status-box")
         slot = self.answers.slot
         self._taken_back = ""
-        self.undo_bar = UndoBar(lambda: self.session, "mk", self._undo_said, self.error, self.refresh, before_undo=self._before_undo,
+        self.undo_bar = UndoBar(lambda: self.session, "mk", self._undo_said, self._undo_error, self.refresh, before_undo=self._before_undo,
                                 describe=self._words)
         self.undo_btn, self.redo_btn = self.undo_bar.undo_btn, self.undo_bar.redo_btn
         bar = W.VBox([self.status, self.undo_bar.widget])
@@ -407,6 +414,7 @@ class MountainKingScreens:
                         self.games.widget, W.HTML("<b>The board, entered once</b>"),
                         W.HBox([editor, form_picture], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))])
         parts = {"Honour": honour, "Clan board": clan, "Score the Wave": score, "Scorepad": pad, "Board": board}
+        self.undo_bar.answer_beside(slot(UNDO_SLOT))  # made last: a screen's own slot stays its first
         self.pages = {name: W.VBox([bar, part]) for name, part in parts.items()}  # the same bar on every screen
         for name, page in self.pages.items():
             page.add_class("mk-screen")
