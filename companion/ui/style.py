@@ -87,6 +87,20 @@ CSS = """
    controls below it (a longer sentence scrolls inside its place) */
 .rf-app .rf-message-slot { height: 4em; min-height: 4em; max-height: 4em; overflow-y: auto; box-sizing: border-box; flex: 0 0 auto; }
 .rf-app .rf-message-slot .rf-msg { box-sizing: border-box; }
+/* a sentence never widens its screen: in a column, the slot takes the column's width and its words wrap (a refusal
+   under Start the game made the form, and Start with it, 70 px wider) */
+.rf-app .widget-vbox > .rf-message-slot { contain: inline-size; }
+/* a sentence longer than its place says so: "more ▾" at the foot of the place while there is more below (a scroll
+   driven fade; where the whole sentence fits, the scroll timeline is inactive and the cue stays hidden) */
+/* the slot itself scrolls; its cue takes a line of its own after the sentence */
+.rf-app .widget-html.rf-message-slot { flex-wrap: wrap; align-content: flex-start; }
+.rf-app .widget-html.rf-message-slot > .widget-html-content { overflow: visible; height: auto; }
+@keyframes rf-more { from { opacity: 1; } to { opacity: 0; } }
+.rf-app .rf-message-slot::after { content: "more ▾"; display: block; flex: 0 0 100%; box-sizing: border-box; position: sticky; bottom: 0; height: 1.5em; margin-top: -1.5em;
+  padding-right: 10px; text-align: right; font-size: 0.9em; line-height: 1.5em; font-weight: 600; pointer-events: none;
+  opacity: 0; color: #1b1b1b; background: linear-gradient(to right, rgba(255,255,255,0), rgba(255,255,255,.92) 55%);
+  animation: rf-more linear both; animation-timeline: scroll(nearest block); }
+.rf-app.rf-dark .rf-message-slot::after { color: #f2f2f2; background: linear-gradient(to right, rgba(30,30,30,0), rgba(30,30,30,.92) 55%); }
 /* Undo's answer on the Undo bar's own row, beside its buttons (on a phone: under them, the row's width) */
 .rf-app .rf-undo-bar .rf-undo-answer { flex: 1 1 12em; min-width: 0; margin: 0 0 0 8px; }
 .rf-app .rf-undo-bar .widget-hbox:has(> .rf-undo-answer) { flex-wrap: wrap; align-items: flex-start; }

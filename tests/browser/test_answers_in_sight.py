@@ -4,7 +4,7 @@ tablet and on the phone: the page brings it into view."""
 
 from companion.ui.app import App
 
-from .harness import PAINTED, board_meta, open_app, phone, screenshot, settle, space_to_css, tablet, wait_for
+from .harness import PAINTED, board_meta, listen, open_app, phone, screenshot, settle, space_to_css, tablet, wait_for
 
 SETUP = "?game=rise-and-fall&screen=setup"
 
@@ -67,3 +67,42 @@ def test_a_city_tapped_on_a_sea_is_refused_in_sight(server, browser):
         screenshot(page, f"answer-in-sight-{name}")
         assert -1 <= top and bottom <= height + 1, f"{name}: {said!r} is out of sight ({top:.0f}–{bottom:.0f} of {height})"
         ctx.close()
+
+
+#: the visible slot with a sentence: whether its "more ▾" cue shows, and whether the sentence overflows the place
+CUE = """() => { const s = [...document.querySelectorAll('.rf-app .rf-message-slot')].find(e => e.offsetParent && e.textContent.trim());
+    return [Number(getComputedStyle(s, '::after').opacity), s.scrollHeight > s.clientHeight + 1]; }"""
+LONGER = """() => { const s = [...document.querySelectorAll('.rf-app .rf-message-slot')].find(e => e.offsetParent && e.textContent.trim());
+    s.querySelector('.rf-msg').textContent += ' ' + 'A sentence longer than its place runs on over more lines. '.repeat(4); }"""
+
+
+def test_a_sentence_never_widens_its_screen_and_a_longer_one_says_there_is_more(tmp_path, browser):
+    """A refusal under Start the game (no World built yet) leaves Start as wide as it was (the form, and Start
+    with it, grew 70 px wider); a sentence longer than its place shows "more ▾" at its foot until it is read to
+    its end, and a sentence that fits shows none — on the tablet, light and dark, and on the phone."""
+    from .harness import served
+
+    with served(tmp_path) as (url, _, _):
+        for make, dark in ((tablet, False), (tablet, True), (phone, False)):
+            ctx = make(browser)
+            page = ctx.new_page()
+            listen(page)
+            page.goto(url + SETUP)
+            if dark:
+                page.locator("button.rf-dark-toggle").tap()
+                wait_for(lambda: "rf-dark" in (page.locator(".rf-app").first.get_attribute("class") or ""))
+            start = page.locator("button.rf-start-game").first
+            start.wait_for()
+            settle(page)
+            before = start.bounding_box()
+            start.tap()
+            settle(page)
+            assert "Build the World first" in page.evaluate(SLOT)[3]
+            assert start.bounding_box() == before
+            assert page.evaluate(CUE) == [0, False]  # it fits: no cue
+            page.evaluate(LONGER)
+            wait_for(lambda: page.evaluate(CUE) == [1, True])
+            page.evaluate("() => { const s = [...document.querySelectorAll('.rf-app .rf-message-slot')].find(e => e.offsetParent"
+                          " && e.textContent.trim()); s.scrollTop = s.scrollHeight; }")
+            wait_for(lambda: page.evaluate(CUE)[0] == 0)  # read to its end: the cue goes
+            ctx.close()
