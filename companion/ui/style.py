@@ -381,6 +381,17 @@ CSS = """
 /* Rise!: what the player is asked to tap has the room of its longest sentence, so choosing an action moves
    nothing below it */
 .rf-app .rise-prompt { min-height: 4.2em; }
+/* Rise! on an upright tablet: the board and the buttons side by side, as on the tablet held sideways (below the
+   board, the buttons were off the screen and a tap's answer 366 px from the finger) */
+@media (min-width: 601px) and (max-width: 900px) {
+  .rf-app .rise-screen { flex-wrap: nowrap; }
+  .rf-app .rise-screen > .rf-board-box { flex: 1 1 auto; min-width: 0; }
+  .rf-app .rise-screen > .rf-side { flex: 0 0 280px; min-width: 280px; }
+  /* the status keeps the room of its longest lines at this width: nothing under it moves as a turn passes */
+  .rf-app .rise-screen .rf-turn { min-height: 2.7em; }
+  .rf-app .rise-screen .rise-prompt { min-height: 5.4em; }
+  .rf-app .rise-screen .rise-supply { min-height: 4.05em; }
+}
 /* 1989: the row of Quit (a nation with a turn) or Come back keeps a button's room when neither is offered */
 .rf-app .rf89 .rf89-quit-row { min-height: 52px; }
 /* ... and Phase 1's sentence the room of two lines, so the turn after the first, which has one, moves nothing below */

@@ -106,3 +106,28 @@ def test_a_sentence_never_widens_its_screen_and_a_longer_one_says_there_is_more(
                           " && e.textContent.trim()); s.scrollTop = s.scrollHeight; }")
             wait_for(lambda: page.evaluate(CUE)[0] == 0)  # read to its end: the cue goes
             ctx.close()
+
+
+def test_rise_on_an_upright_tablet_has_its_board_and_its_buttons_on_the_screen_and_answers_beside_the_board(server, browser):
+    """At 768×1024 the board and every Action button are on the screen together, and a refused tap on the board
+    is answered beside it, within 150 px (the buttons were below the screen and the answer 366 px away)."""
+    from .test_every_game_table import open_log, rise_game, said_error
+    from .test_rise_flow import tap
+
+    url, data, _ = server
+    ctx = tablet(browser, portrait=True)
+    page = ctx.new_page()
+    listen(page)
+    open_log(page, url, "rise", rise_game(data))
+    for b in page.locator("button.rise-mode").all():
+        box = b.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 1024, (b.inner_text(), box)
+    tap(page, (2, 0))  # Red's Worker stands there: Blue cannot place one on it
+    wait_for(lambda: said_error(page), timeout=30)
+    board = page.locator("canvas.rf-board").first.bounding_box()
+    said = page.locator(".rf-answer-play").first.bounding_box()
+    gap_x = max(said["x"] - (board["x"] + board["width"]), board["x"] - (said["x"] + said["width"]), 0)
+    gap_y = max(said["y"] - (board["y"] + board["height"]), board["y"] - (said["y"] + said["height"]), 0)
+    assert (gap_x ** 2 + gap_y ** 2) ** 0.5 <= 150, (board, said)
+    assert 0 <= said["y"] and said["y"] + said["height"] <= 1024
+    ctx.close()

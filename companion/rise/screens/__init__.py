@@ -518,7 +518,7 @@ class RiseScreen:
         thinking = " — thinking…" if self.thinking else ""
         sup = {c: p.supply(c) for c in n.colours}
         lines = "".join(
-            f"<div>{dot(c)}{name(c)}: {plural(len(p.of(c)), 'Worker')} on the board, {sup[c]['workers']} in the supply; "
+            f"<div class='rise-supply'>{dot(c)}{name(c)}: {plural(len(p.of(c)), 'Worker')} on the board, {sup[c]['workers']} in the supply; "
             f"blocks left: {sup[c]['base']} base, {sup[c]['middle']} middle, {sup[c]['top']} top</div>"
             for c in n.colours
         )
