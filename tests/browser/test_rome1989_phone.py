@@ -122,3 +122,49 @@ def test_a_phone_reloaded_mid_turn_comes_back_on_its_nation_with_what_was_typed(
             raise
         finally:
             ann_ctx.close()
+
+
+def test_the_table_back_on_a_phones_game_is_said_at_the_top_of_the_phone(tmp_path, browser):
+    """The table starts a new game, then opens Ann's game again from its list: Ann's phone, which refused to write
+    meanwhile, says the table is back where she looks, at the top of its screen (it was said under the form, below
+    the screen); her next turn recorded, the news goes."""
+    from companion.rome1989.screens import Rome1989Screens
+    from companion.rome1989.screens.seat import BACK
+
+    class Table:  # what the tablet's page gives a game's screens: its store
+        def __init__(self, store):
+            self.store = store
+
+        def history(self):
+            return self
+
+        def keep(self, *args):
+            pass
+
+    with served(tmp_path) as (url, data, _):
+        tokens = start_game(data)
+        ctx = phone(browser)
+        ann = ctx.new_page()
+        listen(ann)
+        ann.goto(url + f"?game=rise-and-fall-1989&seat={tokens['Ann']}")
+        ann.wait_for_selector(".rf89-seat-head:has-text(\"Ann's nations\")", timeout=90_000)
+        table = Rome1989Screens(Table(GameStore(data)))  # the tablet, as its kernel would do it
+        left = table.session.log.path.stem
+        table.title.value = "A second evening"
+        table.start_btn.click()
+        table.new_question.widget.children[1].children[0].click()  # Yes, start a new game
+        ann.wait_for_selector(".rf89-seat .rf-msg-error", timeout=60_000)  # the phone refuses: the table left
+        table.open_game(left)
+        back = ann.locator(".rf89-seat-back .rf-msg")
+        back.wait_for(timeout=60_000)
+        assert BACK in back.inner_text()
+        box = back.bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], box
+        settle(ann)
+        ann.locator(".rf89-f-areas_income input").first.fill("4")
+        ann.locator(".rf89-f-areas_income input").first.press("Tab")
+        settle(ann)
+        ann.locator("button.rf89-record").first.tap()
+        ann.wait_for_selector(".rf89-seat-back .rf-msg", state="detached", timeout=60_000)
+        assert GameStore(data).open(left).entries()[-1].action.get("seat") == "Ann"
+        ctx.close()

@@ -216,9 +216,12 @@ def test_a_phone_whose_game_the_table_left_and_opened_again_records_again(table)
     assert ann.poll() and html.unescape(LEFT) in html.unescape(ann.message.value)
     assert not ann.act({"type": "roll", "nation": "Goths", "purpose": "transition", "dice": [3], "by": "table"})
     table.open_game(left)
-    assert ann.poll() and ann.player == "Ann <i>" and BACK in ann.message.value
+    assert ann.poll() and ann.player == "Ann <i>" and BACK in ann.back.value  # at the top of the phone
+    assert ann.widget.children.index(ann.back) == ann.widget.children.index(ann.head) + 1
+    assert not ann.message.value  # the refusal of while the table was away is gone
     assert list(ann.pick.options) == ["Goths", "Huns"] and ann.form.layout.display == ""
     ann.pick.value = "Huns"
     ann.fields["areas_income"].value = 6
     ann.record_btn.click()
     assert table.store.open(left).entries()[-1].action["seat"] == "Ann <i>"
+    assert not ann.back.value  # a turn recorded: the news is old

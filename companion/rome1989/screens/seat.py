@@ -75,6 +75,9 @@ class SeatPage(Rome1989Screens):
         self.answers = Answers(lambda: "Seat", self._subject, lambda: read_only_html(self.session))
         self._build()
         self.head = W.HTML(_dom_classes=("rf89-seat-head",))
+        # the table back on this phone's game, said at the top, where the player looks (the seat's slot is under the
+        # form, which comes back with it: the sentence was said below the screen); it goes with the next turn recorded
+        self.back = W.HTML(_dom_classes=("rf89-seat-back",))
         self.totals = W.HTML(_dom_classes=("rf89-seat-totals",))
         self.undo_btn = button("Undo my last", self.undo, "rf89-undo rf89-seat-undo")
         f = self.fields
@@ -92,7 +95,7 @@ class SeatPage(Rome1989Screens):
                                    W.VBox([self.r_table_no, self.r_lost, self.r_popular, self.r_start]),
                                    self.r_step, self.r_rolls, self.r_out], _dom_classes=("rf89-seat-revolt",))
         self.battle_part = W.VBox([self.battle_panel.head, self.battle_panel.fight], _dom_classes=("rf89-seat-battle",))
-        self.widget = W.VBox([W.HTML(CSS + SEAT_CSS), self.head, self.winner, self.pick, self.sheet, self.form,
+        self.widget = W.VBox([W.HTML(CSS + SEAT_CSS), self.head, self.back, self.winner, self.pick, self.sheet, self.form,
                               self.answers.slot("Seat"), self.revolt_part, self.battle_part, self.totals])
         self.widget.add_class("rf89")
         self.widget.add_class("rf89-seat")
@@ -183,6 +186,7 @@ class SeatPage(Rome1989Screens):
         opens it again: the seat is kept)."""
         self.left = self.session is not None and left_for(self.session.log) is not None
         self.revoked = True
+        self.back.value = ""
         if not self.left:
             self.seat, self.player = None, None
         self.head.value = "<div class='rf-turn'>No seat</div>"
@@ -199,7 +203,8 @@ class SeatPage(Rome1989Screens):
             self.left = False
             self.pick.layout.display = self.form.layout.display = ""
             self.reopen()
-            self.say(BACK)
+            self.answers.clear()  # the refusal said while the table was away
+            self.back.value = message_html(BACK, "info")
         return changed
 
     # --- taps ------------------------------------------------------------------------------------
@@ -210,6 +215,8 @@ class SeatPage(Rome1989Screens):
             return False
         ok = super().act({**action, "seat": self.player}, seen=seen)
         self.follow.seen()
+        if ok:
+            self.back.value = ""
         return ok
 
     def undo(self) -> None:
