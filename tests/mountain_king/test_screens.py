@@ -87,6 +87,9 @@ def test_a_game_from_setup_through_three_waves_to_history(store):
     again.confirm_btn.click()
     assert again.state.wave == 2 and again.state.honour("Blue") == 7 + 6 and again.state.honour("Yellow") == 6
     assert "Wave I scored" in again.score_slot.value  # said under Score this Wave, where the finger is
+    # the Refresh for Wave II, said once on the screen (under the walk), not again in the answer
+    screen_text = again.score_slot.value + again.walk_status.value
+    assert screen_text.count("Refresh for Wave II") == 1 and "mk-refresh" in again.walk_status.value
     to_scoring(again)
     again.score_btn.click()
     again.confirm_btn.click()

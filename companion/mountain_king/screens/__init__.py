@@ -139,7 +139,8 @@ class MountainKingScreens:
         if action.get("type") == "score-wave":
             sc = s.scores[-1]
             gains = ", ".join(f"{p} +{sc.gained(p)}" for p in s.players)
-            return f"Wave {ROMAN[sc.wave]} scored: {gains}." + (f" {winner_sentence(sc)}" if sc.winners else f" {refresh_sentence(s)}")
+            # the Refresh the next Wave asks is shown once, under the walk, as long as it is to be done (it was said twice)
+            return f"Wave {ROMAN[sc.wave]} scored: {gains}." + (f" {winner_sentence(sc)}" if sc.winners else "")
         return describe(action, before)
 
     def _setup_of(self, players: list[str]) -> tuple[Action, Any]:
