@@ -14,9 +14,9 @@ PICTURE = """(css) => { const r = document.querySelector(`.rf-card-pick:has(butt
 
 def test_a_tap_on_a_cards_picture_chooses_it(server, browser):
     url, data, _ = server
-    start_game(data)
+    gid = start_game(data)
     store = GameStore(data)
-    log = store.open(next(x for x in store.games("game") if x.problem is None).id)
+    log = store.open(gid)
     ana = Seats(log).ensure(3)[0]
     ctx = phone(browser)
     page = ctx.new_page()

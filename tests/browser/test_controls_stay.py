@@ -237,9 +237,8 @@ def test_no_control_moves_between_the_taps_of_a_game_on_the_tablet(server, brows
 def test_no_control_moves_between_the_taps_of_a_game_on_a_phone(server, browser):
     """Ana's seat: her card chosen and changed, the reveal, her actions, Undo on her phone."""
     url, data, _ = server
-    start_game(data)
+    gid = start_game(data)
     store = GameStore(data)
-    gid = next(x for x in store.games("game") if x.problem is None).id
     log = store.open(gid)
     seats = Seats(log).ensure(3)
     log.close()

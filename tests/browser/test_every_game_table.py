@@ -607,8 +607,7 @@ def twice_rise_and_fall(page, url, data) -> tuple[str, str]:
 
     from .test_secrets import start_game
 
-    start_game(data)
-    gid = GameStore(data).games("game")[0].id
+    gid = start_game(data)
     log = GameStore(data).open(gid)
     seats = Seats(log).ensure(3)
     log.close()

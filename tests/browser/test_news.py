@@ -15,10 +15,9 @@ def box(page, selector: str) -> tuple[float, float, float, float]:
 
 def test_a_card_chosen_on_a_phone_is_told_on_the_tablet_without_moving_a_control(server, browser):
     url, data, _ = server
-    start_game(data)
+    gid = start_game(data)
     store = GameStore(data)
-    info = next(x for x in store.games("game") if x.problem is None)
-    log = store.open(info.id)
+    log = store.open(gid)
     seat = Seats(log).ensure(3)[0]
     log.close()
     table = Table(browser, url, "game", [seat], ["Ana"])

@@ -29,9 +29,9 @@ def test_three_phones_and_a_tablet_choose_in_secret_and_reveal_at_once(server, b
 
     quote(rulebook_text, "Once all players have placed a face-down card in front of themselves, the cards are revealed simultaneously.")
     url, data, _ = server
-    start_game(data)
+    gid = start_game(data)
     store = GameStore(data)
-    log = store.open(next(x for x in store.games("game") if x.problem is None).id)
+    log = store.open(gid)
     seats = Seats(log).ensure(3)
     table = Table(browser, url, "game", [seats[i] for i in range(3)], NAMES)
     tab, phones, frames = table.tablet, table.phones, table.frames

@@ -61,9 +61,9 @@ def prepare(data) -> tuple[int, int, str, str]:
     of a turn with a Trophy in reach that does not end the game;
     someone can pay for a card in Decline after it. (turn, player, card, action)."""
     for seed in range(12):
-        start_game(data)
+        gid = start_game(data)
         store = GameStore(data)
-        info = next(x for x in store.games("game") if x.problem is None)
+        info = next(x for x in store.games("game") if x.id == gid)
         s = Session(store.open(info.id), TrackerRules())
         rnd = random.Random(seed)
         for _ in range(400):

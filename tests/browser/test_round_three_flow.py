@@ -69,9 +69,8 @@ def test_a_plains_layer_that_needs_a_move_the_tile_chosen_by_the_table(server, b
 
 def test_a_phone_undoes_its_own_last_action_and_is_refused_once_another_followed(server, browser):
     url, data, _ = server
-    start_game(data)
+    gid = start_game(data)
     store = GameStore(data)
-    gid = next(x for x in store.games("game") if x.problem is None).id
     s = Session(store.open(gid), TrackerRules())
     for i in range(3):
         s.do({"type": "play", "player": i, "card": "city"})

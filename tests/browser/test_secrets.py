@@ -11,8 +11,9 @@ from .harness import UUID, open_app, recorded, screenshot, settle, wait_for, wid
 NAMES = ("Ana", "Ben", "Cy")
 
 
-def start_game(data) -> None:
-    """A game in its log, the first pieces placed: phase A of turn 1, Ana first."""
+def start_game(data) -> str:
+    """A game in its log, the first pieces placed: phase A of turn 1, Ana first; its id (the game to open: the
+    newest of the list may be another test's game, touched since by a page of it still closing)."""
     store = GameStore(data)
     _, log = store.create("game", "secrets")
     s = Session(log, TrackerRules())
@@ -28,6 +29,7 @@ def start_game(data) -> None:
         space = next(sp for sp, t in terrain if t in want and sp not in used)
         used.add(space)
         s.do({"type": "place-first", "player": i, "piece": piece, "q": space[0], "r": space[1]})
+    return log.path.stem
 
 
 def state(data):

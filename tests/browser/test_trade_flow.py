@@ -25,9 +25,9 @@ def sizes(page, scope: str) -> list[float]:
 def test_a_ships_trade_counted_on_a_phone_then_on_the_tablet(server, browser, rulebook_text):
     quote(rulebook_text, "Effect: Gain 3 GP for each coastal City (allied or opposing) adjacent to the Sea Region in which the Ship is located.")
     url, data, _ = server
-    start_game(data)
+    gid = start_game(data)
     store = GameStore(data)
-    log = store.open(next(x for x in store.games("game") if x.problem is None).id)
+    log = store.open(gid)
     seats = Seats(log).ensure(3)
     s = Session(log, TrackerRules())
     for i in s.state.order():
