@@ -91,8 +91,8 @@ CSS = """
    under Start the game made the form, and Start with it, 70 px wider) */
 .rf-app .widget-vbox > .rf-message-slot { contain: inline-size; }
 /* a sentence longer than its place says so: "more ▾" at the foot of the place while there is more below (a scroll
-   driven fade; where the whole sentence fits, the scroll timeline is inactive and the cue stays hidden) */
-/* the slot itself scrolls; its cue takes a line of its own after the sentence */
+   driven fade; where the whole sentence fits, the scroll timeline is inactive and the cue stays hidden). The slot
+   itself scrolls; its cue takes a line of its own after the sentence */
 .rf-app .widget-html.rf-message-slot { flex-wrap: wrap; align-content: flex-start; }
 .rf-app .widget-html.rf-message-slot > .widget-html-content { overflow: visible; height: auto; }
 @keyframes rf-more { from { opacity: 1; } to { opacity: 0; } }

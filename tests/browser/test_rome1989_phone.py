@@ -130,16 +130,7 @@ def test_the_table_back_on_a_phones_game_is_said_at_the_top_of_the_phone(tmp_pat
     the screen); her next turn recorded, the news goes."""
     from companion.rome1989.screens import Rome1989Screens
     from companion.rome1989.screens.seat import BACK
-
-    class Table:  # what the tablet's page gives a game's screens: its store
-        def __init__(self, store):
-            self.store = store
-
-        def history(self):
-            return self
-
-        def keep(self, *args):
-            pass
+    from tests.rome1989.helpers import Table
 
     with served(tmp_path) as (url, data, _):
         tokens = start_game(data)

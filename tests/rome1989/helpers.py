@@ -16,6 +16,19 @@ EXAMPLES = Path(__file__).parent / "examples"
 RULES = ChartRules()
 
 
+class Table:
+    """What the tablet's page gives 1989's screens (its store; History keeps nothing), for screens made in a test."""
+
+    def __init__(self, store):
+        self.store = store
+
+    def history(self):
+        return self
+
+    def keep(self, *args):
+        pass
+
+
 def play(actions: list[dict[str, Any]]) -> Any:
     """The chart's state after these actions, each applied by the rules."""
     s = RULES.initial()

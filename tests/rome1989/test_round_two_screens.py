@@ -14,20 +14,9 @@ from companion.rome1989.screens.seat import open_seat
 from companion.seats import Seats
 from tests.rulebooks import quote
 
-from .helpers import pick_areas
+from .helpers import Table, pick_areas
 
 GAME = "rise-and-fall-1989"
-
-
-class Table:  # the page's shared parts a game's screens use
-    def __init__(self, store):
-        self.store = store
-
-    def history(self):
-        return self
-
-    def keep(self, *args):
-        pass
 
 
 def start(tmp_path, scenario=""):

@@ -15,16 +15,7 @@ from companion.rome1989.screens.seat import open_seat
 from companion.rome1989.screens.seat_codes import table_seat_codes
 from companion.seats import Seats
 
-
-class Table:  # the page's shared parts a game's screens use
-    def __init__(self, store):
-        self.store = store
-
-    def history(self):
-        return self
-
-    def keep(self, *args):
-        pass
+from .helpers import Table
 
 
 def said(page) -> str:
