@@ -3,7 +3,7 @@ import shutil
 
 import pytest
 
-from .harness import CHROMIUM, launch, served
+from .harness import CHROMIUM, PAGE_NOTES, launch, served, watch_pages
 
 pytestmark = pytest.mark.browser
 
@@ -28,8 +28,16 @@ def browser():
 
     with sync_playwright() as p:
         b = launch(p)
+        watch_pages(b)
         yield b
         b.close()
+
+
+@pytest.fixture(autouse=True)
+def _page_notes():
+    """Each test's pages' notes are its own."""
+    PAGE_NOTES.clear()
+    yield
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -49,3 +57,10 @@ def pytest_runtest_makereport(item, call):
         folder.mkdir(parents=True, exist_ok=True)
         (folder / (re.sub(r"[^\w.-]+", "_", item.nodeid)[-150:] + ".txt")).write_text(text)
         report.sections.append(("threads of the server and its kernels", text))
+    if PAGE_NOTES:
+        report.sections.append(("what the pages said of themselves", "\n".join(PAGE_NOTES)))
+    served_at = item.funcargs.get("server") if hasattr(item, "funcargs") else None
+    if served_at:
+        log = served_at[1].parent / "voila.log"
+        if log.is_file():
+            report.sections.append(("the end of the server's log", log.read_text(errors="replace")[-4000:]))

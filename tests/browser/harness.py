@@ -33,6 +33,36 @@ SEA = (74, 143, 209)
 SERVERS: list[int] = []
 #: Where each server (by pid) and its kernels write their threads' stacks on SIGUSR1.
 STACK_DIRS: dict[int, Path] = {}
+#: What the pages of the test running now said of themselves: script errors, console errors, pages
+#: that crashed or whose requests failed (a failed test prints them; `watch_pages` fills it).
+PAGE_NOTES: list[str] = []
+NOTES_KEPT = 60
+
+
+def _note(line: str) -> None:
+    if len(PAGE_NOTES) < NOTES_KEPT:
+        PAGE_NOTES.append(f"{time.strftime('%H:%M:%S')} {line[:400]}")
+
+
+def _watch_page(page) -> None:
+    where = lambda: (page.url or "").rpartition("/")[2][:80]  # noqa: E731 - the address as it is when it speaks
+    page.on("pageerror", lambda e: _note(f"script error on {where()}: {e}"))
+    page.on("console", lambda m: m.type == "error" and _note(f"console error on {where()}: {m.text}"))
+    page.on("crash", lambda _: _note(f"page crashed: {where()}"))
+    page.on("requestfailed", lambda r: _note(f"request failed on {where()}: {r.url[-80:]} ({r.failure})"))
+
+
+def watch_pages(browser) -> None:
+    """Every context the tests make from ``browser`` notes what its pages say of themselves in
+    :data:`PAGE_NOTES`, so a failed test says what its pages met (a flake is diagnosed from one run)."""
+    make = browser.new_context
+
+    def new_context(*args, **kwargs):
+        ctx = make(*args, **kwargs)
+        ctx.on("page", _watch_page)
+        return ctx
+
+    browser.new_context = new_context
 
 
 def free_port() -> int:
@@ -453,7 +483,18 @@ def screenshot(page, name: str, scale: str = "device") -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     p = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(p), full_page=True, scale=scale)
+    if "failed" in name:  # what the picture shows, as text: the address and the words on the page
+        p.with_suffix(".txt").write_text(page_state(page))
     return p
+
+
+def page_state(page) -> str:
+    """A page's address and the first of its words (a failed test's witness of where its page was)."""
+    try:
+        words = page.evaluate("() => document.body ? document.body.innerText : ''")
+    except Exception as e:  # noqa: BLE001 - a page gone says so
+        words = f"(the page could not be read: {e})"
+    return f"{page.url}\n{' '.join(str(words).split())[:1500]}\n"
 
 
 HISTORY_OPTIONS = "() => document.querySelectorAll('.rf-side select option').length"
