@@ -114,6 +114,15 @@ CSS = """
   .rf-app .rf-message-slot { height: calc(4.2525em + 20px); min-height: calc(4.2525em + 20px); max-height: calc(4.2525em + 20px); }
   .rf-app.rf-large .rf-message-slot { height: calc(5.67em + 20px); min-height: calc(5.67em + 20px); max-height: calc(5.67em + 20px); }
 }
+/* an answer beside the finger (the page's script: where the screen's slot is far from the control tapped) and a
+   question a tap opens: laid over the page, never pushing what is below */
+.rf-app .rf-bubble { position: fixed; z-index: 60; max-width: min(480px, calc(100vw - 8px)); box-sizing: border-box;
+  border-radius: 9px; box-shadow: 0 4px 18px rgba(0,0,0,.35); background: #f4efe4; }
+.rf-app.rf-dark .rf-bubble { background: #15191d; }
+.rf-app .rf-bubble .rf-msg { margin: 0; }
+.rf-app .rf-confirm:not(:empty) { position: fixed; z-index: 55; width: max-content; max-width: min(560px, calc(100vw - 8px));
+  box-sizing: border-box; padding: 8px; border-radius: 10px; background: #f4efe4; box-shadow: 0 4px 18px rgba(0,0,0,.35); }
+.rf-app.rf-dark .rf-confirm:not(:empty) { background: #15191d; }
 .rf-msg-error { background: #ffebee; color: #8e0000; border-left: 8px solid #c62828; }
 .rf-msg-info { background: #e8f5e9; color: #1b4d20; border-left: 8px solid #2e7d32; }
 .rf-msg-warning { background: #fff8e1; color: #5d4200; border-left: 8px solid #f9a825; }

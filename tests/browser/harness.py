@@ -49,7 +49,8 @@ def _watch_page(page) -> None:
     page.on("pageerror", lambda e: _note(f"script error on {where()}: {e}"))
     page.on("console", lambda m: m.type == "error" and _note(f"console error on {where()}: {m.text}"))
     page.on("crash", lambda _: _note(f"page crashed: {where()}"))
-    page.on("requestfailed", lambda r: _note(f"request failed on {where()}: {r.url[-80:]} ({r.failure})"))
+    page.on("requestfailed", lambda r: "/api/shutdown/" not in r.url  # a page closed asks its kernel's end: aborted
+            and _note(f"request failed on {where()}: {r.url[-80:]} ({r.failure})"))
 
 
 def watch_pages(browser) -> None:

@@ -1,6 +1,7 @@
 """A refused tap is never ignored in silence: the player placing a first piece far down the
-page (the board below the screen's message slot) sees the sentence that refuses the tap, on the
-tablet and on the phone: the page brings it into view."""
+page (the board below the screen's message slot) sees the sentence that refuses the tap beside the
+finger, on the tablet and on the phone, and nothing moves: the page does not scroll, the sentence is
+laid over it (the page's script, `.rf-bubble`) until the next touch."""
 
 from companion.ui.app import App
 
@@ -11,6 +12,11 @@ SETUP = "?game=rise-and-fall&screen=setup"
 #: the message slot's box on the screen, and the screen's height
 SLOT = """() => { const s = [...document.querySelectorAll('.rf-app .rf-message-slot')].find(e => e.offsetParent);
     const r = s.getBoundingClientRect(); return [r.top, r.bottom, window.innerHeight, s.textContent]; }"""
+
+#: the sentence said beside the finger: its box, the screen's height, its words (None: none is shown)
+BUBBLE = """() => { const m = document.querySelector('.rf-app .rf-bubble .rf-msg'); if (!m) return null;
+    const r = m.getBoundingClientRect(); return [r.top, r.bottom, window.innerHeight, m.textContent]; }"""
+SCROLLED = "() => document.querySelector('canvas.rf-board').getBoundingClientRect().top"
 
 #: the board's top at the top of the screen: the message slot above it is out of sight
 BOARD_AT_TOP = "() => document.querySelector('canvas.rf-board').scrollIntoView({block: 'start'})"
@@ -57,15 +63,19 @@ def test_a_city_tapped_on_a_sea_is_refused_in_sight(server, browser):
             wait_for(lambda: board_meta(page)["k"] > before)
             settle(page, quiet_ms=100)  # the smooth zoom's frames drawn
             sea = sea_in_sight(page, seas)
-        page.touchscreen.tap(*space_to_css(page, sea))
+        x, y = space_to_css(page, sea)
+        board_top = page.evaluate(SCROLLED)
+        page.touchscreen.tap(x, y)
         wait_for(lambda: "Sea" in page.evaluate(SLOT)[3] or "sea" in page.evaluate(SLOT)[3])
-        try:  # the page brings the sentence into view (it may scroll smoothly): wait for it there
-            page.wait_for_function(f"() => {{ const [t, b, h] = ({SLOT})(); return 0 <= t && b <= h; }}", timeout=10_000)
-        except Exception:
-            pass  # said below, with the numbers
-        top, bottom, height, said = page.evaluate(SLOT)
+        page.wait_for_selector(".rf-app .rf-bubble .rf-msg-error", state="visible")
+        top, bottom, height, said = page.evaluate(BUBBLE)
         screenshot(page, f"answer-in-sight-{name}")
+        assert "Sea" in said or "sea" in said, said
         assert -1 <= top and bottom <= height + 1, f"{name}: {said!r} is out of sight ({top:.0f}–{bottom:.0f} of {height})"
+        assert max(top - y, y - bottom, 0) <= 150, f"{name}: {said!r} is {top:.0f}–{bottom:.0f}, the finger at {y:.0f}"
+        assert abs(page.evaluate(SCROLLED) - board_top) < 1, f"{name}: the page moved under the finger"
+        page.touchscreen.tap(x, y)  # the next touch: the sentence beside the finger goes
+        wait_for(lambda: page.evaluate(BUBBLE) is None, page=page)
         ctx.close()
 
 

@@ -3,6 +3,7 @@ the shelf its buttons are on one row, or wrap as a group (never one button alone
 is still a finger's size; at the usual text size and with A+."""
 
 from companion import games
+from companion.rulebook import has_index
 
 from .harness import listen, open_shelf, screenshot, settle, tablet, wait_for
 
@@ -28,6 +29,11 @@ def test_the_bar_fits_the_upright_tablet_for_every_game(server, browser):
         page.locator(f"button.rf-shelf-{game.id}").first.tap()
         wait_for(lambda g=game: page.locator(".rf-game-title").first.inner_text().strip() == g.title, timeout=60)
         page.wait_for_selector(".rf-nav .rf-large-toggle", state="visible")
+        # the whole bar drawn, not only its title: the page draws each of the kernel's changes in its own time,
+        # and on a busy machine the screens' buttons came after a quiet of 100 ms (CI saw the title alone)
+        page.wait_for_selector(".rf-nav button.rf-home", state="visible")
+        if has_index(game.id):  # its screens and Rules: tabs on the bar
+            page.wait_for_selector(".rf-nav .rf-nav-tabs button", state="visible")
         settle(page, quiet_ms=100)
         if large != ("rf-large" in (page.locator(".rf-app").first.get_attribute("class") or "").split()):
             page.locator("button.rf-large-toggle").tap()

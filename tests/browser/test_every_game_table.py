@@ -259,12 +259,22 @@ def test_every_game_at_the_table(table, browser, row):
             not_wider(page, f"{row}: {g.title}")
             # New game with a game in progress: asked first
             assert find(page, "button.rf-new-game"), f"{g.title}: no New game button (class rf-new-game)"
+            page.locator("button.rf-new-game").first.scroll_into_view_if_needed()
+            settle(page)
+            mark(page)
             page.locator("button.rf-new-game").first.tap()
             yes = page.locator("button.rf-leave-yes").first
             yes.wait_for(state="visible")
+            settle(page)
             assert newest(data, g) == old, f"{g.title}: New game started a game before asking"
             question = page.locator(".rf-confirm:has(button.rf-leave-yes)").first.inner_text()
             assert "game" in question and ("progress" in question or "played" in question), question
+            # the question is laid over the page beside New game, all of it on the screen: nothing below it moves
+            moved = page.evaluate(MOVED)
+            assert not moved, f"{row}: {g.title}'s question moved controls under the finger: {moved[:6]}"
+            q = page.locator(".rf-confirm:has(button.rf-leave-yes)").first.bounding_box()
+            assert q and q["y"] >= 0 and q["y"] + q["height"] <= size["height"] + 1 and q["x"] + q["width"] <= size["width"] + 1, \
+                f"{row}: {g.title}'s question is not all on the screen: {q}"
             yes.tap()
             wait_for(lambda: newest(data, g) != old, timeout=30)
             settle(page)

@@ -86,9 +86,11 @@ def test_a_game_from_setup_through_three_waves_to_history(store):
     assert again.state.wave == 1 and "not entered: Moss 3" in again.confirm.value
     again.confirm_btn.click()
     assert again.state.wave == 2 and again.state.honour("Blue") == 7 + 6 and again.state.honour("Yellow") == 6
-    assert "Wave I scored" in again.score_slot.value  # said under Score this Wave, where the finger is
+    # said at the top of the screen: the walk, Score this Wave and the slot under it go once the Wave is scored
+    top = again.answers.slot("Score the Wave").value
+    assert "Wave I scored" in top and not again.score_slot.value and again.score_slot.layout.display == "none"
     # the Refresh for Wave II, said once on the screen (under the walk), not again in the answer
-    screen_text = again.score_slot.value + again.walk_status.value
+    screen_text = top + again.walk_status.value
     assert screen_text.count("Refresh for Wave II") == 1 and "mk-refresh" in again.walk_status.value
     to_scoring(again)
     again.score_btn.click()

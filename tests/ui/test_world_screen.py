@@ -346,6 +346,19 @@ def test_a_starting_sea_moved_where_no_sea_tile_could_touch_two_tiles_is_told(ap
     assert "no place is left" not in s.message.value
 
 
+def test_undo_with_a_tile_shown_says_what_it_took_back(app):
+    """A refused preview on the board, then Undo: the tile taken back is said (the preview's end cleared the
+    sentence as one about another tile, so Undo said nothing)."""
+    s = app.world
+    t = legal_first(app)
+    s.tap_space(t.cells[0])
+    s.place_btn.click()
+    s.tap_space((40, 40))  # far from every Sea tile: refused, shown in red
+    assert s.preview is not None and s.preview.verdict is not None
+    s.undo_btn.click()
+    assert s.preview is None and "Undone: " in s.message.value and "Sea tile" in s.message.value, s.message.value
+
+
 def test_undo_and_redo_say_what_they_took_back_in_players_words(app):
     s = app.world
     s.n_players.value = 2

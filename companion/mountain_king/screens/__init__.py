@@ -772,7 +772,7 @@ class MountainKingScreens:
         with self.answers.at("Score the Wave: score"):
             missing = not_entered(self.state)
             if not missing:
-                self.act({"type": "score-wave"})
+                self._scored({"type": "score-wave"})
                 return
             if self.session is not None:
                 try:
@@ -787,9 +787,18 @@ class MountainKingScreens:
             self.say("")
 
     def _score_anyway(self) -> None:
+        self.confirm_box.layout.display = "none"
+        self._scored({"type": "score-wave", "empty": list(not_entered(self.state))})
+
+    def _scored(self, action: Action) -> None:
+        """Score this Wave: a refusal is said under its button; once scored, the walk and its button go (the next
+        Wave begins, or the game ends), so the Wave's scores are said at the top of the screen, in sight."""
+        before = self.state
         with self.answers.at("Score the Wave: score"):
-            self.confirm_box.layout.display = "none"
-            self.act({"type": "score-wave", "empty": list(not_entered(self.state))})
+            if not self.act(action):
+                return
+        with self.answers.at("Score the Wave"):
+            self.say(self._said(before, action))
 
     def _new_game(self) -> None:
         """New game: asked first over a game in progress (it stays in the list of games) — once the players typed

@@ -443,7 +443,9 @@ class WorldScreen:
 
     def _history_step(self, step, said: str) -> None:
         """Undo, redo or undo-to: an action in the log too, refused with a sentence; said in
-        players' words: 'Undone: Ben's Sea tile by the Starting Sea (north-west)'."""
+        players' words: 'Undone: Ben's Sea tile by the Starting Sea (north-west)'. A tile shown on the board goes
+        first, so the sentence is about the World as it is after the step (said about the tile, it was cleared)."""
+        self.preview = None
         before = dict(self.history_lines())
         try:
             step(self.session)
@@ -457,7 +459,6 @@ class WorldScreen:
                 self.info(f"{said}: {possessive(changed[0])}{more}.")
             else:
                 self.message.value = ""
-        self.preview = None
         self.refresh()
 
     # --- new, random, library, export ---------------------------------------------------------
