@@ -117,16 +117,25 @@ class GamesList:
             row = W.HBox([W.HTML(text), btn])
             row.add_class("rf-games-row")
             rows.append(row)
-        if not rows:
-            rows = [W.HTML("<div>No game kept yet.</div>")]
+        if not rows:  # as tall as a game's row: the first game's row takes its place, moving nothing below
+            none = W.HTML("<div class='rf-games-line'><b>No game kept yet.</b><br><span class='rf-games-when'>&nbsp;</span></div>")
+            room = button(self.open_label, lambda: None, "rf-games-room", disabled=True)
+            room.layout.visibility = "hidden"
+            row = W.HBox([none, room])
+            row.add_class("rf-games-row")
+            row.add_class("rf-games-none")
+            rows = [row]
         self.rows.children = rows
+
+    def _game_rows(self) -> list[W.HBox]:
+        return [r for r in self.rows.children if isinstance(r, W.HBox) and "rf-games-none" not in r._dom_classes]
 
     def titles(self) -> list[str]:
         """What the list shows, line by line (for a script or a test)."""
-        return [r.children[0].value for r in self.rows.children if isinstance(r, W.HBox)]
+        return [r.children[0].value for r in self._game_rows()]
 
     def open_buttons(self) -> list[W.Button]:
-        return [r.children[1] for r in self.rows.children if isinstance(r, W.HBox)]
+        return [r.children[1] for r in self._game_rows()]
 
 
 class NewGameQuestion:

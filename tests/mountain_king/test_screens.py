@@ -303,6 +303,18 @@ def test_a_whole_end_of_the_wave_on_the_screen_and_a_wrong_cavern_corrected_by_a
     assert "Took back: Moss 1: Pink controls it (corrected)." in s.message.value
 
 
+def test_the_last_step_of_the_end_of_the_wave_is_said_in_sight(store):
+    """No more Champions: the End of the Wave's panel goes with its slot, so its answer is said at the top of
+    Score the Wave (it was said in the hidden panel: nothing was seen)."""
+    s = MountainKingScreens(store)
+    s.names.value = "Blue, Yellow"
+    s.new_btn.click()
+    to_scoring(s)
+    top = s.answers.slot("Score the Wave").value
+    assert s.state.end is None and s.state.scoring
+    assert "rf-msg" in top and "Score the Wave" in top, top
+
+
 def test_one_vote_entry_is_three_taps_and_the_tiles_are_face_up_from_setup(store):
     s = MountainKingScreens(store)
     s.names.value = "Ana, Dan"

@@ -210,6 +210,7 @@ def test_a_saved_game_resumed_is_the_one_a_reload_opens(app, tmp_path):
     top = app.address.value
     app.game.resume(first)  # Saved games: Resume the first
     assert app.hub.session.log.path.stem == first
+    assert "Resumed: " in app.game.message.value and "turn 1" in app.game.message.value  # said, not silent
     assert "data-top" in app.address.value and app.address.value != top  # the page shows its top
     again = App(data_dir=tmp_path / "d", layouts_dir=tmp_path / "l", game="rise-and-fall")
     assert again.hub.session.log.path.stem == first  # a reload (or another device) opens it too

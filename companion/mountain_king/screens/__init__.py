@@ -183,8 +183,14 @@ class MountainKingScreens:
         self._taken_back = describe(sess.applied[-1].action, states[-2])
 
     def _end_act(self, action: Action) -> bool:
+        before = self.state
         with self.answers.at("Score the Wave: end"):
-            return self.act(action)
+            if not self.act(action):
+                return False
+        if self.state.end is None:  # the End of the Wave is over and its panel (its slot with it) goes: said in sight
+            with self.answers.at("Score the Wave"):
+                self.say(self._said(before, action))
+        return True
 
     def _end_error(self, text: str) -> None:
         with self.answers.at("Score the Wave: end"):

@@ -825,4 +825,6 @@ class GameScreen:
         """Open a saved game (a long one is replayed: the page says it is loading)."""
         with busy("Loading the game…"):
             self.hub.resume(game_id)
+        info = next((i for i in self.hub.store.games(KIND) if i.id == game_id), None)
+        self.say(f"Resumed: {self.hub.title_of(info) if info is not None else 'the saved game'}.")
         self.to_top()  # the game resumed is at the top of the screen, not the list of saved games
