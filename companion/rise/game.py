@@ -18,6 +18,7 @@ The decisions taken where the rulebook is open are in ``docs/rise.md`` ("Rise!: 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -25,7 +26,7 @@ from typing import Any
 
 from ..errors import IllegalAction
 from ..gamelog import Reducer
-from ..hexgrid import Hex, neighbours
+from ..hexgrid import Hex, PixelLayout, distance, neighbours
 from .numbers import numbers
 
 Action = dict[str, Any]
@@ -70,9 +71,26 @@ def other(colour: str) -> str:
     return _OTHER[colour]
 
 
+#: the eight ways from the centre tile as the board is drawn (east to the right, north at the top)
+COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
+_UNIT = PixelLayout(1.0)
+
+
 def at(h: Hex) -> str:
-    """A tile as the table reads it on screen and in sentences."""
-    return f"({h[0]}, {h[1]})"
+    """A tile in the players' words: where it lies from the board's centre tile as the board is drawn ("the
+    tile 2 steps north-east of the centre"); the board has no numbers on it to read, so "(2, -1)" said
+    nothing at the table. Tiles of one ring in one direction share their words: the picture rings the tile."""
+    if tuple(h) == (0, 0):
+        return "the centre tile"
+    (x, y), (x0, y0) = _UNIT.hex_to_pixel(h), _UNIT.hex_to_pixel((0, 0))
+    way = COMPASS[round(math.degrees(math.atan2(y - y0, x - x0)) / 45) % 8]  # the screen's y grows downward
+    k = distance((0, 0), h)
+    return f"the tile {k} {'step' if k == 1 else 'steps'} {way} of the centre"
+
+
+def At(h: Hex) -> str:  # noqa: N802 - a tile's words opening a sentence
+    words = at(h)
+    return words[0].upper() + words[1:]
 
 
 def _plural(n: int, word: str) -> str:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from ..hexgrid import Hex
 from .game import (
     Action,
+    At,
     Position,
     RiseIllegal,
     apply,
@@ -157,7 +158,7 @@ class Taps:
             self.selected = [h]
             return Answer(note=f"The Worker on {at(h)} is chosen: tap where it goes.")
         if h not in p.tiles:
-            return Answer(error=f"{at(h)} has no land tile; to place one, choose {MODE_NAMES['tile']} first.", rule="no-land")
+            return Answer(error=f"{At(h)} has no land tile; to place one, choose {MODE_NAMES['tile']} first.", rule="no-land")
         return self._ask(p, {"type": "place", "at": list(h)})
 
     def _sacrifice(self, p: Position, h: Hex) -> Answer:

@@ -123,7 +123,7 @@ def test_decision_unprotected_means_free_land_behind(rise_rulebook):
     quote(rise_rulebook, "An unoccupied land tile must be directly behind the worker being jumped.")
     backed = custom({(0, 0)}, {(1, 0), (2, 0)})
     msg = refused(backed, "protected", type="jump", **{"from": [0, 0], "over": [1, 0]})
-    assert "protected from (0, 0)" in msg and "(2, 0), holds a Blue Worker" in msg
+    assert "protected from the centre tile" in msg and "the tile 2 steps east of the centre, holds a Blue Worker" in msg
     by_red = custom({(0, 0), (2, 0)}, {(1, 0)})
     refused(by_red, "protected", "holds a Red Worker", type="jump", **{"from": [0, 0], "over": [1, 0]})
     edge = custom({(3, 0)}, {(4, 0)})
@@ -224,3 +224,14 @@ def test_threats_are_rings_one_worker_short_for_both_colours():
     assert ((3, -1), "blue", "fall") in found
     blocked = custom(red, {ring(c)[5]})
     assert (c, "red", "start") not in {(t.at, t.colour, t.kind) for t in threats(blocked)}
+
+
+def test_a_tile_is_named_by_its_way_from_the_centre_in_words():
+    """Sentences name tiles in words the table reads on the board, never by coordinates."""
+    from companion.hexgrid import neighbours
+    from companion.rise.game import at
+
+    assert at((0, 0)) == "the centre tile"
+    ring = {at(h) for h in neighbours((0, 0))}
+    assert len(ring) == 6 and all(w.startswith("the tile 1 step ") and w.endswith(" of the centre") for w in ring)
+    assert at((2, -1)) == "the tile 2 steps north-east of the centre" and "(" not in at((5, 0))
