@@ -120,6 +120,10 @@ CSS = """
   border-radius: 9px; box-shadow: 0 4px 18px rgba(0,0,0,.35); background: #f4efe4; }
 .rf-app.rf-dark .rf-bubble { background: #15191d; }
 .rf-app .rf-bubble .rf-msg { margin: 0; }
+/* a touch on the box goes through to what is under it (the board, the next button), and the box goes; only a
+   refusal's Why? in it takes the touch */
+.rf-app .rf-bubble { pointer-events: none; }
+.rf-app .rf-bubble .rf-why-btn { pointer-events: auto; }
 .rf-app .rf-confirm:not(:empty) { position: fixed; z-index: 55; width: max-content; max-width: min(560px, calc(100vw - 8px));
   box-sizing: border-box; padding: 8px; border-radius: 10px; background: #f4efe4; box-shadow: 0 4px 18px rgba(0,0,0,.35); }
 .rf-app.rf-dark .rf-confirm:not(:empty) { background: #15191d; }
@@ -348,7 +352,10 @@ CSS = """
   .rf-app .widget-text, .rf-app .widget-dropdown, .rf-app .widget-inline-hbox { max-width: 100% !important; }
 }
 /* a game's list of games: each game on its line, its Open at the end */
-.rf-games-row { align-items: center; gap: 8px; flex-wrap: nowrap !important; }
+.rf-games-row { align-items: center; gap: 8px; flex-wrap: nowrap !important; flex: 0 0 auto; }
+/* the list keeps its room: three rows, more scroll inside it, so a game started (its row on top) or the first game
+   moves nothing below the list (Yes to New game pushed what was below 54–174 px) */
+.rf-app .rf-games-rows { height: 9.6em; min-height: 9.6em; max-height: 9.6em; overflow-y: auto; flex-wrap: nowrap !important; box-sizing: border-box; }
 .rf-games-row > .widget-html { flex: 1 1 auto; min-width: 0; }
 .rf-games-when { font-size: .9em; opacity: .85; }
 .rf-app .rf-games-open { flex: 0 0 auto; width: auto; }

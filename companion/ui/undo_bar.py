@@ -60,6 +60,7 @@ class UndoBar:
         self.buttons = W.HBox([self.undo_btn, self.redo_btn])
         self.confirm = W.VBox([])  # "Reopen the finished game?" and its two answers
         self.confirm.add_class("rf-confirm")
+        self._asked: tuple[Any, int] | None = None  # the game and the point of its log the question is about
         self.widget = W.VBox([self.buttons, self.confirm])
         self.widget.add_class("rf-undo-bar")
 
@@ -79,8 +80,17 @@ class UndoBar:
 
     def show(self, hold_redo: bool = False) -> None:
         """Each button is on only when its step can be taken (Redo also held while ``hold_redo``)."""
+        self.follow()
         self.undo_btn.disabled = not self.undoable()
         self.redo_btn.disabled = not self._redoable() or hold_redo
+
+    def follow(self) -> None:
+        """Called whenever the screens are drawn: a question about a game no longer shown, or moved since (a new
+        game started, another game opened, another page's action), goes; it stayed over the new game."""
+        s = self.session()
+        if self.confirm.children and (self._asked is None or s is not self._asked[0] or s.head != self._asked[1]):
+            self.confirm.children = []
+            self._asked = None
 
     def undo(self) -> None:
         s = self.session()
@@ -109,6 +119,7 @@ class UndoBar:
         no = button("No, keep it finished", self._keep_finished, "rf-reopen-no")
         for b in (yes, no):
             b.layout.width = "auto"
+        self._asked = (s, head)
         self.confirm.children = [
             W.HTML(message_html(f"Reopen the finished game? This is {name}, and it is over: Undo takes back “{last}”.", "warning")),
             W.HBox([yes, no]),

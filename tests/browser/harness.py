@@ -458,7 +458,8 @@ def tap_together(*buttons, margin_ms: int = 1000) -> list[bool]:
 
 
 def message(page) -> str:
-    loc = page.locator(".rf-msg")
+    """What the page's messages say (a sentence repeated beside the finger, `.rf-bubble`, counted once)."""
+    loc = page.locator(".rf-msg:not(.rf-bubble .rf-msg)")
     return " ".join(loc.all_inner_texts())
 
 

@@ -45,7 +45,7 @@ def test_tap_places_illegal_tap_explains_undo_and_reload(server, browser):
     target = tile.cells[0]
     assert pixel_at(page, target)[3] == 0 or pixel_at(page, target)[:3] != SEA  # empty table before
     tap_space(page, target)
-    wait_for(lambda: "fits here" in message(page))
+    wait_for(lambda: "fits here" in message(page), timeout=60)  # a loaded machine answers late
     screenshot(page, "world-preview")
     tap_space(page, target)
     wait_for(lambda: head(data)[0] > seq0)
@@ -62,7 +62,7 @@ def test_tap_places_illegal_tap_explains_undo_and_reload(server, browser):
     on_board = [h for h in candidates if left + 20 < to_css(h)[0] < right - 20 and top + 20 < to_css(h)[1] < bottom - 20]
     far = max(on_board, key=lambda h: min(abs(h[0] - c[0]) + abs(h[1] - c[1]) for c in after.world.spaces()))
     tap_space(page, far)
-    wait_for(lambda: "must touch at least 2 Sea tiles" in message(page))
+    wait_for(lambda: "must touch at least 2 Sea tiles" in message(page), timeout=60)
     screenshot(page, "world-illegal")
     assert head(data)[0] == head(data)[0] and len(head(data)[1].tiles) == len(after.tiles)
 

@@ -17,7 +17,7 @@ from companion.rise.screens import KIND
 from companion.rise.taps import Taps
 from companion.rise.view import SIZE
 
-from .harness import DRAWN_JS, ROOT, board_meta, frame_json, recorded, screenshot, served, tablet, wait_for
+from .harness import DRAWN_JS, ROOT, board_meta, frame_json, message, recorded, screenshot, served, tablet, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -104,7 +104,7 @@ def play_on(page, url: str) -> None:
     wait_for(lambda: "Red wins" in status(page), timeout=30)
     screenshot(page, "rise-won")
     tap(page, (4, 0))
-    wait_for(lambda: "The game is over" in page.locator(".rf-msg").inner_text(), timeout=30)
+    wait_for(lambda: "The game is over" in message(page), timeout=30)
 
 
 # --- against the computer ------------------------------------------------------------------------
@@ -148,10 +148,6 @@ def idle_now(page) -> int:
 
 def log_of(store: GameStore):
     return store.latest(KIND, RiseRules())
-
-
-def message(page) -> str:
-    return " ".join(page.locator(".rf-msg").all_inner_texts())
 
 
 def box_of(page) -> list[float]:

@@ -115,3 +115,20 @@ def test_the_end_is_announced_and_undo_asks_before_it_reopens(tmp_path: Path, ga
     assert not listed() and not over_in_log(data, game, gid), f"{game.title}: the game is not reopened in its log and History"
     said = text_of(app.body)
     assert "Reopened" in said and "Undone:" in said, f"{game.title}: the reopening is not said: {said[:400]}"
+
+
+@pytest.mark.parametrize("game", games.games(), ids=lambda g: g.id)
+def test_undo_s_question_goes_when_another_game_is_opened(tmp_path: Path, game: games.Game) -> None:
+    """"Reopen the finished game?" left open, then another game of the same shelf opened (a new game, the list):
+    the question goes with the game it was about (on Rise!'s phone it stayed over the new game)."""
+    data = tmp_path / "d"
+    gid, _ = played_to_the_end(data, game, seed=7)
+    other, _ = played_to_the_end(data, game, seed=8)
+    app = App(data_dir=data, layouts_dir=tmp_path / "l", game=game.id)
+    infos = {i.id: i for i in GameStore(data).games(game.kind(kind_of(game)))}
+    app._resume(Unfinished(game, infos[gid]))
+    button_on_screen(app, "-undo").click()
+    assert button_on_screen(app, "rf-reopen-yes") is not None, f"{game.title}: Undo after the end did not ask"
+    app._resume(Unfinished(game, infos[other]))
+    assert button_on_screen(app, "rf-reopen-yes") is None and "Reopen the finished game?" not in text_of(app.body), \
+        f"{game.title}: the question about the game left is still on the screen"

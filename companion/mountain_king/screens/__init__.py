@@ -329,9 +329,11 @@ class MountainKingScreens:
         self.walk_status = W.HTML()
         self.end_btn = button("The Wave is over (no Supplies left): End of the Wave", lambda: self.act({"type": "wave-over"}),
                               "mk-end-wave", primary=True)
-        # the End of the Wave's answers under its step's buttons (they were said at the top, 260–735 px away)
         self.end_panel = EndPanel(self._end_act, lambda: self.state, self._end_error)
-        self.end_panel.widget.children = (*self.end_panel.widget.children, slot("Score the Wave: end"))
+        # under the step's heading, above its buttons: a step's panel that grows below it (the Champions after
+        # the invasions) never pushes it away (the last invasion's answer went 434 px below the screen)
+        head, *rest = self.end_panel.widget.children
+        self.end_panel.widget.children = (head, slot("Score the Wave: end"), *rest)
         self.asked: str | None = None  # a cavern tapped to correct it; None: the next one not entered
         self.fast = W.HBox()
         self.fast.add_class("mk-fast-row")

@@ -560,6 +560,8 @@ class GameScreen:
         more = f" and {plural(len(undone) - 1, 'action')} after it" if len(undone) > 1 else ""
         self._control(lambda s: s.undo_to(seq), said=self._undone_words(undone) + more if undone else "")
 
+    _asked: tuple[str | None, int | None] | None = None  # the game and the point of its log Reopen? is about
+
     def _ask_to_reopen(self, undone: list, step) -> None:
         """A finished game is finished: undoing into it is asked first, naming what it takes back."""
         if not undone:
@@ -572,6 +574,7 @@ class GameScreen:
         no = button("No, keep it finished", self._keep_finished, "rf-reopen-no")
         for b in (yes, no):
             b.layout.width = "auto"
+        self._asked = (gid, head)
         self.confirm.children = [
             W.HTML(message_html(f"Reopen the finished game? This is {self.hub.name()}, and it is over: "
                                 f"Undo takes back “{last}”{more}.", "warning")),
@@ -613,6 +616,8 @@ class GameScreen:
         g = self.hub.game
         s = self.hub.session
         self._stale_message()  # a message about another game, or an earlier point of this one, goes
+        if self.confirm.children and self._asked != (self.hub.id, s.head if s else None):
+            self.confirm.children = []  # a question about a game no longer shown, or moved since, goes
         self.undo_btn.disabled = not (s and s.can_undo())
         self.redo_btn.disabled = not (s and s.can_redo())
         if s:

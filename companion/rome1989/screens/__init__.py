@@ -601,6 +601,7 @@ class Rome1989Screens:
     def refresh(self) -> None:
         s = self.state
         self.answers.check()
+        self.undo_bar.follow()  # "Reopen the finished game?" about a game no longer shown goes
         names = self.shown_nations()
         if self.nation not in names:
             p = s.procedure  # a page opened mid-revolt shows the procedure's nation
