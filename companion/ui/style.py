@@ -383,6 +383,8 @@ CSS = """
 .rf-app .mk-influence-box { flex-wrap: wrap; gap: 4px; }
 .rf-app .mk-chips .rf-btn, .rf-app .mk-row .rf-btn { min-width: 44px; width: auto; }
 .rf-app .mk-walk-picture { position: sticky; top: 0; }
+/* the walk's "Nobody controls the rest of …" on a line of its own, its room kept where a cavern does not offer it */
+.rf-app .mk-fast-row .mk-rest, .rf-app .mk-fast-row .mk-rest-room { flex: 1 1 100%; }
 /* 1989's paper chart keeps its columns: wider than a phone, it scrolls sideways in its own box */
 .rf-app .rf89 .rf89-sheet { max-width: 100%; overflow-x: auto; }
 /* ... and its room: a turn recorded or undone moves nothing under the finger; the newest turns in sight
@@ -420,7 +422,7 @@ CSS = """
    height changes step by step), and the game's line (Wave, step) keeps two lines */
 @media (max-width: 600px) { .rf-app .mk-walk { min-height: 4.3em; }
   .rf-app .mk-walk-picture { order: -1; position: static; }
-  .rf-app .mk-fast-row .mk-rest, .rf-app .mk-before-row .rf-btn { min-height: calc(2.7em + 24px); }
+  .rf-app .mk-fast-row .mk-rest, .rf-app .mk-fast-row .mk-rest-room, .rf-app .mk-before-row .rf-btn { min-height: calc(2.7em + 24px); }
   .rf-app .mk-status-box .mk-status { min-height: 2.9em; } }
 /* a finger's width even where the phone lets its boxes shrink (its First turn box: "1") */
 .rf-app .rf89 input, .rf-app .rf89 .widget-inline-hbox input[type=number] { min-width: 44px; }

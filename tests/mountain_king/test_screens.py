@@ -389,6 +389,24 @@ def test_on_the_pictures_a_cavern_is_asked_by_a_tap_a_hall_valued_and_a_gate_mar
     assert s.state.halls[1] == 8 and "H2=8" in texts(s.walk_board.scene)
 
 
+def test_the_walk_s_row_keeps_the_room_of_the_rest_of_a_domain_from_cavern_to_cavern(store):
+    """A cavern that offers "Nobody controls the rest of …" and one that does not: the row has the same buttons'
+    room, the rest's kept hidden, so the buttons below it stay put (they moved 58 px)."""
+    s = MountainKingScreens(store)
+    s.names.value = "Ana, Ben"
+    s.new_btn.click()
+    to_scoring(s)
+    seen = set()
+    for _ in range(8):
+        *fast, last = s.fast.children
+        offered = "mk-rest" in last._dom_classes
+        seen.add(offered)
+        assert len(fast) == len(s.state.players) + 2  # each player, Overrun, Nobody
+        assert offered or ("mk-rest-room" in last._dom_classes and last.layout.visibility == "hidden" and last.disabled)
+        click(s.fast.children, "Ana")  # Ana controls it: the rest of its Domain is not nobody's
+    assert seen == {True, False}, "the walk never met both kinds of cavern"
+
+
 def test_the_rest_of_a_domain_and_a_dominated_cavern_are_one_tap_on_the_screen(store):
     s = MountainKingScreens(store)
     s.names.value = "Ana, Ben, Cleo"

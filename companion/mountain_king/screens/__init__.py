@@ -551,8 +551,8 @@ class MountainKingScreens:
         assert step is not None
         self.walk_status.value = f"<div class='mk-walk'>Wave {ROMAN[s.wave]}: {E(self._prompt(s, step))}</div>"
         self.so_far.value = self._so_far_html(s)
-        self.fast.children = [button(o.label, lambda a=o.action: self._walk_tap(a), "mk-fast") for o in step.fast] + (
-            [button(step.rest.label, lambda a=step.rest.action: self._walk_tap(a), "mk-rest")] if step.rest else [])
+        self.fast.children = [button(o.label, lambda a=o.action: self._walk_tap(a), "mk-fast") for o in step.fast] + [
+            button(step.rest.label, lambda a=step.rest.action: self._walk_tap(a), "mk-rest") if step.rest else self._rest_room()]
         self.before.children = [button(o.label, lambda a=o.action: self._walk_tap(a), css)
                                 for o, css in ((step.before, "mk-as-before"), (step.rest_before, "mk-rest-before")) if o is not None]
         self.dominated_btns = {}
@@ -572,6 +572,14 @@ class MountainKingScreens:
         self.entered.children = self._entered_rows(s)
         if wave3:
             self._draw_halls_and_elders(s)
+
+    @staticmethod
+    def _rest_room() -> W.Button:
+        """The room of "Nobody controls the rest of …" where a cavern does not offer it: the row keeps its lines, so
+        the buttons below it stay put from one cavern to the next (they moved 58 px, 80 on a phone)."""
+        room = button("Nobody controls the rest", lambda: None, "mk-rest-room", disabled=True)
+        room.layout.visibility = "hidden"
+        return room
 
     def _placeholder_note(self, s: State) -> str:
         if s.board is None or not s.board.placeholder:
