@@ -42,6 +42,8 @@ def test_a_short_game_by_taps_to_a_win_survives_a_reload(store):
     tap(s, (6, 0))  # blue's only Worker
     p = s.position
     assert p.winner == "red" and "Red wins" in s.status.value
+    # the end keeps the lines of play (the prompt's, each colour's supply, the tiles): the buttons below stay put
+    assert s.status.value.count("rise-prompt") == 1 and s.status.value.count("rise-supply") == 2 and "land tiles left" in s.status.value
     tap(s, (4, 0))
     assert "The game is over" in s.message.value
     again = RiseScreen(store)  # a reload: the latest game, from the log

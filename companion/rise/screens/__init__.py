@@ -508,23 +508,26 @@ class RiseScreen:
             return f"<span class='rf-dot' style='background:{COLOURS[c]}'></span>"
 
         who_plays = f"<div class='rise-opponent'>{html.escape(self.who_plays())}</div>"
-        if p.winner:
-            why = "three complete Towers on the board" if p.reason == "towers" else f"{name(other(p.winner))}'s last Worker is gone"
-            return f"<div class='rf-turn'>{dot(p.winner)}<span class='rf-badge'>{name(p.winner)} wins</span> {html.escape(why)}.</div>{who_plays}"
         n = numbers()
-        total = n.first_turn_actions if p.turn == 1 else n.actions_per_turn
-        done = total - p.actions_left + 1
-        who = name(p.player) + (" (computer)" if self.computer and self.computer["colour"] == p.player else "")
-        thinking = " — thinking…" if self.thinking else ""
         sup = {c: p.supply(c) for c in n.colours}
         lines = "".join(
             f"<div class='rise-supply'>{dot(c)}{name(c)}: {plural(len(p.of(c)), 'Worker')} on the board, {sup[c]['workers']} in the supply; "
             f"blocks left: {sup[c]['base']} base, {sup[c]['middle']} middle, {sup[c]['top']} top</div>"
             for c in n.colours
         )
+        tiles = f"<div>{plural(sup['red']['tiles'], 'land tile')} left</div>"
+        if p.winner:  # the same lines as in play, so the buttons below stay put at the end (they moved up 199 px)
+            why = "three complete Towers on the board" if p.reason == "towers" else f"{name(other(p.winner))}'s last Worker is gone"
+            return (f"<div class='rf-turn'>{dot(p.winner)}<span class='rf-badge'>{name(p.winner)} wins</span> {html.escape(why)}.</div>"
+                    "<div class='rise-prompt'>The game is over: Undo takes its last action back; New game starts another.</div>"
+                    f"{lines}{tiles}{who_plays}")
+        total = n.first_turn_actions if p.turn == 1 else n.actions_per_turn
+        done = total - p.actions_left + 1
+        who = name(p.player) + (" (computer)" if self.computer and self.computer["colour"] == p.player else "")
+        thinking = " — thinking…" if self.thinking else ""
         return (
             f"<div class='rf-turn'>{dot(p.player)}Turn {p.turn}: <b>{html.escape(who)}</b>, action {done} of {total}{thinking}</div>"
-            f"<div class='rise-prompt'>{html.escape(self.taps.prompt(p))}</div>{lines}<div>{plural(sup['red']['tiles'], 'land tile')} left</div>{who_plays}"
+            f"<div class='rise-prompt'>{html.escape(self.taps.prompt(p))}</div>{lines}{tiles}{who_plays}"
         )
 
     def who_plays(self) -> str:
