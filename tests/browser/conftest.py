@@ -34,10 +34,17 @@ def browser():
 
 
 @pytest.fixture(autouse=True)
-def _page_notes():
-    """Each test's pages' notes are its own."""
+def _page_notes(request):
+    """Each test's pages' notes are its own; a page a failed test left open (its context not closed) is closed
+    after it, so it neither speaks in the next test's notes nor keeps its kernel busy."""
     PAGE_NOTES.clear()
     yield
+    if "browser" in request.fixturenames:
+        for ctx in list(request.getfixturevalue("browser").contexts):
+            try:
+                ctx.close()
+            except Exception:  # noqa: BLE001 - closed already
+                pass
 
 
 @pytest.hookimpl(hookwrapper=True)
