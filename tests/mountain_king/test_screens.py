@@ -390,7 +390,7 @@ def test_on_the_pictures_a_cavern_is_asked_by_a_tap_a_hall_valued_and_a_gate_mar
 
 
 def test_the_walk_s_row_keeps_the_room_of_the_rest_of_a_domain_from_cavern_to_cavern(store):
-    """A cavern that offers "Nobody controls the rest of …" and one that does not: the row has the same buttons'
+    """A cavern that offers 'Nobody controls the rest of …' and one that does not: the row has the same buttons'
     room, the rest's kept hidden, so the buttons below it stay put (they moved 58 px)."""
     s = MountainKingScreens(store)
     s.names.value = "Ana, Ben"
