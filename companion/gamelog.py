@@ -581,6 +581,8 @@ class Session(Generic[S]):
             # the shared guards (companion.rules), a phone's seat among them (a phone's action names it): nothing written
             guard.check(self.state, action, seat=action.get("seat"))
         new_state = self.rules.apply(self.state, action)  # raises IllegalAction: nothing written
+        if guard is not None:
+            guard.check_offered(self.state, action, seat=action.get("seat"))  # a closed game: only what it offers
         self._append(action)
         self.applied.append(self._entries[-1])
         self._states.append(new_state)

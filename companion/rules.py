@@ -55,26 +55,49 @@ def same_rule(a: str, b: str) -> bool:
 @dataclass(frozen=True)
 class Field:
     """A number the table enters in an action: ``key`` (dotted for a nested one, ``victory.points``) from
-    ``lo`` to ``hi`` inclusive. ``length`` (lo, hi): the field is a list of such numbers (dice faces)."""
+    ``lo`` to ``hi`` inclusive. ``length`` (lo, hi): the field is a list of such numbers (dice faces).
+    ``open``: any whole number from ``lo`` up is offered, ``hi`` being only the random player's top (a count a
+    table may enter beyond any printed limit: the game's rules judge the largest). ``optional``: the key may be
+    left out (the game's rules then take its default)."""
 
     key: str
     lo: int
     hi: int
     length: tuple[int, int] | None = None
+    open: bool = False
+    optional: bool = False
 
     def admits(self, value: Any) -> bool:
+        if value is _MISSING:
+            return self.optional
         if self.length is not None:
             return (isinstance(value, list) and self.length[0] <= len(value) <= self.length[1]
                     and all(self._number(v) for v in value))
         return self._number(value)
 
     def _number(self, v: Any) -> bool:
-        return isinstance(v, int) and not isinstance(v, bool) and self.lo <= v <= self.hi
+        return isinstance(v, int) and not isinstance(v, bool) and self.lo <= v and (self.open or v <= self.hi)
 
-    def sample(self, rng: random.Random) -> Any:
+    def sample(self, rng: random.Random, given: Any = None) -> Any:
         if self.length is not None:
             return [rng.randint(self.lo, self.hi) for _ in range(rng.randint(*self.length))]
         return rng.randint(self.lo, self.hi)
+
+
+@dataclass(frozen=True)
+class Given:
+    """A part of an action the table gives as it is, whose every value the game's rules judge (the players'
+    names, a board, a Champion's track): the move offers any value there (``optional``: or none). The random
+    player keeps the value the move was written with."""
+
+    key: str
+    optional: bool = False
+
+    def admits(self, value: Any) -> bool:
+        return self.optional or value is not _MISSING
+
+    def sample(self, rng: random.Random, given: Any = None) -> Any:
+        return given
 
 
 def _get(action: Action, key: str) -> Any:
@@ -116,7 +139,7 @@ class Move:
     only in those numbers, each within its range. ``seat``: the player whose action it is (None: the table's)."""
 
     action: Action
-    fields: tuple[Field, ...] = ()
+    fields: tuple[Field | Given, ...] = ()
     seat: Any = None
     weight: float = 1.0  # how often the random player picks it among the others (1: as often as any)
 
@@ -137,7 +160,10 @@ class Move:
         """One action of this move: each field drawn in its range."""
         out = dict(self.action)
         for f in self.fields:
-            out = _put(out, f.key, f.sample(rng))
+            given = _get(self.action, f.key)
+            if isinstance(f, Given) and given is _MISSING:
+                continue
+            out = _put(out, f.key, f.sample(rng, given))
         return out
 
 
@@ -194,6 +220,12 @@ class Contract:
     def legal_actions(self, state: Any, seat: Any = None) -> list[Move]:  # pragma: no cover - interface
         raise NotImplementedError
 
+    def entered(self, state: Any, seat: Any = None) -> list[Move]:
+        """The part of ``legal_actions`` that offers what the table enters as it is (``Given`` parts, weight 0),
+        quick to compute: the guard looks there first, and draws the rest of ``legal_actions`` only when it must
+        (a World's legal places, a tracked game's candidates are slow to draw at every tap)."""
+        return []
+
     def outcome(self, state: Any) -> Outcome | None:  # pragma: no cover - interface
         raise NotImplementedError
 
@@ -242,13 +274,14 @@ class Contract:
     def normal(self, action: Action) -> Action:
         """The action as ``legal_actions`` writes it (a closed game's guard compares them): keys a screen may add
         that change nothing (the player who acts, a phone's seat) left out, pairs in order."""
-        return action
+        return {k: v for k, v in action.items() if k != "seat"} if "seat" in action else action
 
     # --- the framework ------------------------------------------------------------------------------
     def check(self, state: Any, action: Any, seat: Any = None) -> None:
         """The guards, once for every game: the action's type known, setup first, nothing after the end,
-        the player who may act (and, from a phone, only its seat's); then, for a closed game, the action
-        among ``legal_actions``. Raises :class:`IllegalAction` with a shared rule id; nothing is changed."""
+        the player who may act (and, from a phone, only its seat's). Raises :class:`IllegalAction` with a
+        shared rule id; nothing is changed. (A closed game's offers are checked after its own rules:
+        :meth:`check_offered`.)"""
         kind = action.get("type") if isinstance(action, dict) else None
         if kind not in self.action_types:
             known = ", ".join(sorted(self.action_types))
@@ -263,17 +296,26 @@ class Contract:
                 raise self.error(self.seat_sentence(state, player), rule=SEAT)
             if seat is not None and player is not None and player != seat:
                 raise self.error(self.other_seat_sentence(state, action, seat, player), rule=SEAT)
-        if self.closed and not offered(self, state, self.normal(action)):
+
+    def check_offered(self, state: Any, action: Action, seat: Any = None) -> None:
+        """For a closed game, the action the game's own rules accepted must be among ``legal_actions`` (run
+        after them, so that a refusal they can explain — a stale step, a number out of range — is said in
+        their words). Raises :class:`IllegalAction` (``unknown-action``); nothing is changed."""
+        if not self.closed or (action.get("type") in self.after_end and self.outcome(state) is not None):
+            return  # after the end, what ``after_end`` takes is the game's own rules' to judge (a new scoring)
+        normal = self.normal(action)
+        if not any(m.admits(normal) for m in self.entered(state, seat)) and not offered(self, state, normal, seat):
             raise self.error("That is not one of the actions the game offers now; choose one of those shown.",
-                                rule=UNKNOWN_ACTION)
+                             rule=UNKNOWN_ACTION)
 
     def pick(self, moves: list[Move], rng: random.Random) -> Move:
         """The random player's choice among the moves (by their weights)."""
         return rng.choices(moves, [m.weight for m in moves])[0]
 
     def random_action(self, state: Any, rng: random.Random) -> Action | None:
-        """One random action drawn from ``legal_actions`` (None when there is none: the log is at its end)."""
-        moves = self.legal_actions(state)
+        """One random action drawn from ``legal_actions`` (None when there is none: the log is at its end). A
+        move of weight 0 is never drawn: it offers what the table enters as it is (``Given``)."""
+        moves = [m for m in self.legal_actions(state) if m.weight > 0]
         return self.pick(moves, rng).sample(rng) if moves else None
 
 

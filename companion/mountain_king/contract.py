@@ -1,12 +1,19 @@
 """Fall of the Mountain King's rules under the shared contract (``companion.rules``).
 
-``legal_actions``: the setup (one per player count, on the placeholder board of its side); during a Wave,
+``legal_actions``: the setup (one per player count, on the placeholder board of its side; any players and
+board given are offered, the rules judge them); the table's own board until the first action; during a Wave,
 each player's Honour from each source (with the number the table enters: a Gnome's strength, the lines a
 disc passed, the Wheel's spaces and boost, a Champion's amount), Votes on each plank, supplies, the next
-invasion or Breach, and 'Score the Wave'; while a Wave is scored, each cavern by the fast path (controlled,
-overrun, nobody) or cavern by cavern (Trolls per player, Gnomes), the rest of a Domain as empty, a cavern or the rest of its Domain as the last Wave scored it, the Great Halls' values and the Vote tiles
-when Wave III needs them, the Elders, and scoring the Wave. The numbers' ranges are those a table enters in
-a game (the reducer is the judge of larger ones), so the contract is not closed.
+invasion or Breach, and 'Wave over'; at the End of the Wave its step (Entrenchment, each invasion's falls,
+each Champion and each contender's choice), with Honour and Votes still taken; while a Wave is scored, each
+cavern not entered by the fast path (controlled, overrun, nobody) or cavern by cavern (Trolls per player,
+Gnomes), the rest of a Domain as empty, a cavern or the rest of its Domain as the last Wave scored it, a cavern
+entered again to correct it, the Elders, and scoring the Wave; at any time, the Great Halls' values and the
+Vote tiles.
+
+The contract is closed: an action outside these is refused (``unknown-action``), after the game's own rules
+(which say why in their words when they can). A number the table enters is offered from its least value up
+(``Field(open=True)``): its range is the random player's, the rules judge a larger one.
 
 ``outcome``: once Wave III is scored: the winners (most Honour, then most Votes on the Clan board, else a
 shared victory), each player's Honour, the scorepad Wave by Wave. No secret: every seat sees the table.
@@ -16,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import Contract, Field, Move, Outcome
+from ..rules import Contract, Field, Given, Move, Outcome
 from .board import placeholder, side_for
 from .end_of_wave import OUTSIDER
 from .game import ACTIONS, ROMAN, State
@@ -25,8 +32,14 @@ from .scoring import winner_sentence
 from .view import colours, history_scores
 
 NAMES = ("Blue", "Yellow", "Pink", "Green", "Red")
-HONOUR_FIELDS = {"gnomes": (Field("strength", 1, 6),), "fallen": (), "consolation": (Field("lines", 1, 4),),
-                 "wheel": (Field("spaces", 1, 6), Field("boost", 0, 3)), "champion": (Field("amount", 1, 5),)}
+HONOUR_FIELDS = {"gnomes": (Field("strength", 1, 6, open=True),), "fallen": (),
+                 "consolation": (Field("lines", 1, 4, open=True),),
+                 "wheel": (Field("spaces", 1, 6, open=True), Field("boost", 0, 3, open=True)),
+                 "champion": (Field("amount", 1, 5, open=True), Given("champion", optional=True))}
+#: what a setup may give besides its players and board: the rules' version, the Start player, the Vote tiles
+#: and the Great Halls' values drawn already
+SETUP_OPTIONS = (Given("rules", optional=True), Given("start", optional=True), Given("tiles", optional=True),
+                 Given("halls", optional=True))
 VOTE_SOURCES = ("seize", "gnomes", "champion", "wild")
 
 
@@ -38,6 +51,7 @@ def _spread(moves: list[Move], share: float) -> list[Move]:
 class MountainKingContract(Contract):
     kind = "game"
     action_types = frozenset(ACTIONS)
+    closed = True
 
     def started(self, state: State) -> bool:
         return state.started
@@ -52,11 +66,32 @@ class MountainKingContract(Contract):
         if state.finished:
             return []
         if not state.started:
-            return [Move({"type": "setup", "players": list(NAMES[:n]), "board": placeholder(side_for(n)).to_dict()})
+            return [Move({"type": "setup", "players": list(NAMES[:n]), "board": placeholder(side_for(n)).to_dict()},
+                         (Given("players"), Given("board"), *SETUP_OPTIONS))
                     for n in numbers().players]
+        moves = self._board(state) + self._drawn(state)
         if state.end is not None:
-            return self._end(state)
-        return self._scoring(state) if state.scoring else self._play(state)
+            moves += self._end(state) + self._gains(state, 0.1)
+        elif state.scoring:
+            moves += self._scoring(state)
+        else:
+            moves += self._play(state)
+        return [m for m in moves if seat is None or m.seat in (None, seat)]
+
+    def _board(self, state: State) -> list[Move]:
+        """The table's own board, entered before the first action of the game (it is played on it)."""
+        return [] if state.played else [Move({"type": "board", "board": state.board.to_dict() if state.board else {}},
+                                              (Given("board"),), weight=0.0)]
+
+    def _gains(self, state: State, share: float) -> list[Move]:
+        """Honour from each source and Votes on each plank (during the Battle, and still at the End of the Wave:
+        a Champion's ability, a tap the table missed)."""
+        honour = [Move({"type": "honour", "player": p, "source": s}, HONOUR_FIELDS[s], p)
+                  for p in state.players for s in HONOUR_FIELDS]
+        votes = [Move({"type": "votes", "player": p, "clan": c, **({"source": s} if s else {})},
+                      (Field("votes", 1, 3, open=True),), p)
+                 for p in state.players for c in numbers().domains for s in (*VOTE_SOURCES, None)]
+        return _spread(honour, share * 0.75) + _spread(votes, share * 0.25)
 
     def _end(self, state: State) -> list[Move]:
         """The End of the Wave, step by step: Entrenchment done; in an invasion, each player's Troll falling or
@@ -72,56 +107,82 @@ class MountainKingContract(Contract):
             champ, p = state.champions[-1], state.pending[0]
             base = {"type": "consolation", "champion": champ.number, "player": p}
             vote = {**base, "choice": "vote", **({"clan": numbers().domains[0]} if champ.clan == OUTSIDER else {})}
-            return [Move(vote, seat=p, weight=0.5), Move({**base, "choice": "honour"}, (Field("lines", 0, 4),), p, 0.5)]
+            return [Move(vote, (Given("clan", optional=True),), p, 0.5),
+                    Move({**base, "choice": "honour"}, (Field("lines", 0, 4, open=True),), p, 0.5)]
         n = len(state.champions) + 1
         ps = state.players
         tracks = [[], [[ps[0], 2]], [[ps[-1], 1], [ps[0], 3]], [[ps[0], 2], [ps[1], 2]]]
-        champs = [Move({"type": "champion", "champion": n, "clan": c, "track": tr, **({"wild": "fire"} if c == OUTSIDER else {})},
-                       (Field("votes", 1, 4),)) for c in ("ice", OUTSIDER) for tr in tracks]
-        return _spread(champs, 0.95) + [Move({"type": "step-done", "step": "champions"}, weight=0.05)]
+        votes = (Given("track", optional=True), Field("votes", 0, 0, open=True, optional=True))  # any track, the rules judge
+
+        def drawn(tr: list) -> tuple:  # the random player's: a track, and Votes for its victor
+            return (Given("track"), Field("votes", 1, 4, open=True)) if tr else votes
+
+        champs = [Move({"type": "champion", "champion": n, "clan": c, "track": tr}, drawn(tr))
+                  for c in numbers().domains[:1] for tr in tracks]
+        champs += [Move({"type": "champion", "champion": n, "clan": OUTSIDER, "track": tr, "wild": w}, drawn(tr))
+                   for w in numbers().domains[:1] for tr in tracks]
+        others = [Move({"type": "champion", "champion": n, "clan": c}, votes, weight=0.0)
+                  for c in numbers().domains[1:]]
+        others += [Move({"type": "champion", "champion": n, "clan": OUTSIDER, "wild": w}, votes, weight=0.0)
+                   for w in numbers().domains[1:]]
+        return _spread(champs, 0.75) + others + [Move({"type": "step-done", "step": "champions"}, weight=0.05)]
 
     def _play(self, state: State) -> list[Move]:
-        honour = [Move({"type": "honour", "player": p, "source": s}, HONOUR_FIELDS[s], p)
-                  for p in state.players for s in HONOUR_FIELDS]
-        votes = [Move({"type": "votes", "player": p, "clan": c, "source": s}, (Field("votes", 1, 3),), p)
-                 for p in state.players for c in numbers().domains for s in VOTE_SOURCES]
         supply = [Move({"type": "supply", "player": p},
-                       (Field("base", 4, 8), Field("symbols", 0, 10), Field("wild_pairs", 0, 2), Field("desperation", 0, 3)), p)
+                       (Field("base", 4, 8, open=True), Field("symbols", 0, 10, open=True),
+                        Field("wild_pairs", 0, 2, open=True), Field("desperation", 0, 3, open=True)), p)
                   for p in state.players]
-        return (_spread(honour, 0.6) + _spread(votes, 0.2) + _spread(supply, 0.05) + self._drawn(state)
+        return (self._gains(state, 0.8) + _spread(supply, 0.05)
                 + _spread([Move({"type": "invasion"}), Move({"type": "breach"})], 0.03)
                 + _spread([Move({"type": "fall", "player": p, "breach": True}, seat=p) for p in state.players], 0.04)
                 + [Move({"type": "end-wave"}, weight=0.03), Move({"type": "wave-over"}, weight=0.05)])
 
     def _drawn(self, state: State) -> list[Move]:
-        """The Great Halls' values and the Vote tiles, while the game lacks them (a fixed draw: any other is entered alike)."""
+        """The Great Halls' values and the Vote tiles: drawn while the game lacks them (a fixed draw: any other is
+        entered alike), and corrected at any time (a Hall's value tapped on its Hall)."""
         out = []
         halls = state.board.great_halls if state.board else ()
-        if len(state.halls) != len(halls):
-            values = numbers().great_hall_values
-            out.append(Move({"type": "halls", "values": [values[k % len(values)] for k in range(len(halls))]}, weight=0.05))
+        values = numbers().great_hall_values
+        lacking = len(state.halls) != len(halls)
+        if halls:
+            out.append(Move({"type": "halls", "values": [values[k % len(values)] for k in range(len(halls))]},
+                            (Given("values"),), weight=0.05 if lacking else 0.0))
+            out += [Move({"type": "hall", "hall": i, "value": v}, weight=0.0) for i in range(1, len(halls) + 1) for v in values]
         missing = [d for d in numbers().domains if d not in state.tiles]
-        if missing:
-            out.append(Move({"type": "tiles", "tiles": {d: [6, 3, 1] for d in missing}}, weight=0.05))
+        out.append(Move({"type": "tiles", "tiles": {d: [6, 3, 1] for d in missing}}, (Given("tiles"),),
+                        weight=0.05 if missing else 0.0))
         return out
 
     def _scoring(self, state: State) -> list[Move]:
         todo = [c for c in state.caverns_to_enter() if c not in state.walk]
+        entered = [c for c in state.caverns_to_enter() if c in state.walk]
+        trolls = tuple(Field(f"trolls.{p}", 0, 3, open=True, optional=True) for p in state.players)
+        gnomes = Field("gnomes", 0, 0, open=True, optional=True)  # drawn 0 beside Trolls; the rules judge more
         walk: list[Move] = []
         for cid in todo:
             walk += [Move({"type": "control", "cavern": cid, "controller": p}) for p in state.players]
             walk += [Move({"type": "control", "cavern": cid, "overrun": True}), Move({"type": "control", "cavern": cid})]
-            walk.append(Move({"type": "cavern", "cavern": cid}, (Field("gnomes", 1, 2),)))
+            walk.append(Move({"type": "cavern", "cavern": cid}, (Field("gnomes", 1, 2, open=True),)))
             walk.append(Move({"type": "rest", "cavern": cid}))
             if state.last_walk:
                 walk += [Move({"type": "as-before", "cavern": cid}), Move({"type": "rest", "cavern": cid, "as": "before"})]
-            walk.append(Move({"type": "cavern", "cavern": cid, "trolls": {}},
-                             tuple(Field(f"trolls.{p}", 0, 3) for p in state.players)))
-        drawn = self._drawn(state) if state.wave == 3 else []
+            walk.append(Move({"type": "cavern", "cavern": cid, "trolls": {}}, (*trolls, gnomes)))
+        fixes: list[Move] = []  # a cavern entered again (v1 logs: also without saying so)
+        for cid in entered:
+            for again in ({"again": True}, *([{}] if state.version < 2 else [])):
+                fixes += [Move({"type": "control", "cavern": cid, "controller": p, **again}, weight=0.0) for p in state.players]
+                fixes += [Move({"type": "control", "cavern": cid, "overrun": True, **again}, weight=0.0),
+                          Move({"type": "control", "cavern": cid, **again}, weight=0.0),
+                          Move({"type": "cavern", "cavern": cid, **again}, (Field("gnomes", 1, 2, open=True),), weight=0.0),
+                          Move({"type": "cavern", "cavern": cid, "trolls": {}, **again}, (*trolls, gnomes), weight=0.0)]
+                if state.last_walk:
+                    fixes.append(Move({"type": "as-before", "cavern": cid, **again}, weight=0.0))
+        lacking = state.wave == 3 and any(m.weight for m in self._drawn(state))
         elders = ([Move({"type": "elders", "player": p}, (Field("elders", 0, numbers().most_elders),), p) for p in state.players]
                   if state.wave == 3 else [])
-        score = [] if drawn else [Move({"type": "score-wave", "empty": todo}, weight=1.0 if not todo else 0.03)]
-        return _spread(walk, 0.97 if todo else 0.0) + drawn + _spread(elders, 0.2) + score
+        score = [] if lacking else [Move({"type": "score-wave", "empty": todo}, (Given("empty", optional=True),),
+                                         weight=1.0 if not todo else 0.03)]
+        return _spread(walk, 0.97 if todo else 0.0) + fixes + _spread(elders, 0.2) + score
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.finished:

@@ -13,8 +13,14 @@
   VP among the players still in the game), each player's VP by category, the World's name; the last final
   scoring of a tracked game is its one History entry (``of``).
 
-The phones: ``view(game, seat)`` is ``play.public.public_view`` (a hand only to its own seat). No log of Rise &
-Fall is closed: a count entered or a Space tapped has more values than the offers name; the rules judge them.
+The phones: ``view(game, seat)`` is ``play.public.public_view`` (a hand only to its own seat).
+
+The three logs are closed: an action outside ``legal_actions`` is refused (``unknown-action``), after the log's
+own rules. Besides the moves the random player draws, each log offers what the table enters by hand as it is —
+a tile on any place, a layout, a piece on a Space, a player's books, a card's counts or a Fantastic Event's pieces
+— with any value in its parts (``Given``, weight 0), the log's rules judging the value; a part of no action of the
+log (a key it does not know), or in the World or the scoring a type at a time it has no place, is refused. The
+tracked game's types are those of its phase — set up, or played — and the tracker judges which the phase takes.
 """
 
 from __future__ import annotations
@@ -23,11 +29,41 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from companion.rules import Contract, Field, Move, Outcome
+from companion.rules import Contract, Field, Given, Move, Outcome
 
 Action = dict[str, Any]
 WORLD_ACTIONS = ("setup", "place", "move-starting", "rescue", "lift", "set-aside", "load", "tales", "area", "name")
 SCORING_ACTIONS = ("start", "piece", "building", "remove", "books", "vote", "rest-empty", "mode", "scorepad", "finish")
+
+
+def _given(*keys: str, optional: tuple[str, ...] = ()) -> tuple[Given, ...]:
+    return tuple(Given(k) for k in keys) + tuple(Given(k, optional=True) for k in optional)
+
+
+#: each World action's parts, given as the table enters them (the builder judges every value: a place, a layout)
+WORLD_GIVEN = {
+    "setup": _given("players", optional=("names", "colours", "first", "free", "name", "starting_seas")),
+    "place": _given("tile", "q", "r", optional=("rotation",)),
+    "move-starting": _given("index", "q", "r", optional=("rotation", "tile")),
+    "rescue": (), "set-aside": (), "lift": _given("tiles"), "load": _given("layout"),
+    "tales": _given(optional=("drawn", "seed")), "area": _given("area", "q", "r", optional=("rotation",)),
+    "name": _given(optional=("name",)),
+}
+#: each scoring action's parts (the scoring judges every value: a Space, a player, a count)
+SCORING_GIVEN = {
+    "start": _given(optional=("world", "players", "colours", "creatures", "tracked", "source", "game")),
+    "piece": _given("q", "r", optional=("player", "piece")), "building": _given("q", "r", "piece", optional=("player",)),
+    "remove": _given("q", "r"),
+    "books": _given("player", optional=("gold", "trophies", "decline", "tale_trophies", "cathedral", "wood", "stone")),
+    "vote": _given("region", optional=("controller",)), "rest-empty": (), "mode": _given("path"),
+    "scorepad": _given(optional=("shown",)), "finish": _given(optional=("path",)),
+}
+#: every part a tracked game's action may carry besides its type (a card's counts, a target, a Guild card, a
+#: Fantastic Event's pieces, ...): a key outside these is refused, the tracker judges every value
+GAME_KEYS = ("action", "ask_again", "card", "cards", "count", "counts", "destroyed", "distance", "dolmens", "drawn",
+             "first", "give", "guild", "guilds", "keep", "laid", "nomads", "on", "orientation", "pass_tablet", "piece",
+             "player", "players", "q", "r", "random", "removed", "resource", "state", "tale", "target", "then", "to",
+             "tracker_version", "trophies_to_end", "unit", "was", "world")
 
 
 def _spread(moves: list[Move], share: float) -> list[Move]:
@@ -45,13 +81,28 @@ class WorldContract(Contract):
     def setup_sentence(self, state: Any) -> str:
         return "Choose the players first."
 
+    closed = True
+
     def legal_actions(self, state: Any, seat: Any = None) -> list[Move]:
         from .world.builder import world_setup_action
 
         if not state.started:
-            return [Move(world_setup_action(n)) for n in (2, 3, 4)]
+            return [Move(world_setup_action(n)) for n in (2, 3, 4)] + self.entered(state)
+        if self.outcome(state) is not None:
+            return []  # a complete World is still named, loaded over or changed by hand (``after_end``)
+        return self._drawn(state) + self.entered(state)
+
+    def entered(self, state: Any, seat: Any = None) -> list[Move]:
+        """What the table does by hand (a tile placed, a layout loaded, a name, the Tales drawn): the builder
+        judges each (its legal places, its layer order); the random player draws from ``_drawn``."""
+        if not state.started:
+            return [Move({"type": "setup"}, WORLD_GIVEN["setup"], weight=0.0)]
         if self.outcome(state) is not None:
             return []
+        return [Move({"type": t}, WORLD_GIVEN[t], weight=0.0) for t in WORLD_ACTIONS if t != "setup"]
+
+    def _drawn(self, state: Any) -> list[Move]:
+        """The next tile on each of its legal places, or the Plains to lift, or setting the rest aside."""
         kind = state.next_kind()
         if kind is None:
             return []
@@ -81,6 +132,7 @@ class WorldContract(Contract):
 
 class GameContract(Contract):
     kind = "game"
+    closed = True
     setup_types = frozenset(("setup", "start-from-state"))
 
     @property
@@ -101,7 +153,19 @@ class GameContract(Contract):
 
     def legal_actions(self, state: Any, seat: Any = None) -> list[Move]:
         moves = self._moves(state)
-        return [m for m in moves if m.seat == seat] if seat is not None else moves
+        return ([m for m in moves if m.seat == seat] if seat is not None else moves) + self.entered(state, seat)
+
+    def entered(self, g: Any, seat: Any = None) -> list[Move]:
+        """Every action of the game's types, as the table enters it on its screens (a card's counts, a target,
+        a Fantastic Event's pieces): any value in its known parts (``GAME_KEYS``), for the tablet and for each
+        player's phone; the tracker judges the phase, the player to move and every value. Never drawn by the
+        random player (weight 0), which plays the candidates the tracker accepts (``_moves``)."""
+        if g.phase == "over":
+            return []
+        given = tuple(Given(k, optional=True) for k in GAME_KEYS)
+        types = sorted(self.setup_types if g.phase == "setup" else self.action_types - self.setup_types)
+        seats = (None,) if g.phase == "setup" else (None, *range(len(g.civs)))
+        return [Move({"type": t}, given, s, 0.0) for t in types for s in seats if seat is None or s == seat]
 
     def _moves(self, g: Any) -> list[Move]:
         from .randomplay import accepted, legal, setup_action
@@ -213,6 +277,7 @@ def _world(players: int) -> dict[str, Any]:
 
 class ScoringContract(Contract):
     kind = "scoring"
+    closed = True
     action_types = frozenset(SCORING_ACTIONS)
     setup_types = frozenset(("start",))
     after_end = frozenset(("start",))  # scoring again replaces the score
@@ -231,9 +296,9 @@ class ScoringContract(Contract):
             names = ("Red", "Yellow", "Green", "Blue")
             return [Move({"type": "start", "source": "a World", "world": _world(n),
                           "players": [{"name": names[k]} for k in range(n)], "colours": [c.lower() for c in names[:n]]})
-                     for n in (2, 3, 4)]
+                     for n in (2, 3, 4)] + self.entered(state)
         if state.finished:
-            return []
+            return []  # scoring again (a new ``start``) replaces the score: ``after_end``
         names = [p.name for p in state.players]
         todo = state.regions_to_vote()
         votes = [Move({"type": "vote", "region": k, "controller": who}) for k in todo for who in (*names, None)]
@@ -244,7 +309,13 @@ class ScoringContract(Contract):
         else:
             out.append(Move({"type": "finish", "path": "fast"}, weight=0.5))
         out += [Move({"type": "mode", "path": "fast"}, weight=0.02)]
-        return out
+        return out + self.entered(state)
+
+    def entered(self, state: Any, seat: Any = None) -> list[Move]:
+        """What the table enters as it is: a piece or a building on a Space, a player's books, the path..."""
+        if not state.started:
+            return [Move({"type": "start"}, SCORING_GIVEN["start"], weight=0.0)]
+        return [] if state.finished else [Move({"type": t}, SCORING_GIVEN[t], weight=0.0) for t in SCORING_ACTIONS]
 
     def player_count(self, action: Action) -> int | None:
         return len(action["players"]) if action.get("type") == "start" and isinstance(action.get("players"), list) else None

@@ -5,8 +5,14 @@ player who quit comes back as a new nation, 8.2); each playing nation's next tur
 drafts it for each status it may take (the defaults of the draft, and one turn with the table's numbers
 entered), its dice for each purpose (the faces a field of 1 to 10); a battle (12.0.8) and, while one is fought, the
 step it waits for (the volley's dice, one per firing unit; each choice of losses; a retreat); the end of the game (won, or
-unfinished). A turn's numbers are many and bound to one another (the treasury pays what is bought), so the
-contract is not closed: the chart's own rules judge a turn outside the drafts offered.
+unfinished). Besides these drawn for the random player, what the table enters as it is — a nation's turn (its
+numbers are many and bound to one another: the treasury pays what is bought), its areas, a revolt, a battle's
+units, a nation joining or corrected, a dice file's dice — is offered with any value in those parts
+(``Given``), for each nation of the chart, and the chart's own rules judge the value.
+
+The contract is closed: any other action (a type at a time it has no place, a nation's action with keys the game
+does not know, a battle's step with no battle) is refused (``unknown-action``), after the chart's own rules.
+A phone's seat sees only its player's nations' actions.
 
 ``outcome``: once the table ends the game: the players reaching the goal, each player's victory points as
 the chart shows them (one decimal: 6.7, not 7), a line per nation of their own. No secret.
@@ -19,9 +25,10 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import IllegalAction
-from ..rules import Contract, Field, Move, Outcome
+from ..rules import Contract, Field, Given, Move, Outcome
 from .battle import loss_choices, sample_battles
 from .chart import round_off
+from .dice_file import PURPOSES
 from .game import ChartGame, ChartRules
 from .taps import blocked, offer
 
@@ -32,6 +39,17 @@ ROMANS = (("Western Rome", "western-rome", {"first_turn": 11, "opening": {"final
           ("Eastern Rome", "eastern-rome", {}),
           ("Persia", "persia", {"first_turn": 6, "opening": {"final_treasury": 20}}))
 _RULES = ChartRules()
+#: the parts of an action the table enters as they are (names, areas, units, a turn's numbers): any value is
+#: offered there, and the chart's own rules judge it
+SETUP_GIVEN = (Given("title", optional=True), Given("victory", optional=True), Given("rules", optional=True),
+               Given("scenario", optional=True), Given("players", optional=True))
+NATION_GIVEN = (Given("name"), Given("kind", optional=True), Given("player", optional=True),
+                Given("enters", optional=True), Given("first_turn", optional=True), Given("opening", optional=True),
+                Given("kingdom_start", optional=True))
+ROLL_GIVEN = (Given("dice"), Given("by", optional=True))
+REVOLT_GIVEN = (Given("revolt_table"), Given("lost_capitol", optional=True), Given("popular", optional=True))
+BATTLE_GIVEN = (Given("attacker"), Given("defender"), Given("area", optional=True), Given("terrain", optional=True),
+                Given("invasion", optional=True))
 
 
 def vp(f: Fraction) -> float:
@@ -65,13 +83,16 @@ class Rome1989Contract(Contract):
         who = " and ".join(state.winners)
         return f"The game is over{f': {who} won' if who else ''}; undo to go on."
 
+    closed = True
+
     def legal_actions(self, state: ChartGame, seat: Any = None) -> list[Move]:
         if state.over:
             return []
         if not state.started:
-            return [Move({"type": "setup", "title": "A game"}, (Field("victory.points", 200, 2000),))]
+            return [Move({"type": "setup", "title": "A game"}, (Field("victory.points", 200, 2000),)),
+                    Move({"type": "setup"}, SETUP_GIVEN, weight=0.0)]
         playing = [n for n in state.chart.nations if blocked(state, n) is None]
-        moves = self._nations(state, len(playing))
+        moves = self._nations(state, len(playing)) + self.entered(state)
         fighting = state.battle is not None and not state.battle.over
         for n in playing:
             moves += self._turns(state, n.name)
@@ -90,9 +111,34 @@ class Rome1989Contract(Contract):
             moves.append(Move({"type": "end", "unfinished": True}))
         elif state.chart.victory is None or not state.winners:
             moves.append(Move({"type": "end", "unfinished": True}, weight=0.002))
+        moves.append(Move({"type": "end"}, (Given("unfinished", optional=True),), weight=0.0))  # the rules judge it
         if seat is not None:
             moves = [m for m in moves if m.seat == seat]
         return moves
+
+    def entered(self, state: ChartGame, seat: Any = None) -> list[Move]:
+        """What the table enters as it is, each nation's (the rules judge it; the random player draws its own):
+        a nation joining or corrected before its first turn, a turn, a roll, a withdrawal, the areas, a revolt,
+        a battle begun, the dice of a dice file opened with the chart."""
+        out = [Move({"type": "nation"}, NATION_GIVEN, weight=0.0)]
+        # a combat roll is a volley of the battle being fought, its dice one per unit firing (its step, below);
+        # a log of rules version 1 or 2 rolls for combat with no battle, as it was played
+        purposes = [p for p in PURPOSES if p != "combat" or (state.version < 3 and state.battle is None)]
+        for n in state.chart.nations:
+            who, name = n.who, n.name
+            if not n.turns:
+                out.append(Move({"type": "nation-edit"}, NATION_GIVEN, weight=0.0))
+            else:
+                out.append(Move({"type": "withdraw", "nation": name}, (Given("why", optional=True),), who, 0.0))
+            out += [Move({"type": "turn", "nation": name}, (Given("turn"),), who, 0.0),
+                    *(Move({"type": "roll", "nation": name, "purpose": p}, ROLL_GIVEN, who, 0.0) for p in purposes),
+                    Move({"type": "areas", "nation": name}, (Given("areas"),), who, 0.0),
+                    Move({"type": "revolt", "nation": name}, REVOLT_GIVEN, who, 0.0)]
+            if state.battle is None or state.battle.over:
+                out.append(Move({"type": "battle", "nation": name}, BATTLE_GIVEN, who, 0.0))
+        if not state.rolls:
+            out.append(Move({"type": "kept-dice"}, (Given("rolls"), Given("unplayed", optional=True)), weight=0.0))
+        return [m for m in out if seat is None or m.seat == seat] if not state.over and state.started else []
 
     def _battle_steps(self, state: ChartGame) -> list[Move]:
         """The step the battle being fought waits for (12.0.8): a volley, a side's losses, a retreat."""
@@ -105,7 +151,7 @@ class Rome1989Contract(Contract):
         if b.firing is not None:
             k = b.dice_due
             out.append(Move({"type": "roll", "nation": b.nation, "purpose": "combat", "by": "table"},
-                            (Field("dice", 1, 10, length=(k, k)),), who, 3.0))
+                            (Field("dice", 0, 10, length=(k, k)), Given("by", optional=True)), who, 3.0))
         if b.choosing is not None:
             out.append(Move({"type": "retreat", "nation": b.nation}, seat=who, weight=0.5))
         if b.losing is not None:

@@ -41,7 +41,7 @@ def _contract(game: games.Game, kind: str) -> Contract:
 def _counts(game: games.Game, kind: str) -> list[int | None]:
     """The player counts the log's setup moves name (None: a setup that names none, as 1989's)."""
     c = _contract(game, kind)
-    counts = {c.player_count(m.action) for m in c.legal_actions(game.reducer(kind).initial())}
+    counts = {c.player_count(m.action) for m in c.legal_actions(game.reducer(kind).initial()) if m.weight > 0}
     return sorted(counts, key=lambda n: -1 if n is None else n)
 
 
@@ -95,7 +95,7 @@ def _mutated(c: Contract, state: Any, move: Move) -> Any:
 def _try_outside(s: Session, c: Contract, rng: random.Random) -> None:
     """Actions outside ``legal_actions`` are refused with the shared rule ids."""
     _refused(s, {"type": "no-such-action"}, (UNKNOWN_ACTION,))
-    moves = c.legal_actions(s.state)
+    moves = [m for m in c.legal_actions(s.state) if m.weight > 0]  # the drawn ones: whole actions
     if not moves:
         return
     move = rng.choice(moves)
@@ -120,7 +120,7 @@ def test_random_play_from_legal_actions_to_the_end(tmp_path: Path, game: games.G
     c = s.contract
     assert c is _contract(game, kind)
     history = FinishedGames(tmp_path)
-    first = [m for m in c.legal_actions(s.state) if c.player_count(m.action) == players]
+    first = [m for m in c.legal_actions(s.state) if c.player_count(m.action) == players and m.weight > 0]
     if not c.started(s.state):  # the guard: nothing before the setup
         other = sorted(c.action_types - c.setup_types)
         if other:
@@ -130,7 +130,9 @@ def test_random_play_from_legal_actions_to_the_end(tmp_path: Path, game: games.G
     while moves := c.legal_actions(s.state):
         if steps % 13 == 0:
             _try_outside(s, c, rng)
-        s.do(c.pick(moves, rng).sample(rng))
+        drawn = [m for m in moves if m.weight > 0]  # weight 0: what the table enters as it is (``Given``)
+        assert drawn, f"{game.title}: legal actions, but none the random player may draw"
+        s.do(c.pick(drawn, rng).sample(rng))
         steps += 1
         assert steps < MAX_STEPS, f"{game.title}: no end after {MAX_STEPS} random actions"
         if steps % 11 == 0:

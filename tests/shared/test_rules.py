@@ -37,8 +37,11 @@ def test_the_guards_run_before_a_new_action_and_change_nothing(tmp_path) -> None
     _, log = GameStore(tmp_path).create(game.kind("game"), "Red v Blue")
     s = Session(log, game.reducer("game"))
     with pytest.raises(IllegalAction) as e:
-        s.do({"type": "tile", "at": [99, -99]})  # Rise! is closed: an action it does not offer now
-    assert e.value.rule == "unknown-action" and s.head == 0
+        s.do({"type": "tile", "at": [99, -99]})  # the game's own rules say why first, in their words
+    assert e.value.rule == "tile-adjacent" and s.head == 0
+    with pytest.raises(IllegalAction) as e:  # then, Rise! being closed, only what it offers now
+        s.contract.check_offered(s.state, {"type": "tile", "at": [99, -99], "player": "red"})
+    assert e.value.rule == "unknown-action"
     with pytest.raises(IllegalAction) as e:
         s.do({"type": "tile", "at": [8, 0], "player": "blue"})
     assert e.value.rule == "seat" and s.head == 0
