@@ -744,7 +744,20 @@ class GameStore:
     def create(self, kind: str, title: str, meta: dict[str, Any] | None = None) -> tuple[str, GameLog]:
         self._require_writable()
         game_id = self._new_id()
-        return game_id, GameLog.create(self.path(game_id), kind, title, meta)
+        return game_id, GameLog.create(self.path(game_id), kind, self.fresh_title(kind, title), meta)
+
+    def fresh_title(self, kind: str, title: str) -> str:
+        """``title``, or with a number after it ("… (2)") when another game of this kind has it already: two games
+        started in the same minute by the same table read apart in every list of games."""
+        if not title:
+            return title
+        taken = {g.title for g in self.games(kind)}
+        k = 2
+        fresh = title
+        while fresh in taken:
+            fresh = f"{title} ({k})"
+            k += 1
+        return fresh
 
     def start(self, kind: str, title: str, rules: Reducer, first: Action, meta: dict[str, Any] | None = None) -> Session:
         """A new game whose first action the rules accept; a refused one leaves no file behind.
@@ -754,7 +767,7 @@ class GameStore:
         first = _recorded(rules, first)
         rules.apply(rules.initial(), first)  # raises IllegalAction before anything is written
         self._require_writable()
-        log = GameLog.create(self.path(self._new_id()), kind, title, meta, first=first)
+        log = GameLog.create(self.path(self._new_id()), kind, self.fresh_title(kind, title), meta, first=first)
         return Session(log, rules)
 
     def start_or_show(self, kind: str, title: str, rules: Reducer, first: Action) -> Session:

@@ -127,8 +127,7 @@ class GameHub:
             world = setup.get("world") if isinstance(setup.get("world"), dict) else {}
             world_name = str(world.get("name") or f"a {len(game.civs)}-player World")
             turn = progress(game)
-            when = time.strftime("%d %b at %H:%M", time.localtime(info.updated))
-            self._titles[key] = f"{names} · {world_name} · {turn} · {when}"
+            self._titles[key] = f"{names} · {world_name} · {turn} · {when_played(info)}"
         return self._titles[key]
 
     def phones(self) -> set[int]:
@@ -147,3 +146,15 @@ class GameHub:
             return True
         except IllegalAction:
             return False
+
+
+def when_played(info: GameInfo) -> str:
+    """When a game was started, as the Game screen names it ("started 02 Dec at 15:57"), and when it was last
+    played if later than that minute: two games of one table read apart in a list, and as on their screens."""
+    fmt = "%d %b at %H:%M"
+    started = time.strftime(fmt, time.localtime(info.created or info.updated))
+    last = time.strftime(fmt, time.localtime(info.updated))
+    if last == started or not info.created:
+        return f"started {started}" if info.created else f"last played {last}"
+    same_day = last[:6] == started[:6]
+    return f"started {started}, last played {last[10:] if same_day else last}"

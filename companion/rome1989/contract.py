@@ -123,7 +123,7 @@ class Rome1989Contract(Contract):
         out = [Move({"type": "nation"}, NATION_GIVEN, weight=0.0)]
         # a combat roll is a volley of the battle being fought, its dice one per unit firing (its step, below);
         # a log of rules version 1 or 2 rolls for combat with no battle, as it was played
-        purposes = [p for p in PURPOSES if p != "combat" or (state.version < 3 and state.battle is None)]
+        purposes = [p for p in PURPOSES if p != "combat" or (state.version < 3 and (state.battle is None or state.battle.over))]
         for n in state.chart.nations:
             who, name = n.who, n.name
             if not n.turns:
@@ -151,7 +151,10 @@ class Rome1989Contract(Contract):
         if b.firing is not None:
             k = b.dice_due
             out.append(Move({"type": "roll", "nation": b.nation, "purpose": "combat", "by": "table"},
-                            (Field("dice", 0, 10, length=(k, k)), Given("by", optional=True)), who, 3.0))
+                            (Field("dice", 1, 10, length=(k, k)),), who, 3.0))
+            # as the table enters them: a 0 is a ten, and the app may roll them
+            out.append(Move({"type": "roll", "nation": b.nation, "purpose": "combat"},
+                            (Field("dice", 0, 10, length=(k, k)), Given("by", optional=True)), who, 0.0))
         if b.choosing is not None:
             out.append(Move({"type": "retreat", "nation": b.nation}, seat=who, weight=0.5))
         if b.losing is not None:

@@ -7,9 +7,11 @@ the control (its classes and text) and the numbers, so a failing test says what 
 from __future__ import annotations
 
 MIN_BOX = 44  # CSS pixels, both ways
-#: the boxes the style makes scroll sideways on purpose (a scorepad wider than its pane, 1989's paper chart, a
-#: game's picture on a phone, kept at the size its words are read at)
-SIDEWAYS = (".rf-pad-pane, .rf-scorepad, .rf89-sheet, .rf-history .rf-chart, .mk-screen .widget-html-content:has(svg[viewBox]), "
+#: the boxes the style makes scroll sideways on purpose (a scorepad wider than its pane, 1989's paper chart and
+#: the Chart screen's box of it, which scrolls both ways under its sticky headings, a game's picture on a phone,
+#: kept at the size its words are read at)
+SIDEWAYS = (".rf-pad-pane, .rf-scorepad, .rf89-sheet, .rf89-sheet-box > .widget-html-content, .rf-history .rf-chart, "
+            ".mk-screen .widget-html-content:has(svg[viewBox]), "
             ".rf89 .widget-html-content:has(svg[viewBox])")
 TEXT_CONTRAST = 4.5
 #: CSS pixels: the smallest words on a page or in a picture (a legend, a title, a table's heading) read at arm's length

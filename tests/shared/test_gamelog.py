@@ -1,6 +1,7 @@
 """One log per game: every accepted action on disk, undo/redo as actions, stale screens told."""
 
 import sqlite3
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -134,3 +135,31 @@ def test_latest_skips_damaged_files(tmp_path):
     store.path("zzz-broken").write_bytes(b"not a database" * 50)
     assert store.latest("count", Counter()).state == s.state
     assert GameStore(tmp_path / "empty").latest("count", Counter()) is None
+
+
+def test_two_games_started_with_one_title_read_apart(tmp_path):
+    """Two Rise! games started in the same minute were both "Rise!: Red and Blue, 02 Dec 15:57" in the list."""
+    store = GameStore(tmp_path)
+    _, a = store.create("rise/game", "Rise!: Red and Blue, 02 Dec 15:57")
+    _, b = store.create("rise/game", "Rise!: Red and Blue, 02 Dec 15:57")
+    _, c = store.create("rise/game", "Rise!: Red and Blue, 02 Dec 15:57")
+    _, other = store.create("mountain-king/game", "Rise!: Red and Blue, 02 Dec 15:57")  # another game's list
+    assert [x.meta()["title"] for x in (a, b, c, other)] == [
+        "Rise!: Red and Blue, 02 Dec 15:57", "Rise!: Red and Blue, 02 Dec 15:57 (2)", "Rise!: Red and Blue, 02 Dec 15:57 (3)",
+        "Rise!: Red and Blue, 02 Dec 15:57"]
+
+
+def test_a_rise_and_fall_game_is_listed_by_its_start_as_its_screen_names_it():
+    import time
+
+    from companion.gamelog import GameInfo
+    from companion.rise_and_fall.hub import when_played
+
+    start = time.mktime((2026, 12, 2, 15, 57, 0, 0, 0, -1))
+
+    def info(created: float, updated: float) -> GameInfo:
+        return GameInfo("g", Path("g"), "rise-and-fall/game", "", updated, 3, created=created)
+
+    assert when_played(info(start, start + 20)) == "started 02 Dec at 15:57"
+    assert when_played(info(start, start + 3600)) == "started 02 Dec at 15:57, last played 16:57"
+    assert when_played(info(start, start + 86400)) == "started 02 Dec at 15:57, last played 03 Dec at 15:57"

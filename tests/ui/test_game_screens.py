@@ -379,12 +379,12 @@ def test_saved_games_are_named_by_players_world_turn_and_date(app):
     who = f"{', '.join(names[:-1])} and {names[-1]}"
     assert all(f"<b>{html.escape(who)} · " in x and "not begun" in x for x in labels), labels
     assert sum("shown now" in x for x in labels) == 1
-    assert re.search(r"· \d\d \w{3} at \d\d:\d\d", labels[0])
+    assert re.search(r"· started \d\d \w{3} at \d\d:\d\d", labels[0]), "named by its start, as the Game screen names it"
     rows[1].children[1].click()  # Resume the other one
     assert app.hub.id == first
 
 
-GAME_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{6}|started \d\d \w+ at \d\d:\d\d")
+GAME_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{6}|started \d\d \w+ at \d\d:\d\d|last played (\d\d \w+ at )?\d\d:\d\d")
 
 
 def widget_texts(w, out=None) -> list[str]:
