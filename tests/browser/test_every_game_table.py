@@ -696,3 +696,50 @@ def test_two_quick_taps_on_a_changing_question_record_one_answer_in_every_game(t
         finally:
             ctx.close()
     assert not found, "\n".join(found)
+
+
+# --- a tap that shortens the page near its bottom ---------------------------------------------------------
+
+#: the scrolling box of the page (Voilà's panel, or the window) and its scroll; the page's height
+SCROLLED_JS = """() => { const app = document.querySelector('.rf-app');
+  for (let e = app.parentElement; e; e = e.parentElement) { const y = getComputedStyle(e).overflowY;
+    if ((y === 'auto' || y === 'scroll') && e.scrollHeight > e.clientHeight + 1) return [e.scrollTop, e.scrollHeight - e.clientHeight]; }
+  const s = document.scrollingElement; return [s.scrollTop, s.scrollHeight - s.clientHeight]; }"""
+TO_BOTTOM_JS = """() => { const app = document.querySelector('.rf-app');
+  for (let e = app.parentElement; e; e = e.parentElement) { const y = getComputedStyle(e).overflowY;
+    if ((y === 'auto' || y === 'scroll') && e.scrollHeight > e.clientHeight + 1) { e.scrollTop = e.scrollHeight; return; } }
+  window.scrollTo(0, document.scrollingElement.scrollHeight); }"""
+
+
+@pytest.mark.parametrize("row", ["phone-dark", "tablet-light"])
+def test_a_tap_that_shortens_the_page_moves_nothing_under_the_finger(table, browser, row):
+    """Mountain King's Champions done, tapped at the foot of the page, closes the End of the Wave's panel: the page
+    grew shorter and the browser cut its scroll back, pulling the walk up under the finger (58–193 px)."""
+    url, data, _ = table
+    gid = mountain_king_game(data)
+    ctx, page = device(browser, url, row)
+    try:
+        open_log(page, url, "mountain-king", gid, "Score the Wave")
+        for css in ("button.mk-end-wave", "button.mk-entrenched", "button.mk-invasion-done-1", "button.mk-invasion-done-2",
+                    "button.mk-invasion-done-3"):
+            n = written(data, gid)
+            page.locator(css).first.tap()
+            wait_for(lambda n=n: written(data, gid) == n + 1, timeout=30)
+        settle(page)
+        page.evaluate(TO_BOTTOM_JS)
+        settle(page)
+        before, room = page.evaluate(SCROLLED_JS)
+        button = page.locator("button.mk-champions-done").first
+        box = button.bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"], "Champions done is in sight"
+        n = written(data, gid)
+        button.tap()
+        wait_for(lambda: written(data, gid) == n + 1, timeout=30)
+        settle(page)
+        after, _ = page.evaluate(SCROLLED_JS)
+        assert abs(after - before) <= 2, f"{row}: the page scrolled {before - after:.0f} px under the finger (of {room})"
+    except AssertionError:
+        screenshot(page, f"page-length-{row}-failed", scale="css")
+        raise
+    finally:
+        ctx.close()
