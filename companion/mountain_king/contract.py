@@ -7,8 +7,9 @@ disc passed, the Wheel's spaces and boost, a Champion's amount), Votes on each p
 invasion or Breach, and 'Wave over'; at the End of the Wave its step (Entrenchment, each invasion's falls,
 each Champion and each contender's choice), with Honour and Votes still taken; while a Wave is scored, each
 cavern not entered by the fast path (controlled, overrun, nobody) or cavern by cavern (Trolls per player,
-Gnomes), the rest of a Domain as empty, a cavern or the rest of its Domain as the last Wave scored it, a cavern
-entered again to correct it, the Elders, and scoring the Wave; at any time, the Great Halls' values and the
+Gnomes), the rest of a Domain as empty, a cavern or the rest of its Domain as the last Wave scored it, a Domain
+at once in Waves I–II (each player's caverns controlled, the overrun ones), a cavern or Domain entered again to
+correct it, the Elders, and scoring the Wave; at any time, the Great Halls' values and the
 Vote tiles.
 
 The contract is closed: an action outside these is refused (``unknown-action``), after the game's own rules
@@ -26,7 +27,7 @@ from typing import Any
 from ..rules import Contract, Field, Given, Move, Outcome
 from .board import placeholder, side_for
 from .end_of_wave import OUTSIDER
-from .game import ACTIONS, ROMAN, State
+from .game import ACTIONS, ROMAN, State, domain_caverns, rest_of_domain
 from .numbers import numbers
 from .scoring import winner_sentence
 from .view import colours, history_scores
@@ -164,18 +165,23 @@ class MountainKingContract(Contract):
             walk += [Move({"type": "control", "cavern": cid, "overrun": True}), Move({"type": "control", "cavern": cid})]
             walk.append(Move({"type": "cavern", "cavern": cid}, (Field("gnomes", 1, 2, open=True),)))
             walk.append(Move({"type": "rest", "cavern": cid}))
-            if state.last_walk:
-                walk += [Move({"type": "as-before", "cavern": cid}), Move({"type": "rest", "cavern": cid, "as": "before"})]
+            if cid in state.last_walk:
+                walk.append(Move({"type": "as-before", "cavern": cid}))
+                if all(c in state.last_walk for c in rest_of_domain(state, cid)):
+                    walk.append(Move({"type": "rest", "cavern": cid, "as": "before"}))
             walk.append(Move({"type": "cavern", "cavern": cid, "trolls": {}}, (*trolls, gnomes)))
+        walk += self._at_once(state)
         fixes: list[Move] = []  # a cavern entered again (v1 logs: also without saying so)
         for cid in entered:
+            if state.board is not None and state.board.cavern(cid).domain in state.tallied:
+                continue  # a Domain entered at once is corrected at once (``_at_once``)
             for again in ({"again": True}, *([{}] if state.version < 2 else [])):
                 fixes += [Move({"type": "control", "cavern": cid, "controller": p, **again}, weight=0.0) for p in state.players]
                 fixes += [Move({"type": "control", "cavern": cid, "overrun": True, **again}, weight=0.0),
                           Move({"type": "control", "cavern": cid, **again}, weight=0.0),
                           Move({"type": "cavern", "cavern": cid, **again}, (Field("gnomes", 1, 2, open=True),), weight=0.0),
                           Move({"type": "cavern", "cavern": cid, "trolls": {}, **again}, (*trolls, gnomes), weight=0.0)]
-                if state.last_walk:
+                if cid in state.last_walk:
                     fixes.append(Move({"type": "as-before", "cavern": cid, **again}, weight=0.0))
         lacking = state.wave == 3 and any(m.weight for m in self._drawn(state))
         elders = ([Move({"type": "elders", "player": p}, (Field("elders", 0, numbers().most_elders),), p) for p in state.players]
@@ -183,6 +189,27 @@ class MountainKingContract(Contract):
         score = [] if lacking else [Move({"type": "score-wave", "empty": todo}, (Given("empty", optional=True),),
                                          weight=1.0 if not todo else 0.03)]
         return _spread(walk, 0.97 if todo else 0.0) + fixes + _spread(elders, 0.2) + score
+
+    def _at_once(self, state: State) -> list[Move]:
+        """Waves I–II: a Domain at once (how many of its caverns each player controls, how many are overrun),
+        drawn for a Domain none of whose caverns is entered, with counts that fit it; entered again (a
+        correction) for any other, the rules judging the counts."""
+        if state.wave == 3 or state.board is None:
+            return []
+        out = []
+        for d in numbers().domains:
+            ids = domain_caverns(state, d)
+            if not ids:
+                continue
+            if any(c in state.walk for c in ids):
+                fields = tuple(Field(f"controlled.{p}", 0, 0, open=True, optional=True) for p in state.players)
+                out.append(Move({"type": "domain", "domain": d, "controlled": {}, "again": True},
+                                (*fields, Field("overrun", 0, 0, open=True, optional=True)), weight=0.0))
+                continue
+            most = len(ids) // (len(state.players) + 1)  # every player and the Gnomes at most this many: they fit
+            fields = tuple(Field(f"controlled.{p}", 0, most, open=True, optional=True) for p in state.players)
+            out.append(Move({"type": "domain", "domain": d, "controlled": {}}, (*fields, Field("overrun", 0, most, open=True, optional=True))))
+        return out
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.finished:

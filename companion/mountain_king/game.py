@@ -18,8 +18,10 @@ One log of kind ``mountain-king/game``. Its actions (each one tap, each one entr
   player and ``gnomes``) or ``control`` (the fast path: ``controller`` or ``overrun``) for each cavern,
   ``rest`` (one tap: the cavern asked and the rest of its Domain not entered are empty, each entered as an
   empty cavern; with ``"as": "before"`` each as the last Wave scored it), ``as-before`` (one cavern as the last
-  Wave scored it: the map stays from one Wave to the next), ``elders`` in Wave III, and ``score-wave``, which scores the Wave (``scoring.score``) and begins the
-  next one, or ends the game after Wave III.
+  Wave scored it: the map stays from one Wave to the next), ``domain`` in Waves I–II (a Domain at once, as the
+  rulebook scores it: ``{"domain", "controlled": {player: caverns}, "overrun": caverns}``), ``elders`` in Wave
+  III, and ``score-wave``, which scores the Wave (``scoring.score``) and begins the next one, or ends the game
+  after Wave III.
 
 The End of the Wave in the rulebook's order ("Follow these steps in order: Entrenchment, Invasions, Award
 Champions, Score the Wave"), one action a step, each carrying the step it answers (refused once the table
@@ -138,6 +140,7 @@ class State:
     champions: tuple[Champion, ...] = ()  # this Wave's Champions resolved so far, from the left
     pending: tuple[str, ...] = ()  # the last Champion's contenders still to choose a consolation, in order
     played: int = 0  # actions since the setup (a board entered before the first one applies to the game)
+    tallied: frozenset[str] = frozenset()  # the Domains of this walk entered at once (``domain``): counts, not caverns
 
     @property
     def invasions(self) -> int:
@@ -423,7 +426,7 @@ def _supply(state: State, a: Action) -> State:
 def _end_wave(state: State, a: Action) -> State:
     if state.scoring:
         raise _no(f"Wave {ROMAN[state.wave]} is already being scored.", "scoring")
-    return replace(state, scoring=True, invasion=None, breach=False, walk={}, elders={}, end=None, pending=())
+    return replace(state, scoring=True, invasion=None, breach=False, walk={}, tallied=frozenset(), elders={}, end=None, pending=())
 
 
 def _in_walk(state: State, a: Action) -> str:
@@ -435,6 +438,10 @@ def _in_walk(state: State, a: Action) -> str:
         raise _no(f"{cid!r} is not a cavern {where}of this board.", "unknown-cavern")
     if state.version >= 2 and cid in state.walk and a.get("again") is not True:
         raise _no(f"{cavern_name(cid)} is entered already; to change it, tap it on the picture and enter it again.", "cavern-entered")
+    if state.board is not None and state.board.cavern(cid).domain in state.tallied:
+        name = numbers().domain_names[state.board.cavern(cid).domain]
+        raise _no(f"{name} was entered at once (how many caverns each player controls), not cavern by cavern: "
+                  f"enter {name} at once again.", "domain-at-once")
     return cid
 
 
@@ -478,7 +485,7 @@ def _rest(state: State, a: Action) -> State:
     assert state.board is not None
     domain = state.board.cavern(cid).domain
     if a.get("as") == "before":
-        _before_first(state)
+        _before_first(state, rest_of_domain(state, cid))
         rest = {c: as_before(state, c) for c in rest_of_domain(state, cid)}
     elif "as" in a:
         raise _no(f"The rest of a Domain is entered empty or as the last Wave scored it, not {a.get('as')!r}.", "type")
@@ -487,9 +494,58 @@ def _rest(state: State, a: Action) -> State:
     return replace(state, walk={**state.walk, **rest})
 
 
-def _before_first(state: State) -> None:
+def domain_caverns(state: State, domain: str) -> tuple[str, ...]:
+    """The caverns of a Domain the walk asks about, in board order."""
+    if state.board is None:
+        return ()
+    wanted = set(state.caverns_to_enter())
+    return tuple(c.id for c in state.board.of(domain) if c.id in wanted)
+
+
+def _domain(state: State, a: Action) -> State:
+    """A Domain at once, as the rulebook scores it ("Score 6 Honour for the first cavern in the Domain you control,
+    and 2 Honour for each additional cavern … lose 1 Honour for each overrun cavern in the Domain"): how many of
+    its caverns each player controls and how many are overrun; the others nobody controls. Waves I and II only
+    (Wave III asks which caverns touch each Great Hall). Its counts are laid on the Domain's caverns in board
+    order, one Troll or one Gnome each, so the Wave scores as if each had been entered by the fast path; the
+    Domain is marked entered at once, and none of its caverns is taken "as at the end of" this Wave later."""
+    if not state.scoring:
+        raise _no("Tap 'Score the Wave' first: caverns are entered when the Wave is scored.", "not-scoring")
+    if state.wave == 3:
+        raise _no("Wave III scores the Great Halls: enter each cavern touching a Hall, not a Domain at once.", "domain-at-once")
+    domain = a.get("domain")
+    if domain not in numbers().domains:
+        raise _no(f"{domain!r} is not one of the seven Clan Domains.", "unknown-domain")
+    name = numbers().domain_names[domain]
+    ids = domain_caverns(state, domain)
+    if state.version >= 2 and any(c in state.walk for c in ids) and a.get("again") is not True:
+        raise _no(f"Caverns of {name} are entered already; to change them, enter {name} at once again.", "cavern-entered")
+    controlled = a.get("controlled", {})
+    if not isinstance(controlled, dict):
+        raise _no("The caverns controlled are given per player.", "type")
+    counts = {}
+    for p, k in controlled.items():
+        _player(state, {"player": p})
+        counts[p] = _count({"n": k}, "n", f"The caverns {p} controls", 0)
+    overrun = _count(a, "overrun", "The overrun caverns", 0) if "overrun" in a else 0
+    told = sum(counts.values()) + overrun
+    if told > len(ids):
+        raise _no(f"{name} has {plural(len(ids), 'cavern')}: {told} controlled or overrun is too many.", "domain-count")
+    assert state.board is not None
+    laid: list[tuple[dict[str, int], int]] = [({p: 1}, 0) for p in state.players for _ in range(counts.get(p, 0))]
+    laid += [({}, 1)] * overrun + [({}, 0)] * (len(ids) - told)
+    walk = {**state.walk, **{cid: Cavern(cid, domain, trolls, gnomes) for cid, (trolls, gnomes) in zip(ids, laid)}}
+    return replace(state, walk=walk, tallied=state.tallied | {domain})
+
+
+def _before_first(state: State, caverns: tuple[str, ...] = ()) -> None:
     if not state.last_walk:
         raise _no(f"Wave {ROMAN[state.wave]} is the first Wave scored: there is no last Wave to take a cavern from.", "no-last-wave")
+    unknown = [c for c in caverns if c not in state.last_walk]
+    if unknown and state.board is not None:
+        name = numbers().domain_names[state.board.cavern(unknown[0]).domain]
+        raise _no(f"{name} was entered at once at the end of Wave {ROMAN[state.wave - 1]}: how many caverns each player "
+                  f"controlled, not which; enter {cavern_name(unknown[0])} as it is now.", "domain-at-once")
 
 
 def as_before(state: State, cid: str) -> Cavern:
@@ -502,7 +558,7 @@ def _as_before(state: State, a: Action) -> State:
     """One tap: the cavern is as the last Wave scored it ("Begin the next Wave": nothing takes the map's Trolls
     or Gnomes away at Refresh), entered with that Wave's counts."""
     cid = _in_walk(state, a)
-    _before_first(state)
+    _before_first(state, (cid,))
     return replace(state, walk={**state.walk, cid: as_before(state, cid)})
 
 
@@ -546,9 +602,13 @@ def _score_wave(state: State, a: Action) -> State:
     doc = state.wave_document()
     result = score(doc)
     done = state.wave == numbers().waves
-    last = {**state.last_walk, **{c.id: c for c in doc.caverns}}  # the map stays as it is into the next Wave
+    # the map stays as it is into the next Wave; a Domain entered at once left counts, not caverns, so none of its
+    # caverns can be taken "as at the end of" this Wave
+    at_once = {c.id for c in doc.caverns if c.domain in state.tallied}
+    last = {k: v for k, v in {**state.last_walk, **{c.id: c for c in doc.caverns}}.items() if k not in at_once}
     s = replace(state, scores=state.scores + (result,), scoring=done, wave=state.wave if done else state.wave + 1,
-                walk=state.walk if done else {}, finished=done, boost=state.boost, last_walk=last)
+                walk=state.walk if done else {}, tallied=state.tallied if done else frozenset(), finished=done,
+                boost=state.boost, last_walk=last)
     return s if done else _refresh(s)
 
 
@@ -620,7 +680,7 @@ def _step_done(state: State, a: Action) -> State:
 
 
 def _to_scoring(state: State) -> State:
-    return replace(state, end=None, pending=(), scoring=True, invasion=None, breach=False, walk={}, elders={})
+    return replace(state, end=None, pending=(), scoring=True, invasion=None, breach=False, walk={}, tallied=frozenset(), elders={})
 
 
 def _fall(state: State, a: Action) -> State:
@@ -721,6 +781,7 @@ _HANDLERS = {
     "cavern": _cavern,
     "control": _control,
     "rest": _rest,
+    "domain": _domain,
     "as-before": _as_before,
     "elders": _elders,
     "score-wave": _score_wave,

@@ -106,6 +106,17 @@ def _supply(a: Action) -> str:
     return f"{a.get('player')}'s supplies are set: {total}" + (f", with {plural(desp, 'Desperation token')}." if desp else ".")
 
 
+def _domain(a: Action) -> str:
+    """A Domain at once in words, e.g. 'Hammer at once: Blue controls 1 cavern, Yellow controls 2 caverns, 1 cavern overrun.'"""
+    name = _clan(a.get("domain"))
+    controlled = a.get("controlled") if isinstance(a.get("controlled"), dict) else {}
+    parts = [f"{p} controls {plural(k, 'cavern')}" for p, k in controlled.items() if isinstance(k, int) and k > 0]
+    if isinstance(a.get("overrun"), int) and a["overrun"] > 0:
+        parts.append(f"{plural(a['overrun'], 'cavern')} overrun")
+    fixed = " (corrected)" if a.get("again") else ""
+    return f"{name} at once{fixed}: {', '.join(parts) if parts else 'nobody controls any cavern, none overrun'}."
+
+
 def sentence(action: Action, state: State) -> str:
     """The action, applied to ``state``, in one sentence."""
     t = action.get("type")
@@ -133,6 +144,8 @@ def sentence(action: Action, state: State) -> str:
         return _rest(state, action)
     if t == "as-before":
         return _as_before(state, action)
+    if t == "domain":
+        return _domain(action)
     if t == "elders":
         return f"{p} has {plural(action.get('elders') or 0, 'Elder symbol')}."
     if t == "supply":

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .end_of_wave import OUTSIDER, fallen_score, plural
-from .game import ROMAN, State, as_before, rest_of_domain
+from .game import ROMAN, State, as_before, domain_caverns, rest_of_domain
 from .numbers import numbers
 
 Action = dict[str, Any]
@@ -101,6 +101,8 @@ class WalkStep:
     rest: Offer | None = None  # the cavern asked and the rest of its Domain not entered: empty, one tap
     before: Offer | None = None  # the cavern as the last Wave scored it (Waves II and III), one tap
     rest_before: Offer | None = None  # the cavern asked and the rest of its Domain as the last Wave scored them
+    at_once: Offer | None = None  # Waves I–II: the Domain of the cavern asked at once (its counts: the table's)
+    tallied: bool = False  # the cavern asked is of a Domain entered at once: the rules correct it at once only
 
     @property
     def done(self) -> bool:
@@ -131,7 +133,7 @@ def walk_step(state: State, asked: str | None = None) -> WalkStep:
     domain = state.board.cavern(cid).domain if cid and state.board else None
     fast: tuple[Offer, ...] = ()
     dominated: tuple[Offer, ...] = ()
-    rest = before = rest_before = None
+    rest = before = rest_before = at_once = None
     if cid is not None:
         again = {"again": True} if cid in state.walk else {}
         fast = tuple(Offer(p, {"type": "control", "cavern": cid, "controller": p, **again}) for p in state.players) + (
@@ -141,11 +143,24 @@ def walk_step(state: State, asked: str | None = None) -> WalkStep:
         dominated = tuple(Offer(f"{p} {k}", cavern_action(cid, {p: k}, again=bool(again)))
                           for p in state.players for k in range(1, DOMINATED_COUNTS + 1))
         rest = rest_offer(state, cid) if not again else None
-        if state.last_walk:
+        if cid in state.last_walk:  # not a cavern of a Domain the last Wave entered at once
             before = Offer(f"As at the end of Wave {ROMAN[state.wave - 1]}: {contents_words(as_before(state, cid))}",
                            {"type": "as-before", "cavern": cid, **again})
             rest_before = rest_offer(state, cid, before=True) if not again else None
-    return WalkStep(state.wave, cid, domain, len(order) - len(left), len(order), fast, dominated, rest, before, rest_before)
+        at_once = at_once_offer(state, domain) if domain is not None else None
+    return WalkStep(state.wave, cid, domain, len(order) - len(left), len(order), fast, dominated, rest, before, rest_before,
+                    at_once, domain in state.tallied)
+
+
+def at_once_offer(state: State, domain: str) -> Offer | None:
+    """A Domain at once (Waves I–II): the action without its counts (``controlled``, ``overrun``: the table's
+    taps), a correction when any of its caverns is entered."""
+    if state.wave == 3:
+        return None
+    ids = domain_caverns(state, domain)
+    again = {"again": True} if any(c in state.walk for c in ids) else {}
+    name = numbers().domain_names[domain]
+    return Offer(f"Enter {name} at once ({plural(len(ids), 'cavern')})", {"type": "domain", "domain": domain, **again})
 
 
 def contents_words(c) -> str:
@@ -162,7 +177,7 @@ def rest_offer(state: State, cid: str, before: bool = False) -> Offer | None:
     """One tap for the cavern asked and the rest of its Domain not entered yet (when more than one): all empty, or
     (``before``) each as the last Wave scored it."""
     rest = rest_of_domain(state, cid)
-    if len(rest) < 2 or state.board is None:
+    if len(rest) < 2 or state.board is None or (before and any(c not in state.last_walk for c in rest)):
         return None
     name = numbers().domain_names[state.board.cavern(cid).domain]
     if before:

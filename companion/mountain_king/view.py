@@ -135,6 +135,7 @@ def box_meets_circle(box: tuple[float, float, float, float], x: float, y: float,
 
 
 ASKED = "#e0218a"  # the ring round the cavern the walk asks about
+AT_ONCE = "#c8c2b4"  # a cavern of a Domain entered at once (its counts known, not which cavern holds what)
 
 
 def lair_label(pair: int) -> str:
@@ -248,7 +249,9 @@ def board_scene(board: Board, state: State | None = None, dark: bool = False, as
         x, y = pos[c.id]
         entered = state.walk.get(c.id) if state is not None else None
         fill = "#f3ead8"
-        if entered is not None:
+        if entered is not None and state is not None and c.domain in state.tallied:
+            fill = AT_ONCE  # its Domain's counts were entered, not which cavern holds what
+        elif entered is not None:
             from .scoring import controller
 
             who = controller(entered.trolls)

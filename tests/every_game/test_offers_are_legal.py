@@ -38,6 +38,10 @@ def _mountain_king(state: Any) -> Iterator[Action]:
     if state.scoring:
         for asked in (None, *list(state.walk)[:2]):
             step = taps.walk_step(state, asked)
+            if step.at_once is not None:  # a Domain at once, its counts tapped
+                yield {**step.at_once.action, "controlled": {state.players[0]: 1}, "overrun": 0}
+            if step.tallied:  # its Domain was entered at once: the cavern's buttons are off (corrected at once)
+                continue
             for o in (*step.fast, *step.dominated, step.rest, step.before, step.rest_before):
                 if o is not None:
                     yield o.action

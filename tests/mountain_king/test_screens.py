@@ -475,3 +475,36 @@ def test_new_game_with_too_few_players_is_refused_before_asking_to_leave_the_gam
     s.new_btn.click()
     assert "2 to 5 players" in s.message.value and not s.new_question.widget.children
     assert s.session.log.path == game
+
+
+def test_a_domain_at_once_and_the_last_player_s_count_with_enter_on_the_screen(store):
+    """Moss at once (Ana 2, Cleo 1, 1 overrun) in four taps; a stale Enter of Moss after it is refused, never laid on
+    Ice; a cavern of Moss asked again offers only the Domain; a cavern of two players is two taps (Ana's count,
+    then Ben's count and Enter)."""
+    s = MountainKingScreens(store)
+    s.names.value = "Ana, Ben, Cleo"
+    s.new_btn.click()
+    to_scoring(s)
+    moss = [c.id for c in s.state.board.of("moss")]
+    stale = s.at_once_btn
+    assert stale.description == f"Enter Moss at once ({len(moss)} caverns)"
+    s.at_once_chips["Ana"].value = "2"
+    s.at_once_chips["Cleo"].value = "1"
+    s.at_once_overrun.value = "1"
+    stale.click()
+    assert s.state.tallied == {"moss"} and all(c in s.state.walk for c in moss)
+    assert "Moss at once: Ana controls 2 caverns, Cleo controls 1 cavern, 1 cavern overrun." in s.message.value
+    assert s.at_once_btn.description.startswith("Enter Ice at once") and s.at_once_chips["Ana"].value == "0"
+    stale.click()  # drawn for Moss: refused (entered), Ice untouched
+    assert not any(c.startswith("ice") for c in s.state.walk) and "entered already" in s.message.value
+    click(s.entered.children[1].children[1:], "1")  # Moss 1 asked again
+    assert "Moss was entered at once" in s.walk_status.value
+    assert all(b.disabled for b in (*s.fast.children, *s.dominated.children, s.enter_btn))
+    assert s.at_once_btn.description.startswith("Enter Moss at once")
+    s.at_once_chips["Ben"].value = "1"
+    s.at_once_btn.click()
+    assert [s.state.walk[c].trolls for c in moss[:2]] == [{"Ben": 1}, {}] and "(corrected)" in s.message.value
+    ice = s.state.board.of("ice")[0].id
+    s.troll_chips["Ana"].value = "2"
+    s.dominated_btns[("Ben", 1)].click()
+    assert s.state.walk[ice].trolls == {"Ana": 2, "Ben": 1} and s.troll_chips["Ana"].value == "0"

@@ -345,8 +345,21 @@ class MountainKingScreens:
         self.dominated = W.HBox(_dom_classes=("mk-row", "mk-dominated-row"))
         self.dominated_btns: dict[tuple[str, int], W.Button] = {}
         self.by_cavern = W.VBox([W.HTML("<b>Or cavern by cavern</b>: each player's Trolls, then Enter"), self.troll_box, self.enter_row,
-                                 W.HTML("<div>Only one player's Trolls here (dominated): one tap for the player and the count</div>"),
+                                 W.HTML("<div>Or one tap for a player's Trolls and Enter: alone in the cavern, "
+                                        "or the last of the players counted above</div>"),
                                  self.dominated])
+        # Waves I–II: a whole Domain at once, as the rulebook scores it (its caverns controlled per player, overrun)
+        self.at_once_chips: dict[str, W.ToggleButtons] = {}
+        self.at_once_players = W.VBox()
+        self.at_once_overrun = W.ToggleButtons(options=[str(k) for k in range(TROLL_CHIPS)], value="0", description="Overrun")
+        self.at_once_overrun.add_class("mk-trolls")
+        self.at_once_overrun.add_class("mk-at-once-overrun")
+        self._at_once_for: Action | None = None
+        self.at_once_btn = button("Enter this Domain at once", lambda: None, "mk-at-once")
+        self.at_once = W.VBox([W.HTML("<b>Or a whole Domain at once</b>: how many of its caverns each player controls, "
+                                      "how many are overrun (nobody controls the others)"),
+                               self.at_once_players, self.at_once_overrun, self.at_once_btn])
+        self.at_once.add_class("mk-at-once-box")
         self.hall_box = W.VBox()
         self.hall_box.add_class("mk-hall-values")
         self.elder_box = W.VBox()
@@ -374,7 +387,8 @@ class MountainKingScreens:
         # the End of the Wave's steps in the column of the walk, beside its picture: a step taller or shorter
         # than the one before moves nothing of the picture
         self.score_slot = slot("Score the Wave: score")  # what Score this Wave answers, under it
-        self.walk_controls = W.VBox([self.end_panel.widget, self.walk_status, self.fast, self.before, self.by_cavern, self.hall_box, self.elder_box, self.score_btn,
+        self.walk_controls = W.VBox([self.end_panel.widget, self.walk_status, self.fast, self.before, self.by_cavern, self.at_once,
+                                     self.hall_box, self.elder_box, self.score_btn,
                                      self.confirm_box, self.score_slot, self.entered, self.so_far], layout=W.Layout(flex="1 1 360px"))
         # the wave file's buttons first: below the walk, which grows as the Wave ends, they would move at each step
         score = W.VBox([W.HBox([self.upload, self.export_wave_btn], _dom_classes=("mk-row", "mk-wave-file-row")), self.end_btn,
@@ -530,6 +544,7 @@ class MountainKingScreens:
             w.layout.display = "" if wave3 else "none"
         if scoring and s.wave == 3:
             self.by_cavern.layout.display = "none"  # Wave III reads control only: the fast path
+        self.at_once.layout.display = "" if scoring and s.wave != 3 else "none"  # Wave III: the caverns of its Halls
         if self.asked is not None and (not scoring or self.asked not in walk_order(s)):
             self.asked = None
         step = walk_step(s, self.asked) if scoring else None
@@ -558,17 +573,21 @@ class MountainKingScreens:
         self.dominated_btns = {}
         for o in step.dominated:
             ((p, k),) = o.action["trolls"].items()
-            self.dominated_btns[(p, k)] = button(o.label, lambda a=o.action: self._walk_tap(a), "mk-dominated")
+            self.dominated_btns[(p, k)] = button(o.label, lambda a=o.action: self._last_trolls(a), "mk-dominated")
         self.dominated.children = list(self.dominated_btns.values())
         if set(self.troll_chips) != set(s.players):
             self.troll_chips = {p: W.ToggleButtons(options=[str(k) for k in range(TROLL_CHIPS)], value="0", description=name_isolated(p)) for p in s.players}
             for w in self.troll_chips.values():
                 w.add_class("mk-trolls")
             self.troll_box.children = list(self.troll_chips.values())
+        self._at_once_buttons(s, step.at_once)
         if (step.cavern, step.cavern in s.walk) != self._enter_for:  # a new question: every count from zero
             self._enter_buttons(step.cavern, step.cavern in s.walk)
             for w in self.troll_chips.values():
                 w.value = "0"
+        if step.tallied:  # a Domain entered at once is corrected at once: the cavern's buttons keep their room, off
+            for b in (*self.fast.children, *self.before.children, *self.enter_row.children, *self.dominated.children):
+                b.disabled = True
         self.entered.children = self._entered_rows(s)
         if wave3:
             self._draw_halls_and_elders(s)
@@ -591,6 +610,9 @@ class MountainKingScreens:
         if step.cavern is None:
             return step.prompt
         name = cavern_name(step.cavern)
+        if step.tallied:
+            domain = numbers().domain_names[step.domain]
+            return f"{domain} was entered at once: correct it with a whole Domain at once, below."
         if step.cavern in s.walk:
             return f"correct {name} (ringed on the picture): who controls it?"
         return f"who controls {name}, ringed on the picture? ({step.entered + 1} of {step.to_enter})"
@@ -765,6 +787,46 @@ class MountainKingScreens:
         self.empty_btn = button("Empty", lambda: enter(empty=True), "mk-empty")
         self.enter_btn = button(f"Enter {cavern_name(cavern)}" if cavern else "Enter this cavern", enter, "mk-enter")
         self.enter_row.children = [self.enter_btn, self.empty_btn, *self.gnome_btns]
+
+    def _last_trolls(self, offer: Action) -> None:
+        """"Blue 2": Blue's Trolls and Enter, with the counts tapped above for the other players (none: Blue alone,
+        dominated). The offer carries its cavern, so a quick second tap is refused, never entered on the next one."""
+        counted = {p: int(w.value) for p, w in self.troll_chips.items() if int(w.value)}
+        if self.act(cavern_action(offer["cavern"], {**counted, **offer["trolls"]}, again=bool(offer.get("again")))):
+            for w in self.troll_chips.values():
+                w.value = "0"
+            self.asked = None
+            self.refresh()
+
+    def _at_once_buttons(self, s: State, offer) -> None:
+        """A Domain at once: a row of counts per player and the overrun ones, from zero for each Domain asked; its
+        Enter made for that Domain (a tap made before another Domain is asked answers the one it named)."""
+        if set(self.at_once_chips) != set(s.players):
+            self.at_once_chips = {p: W.ToggleButtons(options=[str(k) for k in range(TROLL_CHIPS)], value="0", description=name_isolated(p))
+                                  for p in s.players}
+            for w in self.at_once_chips.values():
+                w.add_class("mk-trolls")
+                w.add_class("mk-at-once-player")
+            self.at_once_players.children = list(self.at_once_chips.values())
+        action = offer.action if offer is not None else None
+        if action == self._at_once_for:
+            return
+        self._at_once_for = action
+        for w in (*self.at_once_chips.values(), self.at_once_overrun):
+            w.value = "0"
+        label = offer.label if offer is not None else "Enter this Domain at once"
+        self.at_once_btn = button(label, lambda a=action: self._enter_at_once(a), "mk-at-once")
+        self.at_once.children = (*self.at_once.children[:-1], self.at_once_btn)
+
+    def _enter_at_once(self, base: Action | None) -> None:
+        if base is None:
+            self.error("Every cavern is entered; tap Score this Wave.")
+            return
+        controlled = {p: int(w.value) for p, w in self.at_once_chips.items() if int(w.value)}
+        if self.act({**base, "controlled": controlled, "overrun": int(self.at_once_overrun.value)}):
+            self._at_once_for = None  # the next Domain's rows from zero
+            self.asked = None
+            self.refresh()
 
     def _enter_cavern(self, cavern: str | None, again: bool, gnomes: int = 0, empty: bool = False) -> None:
         """Enter ``cavern``: the Trolls tapped (or empty, or overrun with its Gnomes); every count back to 0."""
