@@ -55,16 +55,29 @@ def test_three_phones_and_a_tablet_choose_in_secret_and_reveal_at_once(server, b
     assert "Ana's seat" not in tab.inner_text("body")  # the tablet holds no seat page
     screenshot(ana, "phone-seat-choose")
 
+    # Ana's phone with the large text (A+): her choice must move none of her cards
+    ana.locator("button.rf-large-toggle").tap()
+    wait_for(lambda: "rf-large" in (ana.locator(".rf-app").first.get_attribute("class") or "").split())
+    settle(ana)
+
+    def tops(css: str) -> dict[str, float]:
+        return {c: round(ana.locator(css.format(c)).bounding_box()["y"]) for c in ("nomad", "city", "ship")
+                if ana.locator(css.format(c)).count()}
+
     # Ana chooses City: written to the log, then her phone says so; the others see only that she chose
     def choose(card: str) -> dict[str, list[str]]:
         for f in frames.values():
             f.clear()
+        before = tops("button.rf-choose-{}")
         ana.locator(f"button.rf-choose-{card}").tap()
         wait_for(lambda: state(data).civs[0].played == (card,))
         ana.wait_for_function(f"() => document.body.innerText.includes('Chosen: {card.title()}')")
         tab.wait_for_function("() => document.body.innerText.includes('Chosen: Ana')", timeout=5_000)
         ben.wait_for_function("() => document.body.innerText.includes('chosen: Ana')", timeout=5_000)
         settle_all(tab, *phones)
+        # each card where it was: the one chosen, and each other now offering the change to it (they moved 26-30 px)
+        after = {**tops("button.rf-change-{}"), **tops("button.rf-chosen-{}")}
+        assert after == before, (before, after)
         return {k: widget_strings(f) for k, f in frames.items() if k != "Ana"}
 
     def undo() -> None:

@@ -31,7 +31,7 @@ def test_chosen_goes_when_another_player_chooses_and_never_reaches_phase_b(table
     pa.poll()
     assert CHOSEN not in message(pa)  # the log moved on: the message said at Ana's choice is gone
     assert "places a Civilization card face down." in message(pa) and "City" not in message(pa)  # the news of it
-    assert "Chosen: <b>Ship</b>, face down" in texts(pa)  # what stays true is drawn from the log
+    assert "Chosen: <b>Ship</b><br>Face down until every player has chosen" in texts(pa)  # what stays true is drawn from the log
     tap(pc, "rf-choose-nomad")
     for p in (pa, pb):
         p.poll()

@@ -87,11 +87,14 @@ SEAT_CSS = """<style>
 .rf-seat .rf-choice .rf-btn { min-height: 56px; min-width: 96px; font-size: 1.05em; }
 /* every card to choose or change to is as wide, whichever card it names: a second tap finds its own */
 .rf-seat .rf-card-pick { width: 124px; flex: 0 0 124px; }
-.rf-seat .rf-card-pick > .rf-btn { width: 100%; }
+.rf-seat .rf-card-pick > .rf-btn { width: 100%; margin-left: 0; margin-right: 0; box-sizing: border-box; }
 /* a card's or an offer's name is read whole ('Mountaineer', never 'Mountainee…'): it wraps, at any text size (A+) */
 .rf-seat .rf-choice .rf-btn, .rf-seat .rf-card-pick .rf-btn { white-space: normal; text-overflow: clip; overflow-wrap: normal;
   height: auto; line-height: 1.2; padding-top: 4px; padding-bottom: 4px; }
 .rf-seat .rf-choice-head { min-height: 2.8em; }
+/* "✓ Chosen" on one line, as high as the cards offered beside it: the row below never moves (it was 7 px taller with A+) */
+.rf-seat .rf-card-pick .rf-btn { padding-left: 4px; padding-right: 4px; }
+.rf-seat .rf-card-pick .rf-chosen-card { white-space: nowrap; }
 .rf-seat .rf-chosen { font-size: 1.1em; padding: 8px; border-radius: 8px; background: #e8f5e9; color: #1d1d1d; }
 .rf-app.rf-dark .rf-seat .rf-chosen { background: #12301a; color: #e8f5e9; }
 .rf-seat .rf-waiting { padding: 4px 8px; }
@@ -107,6 +110,9 @@ SEAT_CSS = """<style>
 def open_seat(store: GameStore, token: str) -> "SeatPage":
     return SeatPage(store, token)
 
+
+#: the rule under "Choose your card" and "Chosen: …" alike (the same lines, so the cards below never move)
+CHOICE_RULE = "Face down until every player has chosen; change your mind until then."
 
 class SeatPage:
     """One player's seat; ``widget`` is the whole page on their phone."""
@@ -388,16 +394,15 @@ class SeatPage:
             # chosen, the card stays where it was, marked chosen, and each other card offers the change to it — a
             # second quick tap on the card just chosen meets it chosen, never another card slid into its place
             if i in v.to_move:
-                out.append(self.kept.html("<div class='rf-choice-head'><b>Choose your card</b> (face down until every "
-                                          "player has chosen):</div>"))
+                out.append(self.kept.html(f"<div class='rf-choice-head'><b>Choose your card</b><br>{CHOICE_RULE}</div>"))
                 out.append(self._row([self._offer_pick(o, civ.colour) for o in offers]))
                 out.append(self._waiting(v, "Not chosen yet"))
             elif civ.played:
                 card = civ.played[0]
                 drawn = i in g.drawn
-                out.append(self.kept.html(f"<div class='rf-choice-head'>Chosen: <b>{card.title()}</b>, face down"
-                                          f"{' (drawn at random: you were too slow)' if drawn else ''}."
-                                          f"{' Change your mind until the last player has chosen:' if offers else ''}</div>"))
+                # the rule's line as before the choice, word for word: the cards below stay where the finger is
+                out.append(self.kept.html(f"<div class='rf-choice-head'>Chosen: <b>{card.title()}</b>"
+                                          f"{' (drawn at random: too slow)' if drawn else ''}<br>{CHOICE_RULE}</div>"))
                 change = {str(o.action["card"]): o for o in offers}
                 picks = []
                 for c in in_card_order(civ.hand + (card,)):
