@@ -45,3 +45,47 @@ def test_start_and_random_world_stay_under_the_finger(server, browser, device):
         after = {c: page.evaluate(TOP, c) for c in ("button.rf-start", "button.rf-random")}
         screenshot(page, f"finger-stays-{device}-{css.split('.')[-1]}")
         assert all(abs(after[c] - before[c]) <= 2 for c in before), (css, before, after)
+
+
+def test_a_board_s_answer_leaves_the_tile_tapped_uncovered(server, browser):
+    """A refused City near the board's foot on a phone: the sentence beside the finger is laid under the board,
+    not over the Space just tapped (it covered the lower part of the tile being placed)."""
+    from companion.ui.app import App
+
+    from .harness import PAINTED, board_meta, settle, space_to_css
+    from .test_answers_in_sight import BUBBLE, SETUP, SLOT
+
+    url, data, layouts = server
+    app = App(data_dir=data, layouts_dir=layouts, game="rise-and-fall")
+    app.world.n_players.value = 3
+    app.world.seed.value = 2
+    app.world.random_btn.click()
+    app.setup.start_btn.click()
+    seas = [s for s, t in app.world.build.world.terrain_map().items() if t == "sea"]
+    page = phone(browser).new_page()
+    open_app(page, url, address=SETUP)
+    page.locator(".rf-first-piece button", has_text="City").first.tap()
+    page.wait_for_selector(".rf-first-piece button.mod-active:has-text('City')")
+    # the board's foot a little above the screen's: room under it for a sentence
+    page.evaluate("() => { const c = document.querySelector('canvas.rf-board'); c.scrollIntoView({block: 'end'});"
+                  " document.scrollingElement.scrollTop += 200; }")
+    page.evaluate(PAINTED)
+    board = page.evaluate("() => { const r = document.querySelector('canvas.rf-board').getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }")
+
+    def near_foot(s):
+        x, y = space_to_css(page, s)
+        return board[0] + 20 < x < board[2] - 20 and board[3] - 110 < y < board[3] - 25
+
+    if board_meta(page).get("zoom_first"):  # Spaces smaller than a finger: the first tap zooms there
+        k = board_meta(page)["k"]
+        page.touchscreen.tap(*space_to_css(page, next(s for s in seas if near_foot(s))))
+        wait_for(lambda: board_meta(page)["k"] > k)
+        settle(page, quiet_ms=100)  # the smooth zoom's frames drawn
+    sea = next(s for s in seas if near_foot(s))
+    x, y = space_to_css(page, sea)
+    page.touchscreen.tap(x, y)
+    wait_for(lambda: "ea" in page.evaluate(SLOT)[3])
+    page.wait_for_selector(".rf-app .rf-bubble .rf-msg-error", state="visible")
+    top, bottom, height, said = page.evaluate(BUBBLE)
+    screenshot(page, "board-answer-under-the-board")
+    assert top >= board[3] and bottom <= height, (said, top, bottom, board)
