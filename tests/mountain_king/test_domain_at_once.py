@@ -1,7 +1,7 @@
 """A Domain at once (Waves I and II): how many of its caverns each player controls and how many are overrun, as the
 rulebook scores a Domain, in one entry. It scores exactly what the fast path scores cavern by cavern; it is refused
 where it cannot say what the table means (too many caverns, Wave III, a cavern of it corrected on its own), and a
-later Wave never takes its caverns "as at the end of" the Wave it was entered in."""
+later Wave never takes its caverns 'as at the end of' the Wave it was entered in."""
 
 from __future__ import annotations
 
