@@ -195,6 +195,8 @@ def test_the_guild_powers_stay_as_the_player_left_them(server, browser):
     wait_for(lambda: page.evaluate(FOLD) is False)
     for screen in ("World", "Game"):
         page.get_by_role("button", name=screen, exact=True).tap()
+        settle(page)  # as above: each tap answered before the next (a Game tap made while World was drawn was lost)
+    page.wait_for_function("() => location.search.includes('screen=game')")
     page.wait_for_selector(".rf-guilds-folded summary:has-text('Ben Doppelgangers')")
     page.evaluate(PAINTED)
     assert page.evaluate(FOLD) is False

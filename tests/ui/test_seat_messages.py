@@ -74,7 +74,7 @@ def test_a_message_of_an_earlier_turn_is_gone_when_the_game_moved_on(table):
     state = log_state(tablet)
     assert state.turn == turn + 1  # no Trophy in the first turn: nothing owed to Decline, the turn ends at once
     said = message(p)
-    assert "The Decline zone is empty" in said and said.count(f"Turn {turn} ends: ") == 1 and f"Turn {turn + 1} begins." in said
+    assert "The Decline zone is empty" in said and said.count(f"Turn {turn} ends. ") == 1 and f"Turn {turn + 1} begins." in said
     other = next(i for i in state.to_move() if i != last)
     tap(phone(other), "rf-choose-" + sorted(state.civs[other].hand)[0])
     p.poll()

@@ -104,6 +104,9 @@ SEAT_CSS = """<style>
 .rf-seat .rf-card-pick .rf-btn { position: static !important; }
 .rf-seat .rf-card-pick .rf-btn::after { content: ''; position: absolute; inset: 0; }
 .rf-seat .rf-others summary { min-height: 44px; display: flex; align-items: center; font-weight: 600; }
+/* a flex summary loses the browser's triangle: drawn again, so the fold reads as one to open */
+.rf-seat .rf-others summary::before { content: '▸'; margin-right: 8px; }
+.rf-seat .rf-others[open] > summary::before { content: '▾'; }
 </style>"""
 
 
@@ -305,7 +308,7 @@ class SeatPage:
         if action.get("then") == "end-actions":  # said to the player: their actions ended with the tap
             said = said.replace(f"{before.civs[self.seat].name}'s actions end:", "Your actions end:")
         if g.phase != "over" and g.turn != before.turn and said:
-            return f"Turn {before.turn} ends: {said} Turn {g.turn} begins."
+            return f"Turn {before.turn} ends. {said} Turn {g.turn} begins."
         return said
 
     def say(self, text: str, level: str = "info") -> None:

@@ -224,7 +224,7 @@ class Rome1989Screens:
         self.goal = W.Dropdown(options=[("first to points", "points"), ("Rome's solitaire goals", "rome-solitaire"),
                                         ("no goal", "none")], value="points", description="Goal")
         self.goal_points = NumberField(value=500, min=1, max=100000, description="Points")
-        self.scenario = W.Dropdown(options=[("no scenario: the goal as set", "")] + [
+        self.scenario = W.Dropdown(options=[("none: the goal below", "")] + [
             (f"{x['section']} {x['title']}", sid) for sid, x in scenarios().items()], value="", description="Scenario")
         self.scenario.add_class("rf89-scenario")
         self.start_btn = button("New game", self.new_game, "rf89-new rf-new-game", primary=True)
