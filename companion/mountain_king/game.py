@@ -436,12 +436,12 @@ def _in_walk(state: State, a: Action) -> str:
     if cid not in state.caverns_to_enter():
         where = "touching a Great Hall " if state.wave == 3 else ""
         raise _no(f"{cid!r} is not a cavern {where}of this board.", "unknown-cavern")
-    if state.version >= 2 and cid in state.walk and a.get("again") is not True:
-        raise _no(f"{cavern_name(cid)} is entered already; to change it, tap it on the picture and enter it again.", "cavern-entered")
     if state.board is not None and state.board.cavern(cid).domain in state.tallied:
         name = numbers().domain_names[state.board.cavern(cid).domain]
         raise _no(f"{name} was entered at once (how many caverns each player controls), not cavern by cavern: "
                   f"enter {name} at once again.", "domain-at-once")
+    if state.version >= 2 and cid in state.walk and a.get("again") is not True:
+        raise _no(f"{cavern_name(cid)} is entered already; to change it, tap it on the picture and enter it again.", "cavern-entered")
     return cid
 
 

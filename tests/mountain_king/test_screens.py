@@ -496,7 +496,7 @@ def test_a_domain_at_once_and_the_last_player_s_count_with_enter_on_the_screen(s
     assert "Moss at once: Ana controls 2 caverns, Cleo controls 1 cavern, 1 cavern overrun." in s.message.value
     assert s.at_once_btn.description.startswith("Enter Ice at once") and s.at_once_chips["Ana"].value == "0"
     stale.click()  # drawn for Moss: refused (entered), Ice untouched
-    assert not any(c.startswith("ice") for c in s.state.walk) and "entered already" in s.message.value
+    assert not any(c.startswith("ice") for c in s.state.walk) and "answered already" in s.message.value
     click(s.entered.children[1].children[1:], "1")  # Moss 1 asked again
     assert "Moss was entered at once" in s.walk_status.value
     assert all(b.disabled for b in (*s.fast.children, *s.dominated.children, s.enter_btn))
@@ -508,3 +508,39 @@ def test_a_domain_at_once_and_the_last_player_s_count_with_enter_on_the_screen(s
     s.troll_chips["Ana"].value = "2"
     s.dominated_btns[("Ben", 1)].click()
     assert s.state.walk[ice].trolls == {"Ana": 2, "Ben": 1} and s.troll_chips["Ana"].value == "0"
+
+
+def test_a_second_tap_on_a_correction_s_button_changes_nothing(store):
+    """A correction entered, then its button tapped again (a quick second tap, the counts now back to zero): refused
+    with a sentence, the correction kept — for a Domain at once and a cavern's last count alike. Undo after a
+    Domain at once's cavern was asked gives the cavern's buttons back."""
+    s = MountainKingScreens(store)
+    s.names.value = "Ana, Ben, Cleo"
+    s.new_btn.click()
+    to_scoring(s)
+    moss = [c.id for c in s.state.board.of("moss")]
+    s.at_once_chips["Ana"].value = "1"
+    s.at_once_btn.click()
+    click(s.entered.children[1].children[1:], "1")  # Moss asked again: corrected at once
+    fix = s.at_once_btn
+    s.at_once_chips["Ben"].value = "2"
+    s.at_once_overrun.value = "1"
+    fix.click()
+    kept = dict(s.state.walk)
+    fix.click()  # the same button again: its Domain answered, the rows back at zero
+    assert s.state.walk == kept and "answered already" in s.message.value
+    assert [s.state.walk[c].trolls for c in moss[:2]] == [{"Ben": 1}, {"Ben": 1}]
+    ice = s.state.board.of("ice")[0].id
+    s.troll_chips["Ana"].value = "3"
+    last = s.dominated_btns[("Ben", 1)]
+    last.click()
+    assert s.state.walk[ice].trolls == {"Ana": 3, "Ben": 1}
+    last.click()  # drawn for Ice 1: refused, Ice 1 kept, the next cavern untouched
+    assert s.state.walk[ice].trolls == {"Ana": 3, "Ben": 1} and "answered already" in s.message.value
+    assert len(s.state.walk) == len(moss) + 1
+    click(s.entered.children[1].children[1:], "1")  # a cavern of Moss: its own buttons are off
+    assert s.enter_btn.disabled
+    s.undo_btn.click()  # Ice 1 taken back: Moss 1 is still asked, and Moss is still at once
+    s.undo_btn.click()  # the correction of Moss taken back too
+    s.undo_btn.click()  # and Moss at once: Moss 1 is a cavern to enter, its buttons on
+    assert "moss" not in s.state.tallied and not s.enter_btn.disabled

@@ -68,6 +68,7 @@ E = html.escape
 
 
 LAIRS_MODE = -2  # "Taps mark: Lairs" on the Board screen
+DRAW_AGAIN = "draw again"  # the Domain-at-once rows' mark: drawn anew at the next refresh, from zero
 TROLL_CHIPS = 10  # 0 to 9 Trolls of a player in a cavern, one tap each (a file holds more)
 GNOME_CHIPS = 3
 
@@ -354,7 +355,7 @@ class MountainKingScreens:
         self.at_once_overrun = W.ToggleButtons(options=[str(k) for k in range(TROLL_CHIPS)], value="0", description="Overrun")
         self.at_once_overrun.add_class("mk-trolls")
         self.at_once_overrun.add_class("mk-at-once-overrun")
-        self._at_once_for: Action | None = None
+        self._at_once_for: Action | None | str = DRAW_AGAIN
         self.at_once_btn = button("Enter this Domain at once", lambda: None, "mk-at-once")
         self.at_once = W.VBox([W.HTML("<b>Or a whole Domain at once</b>: how many of its caverns each player controls, "
                                       "how many are overrun (nobody controls the others)"),
@@ -585,9 +586,9 @@ class MountainKingScreens:
             self._enter_buttons(step.cavern, step.cavern in s.walk)
             for w in self.troll_chips.values():
                 w.value = "0"
-        if step.tallied:  # a Domain entered at once is corrected at once: the cavern's buttons keep their room, off
-            for b in (*self.fast.children, *self.before.children, *self.enter_row.children, *self.dominated.children):
-                b.disabled = True
+        for b in (*self.fast.children, *self.before.children, *self.enter_row.children, *self.dominated.children):
+            if "mk-rest-room" not in b._dom_classes:
+                b.disabled = step.tallied  # a Domain entered at once is corrected at once: these keep their room, off
         self.entered.children = self._entered_rows(s)
         if wave3:
             self._draw_halls_and_elders(s)
@@ -651,8 +652,24 @@ class MountainKingScreens:
 
     def _ask(self, cid: str) -> None:
         self.asked = cid
-        self.say(f"{cavern_name(cid)} is asked again: tap who controls it, or enter it cavern by cavern.")
+        s = self.state
+        domain = s.board.cavern(cid).domain if s.board is not None and cid in s.board.ids else None
+        if domain in s.tallied:
+            self.say(f"{numbers().domain_names[domain]} was entered at once: enter it at once again, below.")
+        else:
+            self.say(f"{cavern_name(cid)} is asked again: tap who controls it, or enter it cavern by cavern.")
         self.refresh()
+
+    def _stale(self, answers: Action, now: list[Action]) -> bool:
+        """A button drawn for a question the walk has left (a second quick tap, the page behind): refused with a
+        sentence, never entered with the counts the next question shows."""
+        if answers in now:
+            return False
+        step = walk_step(self.state, self.asked)
+        asked = f"the walk now asks {cavern_name(step.cavern)}" if step.cavern else "every cavern is entered"
+        what = numbers().domain_names.get(str(answers.get("domain")), "") if answers.get("type") == "domain" else cavern_name(answers.get("cavern"))
+        self.error(f"That button was for {what}, answered already: {asked}.")
+        return True
 
     def _walk_tap(self, action: Action) -> None:
         if self.act(action):
@@ -791,6 +808,8 @@ class MountainKingScreens:
     def _last_trolls(self, offer: Action) -> None:
         """"Blue 2": Blue's Trolls and Enter, with the counts tapped above for the other players (none: Blue alone,
         dominated). The offer carries its cavern, so a quick second tap is refused, never entered on the next one."""
+        if self._stale(offer, [o.action for o in walk_step(self.state, self.asked).dominated]):
+            return
         counted = {p: int(w.value) for p, w in self.troll_chips.items() if int(w.value)}
         if self.act(cavern_action(offer["cavern"], {**counted, **offer["trolls"]}, again=bool(offer.get("again")))):
             for w in self.troll_chips.values():
@@ -822,9 +841,12 @@ class MountainKingScreens:
         if base is None:
             self.error("Every cavern is entered; tap Score this Wave.")
             return
+        offer = walk_step(self.state, self.asked).at_once
+        if self._stale(base, [offer.action] if offer is not None else []):
+            return
         controlled = {p: int(w.value) for p, w in self.at_once_chips.items() if int(w.value)}
         if self.act({**base, "controlled": controlled, "overrun": int(self.at_once_overrun.value)}):
-            self._at_once_for = None  # the next Domain's rows from zero
+            self._at_once_for = DRAW_AGAIN  # the next Domain's rows from zero, even the same Domain asked again
             self.asked = None
             self.refresh()
 
@@ -832,6 +854,10 @@ class MountainKingScreens:
         """Enter ``cavern``: the Trolls tapped (or empty, or overrun with its Gnomes); every count back to 0."""
         if cavern is None:
             self.error("Every cavern is entered; tap Score this Wave.")
+            return
+        step = walk_step(self.state, self.asked)
+        if (cavern, again) != (step.cavern, step.cavern in self.state.walk):
+            self._stale(cavern_action(cavern, {}, again=again), [])
             return
         trolls = {} if gnomes or empty else {p: int(w.value) for p, w in self.troll_chips.items()}
         if gnomes and any(int(w.value) for w in self.troll_chips.values()):
@@ -1002,6 +1028,11 @@ class MountainKingScreens:
         if not s.scoring or w.wave != s.wave or set(w.players) != set(s.players):
             self.error(f"That file is the end of Wave {w.wave} for {', '.join(w.players)}; this game is at Wave {ROMAN[s.wave]}"
                        f" with {', '.join(s.players)}, at Score the Wave.")
+            return
+        if s.tallied:  # checked before any cavern is entered: the file is entered whole or not at all
+            names = ", ".join(numbers().domain_names[d] for d in numbers().domains if d in s.tallied)
+            self.error(f"{names} {'was' if len(s.tallied) == 1 else 'were'} entered at once (counts, not caverns): undo "
+                       f"{'it' if len(s.tallied) == 1 else 'them'} before opening a wave file, which enters cavern by cavern.")
             return
         for c in w.caverns:
             if not self.act(cavern_action(c.id, c.trolls, c.gnomes, again=c.id in self.state.walk)):

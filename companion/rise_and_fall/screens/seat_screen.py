@@ -107,6 +107,7 @@ SEAT_CSS = """<style>
 /* a flex summary loses the browser's triangle: drawn again, so the fold reads as one to open */
 .rf-seat .rf-others summary::before { content: '▸'; margin-right: 8px; }
 .rf-seat .rf-others[open] > summary::before { content: '▾'; }
+.rf-seat .rf-others summary::-webkit-details-marker { display: none; }
 </style>"""
 
 
@@ -405,7 +406,8 @@ class SeatPage:
                 drawn = i in g.drawn
                 # the rule's line as before the choice, word for word: the cards below stay where the finger is
                 out.append(self.kept.html(f"<div class='rf-choice-head'>Chosen: <b>{card.title()}</b>"
-                                          f"{' (drawn at random: too slow)' if drawn else ''}<br>{CHOICE_RULE}</div>"))
+                                          f"{' (drawn at random: too slow)' if drawn else ''}<br>"
+                                          f"{CHOICE_RULE if offers else 'Face down until every player has chosen.'}</div>"))
                 change = {str(o.action["card"]): o for o in offers}
                 picks = []
                 for c in in_card_order(civ.hand + (card,)):
