@@ -129,7 +129,8 @@ def test_two_turns_with_a_trophy_a_decline_and_a_purchase(server, browser):
             screenshot(page, "game-trophy")
             if state(data).acting != g.acting or state(data).phase != "B":
                 continue  # the claimer's last piece acted: that tap ended their actions too
-        page.locator("button.rf-end-turn").tap()
+        # the page's button for the player acting now (a tap on the last player's, still drawn, is refused as stale)
+        page.locator("button.rf-end-turn", has_text=f"{names[g.acting]} ends their actions").tap()
         wait_for(lambda: state(data).acting != g.acting or state(data).phase != "B")
     g = state(data)
     assert g.phase == "C" and g.claimed == g0.claimed + len(g.claimed_this_turn) >= 1
@@ -167,7 +168,7 @@ def test_two_turns_with_a_trophy_a_decline_and_a_purchase(server, browser):
     play_all(lambda i, g: g.civs[i].hand[0])
     while state(data).phase == "B":
         acting_now = state(data).acting
-        page.locator("button.rf-end-turn").tap()
+        page.locator("button.rf-end-turn", has_text=f"{names[acting_now]} ends their actions").tap()
         wait_for(lambda: state(data).acting != acting_now or state(data).phase != "B")
     assert state(data).phase == "D"
     while state(data).phase == "D":
