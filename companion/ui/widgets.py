@@ -80,6 +80,12 @@ def set_options(choice: W.ToggleButtons, options: list[Any]) -> None:
     choice.layout.visibility = "visible" if options else "hidden"
 
 
+def css_token(name: str) -> str:
+    """``name`` as one CSS class word (a board's cavern id is the table's text: a space or a quote in it
+    would make two classes, or none)."""
+    return "".join(ch if (ch.isascii() and ch.isalnum()) or ch in "-_" else "_" for ch in name) or "_"
+
+
 def button(label: str, on_click: Callable[[], None], css: str, primary: bool = False,
            layout: W.Layout | None = None, disabled: bool = False) -> W.Button:
     """A button with its classes given when it is made (not sent again one by one) and the shared

@@ -480,10 +480,14 @@ def stays_mountain_king(page, url, data, name: str) -> Flow:
         page.locator(css).first.tap()
         wait_for(lambda n=n: written(data, gid) == n + 1, timeout=30)
         flow.measure(said)
+    answered = ""
     for k, (css, who) in enumerate((("button.mk-fast", "Blue"), ("button.mk-fast", "Yellow"), ("button.mk-rest", ""),
                                     ("button.mk-fast", "Pink"), ("button.mk-fast", "Nobody"))):
         n = written(data, gid)
-        page.locator(css, has_text=who).first.tap()
+        # a button drawn for the cavern now asked (the one answered may still be drawn: a tap on it is refused)
+        tapped = page.locator(f"{css}:not(.{answered})" if answered else css, has_text=who).first
+        answered = next(c for c in (tapped.get_attribute("class") or "").split() if c.startswith("mk-for-"))
+        tapped.tap()
         wait_for(lambda n=n: written(data, gid) == n + 1, timeout=30)
         flow.measure(f"walk {k + 1}: {who or 'the rest of the Domain'}")
     return flow

@@ -350,12 +350,38 @@ def test_two_quick_taps_never_record_two_caverns(store):
     cleo.click()
     assert s.troll_chips["Ben"].value == "0"  # Moss 2's counts start from zero
     cleo.click()  # the same button again, before the page shows the next cavern
-    assert list(s.state.walk) == ["moss-1"] and "entered already" in s.message.value
+    assert list(s.state.walk) == ["moss-1"] and "Moss 1, answered already" in s.message.value
     s.troll_chips["Ben"].value = "2"
     enter.click()  # Enter as drawn for Moss 1: refused, Moss 2 is not entered as empty
     assert list(s.state.walk) == ["moss-1"]
     s.enter_btn.click()
     assert s.state.walk["moss-2"].trolls == {"Ben": 2}
+
+
+def test_a_button_drawn_for_the_next_cavern_is_refused_once_a_cavern_is_tapped_to_correct_it(store):
+    """The question's words ('correct Moss 1') can reach the page before its buttons: a player tapped on the
+    buttons still drawn for Moss 3 answers Moss 3, and the page asks Moss 1 — refused, nothing entered."""
+    s = MountainKingScreens(store)
+    s.names.value = "Ana, Ben, Cleo"
+    s.new_btn.click()
+    to_scoring(s)
+    for _ in range(2):
+        next(b for b in s.fast.children if b.description == "Ana").click()
+    assert list(s.state.walk) == ["moss-1", "moss-2"]
+    drawn_for_moss_3 = next(b for b in s.fast.children if b.description == "Ben")
+    assert "mk-for-moss-3" in drawn_for_moss_3._dom_classes
+    chip = next(b for b in (w for row in s.entered.children for w in getattr(row, "children", ())) if "mk-chip-moss-1" in b._dom_classes)
+    chip.click()
+    assert "correct Moss 1" in s.walk_status.value
+    kept = dict(s.state.walk)
+    drawn_for_moss_3.click()
+    assert s.state.walk == kept
+    assert "That button was for Moss 3, but the walk now asks Moss 1: nothing was entered." in s.message.value
+    now = next(b for b in s.fast.children if b.description == "Ben")
+    assert "mk-for-moss-1" in now._dom_classes
+    now.click()
+    assert s.state.walk["moss-1"] != kept["moss-1"] and "moss-3" not in s.state.walk
+    assert "Moss 1: Ben controls it (corrected)." in s.message.value
 
 
 def test_on_the_pictures_a_cavern_is_asked_by_a_tap_a_hall_valued_and_a_gate_marked(store):

@@ -26,7 +26,7 @@ from ...ui.board import Board as Canvas
 from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up, clear_left, news_text, tell
 from ...ui.games_list import GamesList, NewGameQuestion
 from ...ui.undo_bar import UndoBar
-from ...ui.widgets import Stepper, button, read_only_html
+from ...ui.widgets import Stepper, button, css_token, read_only_html
 from ...words import name_html, name_isolated
 from ..board import Board, saved_or_placeholder, side_for
 from ..board import save as save_board
@@ -567,9 +567,10 @@ class MountainKingScreens:
         assert step is not None
         self.walk_status.value = f"<div class='mk-walk'>Wave {ROMAN[s.wave]}: {E(self._prompt(s, step))}</div>"
         self.so_far.value = self._so_far_html(s)
-        self.fast.children = [button(o.label, lambda a=o.action: self._walk_tap(a), "mk-fast") for o in step.fast] + [
-            button(step.rest.label, lambda a=step.rest.action: self._walk_tap(a), "mk-rest") if step.rest else self._rest_room()]
-        self.before.children = [button(o.label, lambda a=o.action: self._walk_tap(a), css)
+        asked = f"mk-for-{css_token(step.cavern or '')}"  # what the buttons answer, on each of them
+        self.fast.children = [button(o.label, lambda a=o.action: self._walk_tap(a), f"mk-fast {asked}") for o in step.fast] + [
+            button(step.rest.label, lambda a=step.rest.action: self._walk_tap(a), f"mk-rest {asked}") if step.rest else self._rest_room()]
+        self.before.children = [button(o.label, lambda a=o.action: self._walk_tap(a), f"{css} {asked}")
                                 for o, css in ((step.before, "mk-as-before"), (step.rest_before, "mk-rest-before")) if o is not None]
         self.dominated_btns = {}
         for o in step.dominated:
@@ -625,7 +626,7 @@ class MountainKingScreens:
         for d in numbers().domains:
             ids = [c for c in walk_order(s) if s.board.cavern(c).domain == d and c in s.walk]
             if ids:
-                chips = [button(cavern_name(c).rsplit(" ", 1)[-1], lambda c=c: self._ask(c), f"mk-cavern-chip mk-chip-{c}") for c in ids]
+                chips = [button(cavern_name(c).rsplit(" ", 1)[-1], lambda c=c: self._ask(c), f"mk-cavern-chip mk-chip-{css_token(c)}") for c in ids]
                 rows.append(W.HBox([W.HTML(f"<span>{E(numbers().domain_names[d])}</span>"), *chips], _dom_classes=("mk-row",)))
         if rows:
             rows.insert(0, W.HTML("<div>Entered (tap one to correct it):</div>"))
@@ -667,11 +668,26 @@ class MountainKingScreens:
             return False
         step = walk_step(self.state, self.asked)
         asked = f"the walk now asks {cavern_name(step.cavern)}" if step.cavern else "every cavern is entered"
-        what = numbers().domain_names.get(str(answers.get("domain")), "") if answers.get("type") == "domain" else cavern_name(answers.get("cavern"))
-        self.error(f"That button was for {what}, answered already: {asked}.")
+        if answers.get("type") == "domain":
+            what = numbers().domain_names.get(str(answers.get("domain")), "")
+            done = str(answers.get("domain")) in self.state.tallied
+        else:
+            what = cavern_name(answers.get("cavern"))
+            done = answers.get("cavern") in self.state.walk
+        if done:
+            self.error(f"That button was for {what}, answered already: {asked}.")
+        else:
+            self.error(f"That button was for {what}, but {asked}: nothing was entered. Tap again.")
         return True
 
     def _walk_tap(self, action: Action) -> None:
+        """A fast-path tap (a player, the rest empty, as before): taken only if the walk still asks what the
+        button was drawn for — after a cavern is tapped to correct it, a button still drawn for the next
+        cavern is refused, never entered on the cavern the question no longer names."""
+        step = walk_step(self.state, self.asked)
+        offers = [o.action for o in (*step.fast, step.rest, step.before, step.rest_before) if o is not None]
+        if self._stale(action, offers):
+            return
         if self.act(action):
             self.asked = None
             self.refresh()
@@ -962,7 +978,7 @@ class MountainKingScreens:
             chips = []
             for cid in draft.ids(d):
                 on = cid in lairs if draft.marking_lairs else cid in hall if draft.hall is not None else cid in draft.gates
-                b = button(cid.rsplit("-", 1)[-1], lambda cid=cid: self._draft_do(lambda b: b.tap(cid)), f"mk-board-chip mk-board-{cid}", primary=on)
+                b = button(cid.rsplit("-", 1)[-1], lambda cid=cid: self._draft_do(lambda b: b.tap(cid)), f"mk-board-chip mk-board-{css_token(cid)}", primary=on)
                 chips.append(b)
             box.children = chips
         self._show_board_form(draft.drawn(), draft.half_lairs())
