@@ -52,15 +52,19 @@ def same_rule(a: str, b: str) -> bool:
     return canonical(a) == canonical(b)
 
 
+Key = str | tuple[str, ...]  # "a.b", or ("a", name) where the name is the table's own text (a "." in it is kept)
+
+
 @dataclass(frozen=True)
 class Field:
-    """A number the table enters in an action: ``key`` (dotted for a nested one, ``victory.points``) from
+    """A number the table enters in an action: ``key`` (dotted for a nested one, ``victory.points``; a tuple
+    where a part is a player's name, which may hold a dot) from
     ``lo`` to ``hi`` inclusive. ``length`` (lo, hi): the field is a list of such numbers (dice faces).
     ``open``: any whole number from ``lo`` up is offered, ``hi`` being only the random player's top (a count a
     table may enter beyond any printed limit: the game's rules judge the largest). ``optional``: the key may be
     left out (the game's rules then take its default)."""
 
-    key: str
+    key: Key
     lo: int
     hi: int
     length: tuple[int, int] | None = None
@@ -90,7 +94,7 @@ class Given:
     names, a board, a Champion's track): the move offers any value there (``optional``: or none). The random
     player keeps the value the move was written with."""
 
-    key: str
+    key: Key
     optional: bool = False
 
     def admits(self, value: Any) -> bool:
@@ -100,31 +104,35 @@ class Given:
         return given
 
 
-def _get(action: Action, key: str) -> Any:
+def _path(key: Key) -> tuple[str, ...]:
+    return key if isinstance(key, tuple) else tuple(key.split("."))
+
+
+def _get(action: Action, key: Key) -> Any:
     cur: Any = action
-    for part in key.split("."):
+    for part in _path(key):
         if not isinstance(cur, dict) or part not in cur:
             return _MISSING
         cur = cur[part]
     return cur
 
 
-def _put(action: Action, key: str, value: Any) -> Action:
-    head, _, rest = key.partition(".")
+def _put(action: Action, key: Key, value: Any) -> Action:
+    head, *rest = _path(key)
     if not rest:
         return {**action, head: value}
     inner = action.get(head)
-    return {**action, head: _put(inner if isinstance(inner, dict) else {}, rest, value)}
+    return {**action, head: _put(inner if isinstance(inner, dict) else {}, tuple(rest), value)}
 
 
-def _without(action: Action, keys: Iterable[str]) -> Action:
+def _without(action: Action, keys: Iterable[Key]) -> Action:
     out = action
     for key in keys:
-        head, _, rest = key.partition(".")
+        head, *rest = _path(key)
         if head not in out:
             continue
         if rest and isinstance(out[head], dict):
-            out = {**out, head: _without(out[head], [rest])}
+            out = {**out, head: _without(out[head], [tuple(rest)])}
         elif not rest:
             out = {k: v for k, v in out.items() if k != head}
     return out

@@ -157,7 +157,7 @@ class MountainKingContract(Contract):
     def _scoring(self, state: State) -> list[Move]:
         todo = [c for c in state.caverns_to_enter() if c not in state.walk]
         entered = [c for c in state.caverns_to_enter() if c in state.walk]
-        trolls = tuple(Field(f"trolls.{p}", 0, 3, open=True, optional=True) for p in state.players)
+        trolls = tuple(Field(("trolls", p), 0, 3, open=True, optional=True) for p in state.players)
         gnomes = Field("gnomes", 0, 0, open=True, optional=True)  # drawn 0 beside Trolls; the rules judge more
         walk: list[Move] = []
         for cid in todo:
@@ -202,12 +202,12 @@ class MountainKingContract(Contract):
             if not ids:
                 continue
             if any(c in state.walk for c in ids):
-                fields = tuple(Field(f"controlled.{p}", 0, 0, open=True, optional=True) for p in state.players)
+                fields = tuple(Field(("controlled", p), 0, 0, open=True, optional=True) for p in state.players)
                 out.append(Move({"type": "domain", "domain": d, "controlled": {}, "again": True},
                                 (*fields, Field("overrun", 0, 0, open=True, optional=True)), weight=0.0))
                 continue
             most = len(ids) // (len(state.players) + 1)  # every player and the Gnomes at most this many: they fit
-            fields = tuple(Field(f"controlled.{p}", 0, most, open=True, optional=True) for p in state.players)
+            fields = tuple(Field(("controlled", p), 0, most, open=True, optional=True) for p in state.players)
             out.append(Move({"type": "domain", "domain": d, "controlled": {}}, (*fields, Field("overrun", 0, most, open=True, optional=True))))
         return out
 

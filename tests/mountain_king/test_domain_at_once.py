@@ -140,3 +140,18 @@ def test_the_contract_offers_it_with_counts_that_fit_and_random_play_is_accepted
         for m in moves:
             s2 = RULES.apply(s, m.sample(rng))
             assert m.action["domain"] in s2.tallied
+
+
+def test_a_player_named_with_a_dot_is_offered_and_taken_like_any_other():
+    """The table's names are its own text: 'Dr. Ana' enters a cavern's Trolls and a Domain at once (the offer's
+    per-player counts were keyed 'controlled.Dr. Ana', and such an entry was refused as an unknown action)."""
+    players = ("Dr. Ana", "Ben", "C.J.", "Dee")
+    s = scoring(small_board(COUNTS), players=players)
+    contract = MountainKingContract()
+    cavern = {"type": "cavern", "cavern": walk_step(s).cavern, "trolls": {"Dr. Ana": 2, "C.J.": 1}}
+    domain = {"type": "domain", "domain": "moss", "controlled": {"Dr. Ana": 3, "C.J.": 1}, "overrun": 0}
+    for action in (cavern, domain):
+        contract.check_offered(s, action)
+        assert any(m.admits(action) for m in contract.legal_actions(s)), action
+    after = RULES.apply(s, domain)
+    assert "moss" in after.tallied
