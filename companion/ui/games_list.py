@@ -145,9 +145,11 @@ class NewGameQuestion:
     started; the screens show it then); ``say(text, level)``: the screens' answer."""
 
     def __init__(self, session: Callable[[], Session[Any] | None], start: Callable[[], bool],
-                 say: Callable[[str, str], None], css: str = "rf") -> None:
+                 say: Callable[[str, str], None], css: str = "rf", noun: str = "game", keep: str = "No, keep playing",
+                 describe: Callable[[Session[Any]], str] | None = None) -> None:
         self.session, self.start, self.say = session, start, say
-        self.css = css
+        self.css, self.noun, self.keep = css, noun, keep
+        self.describe = describe or title_of
         self.widget = W.VBox([])
         self.widget.add_class("rf-confirm")
         self.widget.add_class("rf-new-game-question")
@@ -158,14 +160,15 @@ class NewGameQuestion:
         if not in_progress(s):
             self._start(s)
             return
-        name = title_of(s)
-        yes = button("Yes, start a new game", lambda: self._answer(s, name), f"rf-leave-yes {self.css}-leave-yes", primary=True)
-        no = button("No, keep playing", lambda: self._keep(name), f"rf-leave-no {self.css}-leave-no")
+        name = self.describe(s)
+        n = self.noun
+        yes = button(f"Yes, start a new {n}", lambda: self._answer(s, name), f"rf-leave-yes {self.css}-leave-yes", primary=True)
+        no = button(self.keep, lambda: self._keep(name), f"rf-leave-no {self.css}-leave-no")
         for b in (yes, no):
             b.layout.width = "auto"
         self.widget.children = [
-            W.HTML(message_html(f"A game is in progress: {name}. Leave it and start a new game? It stays in the list "
-                                "of games, a tap away.", "warning")),
+            W.HTML(message_html(f"A {n} is in progress: {name}. Leave it and start a new {n}? It stays in the list "
+                                f"of {n}s, a tap away.", "warning")),
             W.HBox([yes, no]),
         ]
 
@@ -176,11 +179,12 @@ class NewGameQuestion:
     def _answer(self, asked: Session[Any] | None, name: str) -> None:
         self.widget.children = []
         if self.session() is not asked:
-            self.say("The game changed on another page since the question was asked; nothing was started. "
+            self.say(f"The {self.noun} changed on another page since the question was asked; nothing was started. "
                      "Look and tap again.", "error")
             return
         if self._start(asked):
-            self.say(f"A new game is started. The game left, {name}, is in the list of games: Open takes you back to it.", "info")
+            n = self.noun
+            self.say(f"A new {n} is started. The {n} left, {name}, is in the list of {n}s: Open takes you back to it.", "info")
 
     def _start(self, old: Session[Any] | None) -> bool:
         self.widget.children = []

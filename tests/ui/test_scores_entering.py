@@ -308,3 +308,20 @@ def test_the_fast_path_says_where_its_development_comes_from(app):
     sc.mode.value = "fast"
     assert "Development: the 1 piece entered on the other path." in sc.walk_text.value
     assert sum(p.development for p in sc.current_score().players) > 0
+
+
+def test_a_tab_tap_shows_one_pane_in_one_change_never_both_between_two_messages(app):
+    """Upright the Board and Scorepad tabs switch the panes by a class: sent as two changes (one class taken
+    away, the other added), the page showed both panes between them — the scorepad under the board, 2,000 px
+    of page for a moment."""
+    sc = app.scores
+    sc.from_world_btn.click()
+    sc.done_btn.click()
+    seen: list[tuple[str, ...]] = []
+    sc.panes.observe(lambda ch: seen.append(tuple(ch["new"])), "_dom_classes")
+    for tab in ("pad", "board", "pad"):
+        sc.tabs.value = tab
+    assert len(seen) == 3
+    for classes, tab in zip(seen, ("pad", "board", "pad")):
+        shown = {c for c in classes if c in ("rf-show-pad", "rf-show-board")}
+        assert shown == {f"rf-show-{tab}"}, classes

@@ -637,8 +637,9 @@ class ScoresScreen:
 
     def _tab(self, change) -> None:
         """Portrait and phone: show the board or the scorepad (landscape shows both)."""
-        self.panes.remove_class("rf-show-board" if change["new"] == "pad" else "rf-show-pad")
-        self.panes.add_class("rf-show-pad" if change["new"] == "pad" else "rf-show-board")
+        shown = "rf-show-pad" if change["new"] == "pad" else "rf-show-board"
+        # one change of the classes: the page never shows both panes (or neither) between two messages
+        self.panes._dom_classes = (*(c for c in self.panes._dom_classes if c not in ("rf-show-pad", "rf-show-board")), shown)
 
     def _arrange(self, started: bool) -> None:
         """Where the end of game comes from is asked first; once a scoring is open it moves

@@ -40,6 +40,8 @@ from companion.rise_and_fall.world.views import TERRAIN_COLOURS, WorldStyle, col
 from companion.rise_and_fall.world.world import World
 from companion.rise_and_fall.world.worldgen import generate
 from companion.ui.board import Board
+from companion.ui.ending import title_of
+from companion.ui.games_list import GamesList, NewGameQuestion
 from companion.ui.habits import Habits
 from companion.ui.kept import show
 from companion.ui.viewport import Bounds, fit_room
@@ -51,6 +53,14 @@ COLOUR_CHOICES = ["red", "yellow", "green", "blue", "purple", "black", "white", 
 FIT_ZOOM = 3.0
 #: how far around the middle of the table an empty free-design World shows its Spaces
 EMPTY_TABLE_RADIUS = 3
+
+
+def world_words(session: Session[Build]) -> str:
+    """A World as the question over it and the list name it: its name, its players, the tiles laid."""
+    b = session.state
+    who = f" of {', '.join(b.names)}" if b.names else ""
+    laid = sum(1 for t in b.tiles if t.kind != "starting-sea")  # the Starting Seas are laid at setup
+    return f"{title_of(session, 'the World')}{who} ({plural(laid, 'tile')} placed)"
 
 
 class WorldScreen:
@@ -209,13 +219,14 @@ class WorldScreen:
     def _panel_opened(self, change) -> None:
         if change["new"] == 0:
             self._new_world_panel()
+            self.worlds.refresh()  # another page may have started one
         elif change["new"] == 1:
             self._library_panel()
             self.library.refresh()
 
     #: the New World panel's controls and the Library panel's, made when first needed
     NEW_WORLD_PARTS = frozenset({"n_players", "names", "colours", "player_rows", "first_pick", "free_check", "tales_check",
-                                 "start_btn", "seed", "random_btn"})
+                                 "world_question", "start_btn", "worlds", "seed", "random_btn"})
     LIBRARY_PARTS = frozenset({"save_name", "save_btn", "export_btn", "downloads"})
 
     def __getattr__(self, name: str):
@@ -248,12 +259,19 @@ class WorldScreen:
             box.observe(lambda ch: self._first_options(), "value")
         self.free_check = W.Checkbox(value=False, description="Free design (custom World)")
         self.tales_check = W.Checkbox(value=False, description="Play with Tales (one drawn per player)")
-        self.start_btn = button("Start a new World", self.start_new, "rf-start", primary=True)
+        self.world_question = NewGameQuestion(lambda: self.session, self._start_typed, self._said, css="rf-world",
+                                              noun="World", keep="No, keep building", describe=world_words)
+        self.start_btn = button("Start a new World", self.world_question.new_game, "rf-start", primary=True)
+        self.worlds = GamesList(self.store, self.KIND, self.open_world, lambda: self.session.log.path.stem, css="rf-world",
+                                players=lambda b: ", ".join(b.names))
+        self.worlds.heading.value = "<b>Worlds</b> (newest first)"
+        self.worlds.refresh()
         self.seed = W.IntText(value=1, description="Seed", layout=W.Layout(width="190px"))
         self.random_btn = button("Random World", self.random_world, "rf-random")
         self.setup_box.children = [
             W.HTML("<b>New World</b>"), self.n_players, *self.player_rows, self.first_pick, self.free_check, self.tales_check,
-            self.start_btn, W.HTML("<b>Or a random World</b> (same seed, same World)"), W.HBox([self.seed, self.random_btn])]
+            self.start_btn, self.world_question.widget, W.HTML("<b>Or a random World</b> (same seed, same World)"),
+            W.HBox([self.seed, self.random_btn]), self.worlds.widget]
 
     def _library_panel(self) -> None:
         """The Library and export panel's controls (the list of Worlds is drawn by ``Library.refresh``)."""
@@ -462,6 +480,33 @@ class WorldScreen:
         self.refresh()
 
     # --- new, random, library, export ---------------------------------------------------------
+    def _start_typed(self) -> bool:
+        """Start a new World (asked first over one being built): True once it is started."""
+        before = self.session
+        self.start_new()
+        started = self.session is not before
+        if started:
+            self.worlds.refresh()
+        return started
+
+    def _said(self, text: str, level: str) -> None:
+        self.message.value = ""
+        self.message.value = message_html(text, level)
+
+    def open_world(self, log_id: str) -> None:
+        """A World of the list opened: built on from where it was left (the one the page opens next time)."""
+        try:
+            session = Session(self.store.open(log_id), BuildRules())
+        except CompanionError as e:
+            self.error(str(e))
+            return
+        self.world_question.cancel()
+        session.log.mark_used()
+        self.follow(session, f"Opened {world_words(session)}.")
+        self.worlds.refresh()
+        if session.problem:
+            self.error(session.problem)
+
     def start_new(self) -> None:
         n = self.n_players.value
         first = self.first_pick.value if self.first_pick.value >= 0 else random.randrange(n)
