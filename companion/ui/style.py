@@ -426,6 +426,8 @@ CSS = """
   .rf-app .mk-status-box .mk-status { min-height: 2.9em; } }
 /* a finger's width even where the phone lets its boxes shrink (its First turn box: "1") */
 .rf-app .rf89 input, .rf-app .rf89 .widget-inline-hbox input[type=number] { min-width: 44px; }
+/* a field's label never touches the field before it ("0 ▾Refund %"): a gap between the fields of a row */
+.rf-app .rf89 .rf89-fields { column-gap: 18px; }
 /* a number field's box holds its field whole, the field's own margins included (it never scrolls sideways) */
 .rf-app .rf-number > .widget-inline-hbox { max-width: calc(100% - 4px) !important; min-width: 0; }
 /* 1989's new revolt area: its name, its value's buttons and Add wrap on a narrow phone, never scroll sideways */

@@ -27,7 +27,15 @@ def test_the_bar_fits_the_upright_tablet_for_every_game(server, browser):
             page.wait_for_selector(f"button.rf-shelf-{game.id}", state="visible")
         settle(page, quiet_ms=100)
         page.locator(f"button.rf-shelf-{game.id}").first.tap()
-        wait_for(lambda g=game: page.locator(".rf-game-title").first.inner_text().strip() == g.title, timeout=60)
+        try:
+            wait_for(lambda g=game: page.locator(".rf-game-title").first.inner_text().strip() == g.title, timeout=60)
+        except AssertionError as e:  # what the page showed instead, for the cause (seen once in a quiet run)
+            screenshot(page, f"bar-portrait-{game.id}-failed", scale="css")
+            titles = page.locator(".rf-game-title").all_inner_texts()
+            shelf = page.locator(f"button.rf-shelf-{game.id}").count()
+            said = page.locator(".rf-answer, .rf-msg").all_inner_texts()
+            raise AssertionError(f"{game.title} tapped on the shelf ({'A+' if large else 'usual'}): the titles shown are "
+                                 f"{titles!r}, {shelf} Play button(s) for it, the page said {said!r}") from e
         page.wait_for_selector(".rf-nav .rf-large-toggle", state="visible")
         # the whole bar drawn, not only its title: the page draws each of the kernel's changes in its own time,
         # and on a busy machine the screens' buttons came after a quiet of 100 ms (CI saw the title alone)

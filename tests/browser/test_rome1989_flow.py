@@ -78,6 +78,17 @@ def add_nation(page, name: str, kind: str, player: str, first: str = "1", treasu
     page.wait_for_selector(f".rf89-pick .mod-active:has-text('{name}')", timeout=60_000)
 
 
+#: Each field of a row of the chart's form whose label starts less than 12 px after the field before it ends
+#: (the evening read "0 ▾Refund %" as one control).
+TIGHT = """() => Array.from(document.querySelectorAll('.rf89 .rf89-fields')).flatMap(row => {
+    const kids = Array.from(row.children).filter(k => k.getClientRects().length);
+    return kids.slice(1).flatMap((k, i) => {
+        const a = kids[i].getBoundingClientRect(), b = k.getBoundingClientRect();
+        return Math.abs(a.top - b.top) < 4 && b.left - a.right < 12 ? [k.innerText.trim() || k.className] : [];
+    });
+})"""
+
+
 def test_three_nations_a_status_change_a_revolt_a_combat_a_reload_and_the_winner(tmp_path, browser):
     with served(tmp_path) as (url, _, _):
         page = tablet(browser).new_page()
@@ -113,6 +124,7 @@ def play(page, url: str) -> None:
     assert "+25" not in sheet(page) and "25" in sheet(page)  # the K1 bonus on the sheet
     screenshot(page, "rome1989-chart")
     assert audit(page, dark=False) == []  # every control at least 44 px, on the screen, readable
+    assert page.evaluate(TIGHT) == [], "a field's label against the field before it"
 
     # Eastern Rome's revolt: two rebellion rolls, the table's dice
     toggle(page, ".rf89-pick", "Eastern Rome")
