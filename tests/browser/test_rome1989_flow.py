@@ -79,7 +79,7 @@ def add_nation(page, name: str, kind: str, player: str, first: str = "1", treasu
 
 
 #: Each field of a row of the chart's form whose label starts less than 12 px after the field before it ends
-#: (the evening read "0 ▾Refund %" as one control).
+#: (the evening read '0 ▾Refund %' as one control).
 TIGHT = """() => Array.from(document.querySelectorAll('.rf89 .rf89-fields')).flatMap(row => {
     const kids = Array.from(row.children).filter(k => k.getClientRects().length);
     return kids.slice(1).flatMap((k, i) => {
