@@ -675,3 +675,11 @@ def scripts_loaded(page, url: str, how: str = "script") -> list[str]:
         if "/templates/" not in p and p not in out:
             out.append(p)
     return out
+
+
+def leave_if_asked(page, css: str = "button.rf-leave-yes") -> None:
+    """New game over a game an earlier test of the file left in progress (its tests share one served dashboard,
+    and a failing test leaves its game mid-evening): the question is answered Yes, as the table would."""
+    leave = page.locator(css)
+    if leave.is_visible():
+        leave.tap()

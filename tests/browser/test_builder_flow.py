@@ -5,6 +5,7 @@ from .harness import (
     SEA,
     css_mapper,
     latest_build,
+    leave_if_asked,
     message,
     open_app,
     pixel_at,
@@ -147,9 +148,7 @@ def test_a_whole_two_player_world_by_taps_alone(server, browser):
     page.locator("button.rf-start").tap()
 
     def started() -> bool:  # over the World an earlier test of this file left being built, asked first: left
-        leave = page.locator("button.rf-world-leave-yes")
-        if leave.is_visible():
-            leave.tap()
+        leave_if_asked(page, "button.rf-world-leave-yes")
         return head(data)[1].players == 2 and len(head(data)[1].tiles) == 2
 
     wait_for(started, timeout=60)

@@ -6,7 +6,7 @@ A shared machine can be slow to answer: each wait allows 60 s."""
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from .harness import screenshot, tablet, wait_for
+from .harness import leave_if_asked, screenshot, tablet, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -160,9 +160,7 @@ def new_game(page, data, names: str) -> None:
     page.locator("button.mk-new").tap()
 
     def begun() -> bool:
-        leave = page.locator("button.rf-leave-yes")
-        if leave.is_visible():
-            leave.tap()
+        leave_if_asked(page)
         return any(names in g.title for g in GameStore(data).games(KIND))
 
     wait_for(begun, timeout=60)

@@ -327,17 +327,18 @@ class WorldScreen:
         self.refresh()
 
     # --- messages ---------------------------------------------------------------------
-    def error(self, text: str) -> None:
+    def _said(self, text: str, level: str) -> None:
         self.message.value = ""  # said again: about what is shown now
-        self.message.value = message_html(text, "error")
+        self.message.value = message_html(text, level)
+
+    def error(self, text: str) -> None:
+        self._said(text, "error")
 
     def info(self, text: str) -> None:
-        self.message.value = ""
-        self.message.value = message_html(text, "info")
+        self._said(text, "info")
 
     def warn(self, text: str) -> None:
-        self.message.value = ""
-        self.message.value = message_html(text, "warning")
+        self._said(text, "warning")
 
     def subject(self) -> tuple:
         """What a message on this screen is about: the World (its log and the point of it) and the
@@ -488,10 +489,6 @@ class WorldScreen:
         if started:
             self.worlds.refresh()
         return started
-
-    def _said(self, text: str, level: str) -> None:
-        self.message.value = ""
-        self.message.value = message_html(text, level)
 
     def open_world(self, log_id: str) -> None:
         """A World of the list opened: built on from where it was left (the one the page opens next time)."""
