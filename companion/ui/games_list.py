@@ -177,6 +177,9 @@ class NewGameQuestion:
         self.say(f"Nothing was started: this is still {name}.", "info")
 
     def _answer(self, asked: Session[Any] | None, name: str) -> None:
+        if not self.widget.children:  # a second quick tap on Yes: the question is answered, one game started
+            self.say("That question is answered already: nothing more was started.", "info")
+            return
         self.widget.children = []
         if self.session() is not asked:
             self.say(f"The {self.noun} changed on another page since the question was asked; nothing was started. "

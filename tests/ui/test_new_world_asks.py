@@ -42,8 +42,11 @@ def test_yes_starts_it_and_the_world_left_opens_again_from_the_list(tmp_path):
     yes = w.world_question.widget.children[1].children[0]
     assert yes.description == "Yes, start a new World"
     yes.click()
-    assert w.build.names == ("Dee", "Ben", "Cy") and w.build.tiles != tiles
     assert f"The World left, {title} of Ana, Ben, Cy (1 tile placed), is in the list of Worlds" in w.message.value
+    started = w.session
+    yes.click()  # a second quick tap on the same Yes: nothing more
+    assert w.session is started and "That question is answered already: nothing more was started." in w.message.value
+    assert w.build.names == ("Dee", "Ben", "Cy") and w.build.tiles != tiles
     listed = w.worlds.titles()
     assert any(title in t and "in progress" in t for t in listed)
     opener = next(b for b in w.worlds.open_buttons() if f"rf-games-open-{old}" in b._dom_classes)
