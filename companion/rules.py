@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Iterable
 
 from .errors import IllegalAction
@@ -155,10 +156,18 @@ class Move:
     def type(self) -> str:
         return str(self.action.get("type"))
 
+    @cached_property
+    def _fixed(self) -> tuple[tuple[str, Any], ...]:
+        """The action's top-level parts no field ranges over (its type first): each must be met as it is."""
+        ranged = {_path(f.key)[0] for f in self.fields}
+        return tuple((k, v) for k, v in sorted(self.action.items(), key=lambda kv: kv[0] != "type") if k not in ranged)
+
     def admits(self, action: Action) -> bool:
         """Whether ``action`` is this move (its fields anywhere in their ranges)."""
         if not isinstance(action, dict):
             return False
+        if any(action.get(k, _MISSING) != v for k, v in self._fixed):
+            return False  # another type, another cavern, another player: told at once (a closed game's guard asks this of every move)
         keys = [f.key for f in self.fields]
         if any(not f.admits(_get(action, f.key)) for f in self.fields):
             return False

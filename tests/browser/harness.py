@@ -52,6 +52,12 @@ def _watch_page(page) -> None:
     page.on("requestfailed", lambda r: "/api/shutdown/" not in r.url  # a page closed asks its kernel's end: aborted
             and _note(f"request failed on {where()}: {r.url[-80:]} ({r.failure})"))
 
+    def socket(ws) -> None:  # a page's kernel connection opened and closed (a reconnection reloads every widget)
+        _note(f"websocket opened on {where()}: {ws.url[-60:]}")
+        ws.on("close", lambda _: _note(f"websocket closed on {where()}: {ws.url[-60:]}"))
+
+    page.on("websocket", socket)
+
 
 def watch_pages(browser) -> None:
     """Every context the tests make from ``browser`` notes what its pages say of themselves in

@@ -63,10 +63,12 @@ def test_a_game_of_tales_entered_in_progress_is_played_on(server, browser):
     assert page.locator(".rf-progress-laid-nomad").first.locator(".rf-stepper-value").inner_text().strip() == "1"
     assert page.locator(".rf-progress-tales").count() == 1
     screenshot(page, "progress-tales")
+    shown = page.locator(".rf-progress-tales").inner_text() + " | " + page.locator(".rf-progress-problems").inner_text()
     page.locator("button.rf-progress-start").tap()
     wait_for(lambda: any(g.problem is None for g in GameStore(data).games("game")), timeout=30)
     g = state(data)
-    assert (g.turn, g.phase, g.tale_play.volcano, g.tale_play.laid) == (3, "A", "south", ((0, "nomad", 1),))
+    assert (g.turn, g.phase, g.tale_play.volcano, g.tale_play.laid) == (3, "A", "south", ((0, "nomad", 1),)), (
+        [c.name for c in g.civs], g.first, shown)
     assert dict((k, (q, r)) for k, q, r in g.tale_play.creatures).keys() == {"leviathan"}
     s = Session(GameStore(data).open(game_id(data)), TrackerRules())
     assert not s.can_undo() and s.history()[0].action["type"] == "start-from-state"

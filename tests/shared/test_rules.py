@@ -9,7 +9,7 @@ import pytest
 from companion import games
 from companion.errors import IllegalAction
 from companion.gamelog import GameStore, Session
-from companion.rules import Field, Move, same_rule, shown
+from companion.rules import Field, Move, _get, _without, same_rule, shown
 
 
 def test_a_move_admits_its_fields_in_their_ranges_and_samples_them() -> None:
@@ -21,6 +21,36 @@ def test_a_move_admits_its_fields_in_their_ranges_and_samples_them() -> None:
     assert m.admits(a) and set(a["trolls"]) == {"Ann", "Bo"}
     dice = Move({"type": "roll"}, (Field("dice", 1, 10, length=(1, 5)),))
     assert dice.admits({"type": "roll", "dice": [1, 10]}) and not dice.admits({"type": "roll", "dice": []})
+
+
+def test_the_quick_refusal_of_another_move_agrees_with_the_whole_comparison() -> None:
+    """A closed game's guard asks every move whether it is the action tapped; a move whose fixed parts (its type,
+    its cavern) differ says no at once. Over the moves of random games of every game, it says what the whole
+    comparison says."""
+    def whole(m: Move, action: dict) -> bool:
+        keys = [f.key for f in m.fields]
+        return all(f.admits(_get(action, f.key)) for f in m.fields) and _without(action, keys) == _without(m.action, keys)
+
+    rng = random.Random(7)
+    compared = 0
+    for g in games.games():
+        for kind in g.kinds:
+            c, rules = g.contract(kind), g.reducer(kind)
+            state = rules.initial()
+            for _ in range(25):
+                moves = c.legal_actions(state)
+                if not moves:
+                    break
+                actions = [m.sample(rng) for m in rng.sample(moves, min(5, len(moves)))]
+                for m in rng.sample(moves, min(25, len(moves))):
+                    for a in actions:
+                        assert m.admits(a) == whole(m, a), (m, a)
+                        compared += 1
+                a = c.random_action(state, rng)
+                if a is None:
+                    break
+                state = rules.apply(state, a)
+    assert compared > 1000
 
 
 def test_the_older_rule_ids_read_as_the_shared_ones() -> None:
