@@ -35,17 +35,21 @@ chromium:
 lint: $(STAMP)
 	$(PY) -m ruff check .
 
-## The fast tests on every core, then the browser tests on two workers, each file's tests on one worker
-## sharing one served dashboard (Playwright's event loop must not run under the unit tests, so the two
-## tiers are two runs). At the end: the ten slowest tests and the run's own time.
+## The browser tests on two workers, each file's tests on one worker sharing one served dashboard, and beside
+## them the fast tests at the lowest priority: a browser test waits on its pages much of the time, and the fast
+## tests take the cores it leaves idle without taking them from it (Playwright's event loop must not run under
+## the unit tests, so the two tiers are two runs). The fast tests' report follows the browser tests'. At the end:
+## the ten slowest tests and the run's own time.
 WORKERS         ?= auto
 BROWSER_WORKERS ?= 2
 TIMING          := test-artifacts/timing
 test: $(STAMP) chromium lint
-	@rm -rf $(TIMING); start=$$(date +%s); \
-	$(PY) -m pytest -q -m "not browser" -n $(WORKERS) --junitxml=$(TIMING)/fast.xml && \
-	$(PY) -m pytest -q -m browser -n $(BROWSER_WORKERS) --dist loadfile --junitxml=$(TIMING)/browser.xml; \
-	rc=$$?; $(PY) tests/timing.py $(TIMING) $$start; exit $$rc
+	@rm -rf $(TIMING); mkdir -p $(TIMING); start=$$(date +%s); \
+	nice -n 19 $(PY) -m pytest -q -p no:cacheprovider -m "not browser" -n $(WORKERS) --junitxml=$(TIMING)/fast.xml \
+	  > $(TIMING)/fast.log 2>&1 & fast=$$!; \
+	$(PY) -m pytest -q -m browser -n $(BROWSER_WORKERS) --dist loadfile --junitxml=$(TIMING)/browser.xml; browser=$$?; \
+	wait $$fast; quick=$$?; echo; echo "The fast tests (beside the browser tests):"; tail -n 60 $(TIMING)/fast.log; \
+	$(PY) tests/timing.py $(TIMING) $$start; [ $$browser -eq 0 ] && [ $$quick -eq 0 ]
 
 ## The long property runs in full: every random game drawn as many times as before, and more.
 test-deep: $(STAMP) chromium lint

@@ -114,7 +114,8 @@ def test_tap_places_illegal_tap_explains_undo_and_reload(server, browser):
 
 
 def roomy_choice(b):
-    """A legal place that leaves the most room for the next tile of the same kind."""
+    """A legal place that leaves the most room for the next tile of the same kind, among six spread over the legal
+    places (each weighed by drawing every legal place after it: the test's own work, beside the page's)."""
     kind = b.next_kind()
     options = [t for t in b.legal(kind) if not b.lifting or b.check(t) is None]  # lifted Plains tiles: all must fit again
 
@@ -125,7 +126,7 @@ def roomy_choice(b):
 
         return len(legal_placements(w, kind))
 
-    return max(options[:: max(1, len(options) // 25)], key=room)
+    return max(options[:: max(1, len(options) // 6)], key=room)
 
 
 def _on_canvas(page, space) -> bool:
