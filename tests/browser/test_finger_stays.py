@@ -89,3 +89,55 @@ def test_a_board_s_answer_leaves_the_tile_tapped_uncovered(server, browser):
     top, bottom, height, said = page.evaluate(BUBBLE)
     screenshot(page, "board-answer-under-the-board")
     assert top >= board[3] and bottom <= height, (said, top, bottom, board)
+
+
+@pytest.mark.parametrize("device", ["phone-dark", "upright-light"])
+def test_a_new_world_over_one_being_built_is_asked_beside_start(server, browser, device):
+    """Start a new World over a World with a tile laid asks first, on a phone in the dark and on an upright tablet:
+    the question stands under Start, on the screen, and Start does not move; No keeps the World; Yes starts a new one
+    and the World left is in the list of Worlds, a tap away."""
+    from companion.ui.app import App
+
+    from .harness import latest_build
+
+    url, data, layouts = server
+    app = App(data_dir=data, layouts_dir=layouts, game="rise-and-fall")
+    w = app.world
+    w.n_players.value = 2
+    w.start_btn.click()
+    if w.world_question.widget.children:  # the World an earlier row left: left
+        w.world_question.widget.children[1].children[0].click()
+    sea = w.build.legal("sea")[0]
+    assert w.act({"type": "place", "tile": "sea", "q": sea.q, "r": sea.r, "rotation": sea.rotation})
+    kept = w.session.log.path.stem
+    ctx = phone(browser) if device.startswith("phone") else tablet(browser, portrait=True)
+    page = ctx.new_page()
+    listen(page)
+    open_app(page, url)
+    if device.endswith("dark"):
+        page.locator("button.rf-dark-toggle").tap()
+        wait_for(lambda: "rf-dark" in (page.locator(".rf-app").first.get_attribute("class") or "").split())
+    page.get_by_text("New World", exact=True).first.tap()
+    page.locator("button.rf-start").wait_for()
+    in_the_middle(page, "button.rf-start")
+    before = page.evaluate(TOP, "button.rf-start")
+    page.locator("button.rf-start").tap()
+    no = page.locator("button.rf-world-leave-no")
+    no.wait_for(state="visible")
+    settle(page)
+    height = page.viewport_size["height"]
+    box = page.evaluate("() => { const r = document.querySelector('.rf-new-game-question').getBoundingClientRect();"
+                        " const s = document.querySelector('button.rf-start').getBoundingClientRect();"
+                        " return [r.top, r.bottom, s.bottom]; }")
+    screenshot(page, f"world-question-{device}")
+    assert abs(page.evaluate(TOP, "button.rf-start") - before) <= 2, "Start moved under the finger"
+    assert 0 <= box[0] and box[1] <= height and box[0] - box[2] <= 150, f"the question {box[:2]}, Start's foot {box[2]}"
+    assert "A World is in progress" in page.locator(".rf-new-game-question").inner_text()
+    no.tap()
+    page.wait_for_function("() => /Nothing was started/.test(document.body.innerText)")
+    assert latest_build(data)[0].log.path.stem == kept
+    page.locator("button.rf-start").tap()
+    page.locator("button.rf-world-leave-yes").tap()
+    wait_for(lambda: latest_build(data)[0].log.path.stem != kept, timeout=30)
+    page.locator(f"button.rf-games-open-{kept}").wait_for(state="attached")  # the World left, in the list
+    ctx.close()

@@ -1,7 +1,8 @@
 """The Scores board while the pieces are entered keeps its size with A+ (the large text) and a long
 title and long names: on a 1024×768 tablet and a 390×844 phone the board is as wide, its Spaces
 as large and its top as high as with the usual text; the player and piece buttons start on the
-screen, and the totals keep every name and number inside the screen."""
+screen, and the totals keep every name and number inside the screen. On the tablet, the title beside the board
+takes two lines at most and the zoom's buttons are on the screen."""
 
 from dataclasses import replace
 
@@ -60,6 +61,15 @@ def test_the_entering_board_keeps_its_size_with_a_plus_and_a_long_title(long_tit
                 who = rect(page, ".rf-enter-side .rf-who")
                 assert who and who["top"] < h, f"A+ {large}: the player buttons start below the screen: {who}"
                 side = rect(page, ".rf-enter-side")
+                if size == "tablet":  # beside the board: the title in two lines at most, the zoom's buttons on the screen
+                    lines = page.evaluate("() => { const e = document.querySelector('.rf-enter-side .rf-scoring-title .rf-turn');"
+                                          " const s = getComputedStyle(e); const h = e.getBoundingClientRect().height"
+                                          " - parseFloat(s.paddingTop) - parseFloat(s.paddingBottom) - parseFloat(s.borderTopWidth)"
+                                          " - parseFloat(s.borderBottomWidth);"
+                                          " return h / (parseFloat(s.lineHeight) || 1.3 * parseFloat(s.fontSize)); }")  # 'normal': ~1.2
+                    assert lines <= 2.05, f"A+ {large}: the title beside the board takes {lines:.1f} lines"
+                    zoom = rect(page, ".rf-enter-side .rf-zoom-bar")
+                    assert zoom and zoom["bottom"] <= min(h, side["bottom"]) + 0.5, f"A+ {large}: the zoom's buttons {zoom} {side}"
                 for sel in (".rf-total-bar .rf-total-item b", ".rf-total-bar .rf-total-item:last-child b"):
                     r = rect(page, sel)
                     assert r and r["right"] <= min(w, side["right"]) + 0.5, f"A+ {large}: {sel} is cut: {r} {side}"
