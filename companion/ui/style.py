@@ -290,8 +290,8 @@ CSS = """
 /* beside the board, the scoring's title (its players' names, its file's name) in two lines at most: with long names
    and A+ it took the column's height, and the zoom's buttons went below the screen (the whole title is the
    scorepad's, after Done) */
-.rf-scores.rf-entering .rf-enter-side .rf-scoring-title .rf-turn { font-size: .9em; display: -webkit-box; -webkit-box-orient: vertical;
-  -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; overflow-wrap: anywhere; padding-block: 0; margin-block: 6px; }
+.rf-scores.rf-entering .rf-enter-side .rf-scoring-title .rf-turn { font-size: .9em; line-height: 1.35; max-height: 2.7em; overflow: hidden;
+  overflow-wrap: anywhere; padding-block: 0; }
 .rf-enter-side .rf-zoom-bar { justify-content: flex-start; }
 .rf-scores.rf-entering .rf-board { width: auto !important; height: auto !important; max-width: 100%; }
 @media (orientation: landscape) and (min-width: 900px) {

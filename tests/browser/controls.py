@@ -54,7 +54,8 @@ AUDIT_JS = r"""
   // (the page's own scrolling, around the whole app, is not a clip: what is below the fold is a scroll away)
   const visible = (r0, el) => { let r = {left: r0.left, right: r0.right, top: r0.top, bottom: r0.bottom};
     const app = el.closest('.rf-app');
-    for (let a = el.parentElement; a && a !== document.body && !(app && a !== app && a.contains(app)); a = a.parentElement) {
+    // the element's own box clips too (a title kept to two lines hides the rest of its text: no one sees it)
+    for (let a = el; a && a !== document.body && !(app && a !== app && a.contains(app)); a = a.parentElement) {
       const cs = getComputedStyle(a); if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
       const b = a.getBoundingClientRect();
       if (cs.overflowX !== 'visible') { r.left = Math.max(r.left, b.left); r.right = Math.min(r.right, b.right); }
