@@ -11,6 +11,13 @@ JupyterLab, which does not use that path, keeps its own kernel and its debugger.
 launcher sets up the same way) writes the stack of every one of its threads: into
 ``$COMPANION_STACKS/<role>-<pid>.txt`` when that folder is given (the browser tests give one and
 print the stacks when a wait runs out), else to the server's terminal. The process goes on.
+
+**Nothing a page is sent is dropped.** A tap that opens a big panel (Setup's game in progress: some 900
+widgets) makes thousands of messages in a second. ZeroMQ, between the kernel and the server, keeps 1,000
+of them for a reader that is behind (a server short of CPU on a busy machine) and silently drops the rest:
+the page then never hears of widgets its next boxes hold ("widget model not found") and a panel never
+draws. The kernel's IOPub socket here keeps every message until the server takes it
+(:func:`keep_every_message`).
 """
 
 from __future__ import annotations
@@ -50,11 +57,33 @@ def stacks_on_signal(role: str) -> str | None:
     return None
 
 
+def keep_every_message() -> None:
+    """The kernel's IOPub socket (made from now on) keeps every message for a server that is behind instead of
+    dropping what passes ZeroMQ's high-water mark (1,000 messages): the socket is made with no such mark."""
+    import zmq
+    from ipykernel.kernelapp import IPKernelApp
+
+    made = IPKernelApp.init_iopub
+    if getattr(made, "keeps_every_message", False):
+        return
+
+    def init_iopub(self: IPKernelApp, context: zmq.Context) -> None:
+        context.setsockopt(zmq.SNDHWM, 0)  # a default for the sockets made here: the IOPub socket
+        try:
+            made(self, context)
+        finally:
+            context.sockopts.pop(zmq.SNDHWM, None)
+
+    init_iopub.keeps_every_message = True  # type: ignore[attr-defined]
+    IPKernelApp.init_iopub = init_iopub  # type: ignore[method-assign]
+
+
 def main() -> None:
     if sys.path and sys.path[0] in ("", "."):  # as ipykernel_launcher: the working folder is no package
         del sys.path[0]
     sys.modules["debugpy"] = None  # type: ignore[assignment]  # ipykernel's import fails: no debugger
     stacks_on_signal("kernel")
+    keep_every_message()
     from ipykernel import kernelapp
 
     kernelapp.launch_new_instance()

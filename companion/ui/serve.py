@@ -105,6 +105,12 @@ FILL_DELAY = 8.0
 #: together could race for.
 TRANSPORT = "ipc"
 
+#: Whether the server holds back a kernel's messages past 1,000 a second (the Jupyter server's guard against a
+#: notebook printing without end). A page's kernel prints nothing: its messages are its widgets, and a tap that
+#: opens a big panel sends thousands at once. Held back, they are lost, and the page is left with boxes whose
+#: contents it never heard of. Off: every message reaches the page (so does ``page_kernel``'s IOPub socket).
+LIMIT_RATE = False
+
 #: JupyterLab extensions installed with Voilà that a companion page never uses (code highlighting):
 #: not loaded, three scripts fewer for every page.
 UNUSED_EXTENSIONS = ["jupyterlab_pygments"]
@@ -125,6 +131,8 @@ def voila_command(port: int, ip: str, token: str | None, preheat: bool | int = F
         # blank on a busy server: five kernels sending their widgets at once)
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
         f"--KernelManager.transport={TRANSPORT}",
+        # every widget message reaches its page (see LIMIT_RATE)
+        f"--ZMQChannelsWebsocketConnection.limit_rate={LIMIT_RATE}",
         f"--Voila.root_dir={notebook_path().parent}",
         *(f"--VoilaConfiguration.extension_denylist={name}" for name in UNUSED_EXTENSIONS),
     ]

@@ -355,6 +355,7 @@ def configure(c: Any, argv: list[str] | None = None, program: str | None = None)
     c.MappingKernelManager.cull_busy = False
     c.VoilaExecutor.iopub_timeout = serve.IOPUB_TIMEOUT
     c.KernelManager.transport = serve.TRANSPORT
+    c.ZMQChannelsWebsocketConnection.limit_rate = serve.LIMIT_RATE
     if notebook is not None:  # a folder served: each of its notebooks would get a pool
         c.VoilaConfiguration.preheat_kernel = True
         c.VoilaConfiguration.default_pool_size = serve.POOL

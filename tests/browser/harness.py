@@ -128,6 +128,7 @@ def served(tmp: Path, preheat: bool | int = False, port: int | None = None, data
         cmd = [f"--Voila.root_dir={tmp}" if c.startswith("--Voila.root_dir=") else c for c in cmd]
     elif notebook is not None:
         cmd = [str(notebook) if c.endswith("companion.ipynb") else c for c in cmd]
+        cmd = [f"--Voila.root_dir={notebook.parent}" if c.startswith("--Voila.root_dir=") else c for c in cmd]
     cmd = [f"--template={template}" if c.startswith("--template=") else c for c in cmd]
     proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     SERVERS.append(proc.pid)

@@ -267,6 +267,7 @@ def test_plain_voila_is_configured_as_make_run_for_the_companions_notebooks(monk
     assert c.MappingKernelManager.cull_idle_timeout == serve.CULL_IDLE and c.MappingKernelManager.cull_interval == serve.CULL_INTERVAL
     assert not c.MappingKernelManager.cull_connected and not c.MappingKernelManager.cull_busy
     assert c.VoilaExecutor.iopub_timeout == serve.IOPUB_TIMEOUT
+    assert c.ZMQChannelsWebsocketConnection.limit_rate is False  # every widget message reaches its page
     assert c.VoilaConfiguration.extension_denylist == ["jupyterlab_pygments"]  # as the launcher's command line says
     assert c.VoilaConfiguration.preheat_kernel and c.VoilaConfiguration.default_pool_size == serve.POOL
     folder = Config()
