@@ -111,7 +111,9 @@ def test_every_offer_a_screen_draws_is_among_legal_actions(game_id: str, seed: i
         for action in SCREENS[game_id](state):
             if _accepts(game, kind, state, action):
                 seat = action.get("seat")
-                legal = moves.setdefault(seat, c.legal_actions(state, seat))
+                if seat not in moves:
+                    moves[seat] = c.legal_actions(state, seat)
+                legal = moves[seat]
                 assert any(m.admits(c.normal(action)) for m in legal), f"the screen offers {action}, the contract does not"
                 checked += 1
         a = c.random_action(state, rng)
