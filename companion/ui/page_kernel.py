@@ -68,11 +68,11 @@ def keep_every_message() -> None:
         return
 
     def init_iopub(self: IPKernelApp, context: zmq.Context) -> None:
-        context.setsockopt(zmq.SNDHWM, 0)  # a default for the sockets made here: the IOPub socket
+        context.sndhwm = 0  # a default for the sockets made here: the IOPub socket
         try:
             made(self, context)
         finally:
-            context.sockopts.pop(zmq.SNDHWM, None)
+            del context.sndhwm
 
     init_iopub.keeps_every_message = True  # type: ignore[attr-defined]
     IPKernelApp.init_iopub = init_iopub  # type: ignore[method-assign]

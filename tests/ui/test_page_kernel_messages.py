@@ -1,14 +1,19 @@
 """Every message a page's kernel sends reaches its server, however far behind the server is: a tap that opens a big
 panel (Setup's game in progress, some 900 widgets) sends thousands of messages at once, and a server short of CPU
 reads them late. ZeroMQ dropped what passed 1,000 waiting (the page then missed widgets its boxes held: "widget
-model not found", and the panel never drew). Here the server is a reader that takes nothing until the kernel has
-sent everything."""
+model not found", and the panel never drew). First the server is a reader that takes nothing until the kernel has
+sent everything; then the messages go through a served page's websocket, as a page hears them."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import re
 import subprocess
 import sys
 import time
+import urllib.request
+import uuid
 from pathlib import Path
 
 import pytest
@@ -16,6 +21,9 @@ import zmq
 from jupyter_client import BlockingKernelClient
 from jupyter_client.connect import write_connection_file
 from jupyter_client.session import Session
+from tornado.websocket import websocket_connect
+
+from tests.browser.harness import served
 
 ROOT = Path(__file__).resolve().parents[2]
 SENT = 5000  # five times ZeroMQ's high-water mark
@@ -44,7 +52,7 @@ def page_kernel(tmp_path):
         kernel.wait(10)
 
 
-def _ready(client: BlockingKernelClient, iopub: zmq.Socket, session: Session) -> None:
+def _ready(client: BlockingKernelClient, iopub: zmq.Socket) -> None:
     """The kernel answers, and the reader hears it (a subscription is in place only once a message got through)."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -66,7 +74,7 @@ def test_a_burst_of_messages_reaches_a_server_that_reads_late(page_kernel):
     iopub.setsockopt(zmq.SUBSCRIBE, b"")
     iopub.connect(page_kernel._make_url("iopub"))
     try:
-        _ready(page_kernel, iopub, session)
+        _ready(page_kernel, iopub)
         reply = page_kernel.execute(BURST, reply=True, timeout=120)  # nothing read meanwhile
         assert reply["content"]["status"] == "ok"
         heard: list[int] = []
@@ -81,7 +89,6 @@ def test_a_burst_of_messages_reaches_a_server_that_reads_late(page_kernel):
     finally:
         iopub.close(linger=0)
         context.term()
-
 
 
 BURST_NOTEBOOK = {
@@ -99,16 +106,6 @@ BURST_NOTEBOOK = {
 def test_a_burst_of_widget_messages_reaches_the_page_through_the_server(tmp_path):
     """End to end, as a page hears its kernel: the served page kernel, Voilà's server with the dashboard's settings
     (the server's own guard dropped what passed 1,000 messages a second), its websocket."""
-    import asyncio
-    import json
-    import re
-    import urllib.request
-    import uuid
-
-    from tornado.websocket import websocket_connect
-
-    from tests.browser.harness import served
-
     notebook = tmp_path / "burst.ipynb"
     notebook.write_text(json.dumps(BURST_NOTEBOOK))
     with served(tmp_path / "served", notebook=notebook) as (url, _, _):
