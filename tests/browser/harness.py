@@ -22,8 +22,18 @@ from companion.rise_and_fall.world.builder import Build, BuildRules
 from companion.ui.serve import compile_package, voila_command, voila_env
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+#: The features Playwright turns off in the Chromium it launches (its own ``--disable-features``: Chromium keeps
+#: only the last such switch, so ours must repeat them).
+PLAYWRIGHT_OFF = ("AimEnabled,AvoidCorsURLLoaderRestartOnRedirect,AvoidUnnecessaryBeforeUnloadCheckSync,"
+                  "DestroyProfileOnBrowserClose,HttpsFirstBalancedModeAutoEnable,HttpsUpgrades,LensOverlay,MediaRouter,"
+                  "NetworkTimeServiceQuerying,OptimizationHints,PaintHolding,PreconnectToSearch,TcpPortRandomizationWin,"
+                  "ThirdPartyStoragePartitioning,msEdgeUpdateLaunchServicesPreferredVersion,msForceBrowserSignIn")
+#: Each page the tests open is a new context (a device of its own), and for each Chromium also started an
+#: address bar's popup (a renderer of its own, never shown headless) and a spare renderer another context cannot
+#: use: three renderers for one page, half a CPU-second each time.
+OFF = "WebUIOmniboxPopup,WebUIOmniboxAimPopup,SpareRendererForSitePerProcess"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-         "--disable-sync", "--no-first-run", "--disable-quic"]
+         "--disable-sync", "--no-first-run", "--disable-quic", f"--disable-features={PLAYWRIGHT_OFF},{OFF}"]
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 SEA = (74, 143, 209)
@@ -586,6 +596,8 @@ class Kernel:
 
     def _received(self, payload) -> None:
         self.last = time.monotonic()
+        if ("execution_state" if isinstance(payload, str) else b"execution_state") not in payload:
+            return  # not a status: a widget's state, often large, is not parsed
         msg = frame_json(payload, ("parent_header", "content")) or {}
         if (msg.get("content") or {}).get("execution_state") == "idle":
             self.answered.add((msg.get("parent_header") or {}).get("msg_id") or "")
