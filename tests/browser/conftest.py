@@ -51,12 +51,12 @@ def _page_notes(request):
 def pytest_runtest_makereport(item, call):
     """A browser test that failed prints the stack of every thread of the server and of each page's
     kernel as they are at that moment (a page waiting for its kernel says what the kernel is doing),
-    and keeps them in test-artifacts/stacks/."""
+    and keeps them in test-artifacts/stacks/; and what each page still open showed, with its picture."""
     outcome = yield
     report = outcome.get_result()
     if report.when != "call" or not report.failed or "tests/browser" not in str(item.fspath):
         return
-    from .harness import ARTIFACTS, stacks
+    from .harness import ARTIFACTS, pages_shown, stacks
 
     text = stacks()
     if text:
@@ -66,6 +66,10 @@ def pytest_runtest_makereport(item, call):
         report.sections.append(("threads of the server and its kernels", text))
     if PAGE_NOTES:
         report.sections.append(("what the pages said of themselves", "\n".join(PAGE_NOTES)))
+    if "browser" in item.fixturenames:
+        shown = pages_shown(item.funcargs["browser"], re.sub(r"[^\w.-]+", "_", item.name)[-100:])
+        if shown:
+            report.sections.append(("what the pages showed (pictures in test-artifacts/failed/)", shown))
     served_at = item.funcargs.get("server") if hasattr(item, "funcargs") else None
     if served_at:
         log = served_at[1].parent / "voila.log"

@@ -227,6 +227,29 @@ KERNEL_STARTED = re.compile(r"Kernel started: ([0-9a-f-]{36})")
 KERNEL_USED = re.compile(r"Using pre-heated kernel: ([0-9a-f-]{36})")
 
 
+#: what a page shows, for a failed test's report: is it visible, is the app drawn, how many widgets, and its words
+SHOWN = """() => [document.visibilityState, !!document.querySelector('.rf-app'),
+    document.querySelectorAll('.jupyter-widgets').length, (document.body.innerText || '').replace(/\\s+/g, ' ').slice(0, 500)]"""
+
+
+def pages_shown(browser, name: str) -> str:
+    """Every page still open in ``browser``: its address and what it shows (`SHOWN`), and a picture of it kept in
+    test-artifacts/failed/ (``name``: the test's). A failed wait then says what the page showed instead."""
+    folder = ARTIFACTS / "failed"
+    lines = []
+    for c, ctx in enumerate(list(browser.contexts)):
+        for k, page in enumerate(list(ctx.pages)):
+            where = (page.url or "").rpartition("/")[2][:80] or "the bare address"
+            try:
+                visibility, app, widgets, words = page.locator("html").evaluate(SHOWN, timeout=5_000)
+                folder.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(folder / f"{name}-{c}-{k}.png"), timeout=5_000)
+                lines.append(f"{where}: {visibility}, app {'drawn' if app else 'not drawn'}, {widgets} widgets: {words}")
+            except Exception as e:  # noqa: BLE001 - a page that cannot answer is said as such
+                lines.append(f"{where}: did not answer ({type(e).__name__}: {str(e)[:120]})")
+    return "\n".join(lines)
+
+
 def waits_for_its_page(kernel_id: str, port: int) -> bool:
     """Whether a preheated kernel has run its notebook as far as it runs before a page comes: it
     waits for its page on a connection of its own to the server (``voila/query/<kernel id>``,
