@@ -66,7 +66,7 @@ def pytest_runtest_makereport(item, call):
         report.sections.append(("threads of the server and its kernels", text))
     if PAGE_NOTES:
         report.sections.append(("what the pages said of themselves", "\n".join(PAGE_NOTES)))
-    if "browser" in item.fixturenames:
+    if getattr(item, "funcargs", {}).get("browser") is not None:
         shown = pages_shown(item.funcargs["browser"], re.sub(r"[^\w.-]+", "_", item.name)[-100:])
         if shown:
             report.sections.append(("what the pages showed (pictures in test-artifacts/failed/)", shown))
