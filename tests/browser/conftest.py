@@ -58,6 +58,7 @@ def pytest_runtest_makereport(item, call):
         return
     from .harness import ARTIFACTS, pages_shown, stacks
 
+    funcargs = getattr(item, "funcargs", {})
     text = stacks()
     if text:
         folder = ARTIFACTS / "stacks"
@@ -66,11 +67,11 @@ def pytest_runtest_makereport(item, call):
         report.sections.append(("threads of the server and its kernels", text))
     if PAGE_NOTES:
         report.sections.append(("what the pages said of themselves", "\n".join(PAGE_NOTES)))
-    if getattr(item, "funcargs", {}).get("browser") is not None:
-        shown = pages_shown(item.funcargs["browser"], re.sub(r"[^\w.-]+", "_", item.name)[-100:])
+    if funcargs.get("browser") is not None:
+        shown = pages_shown(funcargs["browser"], re.sub(r"[^\w.-]+", "_", item.name)[-100:])
         if shown:
             report.sections.append(("what the pages showed (pictures in test-artifacts/failed/)", shown))
-    served_at = item.funcargs.get("server") if hasattr(item, "funcargs") else None
+    served_at = funcargs.get("server")
     if served_at:
         log = served_at[1].parent / "voila.log"
         if log.is_file():

@@ -54,8 +54,13 @@ def _note(line: str) -> None:
         PAGE_NOTES.append(f"{time.strftime('%H:%M:%S')} {line[:400]}")
 
 
+def _where(page) -> str:
+    """A page's address as it is now, its last part (``?game=...``): how the notes name a page."""
+    return (page.url or "").rpartition("/")[2][:80]
+
+
 def _watch_page(page) -> None:
-    where = lambda: (page.url or "").rpartition("/")[2][:80]  # noqa: E731 - the address as it is when it speaks
+    where = lambda: _where(page)  # noqa: E731 - the address as it is when it speaks
     page.on("pageerror", lambda e: _note(f"script error on {where()}: {e}"))
     page.on("console", lambda m: m.type == "error" and _note(f"console error on {where()}: {m.text}"))
     page.on("crash", lambda _: _note(f"page crashed: {where()}"))
@@ -239,7 +244,7 @@ def pages_shown(browser, name: str) -> str:
     lines = []
     for c, ctx in enumerate(list(browser.contexts)):
         for k, page in enumerate(list(ctx.pages)):
-            where = (page.url or "").rpartition("/")[2][:80] or "the bare address"
+            where = _where(page) or "the bare address"
             try:
                 visibility, app, widgets, words = page.locator("html").evaluate(SHOWN, timeout=5_000)
                 folder.mkdir(parents=True, exist_ok=True)
