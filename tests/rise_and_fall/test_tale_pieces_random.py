@@ -127,7 +127,7 @@ def test_random_games_build_every_tale_piece_and_reach_the_end():
                             "q": k, "r": 0})
             k += 1
         money = (g.bank_gold, g.bank_wood, g.bank_stone)
-        for _ in range(2500):
+        for step in range(2500):
             if g.phase == "over":
                 ended += 1
                 break
@@ -140,7 +140,7 @@ def test_random_games_build_every_tale_piece_and_reach_the_end():
             g = R.apply(g, a)
             if a in tales:
                 taken.add(a["action"].rsplit("-", 1)[0] if a["action"].startswith("tale-dragon-hunt") else a["action"])
-            check_invariants(g, money)
+            check_invariants(g, money, secrets=step % 10 == 0)  # the secrets at every step: the test above
             check_tales(g)
         if examples(1, 0) and ended >= 1 and WANTED <= taken:
             break  # seen all it looks for (make test-deep plays every seed)

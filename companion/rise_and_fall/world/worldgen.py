@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable
@@ -27,12 +26,9 @@ from companion.rise_and_fall.world.layout import Layout
 from companion.rise_and_fall.world.placement import (
     candidate_places,
     candidate_tiles,
-    new_holes_by_spaces,
+    fits,
     next_kind,
     order_violation_in,
-    touching_ground_tiles,
-    violation,
-    violation_by_spaces,
 )
 from companion.rise_and_fall.world.tiles import Tile, shape_cells
 from companion.rise_and_fall.world.world import World
@@ -56,61 +52,84 @@ class PlainsRescue:
         return World(kept + list(self.places))
 
 
-def rescue_plains(world: World, max_moved: int = 3, budget_s: float = 5.0) -> PlainsRescue | None:
+class Effort:
+    """How many more judgements a search may make before it gives up.
+
+    Counted in judgements, not seconds, so that a search gives the same answer on every machine,
+    busy or quiet: the same seed gives the same World, and a place is refused or allowed the same
+    way at every table. (A judgement takes a few milliseconds: :data:`RESCUE_JUDGEMENTS` is about
+    two seconds on a quiet machine; the rescues of 180 random Worlds made at most 64.)
+    """
+
+    def __init__(self, judgements: int) -> None:
+        self.left = judgements
+
+    def spend(self) -> bool:
+        """One judgement more; False when none was left."""
+        self.left -= 1
+        return self.left >= 0
+
+
+RESCUE_JUDGEMENTS = 400  # a random World's rescue; the generator starts again when it is spent
+TABLE_JUDGEMENTS = 4000  # the builder's rescue, lifting choices and lifted tiles' check
+
+
+def rescue_plains(world: World, max_moved: int = 3, judgements: int = TABLE_JUDGEMENTS) -> PlainsRescue | None:
     """'If a player doesn't have the space required to place a Plains tile, they MUST move as
     few Plains tiles of their choice as possible in order to be able to place their tile.'"""
     if next(legal_in_order(world, candidate_tiles(world, "plains")), None):
         return PlainsRescue((), ())
-    deadline = time.monotonic() + budget_s
+    effort = Effort(judgements)
     movable = [i for i, t in enumerate(world.tiles) if t.kind == "plains" and world.is_uncovered(i)]
     for k in range(1, max_moved + 1):
         for combo in itertools.combinations(movable, k):
-            if time.monotonic() > deadline:
+            if not effort.spend():
                 return None
             rest = World(t for i, t in enumerate(world.tiles) if i not in combo)
-            places = _fit_plains(rest, k + 1, deadline)
+            places = _fit_plains(rest, k + 1, effort)
             if places:
                 return PlainsRescue(combo, tuple(places))
     return None
 
 
-def plains_lifts(world: World, max_moved: int = 3, budget_s: float = 20.0) -> list[tuple[int, ...]]:
+def plains_lifts(world: World, max_moved: int = 3, judgements: int = TABLE_JUDGEMENTS) -> list[tuple[int, ...]]:
     """Every choice the table has when the next Plains tile has no place: 'they MUST move as few Plains tiles of their
     choice as possible in order to be able to place their tile'. The sets (indices in ``world.tiles``) of the fewest
     uncovered Plains tiles whose lifting leaves room for them and the new tile, each a choice; empty when the next
     Plains tile has a place, or no lifting of up to ``max_moved`` tiles makes room."""
     if next(legal_in_order(world, candidate_tiles(world, "plains")), None):
         return []
-    deadline = time.monotonic() + budget_s
+    effort = Effort(judgements)
     movable = [i for i, t in enumerate(world.tiles) if t.kind == "plains" and world.is_uncovered(i)]
     for k in range(1, max_moved + 1):
-        found = [combo for combo in itertools.combinations(movable, k) if lift_makes_room(world, combo, deadline)]
+        found = [combo for combo in itertools.combinations(movable, k) if lift_makes_room(world, combo, effort)]
         if found:
             return found
     return []
 
 
-def lift_makes_room(world: World, lifted: Iterable[int], deadline: float | None = None) -> bool:
+def lift_makes_room(world: World, lifted: Iterable[int], effort: Effort | None = None) -> bool:
     """Whether lifting the Plains tiles ``lifted`` leaves room for them and one more Plains tile."""
     lifted = set(lifted)
     rest = World(t for i, t in enumerate(world.tiles) if i not in lifted)
-    return plains_fit(rest, len(lifted) + 1, deadline) is not None
+    return plains_fit(rest, len(lifted) + 1, effort) is not None
 
 
-def plains_fit(world: World, n: int, deadline: float | None = None) -> list[Tile] | None:
-    """Legal places, one after the other, for ``n`` more Plains tiles in ``world`` (None: none found in time)."""
-    return _fit_plains(world, n, deadline if deadline is not None else time.monotonic() + 20.0)
+def plains_fit(world: World, n: int, effort: Effort | None = None) -> list[Tile] | None:
+    """Legal places, one after the other, for ``n`` more Plains tiles in ``world`` (None: none found within the
+    judgements of ``effort``, :data:`TABLE_JUDGEMENTS` when not given)."""
+    return _fit_plains(world, n, effort if effort is not None else Effort(TABLE_JUDGEMENTS))
 
 
-def _fit_plains(world: World, n: int, deadline: float) -> list[Tile] | None:
+def _fit_plains(world: World, n: int, effort: Effort) -> list[Tile] | None:
     if n == 0:
         return []
     for t in legal_in_order(world, candidate_tiles(world, "plains")):
-        if time.monotonic() > deadline:
+        if not effort.spend():
             return None
         w = world.copy()
         w.place(t)
-        rest = _fit_plains(w, n - 1, deadline)
+        rest = _fit_plains(w, n - 1, effort)
         if rest is not None:
             return [t] + rest
     return None
@@ -166,21 +185,9 @@ def _in_choice_order(rng: random.Random, world: World, kind: str, places: list[t
 
 
 def legal_in_order(world: World, options: Iterable[Tile]):
-    """The legal places among ``options``, in their order, judged one at a time (lazily).
-
-    Counted on Spaces first (the judge that counts Spaces, and for a Sea tile the zones it
-    would close off); a Sea tile that passes is judged again with shapely before it is given.
-    """
-    for t in options:
-        if t.spec.covers_empty:
-            if t.kind != "starting-sea" and len(touching_ground_tiles(world, t.cells)) < 2:
-                continue  # the quick half of the Sea rule: it touches at least 2 tiles
-            if new_holes_by_spaces(world, t):
-                continue
-            if violation(world, t, None, explain=False) is None:
-                yield t
-        elif violation_by_spaces(world, t, None) is None:
-            yield t
+    """The legal places among ``options``, in their order, judged one at a time (lazily), as
+    :func:`~companion.rise_and_fall.world.placement.legal_placements` judges them."""
+    return (t for t in options if fits(world, t))
 
 
 def pick_place(rng: random.Random, world: World, kind: str, players: int, spread: bool) -> Tile | None:
@@ -218,7 +225,7 @@ def generate(players: int, seed: int, spread: bool = True, name: str | None = No
         while (kind := next_kind(world, players)) is not None:
             place = pick_place(rng, world, kind, players, spread)
             if place is None and kind == "plains":
-                rescue = rescue_plains(world, max_moved=2, budget_s=2.0)
+                rescue = rescue_plains(world, max_moved=2, judgements=RESCUE_JUDGEMENTS)
                 if rescue is None:
                     break
                 world = rescue.apply(world)

@@ -14,7 +14,7 @@ from companion.rise_and_fall.world import special_areas as A
 from companion.rise_and_fall.world.builder import DEFAULT_COLOURS, Build
 from companion.rise_and_fall.world.layout import Layout
 from companion.rise_and_fall.world.placement import candidate_tiles, enclosed_by_spaces, touching_ground_tiles
-from companion.rise_and_fall.world.worldgen import default_starting_seas, pick_place, rescue_plains
+from companion.rise_and_fall.world.worldgen import RESCUE_JUDGEMENTS, default_starting_seas, pick_place, rescue_plains
 
 
 def _hole_maker(rng: random.Random, b: Build) -> object | None:
@@ -61,7 +61,7 @@ def build_with_tales(players: int, seed: int, drawn: tuple[int, ...], spread: bo
             if place is None:
                 place = pick_place(rng, b.world, kind, None, spread)
             if place is None and kind == "plains":
-                rescue = rescue_plains(b.world, max_moved=2, budget_s=2.0)
+                rescue = rescue_plains(b.world, max_moved=2, judgements=RESCUE_JUDGEMENTS)
                 if rescue is None:
                     break
                 b = replace(b, tiles=tuple(rescue.apply(b.world).tiles), _cache={})
