@@ -389,15 +389,21 @@ def iter_legal_placements(world: World, kind: str, players: int | None = None) -
     if order_violation_in(world, Tile(kind, 0, 0, 0), players):
         return
     for t in candidate_tiles(world, kind):
-        if _fits(world, t):
+        if fits(world, t):
             yield t
 
 
-def _fits(world: World, t: Tile) -> bool:
-    """Whether a candidate of the sieve is a legal place (the search's quick test first)."""
-    if t.spec.covers_empty and t.kind != "starting-sea" and len(touching_ground_tiles(world, t.cells)) < 2:
-        return False
-    return violation(world, t, None, explain=False) is None
+def fits(world: World, t: Tile) -> bool:
+    """Whether a candidate of the sieve is a legal place. Judged on Spaces, whose verdict is shapely's
+    (``tests/rise_and_fall/test_geometry_cross_check.py`` holds them to it); a Sea tile that passes is judged
+    again with shapely. The tile a player places is judged with shapely (:func:`violation`) as it is placed."""
+    if t.spec.covers_empty:
+        if t.kind != "starting-sea" and len(touching_ground_tiles(world, t.cells)) < 2:
+            return False  # the quick half of the Sea rule: it touches at least 2 tiles
+        if new_holes_by_spaces(world, t):
+            return False
+        return violation(world, t, None, explain=False) is None
+    return violation_by_spaces(world, t, None) is None
 
 
 def covering_places(world: World, kind: str, space: Hex) -> list[tuple[int, int, int]]:
@@ -426,4 +432,4 @@ def legal_covering(world: World, kind: str, space: Hex) -> list[Tile]:
     it, in the same order, without searching the whole World."""
     if order_violation_in(world, Tile(kind, 0, 0, 0), None):
         return []
-    return [t for t in (Tile(kind, q, r, rot) for r, q, rot in covering_places(world, kind, space)) if _fits(world, t)]
+    return [t for t in (Tile(kind, q, r, rot) for r, q, rot in covering_places(world, kind, space)) if fits(world, t)]
