@@ -572,19 +572,18 @@ STAYS: dict[str, Callable | None] = {"rise-and-fall": None, "rise": stays_rise, 
 def test_no_control_of_any_game_moves_between_two_taps(table, browser, row):
     url, data, _ = table
     moved = []
+    ctx, page = device(browser, url, row)  # one device, going from game to game as a table's tablet does
     for g in games.games():
         assert g.id in STAYS, f"{g.title}: add a short flow of its taps to STAYS"
         flow_of = STAYS[g.id]
         if flow_of is None:
             continue
-        ctx, page = device(browser, url, row)
         try:
             moved += flow_of(page, url, data, f"{g.id}-{row}").check()
         except AssertionError:
             screenshot(page, f"controls-stay-{g.id}-{row}-failed", scale="css")
-            raise
-        finally:
-            ctx.close()
+            raise  # the page left open for the failure's report (what it showed); closed after the test
+    ctx.close()
     assert not moved, "\n".join(moved)
 
 
@@ -680,9 +679,9 @@ def test_two_quick_taps_on_a_changing_question_record_one_answer_in_every_game(t
     that question)."""
     url, data, _ = table
     found = []
+    ctx, page = device(browser, url, "tablet-light")  # one tablet, from game to game
     for g in games.games():
         assert g.id in TWICE, f"{g.title}: add a question that changes after one answer to TWICE"
-        ctx, page = device(browser, url, "tablet-light")
         try:
             gid, selector, *at = TWICE[g.id](page, url, data)
             settle(page)
@@ -696,9 +695,8 @@ def test_two_quick_taps_on_a_changing_question_record_one_answer_in_every_game(t
                 found.append(f"{g.title}: the second quick tap on {selector} was refused without a sentence on the page")
         except AssertionError:
             screenshot(page, f"twice-{g.id}-failed", scale="css")
-            raise
-        finally:
-            ctx.close()
+            raise  # the page left open for the failure's report (what it showed); closed after the test
+    ctx.close()
     assert not found, "\n".join(found)
 
 
@@ -745,5 +743,37 @@ def test_a_tap_that_shortens_the_page_moves_nothing_under_the_finger(table, brow
     except AssertionError:
         screenshot(page, f"page-length-{row}-failed", scale="css")
         raise
+    finally:
+        ctx.close()
+
+
+#: a tall block at the foot of the page, a tap there (what the page's script hears of a finger), the page scrolled back
+#: to its top as a finger or Playwright scrolls it, then the block gone: the page made shorter by what a tap changed
+TALL_TAP_UP_SHORTER_JS = """async () => { const app = document.querySelector('.rf-app'); const frame = () => new Promise(r => requestAnimationFrame(r));
+  const tall = document.createElement('div'); tall.style.height = '2000px'; app.appendChild(tall);
+  const foot = document.createElement('button'); foot.textContent = 'foot'; app.appendChild(foot); await frame();
+  let s = document.scrollingElement;
+  for (let e = app.parentElement; e; e = e.parentElement) { const y = getComputedStyle(e).overflowY;
+    if ((y === 'auto' || y === 'scroll') && e.scrollHeight > e.clientHeight + 1) { s = e; break; } }
+  s.scrollTop = s.scrollHeight; await frame();
+  const down = s.scrollTop;
+  foot.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true})); await frame();
+  s.scrollTop = 0; await frame();
+  const up = s.scrollTop;
+  tall.remove(); foot.remove(); await frame(); await frame();
+  return [down, up, s.scrollTop]; }"""
+
+
+def test_a_page_scrolled_back_up_after_a_tap_stays_there_when_it_grows_shorter(table, browser):
+    """A tap at the foot of the page, then the page scrolled back up (by a finger, or by Playwright to its next control),
+    then the page made shorter by what the tap changed: the page kept the tap's scroll and jumped back down under the
+    finger, and the next tap met the control below the one aimed at (a four-player scoring's Red taken as Green)."""
+    url, _, _ = table
+    ctx, page = device(browser, url, "phone-dark")
+    try:
+        settle(page)
+        down, up, after = page.evaluate(TALL_TAP_UP_SHORTER_JS)
+        assert down > 1000 and up == 0, (down, up)  # the tap at the foot, then the top
+        assert after == 0, f"the page scrolled from its top to {after:.0f} px when it grew shorter"
     finally:
         ctx.close()
