@@ -93,6 +93,8 @@ class GamesList:
     def refresh(self) -> None:
         """Read the games' folder again (when the list is shown, a game is started or opened)."""
         rows: list[W.Widget] = []
+        kept: dict = getattr(self, "_rows_kept", {})
+        self._rows_kept = drawn = {}
         now = self.current()
         # newest first by when each game was started: opening one (it becomes the most recently used) never
         # reorders the list under a finger about to tap the row below
@@ -112,10 +114,14 @@ class GamesList:
             text = (f"<div class='rf-games-line'><b>{name_html(title)}</b>{who}<br>"
                     f"<span class='rf-games-when'>{html.escape(when(info.updated))} · {html.escape(status)}"
                     f"{' · shown now' if this else ''}</span></div>")
-            btn = button(self.open_label, lambda gid=info.id: self.open_game(gid), f"rf-games-open rf-games-open-{info.id} {self.css}".strip(),
-                         disabled=this)
-            row = W.HBox([W.HTML(text), btn])
-            row.add_class("rf-games-row")
+            key = (info.id, text, this)
+            row = kept.get(key)  # the list read again, a game's line unchanged: the same row (no new widget)
+            if row is None:
+                btn = button(self.open_label, lambda gid=info.id: self.open_game(gid), f"rf-games-open rf-games-open-{info.id} {self.css}".strip(),
+                             disabled=this)
+                row = W.HBox([W.HTML(text), btn])
+                row.add_class("rf-games-row")
+            drawn[key] = row
             rows.append(row)
         if not rows:  # as tall as a game's row: the first game's row takes its place, moving nothing below
             none = W.HTML("<div class='rf-games-line'><b>No game kept yet.</b><br><span class='rf-games-when'>&nbsp;</span></div>")
@@ -125,7 +131,8 @@ class GamesList:
             row.add_class("rf-games-row")
             row.add_class("rf-games-none")
             rows = [row]
-        self.rows.children = rows
+        if list(self.rows.children) != rows:
+            self.rows.children = rows
 
     def _game_rows(self) -> list[W.HBox]:
         return [r for r in self.rows.children if isinstance(r, W.HBox) and "rf-games-none" not in r._dom_classes]

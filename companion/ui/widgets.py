@@ -97,6 +97,27 @@ def button(label: str, on_click: Callable[[], None], css: str, primary: bool = F
     return b
 
 
+def offer_buttons(box: W.Box, offers: list[tuple[str, object, Callable[[], None], str]], after: tuple[W.Widget, ...] = ()) -> None:
+    """``box`` holds a button per offer: its label, what a tap answers (the action sent, with the question it
+    answers), the tap, its classes. A button drawn before for the same label, answer and classes is kept, so a
+    screen drawn again with the same offers (a tab shown again, another screen's change) makes no new widget and
+    nothing moves on the page. Any other offer gets a new button: a button of an earlier question still carries
+    that question's answer, and a tap on it made before the page heard of the change is refused as such.
+    ``after``: widgets the box holds after the buttons."""
+    kept = {getattr(b, "_offer", None): b for b in box.children}
+    drawn = []
+    for label, answer, tap, css in offers:
+        key = (label, repr(answer), css)
+        b = kept.pop(key, None)
+        if b is None:
+            b = button(label, tap, css)
+            b._offer = key  # type: ignore[attr-defined]
+        drawn.append(b)
+    drawn.extend(after)
+    if list(box.children) != drawn:
+        box.children = drawn
+
+
 def follow_subject(message: W.HTML, subject: Callable[[], object]) -> Callable[[], None]:
     """A message never outlives what it was about: ``subject()`` names what the screen shows
     (its game, the point of its log, the tile being placed). The message remembers the subject

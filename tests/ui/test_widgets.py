@@ -1,9 +1,10 @@
 """The stepper for "how many" counts: large − and +, the value shown, bounded by the rule's limit."""
 
+import ipywidgets as W
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.ui.widgets import Stepper
+from companion.ui.widgets import Stepper, offer_buttons
 
 
 def test_plus_and_minus_change_the_value_shown_and_stop_at_the_bounds():
@@ -45,3 +46,20 @@ def test_the_reason_for_the_limit_goes_on_the_buttons_never_on_the_box():
     assert s.plus.tooltip == s.minus.tooltip == "At most 2: two coastal Cities in that Sea Region."
     s.tooltip = ""
     assert s.plus.tooltip is None
+
+
+def test_offers_drawn_again_keep_their_buttons_and_a_changed_offer_gets_a_new_one() -> None:
+    """A screen drawn again with the same offers (a tab shown again) makes no new widget; an offer whose answer
+    changed is a new button, and the old one, tapped before the page heard of the change, still sends its own."""
+    box, sent = W.VBox(), []
+    offers = [("Blue +2", {"type": "honour", "player": "Blue", "n": 2}), ("Blue +3", {"type": "honour", "player": "Blue", "n": 3})]
+    offer_buttons(box, [(label, a, lambda a=a: sent.append(a), "mk-honour") for label, a in offers])
+    first = list(box.children)
+    offer_buttons(box, [(label, a, lambda a=a: sent.append(a), "mk-honour") for label, a in offers])
+    assert list(box.children) == first
+    changed = [("Blue +2", {"type": "honour", "player": "Blue", "n": 2, "at": 7}), offers[1]]
+    offer_buttons(box, [(label, a, lambda a=a: sent.append(a), "mk-honour") for label, a in changed])
+    assert box.children[0] is not first[0] and box.children[1] is first[1]
+    first[0].click()
+    box.children[0].click()
+    assert sent == [offers[0][1], changed[0][1]]

@@ -26,7 +26,7 @@ from ...ui.board import Board as Canvas
 from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up, clear_left, news_text, tell
 from ...ui.games_list import GamesList, NewGameQuestion
 from ...ui.undo_bar import UndoBar
-from ...ui.widgets import Stepper, button, css_token, read_only_html
+from ...ui.widgets import Stepper, button, css_token, offer_buttons, read_only_html
 from ...words import name_html, name_isolated
 from ..board import Board, saved_or_placeholder, side_for
 from ..board import save as save_board
@@ -101,6 +101,7 @@ class MountainKingScreens:
         if latest is not None:
             self.session = latest
         self.refresh()
+        self.games.refresh()  # filled as it is first drawn: a screen opened first (Board by its address) shows it
 
     # --- the game ------------------------------------------------------------------------------
     @property
@@ -512,7 +513,8 @@ class MountainKingScreens:
             return
         offers = honour_offers(s, p, strength=self.strength.value, spaces=self.spaces.value,
                                boost=self.boost.value, amount=self.amount.value)
-        self.offers.children = [button(o.text, lambda a=o.action: self.act(a), f"mk-honour mk-honour-{o.action.get('source', 'breach')}") for o in offers]
+        offer_buttons(self.offers, [(o.text, o.action, lambda a=o.action: self.act(a), f"mk-honour mk-honour-{o.action.get('source', 'breach')}")
+                                    for o in offers])
 
     @staticmethod
     def _taps_html(s: State) -> str:
@@ -568,15 +570,15 @@ class MountainKingScreens:
         self.walk_status.value = f"<div class='mk-walk'>Wave {ROMAN[s.wave]}: {E(self._prompt(s, step))}</div>"
         self.so_far.value = self._so_far_html(s)
         asked = f"mk-for-{css_token(step.cavern or '')}"  # what the buttons answer, on each of them
-        self.fast.children = [button(o.label, lambda a=o.action: self._walk_tap(a), f"mk-fast {asked}") for o in step.fast] + [
-            button(step.rest.label, lambda a=step.rest.action: self._walk_tap(a), f"mk-rest {asked}") if step.rest else self._rest_room()]
-        self.before.children = [button(o.label, lambda a=o.action: self._walk_tap(a), f"{css} {asked}")
-                                for o, css in ((step.before, "mk-as-before"), (step.rest_before, "mk-rest-before")) if o is not None]
-        self.dominated_btns = {}
-        for o in step.dominated:
-            ((p, k),) = o.action["trolls"].items()
-            self.dominated_btns[(p, k)] = button(o.label, lambda a=o.action: self._last_trolls(a), "mk-dominated")
-        self.dominated.children = list(self.dominated_btns.values())
+        # the walk's answers, each button made for its question (a screen drawn again keeps them: offer_buttons)
+        rest = [step.rest] if step.rest else []
+        offer_buttons(self.fast, [(o.label, o.action, lambda a=o.action: self._walk_tap(a), f"{css} {asked}")
+                                  for o, css in (*((o, "mk-fast") for o in step.fast), *((o, "mk-rest") for o in rest))],
+                      after=() if step.rest else (self._rest_room(),))
+        offer_buttons(self.before, [(o.label, o.action, lambda a=o.action: self._walk_tap(a), f"{css} {asked}")
+                                    for o, css in ((step.before, "mk-as-before"), (step.rest_before, "mk-rest-before")) if o is not None])
+        offer_buttons(self.dominated, [(o.label, o.action, lambda a=o.action: self._last_trolls(a), "mk-dominated") for o in step.dominated])
+        self.dominated_btns = {next(iter(o.action["trolls"].items())): b for o, b in zip(step.dominated, self.dominated.children)}
         if set(self.troll_chips) != set(s.players):
             self.troll_chips = {p: W.ToggleButtons(options=[str(k) for k in range(TROLL_CHIPS)], value="0", description=name_isolated(p)) for p in s.players}
             for w in self.troll_chips.values():
@@ -594,12 +596,13 @@ class MountainKingScreens:
         if wave3:
             self._draw_halls_and_elders(s)
 
-    @staticmethod
-    def _rest_room() -> W.Button:
+    def _rest_room(self) -> W.Button:
         """The room of "Nobody controls the rest of …" where a cavern does not offer it: the row keeps its lines, so
-        the buttons below it stay put from one cavern to the next (they moved 58 px, 80 on a phone)."""
-        room = button("Nobody controls the rest", lambda: None, "mk-rest-room", disabled=True)
-        room.layout.visibility = "hidden"
+        the buttons below it stay put from one cavern to the next (they moved 58 px, 80 on a phone). One, made once."""
+        room = getattr(self, "_rest_room_btn", None)
+        if room is None:
+            room = self._rest_room_btn = button("Nobody controls the rest", lambda: None, "mk-rest-room", disabled=True)
+            room.layout.visibility = "hidden"
         return room
 
     def _placeholder_note(self, s: State) -> str:
@@ -623,13 +626,21 @@ class MountainKingScreens:
         """The caverns entered so far, Domain by Domain: a tap on one asks it again, to correct it."""
         rows: list[W.Widget] = []
         assert s.board is not None
+        kept: dict = getattr(self, "_entered_kept", {})  # a row drawn again for the same caverns is the same row
+        self._entered_kept = drawn = {}
         for d in numbers().domains:
-            ids = [c for c in walk_order(s) if s.board.cavern(c).domain == d and c in s.walk]
+            ids = tuple(c for c in walk_order(s) if s.board.cavern(c).domain == d and c in s.walk)
             if ids:
-                chips = [button(cavern_name(c).rsplit(" ", 1)[-1], lambda c=c: self._ask(c), f"mk-cavern-chip mk-chip-{css_token(c)}") for c in ids]
-                rows.append(W.HBox([W.HTML(f"<span>{E(numbers().domain_names[d])}</span>"), *chips], _dom_classes=("mk-row",)))
+                row = kept.get((d, ids))
+                if row is None:
+                    chips = [button(cavern_name(c).rsplit(" ", 1)[-1], lambda c=c: self._ask(c), f"mk-cavern-chip mk-chip-{css_token(c)}") for c in ids]
+                    row = W.HBox([W.HTML(f"<span>{E(numbers().domain_names[d])}</span>"), *chips], _dom_classes=("mk-row",))
+                drawn[(d, ids)] = row
+                rows.append(row)
         if rows:
-            rows.insert(0, W.HTML("<div>Entered (tap one to correct it):</div>"))
+            head = kept.get("head") or W.HTML("<div>Entered (tap one to correct it):</div>")
+            drawn["head"] = head
+            rows.insert(0, head)
         return rows
 
     def _walk_picture_tapped(self, x: float, y: float) -> None:
@@ -765,7 +776,8 @@ class MountainKingScreens:
         have = s.tiles.get(clan)
         shown = f" (entered: {'/'.join(map(str, have))}; a new pick replaces it)" if have and not self.tile_picked else ""
         self.tile_prompt.value = f"<div class='mk-tile-prompt'>{E(tile_prompt(clan, self.tile_picked))}{E(shown)}:</div>"
-        self.tile_values.children = [button(o.label, lambda o=o: self._pick_tile(clan, o), "mk-tile-value") for o in tile_offers(clan, self.tile_picked)]
+        offer_buttons(self.tile_values, [(o.label, (clan, o), lambda o=o: self._pick_tile(clan, o), "mk-tile-value")
+                                         for o in tile_offers(clan, self.tile_picked)])
 
     def _tile_clan_changed(self) -> None:
         if getattr(self, "_tile_syncing", False):

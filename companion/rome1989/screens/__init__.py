@@ -85,6 +85,7 @@ class Rome1989Screens:
         self.answers = Answers(place_of(table), self._subject, lambda: read_only_html(self.session))
         self._build()
         self.refresh()
+        self.games.refresh()  # filled as it is first drawn: the Chart, the first screen, is not shown again to fill it
 
     # --- the game ----------------------------------------------------------------------------------
     @property
