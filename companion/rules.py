@@ -164,10 +164,10 @@ class Move:
 
     def admits(self, action: Action) -> bool:
         """Whether ``action`` is this move (its fields anywhere in their ranges)."""
-        if not isinstance(action, dict):
-            return False
+        if not isinstance(action, dict) or action.get("type", _MISSING) != self.action.get("type", _MISSING):
+            return False  # another type: told before the move's parts are read (most moves a tap is checked against)
         if any(action.get(k, _MISSING) != v for k, v in self._fixed):
-            return False  # another type, another cavern, another player: told at once (a closed game's guard asks this of every move)
+            return False  # another cavern, another player: told at once (a closed game's guard asks this of every move)
         keys = [f.key for f in self.fields]
         if any(not f.admits(_get(action, f.key)) for f in self.fields):
             return False

@@ -342,8 +342,11 @@ def rebellion_rolls(revolt_table: int | None, previous_overtax_pct: int, previou
     return max(0, revolt_table + previous_overtax_pct // step - previous_refund_pct // step)
 
 
+@lru_cache(maxsize=512)
 def chart_nation(nation: Nation) -> NationChart:
-    """Every derived cell of one nation's turns, in chart order (the contract's arithmetic, steps 1–13)."""
+    """Every derived cell of one nation's turns, in chart order (the contract's arithmetic, steps 1–13). A pure
+    function of the nation (frozen, its numbers fixed): each is charted once, however often a game's offers and
+    checks ask (every nation of a chart is checked again whenever one changes)."""
     N = numbers()
     share = N.share(nation.kind)
     per_income = int(share * denominator())  # victory points per income point, in units
@@ -739,6 +742,16 @@ def levies_raised_exactly(n: int) -> bool:
 
 def check_nation(n: Nation) -> list[Problem]:
     """The rules from ``status-order`` down the contract's table, on one well-formed nation."""
+    return list(_check_nation(n))
+
+
+@lru_cache(maxsize=512)
+def _check_nation(n: Nation) -> tuple[Problem, ...]:
+    """:func:`check_nation`, once per nation (a pure function of it, as :func:`chart_nation`)."""
+    return tuple(_nation_problems(n))
+
+
+def _nation_problems(n: Nation) -> list[Problem]:
     N = numbers()
     S = N["status"]
     order = N.statuses

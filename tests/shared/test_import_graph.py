@@ -9,6 +9,7 @@ imports up.
 from __future__ import annotations
 
 import ast
+import functools
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -103,6 +104,14 @@ def imports(mods: dict[str, Path]) -> tuple[dict[str, set[str]], list[tuple[str,
     return edges, private
 
 
+@functools.cache
+def companion_graph() -> tuple[dict[str, Path], dict[str, set[str]], list[tuple[str, str, str]]]:
+    """The package's modules, their imports and the private names imported, read once for the tests below."""
+    mods = modules()
+    edges, private = imports(mods)
+    return mods, dict(edges), private
+
+
 def circles(edges: dict[str, set[str]]) -> list[list[str]]:
     """The strongly connected parts of more than one module (Tarjan's algorithm, without recursion)."""
     index: dict[str, int] = {}
@@ -180,13 +189,12 @@ def imports_up(edges: dict[str, set[str]], mods: dict[str, Path]) -> list[str]:
 
 
 def test_no_import_circle_in_companion() -> None:
-    edges, _ = imports(modules())
+    _, edges, _ = companion_graph()
     assert circles(edges) == []
 
 
 def test_no_import_from_a_lower_layer_up() -> None:
-    mods = modules()
-    edges, _ = imports(mods)
+    mods, edges, _ = companion_graph()
     assert imports_up(edges, mods) == []
 
 
@@ -221,14 +229,12 @@ def between(edges: dict[str, set[str]], mods: dict[str, Path], low: str, high: s
 
 def test_the_variants_import_nothing_of_play() -> None:
     """The variants stand on the game's state (``state/``), below the base game's rules, which ask them at hook points."""
-    mods = modules()
-    edges, _ = imports(mods)
+    mods, edges, _ = companion_graph()
     assert between(edges, mods, RF + "variants", RF + "play") == {}
 
 
 def test_play_asks_the_variants_through_the_interface_and_the_list_alone() -> None:
-    mods = modules()
-    edges, _ = imports(mods)
+    mods, edges, _ = companion_graph()
     named = {m: found - set(PLAY_ASKS_VARIANTS_THROUGH) for m, found in between(edges, mods, RF + "play", RF + "variants").items()}
     left = {RF + m: {RF + t for t in ts} for m, ts in PLAY_NAMES_VARIANTS.items()}
     assert {m: ts for m, ts in named.items() if ts} == left
@@ -237,20 +243,18 @@ def test_play_asks_the_variants_through_the_interface_and_the_list_alone() -> No
 def test_the_world_names_no_variant() -> None:
     """The World is below the variants: the Tale cards it is made with are its own data (``world/tale_cards``,
     ``world/special_areas``), and the Tales' modules stand on it."""
-    mods = modules()
-    edges, _ = imports(mods)
+    mods, edges, _ = companion_graph()
     assert between(edges, mods, RF + "world", RF + "variants") == {}
 
 
 def test_the_state_imports_no_rule_and_no_variant() -> None:
-    mods = modules()
-    edges, _ = imports(mods)
+    mods, edges, _ = companion_graph()
     assert between(edges, mods, RF + "state", RF + "variants") == {}
     assert between(edges, mods, RF + "state", RF + "play") == {}
 
 
 def test_no_module_imports_another_s_private_names() -> None:
-    _, private = imports(modules())
+    _, _, private = companion_graph()
     assert private == []
 
 

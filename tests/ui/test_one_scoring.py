@@ -3,8 +3,11 @@ was left (also after Undo then Redo, and after a reload); starting it again is a
 choice and the earlier one can be reopened; the screen opens calm; the path that made the
 score final is kept in the log."""
 
+import atexit
 import random
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -26,8 +29,29 @@ def page(root: Path) -> App:
     return App(data_dir=root / "d", layouts_dir=root / "l", game="rise-and-fall")
 
 
+#: the evening ``one_action_from_the_end`` plays, played once in each test process: its folder and its last action
+_PLAYED: list[tuple[Path, dict]] = []
+
+
 def one_action_from_the_end(root: Path):
-    """A page whose tracked game waits for its last action; that action."""
+    """A page whose tracked game waits for its last action; that action. The evening (seeded: the same every time)
+    is played once in each test process and its files copied into ``root``: the page opens them as a reload
+    would, at the game's turn, and the test plays the last action on it."""
+    if not _PLAYED:
+        folder = Path(tempfile.mkdtemp(prefix="one-from-the-end-"))
+        atexit.register(shutil.rmtree, folder, True)
+        played, last = _play_to_one_from_the_end(folder)
+        played.hub.session.log.close()  # every action in the game's file before it is copied
+        _PLAYED.append((folder, last))
+    folder, last = _PLAYED[0]
+    shutil.copytree(folder, root, dirs_exist_ok=True)
+    app = page(root)
+    assert app.hub.game.phase != "over" and R.apply(app.hub.game, last).phase == "over", "the copied game is not one action from its end"
+    return app, last
+
+
+def _play_to_one_from_the_end(root: Path):
+    """A page whose tracked game waits for its last action, played at random; that action."""
     app = page(root)
     app.world.n_players.value = 3
     app.world.seed.value = 4
