@@ -157,6 +157,28 @@ def install() -> None:
     JupyterHandler.check_host = check_host
     install_xsrf_cookie()
     install_trust()
+    install_ping_note_answered()
+
+
+#: Tornado's note at a page's first connection, which says nothing true of this server: Jupyter Server gives its
+#: websockets a ping interval of 30000 and a timeout of 90000 in milliseconds, and pings them itself; Tornado reads
+#: the same numbers as seconds (its own pings, every 30000 s, never come) and notes that its timeout is longer than
+#: its interval. A page whose pongs stop is still closed by Jupyter Server's own pings (90 s without a pong).
+PING_NOTE = "The websocket_ping_timeout ("
+
+
+def ping_note(record: Any) -> bool:
+    """Whether a log record is anything but Tornado's ping note (:data:`PING_NOTE`)."""
+    return not str(record.getMessage()).startswith(PING_NOTE)
+
+
+def install_ping_note_answered() -> None:
+    """Keep Tornado's ping note (:data:`PING_NOTE`) out of the terminal; every other line of Tornado's is kept."""
+    import logging
+
+    general = logging.getLogger("tornado.general")
+    if ping_note not in general.filters:
+        general.addFilter(ping_note)
 
 
 def outputs_stored(nb: Any) -> bool:
@@ -363,7 +385,20 @@ def configure(c: Any, argv: list[str] | None = None, program: str | None = None)
     return True
 
 
+#: Modules the server never needs whose import alone costs seconds: ``rfc3987_syntax`` (jsonschema's check of the
+#: "iri" format, through Jupyter's event schemas, which have no such field) builds its grammar when it is imported,
+#: 1.8 of the 2.6 CPU-seconds Voilà takes to import. Marked as absent, they are skipped as optional modules are.
+NOT_IMPORTED = ("rfc3987_syntax",)
+
+
+def skip_slow_imports() -> None:
+    """Mark :data:`NOT_IMPORTED` absent (before Voilà is imported); a module imported already is left as it is."""
+    for name in NOT_IMPORTED:
+        sys.modules.setdefault(name, None)  # type: ignore[arg-type]  # None in sys.modules: its import fails at once
+
+
 def main() -> None:
+    skip_slow_imports()
     from .page_kernel import stacks_on_signal
 
     os.environ[LAUNCHED] = "1"

@@ -53,3 +53,17 @@ def test_the_trust_check_is_answered_for_a_notebook_without_outputs_only(tmp_pat
     with caplog.at_level(logging.WARNING):
         manager.mark_trusted_cells(ran, "other.ipynb")
     assert "not trusted" in caplog.text and not ran.cells[0].metadata.get("trusted")
+
+
+def test_tornados_ping_note_is_kept_out_of_the_terminal_and_nothing_else(caplog):
+    """Tornado's note that the websocket ping timeout "cannot be longer" than its interval (Jupyter Server's
+    milliseconds read as seconds: true of no page) is not said; any other line of Tornado's still is."""
+    voila_launch.install_ping_note_answered()
+    voila_launch.install_ping_note_answered()  # installed twice (configure, then main): one filter
+    general = logging.getLogger("tornado.general")
+    assert general.filters.count(voila_launch.ping_note) == 1
+    with caplog.at_level(logging.WARNING, logger="tornado.general"):
+        general.warning("The websocket_ping_timeout (90000) cannot be longer than the websocket_ping_interval (30000)."
+                        "\nSetting websocket_ping_timeout=30000")
+        general.warning("Uncaught exception in a websocket")
+    assert [r.getMessage() for r in caplog.records] == ["Uncaught exception in a websocket"]
