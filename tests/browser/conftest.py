@@ -3,7 +3,16 @@ import shutil
 
 import pytest
 
-from .harness import CHROMIUM, PAGE_NOTES, launch, served, watch_pages
+from .harness import (
+    CHROMIUM,
+    CLOSED_SHOWING,
+    PAGE_NOTES,
+    TEST_NAME,
+    close_keeping_what_it_showed,
+    launch,
+    served,
+    watch_pages,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -24,8 +33,9 @@ def server(tmp_path_factory):
 def browser():
     if not shutil.which(CHROMIUM) and not __import__("os").path.exists(CHROMIUM):
         pytest.fail(f"Chromium is needed for the browser tests: {CHROMIUM} (make test installs Debian's chromium)")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import BrowserContext, sync_playwright
 
+    BrowserContext.close = close_keeping_what_it_showed(BrowserContext.close)  # type: ignore[method-assign]
     with sync_playwright() as p:
         b = launch(p)
         watch_pages(b)
@@ -38,6 +48,8 @@ def _page_notes(request):
     """Each test's pages' notes are its own; a page a failed test left open (its context not closed) is closed
     after it, so it neither speaks in the next test's notes nor keeps its kernel busy."""
     PAGE_NOTES.clear()
+    CLOSED_SHOWING.clear()
+    TEST_NAME[0] = re.sub(r"[^\w.-]+", "_", request.node.name)[-100:]
     yield
     if "browser" in request.fixturenames:
         for ctx in list(request.getfixturevalue("browser").contexts):
@@ -56,7 +68,7 @@ def pytest_runtest_makereport(item, call):
     report = outcome.get_result()
     if report.when != "call" or not report.failed or "tests/browser" not in str(item.fspath):
         return
-    from .harness import ARTIFACTS, pages_shown, stacks
+    from .harness import ARTIFACTS, kernel_lines, pages_shown, stacks
 
     funcargs = getattr(item, "funcargs", {})
     text = stacks()
@@ -68,11 +80,17 @@ def pytest_runtest_makereport(item, call):
     if PAGE_NOTES:
         report.sections.append(("what the pages said of themselves", "\n".join(PAGE_NOTES)))
     if funcargs.get("browser") is not None:
-        shown = pages_shown(funcargs["browser"], re.sub(r"[^\w.-]+", "_", item.name)[-100:])
+        shown = "\n".join(filter(None, [*CLOSED_SHOWING, pages_shown(funcargs["browser"], TEST_NAME[0])]))
         if shown:
             report.sections.append(("what the pages showed (pictures in test-artifacts/failed/)", shown))
     served_at = funcargs.get("server")
     if served_at:
         log = served_at[1].parent / "voila.log"
         if log.is_file():
-            report.sections.append(("the end of the server's log", log.read_text(errors="replace")[-4000:]))
+            text = log.read_text(errors="replace")
+            kept = ARTIFACTS / "failed" / f"{TEST_NAME[0]}-server.log"
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            kept.write_text(text)
+            report.sections.append((f"the server's kernels, from its whole log (kept in {kept.relative_to(ARTIFACTS.parent)})",
+                                    kernel_lines(text)))
+            report.sections.append(("the end of the server's log", text[-4000:]))

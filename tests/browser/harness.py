@@ -9,9 +9,11 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -232,6 +234,18 @@ KERNEL_STARTED = re.compile(r"Kernel started: ([0-9a-f-]{36})")
 KERNEL_USED = re.compile(r"Using pre-heated kernel: ([0-9a-f-]{36})")
 
 
+#: what a server's log says of its kernels' lives: each started, taken by a page, restarted, dead, culled or shut down
+KERNEL_LIFE = re.compile(r"Kernel started|pre-heated kernel|[Rr]estart|died|[Dd]ead|Culling|[Ss]hut ?down"
+                         r"|Starting buffering|Connecting to|Disconnect|Traceback|Error")
+
+
+def kernel_lines(log: str, most: int = 120) -> str:
+    """The lines of a server's log that tell its kernels' lives (`KERNEL_LIFE`), the last ``most`` of them: a page
+    whose kernel stopped answering is read from them (was it culled, did it die, was it restarted)."""
+    lines = [line for line in log.splitlines() if KERNEL_LIFE.search(line) and not line.startswith(" ")]
+    return "\n".join(lines[-most:]) or "(none)"
+
+
 #: what a page shows, for a failed test's report: is it visible, is the app drawn, how many widgets, and its words
 SHOWN = """() => [document.visibilityState, !!document.querySelector('.rf-app'),
     document.querySelectorAll('.jupyter-widgets').length, (document.body.innerText || '').replace(/\\s+/g, ' ').slice(0, 500)]"""
@@ -240,19 +254,39 @@ SHOWN = """() => [document.visibilityState, !!document.querySelector('.rf-app'),
 def pages_shown(browser, name: str) -> str:
     """Every page still open in ``browser``: its address and what it shows (`SHOWN`), and a picture of it kept in
     test-artifacts/failed/ (``name``: the test's). A failed wait then says what the page showed instead."""
+    return "\n".join(filter(None, (context_shown(ctx, f"{name}-{c}") for c, ctx in enumerate(list(browser.contexts)))))
+
+
+def context_shown(ctx, name: str) -> str:
+    """What each page of one context shows (`pages_shown`), its pictures named ``name``-k."""
     folder = ARTIFACTS / "failed"
     lines = []
-    for c, ctx in enumerate(list(browser.contexts)):
-        for k, page in enumerate(list(ctx.pages)):
-            where = _where(page) or "the bare address"
-            try:
-                visibility, app, widgets, words = page.locator("html").evaluate(SHOWN, timeout=5_000)
-                folder.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(folder / f"{name}-{c}-{k}.png"), timeout=5_000)
-                lines.append(f"{where}: {visibility}, app {'drawn' if app else 'not drawn'}, {widgets} widgets: {words}")
-            except Exception as e:  # noqa: BLE001 - a page that cannot answer is said as such
-                lines.append(f"{where}: did not answer ({type(e).__name__}: {str(e)[:120]})")
+    for k, page in enumerate(list(ctx.pages)):
+        where = _where(page) or "the bare address"
+        try:
+            visibility, app, widgets, words = page.locator("html").evaluate(SHOWN, timeout=5_000)
+            folder.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(folder / f"{name}-{k}.png"), timeout=5_000)
+            lines.append(f"{where}: {visibility}, app {'drawn' if app else 'not drawn'}, {widgets} widgets: {words}")
+        except Exception as e:  # noqa: BLE001 - a page that cannot answer is said as such
+            lines.append(f"{where}: did not answer ({type(e).__name__}: {str(e)[:120]})")
     return "\n".join(lines)
+
+
+#: what the pages of each context a test closed while a failure was on its way showed (a test's own ``finally``
+#: closes its devices before the failure is reported), and the test's name for their pictures
+CLOSED_SHOWING: list[str] = []
+TEST_NAME = ["test"]
+
+
+def close_keeping_what_it_showed(close):
+    """``BrowserContext.close`` that, when called while an exception is on its way (a test's ``finally``), first
+    keeps what its pages showed in :data:`CLOSED_SHOWING` for the failure's report."""
+    def closing(ctx, *args, **kwargs):
+        if sys.exc_info()[0] is not None and ctx.pages:
+            CLOSED_SHOWING.append(context_shown(ctx, f"{TEST_NAME[0]}-closed-{len(CLOSED_SHOWING)}"))
+        return close(ctx, *args, **kwargs)
+    return closing
 
 
 def waits_for_its_page(kernel_id: str, port: int) -> bool:
@@ -724,9 +758,18 @@ def scripts_loaded(page, url: str, how: str = "script") -> list[str]:
     return out
 
 
-def leave_if_asked(page, css: str = "button.rf-leave-yes") -> None:
+def leave_if_asked(page, css: str = "button.rf-leave-yes") -> Callable[[], None]:
     """New game over a game an earlier test of the file left in progress (its tests share one served dashboard,
-    and a failing test leaves its game mid-evening): the question is answered Yes, as the table would."""
-    leave = page.locator(css)
-    if leave.is_visible():
-        leave.tap()
+    and a failing test leaves its game mid-evening): a look to poll while the new game begins, which answers the
+    question Yes once, as the table would. Once: polled again before the answered question is taken away, a
+    second tap would wait for a button that is going."""
+    answered = False
+
+    def look() -> None:
+        nonlocal answered
+        leave = page.locator(css)
+        if not answered and leave.is_visible():
+            leave.tap()
+            answered = True
+
+    return look

@@ -18,6 +18,14 @@ BUBBLE = """() => { const m = document.querySelector('.rf-app .rf-bubble .rf-msg
     const r = m.getBoundingClientRect(); return [r.top, r.bottom, window.innerHeight, m.textContent]; }"""
 SCROLLED = "() => document.querySelector('canvas.rf-board').getBoundingClientRect().top"
 
+#: a point of the screen where a touch meets no control (no button, field, board or folding header), in the app:
+#: a touch there asks nothing, so no newer answer follows it
+QUIET_POINT = """() => { const asks = 'button, input, select, textarea, label, a, summary, canvas, .widget-toggle-button,'
+    + ' .jupyter-widget-Collapse-header, .rf-bubble';
+  for (let y = 12; y < innerHeight - 12; y += 16) for (let x = 12; x < innerWidth - 12; x += 16) {
+    const e = document.elementFromPoint(x, y); if (e && e.closest('.rf-app') && !e.closest(asks)) return [x, y]; }
+  return null; }"""
+
 #: the board's top at the top of the screen: the message slot above it is out of sight
 BOARD_AT_TOP = "() => document.querySelector('canvas.rf-board').scrollIntoView({block: 'start'})"
 
@@ -74,7 +82,11 @@ def test_a_city_tapped_on_a_sea_is_refused_in_sight(server, browser):
         assert -1 <= top and bottom <= height + 1, f"{name}: {said!r} is out of sight ({top:.0f}–{bottom:.0f} of {height})"
         assert max(top - y, y - bottom, 0) <= 150, f"{name}: {said!r} is {top:.0f}–{bottom:.0f}, the finger at {y:.0f}"
         assert abs(page.evaluate(SCROLLED) - board_top) < 1, f"{name}: the page moved under the finger"
-        page.touchscreen.tap(x, y)  # the next touch: the sentence beside the finger goes
+        # the next touch, where it asks nothing: the sentence beside the finger goes (a touch on the Sea again would
+        # be refused again, and a newer answer is said again beside the finger)
+        quiet = page.evaluate(QUIET_POINT)
+        assert quiet, f"{name}: no point of the screen without a control"
+        page.touchscreen.tap(*quiet)
         wait_for(lambda: page.evaluate(BUBBLE) is None, page=page)
         ctx.close()
 

@@ -148,8 +148,10 @@ def test_a_whole_two_player_world_by_taps_alone(server, browser):
     seq = head(data)[0]
     page.locator("button.rf-start").tap()
 
+    leave = leave_if_asked(page, "button.rf-world-leave-yes")
+
     def started() -> bool:  # over the World an earlier test of this file left being built, asked first: left
-        leave_if_asked(page, "button.rf-world-leave-yes")
+        leave()
         return head(data)[1].players == 2 and len(head(data)[1].tiles) == 2
 
     wait_for(started, timeout=60)

@@ -21,12 +21,11 @@ from .controls import audit
 from .harness import board_measured, board_meta, listen, open_app, screenshot, settle, tablet, wait_for
 
 SIZES = {"tablet": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
-#: the looks (A+, dark) every screen is audited in, by size: each catches what it alone can — the landscape tablet
-#: all four; the upright tablet and the phone their usual text in light (the layout as most see it) and A+ in the
-#: dark (the largest words in the narrowest room, and the dark's contrast there). A light A+ or a dark usual text
-#: of those sizes has nothing the others lack: a colour does not depend on the screen's width, a size not on the look.
-LOOKS = {"tablet": ((False, "light"), (False, "dark"), (True, "light"), (True, "dark")),
-         "portrait": ((False, "light"), (True, "dark")), "phone": ((False, "light"), (True, "dark"))}
+#: the looks (A+, dark) every screen is audited in, by size: each catches what it alone can — the usual text in
+#: light (the layout as most see it) and A+ in the dark (the largest words in the room, and the dark's contrast). A
+#: light A+ or a dark usual text has nothing these lack: a colour does not depend on the text's size, a size not on
+#: the colours.
+LOOKS = {size: ((False, "light"), (True, "dark")) for size in ("tablet", "portrait", "phone")}
 #: every audited screen kept as a picture in test-artifacts/ (to look at them); otherwise only those with a problem
 ALL_PICTURES = bool(os.environ.get("COMPANION_ALL_PICTURES"))
 SCREENS = ("World", "New World", "Library", "Setup", "Game", "Scores", "Scores done", "Scores by player", "History")
@@ -351,37 +350,51 @@ BAR_JS = """() => Array.from(document.querySelectorAll('.rf-nav button, .rf-nav 
   })"""
 
 
-@pytest.mark.parametrize("game", [g.id for g in games.games()])
-def test_the_phone_bar_holds_the_screens_in_one_row_and_the_look_in_the_second(prepared, browser, game):
+def test_the_phone_bar_holds_the_screens_in_one_row_and_the_look_in_the_second(prepared, browser):
     """Nine controls of 44 px (⌂, Rise & Fall's five screens, ?, Dark, A+) do not fit a 390 px phone in one row:
     the bar has two, the same for every game — ⌂ and the game's screens in the first, the game's title, Dark
-    and A+ in the second; every control a finger's size, no word of a screen's name cut or on two lines."""
+    and A+ in the second; every control a finger's size, no word of a screen's name cut or on two lines. One phone
+    going from game to game on the shelf, at the usual size and with A+."""
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True, is_mobile=True)
     page = ctx.new_page()
-    for large in (False, True):
-        listen(page)
-        page.goto(prepared + f"?game={game}")
-        page.wait_for_selector(".rf-nav .widget-toggle-button", state="visible", timeout=60_000)
-        if large != ("rf-large" in page.locator(".rf-app").first.get_attribute("class")):
-            page.locator("button.rf-large-toggle").tap()
-            wait_for(lambda: large == ("rf-large" in page.locator(".rf-app").first.get_attribute("class")))
-        settle(page)
-        bar = page.evaluate(BAR_JS)
-        home = next(b for b in bar if b["name"] in ("⌂ Games", "⌂", ""))
-        screens = [b for b in bar if b["screen"]]
-        second = [b for b in bar if b["title"] or b["name"] in ("Dark", "Light", "A+", "A−")]
-        assert len(screens) >= 2 and len(second) == 3, bar
-        assert {b["top"] for b in screens} == {home["top"]}, f"the screens are not one row beside ⌂: {bar}"
-        assert len({b["top"] for b in second}) == 1 and second[0]["top"] > home["top"], f"the second row: {bar}"
-        for b in bar:
-            if not b["title"]:
-                assert b["width"] >= 44 and b["height"] >= 44, f"{b['name']} is smaller than a finger: {b}"
-                assert b["lines"] <= 1 and not b["cut"], f"{b['name']}'s words are cut or wrap: {b}"
-        box = page.locator(".rf-nav").first.bounding_box()
-        assert box["height"] <= 104 and box["width"] <= 390, box
-        assert page.evaluate("() => document.documentElement.scrollWidth") <= 391
-        screenshot(page, f"phone-bar-{game}{'-large' if large else ''}")
-    ctx.close()
+    listen(page)
+    page.goto(prepared)
+    page.wait_for_selector(".rf-shelf-tile svg", state="visible", timeout=60_000)
+    try:
+        for g in games.games():
+            home(page)
+            settle(page, quiet_ms=QUIET)  # the shelf's buttons answer once its kernel has drawn them
+            page.locator(f"button.rf-shelf-{g.id}").tap()
+            wait_for(lambda: page.locator(".rf-game-title").first.inner_text().strip() == g.title, timeout=30)
+            page.wait_for_selector(".rf-nav .widget-toggle-button", state="visible")
+            for large in (False, True):
+                if large != ("rf-large" in page.locator(".rf-app").first.get_attribute("class")):
+                    page.locator("button.rf-large-toggle").tap()
+                    wait_for(lambda: large == ("rf-large" in page.locator(".rf-app").first.get_attribute("class")))
+                settle(page)
+                check_phone_bar(page, g.id)
+                screenshot(page, f"phone-bar-{g.id}{'-large' if large else ''}")
+            page.locator("button.rf-large-toggle").tap()  # the usual size again for the next game
+            wait_for(lambda: "rf-large" not in page.locator(".rf-app").first.get_attribute("class"))
+    finally:
+        ctx.close()
+
+
+def check_phone_bar(page, game: str) -> None:
+    bar = page.evaluate(BAR_JS)
+    home_button = next(b for b in bar if b["name"] in ("⌂ Games", "⌂", ""))
+    screens = [b for b in bar if b["screen"]]
+    second = [b for b in bar if b["title"] or b["name"] in ("Dark", "Light", "A+", "A−")]
+    assert len(screens) >= 2 and len(second) == 3, (game, bar)
+    assert {b["top"] for b in screens} == {home_button["top"]}, f"{game}: the screens are not one row beside ⌂: {bar}"
+    assert len({b["top"] for b in second}) == 1 and second[0]["top"] > home_button["top"], f"{game}: the second row: {bar}"
+    for b in bar:
+        if not b["title"]:
+            assert b["width"] >= 44 and b["height"] >= 44, f"{game}: {b['name']} is smaller than a finger: {b}"
+            assert b["lines"] <= 1 and not b["cut"], f"{game}: {b['name']}'s words are cut or wrap: {b}"
+    box = page.locator(".rf-nav").first.bounding_box()
+    assert box["height"] <= 104 and box["width"] <= 390, (game, box)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 391, game
 
 
 def test_the_busy_line_shows_only_after_300_ms(prepared, browser):

@@ -159,8 +159,10 @@ def new_game(page, data, names: str) -> None:
     fill(page, ".mk-names", names)
     page.locator("button.mk-new").tap()
 
+    leave = leave_if_asked(page)
+
     def begun() -> bool:
-        leave_if_asked(page)
+        leave()
         return any(names in g.title for g in GameStore(data).games(KIND))
 
     wait_for(begun, timeout=60)

@@ -14,6 +14,18 @@ from companion.ui.app import App
 from .harness import open_app, screenshot, settle, tablet, tap_space, wait_for
 
 
+def choose(page, group: str, label: str) -> None:
+    """A tap on ``label`` among the buttons of ``group``, and the screen showing it chosen, as the player sees it
+    before tapping the board (a tap the page did not take is named here, not by a wrong total later)."""
+    page.locator(f"{group} button", has_text=label).first.tap()
+    chosen = page.locator(f"{group} button.mod-active", has_text=label)
+    try:
+        chosen.first.wait_for(state="visible", timeout=10_000)
+    except Exception as e:  # noqa: BLE001 - Playwright's timeout, said as what the screen shows
+        screenshot(page, "scores-choice-failed")
+        raise AssertionError(f"{label} tapped in {group} is not shown chosen: {page.locator(group).inner_text()!r}") from e
+
+
 def entry(data):
     store = GameStore(data)
     g = next(x for x in store.games("scoring") if x.problem is None)
@@ -63,6 +75,7 @@ def test_a_whole_end_of_game_for_four_players(server, browser):
         except AssertionError:
             screenshot(page, "scores-failed")
             raise AssertionError(f"gold of {p.name} not saved: {entry(data).players[k]} rows={page.locator('.rf-board-pane .widget-hbox').count()}")
+        settle(page)  # the Treasury is in the log before the screen says so: the next tap waits for the screen
 
     who = piece = None
     for n, pc in enumerate(pieces):
@@ -76,10 +89,10 @@ def test_a_whole_end_of_game_for_four_players(server, browser):
             screenshot(page, "scores-after-reload")
             who = piece = None
         if who != pc.player:
-            page.locator(".rf-who button", has_text=pc.player).first.tap()
+            choose(page, ".rf-who", pc.player)
             who = pc.player
         if piece != pc.type:
-            page.locator(".rf-piece button", has_text=pc.type.title()).first.tap()
+            choose(page, ".rf-piece", pc.type.title())
             piece = pc.type
         settle(page)  # the kernel holds the player and the piece chosen before the Space is tapped
         tap_spaces(page, [pc.space])
@@ -88,6 +101,7 @@ def test_a_whole_end_of_game_for_four_players(server, browser):
         except AssertionError:
             screenshot(page, "scores-piece-failed")
             raise AssertionError(f"piece {n} ({pc}) not entered; the screen says: {page.locator('.rf-scores').inner_text()[:600]!r}")
+        settle(page)  # the piece is in the log before the screen says so: the player taps on once the screen has
 
     # walk the Regions, one tap each
     n_regions = len(expected.regions)
@@ -96,8 +110,12 @@ def test_a_whole_end_of_game_for_four_players(server, browser):
     wait_for(lambda: f"of {n_regions}:" in page.locator(".rf-board-pane").inner_text())
     screenshot(page, "scores-full-path")
     # while entering, the totals are one line; Done unfolds the scorepad
-    wait_for(lambda: page.locator(".rf-total-bar").inner_text().split()[1:] ==
-             [x for p in expected.players for x in (p.name, str(p.total))])
+    want = [x for p in expected.players for x in (p.name, str(p.total))]
+    try:
+        wait_for(lambda: page.locator(".rf-total-bar").inner_text().split()[1:] == want)
+    except AssertionError:
+        raise AssertionError(f"the totals say {page.locator('.rf-total-bar').inner_text()!r}, the scorepad's rules {want}; "
+                             f"the pieces entered: {sorted(map(repr, entry(data).pieces))} of {sorted(map(repr, pieces))}") from None
     page.locator("button.rf-done-entering").tap()
     wait_for(lambda: page.locator(".rf-pad-pane .rf-scorepad").is_visible())
     wait_for(lambda: totals(page) == [p.total for p in expected.players])
