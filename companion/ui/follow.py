@@ -111,9 +111,17 @@ class SeatFollow:
         return LEFT if s is not None and left_for(s.log) is not None else not_a_seat
 
     def seen(self) -> None:
-        """The file as it is now is taken in: the page opened it, or wrote its own action and drew it."""
+        """The file as it is now is taken in: the page opened it, or wrote its own action and drew it. Unless
+        another device committed since the page last read the log (two phones tapping at the same moment: the
+        other's action landed between this page's own commit and now): then the file is not taken for seen, and
+        the next look replays and draws it. The version is read before the log's head, so a commit between the
+        two is either in the head read or changes the version again."""
         s = self.session()
-        self._version = s.log.version() if s is not None else None
+        if s is None:
+            self._version = None
+            return
+        version = s.log.version()
+        self._version = version if s.log.head() == s.head else None
 
     def poll(self) -> bool:
         """Follow the other devices: True if the file changed since the last look (and the page was redrawn

@@ -114,3 +114,16 @@ def test_a_game_started_on_another_page_is_found_once_and_only_a_later_one(tmp_p
     (tmp_path / "games" / "broken.sqlite").write_bytes(b"not a game")
     assert follow.newer(shown) is None  # a damaged file is passed over (History lists it with its sentence)
     assert NewGames(GameStore(tmp_path / "none"), KIND).newer(None) is None  # no folder yet
+
+
+def test_another_device_s_action_made_as_this_page_commits_its_own_is_still_drawn(tmp_path):
+    """Two phones tap at the same moment: this page commits its action, the other phone commits right after,
+    then this page takes in the file. The other phone's action is in the file but not in this page's game:
+    the next look replays and draws it (it was taken for seen, and the phone kept the game of before)."""
+    page = Page(tmp_path)
+    page.session.do({"type": "play", "who": "phone"})  # this page's own action (not a change of another connection)
+    page.tablet.refresh()
+    page.tablet.do({"type": "play", "who": "tablet"})  # another device's, before this page says it has seen the file
+    page.follow.seen()
+    assert page.follow.poll() is True
+    assert page.session.state == ["setup", "phone", "tablet"] and "drawn" in page.events
