@@ -401,6 +401,28 @@ def open_shelf(page, url: str, timeout: float = 60_000) -> float:
     return time.perf_counter() - t
 
 
+def to_game(page, url: str, game_id: str) -> None:
+    """The game ``game_id`` in front, as a table goes from game to game: ⌂, then the game's tile on the shelf
+    (the page and its kernel kept: no page opened again). A page with no ⌂ (a phone at its seat) opens the game's
+    address instead. Waits until the game's bar is drawn; the page must have been listened to (``listen``)."""
+    from companion import games
+
+    title = games.find(game_id).title
+    if page.locator(".rf-game-title").first.is_visible() and page.locator(".rf-game-title").first.inner_text().strip() == title:
+        return
+    if not page.locator(".rf-shelf-tile").first.is_visible():
+        if not page.locator("button.rf-home").first.is_visible():
+            page.goto(url + f"?game={game_id}")
+            page.wait_for_selector(".rf-nav button.rf-home", state="visible")
+            return
+        page.locator("button.rf-home").first.tap()
+        page.wait_for_selector(".rf-shelf-tile svg", state="visible")
+    settle(page, quiet_ms=100)  # the shelf's buttons answer once its kernel has drawn them
+    page.locator(f"button.rf-shelf-{game_id}").first.tap()
+    wait_for(lambda: page.locator(".rf-game-title").first.inner_text().strip() == title, timeout=60)
+    page.wait_for_selector(".rf-nav button.rf-home", state="visible")
+
+
 def first_paint(page, url: str, timeout: float = 60_000) -> float:
     """Load the dashboard's bare address and wait until the shelf's first paint (drawn by the
     page template before the kernel answers) is on screen; seconds taken."""

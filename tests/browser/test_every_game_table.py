@@ -27,7 +27,7 @@ from companion.rise_and_fall.scoring.position import STANDS_ON
 from companion.rise_and_fall.world.worldgen import generate
 from companion.ui.app import App
 
-from .harness import board_meta, listen, open_shelf, screenshot, settle, space_to_css, wait_for
+from .harness import board_meta, listen, open_shelf, screenshot, settle, space_to_css, to_game, wait_for
 from .test_controls_stay import Flow
 
 ROWS = {"tablet-light": ({"width": 1024, "height": 768}, False), "upright-dark": ({"width": 768, "height": 1024}, True),
@@ -251,7 +251,7 @@ def test_every_game_at_the_table(table, browser, row):
         for k, g in enumerate(games.games()):
             seed = 10 * list(ROWS).index(row) + k + 1
             old = PREPARE.get(g.id, lambda d, lay, s: random_game(d, g, s))(data, layouts, seed)
-            page.goto(url + f"?game={g.id}")
+            to_game(page, url, g.id)  # from the shelf, as a table goes from game to game
             page.wait_for_selector(".rf-app .rf-screen, .rf-app .rf-main, .rf-app .mk-screen, .rf-app .rf89")
             settle(page)
             if dark:
@@ -355,7 +355,7 @@ def device(browser, url: str, row: str):
 
 def open_log(page, url: str, game_id: str, gid: str, screen: str | None = None) -> None:
     """The game's page with the game ``gid`` opened from its list of games, then ``screen`` in front."""
-    page.goto(url + f"?game={game_id}")
+    to_game(page, url, game_id)
     page.wait_for_selector(".rf-app .rf-screen, .rf-app .rf-main, .rf-app .mk-screen, .rf-app .rf89")
     settle(page)
     assert find(page, f"button.rf-games-open-{gid}"), f"{game_id}: the game {gid} is not in its list"
