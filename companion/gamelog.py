@@ -264,6 +264,33 @@ class GameLog:
         except sqlite3.Error as e:
             raise write_error(e) from None
 
+    def update_meta(self, key: str, change: Callable[[Any], Any]) -> Any:
+        """Read ``key`` of the meta, ``change`` it and write it back, in one transaction: another page that
+        changes the same key at the same moment waits for this one and then reads what it wrote (two pages
+        that each read, then wrote, lost the first one's write). ``change`` is given the value read (None if
+        there is none) and returns the value to keep; nothing is written when it returns what it was given.
+        The value kept is returned."""
+        self._require_writable()
+        db = self._db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+            try:
+                old = json.loads(row[0]) if row is not None else None
+            except (TypeError, ValueError, RecursionError):
+                raise DamagedGame(f"The game file {self.path.name} is damaged (its '{key}' is not readable); the other games are kept.") from None
+            new = change(old)
+            if new != old:
+                db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, json.dumps(new)))
+            db.execute("COMMIT")
+        except sqlite3.Error as e:
+            self._rollback()
+            raise write_error(e) from None
+        except BaseException:
+            self._rollback()
+            raise
+        return new
+
     def mark_used(self) -> None:
         """This log becomes the most recently used of its kind: a page opened next (a reload,
         another device) opens it. A read-only log, or a disk that refuses the write, leaves the

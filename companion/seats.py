@@ -18,7 +18,9 @@ import re
 import secrets
 import time
 import urllib.parse
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import CompanionError
 from .gamelog import GameLog, GameStore
@@ -26,6 +28,16 @@ from .gamelog import GameLog, GameStore
 KEY = "seats"
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
 NOT_A_SEAT = "This seat's address is not valid any more (the table gave the seat to another phone); scan the seat's new QR code on the tablet."
+
+
+def _seats(raw: Any) -> dict[int, Seat]:
+    """The seats as the file keeps them (key ``seats`` of the meta); what is not a seat is left out."""
+    out: dict[int, Seat] = {}
+    if isinstance(raw, dict):
+        for k, v in raw.items():
+            if isinstance(v, dict) and isinstance(v.get("token"), str) and str(k).isdigit():
+                out[int(k)] = Seat(int(k), v["token"], bool(v.get("phone")))
+    return out
 
 
 def new_token() -> str:
@@ -48,33 +60,37 @@ class Seats:
         self.log = log
 
     def all(self) -> dict[int, Seat]:
-        raw = self.log.meta().get(KEY)
-        out: dict[int, Seat] = {}
-        if isinstance(raw, dict):
-            for k, v in raw.items():
-                if isinstance(v, dict) and isinstance(v.get("token"), str) and str(k).isdigit():
-                    out[int(k)] = Seat(int(k), v["token"], bool(v.get("phone")))
-        return out
+        return _seats(self.log.meta().get(KEY))
 
-    def _write(self, seats: dict[int, Seat]) -> None:
-        self.log.set_meta(KEY, {str(i): {"token": s.token, "phone": s.phone, "at": time.time()} for i, s in sorted(seats.items())})
+    def _change(self, change: Callable[[dict[int, Seat]], dict[int, Seat]]) -> dict[int, Seat]:
+        """The seats read, changed and written in one transaction of the file (two pages opening seats, or a
+        tablet making the codes while another device does, at the same moment: neither loses the other's write)."""
+        def step(raw: Any) -> Any:
+            seats = _seats(raw)
+            new = change(dict(seats))
+            if new == seats:
+                return raw
+            return {str(i): {"token": s.token, "phone": s.phone, "at": time.time()} for i, s in sorted(new.items())}
+
+        return _seats(self.log.update_meta(KEY, step))
 
     def ensure(self, players: int) -> dict[int, Seat]:
         """A token for each of the ``players`` seats (made once, then kept)."""
         seats = self.all()
         if all(i in seats for i in range(players)):
             return seats
-        for i in range(players):
-            seats.setdefault(i, Seat(i, new_token()))
-        self._write(seats)
-        return seats
+
+        def made(seats: dict[int, Seat]) -> dict[int, Seat]:
+            for i in range(players):
+                seats.setdefault(i, Seat(i, new_token()))
+            return seats
+
+        return self._change(made)
 
     def reseat(self, player: int) -> Seat:
         """A new token for a seat; the old address stops working."""
-        seats = self.all()
-        seats[player] = Seat(player, new_token())
-        self._write(seats)
-        return seats[player]
+        seat = Seat(player, new_token())
+        return self._change(lambda seats: {**seats, player: seat})[player]
 
     def seat_of(self, token: str) -> int | None:
         """The seat this token opens, or None (compared in constant time)."""
@@ -95,10 +111,15 @@ class Seats:
 
     def taken(self, player: int) -> None:
         """A phone opened this seat: the tablet leaves that player's choices to the phone."""
-        seats = self.all()
-        if player in seats and not seats[player].phone:
-            seats[player] = Seat(player, seats[player].token, True)
-            self._write(seats)
+        if self.all().get(player, Seat(player, "", True)).phone:
+            return  # nothing to write (a seat taken already, or none)
+
+        def taken(seats: dict[int, Seat]) -> dict[int, Seat]:
+            if player in seats and not seats[player].phone:
+                seats[player] = Seat(player, seats[player].token, True)
+            return seats
+
+        self._change(taken)
 
     def on_phones(self) -> set[int]:
         return {i for i, s in self.all().items() if s.phone}

@@ -39,10 +39,12 @@ def ensure_seats(log: GameLog, chart: Chart) -> list[tuple[str, Seat]]:
     the players the chart has now (a player whose only nation was undone keeps their seat for later)."""
     known = seat_players(log)
     now = players_of(chart.nations)
-    new = [p for p in now if p not in known]
-    if new:
-        known = known + new
-        log.set_meta(KEY, known)
+    if any(p not in known for p in now):  # read, grown and written at once: another page may add a player too
+        def grown(raw: Any) -> list[str]:
+            kept = [p for p in raw if isinstance(p, str)] if isinstance(raw, list) else []
+            return kept + [p for p in now if p not in kept]
+
+        known = log.update_meta(KEY, grown)
     seats = Seats(log).ensure(len(known)) if known else {}
     return [(p, seats[i]) for i, p in enumerate(known) if p in now and i in seats]
 

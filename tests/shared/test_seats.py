@@ -63,6 +63,41 @@ def test_a_seat_opened_on_a_phone_is_marked_and_reseat_clears_it(tmp_path):
     assert seats.on_phones() == set()
 
 
+class Stale(Seats):
+    """A page's Seats that read the file a moment ago: its first read is what the file held then (nothing yet), as
+    when another device wrote between this page's read and its write."""
+
+    def __init__(self, log: GameLog, then: dict) -> None:
+        super().__init__(log)
+        self.then: dict | None = then
+
+    def all(self):
+        if self.then is not None:
+            then, self.then = self.then, None
+            return then
+        return super().all()
+
+
+def test_two_pages_making_the_codes_at_the_same_moment_keep_one_set_of_codes(tmp_path):
+    """A tablet makes the seats' codes of a new game as another device does: the codes the other wrote first are
+    the ones kept, whatever this page read a moment before (a phone given the first codes was refused)."""
+    store = GameStore(tmp_path)
+    gid, s = started_session(store, 3)
+    other = GameLog(store.path(gid))
+    first = Seats(other).ensure(3)  # another device's codes, written between this page's read and its write
+    assert Stale(s.log, {}).ensure(3) == first
+    assert Seats(other).all() == first and find_seat(store, first[0].token, GAME_LOG) == (gid, 0)
+
+
+def test_two_phones_opening_their_seats_at_the_same_moment_are_both_on_phones(tmp_path):
+    store = GameStore(tmp_path)
+    gid, s = started_session(store, 3)
+    seats = Seats(s.log).ensure(3)
+    Seats(GameLog(store.path(gid))).taken(0)  # the other phone, between this one's read and its write
+    Stale(s.log, seats).taken(1)
+    assert Seats(s.log).on_phones() == {0, 1}
+
+
 # --- a phone acts for its own seat only ------------------------------------------------------------
 def test_a_phone_chooses_for_its_own_seat_only():
     g = started(3)
