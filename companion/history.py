@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .gamelog import synchronous
 from .games import VERSION_1_GAME
 
 _COLUMNS = {"game": f"TEXT NOT NULL DEFAULT '{VERSION_1_GAME}'", "extra": "TEXT NOT NULL DEFAULT '{}'"}
@@ -150,7 +151,7 @@ class FinishedGames:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA synchronous=" + synchronous())
             self._db.execute(
                 "CREATE TABLE IF NOT EXISTS finished (id TEXT PRIMARY KEY, at REAL, world TEXT, scores TEXT, winners TEXT)"
             )

@@ -1,6 +1,10 @@
 import os
 from pathlib import Path
 
+# a test kills processes, never the machine's power: commits need not wait for the disk (companion.gamelog's
+# docstring; tests/shared/test_gamelog_sync.py holds the table's FULL). Inherited by the dashboards the tests serve.
+os.environ.setdefault("COMPANION_SQLITE_SYNC", "OFF")
+
 import pytest
 from hypothesis import settings
 
