@@ -23,10 +23,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import CompanionError
-from .gamelog import GameLog, GameStore
+from .gamelog import GameLog, GameStore, StaleGame
 
 KEY = "seats"
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
+#: ``Seats.reseat`` without a question asked first: whatever code the seat holds (never a token: see TOKEN)
+ANY_CODE = "*"
+RESEAT_CHANGED = "The seat or the game changed since the question was asked; nothing was changed. Look and tap again."
 NOT_A_SEAT = "This seat's address is not valid any more (the table gave the seat to another phone); scan the seat's new QR code on the tablet."
 
 
@@ -87,10 +90,19 @@ class Seats:
 
         return self._change(made)
 
-    def reseat(self, player: int) -> Seat:
-        """A new token for a seat; the old address stops working."""
+    def reseat(self, player: int, expected: str | None = ANY_CODE) -> Seat:
+        """A new token for a seat; the old address stops working. ``expected``: the token the table was asked about
+        (None: the seat had none), the seat is changed only if it still holds it, checked in the same transaction:
+        two tablets answering the question at once give the seat one new code, and the second is told."""
         seat = Seat(player, new_token())
-        return self._change(lambda seats: {**seats, player: seat})[player]
+
+        def reseated(seats: dict[int, Seat]) -> dict[int, Seat]:
+            held = seats.get(player)
+            if expected != ANY_CODE and (held.token if held else None) != expected:
+                raise StaleGame(RESEAT_CHANGED)
+            return {**seats, player: seat}
+
+        return self._change(reseated)[player]
 
     def seat_of(self, token: str) -> int | None:
         """The seat this token opens, or None (compared in constant time)."""
@@ -109,14 +121,18 @@ class Seats:
         except CompanionError:
             return False
 
-    def taken(self, player: int) -> None:
-        """A phone opened this seat: the tablet leaves that player's choices to the phone."""
-        if self.all().get(player, Seat(player, "", True)).phone:
-            return  # nothing to write (a seat taken already, or none)
+    def taken(self, player: int, token: str) -> None:
+        """A phone opened this seat with ``token``: the tablet leaves that player's choices to the phone. Marked only
+        while the seat still holds that token, checked in the same transaction (a phone with a code the table has
+        just replaced marks nothing)."""
+        held = self.all().get(player)
+        if held is None or held.phone or held.token != token:
+            return  # nothing to write
 
         def taken(seats: dict[int, Seat]) -> dict[int, Seat]:
-            if player in seats and not seats[player].phone:
-                seats[player] = Seat(player, seats[player].token, True)
+            now = seats.get(player)
+            if now is not None and not now.phone and hmac.compare_digest(now.token.encode(), token.encode()):
+                seats[player] = Seat(player, now.token, True)
             return seats
 
         self._change(taken)

@@ -10,6 +10,7 @@ the game).
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any, Callable
 
 from companion.errors import CompanionError
@@ -111,17 +112,24 @@ class SeatFollow:
         return LEFT if s is not None and left_for(s.log) is not None else not_a_seat
 
     def seen(self) -> None:
-        """The file as it is now is taken in: the page opened it, or wrote its own action and drew it. Unless
-        another device committed since the page last read the log (two phones tapping at the same moment: the
-        other's action landed between this page's own commit and now): then the file is not taken for seen, and
-        the next look replays and draws it. The version is read before the log's head, so a commit between the
-        two is either in the head read or changes the version again."""
+        """The file as it is now is taken in: the page opened it, or wrote its own action and drew it. Not when
+        another device committed since the page's last look (two phones tapping at the same moment: the other's
+        action, a Reseat or the table leaving the game landed between this page's own commit and now): the
+        version, which counts only the other connections' commits, then differs from the one last taken, and is
+        left so: the next look takes the change in (replays, draws or refuses). Nor when the log holds an action
+        the page's game does not (read after the version: a commit between the two is in the head read, or
+        changes the version again)."""
         s = self.session()
         if s is None:
             self._version = None
             return
-        version = s.log.version()
-        self._version = version if s.log.head() == s.head else None
+        try:
+            version = s.log.version()
+            if self._version is not None and version != self._version:
+                return  # another device's change since the last look: the next look takes it in
+            self._version = version if s.log.head() == s.head else None
+        except (CompanionError, sqlite3.Error):
+            self._version = None  # the file could not be read now: the next look reads it again
 
     def poll(self) -> bool:
         """Follow the other devices: True if the file changed since the last look (and the page was redrawn

@@ -13,7 +13,7 @@ import ipywidgets as W
 
 from companion.errors import CompanionError
 from companion.gamelog import Session
-from companion.seats import Seats
+from companion.seats import RESEAT_CHANGED, Seats
 from companion.ui.widgets import button, message_html
 
 
@@ -65,12 +65,11 @@ class ReseatQuestion:
         if s is None:
             return
         try:
-            held = Seats(s.log).all().get(seat)
-            if asked != (s.log.path.stem, held.token if held else None):
-                self.message.value = message_html("The seat or the game changed since the question was asked; nothing "
-                                                  "was changed. Look and tap again.", "error")
+            game, token = asked
+            if game != s.log.path.stem:
+                self.message.value = message_html(RESEAT_CHANGED, "error")
                 return
-            Seats(s.log).reseat(seat)
+            Seats(s.log).reseat(seat, expected=token)  # refused if the seat's code changed since the question
         except CompanionError as e:
             self.message.value = message_html(str(e), "error")
             return

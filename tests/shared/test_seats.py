@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from rise_and_fall.test_tracker import _other_choices, candidates, check_invariants, started, started_session
 
 from companion.errors import IllegalAction
-from companion.gamelog import GameLog, GameStore, Session
+from companion.gamelog import GameLog, GameStore, Session, StaleGame
 from companion.rise_and_fall import GAME_LOG
 from companion.rise_and_fall.play.public import describe, public_view
 from companion.rise_and_fall.play.tracker import Game, TrackerRules
@@ -56,8 +56,8 @@ def test_a_seat_opened_on_a_phone_is_marked_and_reseat_clears_it(tmp_path):
     store = GameStore(tmp_path)
     _, s = started_session(store, 3)
     seats = Seats(s.log)
-    seats.ensure(3)
-    seats.taken(2)
+    codes = seats.ensure(3)
+    seats.taken(2, codes[2].token)
     assert seats.on_phones() == {2}
     seats.reseat(2)
     assert seats.on_phones() == set()
@@ -93,9 +93,30 @@ def test_two_phones_opening_their_seats_at_the_same_moment_are_both_on_phones(tm
     store = GameStore(tmp_path)
     gid, s = started_session(store, 3)
     seats = Seats(s.log).ensure(3)
-    Seats(GameLog(store.path(gid))).taken(0)  # the other phone, between this one's read and its write
-    Stale(s.log, seats).taken(1)
+    Seats(GameLog(store.path(gid))).taken(0, seats[0].token)  # the other phone, between this one's read and its write
+    Stale(s.log, seats).taken(1, seats[1].token)
     assert Seats(s.log).on_phones() == {0, 1}
+
+
+def test_a_phone_with_a_code_just_replaced_marks_nothing(tmp_path):
+    """The phone found its seat by its code; the tablet reseated that seat before the phone said it was there: the
+    new code is on no phone, and the tablet keeps offering that player's choices."""
+    store = GameStore(tmp_path)
+    gid, s = started_session(store, 3)
+    seats = Seats(s.log).ensure(3)
+    new = Seats(GameLog(store.path(gid))).reseat(1)  # the tablet, between the phone's find and its mark
+    Stale(s.log, seats).taken(1, seats[1].token)
+    assert Seats(s.log).all()[1] == new and Seats(s.log).on_phones() == set()
+
+
+def test_two_tablets_answering_reseat_at_once_give_the_seat_one_new_code(tmp_path):
+    store = GameStore(tmp_path)
+    gid, s = started_session(store, 3)
+    asked = Seats(s.log).ensure(3)[1].token  # the question, on both tablets
+    first = Seats(GameLog(store.path(gid))).reseat(1, expected=asked)
+    with pytest.raises(StaleGame, match="changed since the question was asked"):
+        Seats(s.log).reseat(1, expected=asked)
+    assert Seats(s.log).all()[1] == first
 
 
 # --- a phone acts for its own seat only ------------------------------------------------------------

@@ -45,7 +45,7 @@ def test_another_device_s_action_is_replayed_and_drawn_once(tmp_path):
 
 def test_a_change_of_the_seats_alone_is_taken_in_without_a_redraw(tmp_path):
     page = Page(tmp_path)
-    Seats(page.tablet.log).taken(0)  # another phone opened its seat
+    Seats(page.tablet.log).taken(0, Seats(page.tablet.log).all()[0].token)  # another phone opened its seat
     assert page.follow.poll() is True and page.events == ["noticed"]
 
 
@@ -60,7 +60,10 @@ def test_what_the_page_took_in_itself_is_not_drawn_again(tmp_path):
     page.tablet.do({"type": "play", "who": "tablet"})
     page.session.refresh()  # the page replayed it itself (before its own action) and drew it
     page.follow.seen()
-    assert page.follow.poll() is False and page.events == []
+    # the next look notices the file changed since the last one (it asks whether the seat still holds: a Reseat
+    # may have come with it), and draws nothing: the page holds that action already
+    assert page.follow.poll() is True and page.events == ["noticed"]
+    assert page.follow.poll() is False and page.events == ["noticed"]
 
 
 def test_no_game_no_look(tmp_path):
@@ -74,7 +77,7 @@ def test_a_screen_catches_up_only_when_another_page_moved_the_log(tmp_path):
     page = Page(tmp_path)
     errors: list[str] = []
     assert caught_up(page.session, errors.append) is False
-    Seats(page.tablet.log).taken(0)  # the file changed, the log did not
+    Seats(page.tablet.log).taken(0, Seats(page.tablet.log).all()[0].token)  # the file changed, the log did not
     assert caught_up(page.session, errors.append) is False
     page.tablet.do({"type": "play", "who": "tablet"})
     assert caught_up(page.session, errors.append) is True and page.session.state == ["setup", "tablet"]
@@ -127,3 +130,23 @@ def test_another_device_s_action_made_as_this_page_commits_its_own_is_still_draw
     page.follow.seen()
     assert page.follow.poll() is True
     assert page.session.state == ["setup", "phone", "tablet"] and "drawn" in page.events
+
+
+def test_a_reseat_made_as_this_page_commits_its_own_action_refuses_the_phone_at_its_next_look(tmp_path):
+    """The tablet gives the seat a new code between this phone's own commit and its taking the file in: the head is
+    the page's own, but the next look still sees the change and cuts the phone off (not only at its next tap)."""
+    page = Page(tmp_path)
+    page.session.do({"type": "play", "who": "phone"})
+    Seats(page.tablet.log).reseat(1)
+    page.follow.seen()
+    assert page.follow.poll() is True and page.events == ["noticed", "refused"]
+
+
+def test_a_file_that_cannot_be_read_as_the_page_takes_it_in_is_read_again_at_the_next_look(tmp_path):
+    page = Page(tmp_path)
+    page.session.log.head = lambda: (_ for _ in ()).throw(DamagedGame("The game file is damaged"))  # noqa: E731
+    page.follow.seen()
+    del page.session.log.head
+    page.tablet.refresh()
+    page.tablet.do({"type": "play", "who": "tablet"})
+    assert page.follow.poll() is True and "drawn" in page.events

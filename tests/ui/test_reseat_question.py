@@ -35,7 +35,7 @@ def test_no_keeps_the_code_and_yes_gives_a_new_one(tmp_path):
     assert Seats(log).all()[1].token == old  # asking changes nothing
     answer(question, "no")
     assert question.widget.children == () and "keeps its code" in message.value and Seats(log).all()[1].token == old
-    Seats(log).taken(1)
+    Seats(log).taken(1, old)
     question.ask(1, "Bo")
     assert "Bo&#x27;s phone, which holds it now, stops showing the seat at once" in question.widget.children[0].value
     answer(question, "yes")

@@ -196,7 +196,7 @@ class SeatPage:
             self.session.refresh()
         self.seat, self.revoked = seat, False
         try:
-            Seats(self.session.log).taken(seat)
+            Seats(self.session.log).taken(seat, self.token)
         except CompanionError:
             pass  # a read-only disk: the tablet still offers this player's choices
         self.follow.seen()

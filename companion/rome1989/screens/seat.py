@@ -125,7 +125,7 @@ class SeatPage(Rome1989Screens):
         if opened:
             self._restore_draft()
         try:
-            Seats(self.session.log).taken(seat)
+            Seats(self.session.log).taken(seat, self.token)
         except CompanionError:
             pass  # a read-only disk: the seat still shows
         self.follow.seen()
