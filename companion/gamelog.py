@@ -46,7 +46,8 @@ import time
 import urllib.parse
 import uuid
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -281,9 +282,7 @@ class GameLog:
         there is none) and returns the value to keep; nothing is written when it returns what it was given.
         The value kept is returned."""
         self._require_writable()
-        db = self._db
-        try:
-            db.execute("BEGIN IMMEDIATE")
+        with self._written() as db:
             row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
             try:
                 old = json.loads(row[0]) if row is not None else None
@@ -292,13 +291,6 @@ class GameLog:
             new = change(old)
             if new != old:
                 db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, json.dumps(new)))
-            db.execute("COMMIT")
-        except sqlite3.Error as e:
-            self._rollback()
-            raise write_error(e) from None
-        except BaseException:
-            self._rollback()
-            raise
         return new
 
     def mark_used(self) -> None:
@@ -352,9 +344,7 @@ class GameLog:
         """Commit ``action`` as the next entry, unless someone else wrote since ``expected_head``."""
         self._require_writable()
         text = json.dumps(action, separators=(",", ":"))
-        db = self._db
-        try:
-            db.execute("BEGIN IMMEDIATE")
+        with self._written() as db:
             head = db.execute("SELECT MAX(seq) FROM actions").fetchone()[0] or 0
             if head != expected_head:
                 raise StaleGame("This game was changed on another screen; it has been refreshed, please look and tap again.")
@@ -364,6 +354,17 @@ class GameLog:
             else:
                 db.execute("INSERT INTO actions VALUES (?, ?, ?)", (head + 1, text, now))
             db.execute("INSERT OR REPLACE INTO meta VALUES ('updated', ?)", (json.dumps(now),))
+        return head + 1
+
+    @contextmanager
+    def _written(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, taken at once (``BEGIN IMMEDIATE``: another page's write waits for it, and its
+        reads see what this one wrote): committed when the block ends, rolled back if it raises (SQLite's and the
+        disk's errors said as :func:`write_error`)."""
+        db = self._db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            yield db
             db.execute("COMMIT")
         except sqlite3.Error as e:
             self._rollback()
@@ -371,7 +372,6 @@ class GameLog:
         except BaseException:
             self._rollback()
             raise
-        return head + 1
 
     def _rollback(self) -> None:
         """Undo a failed transaction; SQLite may already have rolled it back (a full disk does)."""
