@@ -125,13 +125,16 @@ class Seats:
         """A phone opened this seat with ``token``: the tablet leaves that player's choices to the phone. Marked only
         while the seat still holds that token, checked in the same transaction (a phone with a code the table has
         just replaced marks nothing)."""
-        held = self.all().get(player)
-        if held is None or held.phone or held.token != token:
-            return  # nothing to write
+        def unmarked(seats: dict[int, Seat]) -> Seat | None:
+            now = seats.get(player)
+            return now if now is not None and not now.phone and hmac.compare_digest(now.token.encode(), token.encode()) else None
+
+        if unmarked(self.all()) is None:
+            return  # nothing to write (no write transaction for a phone opened again)
 
         def taken(seats: dict[int, Seat]) -> dict[int, Seat]:
-            now = seats.get(player)
-            if now is not None and not now.phone and hmac.compare_digest(now.token.encode(), token.encode()):
+            now = unmarked(seats)
+            if now is not None:
                 seats[player] = Seat(player, now.token, True)
             return seats
 
