@@ -230,6 +230,36 @@ def stacks(wait: float = 5.0) -> str:
     return "\n".join(out)
 
 
+#: where a thread that waits for work is (its most recent frame): a dump says how many such threads, not their stacks
+IDLE_FRAME = re.compile(r"selectors\.py|threading\.py\", line \d+ in wait|zmq/sugar/__init__\.py|zmq/utils/garbage\.py"
+                        r"|parentpoller\.py")
+
+
+def busy_threads(text: str) -> str:
+    """A dump of `stacks` with the threads that wait for work (`IDLE_FRAME`) counted, not shown: what a hung page
+    waits for stands out, and a failure's report stays short enough to be read whole."""
+    out: list[str] = []
+    idle = 0
+    for block in re.split(r"\n(?=--- |Thread 0x|Current thread 0x)", text):
+        frames = [line for line in block.splitlines() if line.strip().startswith("File ")]
+        if block.startswith("---"):
+            if idle:
+                out.append(f"  ({idle} thread{'s' * (idle != 1)} waiting for work)")
+            idle = 0
+            out.append(block.splitlines()[0])
+            block = "\n".join(block.splitlines()[1:])
+            frames = [line for line in block.splitlines() if line.strip().startswith("File ")]
+            if not block.strip():
+                continue
+        if frames and IDLE_FRAME.search(frames[0]):
+            idle += 1
+        elif block.strip():
+            out.append(block)
+    if idle:
+        out.append(f"  ({idle} thread{'s' * (idle != 1)} waiting for work)")
+    return "\n".join(out)
+
+
 KERNEL_STARTED = re.compile(r"Kernel started: ([0-9a-f-]{36})")
 KERNEL_USED = re.compile(r"Using pre-heated kernel: ([0-9a-f-]{36})")
 
@@ -246,9 +276,13 @@ def kernel_lines(log: str, most: int = 120) -> str:
     return "\n".join(lines[-most:]) or "(none)"
 
 
-#: what a page shows, for a failed test's report: is it visible, is the app drawn, how many widgets, and its words
+#: what a page shows, for a failed test's report: is it visible, is the app drawn, how many widgets, what its
+#: messages say (wherever they are on the page) and its first words
 SHOWN = """() => [document.visibilityState, !!document.querySelector('.rf-app'),
-    document.querySelectorAll('.jupyter-widgets').length, (document.body.innerText || '').replace(/\\s+/g, ' ').slice(0, 500)]"""
+    document.querySelectorAll('.jupyter-widgets').length,
+    'messages: [' + Array.from(document.querySelectorAll('.rf-msg, [class*="message"]')).map(e => e.innerText.trim())
+      .filter(t => t).join(' | ').replace(/\\s+/g, ' ').slice(0, 400) + '] words: '
+      + (document.body.innerText || '').replace(/\\s+/g, ' ').slice(0, 500)]"""
 
 
 def pages_shown(browser, name: str) -> str:
@@ -577,7 +611,7 @@ def wait_for(predicate, timeout: float = 10.0, step: float = 0.05, page=None):
             page.wait_for_timeout(step * 1000)
         else:
             time.sleep(step)
-    raise AssertionError(f"timed out waiting\n{kept_stacks('wait_for')}")
+    raise AssertionError(f"timed out waiting ({timeout:g} s)\n{kept_stacks('wait_for')}")
 
 
 def screenshot(page, name: str, scale: str = "device") -> Path:
@@ -732,13 +766,16 @@ def waiting_for(kernels: list[Kernel]) -> str:
 
 
 def kept_stacks(why: str) -> str:
-    """`stacks`, kept in test-artifacts/stacks/ too; the text for a failure's message."""
+    """`stacks` at this moment, kept whole in test-artifacts/stacks/; the text for a failure's message: the threads
+    doing something (`busy_threads`), and where the whole dump is."""
     text = stacks()
-    if text:
-        folder = ARTIFACTS / "stacks"
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / f"{why}-{time.strftime('%H%M%S')}-{os.getpid()}.txt").write_text(text)
-    return "the threads of the server and its kernels now:\n" + (text or "(none found)")
+    if not text:
+        return "the threads of the server and its kernels: none found"
+    folder = ARTIFACTS / "stacks"
+    folder.mkdir(parents=True, exist_ok=True)
+    kept = folder / f"{why}-{time.strftime('%H%M%S')}-{os.getpid()}.txt"
+    kept.write_text(text)
+    return f"the threads of the server and its kernels now (all of them in {kept.relative_to(ARTIFACTS.parent)}):\n{busy_threads(text)}"
 
 
 def strings(x, out: list[str]) -> list[str]:
