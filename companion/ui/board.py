@@ -108,8 +108,12 @@ class Board:
 
     @classmethod
     def set_dark(cls, dark: bool) -> None:
-        """Switch every board of this kernel to the dark (or light) background."""
+        """Switch every board of this kernel to the dark (or light) background; a board is drawn again only when
+        the theme changes (every page's settings are applied as it opens: its boards were drawn in them already)."""
+        changed = cls.dark != dark
         cls.dark = Theme.dark = dark
+        if not changed:
+            return
         for b in list(_BOARDS):
             if b.scene is not None:
                 b.redraw()
