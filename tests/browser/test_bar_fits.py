@@ -30,7 +30,7 @@ def test_the_bar_fits_the_upright_tablet_for_every_game(server, browser):
         try:
             wait_for(lambda g=game: page.locator(".rf-game-title").first.inner_text().strip() == g.title, timeout=60)
         except AssertionError as e:  # what the page showed instead, for the cause (seen once in a quiet run)
-            screenshot(page, f"bar-portrait-{game.id}-failed", scale="css")
+            screenshot(page, f"bar-portrait-{game.id}-failed")
             titles = page.locator(".rf-game-title").all_inner_texts()
             shelf = page.locator(f"button.rf-shelf-{game.id}").count()
             said = page.locator(".rf-answer, .rf-msg").all_inner_texts()
@@ -49,7 +49,7 @@ def test_the_bar_fits_the_upright_tablet_for_every_game(server, browser):
             settle(page, quiet_ms=100)
         look = "large" if large else "usual"
         bars[f"{game.id} ({look})"] = page.evaluate(BUTTONS) + [["(title)", *page.evaluate(TITLE)]]
-        screenshot(page, f"bar-portrait-{game.id}-{look}", scale="css")
+        screenshot(page, f"bar-portrait-{game.id}-{look}")
     ctx.close()
     for gid, items in bars.items():
         rows: list[list[tuple[str, float]]] = []  # by the middle of each, top to bottom

@@ -215,8 +215,7 @@ def test_every_control_is_big_enough_visible_and_readable(prepared, browser, siz
                 show(page, screen)
                 problems = audit(page, dark=theme == "dark")
                 if problems or ALL_PICTURES:
-                    screenshot(page, f"controls-{size}-{theme}{'-large' if large else ''}-{screen.lower().replace(': ', '-').replace(' ', '-').strip('!')}",
-                               scale="css")
+                    screenshot(page, f"controls-{size}-{theme}{'-large' if large else ''}-{screen.lower().replace(': ', '-').replace(' ', '-').strip('!')}")
                 if problems:
                     found[f"{theme}{' A+' if large else ''} {screen}"] = problems
     finally:

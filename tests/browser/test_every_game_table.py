@@ -289,7 +289,7 @@ def test_every_game_at_the_table(table, browser, row):
             c = control.bounding_box()
             gap_x = max(c["x"] - right, left - (c["x"] + c["width"]), 0)
             gap_y = max(c["y"] - bottom, top - (c["y"] + c["height"]), 0)
-            screenshot(page, f"every-game-{row}-{g.id}-refused", scale="css")
+            screenshot(page, f"every-game-{row}-{g.id}-refused")
             assert -1 <= top and bottom <= height + 1, f"{row}: {g.title}'s refusal {text!r} is out of sight ({top:.0f}–{bottom:.0f})"
             moved = page.evaluate(MOVED)
             assert not moved, f"{row}: {g.title}'s refusal moved controls under the finger: {moved[:6]}"
@@ -303,7 +303,7 @@ def test_every_game_at_the_table(table, browser, row):
             assert said is not None
             not_wider(page, f"{row}: {g.title}'s list")
     except AssertionError:
-        screenshot(page, f"every-game-{row}-failed", scale="css")
+        screenshot(page, f"every-game-{row}-failed")
         raise
     finally:
         ctx.close()
@@ -581,7 +581,7 @@ def test_no_control_of_any_game_moves_between_two_taps(table, browser, row):
         try:
             moved += flow_of(page, url, data, f"{g.id}-{row}").check()
         except AssertionError:
-            screenshot(page, f"controls-stay-{g.id}-{row}-failed", scale="css")
+            screenshot(page, f"controls-stay-{g.id}-{row}-failed")
             raise  # the page left open for the failure's report (what it showed); closed after the test
     ctx.close()
     assert not moved, "\n".join(moved)
@@ -694,7 +694,7 @@ def test_two_quick_taps_on_a_changing_question_record_one_answer_in_every_game(t
             if same and not said:
                 found.append(f"{g.title}: the second quick tap on {selector} was refused without a sentence on the page")
         except AssertionError:
-            screenshot(page, f"twice-{g.id}-failed", scale="css")
+            screenshot(page, f"twice-{g.id}-failed")
             raise  # the page left open for the failure's report (what it showed); closed after the test
     ctx.close()
     assert not found, "\n".join(found)
@@ -741,7 +741,7 @@ def test_a_tap_that_shortens_the_page_moves_nothing_under_the_finger(table, brow
         after, _ = page.evaluate(SCROLLED_JS)
         assert abs(after - before) <= 2, f"{row}: the page scrolled {before - after:.0f} px under the finger (of {room})"
     except AssertionError:
-        screenshot(page, f"page-length-{row}-failed", scale="css")
+        screenshot(page, f"page-length-{row}-failed")
         raise
     finally:
         ctx.close()

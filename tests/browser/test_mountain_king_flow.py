@@ -255,7 +255,7 @@ def test_a_second_tablet_follows_the_honour_an_undo_and_a_reload_mid_wave(server
         one.locator("button.mk-honour-gnomes", has_text="+1").tap()  # a change after the reload: still followed
         wait_for(lambda: "2 Honour in all" in text(one, ".rf-answer"), timeout=60)
         follows(two, "Cy: 2 Honour", "the Honour tapped after its reload")
-        screenshot(two, "mountain-king-second-tablet", scale="css")
+        screenshot(two, "mountain-king-second-tablet")
         # a new game on the first tablet: the second shows it, and says so
         nav(one, "Board")
         fill(one, ".mk-names", "Dee, Eli")
@@ -265,8 +265,8 @@ def test_a_second_tablet_follows_the_honour_an_undo_and_a_reload_mid_wave(server
         wait_for(lambda: "A new game was started on another page" in text(two, ".rf-answer"), timeout=60)
         assert "No Honour gained in play yet" in honour_seen(two)
     except (AssertionError, PlaywrightError):
-        screenshot(one, "mountain-king-two-tablets-one-failed", scale="css")
-        screenshot(two, "mountain-king-two-tablets-two-failed", scale="css")
+        screenshot(one, "mountain-king-two-tablets-one-failed")
+        screenshot(two, "mountain-king-two-tablets-two-failed")
         raise
     finally:
         one_ctx.close()
