@@ -11,6 +11,7 @@ Pure Python, no widgets; shared by every game that has seats.
 
 from __future__ import annotations
 
+import functools
 import hmac
 import io
 import os
@@ -185,8 +186,10 @@ def seat_url(game_id: str, token: str, base: str | None = None) -> str:
     return base + "?" + urllib.parse.urlencode({"game": game_id, "seat": token})
 
 
+@functools.lru_cache(maxsize=64)
 def qr_svg(text: str, size_px: int = 150) -> str:
-    """A QR code as an SVG picture (the same library ``make table`` prints its code with)."""
+    """A QR code as an SVG picture (the same library ``make table`` prints its code with); made once per address
+    (23 ms each, and the seats' panel is drawn again at every change of the game)."""
     try:
         import qrcode
         import qrcode.image.svg
