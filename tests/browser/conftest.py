@@ -82,7 +82,7 @@ def pytest_runtest_makereport(item, call):
     report = outcome.get_result()
     if report.when != "call" or not report.failed or "tests/browser" not in str(item.fspath):
         return
-    from .harness import ARTIFACTS, busy_threads, kernel_lines, pages_shown, stacks
+    from .harness import ARTIFACTS, kept_stacks, kernel_lines, pages_shown
 
     funcargs = getattr(item, "funcargs", {})
     if funcargs.get("browser") is not None:  # first: what a player would have seen, before the threads behind it
@@ -91,14 +91,7 @@ def pytest_runtest_makereport(item, call):
             report.sections.append(("what the pages showed (pictures in test-artifacts/failed/)", shown))
     if PAGE_NOTES:
         report.sections.append(("what the pages said of themselves", "\n".join(PAGE_NOTES)))
-    text = stacks()
-    if text:
-        folder = ARTIFACTS / "stacks"
-        folder.mkdir(parents=True, exist_ok=True)
-        kept = folder / (re.sub(r"[^\w.-]+", "_", item.nodeid)[-150:] + ".txt")
-        kept.write_text(text)
-        report.sections.append((f"threads of the server and its kernels doing something (all in {kept.relative_to(ARTIFACTS.parent)})",
-                                busy_threads(text)))
+    report.sections.append(("threads of the server and its kernels", kept_stacks(re.sub(r"[^\w.-]+", "_", item.nodeid)[-150:])))
     served_at = funcargs.get("server")
     if served_at:
         log = served_at[1].parent / "voila.log"

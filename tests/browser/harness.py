@@ -240,23 +240,24 @@ def busy_threads(text: str) -> str:
     waits for stands out, and a failure's report stays short enough to be read whole."""
     out: list[str] = []
     idle = 0
+
+    def count_idle() -> None:
+        nonlocal idle
+        if idle:
+            out.append(f"  ({idle} thread{'s' * (idle != 1)} waiting for work)")
+        idle = 0
+
     for block in re.split(r"\n(?=--- |Thread 0x|Current thread 0x)", text):
+        if block.startswith("---"):  # a process: its line, then what it wrote before its first thread
+            count_idle()
+            out.append(block.split("\n", 1)[0])
+            block = block.split("\n", 1)[1] if "\n" in block else ""
         frames = [line for line in block.splitlines() if line.strip().startswith("File ")]
-        if block.startswith("---"):
-            if idle:
-                out.append(f"  ({idle} thread{'s' * (idle != 1)} waiting for work)")
-            idle = 0
-            out.append(block.splitlines()[0])
-            block = "\n".join(block.splitlines()[1:])
-            frames = [line for line in block.splitlines() if line.strip().startswith("File ")]
-            if not block.strip():
-                continue
         if frames and IDLE_FRAME.search(frames[0]):
             idle += 1
         elif block.strip():
             out.append(block)
-    if idle:
-        out.append(f"  ({idle} thread{'s' * (idle != 1)} waiting for work)")
+    count_idle()
     return "\n".join(out)
 
 
