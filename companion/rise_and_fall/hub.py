@@ -16,6 +16,7 @@ from companion.rise_and_fall import GAME_LOG
 from companion.rise_and_fall.play.tracker import Game, TrackerRules
 from companion.rules import SETUP_FIRST
 from companion.seats import Seats
+from companion.ui.follow import clear_left
 from companion.words import and_list, plural
 
 KIND = GAME_LOG
@@ -96,7 +97,7 @@ class GameHub:
         """A saved game becomes the table's game: the most recently used, so a reload and
         the other devices open it too."""
         log = self.store.open(game_id)
-        log.mark_used()
+        clear_left(log)  # the table's game again: its phones take taps again; the most recently used
         self.session = Session(log, TrackerRules())
         self.changed()
 

@@ -8,6 +8,11 @@ from typing import Any
 from ..errors import CompanionError
 from ..games import game_of, qualified
 
+#: A phone's Undo once the game is over: a finished game is reopened on the tablet only, where the table is asked
+#: first ("Reopen the finished game?") and every page hears it; a phone's own Undo reopened it without a word.
+OVER_ON_A_PHONE = ("The game is over: a phone does not reopen it. Undo on the tablet asks the table first "
+                   "(Reopen the finished game?).")
+
 
 def is_over(kind: str, state: Any) -> bool:
     """Whether a log of ``kind`` in ``state`` needs no more play (the game's ``finished`` hook)."""

@@ -22,6 +22,9 @@ from companion.seats import Seats
 LEFT = ("The table has left this game for a new one: nothing was written. Open the new game (on a phone, "
         "scan its new seat code), or reopen this one from the list of games on the tablet.")
 
+#: What a phone on that game says when the table opens it again.
+BACK = "The table is back on this game: this phone takes your taps again."
+
 
 def mark_left(log: GameLog, new_id: str) -> None:
     """The table left this game for the game ``new_id``: every page still on it stops writing into it."""

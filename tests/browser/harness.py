@@ -76,9 +76,43 @@ def _watch_page(page) -> None:
     page.on("websocket", socket)
 
 
+#: The page takes no second tap within this many ms of the first on a control drawn in the first one's place
+#: (the template's HURRY_MS: nobody reads a new button that fast); a test's finger keeps at least this pace.
+HURRY_MS = 300
+PACE_JS = "() => window.rfPressedAt ? Math.max(0, %d - (Date.now() - window.rfPressedAt)) : 0" % (HURRY_MS + 20)
+
+
+def at_a_fingers_pace() -> None:
+    """Every tap and click of the tests (Playwright's own, on a locator or a page) waits, if the page's last
+    click was under :data:`HURRY_MS` ago, until it was not: a script that taps the next question's button the
+    moment it is drawn would be a finger tapping twice at once, which the page answers "Not taken". The tests
+    of two quick taps make theirs in the page's script, unpaced."""
+    from playwright.sync_api import Locator, Page
+
+    for cls in (Locator, Page):
+        for name in ("tap", "click"):
+            plain = getattr(cls, name)
+            if getattr(plain, "paced", False):
+                continue
+
+            def paced(self, *args, _plain=plain, **kwargs):
+                page = self if isinstance(self, Page) else self.page
+                try:
+                    wait = page.evaluate(PACE_JS)
+                except Exception:  # a page closing, or navigating: its own tap says what it meets
+                    wait = 0
+                if wait:
+                    page.wait_for_timeout(wait)
+                return _plain(self, *args, **kwargs)
+
+            paced.paced = True  # type: ignore[attr-defined]
+            setattr(cls, name, paced)
+
+
 def watch_pages(browser) -> None:
     """Every context the tests make from ``browser`` notes what its pages say of themselves in
     :data:`PAGE_NOTES`, so a failed test says what its pages met (a flake is diagnosed from one run)."""
+    at_a_fingers_pace()
     make = browser.new_context
 
     def new_context(*args, **kwargs):

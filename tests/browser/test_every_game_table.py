@@ -600,12 +600,14 @@ TWICE_JS = """([sel, at]) => new Promise(done => { const b = [...document.queryS
       return m ? (JSON.parse(m.textContent || '{}').question || '') : ''; };  // a board: the question it is drawn for
     const first = drawn(); tap(b);
     setTimeout(() => { const e = document.elementFromPoint(x, y); const same = !!e && (e === b || b.contains(e)) && drawn() === first;
-      const target = e && e.tagName !== 'CANVAS' ? (e.closest('button') || e) : e; if (target) tap(target); done(same); }, 50); })"""
+      const target = e && e.tagName !== 'CANVAS' ? (e.closest('button') || e) : e; if (target) tap(target);
+      done([same, !!target && ((target.tagName === 'BUTTON' && !target.disabled) || target.tagName === 'CANVAS')]); }, 50); })"""
 
 
-def twice(page, selector: str, at: tuple[float, float] | None = None) -> bool:
+def twice(page, selector: str, at: tuple[float, float] | None = None) -> tuple[bool, bool]:
     """Two taps 50 ms apart on the control ``selector`` names (a board: at the point ``at``), once the kernel
-    has answered both."""
+    has answered both: whether the second met the same control, and whether it met a control that takes taps (a
+    disabled button takes none: the browser sends it no click)."""
     if at is None:
         page.locator(selector).first.evaluate("e => e.scrollIntoView({block: 'center'})")
     settle(page)
@@ -675,8 +677,9 @@ TWICE: dict[str, Callable] = {"rise-and-fall": twice_rise_and_fall, "rise": twic
 
 def test_two_quick_taps_on_a_changing_question_record_one_answer_in_every_game(table, browser):
     """A second tap 50 ms after the first, on a question the first one answered: one answer in the log, and the
-    other tap refused with a sentence on the page (or, where the page had already drawn the next question, met
-    that question)."""
+    other tap (where it met a control) refused with a sentence on the page — by the game (the button drawn for the question answered), or,
+    where the page had already drawn the next question's control in its place, by the page (nobody reads a new
+    button in 50 ms: Mountain King's "Bo" for Moss 3 drawn 33 ms after Moss 2's "Bo" was tapped was entered)."""
     url, data, _ = table
     found = []
     ctx, page = device(browser, url, "tablet-light")  # one tablet, from game to game
@@ -686,12 +689,13 @@ def test_two_quick_taps_on_a_changing_question_record_one_answer_in_every_game(t
             gid, selector, *at = TWICE[g.id](page, url, data)
             settle(page)
             before = written(data, gid)
-            same = twice(page, selector, *at)
+            same, met = twice(page, selector, *at)
             after, said = written(data, gid), said_error(page)
-            print(f"\n{g.title}: {after - before} written, the second tap {'on the same button' if same else 'on the next question'}; said {said!r}")
-            if after - before != (1 if same else after - before) or after - before not in (1, 2):
+            print(f"\n{g.title}: {after - before} written, the second tap {'on the same button' if same else 'on the next question'}"
+                  f"{'' if met else ' (no control there)'}; said {said!r}")
+            if after - before != 1:
                 found.append(f"{g.title}: {after - before} answers written for two quick taps on {selector}")
-            if same and not said:
+            if met and not said:
                 found.append(f"{g.title}: the second quick tap on {selector} was refused without a sentence on the page")
         except AssertionError:
             screenshot(page, f"twice-{g.id}-failed")

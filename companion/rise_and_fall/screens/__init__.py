@@ -23,7 +23,7 @@ from companion.rise_and_fall.play.tracker import TrackerRules
 from companion.rise_and_fall.scoring.endgame import EntryRules
 from companion.rise_and_fall.screens.library import SHIPPED_LAYOUTS, Library
 from companion.rise_and_fall.world.builder import BuildRules
-from companion.ui.follow import news_text, tell
+from companion.ui.follow import clear_left, news_text, tell
 
 if TYPE_CHECKING:  # imported when first visited: the World opens without them
     from companion.rise_and_fall.screens.game_screen import GameHub, GameScreen, SetupScreen
@@ -141,7 +141,7 @@ class RiseAndFallScreens:
         """Open one of Rise & Fall's logs (the shelf's Continue); the screen that shows it."""
         kind = qualified(kind)
         log = self.store.open(log_id)
-        log.mark_used()  # a reload, and the other devices, open it too
+        clear_left(log)  # a reload, and the other devices, open it too; a game left takes taps again
         if kind == WORLD:
             self.world.follow(Session(log, BuildRules()))
             return "World"

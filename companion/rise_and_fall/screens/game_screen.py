@@ -230,17 +230,25 @@ class SetupScreen:
 
     def start(self) -> None:
         """Start the game set up above; while another game is being played, ask first."""
+        if not self._world_ready():  # said before any question: the game left would be left for nothing
+            return
         if is_live(self.hub.game):
+            self.message.value = ""  # an earlier answer is not read as the question's
             self.leave.ask()
             return
         self._start_new()
 
-    def _start_new(self) -> bool:
+    def _world_ready(self) -> bool:
         world = self.world_layout()
-        lands = {t["tile"] for t in world.get("tiles", [])} & {"plains", "forest", "mountain"}
-        if not lands:
-            self.error("Build the World first (World screen): the first Cities and Nomads need land to stand on.")
+        if {t["tile"] for t in world.get("tiles", [])} & {"plains", "forest", "mountain"}:
+            return True
+        self.error("Build the World first (World screen): the first Cities and Nomads need land to stand on.")
+        return False
+
+    def _start_new(self) -> bool:
+        if not self._world_ready():
             return False
+        world = self.world_layout()
         n = self.n_players.value
         setup = {
             "type": "setup",

@@ -1,7 +1,8 @@
 """Starting a new game while one is being played: asked first, and taken back if it was a mistake.
 
 The Setup screen's "Start the game" during a live game asks whether to leave that game (named, with
-its turn): it stays saved and can be resumed, and the phones on its seats stay on it. Once the new
+its turn): it stays saved and can be resumed; the phones on its seats stop writing into it (they say why) until it
+is resumed. Once the new
 game is started, and until anything is done in it, "Back to ..." takes it back: its file goes (it
 holds nothing but its setup) and every page shows the game that was being played again.
 """
@@ -13,6 +14,7 @@ from typing import Any, Callable
 import ipywidgets as W
 
 from companion.errors import CompanionError
+from companion.ui.follow import mark_left
 from companion.ui.widgets import button, message_html
 from companion.words import and_list
 
@@ -52,8 +54,8 @@ class LeaveGame:
         self.widget.children = [
             W.HTML(message_html(
                 f"A game is being played: {what_is_played(self.hub)}. Leave it and start a new game of {self.new_game()}? "
-                "The game left stays saved (Saved games on the Game screen resumes it) and the phones on its seats stay "
-                "on it; the new game's players scan the new codes.", "warning")),
+                "The game left stays saved (Saved games on the Game screen resumes it); the phones on its seats stop "
+                "writing into it until it is resumed, and the new game's players scan the new codes.", "warning")),
             W.HBox([yes, no]),
         ]
 
@@ -70,7 +72,19 @@ class LeaveGame:
         left = (self.hub.id, self.hub.name())
         if self.start():
             self.left = (self.hub.id, *left)
+            self._mark_left(left[0], self.hub.id)
             self.offer_way_back()
+
+    def _mark_left(self, old_id: str, new_id: str) -> None:
+        """The game left takes no more taps from the phones still on it (they say why), until it is resumed."""
+        try:
+            log = self.hub.store.open(old_id)
+        except CompanionError:
+            return  # a file that cannot be opened takes no taps either
+        try:
+            mark_left(log, new_id)
+        finally:
+            log.close()
 
     def offer_way_back(self) -> None:
         """While nothing is done in the new game, a button takes it back."""

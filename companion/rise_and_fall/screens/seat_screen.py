@@ -65,7 +65,8 @@ from companion.rise_and_fall.variants.tales import pieces as TP
 from companion.rise_and_fall.world.views import colour_hex
 from companion.seats import NOT_A_SEAT, Seats, find_seat
 from companion.timings import mark
-from companion.ui.follow import SeatFollow, news_text
+from companion.ui.ending import OVER_ON_A_PHONE, session_over
+from companion.ui.follow import BACK, SeatFollow, left_for, news_text
 from companion.ui.history_screen import scorepad_html
 from companion.ui.kept import Kept, show
 from companion.ui.widgets import Stepper, button, follow_subject, message_html
@@ -127,6 +128,7 @@ class SeatPage:
         self.session: Session[Game] | None = None
         self.seat: int | None = None
         self.revoked = False
+        self.left = False  # refused because the table left this game (it may come back to it)
         self.head = W.HTML()
         self.head.add_class("rf-seat-head")
         self.public = W.HTML()
@@ -203,18 +205,27 @@ class SeatPage:
         self.refresh()
 
     def _refuse(self) -> None:
+        """The phone writes no more: its seat taken back (for good), or its game left by the table (until the table
+        resumes it: the seat is kept)."""
+        self.left = self.session is not None and left_for(self.session.log) is not None
         self.revoked = True
-        self.seat = None
+        if not self.left:
+            self.seat = None
         self.head.value = "<div class='rf-turn'>No seat</div>"
-        self.message.value = message_html(NOT_A_SEAT, "error")
+        self.message.value = message_html(self.follow.why(NOT_A_SEAT), "error")
         for w in (self.public, self.mine, self.others):
             w.value = ""
         self.controls.children = []
         self.undo_btn.disabled = True
 
     def poll(self) -> bool:
-        """Follow the other devices: a change of the game's file redraws the seat."""
+        """Follow the other devices: a change of the game's file redraws the seat; a game the table had left and
+        has resumed is this phone's again."""
         if self.follow.poll():
+            if self.left and self.follow.holds():
+                self.left = self.revoked = False
+                self.refresh()
+                self.message.value = message_html(BACK, "info")
             return True
         if self.session is not None and self._history is not None and self._history.version() != self._history_seen:
             self._history_seen = self._history.version()  # a scoring made final
@@ -270,6 +281,9 @@ class SeatPage:
             self._refuse()
             return
         s = self.session
+        if session_over(s):
+            self.say(OVER_ON_A_PHONE, "error")
+            return
         try:
             what = check_undo(s.history(), s.head, self.seat, self.game)
             s.undo()
@@ -582,6 +596,9 @@ class SeatPage:
         i, card = v.acting, str(v.acting_card)
         out: list[W.Widget] = [self.kept.html(f"<b>Your turn</b>: act with the <b>{card.title()}</b> card: {v.activations} of {v.act_limit} "
                                       f"{card.title()} piece{'s' if v.act_limit != 1 else ''} used.")]
+        # End my actions above the card's actions: an action the rules take only later (Growth, once Educate sent a
+        # Nomad back to the reserve) comes below the others, and pushed it 62 px down under the finger
+        out.append(self.kept.button("End my actions", lambda: self.send({"type": "end-turn", "player": i}), "rf-end-turn", primary=True))
         held = g.civs[i].guilds
         out += self.counts.boxes(g, i, card_actions(card, held), self.can)
         buttons = []
@@ -602,7 +619,6 @@ class SeatPage:
         if g.tales is not None:
             out.append(W.HTML(rules_html(TP.actions(g, i, card))))
         out += self.tale_play.controls(i, card)
-        out.append(self.kept.button("End my actions", lambda: self.send({"type": "end-turn", "player": i}), "rf-end-turn", primary=True))
         return out
 
     def act(self, action: dict) -> None:

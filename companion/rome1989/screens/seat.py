@@ -25,7 +25,8 @@ from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...seats import NOT_A_SEAT, Seats, find_seat
 from ...ui.answer import Answers
-from ...ui.follow import SeatFollow, left_for, news_text
+from ...ui.ending import OVER_ON_A_PHONE, session_over
+from ...ui.follow import BACK, SeatFollow, left_for, news_text
 from ...ui.widgets import button, message_html, read_only_html
 from .. import drafts
 from ..chart import one_decimal
@@ -53,7 +54,6 @@ def open_seat(store: GameStore, token: str) -> "SeatPage":
 
 
 #: What a phone says when the table opens again the game it had left.
-BACK = "The table is back on this game: this phone records its turns again."
 
 
 class SeatPage(Rome1989Screens):
@@ -223,6 +223,9 @@ class SeatPage(Rome1989Screens):
         """Take back the game's last action if it is about this player's nations; else say whose it is."""
         if not self.follow.holds():
             self._refuse()
+            return
+        if session_over(self.session):
+            self.say(OVER_ON_A_PHONE, "error")
             return
         try:
             s = self.session
