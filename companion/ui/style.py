@@ -240,6 +240,8 @@ CSS = """
 /* the Region walked through: each of its lines has the room of two (none is cut), so a Region whose
    title or pieces wrap moves neither the majority buttons under it nor the board */
 .rf-app .rf-walk .widget-html-content > div { min-height: 2.7em; line-height: 1.35; }
+/* with A+ a Region's pieces run to three lines: a Sea's (none) kept the same room, or Next Region moved 34 px */
+.rf-app.rf-large .rf-walk .widget-html-content > div:nth-child(2) { min-height: 4.05em; }
 .rf-scores .rf-scorepad th { text-align: left; font-weight: 600; white-space: nowrap; font-size: .9em; }
 /* with A+ and on a phone, a row's name ("Guild: Trophy Hunters", "Tale: The Majestic Bridge")
    takes two lines rather than push the players' columns out of the pane */

@@ -76,37 +76,53 @@ def _watch_page(page) -> None:
     page.on("websocket", socket)
 
 
-#: The page takes no second tap within this many ms of the first on a control drawn in the first one's place
-#: (the template's HURRY_MS: nobody reads a new button that fast); a test's finger keeps at least this pace.
+#: The page takes no second tap within this many ms of the first on another control drawn in the first one's place
+#: (the template's HURRY_MS: nobody reads a new button that fast); a test's finger keeps at least this pace there.
 HURRY_MS = 300
-PACE_JS = "() => window.rfPressedAt ? Math.max(0, %d - (Date.now() - window.rfPressedAt)) : 0" % (HURRY_MS + 20)
+PACE_LOG = os.environ.get("COMPANION_PACE_LOG")  # each wait of a paced tap, in ms (to measure what pacing costs)
+
+#: Before a tap on a control: the box beside the last answer (`.rf-bubble`) taken away where it covers the control's
+#: middle (a touch elsewhere first, as a finger does: a touch on a box seen is the box's, not passed on); and how
+#: long to wait before a tap on another control than the last one tapped. Which control will be in the last one's
+#: place once the page has drawn what that tap changed cannot be foretold from the page as it is now (Rise & Fall's
+#: rows move up as each player passes, after the log has it), so every such tap keeps a finger's pace.
+BEFORE_TAP_JS = """(e, hurry) => { const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (!r.width || e.closest('.rf-bubble')) return 0;
+  const covered = [...document.querySelectorAll('.rf-bubble')].map(b => b.getBoundingClientRect())
+    .some(b => x >= b.left && x <= b.right && y >= b.top && y <= b.bottom);
+  if (covered) document.body.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true, clientX: -1, clientY: -1}));
+  const p = window.rfPressed, c = e.closest('button, .widget-toggle-button') || e;
+  return !p || c === p.el ? 0 : Math.max(0, hurry - (Date.now() - p.at)); }"""
 
 
 def at_a_fingers_pace() -> None:
-    """Every tap and click of the tests (Playwright's own, on a locator or a page) waits, if the page's last
-    click was under :data:`HURRY_MS` ago, until it was not: a script that taps the next question's button the
-    moment it is drawn would be a finger tapping twice at once, which the page answers "Not taken". The tests
-    of two quick taps make theirs in the page's script, unpaced."""
-    from playwright.sync_api import Locator, Page
+    """Every tap and click of the tests on a locator (Playwright's own) is made as a finger makes it: the box beside
+    the last answer taken away first where it covers the control, and a tap on another control than the last one
+    tapped waits until :data:`HURRY_MS` have passed since that tap (a script that taps the next question's button
+    the moment it is drawn in the last one's place would be a finger tapping twice at once: "Not taken"). The tests of
+    two quick taps make theirs in the page's script, unpaced."""
+    from playwright.sync_api import Locator
 
-    for cls in (Locator, Page):
-        for name in ("tap", "click"):
-            plain = getattr(cls, name)
-            if getattr(plain, "paced", False):
-                continue
+    for name in ("tap", "click"):
+        plain = getattr(Locator, name)
+        if getattr(plain, "paced", False):
+            continue
 
-            def paced(self, *args, _plain=plain, **kwargs):
-                page = self if isinstance(self, Page) else self.page
+        def paced(self, *args, _plain=plain, **kwargs):
+            if "position" not in kwargs:
                 try:
-                    wait = page.evaluate(PACE_JS)
-                except Exception:  # a page closing, or navigating: its own tap says what it meets
+                    wait = self.evaluate(BEFORE_TAP_JS, HURRY_MS + 20, timeout=kwargs.get("timeout"))
+                except Exception:  # no such control yet, or several, or a page going: the tap itself says so
                     wait = 0
                 if wait:
-                    page.wait_for_timeout(wait)
-                return _plain(self, *args, **kwargs)
+                    if PACE_LOG:
+                        with open(PACE_LOG, "a") as f:
+                            f.write(f"{wait}\n")
+                    self.page.wait_for_timeout(wait)
+            return _plain(self, *args, **kwargs)
 
-            paced.paced = True  # type: ignore[attr-defined]
-            setattr(cls, name, paced)
+        paced.paced = True  # type: ignore[attr-defined]
+        setattr(Locator, name, paced)
 
 
 def watch_pages(browser) -> None:

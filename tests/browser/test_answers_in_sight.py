@@ -1,7 +1,7 @@
 """A refused tap is never ignored in silence: the player placing a first piece far down the
 page (the board below the screen's message slot) sees the sentence that refuses the tap beside the
 finger, on the tablet and on the phone, and nothing moves: the page does not scroll, the sentence is
-laid over it (the page's script, `.rf-bubble`) until the next touch."""
+laid over it (the page's script, `.rf-bubble`) until the next touch, and a touch on it only takes it away."""
 
 from companion.ui.app import App
 
@@ -17,6 +17,13 @@ SLOT = """() => { const s = [...document.querySelectorAll('.rf-app .rf-message-s
 BUBBLE = """() => { const m = document.querySelector('.rf-app .rf-bubble .rf-msg'); if (!m) return null;
     const r = m.getBoundingClientRect(); return [r.top, r.bottom, window.innerHeight, m.textContent]; }"""
 SCROLLED = "() => document.querySelector('canvas.rf-board').getBoundingClientRect().top"
+#: a point of the box beside the finger over a button it covers (the box lets the finger through: pointer-events
+#: none), and that button's classes; null where it covers none
+OVER_A_BUTTON = """() => { const r = document.querySelector('.rf-app .rf-bubble').getBoundingClientRect();
+  for (let y = r.top + 4; y < r.bottom - 4; y += 8) for (let x = r.left + 4; x < r.right - 4; x += 8) {
+    const e = document.elementFromPoint(x, y), b = e && e.closest('button');
+    if (b && !b.closest('.rf-bubble') && !b.disabled) return [x, y, b.className]; }
+  return null; }"""
 
 #: a point of the screen where a touch meets no control (no button, field, board or folding header), in the app:
 #: a touch there asks nothing, so no newer answer follows it
@@ -152,4 +159,35 @@ def test_rise_on_an_upright_tablet_has_its_board_and_its_buttons_on_the_screen_a
     gap_y = max(said["y"] - (board["y"] + board["height"]), board["y"] - (said["y"] + said["height"]), 0)
     assert (gap_x ** 2 + gap_y ** 2) ** 0.5 <= 150, (board, said)
     assert 0 <= said["y"] and said["y"] + said["height"] <= 1024
+    ctx.close()
+
+
+def test_a_touch_on_the_box_beside_the_finger_takes_it_away_and_nothing_it_covers(server, browser):
+    """Rise!, Place a Land Tile: its answer is said beside the button, in a box laid over the buttons below it (on a
+    phone with A+, over "Sacrifice to Eliminate a Worker"). A finger on that box, once seen, means the box: it goes,
+    and the button it covered is not tapped (it was, unseen)."""
+    from .test_every_game_table import open_log, rise_game
+
+    url, data, _ = server
+    device = "phone"
+    ctx = phone(browser)
+    page = ctx.new_page()
+    listen(page)
+    open_log(page, url, "rise", rise_game(data))
+    page.locator("button.rf-large-toggle").first.tap()  # A+, as the evening had it
+    page.wait_for_function("() => document.querySelector('.rf-app').classList.contains('rf-large')")
+    page.locator(".rise-mode-tile").first.evaluate("e => e.scrollIntoView({block: 'center'})")
+    settle(page)
+    page.locator(".rise-mode-tile").first.tap()
+    page.wait_for_selector(".rise-mode-tile.mod-info")
+    page.wait_for_selector(".rf-app .rf-bubble", state="visible")
+    over = page.evaluate(OVER_A_BUTTON)
+    assert over, f"{device}: the box beside the finger covers no button here; choose a screen where it does"
+    x, y, covered = over
+    page.wait_for_timeout(450)  # the box seen
+    screenshot(page, f"box-over-a-button-{device}")
+    page.touchscreen.tap(x, y)
+    wait_for(lambda: page.evaluate(BUBBLE) is None, page=page)
+    settle(page)
+    assert page.locator(".rise-mode-tile.mod-info").count() == 1, f"{device}: the touch on the box tapped {covered}"
     ctx.close()

@@ -168,8 +168,10 @@ def test_a_table_stopping_early_ends_its_game(tmp_path):
     s.end_ask.widget.children[1].children[0].click()
     assert s.session.state.over and "The game was ended unfinished: nobody reached the goal." in s.message.value
     assert "unfinished" in CONTRACTS["chart"].outcome(s.session.state).sentence
-    # the end on the tablet's screens, whichever it shows: Chart and Leaders say it, nothing offers to play on
-    for shown in (s.winner.value, s.leaders.value):
+    # the end on the tablet's screens, whichever it shows: Chart, Revolt, Combat and Leaders say it, nothing offers
+    # to play on (Revolt and Combat said nothing of it)
+    assert s.over_line in s.screen("Revolt").children and s.over_line in s.screen("Combat").children
+    for shown in (s.winner.value, s.leaders.value, s.over_line.value):
         assert "The game was ended unfinished" in shown and "Undo reopens it" in shown, shown
     assert s.record_btn.disabled and s.end_btn.layout.visibility == "hidden"
     again = Rome1989Screens(Table(GameStore(tmp_path)))  # a page opened afterwards says it too

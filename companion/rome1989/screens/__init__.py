@@ -247,6 +247,7 @@ class Rome1989Screens:
         self.edit_btn = button("Correct this nation", self.edit_nation, "rf89-edit-nation")
         self.withdraw_btn = button("Quit: withdraw this nation (8.2)", self.withdraw, "rf89-withdraw")
         self.winner = W.HTML(_dom_classes=("rf89-winner",))
+        self.over_line = W.HTML(_dom_classes=("rf89-over",))  # the end, on the screens without the winner's line
         for w, css in ((self.title, "rf89-title"), (self.goal, "rf89-goal"), (self.goal_points, "rf89-goal-points"),
                        (self.n_name, "rf89-n-name"), (self.n_kind, "rf89-n-kind"), (self.n_player, "rf89-n-player"),
                        (self.n_first, "rf89-n-first"), (self.n_treasury, "rf89-n-treasury"), (self.n_refund, "rf89-n-refund"),
@@ -343,7 +344,7 @@ class Rome1989Screens:
         self.r_rolls = W.HBox([self.r_app.widget, self.r_dice, self.r_table.widget])
         for box in (self.r_lost, self.r_popular):
             box.observe(lambda ch: self._revolt_mode(), "value")
-        self.revolt_box = W.VBox([W.HTML(CSS), self.r_head, self.r_areas.widget,
+        self.revolt_box = W.VBox([W.HTML(CSS), self.over_line, self.r_head, self.r_areas.widget,
                                   W.HBox([self.r_table_no, self.r_lost, self.r_popular, self.r_start]),
                                   self.r_step, self.r_rolls, self.answers.slot("Revolt"), self.r_out])
         self.revolt_box.add_class("rf89")
@@ -354,6 +355,7 @@ class Rome1989Screens:
     def _build_combat(self) -> None:
         self.battle_panel = BattlePanel(self, CSS)  # a battle of the Combat phase, the game's procedure (12.0.8)
         self.combat_box = self.battle_panel.widget
+        self.combat_box.children = (self.combat_box.children[0], self.over_line, *self.combat_box.children[1:])
 
     # --- what the shelf asks of a game's screens --------------------------------------------------
     def screen(self, name: str) -> W.Widget:
@@ -666,6 +668,7 @@ class Rome1989Screens:
         self.record_btn.disabled = self.draft is None or s.over
         self.end_btn.layout.visibility = "hidden" if s.over else "visible"  # the game is ended once; its room kept
         self.winner.value = self._end_html()
+        self.over_line.value = self.winner.value if s.over else ""  # the Revolt and Combat screens say the end too
         self._draw_summary()
         if hasattr(self, "r_out"):
             self._revolt_show()
