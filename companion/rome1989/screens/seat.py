@@ -53,9 +53,6 @@ def open_seat(store: GameStore, token: str) -> "SeatPage":
     return SeatPage(store, token)
 
 
-#: What a phone says when the table opens again the game it had left.
-
-
 class SeatPage(Rome1989Screens):
     """One player's nations; ``widget`` is the whole page on their phone."""
 
