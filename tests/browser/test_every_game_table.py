@@ -679,7 +679,8 @@ def test_two_quick_taps_on_a_changing_question_record_one_answer_in_every_game(t
     """A second tap 50 ms after the first, on a question the first one answered: one answer in the log, and the
     other tap (where it met a control) refused with a sentence on the page — by the game (the button drawn for the question answered), or,
     where the page had already drawn the next question's control in its place, by the page (nobody reads a new
-    button in 50 ms: Mountain King's "Bo" for Moss 3 drawn 33 ms after Moss 2's "Bo" was tapped was entered)."""
+    button in 50 ms: the second of two taps met Mountain King's "Bo" for Moss 3, drawn in the place of Moss 2's, and
+    was entered)."""
     url, data, _ = table
     found = []
     ctx, page = device(browser, url, "tablet-light")  # one tablet, from game to game
