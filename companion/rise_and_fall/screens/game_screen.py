@@ -230,7 +230,7 @@ class SetupScreen:
 
     def start(self) -> None:
         """Start the game set up above; while another game is being played, ask first."""
-        if not self._world_ready():  # said before any question: the game left would be left for nothing
+        if self._world() is None:  # said before any question: the game left would be left for nothing
             return
         if is_live(self.hub.game):
             self.message.value = ""  # an earlier answer is not read as the question's
@@ -238,17 +238,18 @@ class SetupScreen:
             return
         self._start_new()
 
-    def _world_ready(self) -> bool:
+    def _world(self) -> dict | None:
+        """The World the game starts on, or None (said) when it has no land yet."""
         world = self.world_layout()
         if {t["tile"] for t in world.get("tiles", [])} & {"plains", "forest", "mountain"}:
-            return True
+            return world
         self.error("Build the World first (World screen): the first Cities and Nomads need land to stand on.")
-        return False
+        return None
 
     def _start_new(self) -> bool:
-        if not self._world_ready():
+        world = self._world()
+        if world is None:
             return False
-        world = self.world_layout()
         n = self.n_players.value
         setup = {
             "type": "setup",
