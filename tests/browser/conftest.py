@@ -11,6 +11,7 @@ from .harness import (
     TEST_NAME,
     close_keeping_what_it_showed,
     launch,
+    repoint,
     served,
     watch_pages,
 )
@@ -37,10 +38,21 @@ def pytest_collection_modifyitems(items):
     items.sort(key=longest_first)  # stable: each file's tests, and the other files, keep their order
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with served(tmp_path_factory.mktemp("voila")) as s:
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory):
+    """One dashboard for all the test files a worker runs (a server started is two CPU-seconds and a few seconds of
+    waiting, for each of 40 files): its data and layouts folders are links, which each file points at its own."""
+    with served(tmp_path_factory.mktemp("voila"), linked=True) as s:
         yield s
+
+
+@pytest.fixture(scope="module")
+def server(shared_server, tmp_path_factory):
+    """The dashboard, with no game, no World and no setting as a test file starts (:func:`shared_server`'s, its
+    folders the file's own)."""
+    url, data, layouts = shared_server
+    repoint(data, layouts, tmp_path_factory.mktemp("files"))
+    yield url, data, layouts
 
 
 @pytest.fixture(scope="session")

@@ -79,16 +79,29 @@ def _watch_page(page) -> None:
 #: The page takes no second tap within this many ms of the first on another control drawn in the first one's place
 #: (the template's HURRY_MS: nobody reads a new button that fast); a test's finger keeps at least this pace there.
 HURRY_MS = 300
-PACE_LOG = os.environ.get("COMPANION_PACE_LOG")  # each wait of a paced tap, in ms (to measure what pacing costs)
+#: A file where the tests note their waits (``COMPANION_PACE_LOG``): each paced tap's, each settle's and each wait
+#: that ran out, in seconds, with where it was made: what the waiting costs, and where.
+PACE_LOG = os.environ.get("COMPANION_PACE_LOG")
+
+
+def pace_note(what: str, seconds: float, depth: int = 2) -> None:
+    """Note a wait in :data:`PACE_LOG` (``depth``: how many calls up the line that waited is)."""
+    if PACE_LOG:
+        import traceback
+
+        where = traceback.extract_stack(limit=depth + 1)[0]
+        with open(PACE_LOG, "a") as f:
+            f.write(f"{what} {seconds:.2f} {Path(where.filename).name}:{where.lineno}\n")
 
 #: Before a tap on a control: the box beside the last answer (`.rf-bubble`) taken away where it covers the control's
 #: middle (a touch elsewhere first, as a finger does: a touch on a box seen is the box's, not passed on); and how
 #: long to wait before a tap on another control than the last one tapped. Which control will be in the last one's
 #: place once the page has drawn what that tap changed cannot be foretold from the page as it is now (Rise & Fall's
-#: rows move up as each player passes, after the log has it), so every such tap keeps a finger's pace.
+#: rows move up as each player passes, after the log has it), so every such tap keeps a finger's pace: a control
+#: the page is replacing as it is looked at (no box: taken out of the page) too.
 BEFORE_TAP_JS = """(e, hurry) => { const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
-  if (!r.width || e.closest('.rf-bubble')) return 0;
-  const covered = [...document.querySelectorAll('.rf-bubble')].map(b => b.getBoundingClientRect())
+  if (e.closest('.rf-bubble')) return 0;
+  const covered = r.width && [...document.querySelectorAll('.rf-bubble')].map(b => b.getBoundingClientRect())
     .some(b => x >= b.left && x <= b.right && y >= b.top && y <= b.bottom);
   if (covered) document.body.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true, clientX: -1, clientY: -1}));
   const p = window.rfPressed, c = e.closest('button, .widget-toggle-button') || e;
@@ -112,12 +125,10 @@ def at_a_fingers_pace() -> None:
             if "position" not in kwargs:
                 try:
                     wait = self.evaluate(BEFORE_TAP_JS, HURRY_MS + 20, timeout=kwargs.get("timeout"))
-                except Exception:  # no such control yet, or several, or a page going: the tap itself says so
-                    wait = 0
+                except Exception:  # several such controls, or a page going: the tap itself says so, at a finger's pace
+                    wait = HURRY_MS + 20
                 if wait:
-                    if PACE_LOG:
-                        with open(PACE_LOG, "a") as f:
-                            f.write(f"{wait}\n")
+                    pace_note("PACED", wait / 1000)
                     self.page.wait_for_timeout(wait)
             return _plain(self, *args, **kwargs)
 
@@ -170,15 +181,18 @@ def counter_notebook(folder: Path) -> Path:
 @contextmanager
 def served(tmp: Path, preheat: bool | int = False, port: int | None = None, data_from: Path | None = None,
            with_counter: bool = False, env_extra: dict[str, str] | None = None, notebook: Path | None = None,
-           template: str = "companion"):
+           template: str = "companion", linked: bool = False):
     """Voilà on a free loopback port (or ``port``: a server restarted) with its own data and layouts
     folders (``data_from``: a copy of that data directory; ``with_counter``: the tests' counter game
     is on the shelf too; ``env_extra``: more of the kernels' environment; ``notebook``: another of
     the project's notebooks served instead of the dashboard; ``template``: Voilà's template, e.g.
     its stock ``lab``, as plain Voilà or another frontend shows the page). ``preheat``: a pool of preheated
     kernels, of one kernel (True: the machine is shared) or of that many (`make run` keeps
-    ``serve.POOL``)."""
+    ``serve.POOL``). ``linked``: the data and layouts folders are links, which :func:`repoint` points at other
+    folders (a server shared by test files, each with folders of its own)."""
     data, layouts = tmp / "data", tmp / "layouts"
+    if linked:
+        repoint(data, layouts, tmp / "first")
     if data_from is not None:
         shutil.copytree(data_from, data)
     layouts.mkdir(parents=True, exist_ok=True)
@@ -222,6 +236,18 @@ def served(tmp: Path, preheat: bool | int = False, port: int | None = None, data
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
         log.close()
+
+
+def repoint(data: Path, layouts: Path, own: Path) -> None:
+    """Point the links ``data`` and ``layouts`` (a server's, :func:`served` ``linked``) at new empty folders in
+    ``own``: the pages opened from now on start with no game, no World and no setting (each page's kernel, and the
+    server for each page it serves, find the data folder by its path: ``$COMPANION_DATA``)."""
+    for link in (data, layouts):
+        target = own / link.name
+        target.mkdir(parents=True)
+        fresh = link.with_name(link.name + ".next")
+        fresh.symlink_to(target, target_is_directory=True)
+        os.replace(fresh, link)  # at once: never a moment with no folder there
 
 
 def _children(pid: int) -> list[int]:
@@ -662,6 +688,7 @@ def wait_for(predicate, timeout: float = 10.0, step: float = 0.05, page=None):
             page.wait_for_timeout(step * 1000)
         else:
             time.sleep(step)
+    pace_note("RAN-OUT", timeout)
     raise AssertionError(f"timed out waiting ({timeout:g} s)\n{kept_stacks('wait_for')}")
 
 
@@ -804,6 +831,7 @@ def settle(*pages, quiet_ms: int = 250, timeout: float = 60.0) -> None:
         pages[0].wait_for_timeout(20)  # Playwright hands over the frames only while it is called
         now = time.monotonic()
         if all(not k.waiting() and now - max(k.last, start) >= quiet_ms / 1000 for k in kernels):
+            pace_note("SETTLED", now - start)
             return
         if now > deadline:
             waiting = sum(k.waiting() for k in kernels)
