@@ -406,6 +406,9 @@ CSS = """
 /* Rise!: what the player is asked to tap has the room of its longest sentence, so choosing an action moves
    nothing below it */
 .rf-app .rise-prompt { min-height: 4.2em; }
+/* ... and the turn's line the room of two: the winner's line at the end has two (the actions moved down 39 px) */
+.rf-app .rise-screen .rf-turn { min-height: 2.7em; }
+.rf-app .rise-screen .rf-turn .rf-badge { padding: 0 10px; }
 /* Rise! on an upright tablet: the board and the buttons side by side, as on the tablet held sideways (below the
    board, the buttons were off the screen and a tap's answer 366 px from the finger) */
 @media (min-width: 601px) and (max-width: 900px) {
@@ -413,7 +416,6 @@ CSS = """
   .rf-app .rise-screen > .rf-board-box { flex: 1 1 auto; min-width: 0; }
   .rf-app .rise-screen > .rf-side { flex: 0 0 280px; min-width: 280px; }
   /* the status keeps the room of its longest lines at this width: nothing under it moves as a turn passes */
-  .rf-app .rise-screen .rf-turn { min-height: 2.7em; }
   .rf-app .rise-screen .rise-prompt { min-height: 5.4em; }
   .rf-app .rise-screen .rise-supply { min-height: 4.05em; }
 }

@@ -406,6 +406,9 @@ def stays_rise(page, url, data, name: str) -> Flow:
     open_log(page, url, "rise", gid)
     flow = Flow(page, name, NAMED, PARTS_ANY)
     flow.measure("opened")
+    if page.viewport_size["width"] >= 1000:  # a tablet held sideways: every action's button above the fold
+        bottoms = page.evaluate("() => [...document.querySelectorAll('button.rise-mode')].map(b => b.getBoundingClientRect().bottom)")
+        assert len(bottoms) == 5 and max(bottoms) <= page.viewport_size["height"], f"{name}: an action below the fold: {bottoms}"
     mode(page, "tile")
     flow.measure("Place a Land Tile")
     for k, tile in enumerate(((8, 0), (9, 0))):

@@ -29,8 +29,8 @@ def test_a_short_game_by_taps_to_a_win_survives_a_reload(store):
     tap(s, (2, 0))  # red places a Worker
     assert s.session is not None and s.position.player == "blue"
     assert "action 1 of 2" in s.status.value
-    assert "Red: 2 Workers on the board" in s.status.value and "Blue: 1 Worker on the board" in s.status.value
-    assert "48 land tiles left" in s.status.value
+    assert "Red: 2 Workers on the board" in s.supplies.value and "Blue: 1 Worker on the board" in s.supplies.value
+    assert "48 land tiles left" in s.supplies.value
     s.mode_buttons["tile"].click()
     tap(s, (8, 0))
     tap(s, (9, 0))
@@ -42,8 +42,9 @@ def test_a_short_game_by_taps_to_a_win_survives_a_reload(store):
     tap(s, (6, 0))  # blue's only Worker
     p = s.position
     assert p.winner == "red" and "Red wins" in s.status.value
-    # the end keeps the lines of play (the prompt's, each colour's supply, the tiles): the buttons below stay put
-    assert s.status.value.count("rise-prompt") == 1 and s.status.value.count("rise-supply") == 2 and "land tiles left" in s.status.value
+    # the end keeps the lines of play (the prompt's; below the buttons, each colour's supply and the tiles): the buttons
+    # stay put
+    assert s.status.value.count("rise-prompt") == 1 and s.supplies.value.count("rise-supply") == 2 and "land tiles left" in s.supplies.value
     tap(s, (4, 0))
     assert "The game is over" in s.message.value
     again = RiseScreen(store)  # a reload: the latest game, from the log

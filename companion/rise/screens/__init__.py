@@ -442,14 +442,19 @@ class RiseScreen:
         self.progress.add_class("rise-progress")
         self.towers = W.HTML()
         self.threat_list = W.HTML()
+        self.supplies = W.HTML()
+        self.supplies.add_class("rise-supplies")
         side = W.VBox(
             [
                 self.answers.slot("Play"),  # beside the board (below it on a phone): the answer to a tap on it
                 self.status,
-                self.progress,
-                self.undo_bar.widget,
+                # the actions next, then Undo: every button of a turn above the fold of a tablet held sideways, and
+                # above the lines whose length changes as the game goes (the supplies)
                 W.HTML("<b>Action</b>"),
                 W.VBox(list(self.mode_buttons.values())),
+                self.undo_bar.widget,
+                self.progress,
+                self.supplies,
                 self.towers,
                 self.threat_list,
                 W.HBox([self.history, self.undo_to_btn]),
@@ -491,6 +496,7 @@ class RiseScreen:
         lit = [] if (self.thinking or self.computer_to_move()) else self.taps.lit(p)
         self.board.show(position_scene(p, lit=lit, selected=self.taps.selected), fit=fit)
         self.status.value = self._status_html(p)
+        self.supplies.value = self._supplies_html(p)
         for m, b in self.mode_buttons.items():
             b.button_style = "info" if m == self.taps.mode else ""
         self.undo_bar.show(hold_redo=self.thinking)
@@ -508,27 +514,34 @@ class RiseScreen:
             return f"<span class='rf-dot' style='background:{COLOURS[c]}'></span>"
 
         who_plays = f"<div class='rise-opponent'>{html.escape(self.who_plays())}</div>"
-        n = numbers()
-        sup = {c: p.supply(c) for c in n.colours}
-        lines = "".join(
-            f"<div class='rise-supply'>{dot(c)}{name(c)}: {plural(len(p.of(c)), 'Worker')} on the board, {sup[c]['workers']} in the supply; "
-            f"blocks left: {sup[c]['base']} base, {sup[c]['middle']} middle, {sup[c]['top']} top</div>"
-            for c in n.colours
-        )
-        tiles = f"<div>{plural(sup['red']['tiles'], 'land tile')} left</div>"
         if p.winner:  # the same lines as in play, so the buttons below stay put at the end (they moved up 199 px)
             why = "three complete Towers on the board" if p.reason == "towers" else f"{name(other(p.winner))}'s last Worker is gone"
             return (f"<div class='rf-turn'>{dot(p.winner)}<span class='rf-badge'>{name(p.winner)} wins</span> {html.escape(why)}.</div>"
                     "<div class='rise-prompt'>The game is over: Undo takes its last action back; New game starts another.</div>"
-                    f"{lines}{tiles}{who_plays}")
+                    f"{who_plays}")
+        n = numbers()
         total = n.first_turn_actions if p.turn == 1 else n.actions_per_turn
         done = total - p.actions_left + 1
         who = name(p.player) + (" (computer)" if self.computer and self.computer["colour"] == p.player else "")
         thinking = " — thinking…" if self.thinking else ""
         return (
             f"<div class='rf-turn'>{dot(p.player)}Turn {p.turn}: <b>{html.escape(who)}</b>, action {done} of {total}{thinking}</div>"
-            f"<div class='rise-prompt'>{html.escape(self.taps.prompt(p))}</div>{lines}{tiles}{who_plays}"
+            f"<div class='rise-prompt'>{html.escape(self.taps.prompt(p))}</div>{who_plays}"
         )
+
+    @staticmethod
+    def _supplies_html(p: Position) -> str:
+        """Each colour's pieces on the board and in the supply, and the land tiles left: below the buttons (their
+        lines grow and shrink as the game goes)."""
+        n = numbers()
+        sup = {c: p.supply(c) for c in n.colours}
+        lines = "".join(
+            f"<div class='rise-supply'><span class='rf-dot' style='background:{COLOURS[c]}'></span>{name(c)}: "
+            f"{plural(len(p.of(c)), 'Worker')} on the board, {sup[c]['workers']} in the supply; "
+            f"blocks left: {sup[c]['base']} base, {sup[c]['middle']} middle, {sup[c]['top']} top</div>"
+            for c in n.colours
+        )
+        return f"{lines}<div>{plural(sup['red']['tiles'], 'land tile')} left</div>"
 
     def who_plays(self) -> str:
         """One line for the status: who plays this game (from its log)."""
