@@ -177,6 +177,7 @@ class Board:
         self.fit_zoom = 1.6  # the most Fit magnifies (CSS pixels per scene pixel)
         self.report = report or (lambda msg: None)
         self.draws = 0
+        self._drawn: tuple | None = None  # what the last whole drawing was made from (:meth:`_drawing`)
         self._press: tuple[float, float] | None = None
         self._last: tuple[float, float] | None = None
         self._dragging = False
@@ -281,7 +282,16 @@ class Board:
                                    by_hand=self.user_view)
             if view != (self.k, self.tx, self.ty):
                 self.zoom, self.tx, self.ty = view[0] / self.dpr, view[1], view[2]
+        if self._drawn is not None and self._drawn == self._drawing():
+            self._write_meta()  # the page shows this drawing already (a refresh that changed nothing on the board)
+            return
         self.redraw()
+
+    def _drawing(self) -> tuple:
+        """What a drawing of the whole board is made from: the scene, the view, the canvas and the look."""
+        scene = self.scene or Scene()  # its items as they are now (a scene changed in place is another drawing)
+        return (scene.background, tuple(scene.items), self.k, self.tx, self.ty, self.width, self.height, self.dpr,
+                self.css_width, Board.dark)
 
     def fit_view(self) -> None:
         """The Fit button: the whole scene again."""
@@ -344,6 +354,7 @@ class Board:
         """Draw the scene as the board is zoomed now, or at ``view`` (k, tx, ty: a frame of a smooth zoom)."""
         rl = self.render_list(*view) if view else self.render_list()  # everything computed before the canvas holds
         self.draws += 1
+        self._drawn = None if view else self._drawing()  # a frame of a zoom is not the board's drawing
         if self._made_for_the_page:
             self._kept, self._made_for_the_page = True, False
         self._write_meta()
