@@ -194,3 +194,30 @@ def test_a_board_within_the_screen_takes_the_room_the_page_reports_below_its_top
     assert b.css_width == 605 and b.height == int(300 * 760 / 605)
     b.css_box.value = "380 230"  # a phone's page scrolls to its board: made shorter it would only be smaller
     assert b.height == 600
+
+
+def test_a_refresh_that_changes_nothing_on_the_board_draws_nothing_again():
+    """A screen redraws its board at every refresh; the page is sent a drawing only when the board would look
+    otherwise: another scene (or the same one changed in place), another view or look. Its question is still
+    written (a tap carries it)."""
+    b, _ = small_spaces_board()
+    drawn = b.draws
+    same = Scene()
+    same.polygon([(0, 0), (400, 0), (400, 300), (0, 300)], fill="#123456")
+    b.show(same)
+    assert b.draws == drawn, "the same picture again: nothing sent"
+    asked = ["cavern 1"]
+    b.question = lambda: asked[0]
+    asked[0] = "cavern 2"
+    b.show(same)
+    assert b.draws == drawn and json.loads(b.meta.value)["question"] == "cavern 2"
+    same.circle(10, 10, 5, "#ff0000")  # changed in place
+    b.show(same)
+    assert b.draws == drawn + 1
+    b.zoom_by(1.5)
+    b.show(same)
+    assert b.draws == drawn + 2, "zoomed: drawn at the new view once, and not again"
+    other = Scene()
+    other.polygon([(0, 0), (10, 0), (10, 10)], fill="#654321")
+    b.show(other)
+    assert b.draws == drawn + 3
