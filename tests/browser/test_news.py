@@ -13,19 +13,25 @@ def box(page, selector: str) -> tuple[float, float, float, float]:
     return (b["x"], b["y"], b["width"], b["height"])
 
 
-def test_a_card_chosen_on_a_phone_is_told_on_the_tablet_without_moving_a_control(server, browser):
+def ana_at_the_table(server, browser) -> tuple:
+    """A game at phase A, the tablet at its Game screen and Ana's phone at her seat, both drawn: the data folder,
+    the table."""
     url, data, _ = server
     gid = start_game(data)
-    store = GameStore(data)
-    log = store.open(gid)
+    log = GameStore(data).open(gid)
     seat = Seats(log).ensure(3)[0]
     log.close()
     table = Table(browser, url, "game", [seat], ["Ana"])
+    table.tablet.wait_for_selector(".rf-controls button.rf-play-city")
+    table.phones[0].wait_for_selector("button.rf-choose-city")
+    settle(table.tablet, table.phones[0])
+    return data, table
+
+
+def test_a_card_chosen_on_a_phone_is_told_on_the_tablet_without_moving_a_control(server, browser):
+    data, table = ana_at_the_table(server, browser)
     try:
         tablet, ana = table.tablet, table.phones[0]
-        tablet.wait_for_selector(".rf-controls button.rf-play-city")
-        ana.wait_for_selector("button.rf-choose-city")
-        settle(tablet, ana)
         slot = ".rf-message-slot >> visible=true"
         before = {s: box(tablet, s) for s in (slot, "button.rf-game-undo")}
         ana.locator("button.rf-choose-city").first.tap()
@@ -48,17 +54,9 @@ SCROLL_DOWN_JS = """() => { const app = document.querySelector('.rf-app'); let s
 def test_news_for_a_phone_scrolled_down_to_its_cards_is_shown_at_the_top_of_its_screen(server, browser):
     """Ana's phone, scrolled down to the buttons of her hand: Ben's card played on the tablet is told where she looks
     (the slot for answers is above the screen), and goes at her next touch."""
-    url, data, _ = server
-    gid = start_game(data)
-    log = GameStore(data).open(gid)
-    seat = Seats(log).ensure(3)[0]
-    log.close()
-    table = Table(browser, url, "game", [seat], ["Ana"])
+    data, table = ana_at_the_table(server, browser)
     try:
         tablet, ana = table.tablet, table.phones[0]
-        tablet.wait_for_selector(".rf-controls button.rf-play-city")
-        ana.wait_for_selector("button.rf-choose-city")
-        settle(tablet, ana)
         ana.evaluate(SCROLL_DOWN_JS)
         wait_for(lambda: ana.locator(".rf-message-slot >> visible=true").first.bounding_box()["y"] < -20, page=ana)
         ben = tablet.locator(".rf-controls .widget-hbox", has_text="Ben plays:").first

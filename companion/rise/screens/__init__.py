@@ -510,13 +510,10 @@ class RiseScreen:
             self.history.value = options[0][1]  # the latest step first
 
     def _status_html(self, p: Position) -> str:
-        def dot(c: str) -> str:
-            return f"<span class='rf-dot' style='background:{COLOURS[c]}'></span>"
-
         who_plays = f"<div class='rise-opponent'>{html.escape(self.who_plays())}</div>"
         if p.winner:  # the same lines as in play, so the buttons below stay put at the end (they moved up 199 px)
             why = "three complete Towers on the board" if p.reason == "towers" else f"{name(other(p.winner))}'s last Worker is gone"
-            return (f"<div class='rf-turn'>{dot(p.winner)}<span class='rf-badge'>{name(p.winner)} wins</span> {html.escape(why)}.</div>"
+            return (f"<div class='rf-turn'>{_dot(p.winner)}<span class='rf-badge'>{name(p.winner)} wins</span> {html.escape(why)}.</div>"
                     "<div class='rise-prompt'>The game is over: Undo takes its last action back; New game starts another.</div>"
                     f"{who_plays}")
         n = numbers()
@@ -525,7 +522,7 @@ class RiseScreen:
         who = name(p.player) + (" (computer)" if self.computer and self.computer["colour"] == p.player else "")
         thinking = " — thinking…" if self.thinking else ""
         return (
-            f"<div class='rf-turn'>{dot(p.player)}Turn {p.turn}: <b>{html.escape(who)}</b>, action {done} of {total}{thinking}</div>"
+            f"<div class='rf-turn'>{_dot(p.player)}Turn {p.turn}: <b>{html.escape(who)}</b>, action {done} of {total}{thinking}</div>"
             f"<div class='rise-prompt'>{html.escape(self.taps.prompt(p))}</div>{who_plays}"
         )
 
@@ -536,7 +533,7 @@ class RiseScreen:
         n = numbers()
         sup = {c: p.supply(c) for c in n.colours}
         lines = "".join(
-            f"<div class='rise-supply'><span class='rf-dot' style='background:{COLOURS[c]}'></span>{name(c)}: "
+            f"<div class='rise-supply'>{_dot(c)}{name(c)}: "
             f"{plural(len(p.of(c)), 'Worker')} on the board, {sup[c]['workers']} in the supply; "
             f"blocks left: {sup[c]['base']} base, {sup[c]['middle']} middle, {sup[c]['top']} top</div>"
             for c in n.colours
@@ -573,6 +570,11 @@ class RiseScreen:
             for t in ts
         ]
         return "<div><b>Threats</b> (a ring one Worker short, outlined on the board)</div><ul>" + "".join(rows) + "</ul>"
+
+
+def _dot(colour: str) -> str:
+    """A colour's dot, before its name."""
+    return f"<span class='rf-dot' style='background:{COLOURS[colour]}'></span>"
 
 
 def open_screens(table: Any) -> RiseScreen:
