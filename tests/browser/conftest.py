@@ -1,3 +1,4 @@
+import os
 import re
 import shutil
 from pathlib import Path
@@ -53,6 +54,20 @@ def server(shared_server, tmp_path_factory):
     url, data, layouts = shared_server
     repoint(data, layouts, tmp_path_factory.mktemp("files"))
     yield url, data, layouts
+
+
+@pytest.fixture
+def fresh_server(shared_server, tmp_path):
+    """The dashboard with no game, no World and no setting as the test starts (its folders the test's own); after
+    it, the file's own folders again (:func:`server`'s)."""
+    url, data, layouts = shared_server
+    before = {link: os.readlink(link) for link in (data, layouts)}
+    repoint(data, layouts, tmp_path)
+    yield url, data, layouts
+    for link, target in before.items():
+        back = link.with_name(link.name + ".back")
+        back.symlink_to(target, target_is_directory=True)
+        os.replace(back, link)
 
 
 @pytest.fixture(scope="session")

@@ -105,36 +105,34 @@ LONGER = """() => { const s = [...document.querySelectorAll('.rf-app .rf-message
     s.querySelector('.rf-msg').textContent += ' ' + 'A sentence longer than its place runs on over more lines. '.repeat(4); }"""
 
 
-def test_a_sentence_never_widens_its_screen_and_a_longer_one_says_there_is_more(tmp_path, browser):
+def test_a_sentence_never_widens_its_screen_and_a_longer_one_says_there_is_more(fresh_server, browser):
     """A refusal under Start the game (no World built yet) leaves Start as wide as it was (the form, and Start
     with it, grew 70 px wider); a sentence longer than its place shows "more ▾" at its foot until it is read to
     its end, and a sentence that fits shows none — on the tablet, light and dark, and on the phone."""
-    from .harness import served
-
-    with served(tmp_path) as (url, _, _):
-        for make, dark in ((tablet, False), (tablet, True), (phone, False)):
-            ctx = make(browser)
-            page = ctx.new_page()
-            listen(page)
-            page.goto(url + SETUP)
-            if dark:
-                page.locator("button.rf-dark-toggle").tap()
-                wait_for(lambda: "rf-dark" in (page.locator(".rf-app").first.get_attribute("class") or ""))
-            start = page.locator("button.rf-start-game").first
-            start.wait_for()
-            settle(page)
-            before = start.bounding_box()
-            start.tap()
-            settle(page)
-            assert "Build the World first" in page.evaluate(SLOT)[3]
-            assert start.bounding_box() == before
-            assert page.evaluate(CUE) == [0, False]  # it fits: no cue
-            page.evaluate(LONGER)
-            wait_for(lambda: page.evaluate(CUE) == [1, True])
-            page.evaluate("() => { const s = [...document.querySelectorAll('.rf-app .rf-message-slot')].find(e => e.offsetParent"
-                          " && e.textContent.trim()); s.scrollTop = s.scrollHeight; }")
-            wait_for(lambda: page.evaluate(CUE)[0] == 0)  # read to its end: the cue goes
-            ctx.close()
+    url, _, _ = fresh_server
+    for make, dark in ((tablet, False), (tablet, True), (phone, False)):
+        ctx = make(browser)
+        page = ctx.new_page()
+        listen(page)
+        page.goto(url + SETUP)
+        if dark:
+            page.locator("button.rf-dark-toggle").tap()
+            wait_for(lambda: "rf-dark" in (page.locator(".rf-app").first.get_attribute("class") or ""))
+        start = page.locator("button.rf-start-game").first
+        start.wait_for()
+        settle(page)
+        before = start.bounding_box()
+        start.tap()
+        settle(page)
+        assert "Build the World first" in page.evaluate(SLOT)[3]
+        assert start.bounding_box() == before
+        assert page.evaluate(CUE) == [0, False]  # it fits: no cue
+        page.evaluate(LONGER)
+        wait_for(lambda: page.evaluate(CUE) == [1, True])
+        page.evaluate("() => { const s = [...document.querySelectorAll('.rf-app .rf-message-slot')].find(e => e.offsetParent"
+                      " && e.textContent.trim()); s.scrollTop = s.scrollHeight; }")
+        wait_for(lambda: page.evaluate(CUE)[0] == 0)  # read to its end: the cue goes
+        ctx.close()
 
 
 def test_rise_on_an_upright_tablet_has_its_board_and_its_buttons_on_the_screen_and_answers_beside_the_board(server, browser):

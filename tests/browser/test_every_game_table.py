@@ -229,84 +229,84 @@ def table(server, browser):
 
 @pytest.mark.parametrize("row", list(ROWS))
 def test_every_game_at_the_table(table, browser, row):
+    """Each row's device, as a table's tablet goes from game to game: every game's New game, refused tap and list of
+    games (``at_the_table``), then each game's short flow of taps, no control moving between two of them (``STAYS``)."""
     url, data, layouts = table
-    size, dark = ROWS[row]
-    ctx = browser.new_context(viewport=size, device_scale_factor=1, has_touch=True, is_mobile=size["width"] < 600)
-    ctx.set_default_navigation_timeout(90_000)
-    ctx.set_default_timeout(60_000)
-    page = ctx.new_page()
-    listen(page)
+    ctx, page = device(browser, url, row)  # in this device's own look, kept for every page it opens
     try:
-        open_shelf(page, url)
-        if dark:  # this device's own look, kept for every page it opens
-            page.locator("button.rf-dark-toggle").tap()
-            wait_for(lambda: "rf-dark" in (page.locator(".rf-app").first.get_attribute("class") or ""))
-        settle(page)
-        not_wider(page, f"{row}: the shelf")
-        if size["width"] >= 1000:
-            bottoms = page.evaluate("() => [...document.querySelectorAll('.rf-app .rf-shelf-tile, .rf-app .rf-shelf-history')]"
-                                    ".map(e => e.getBoundingClientRect().bottom)")
-            assert len(bottoms) == len(games.games()) + 1 and max(bottoms) <= size["height"], \
-                f"{row}: a game or History is below the fold ({max(bottoms):.0f} px of {size['height']})"
-        for k, g in enumerate(games.games()):
-            seed = 10 * list(ROWS).index(row) + k + 1
-            old = PREPARE.get(g.id, lambda d, lay, s: random_game(d, g, s))(data, layouts, seed)
-            to_game(page, url, g.id)  # from the shelf, as a table goes from game to game
-            page.wait_for_selector(".rf-app .rf-screen, .rf-app .rf-main, .rf-app .mk-screen, .rf-app .rf89")
-            settle(page)
-            if dark:
-                wait_for(lambda: "rf-dark" in (page.locator(".rf-app").first.get_attribute("class") or ""))
-            not_wider(page, f"{row}: {g.title}")
-            # New game with a game in progress: asked first
-            assert find(page, "button.rf-new-game"), f"{g.title}: no New game button (class rf-new-game)"
-            page.locator("button.rf-new-game").first.scroll_into_view_if_needed()
-            settle(page)
-            mark(page)
-            page.locator("button.rf-new-game").first.tap()
-            yes = page.locator("button.rf-leave-yes").first
-            yes.wait_for(state="visible")
-            settle(page)
-            assert newest(data, g) == old, f"{g.title}: New game started a game before asking"
-            question = page.locator(".rf-confirm:has(button.rf-leave-yes)").first.inner_text()
-            assert "game" in question and ("progress" in question or "played" in question), question
-            # the question is laid over the page beside New game, all of it on the screen: nothing below it moves
-            moved = page.evaluate(MOVED)
-            assert not moved, f"{row}: {g.title}'s question moved controls under the finger: {moved[:6]}"
-            q = page.locator(".rf-confirm:has(button.rf-leave-yes)").first.bounding_box()
-            assert q and q["y"] >= 0 and q["y"] + q["height"] <= size["height"] + 1 and q["x"] + q["width"] <= size["width"] + 1, \
-                f"{row}: {g.title}'s question is not all on the screen: {q}"
-            yes.tap()
-            wait_for(lambda: newest(data, g) != old, timeout=30)
-            settle(page)
-            not_wider(page, f"{row}: {g.title}'s new game")
-            # a refused tap: said where the finger is
-            refuse = REFUSED.get(g.id)
-            assert refuse is not None, f"{g.title}: add its refused tap to REFUSED"
-            control = refuse(page, data)
-            said = wait_for(lambda: page.evaluate(SAID), timeout=30)
-            settle(page)
-            left, top, right, bottom, width, height, text = page.evaluate(SAID)
-            c = control.bounding_box()
-            gap_x = max(c["x"] - right, left - (c["x"] + c["width"]), 0)
-            gap_y = max(c["y"] - bottom, top - (c["y"] + c["height"]), 0)
-            screenshot(page, f"every-game-{row}-{g.id}-refused")
-            assert -1 <= top and bottom <= height + 1, f"{row}: {g.title}'s refusal {text!r} is out of sight ({top:.0f}–{bottom:.0f})"
-            moved = page.evaluate(MOVED)
-            assert not moved, f"{row}: {g.title}'s refusal moved controls under the finger: {moved[:6]}"
-            assert (gap_x ** 2 + gap_y ** 2) ** 0.5 <= NEAR, \
-                f"{row}: {g.title}'s refusal {text!r} is {gap_x:.0f}, {gap_y:.0f} px away from the control tapped"
-            not_wider(page, f"{row}: {g.title}'s refusal")
-            # the game left, a tap away in the list
-            assert find(page, f"button.rf-games-open-{old}"), f"{g.title}: the game left is not in the list of games"
-            page.locator(f"button.rf-games-open-{old}").first.tap()
-            page.locator(f"button.rf-games-open-{old}:disabled").first.wait_for(state="attached")
-            assert said is not None
-            not_wider(page, f"{row}: {g.title}'s list")
+        at_the_table(page, url, data, layouts, row)
+        moved = controls_kept(page, url, data, row)
     except AssertionError:
         screenshot(page, f"every-game-{row}-failed")
-        raise
-    finally:
-        ctx.close()
+        raise  # the page left open for the failure's report (what it showed); closed after the test
+    ctx.close()
+    assert not moved, "\n".join(moved)
+
+
+def at_the_table(page, url: str, data, layouts, row: str) -> None:
+    """The shelf, then every game: New game asks, a refused tap is said beside it, the game left is in the list."""
+    size, dark = ROWS[row]
+    settle(page)
+    not_wider(page, f"{row}: the shelf")
+    if size["width"] >= 1000:
+        bottoms = page.evaluate("() => [...document.querySelectorAll('.rf-app .rf-shelf-tile, .rf-app .rf-shelf-history')]"
+                                ".map(e => e.getBoundingClientRect().bottom)")
+        assert len(bottoms) == len(games.games()) + 1 and max(bottoms) <= size["height"], \
+            f"{row}: a game or History is below the fold ({max(bottoms):.0f} px of {size['height']})"
+    for k, g in enumerate(games.games()):
+        seed = 10 * list(ROWS).index(row) + k + 1
+        old = PREPARE.get(g.id, lambda d, lay, s: random_game(d, g, s))(data, layouts, seed)
+        to_game(page, url, g.id)  # from the shelf, as a table goes from game to game
+        page.wait_for_selector(".rf-app .rf-screen, .rf-app .rf-main, .rf-app .mk-screen, .rf-app .rf89")
+        settle(page)
+        if dark:
+            wait_for(lambda: "rf-dark" in (page.locator(".rf-app").first.get_attribute("class") or ""))
+        not_wider(page, f"{row}: {g.title}")
+        # New game with a game in progress: asked first
+        assert find(page, "button.rf-new-game"), f"{g.title}: no New game button (class rf-new-game)"
+        page.locator("button.rf-new-game").first.scroll_into_view_if_needed()
+        settle(page)
+        mark(page)
+        page.locator("button.rf-new-game").first.tap()
+        yes = page.locator("button.rf-leave-yes").first
+        yes.wait_for(state="visible")
+        settle(page)
+        assert newest(data, g) == old, f"{g.title}: New game started a game before asking"
+        question = page.locator(".rf-confirm:has(button.rf-leave-yes)").first.inner_text()
+        assert "game" in question and ("progress" in question or "played" in question), question
+        # the question is laid over the page beside New game, all of it on the screen: nothing below it moves
+        moved = page.evaluate(MOVED)
+        assert not moved, f"{row}: {g.title}'s question moved controls under the finger: {moved[:6]}"
+        q = page.locator(".rf-confirm:has(button.rf-leave-yes)").first.bounding_box()
+        assert q and q["y"] >= 0 and q["y"] + q["height"] <= size["height"] + 1 and q["x"] + q["width"] <= size["width"] + 1, \
+            f"{row}: {g.title}'s question is not all on the screen: {q}"
+        yes.tap()
+        wait_for(lambda: newest(data, g) != old, timeout=30)
+        settle(page)
+        not_wider(page, f"{row}: {g.title}'s new game")
+        # a refused tap: said where the finger is
+        refuse = REFUSED.get(g.id)
+        assert refuse is not None, f"{g.title}: add its refused tap to REFUSED"
+        control = refuse(page, data)
+        said = wait_for(lambda: page.evaluate(SAID), timeout=30)
+        settle(page)
+        left, top, right, bottom, width, height, text = page.evaluate(SAID)
+        c = control.bounding_box()
+        gap_x = max(c["x"] - right, left - (c["x"] + c["width"]), 0)
+        gap_y = max(c["y"] - bottom, top - (c["y"] + c["height"]), 0)
+        screenshot(page, f"every-game-{row}-{g.id}-refused")
+        assert -1 <= top and bottom <= height + 1, f"{row}: {g.title}'s refusal {text!r} is out of sight ({top:.0f}–{bottom:.0f})"
+        moved = page.evaluate(MOVED)
+        assert not moved, f"{row}: {g.title}'s refusal moved controls under the finger: {moved[:6]}"
+        assert (gap_x ** 2 + gap_y ** 2) ** 0.5 <= NEAR, \
+            f"{row}: {g.title}'s refusal {text!r} is {gap_x:.0f}, {gap_y:.0f} px away from the control tapped"
+        not_wider(page, f"{row}: {g.title}'s refusal")
+        # the game left, a tap away in the list
+        assert find(page, f"button.rf-games-open-{old}"), f"{g.title}: the game left is not in the list of games"
+        page.locator(f"button.rf-games-open-{old}").first.tap()
+        page.locator(f"button.rf-games-open-{old}:disabled").first.wait_for(state="attached")
+        assert said is not None
+        not_wider(page, f"{row}: {g.title}'s list")
 
 
 # --- no control moves between two taps of a flow, game by game ------------------------------------
@@ -571,11 +571,9 @@ STAYS: dict[str, Callable | None] = {"rise-and-fall": None, "rise": stays_rise, 
                                      "rise-and-fall-1989": stays_rome1989}
 
 
-@pytest.mark.parametrize("row", list(ROWS))
-def test_no_control_of_any_game_moves_between_two_taps(table, browser, row):
-    url, data, _ = table
+def controls_kept(page, url: str, data, row: str) -> list[str]:
+    """Every game's short flow of taps (``STAYS``) on the device's page: the controls that moved between two taps."""
     moved = []
-    ctx, page = device(browser, url, row)  # one device, going from game to game as a table's tablet does
     for g in games.games():
         assert g.id in STAYS, f"{g.title}: add a short flow of its taps to STAYS"
         flow_of = STAYS[g.id]
@@ -585,9 +583,8 @@ def test_no_control_of_any_game_moves_between_two_taps(table, browser, row):
             moved += flow_of(page, url, data, f"{g.id}-{row}").check()
         except AssertionError:
             screenshot(page, f"controls-stay-{g.id}-{row}-failed")
-            raise  # the page left open for the failure's report (what it showed); closed after the test
-    ctx.close()
-    assert not moved, "\n".join(moved)
+            raise
+    return moved
 
 
 # --- two taps 50 ms apart on a question that changes after one answer, game by game ----------------

@@ -6,7 +6,7 @@ A shared machine can be slow to answer: each wait allows up to 60 s."""
 import pytest
 
 from .controls import audit
-from .harness import screenshot, served, tablet, wait_for
+from .harness import screenshot, tablet, wait_for
 
 pytestmark = pytest.mark.browser
 ADDRESS = "?game=rise-and-fall-1989&screen=chart"
@@ -89,16 +89,16 @@ TIGHT = """() => Array.from(document.querySelectorAll('.rf89 .rf89-fields')).fla
 })"""
 
 
-def test_three_nations_a_status_change_a_revolt_a_combat_a_reload_and_the_winner(tmp_path, browser):
-    with served(tmp_path) as (url, _, _):
-        page = tablet(browser).new_page()
-        try:
-            play(page, url)
-        except Exception:
-            screenshot(page, "rome1989-flow-failed")
-            raise
-        finally:
-            page.context.close()
+def test_three_nations_a_status_change_a_revolt_a_combat_a_reload_and_the_winner(fresh_server, browser):
+    url, _, _ = fresh_server
+    page = tablet(browser).new_page()
+    try:
+        play(page, url)
+    except Exception:
+        screenshot(page, "rome1989-flow-failed")
+        raise
+    finally:
+        page.context.close()
 
 
 def play(page, url: str) -> None:

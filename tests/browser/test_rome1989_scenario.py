@@ -10,7 +10,7 @@ from companion.rome1989.game import ChartRules
 from companion.rome1989.screens import KIND
 from companion.rome1989.seats import ensure_seats
 
-from .harness import phone, screenshot, served, tablet, wait_for
+from .harness import phone, screenshot, tablet, wait_for
 from .test_rome1989_flow import choose, fill, pick_area, screen, sheet, toggle
 
 pytestmark = pytest.mark.browser
@@ -22,16 +22,16 @@ def reload(page, name: str) -> None:
     page.wait_for_selector(f".rf-nav-tabs .mod-active:has-text('{name}')", timeout=90_000)
 
 
-def test_the_six_player_scenario_a_revolt_reloaded_and_rome_going_out(tmp_path, browser):
-    with served(tmp_path) as (url, _, _):
-        page = tablet(browser).new_page()
-        try:
-            play(page, url)
-        except Exception:
-            screenshot(page, "rome1989-scenario-failed")
-            raise
-        finally:
-            page.context.close()
+def test_the_six_player_scenario_a_revolt_reloaded_and_rome_going_out(fresh_server, browser):
+    url, _, _ = fresh_server
+    page = tablet(browser).new_page()
+    try:
+        play(page, url)
+    except Exception:
+        screenshot(page, "rome1989-scenario-failed")
+        raise
+    finally:
+        page.context.close()
 
 
 def play(page, url: str) -> None:
@@ -88,16 +88,16 @@ def play(page, url: str) -> None:
     page.wait_for_selector(".rf89-pick .mod-active:has-text('Goths')", timeout=60_000)
 
 
-def test_the_winner_on_a_phone(tmp_path, browser):
-    with served(tmp_path) as (url, data, _):
-        s = GameStore(data).start(KIND, "Tuesday", ChartRules(), {"type": "setup", "title": "Tuesday",
-                                                                  "victory": {"points": 20}})
-        s.do({"type": "nation", "name": "Goths", "kind": "other", "player": "Cy"})
-        s.do({"type": "turn", "nation": "Goths", "turn": {"status": "B", "areas_income": 25, "capitol_on_board": False}})
-        token = dict((p, seat.token) for p, seat in ensure_seats(s.log, s.state.chart))["Cy"]
-        cy = phone(browser).new_page()
-        try:
-            cy.goto(url + f"?game=rise-and-fall-1989&seat={token}")
-            cy.wait_for_selector(".rf89-winner:has-text('Cy has won: 25 points')", timeout=90_000)
-        finally:
-            cy.context.close()
+def test_the_winner_on_a_phone(fresh_server, browser):
+    url, data, _ = fresh_server
+    s = GameStore(data).start(KIND, "Tuesday", ChartRules(), {"type": "setup", "title": "Tuesday",
+                                                              "victory": {"points": 20}})
+    s.do({"type": "nation", "name": "Goths", "kind": "other", "player": "Cy"})
+    s.do({"type": "turn", "nation": "Goths", "turn": {"status": "B", "areas_income": 25, "capitol_on_board": False}})
+    token = dict((p, seat.token) for p, seat in ensure_seats(s.log, s.state.chart))["Cy"]
+    cy = phone(browser).new_page()
+    try:
+        cy.goto(url + f"?game=rise-and-fall-1989&seat={token}")
+        cy.wait_for_selector(".rf89-winner:has-text('Cy has won: 25 points')", timeout=90_000)
+    finally:
+        cy.context.close()

@@ -11,7 +11,7 @@ from companion.rome1989.game import ChartRules
 from companion.rome1989.screens import KIND
 from companion.rome1989.seats import ensure_seats
 
-from .harness import PHONE, listen, phone, screenshot, served, settle, tablet
+from .harness import PHONE, listen, phone, screenshot, settle, tablet
 
 pytestmark = pytest.mark.browser
 
@@ -45,36 +45,36 @@ def ask_why(page, game: str, size: dict, shot: str) -> str:
     return entry.rule
 
 
-def test_why_on_a_refused_tap_on_the_tablet_and_on_a_phone(tmp_path, browser):
-    with served(tmp_path) as (url, data, _):
-        s = GameStore(data).start(KIND, "Tuesday's Rome", ChartRules(), {"type": "setup", "title": "Tuesday's Rome",
-                                                                            "victory": {"points": 200}})
-        s.do({"type": "nation", "name": "Huns", "kind": "other", "player": "Ann"})
-        tokens = {p: seat.token for p, seat in ensure_seats(s.log, s.state.chart)}
-        tab_ctx, ann_ctx = tablet(browser), phone(browser)
-        tab, ann = tab_ctx.new_page(), ann_ctx.new_page()
-        try:
-            # the tablet: a new game of Fall of the Mountain King for one player is refused
-            listen(tab)
-            tab.goto(url + "?game=mountain-king&screen=board")
-            tab.wait_for_selector(".mk-board", state="visible", timeout=90_000)
-            box = tab.locator(".mk-names input").first
-            box.fill("Blue")
-            box.press("Tab")
-            tab.locator("button.mk-new").tap()
-            assert ask_why(tab, "mountain-king", {"width": 1024, "height": 768}, "rules-why-tablet") == "player-count"
-            # the phone (Ann's one nation is chosen by itself): her Huns spend levies that no revolt value pays for
-            listen(ann)
-            ann.goto(url + f"?game=rise-and-fall-1989&seat={tokens['Ann']}")
-            ann.wait_for_selector(".rf89-seat-head:has-text(\"Ann's nations\")", timeout=90_000)
-            ann.wait_for_selector(".rf89-sheet-box:has-text('No turn charted yet')", timeout=60_000)
-            spent = ann.locator(".rf89-f-levies_spent input").first
-            spent.fill("5")
-            spent.press("Tab")
-            settle(ann, quiet_ms=200)
-            ann.locator("button.rf89-record").tap()
-            rule = ask_why(ann, "rise-and-fall-1989", PHONE, "rules-why-phone")
-            assert rule.startswith("levy"), rule
-        finally:
-            tab_ctx.close()
-            ann_ctx.close()
+def test_why_on_a_refused_tap_on_the_tablet_and_on_a_phone(fresh_server, browser):
+    url, data, _ = fresh_server
+    s = GameStore(data).start(KIND, "Tuesday's Rome", ChartRules(), {"type": "setup", "title": "Tuesday's Rome",
+                                                                        "victory": {"points": 200}})
+    s.do({"type": "nation", "name": "Huns", "kind": "other", "player": "Ann"})
+    tokens = {p: seat.token for p, seat in ensure_seats(s.log, s.state.chart)}
+    tab_ctx, ann_ctx = tablet(browser), phone(browser)
+    tab, ann = tab_ctx.new_page(), ann_ctx.new_page()
+    try:
+        # the tablet: a new game of Fall of the Mountain King for one player is refused
+        listen(tab)
+        tab.goto(url + "?game=mountain-king&screen=board")
+        tab.wait_for_selector(".mk-board", state="visible", timeout=90_000)
+        box = tab.locator(".mk-names input").first
+        box.fill("Blue")
+        box.press("Tab")
+        tab.locator("button.mk-new").tap()
+        assert ask_why(tab, "mountain-king", {"width": 1024, "height": 768}, "rules-why-tablet") == "player-count"
+        # the phone (Ann's one nation is chosen by itself): her Huns spend levies that no revolt value pays for
+        listen(ann)
+        ann.goto(url + f"?game=rise-and-fall-1989&seat={tokens['Ann']}")
+        ann.wait_for_selector(".rf89-seat-head:has-text(\"Ann's nations\")", timeout=90_000)
+        ann.wait_for_selector(".rf89-sheet-box:has-text('No turn charted yet')", timeout=60_000)
+        spent = ann.locator(".rf89-f-levies_spent input").first
+        spent.fill("5")
+        spent.press("Tab")
+        settle(ann, quiet_ms=200)
+        ann.locator("button.rf89-record").tap()
+        rule = ask_why(ann, "rise-and-fall-1989", PHONE, "rules-why-phone")
+        assert rule.startswith("levy"), rule
+    finally:
+        tab_ctx.close()
+        ann_ctx.close()
