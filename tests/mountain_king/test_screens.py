@@ -102,9 +102,16 @@ def test_a_game_from_setup_through_three_waves_to_history(store):
     for d, t in again.tile_inputs.items():
         t.value = "9 5 3"
     again.tiles_btn.click()
+    halls = [list(row.children[1:]) for row in again.hall_box.children[1:]]
     for i in range(len(again.state.board.great_halls)):
         click([b for b in again.hall_box.children[i + 1].children[1:]], "12")
+        # the same buttons, only their look changed: nothing drawn again under a finger going from Hall to Hall
+        assert [list(row.children[1:]) for row in again.hall_box.children[1:]] == halls
+        assert [b.description for b in halls[i] if b.button_style == "success"] == ["12"]
+    elders = [list(row.children[1:]) for row in again.elder_box.children[1:]]
     click(again.elder_box.children[3].children[1:], "7")
+    assert [list(row.children[1:]) for row in again.elder_box.children[1:]] == elders
+    assert [b.description for b in elders[2] if b.button_style == "success"] == ["7"]
     assert again.state.elders == {"<b>Pink</b>": 7} and again.state.halls == (12,) * len(again.state.board.great_halls)
     again.score_btn.click()
     again.confirm_btn.click()

@@ -364,6 +364,10 @@ class MountainKingScreens:
         self.at_once.add_class("mk-at-once-box")
         self.hall_box = W.VBox()
         self.hall_box.add_class("mk-hall-values")
+        self._halls_drawn: tuple | None = None  # the board's Halls and values the rows were made for
+        self._hall_rows: list[tuple[W.HTML, list[W.Button]]] = []
+        self._elders_drawn: tuple | None = None  # the players the rows were made for
+        self._elder_rows: list[list[W.Button]] = []
         self.elder_box = W.VBox()
         self.elder_box.add_class("mk-elders")
         self.score_btn = button("Score this Wave", self._score, "mk-score", primary=True)
@@ -704,21 +708,40 @@ class MountainKingScreens:
             self.refresh()
 
     def _draw_halls_and_elders(self, s: State) -> None:
+        """The Great Halls' values and the players' Elders, a row of buttons each. A tap means the same whatever was
+        tapped before (Hall 2 is worth 12; Pink has 3 Elders), so the buttons are made once for a board and its
+        players and only their look follows the log: nothing is drawn again under a finger tapping one Hall after
+        another (every row made anew at each tap lost the next Hall's tap on a busy tablet)."""
         assert s.board is not None
-        rows = []
-        for i, _hall in enumerate(s.board.great_halls):
+        values = list(numbers().great_hall_values)
+        halls_key = (len(s.board.great_halls), tuple(values))
+        if self._halls_drawn != halls_key:
+            self._halls_drawn = halls_key
+            self._hall_rows = []
+            for i in range(len(s.board.great_halls)):
+                label = W.HTML()
+                btns = [button(str(v), lambda i=i, v=v: self.act({"type": "hall", "hall": i + 1, "value": v}),
+                               f"mk-hall mk-hall-{i + 1}") for v in values]
+                self._hall_rows.append((label, btns))
+            self.hall_box.children = [W.HTML("<b>Great Hall tokens</b> (H1, H2 … on the picture)"),
+                                      *(W.HBox([label, *btns], _dom_classes=("mk-row",)) for label, btns in self._hall_rows)]
+        for i, (label, btns) in enumerate(self._hall_rows):
             value = s.halls[i] if i < len(s.halls) else 0
-            btns = [button(str(v), lambda i=i, v=v: self.act({"type": "hall", "hall": i + 1, "value": v}),
-                           f"mk-hall mk-hall-{i + 1}", primary=v == value) for v in numbers().great_hall_values]
-            rows.append(W.HBox([W.HTML(f"<span>{E(hall_label(i, value or None))}</span>"), *btns], _dom_classes=("mk-row",)))
-        self.hall_box.children = [W.HTML("<b>Great Hall tokens</b> (H1, H2 … on the picture)"), *rows]
-        erows = []
-        for p in s.players:
+            label.value = f"<span>{E(hall_label(i, value or None))}</span>"
+            for v, b in zip(values, btns):
+                b.button_style = "success" if v == value else ""
+        elders_key = (tuple(s.players), numbers().most_elders)
+        if self._elders_drawn != elders_key:
+            self._elders_drawn = elders_key
+            self._elder_rows = [[button(str(k), lambda p=p, k=k: self.act({"type": "elders", "player": p, "elders": k}), "mk-elder")
+                                 for k in range(numbers().most_elders + 1)] for p in s.players]
+            self.elder_box.children = [W.HTML("<b>Elder symbols</b> (one tap a player)"),
+                                       *(W.HBox([W.HTML(f"<span>{name_html(p)}</span>"), *btns], _dom_classes=("mk-row",))
+                                         for p, btns in zip(s.players, self._elder_rows))]
+        for p, btns in zip(s.players, self._elder_rows):
             have = s.elders.get(p, 0)
-            btns = [button(str(k), lambda p=p, k=k: self.act({"type": "elders", "player": p, "elders": k}),
-                           "mk-elder", primary=k == have) for k in range(numbers().most_elders + 1)]
-            erows.append(W.HBox([W.HTML(f"<span>{name_html(p)}</span>"), *btns], _dom_classes=("mk-row",)))
-        self.elder_box.children = [W.HTML("<b>Elder symbols</b> (one tap a player)"), *erows]
+            for k, b in enumerate(btns):
+                b.button_style = "success" if k == have else ""
 
     @staticmethod
     def _so_far_html(s: State) -> str:
