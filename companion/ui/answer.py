@@ -17,7 +17,7 @@ from typing import Callable, Iterator
 
 import ipywidgets as W
 
-from .widgets import message_html
+from .widgets import html_widget, message_html
 
 SLOT_CLASS = "rf-message-slot"
 
@@ -50,7 +50,7 @@ class Answers:
         """The reserved place for the answers of screen ``name`` (made once)."""
         w = self.slots.get(name)
         if w is None:
-            w = self.slots[name] = W.HTML(_dom_classes=(SLOT_CLASS, "rf-answer", f"rf-answer-{_css(name)}"))
+            w = self.slots[name] = html_widget(_dom_classes=(SLOT_CLASS, "rf-answer", f"rf-answer-{_css(name)}"))
         return w
 
     def _here(self) -> str:

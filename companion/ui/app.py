@@ -30,7 +30,20 @@ from .history_screen import HistoryScreen
 from .shelf import SHELF_CSS, Shelf, Unfinished
 from .style import CSS, Theme
 from .table import Settings, Table
-from .widgets import BUSY, REPORT, busy, button, guarded, message_html, shared
+from .widgets import (
+    BUSY,
+    REPORT,
+    busy,
+    button,
+    guarded,
+    hbox,
+    html_widget,
+    message_html,
+    own,
+    plain_widget,
+    shared,
+    vbox,
+)
 
 SHELF, HISTORY, SEAT = "shelf", "history", "seat"
 RULES = "Rules"  # every game's Rules screen, on its bar after its own screens
@@ -177,9 +190,9 @@ class App:
             layouts.mkdir(parents=True, exist_ok=True)
         except OSError:
             pass  # a read-only disk: the library lists what is there
-        self.alert = W.HTML(message_html(self.store.problem, "error") if self.store.problem else "")
+        self.alert = html_widget(message_html(self.store.problem, "error") if self.store.problem else "")
         REPORT[:] = [self.show_error]
-        self.busy = W.HTML()  # says what the page is doing while it takes longer than 300 ms
+        self.busy = html_widget()  # says what the page is doing while it takes longer than 300 ms
         self.busy.add_class("rf-busy-slot")
         BUSY[:] = [self.busy]
         self._finished: FinishedGames | None = None
@@ -193,36 +206,36 @@ class App:
         self._history: HistoryScreen | None = None
         self.shelf = Shelf(self.store, choose=self.choose, resume=self.resume, history=self.show_history)  # looks when shown
         self.home_btn = button("⌂ Games", self.show_shelf, "rf-home")
-        self.title = W.HTML()
+        self.title = html_widget()
         self.title.add_class("rf-game-title")
-        self.nav = W.ToggleButtons(options=[])
+        self.nav = plain_widget(W.ToggleButtons, options=[])
         self.nav.add_class("rf-nav-tabs")
         self.nav.observe(self._nav_changed, "value")
         self.dark_btn = button("Dark", self.toggle_dark, "rf-dark-toggle")
         self.large_btn = button("A+", self.toggle_large, "rf-large-toggle")
-        self.address = W.HTML()
+        self.address = html_widget()
         self.address.add_class("rf-address")
-        self.heartbeat = W.Text(value="", layout=W.Layout(display="none"))
+        self.heartbeat = plain_widget(W.Text, value="", layout=W.Layout(display="none"))
         self.heartbeat.add_class("rf-heartbeat")
         self.heartbeat.observe(self._beat, "value")
         self._last_beat: float | None = None  # None: no beat yet (JupyterLab's never beats: always follow)
         self._beats = False  # a page of the dashboard's template shows this kernel: it beats once its widgets are drawn
         # the look this device's browser remembers (Dark, A+), handed over by the page once it is drawn
-        self.look_box = W.Text(value="", layout=self.heartbeat.layout)  # hidden as the heartbeat (its layout never changes)
+        self.look_box = plain_widget(W.Text, value="", layout=self.heartbeat.layout)  # hidden as the heartbeat (its layout never changes)
         self.look_box.add_class("rf-look-box")
         self.look_box.observe(lambda change: guarded(lambda: self.device_look(change["new"]))(), "value")
         # the browser's Back and Forward: the page writes the address it went to (and a mark the
         # kernel hands back with its own address, so the page knows which answer is the one)
-        self.went_to = W.Text(value="", layout=W.Layout(display="none"))
+        self.went_to = plain_widget(W.Text, value="", layout=W.Layout(display="none"))
         self.went_to.add_class("rf-went-to")
         self.went_to.observe(lambda change: guarded(lambda: self.went_back(change["new"]))(), "value")
         self._answer = ""
         self._top = 0  # how many times the page was asked to show its top (the page scrolls when it changes)
-        bar = W.HBox([self.home_btn, self.title, self.nav, self.dark_btn, self.large_btn, self.address,
+        bar = hbox([self.home_btn, self.title, self.nav, self.dark_btn, self.large_btn, self.address,
                       self.heartbeat, self.went_to, self.look_box])
         bar.add_class("rf-nav")
-        self.body = W.Box([self.shelf.widget])
-        self.widget = W.VBox([W.HTML(CSS + SHELF_CSS + phone_names_css()), bar, self.alert, self.busy, self.body])
+        self.body = plain_widget(W.Box, [self.shelf.widget])
+        self.widget = vbox([html_widget(CSS + SHELF_CSS + phone_names_css()), bar, self.alert, self.busy, self.body])
         self.widget.add_class("rf-app")
         self._apply_settings()
         self._show_bar()
@@ -377,9 +390,9 @@ class App:
 
     def _show_bar(self) -> None:
         in_game = self.room is not None
-        self.nav.layout.display = "" if in_game and len(self.screens()) > 1 else "none"
-        self.title.layout.display = "" if in_game else "none"
-        self.home_btn.layout.display = "" if self.place != SHELF else "none"
+        own(self.nav).display = "" if in_game and len(self.screens()) > 1 else "none"
+        own(self.title).display = "" if in_game else "none"
+        own(self.home_btn).display = "" if self.place != SHELF else "none"
         self.address.value = (f"<span data-address='{html.escape(self.query(), quote=True)}' "
                               f"data-answer='{html.escape(self._answer, quote=True)}' data-top='{self._top}'></span>")
 
@@ -441,11 +454,11 @@ class App:
         self.rooms = {}
         self.room, self.game_id, self.place = None, game_id, SEAT
         if game is None or not game.seat:
-            page: Any = W.HTML(message_html("This address names no seat of a game; scan the seat's QR code on the tablet.", "error"))
+            page: Any = html_widget(message_html("This address names no seat of a game; scan the seat's QR code on the tablet.", "error"))
         else:
             self.rooms[SEAT] = game.open_seat(self.store, token)
             page = self.rooms[SEAT].widget
-        looks = W.HBox([self.dark_btn, self.large_btn], layout=shared(W.Layout), _dom_classes=("rf-seat-look",))  # the phone's own Dark and A+
+        looks = hbox([self.dark_btn, self.large_btn], layout=shared(W.Layout), _dom_classes=("rf-seat-look",))  # the phone's own Dark and A+
         self.widget.children = [self.widget.children[0], looks, self.alert, page, self.heartbeat, self.look_box]  # a phone that sleeps and wakes catches up
 
     # --- the page attaches ---------------------------------------------------------------------

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-import ipywidgets as W
-
-from .widgets import button, message_html
+from .widgets import button, hbox, html_widget, message_html, own, vbox
 
 
 class Ask:
@@ -22,7 +20,7 @@ class Ask:
 
     def __init__(self, subject: Callable[[], Any], say: Callable[[str, str], None], css: str = "rf-ask") -> None:
         self.subject, self.say, self.css = subject, say, css
-        self.widget = W.VBox([])
+        self.widget = vbox([])
         self.widget.add_class("rf-confirm")
         self.widget.add_class(css)
 
@@ -35,9 +33,9 @@ class Ask:
         yes_btn = button(yes, lambda: self._yes(about, on_yes), f"rf-ask-yes {self.css}-yes", primary=True)
         no_btn = button(no, lambda: self._no(said_no), f"rf-ask-no {self.css}-no")
         for b in (yes_btn, no_btn):
-            b.layout.width = "auto"
+            own(b).width = "auto"
         self.say("", "info")
-        self.widget.children = [W.HTML(message_html(sentence, "warning")), W.HBox([yes_btn, no_btn])]
+        self.widget.children = [html_widget(message_html(sentence, "warning")), hbox([yes_btn, no_btn])]
 
     def cancel(self) -> None:
         self.widget.children = []

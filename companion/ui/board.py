@@ -33,7 +33,7 @@ from ..drawing import Scene
 from . import viewport
 from .render_list import RenderList, prepare, rgb
 from .style import Theme
-from .widgets import shared
+from .widgets import hbox, html_widget, plain_widget, shared, vbox
 
 log = logging.getLogger(__name__)
 
@@ -146,22 +146,22 @@ class Board:
             _dom_classes=("rf-board",),
         )
         # where the board is panned and zoomed, for tools that tap on Spaces (browser tests)
-        self.meta = W.HTML(layout=W.Layout(display="none"), _dom_classes=("rf-board-meta",))
-        self.css_box = W.Text(value="", layout=W.Layout(display="none"), _dom_classes=("rf-board-css",))
+        self.meta = html_widget(layout=W.Layout(display="none"), _dom_classes=("rf-board-meta",))
+        self.css_box = plain_widget(W.Text, value="", layout=W.Layout(display="none"), _dom_classes=("rf-board-css",))
         self.css_box.observe(self._css_reported, "value")
         #: what the board's taps answer now (a game's point), given by its screen: drawn into the page with the
         #: board, and sent back by the page before each finger's tap (``seen``), so a tap made on a drawing of
         #: another question is refused (``on_stale``) instead of answering the new one (None: not asked)
         self.question: Callable[[], object] | None = None
         self.on_stale: Callable[[], None] | None = None
-        self.seen = W.Text(value="", layout=W.Layout(display="none"), _dom_classes=("rf-board-seen",))
+        self.seen = plain_widget(W.Text, value="", layout=W.Layout(display="none"), _dom_classes=("rf-board-seen",))
         self.measure = measure_probe()
         self.zoom_out = self._tool("−", lambda: self.zoom_by(1 / 1.25), "rf-zoom-out", "Zoom out")
         self.zoom_in = self._tool("+", lambda: self.zoom_by(1.25), "rf-zoom-in", "Zoom in")
         self.fit_btn = self._tool("Fit", self.fit_view, "rf-fit", "Show the whole World")
-        self.zoom_bar = W.HBox([self.zoom_out, self.zoom_in, self.fit_btn], layout=shared(W.Layout), _dom_classes=("rf-zoom-bar",))
-        self.legend = W.HTML(layout=shared(W.Layout), style=shared(HTMLStyle), _dom_classes=("rf-legend",))
-        self.widget = W.VBox([self.zoom_bar, self.canvas, self.legend, self.meta, self.css_box, self.seen, self.measure],
+        self.zoom_bar = hbox([self.zoom_out, self.zoom_in, self.fit_btn], layout=shared(W.Layout), _dom_classes=("rf-zoom-bar",))
+        self.legend = html_widget(layout=shared(W.Layout), style=shared(HTMLStyle), _dom_classes=("rf-legend",))
+        self.widget = vbox([self.zoom_bar, self.canvas, self.legend, self.meta, self.css_box, self.seen, self.measure],
                              layout=shared(W.Layout),
                              _dom_classes=("rf-board-wrap",))
         self.scene: Scene | None = None
@@ -555,7 +555,7 @@ class Board:
 def measure_probe() -> W.HTML:
     """The page's measure of a board (:data:`MEASURE_HTML`): each board's own widget, as a view
     of it runs its script once, in the board's wrap."""
-    return W.HTML(MEASURE_HTML, layout=W.Layout(display="none"), _dom_classes=("rf-board-measure",))
+    return html_widget(MEASURE_HTML, layout=W.Layout(display="none"), _dom_classes=("rf-board-measure",))
 
 
 def legend_html(entries: list[tuple[str, str]]) -> str:

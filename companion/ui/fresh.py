@@ -10,7 +10,7 @@ from typing import Any, Callable
 import ipywidgets as W
 
 from ..gamelog import stale_tap
-from .widgets import button
+from .widgets import button, hbox
 
 _NOTHING = object()
 
@@ -26,7 +26,7 @@ class FreshButton:
         self.label, self.on_tap, self.css, self.subject, self.primary = label, on_tap, css, subject, primary
         self.refuse = refuse
         self._about: Any = _NOTHING
-        self.widget = W.HBox([], _dom_classes=("rf-fresh",))
+        self.widget = hbox([], _dom_classes=("rf-fresh",))
         self.redraw()
 
     @property

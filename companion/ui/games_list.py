@@ -25,7 +25,7 @@ from ..games import game_of, qualified
 from ..words import name_html
 from .ending import is_over, title_of
 from .follow import LEFT, clear_left, left_for, mark_left
-from .widgets import button, message_html
+from .widgets import button, hbox, html_widget, message_html, own, vbox
 
 __all__ = ["LEFT", "GamesList", "NewGameQuestion", "clear_left", "has_play", "in_progress", "left_for", "mark_left"]
 
@@ -66,10 +66,10 @@ class GamesList:
         self.title = title or (lambda info: info.title)
         self.open_label, self.css = open_label, css
         self._known: dict[str, tuple[float, int, str, str]] = {}  # id → (updated, actions, status, players)
-        self.heading = W.HTML("<b>Games</b> (newest first)")
-        self.rows = W.VBox([])
+        self.heading = html_widget("<b>Games</b> (newest first)")
+        self.rows = vbox([])
         self.rows.add_class("rf-games-rows")
-        self.widget = W.VBox([self.heading, self.rows])
+        self.widget = vbox([self.heading, self.rows])
         self.widget.add_class("rf-games-list")
 
     def _status(self, info: GameInfo) -> tuple[str, str]:
@@ -101,13 +101,13 @@ class GamesList:
         listed = sorted(self.store.games(self.kind), key=lambda g: (-(g.created or g.updated), g.id))
         for info in listed[:SHOWN]:
             if info.problem:
-                rows.append(W.HTML(message_html(info.problem, "error")))
+                rows.append(html_widget(message_html(info.problem, "error")))
                 continue
             try:
                 status, players = self._status(info)
                 title = self.title(info)
             except CompanionError as e:
-                rows.append(W.HTML(message_html(str(e), "error")))
+                rows.append(html_widget(message_html(str(e), "error")))
                 continue
             who = f" · {name_html(players)}" if players else ""  # names escaped and isolated
             this = info.id == now
@@ -119,15 +119,15 @@ class GamesList:
             if row is None:
                 btn = button(self.open_label, lambda gid=info.id: self.open_game(gid), f"rf-games-open rf-games-open-{info.id} {self.css}".strip(),
                              disabled=this)
-                row = W.HBox([W.HTML(text), btn])
+                row = hbox([html_widget(text), btn])
                 row.add_class("rf-games-row")
             drawn[key] = row
             rows.append(row)
         if not rows:  # as tall as a game's row: the first game's row takes its place, moving nothing below
-            none = W.HTML("<div class='rf-games-line'><b>No game kept yet.</b><br><span class='rf-games-when'>&nbsp;</span></div>")
+            none = html_widget("<div class='rf-games-line'><b>No game kept yet.</b><br><span class='rf-games-when'>&nbsp;</span></div>")
             room = button(self.open_label, lambda: None, "rf-games-room", disabled=True)
-            room.layout.visibility = "hidden"
-            row = W.HBox([none, room])
+            own(room).visibility = "hidden"
+            row = hbox([none, room])
             row.add_class("rf-games-row")
             row.add_class("rf-games-none")
             rows = [row]
@@ -157,7 +157,7 @@ class NewGameQuestion:
         self.session, self.start, self.say = session, start, say
         self.css, self.noun, self.keep = css, noun, keep
         self.describe = describe or title_of
-        self.widget = W.VBox([])
+        self.widget = vbox([])
         self.widget.add_class("rf-confirm")
         self.widget.add_class("rf-new-game-question")
 
@@ -172,11 +172,11 @@ class NewGameQuestion:
         yes = button(f"Yes, start a new {n}", lambda: self._answer(s, name), f"rf-leave-yes {self.css}-leave-yes", primary=True)
         no = button(self.keep, lambda: self._keep(name), f"rf-leave-no {self.css}-leave-no")
         for b in (yes, no):
-            b.layout.width = "auto"
+            own(b).width = "auto"
         self.widget.children = [
-            W.HTML(message_html(f"A {n} is in progress: {name}. Leave it and start a new {n}? It stays in the list "
+            html_widget(message_html(f"A {n} is in progress: {name}. Leave it and start a new {n}? It stays in the list "
                                 f"of {n}s, a tap away.", "warning")),
-            W.HBox([yes, no]),
+            hbox([yes, no]),
         ]
 
     def _keep(self, name: str) -> None:

@@ -21,7 +21,7 @@ from ..history import Finished, FinishedGames, is_points, lines
 from ..history import stats as per_category
 from ..rules import shown
 from ..words import name_html, name_isolated, plural
-from .widgets import busy, button
+from .widgets import busy, button, hbox, html_widget, own, plain_widget, vbox
 
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
 #: A stable colour per seat (the first player red, the second yellow, ...) for a finished game whose
@@ -148,32 +148,32 @@ class HistoryScreen:
         self.history = history
         self.dark = dark
         self._recovered: dict[str, dict[str, str] | None] = {}  # a finished game's colours read back from its logs
-        self.body = W.HTML()
+        self.body = html_widget()
         options = [("All games", ALL)] + [(g.title, g.id) for g in games.games()]
-        self.filter = W.ToggleButtons(options=options, value=game if game in dict((v, k) for k, v in options) else ALL)
+        self.filter = plain_widget(W.ToggleButtons, options=options, value=game if game in dict((v, k) for k, v in options) else ALL)
         self.filter.add_class("rf-history-filter")
         self.filter.observe(lambda _: self.refresh(), "value")
-        self.refresh_btn = W.Button(description="Refresh")
+        self.refresh_btn = plain_widget(W.Button, description="Refresh")
         self.refresh_btn.add_class("rf-btn")
         self.refresh_btn.on_click(lambda _: self.refresh())
         # removing an entry: pick it, say so, answer the question; Undo puts it back
-        self.pick = W.Dropdown(options=[], description="", layout=W.Layout(width="auto", min_width="240px", max_width="100%"))
+        self.pick = plain_widget(W.Dropdown, options=[], description="", layout=W.Layout(width="auto", min_width="240px", max_width="100%"))
         self.pick.add_class("rf-history-pick")
         self.remove_btn = button("Remove from the history…", self.ask_remove, "rf-history-remove")
-        self.question = W.HTML()
+        self.question = html_widget()
         self.question.add_class("rf-history-question")
         self.yes_btn = button("Yes, remove it", self.remove, "rf-history-remove-yes")
         self.no_btn = button("No, keep it", self.keep_it, "rf-history-remove-no")
-        self.asking = W.HBox([self.question, self.yes_btn, self.no_btn], layout=W.Layout(display="none", flex_flow="row wrap"))
-        self.said = W.HTML()
+        self.asking = hbox([self.question, self.yes_btn, self.no_btn], layout=W.Layout(display="none", flex_flow="row wrap"))
+        self.said = html_widget()
         self.said.add_class("rf-history-said")
         self.undo_btn = button("Undo", self.undo, "rf-history-undo")
-        self.undoing = W.HBox([self.said, self.undo_btn], layout=W.Layout(display="none", flex_flow="row wrap"))
+        self.undoing = hbox([self.said, self.undo_btn], layout=W.Layout(display="none", flex_flow="row wrap"))
         self._removed: list[tuple] = []
-        self.pick_row = W.HBox([self.pick, self.remove_btn], layout=W.Layout(flex_flow="row wrap"))
-        removing = W.VBox([self.pick_row, self.asking, self.undoing])
+        self.pick_row = hbox([self.pick, self.remove_btn], layout=W.Layout(flex_flow="row wrap"))
+        removing = vbox([self.pick_row, self.asking, self.undoing])
         removing.add_class("rf-history-removing")
-        self.widget = W.VBox([W.HBox([self.filter, self.refresh_btn]), removing, self.body])
+        self.widget = vbox([hbox([self.filter, self.refresh_btn]), removing, self.body])
         self.widget.add_class("rf-screen")
         self.widget.add_class("rf-history")
         self.refresh()
@@ -192,17 +192,17 @@ class HistoryScreen:
         if f is None:
             self._say("Choose a finished game to remove first.")
             return
-        self.undoing.layout.display = "none"
+        own(self.undoing).display = "none"
         # a block (never an inline box, whose padding overlaps its own wrapped lines): the whole question in its box
         self.question.value = (f"<div class='rf-msg rf-msg-warning'>Remove {html.escape(self.entry_name(f))} from the "
                                "history? Its wins and points no longer count.</div>")
-        self.asking.layout.display = "flex"
+        own(self.asking).display = "flex"
 
     def keep_it(self) -> None:
-        self.asking.layout.display = "none"
+        own(self.asking).display = "none"
 
     def remove(self) -> None:
-        self.asking.layout.display = "none"
+        own(self.asking).display = "none"
         f = self._entry(self.pick.value)
         try:
             row = self.history.remove(self.pick.value) if f is not None else None
@@ -233,8 +233,8 @@ class HistoryScreen:
 
     def _say(self, text: str, undo: bool = False) -> None:
         self.said.value = f"<div class='rf-msg rf-msg-info'>{html.escape(text)}</div>"
-        self.undo_btn.layout.display = "" if undo else "none"
-        self.undoing.layout.display = "flex"
+        own(self.undo_btn).display = "" if undo else "none"
+        own(self.undoing).display = "flex"
 
     def _entry(self, entry_id: str | None) -> Finished | None:
         return next((f for f in self.history.finished() if f.id == entry_id), None) if entry_id else None
@@ -298,7 +298,7 @@ class HistoryScreen:
             if ids:  # the entry chosen before, or the newest: never an empty choice beside Remove
                 self.pick.value = chosen_before if chosen_before in ids else ids[0]
         self.remove_btn.disabled = not options
-        self.pick_row.layout.display = "flex" if options else "none"  # nothing to remove: no list
+        own(self.pick_row).display = "flex" if options else "none"  # nothing to remove: no list
         damaged = (f"<p class='rf-history-odd'>{html.escape(self.history.problem)} The games below are read from "
                    "their logs.</p>") if self.history.problem else ""
         if not rows:

@@ -15,7 +15,7 @@ from typing import Callable, Hashable
 import ipywidgets as W
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from .widgets import button, shared
+from .widgets import button, hbox, html_widget, shared
 
 
 class Kept:
@@ -31,7 +31,7 @@ class Kept:
         """The next line of text of the drawing; ``lean``: one never resized nor restyled, made
         with the page's shared layout and style (no models of its own to send)."""
         self._n += 1
-        make = (lambda: W.HTML(layout=shared(W.Layout), style=shared(HTMLStyle))) if lean else W.HTML
+        make = (lambda: html_widget(layout=shared(W.Layout), style=shared(HTMLStyle))) if lean else W.HTML
         w = self._take(("html", self._n, lean), make)
         w.value = value
         return w
@@ -73,7 +73,7 @@ class Kept:
 
 
 def _box(css: str, lean: bool = False) -> W.HBox:
-    box = W.HBox([], layout=shared(W.Layout)) if lean else W.HBox([])
+    box = hbox([], layout=shared(W.Layout)) if lean else hbox([])
     for c in css.split():
         box.add_class(c)
     return box

@@ -14,7 +14,7 @@ import ipywidgets as W
 from companion.errors import CompanionError
 from companion.gamelog import Session
 from companion.seats import RESEAT_CHANGED, Seats
-from companion.ui.widgets import button, message_html
+from companion.ui.widgets import button, hbox, html_widget, message_html, own, vbox
 
 
 class ReseatQuestion:
@@ -28,7 +28,7 @@ class ReseatQuestion:
         self.message = message
         self.reseated = reseated
         self.css = css
-        self.widget = W.VBox([])
+        self.widget = vbox([])
 
     def ask(self, seat: int, player: str) -> None:
         """Asked first: the phone holding the seat's code is cut off at once, for good."""
@@ -47,12 +47,12 @@ class ReseatQuestion:
                      primary=True)
         no = button("No, keep the code", self._keep, f"{self.css}-no")
         for b in (yes, no):
-            b.layout.width = "auto"
+            own(b).width = "auto"
         self.message.value = ""
         self.widget.children = [
-            W.HTML(message_html(f"Reseat {player}? {what[0].upper() + what[1:]}, and it cannot be given back: "
+            html_widget(message_html(f"Reseat {player}? {what[0].upper() + what[1:]}, and it cannot be given back: "
                                 f"{player} then scans the new code.", "warning")),
-            W.HBox([yes, no]),
+            hbox([yes, no]),
         ]
 
     def _keep(self) -> None:

@@ -12,6 +12,7 @@ import ipywidgets as W
 
 from ..rulebook import Entry, Index, Now, index, table_now
 from .why import rule_html
+from .widgets import html_widget, plain_widget, vbox
 
 E = html.escape
 SHOWN = 40  # entries shown for a search; the count says how many more
@@ -28,16 +29,16 @@ class RulesScreen:
     def __init__(self, game: str, room: Callable[[], Any] = lambda: None) -> None:
         self.ix: Index = index(game)
         self.room = room
-        self.query = W.Text(value="", placeholder="Search the rules: a word of the rulebook or of a refusal",
+        self.query = plain_widget(W.Text, value="", placeholder="Search the rules: a word of the rulebook or of a refusal",
                             continuous_update=True, layout=W.Layout(width="100%"))
         self.query.add_class("rf-rules-search")
         self.query.observe(lambda _c: self.search(), "value")
-        self.found = W.HTML()
+        self.found = html_widget()
         self.found.add_class("rf-rules-found")
-        self.table = W.HTML()  # setup and phases: where the table is now
-        self.fixed = W.HTML(self._fixed_html())  # the glossary and the decisions: the same for every table
-        head = W.HTML(f"<h2 class='rf-rules-title'>{E(self.ix.title)}: the rules</h2>")
-        self.widget = W.VBox([head, self.query, self.found, self.table, self.fixed])
+        self.table = html_widget()  # setup and phases: where the table is now
+        self.fixed = html_widget(self._fixed_html())  # the glossary and the decisions: the same for every table
+        head = html_widget(f"<h2 class='rf-rules-title'>{E(self.ix.title)}: the rules</h2>")
+        self.widget = vbox([head, self.query, self.found, self.table, self.fixed])
         self.widget.add_class("rf-rules")
         self.search()
         self.refresh()

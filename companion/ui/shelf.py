@@ -22,7 +22,7 @@ from ..gamelog import GameInfo, GameStore, Session
 from .ending import is_over
 from .games_list import has_play
 from .shelf_look import LOOKING, SHELF_CSS, about_html, picture_html, play_classes, play_label
-from .widgets import button, message_html
+from .widgets import button, hbox, html_widget, message_html, plain_widget, vbox
 
 __all__ = ["SHELF_CSS", "Shelf", "Unfinished", "last_unfinished"]
 
@@ -88,18 +88,18 @@ class Shelf:
         self.resume = resume
         self.last: Unfinished | None = None
         self._seen: tuple | None = None  # nothing looked at yet
-        self.continue_box = W.HBox()
+        self.continue_box = hbox()
         self.continue_box.add_class("rf-shelf-continue")
-        self.problems = W.HTML()
-        self.tiles = W.Box([self._tile(g) for g in games.games()])
+        self.problems = html_widget()
+        self.tiles = plain_widget(W.Box, [self._tile(g) for g in games.games()])
         self.tiles.add_class("rf-shelf-tiles")
         self.history_btn = button("History of every game", history, "rf-shelf-history")
-        self.widget = W.VBox([self.continue_box, self.problems, self.tiles, self.history_btn])  # SHELF_CSS: on the page
+        self.widget = vbox([self.continue_box, self.problems, self.tiles, self.history_btn])  # SHELF_CSS: on the page
         self.widget.add_class("rf-shelf")
-        self.continue_box.children = [W.HTML(LOOKING)]  # until first shown
+        self.continue_box.children = [html_widget(LOOKING)]  # until first shown
 
     def _tile(self, g: games.Game) -> W.Widget:
-        tile = W.VBox([W.HTML(picture_html(g)), W.HTML(about_html(g)),
+        tile = vbox([html_widget(picture_html(g)), html_widget(about_html(g)),
                        button(play_label(g), lambda: self.choose(g.id), play_classes(g), primary=True)])
         tile.add_class("rf-shelf-tile")
         return tile
@@ -123,12 +123,12 @@ class Shelf:
                 and (before.label, before.problem) == (self.last.label, self.last.problem)):
             pass  # the same Continue (its label names the game and when it was last played): its button stays
         elif self.last is None:
-            self.continue_box.children = [W.HTML("Nothing unfinished: choose a game to start.")]
+            self.continue_box.children = [html_widget("Nothing unfinished: choose a game to start.")]
         else:
             last = self.last
             row: list[W.Widget] = [button(last.label, lambda: self.resume(last), "rf-continue", primary=True)]
             if last.problem:
-                row.append(W.HTML(message_html(f"Read-only: {last.problem}", "error")))
+                row.append(html_widget(message_html(f"Read-only: {last.problem}", "error")))
             self.continue_box.children = row
         self.problems.value = "".join(message_html(p, "error") for p in problems[:3])
         return True

@@ -16,7 +16,7 @@ import ipywidgets as W
 from companion.errors import CompanionError
 from companion.gamelog import Session
 from companion.ui.ending import session_over, title_of
-from companion.ui.widgets import button, message_html
+from companion.ui.widgets import button, hbox, html_widget, message_html, own, vbox
 
 
 def _never() -> bool:
@@ -57,11 +57,11 @@ class UndoBar:
         self.over = over
         self.undo_btn = button("↶ Undo", self.undo, f"{css}-undo")
         self.redo_btn = button("↷ Redo", self.redo, f"{css}-redo")
-        self.buttons = W.HBox([self.undo_btn, self.redo_btn])
-        self.confirm = W.VBox([])  # "Reopen the finished game?" and its two answers
+        self.buttons = hbox([self.undo_btn, self.redo_btn])
+        self.confirm = vbox([])  # "Reopen the finished game?" and its two answers
         self.confirm.add_class("rf-confirm")
         self._asked: tuple[Any, int] | None = None  # the game and the point of its log the question is about
-        self.widget = W.VBox([self.buttons, self.confirm])
+        self.widget = vbox([self.buttons, self.confirm])
         self.widget.add_class("rf-undo-bar")
 
     def answer_beside(self, slot: W.HTML) -> None:
@@ -118,11 +118,11 @@ class UndoBar:
         yes = button("Yes, reopen the game", lambda: self._reopen(s, head, name), "rf-reopen-yes", primary=True)
         no = button("No, keep it finished", self._keep_finished, "rf-reopen-no")
         for b in (yes, no):
-            b.layout.width = "auto"
+            own(b).width = "auto"
         self._asked = (s, head)
         self.confirm.children = [
-            W.HTML(message_html(f"Reopen the finished game? This is {name}, and it is over: Undo takes back “{last}”.", "warning")),
-            W.HBox([yes, no]),
+            html_widget(message_html(f"Reopen the finished game? This is {name}, and it is over: Undo takes back “{last}”.", "warning")),
+            hbox([yes, no]),
         ]
 
     def _reopen(self, asked: Session[Any], head: int, name: str) -> None:

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
 import ipywidgets as W
+from ipywidgets.widgets.widget_string import TextStyle
 from traitlets import Bool, Int, Unicode, validate
 
 log = logging.getLogger(__name__)
@@ -55,18 +56,85 @@ def guarded(fn: Callable[[], None]) -> Callable[..., None]:
     return run
 
 
-_SHARED: dict[type, W.Widget] = {}
+_SHARED: dict[tuple, W.Widget] = {}
 
 
-def shared(kind: type[W.Widget]) -> W.Widget:
-    """The page's one ``W.Layout()`` (or one style, e.g. ``W.ButtonStyle``) for every widget that
-    keeps the defaults: each widget made with it costs no model of its own on the page, so a
-    screen opens with fewer messages. Never change it; a widget whose place, size or look changes
-    (``layout.display``...) is given its own."""
-    w = _SHARED.get(kind)
+class _Frozen:
+    """A shared layout or style refuses a change: it would move or restyle every widget holding it."""
+
+    _frozen = False
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if self._frozen and self.has_trait(name) and name in self.keys:  # type: ignore[attr-defined]
+            raise TypeError(f"The page's shared {type(self).__mro__[2].__name__} cannot change ({name}); "
+                            "give the widget its own first: own(widget)")
+        super().__setattr__(name, value)
+
+
+_FROZEN_KINDS: dict[type, type] = {}
+
+
+def shared(kind: type[W.Widget], **values: Any) -> W.Widget:
+    """The page's one ``W.Layout()`` (or one style, e.g. ``W.ButtonStyle``; or one of these with ``values``,
+    e.g. ``min_height="330px"``) for every widget that keeps it as it is: each widget made with it costs no
+    model of its own on the page, so a screen opens with fewer messages. It refuses a change
+    (``TypeError``); a widget whose place, size or look changes gets its own with :func:`own` first."""
+    key = (kind, *sorted(values.items()))
+    w = _SHARED.get(key)
     if w is None or w.comm is None:  # (a closed one is made anew)
-        w = _SHARED[kind] = kind()
+        frozen = _FROZEN_KINDS.get(kind)
+        if frozen is None:
+            frozen = _FROZEN_KINDS[kind] = type(f"Shared{kind.__name__}", (_Frozen, kind), {})
+        w = _SHARED[key] = frozen(**values)
+        w._frozen = True
     return w
+
+
+def plain_widget(kind: type[W.DOMWidget], *args: Any, **kw: Any) -> Any:
+    """A ``kind`` widget on the shared layout and, if it has one, its kind's shared style (see :func:`shared`):
+    for a widget whose layout and style never change (``own`` gives it its own layout when it does)."""
+    kw.setdefault("layout", shared(W.Layout))
+    style = kind.class_traits().get("style")
+    if style is not None and "style" not in kw:
+        kw["style"] = shared(style.klass)
+    return kind(*args, **kw)
+
+
+class own:  # noqa: N801 - read as a function: own(widget).display = "none"
+    """``w``'s own layout, to hide, show or size it: ``own(w).display = "none"``. A widget on the shared layout
+    gets a layout of its own at its first real change (a value the shared one already has changes nothing, and
+    costs no model on the page)."""
+
+    __slots__ = ("_w",)
+
+    def __init__(self, w: W.DOMWidget) -> None:
+        object.__setattr__(self, "_w", w)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._w.layout, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        layout = self._w.layout
+        if isinstance(layout, _Frozen):
+            if (getattr(layout, name) or "") == (value or ""):
+                return
+            layout = self._w.layout = W.Layout()
+        setattr(layout, name, value)
+
+
+def html_widget(value: str = "", **kw: Any) -> W.HTML:
+    """An ``W.HTML`` on the shared layout and style (see :func:`plain_widget`)."""
+    return plain_widget(W.HTML, value, **kw)
+
+
+def hbox(children: Any = (), **kw: Any) -> W.HBox:
+    """An ``W.HBox`` on the shared layout (see :func:`plain_widget`)."""
+    return plain_widget(W.HBox, children, **kw)
+
+
+def vbox(children: Any = (), **kw: Any) -> W.VBox:
+    """An ``W.VBox`` on the shared layout (see :func:`plain_widget`)."""
+    return plain_widget(W.VBox, children, **kw)
 
 
 def set_options(choice: W.ToggleButtons, options: list[Any]) -> None:
@@ -74,10 +142,8 @@ def set_options(choice: W.ToggleButtons, options: list[Any]) -> None:
     some: emptied, it keeps the old ones on the page (after New game a tablet still showed the game left's
     nations, dead to a tap). So an empty row is hidden, its room kept (nothing below it moves), and shown
     again with its next options."""
-    if choice.layout is _SHARED.get(W.Layout):
-        choice.layout = W.Layout()
     choice.options = options
-    choice.layout.visibility = "visible" if options else "hidden"
+    own(choice).visibility = "visible" if options else "hidden"
 
 
 def css_token(name: str) -> str:
@@ -88,11 +154,10 @@ def css_token(name: str) -> str:
 
 def button(label: str, on_click: Callable[[], None], css: str, primary: bool = False,
            layout: W.Layout | None = None, disabled: bool = False) -> W.Button:
-    """A button with its classes given when it is made (not sent again one by one) and the shared
-    button style; ``layout``: ``shared(W.Layout)`` for a button that is never hidden or resized."""
-    kw = {"layout": layout} if layout is not None else {}
+    """A button with its classes given when it is made (not sent again one by one), the shared button style
+    and the shared layout (:func:`own` gives it its own, to hide or size it)."""
     b = W.Button(description=label, button_style="success" if primary else "", style=shared(W.ButtonStyle),
-                 _dom_classes=("rf-btn", *css.split()), disabled=disabled, **kw)
+                 _dom_classes=("rf-btn", *css.split()), disabled=disabled, layout=layout or shared(W.Layout))
     b.on_click(guarded(on_click))
     return b
 
@@ -173,15 +238,12 @@ class Stepper(W.HBox):
     tooltip = Unicode(None, allow_none=True)
 
     def __init__(self, value: int = 0, min: int = 0, max: int = 99, description: str = "", css: str = "", **kw) -> None:
-        self._label = W.HTML()
-        self._label.add_class("rf-stepper-label")
-        self._shown = W.HTML()
-        self._shown.add_class("rf-stepper-value")
-        self.minus = W.Button(description="−", tooltip="One fewer", style=shared(W.ButtonStyle),
-                              _dom_classes=("rf-btn", "rf-stepper-minus"))
-        self.plus = W.Button(description="+", tooltip="One more", style=shared(W.ButtonStyle),
-                             _dom_classes=("rf-btn", "rf-stepper-plus"))
-        super().__init__([self._label, self.minus, self._shown, self.plus], **kw)
+        self._label = html_widget(_dom_classes=("rf-stepper-label",))
+        self._shown = html_widget(_dom_classes=("rf-stepper-value",))
+        plain, look = shared(W.Layout), shared(W.ButtonStyle)
+        self.minus = W.Button(description="−", tooltip="One fewer", style=look, layout=plain, _dom_classes=("rf-btn", "rf-stepper-minus"))
+        self.plus = W.Button(description="+", tooltip="One more", style=look, layout=plain, _dom_classes=("rf-btn", "rf-stepper-plus"))
+        super().__init__([self._label, self.minus, self._shown, self.plus], **{"layout": shared(W.Layout), **kw})
         self.add_class("rf-stepper")
         for c in css.split():
             self.add_class(c)
@@ -189,7 +251,8 @@ class Stepper(W.HBox):
         self.plus.on_click(guarded(lambda: self.step(1)))
         self.observe(self._sync, names=["value", "min", "max", "description"])
         self.observe(self._tip, names=["tooltip"])
-        self.min, self.max, self.description = min, max, description
+        self.description = description  # first: a Stepper with a description never hides its label on the way
+        self.min, self.max = min, max
         self.value = value
         self._sync()
 
@@ -218,7 +281,7 @@ class Stepper(W.HBox):
             self.value = max(self.min, min(self.max, self.value))  # a new bound clamps the value
             return
         self._label.value = html.escape(self.description)
-        self._label.layout.display = "" if self.description else "none"
+        own(self._label).display = "" if self.description else "none"
         self._shown.value = f"<span aria-live='polite'>{self.value}</span>"
         self.minus.disabled = self.value <= self.min
         self.plus.disabled = self.value >= self.max
@@ -244,11 +307,11 @@ class NumberField(W.HBox):
     def __init__(self, value: int = 0, min: int = 0, max: int = 100000, description: str = "", css: str = "",
                  continuous_update: bool = True, **kw: Any) -> None:
         size = kw.pop("layout", None)  # a width given is the field's own: the box around it holds it whole
-        self.text = W.Text(value=str(value), description=description, continuous_update=True,
-                           style={"description_width": "initial"} if len(description) > 14 else {},
-                           **({"layout": size} if size is not None else {}))
+        self.text = plain_widget(W.Text, value=str(value), description=description, continuous_update=True,
+                          style=shared(TextStyle, description_width="initial") if len(description) > 14 else shared(TextStyle),
+                          layout=size if size is not None else shared(W.Layout))
         self.text.add_class("rf-number-input")
-        super().__init__([self.text], **kw)
+        super().__init__([self.text], **{"layout": shared(W.Layout), **kw})
         self.add_class("rf-number")
         for c in css.split():
             self.add_class(c)

@@ -105,7 +105,7 @@ def test_the_screen_explains_right_after_the_tile_that_caused_it_and_undo_says_w
     assert s.build.stuck_plains()
     said = s.message.value
     assert "placed a Plains tile." in said and "No legal place for the next Plains tile" in said
-    assert s.lift_box.layout.display == "" and all("Lift" in b.description for b in s.lift_box.children)
+    assert s.lift_box.layout.display != "none" and all("Lift" in b.description for b in s.lift_box.children)
     s.lift_box.children[0].click()
     assert s.build.lifting
     s.undo()

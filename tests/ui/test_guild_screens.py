@@ -41,7 +41,7 @@ def test_setup_with_guilds_draft_then_first_pieces(app, tmp_path):
     app.go_to("Setup")
     s = app.setup
     s.with_guilds.value = True
-    assert s.level_box.layout.display == "" and s.level_names[0].value == "Red"
+    assert s.level_box.layout.display != "none" and s.level_names[0].value == "Red"
     s.levels[2].value = "novice"
     s.first_pick.value = 2  # Green, the novice, chooses first
     s.rng.seed(3)

@@ -19,7 +19,7 @@ def joining(tmp_path):
 def test_the_guided_entry_is_checked_and_starts_the_game(tmp_path):
     app = joining(tmp_path)
     panel = app.setup.progress
-    assert panel.widget.layout.display == "" and app.setup.start_btn.layout.display == "none"
+    assert panel.widget.layout.display != "none" and app.setup.start_btn.layout.display == "none"
     assert "can be played on" in panel.problems.value and not panel.go.disabled  # turn 1 as dealt
     ana = panel.forms[0]
     ana.pieces["temple"].value = 3  # three Temples in the World while the Temple card is in the reserve
@@ -46,7 +46,7 @@ def test_the_guided_entry_starts_at_phase_c_with_the_trophies_claimed_this_turn(
     assert panel.this_turn_box.layout.display == "none"  # phase A: no Trophy claimed yet this turn
     panel.turn.value = 4
     panel.phase.value = "C"
-    assert panel.this_turn_box.layout.display == ""
+    assert panel.this_turn_box.layout.display != "none"
     assert panel.go.disabled and "Cards go into Decline in phase C, after a Trophy is claimed" in panel.problems.value
     panel.this_turn["ship"].value = True
     assert panel.go.disabled and "claimed by one of the players" in panel.problems.value  # nobody holds it
@@ -70,7 +70,7 @@ def test_the_guided_entry_places_the_creatures_of_the_worlds_tales(tmp_path):
         app.setup.names[i].value = n
     app.setup.in_progress.value = True
     panel = app.setup.progress
-    assert set(panel.creatures) == {"leviathan", "water-elemental"} and panel.creatures_box.layout.display == ""
+    assert set(panel.creatures) == {"leviathan", "water-elemental"} and panel.creatures_box.layout.display != "none"
     leviathan, elemental = panel.creatures["leviathan"], panel.creatures["water-elemental"]
     assert all("(sea)" in label for label, v in leviathan.options if v is not None)
     sea = leviathan.options[1][1]
@@ -127,7 +127,7 @@ def test_the_guided_entry_holds_the_guild_cards_and_levels(tmp_path):
     guilds = panel.guild_fields
     assert guilds.box.layout.display == "none"
     guilds.on.value = True
-    assert guilds.box.layout.display == "" and [r.layout.display for r in guilds.rows] == ["", "", "", "none"]
+    assert guilds.box.layout.display != "none" and [r.layout.display or "" for r in guilds.rows] == ["", "", "", "none"]
     guilds.levels[0].value = "novice"
     guilds.cards[0][0].value = "collectors"
     guilds.cards[1][0].value = "collectors"

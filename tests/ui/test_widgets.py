@@ -63,3 +63,23 @@ def test_offers_drawn_again_keep_their_buttons_and_a_changed_offer_gets_a_new_on
     first[0].click()
     box.children[0].click()
     assert sent == [offers[0][1], changed[0][1]]
+
+
+def test_the_shared_layout_refuses_a_change_and_own_gives_a_widget_its_layout_at_its_first_real_change():
+    from companion.ui.widgets import button, own, shared
+
+    a, b = button("A", lambda: None, "a"), button("B", lambda: None, "b")
+    assert a.layout is b.layout is shared(W.Layout)
+    try:
+        a.layout.display = "none"  # would hide every button of the page
+    except TypeError as e:
+        assert "own(widget)" in str(e)
+    else:
+        raise AssertionError("the shared layout took a change")
+    own(a).display = ""  # what it already shows: no layout of its own, no model on the page
+    assert a.layout is shared(W.Layout)
+    own(a).display = "none"
+    assert a.layout is not b.layout and a.layout.display == "none" and b.layout.display is None
+    own(a).display = ""
+    assert a.layout.display == "" and own(a).display == ""
+    assert shared(W.Layout, min_height="330px") is shared(W.Layout, min_height="330px") is not shared(W.Layout)

@@ -26,7 +26,18 @@ from ...ui.board import Board as Canvas
 from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up, clear_left, news_text, tell
 from ...ui.games_list import GamesList, NewGameQuestion
 from ...ui.undo_bar import UndoBar
-from ...ui.widgets import Stepper, button, css_token, offer_buttons, read_only_html
+from ...ui.widgets import (
+    Stepper,
+    button,
+    css_token,
+    hbox,
+    html_widget,
+    offer_buttons,
+    own,
+    plain_widget,
+    read_only_html,
+    vbox,
+)
 from ...words import name_html, name_isolated
 from ..board import Board, saved_or_placeholder, side_for
 from ..board import save as save_board
@@ -265,18 +276,18 @@ class MountainKingScreens:
     # --- widgets ---------------------------------------------------------------------------------
     def _build(self) -> None:
         n = numbers()
-        self.status = W.HTML()
+        self.status = html_widget()
         self.status.add_class("mk-status-box")
         slot = self.answers.slot
         self._taken_back = ""
         self.undo_bar = UndoBar(lambda: self.session, "mk", self._undo_said, self._undo_error, self.refresh, before_undo=self._before_undo,
                                 describe=self._words)
         self.undo_btn, self.redo_btn = self.undo_bar.undo_btn, self.undo_bar.redo_btn
-        bar = W.VBox([self.status, self.undo_bar.widget])
+        bar = vbox([self.status, self.undo_bar.widget])
 
         # Honour
-        self.track = W.HTML()
-        self.player = W.ToggleButtons(options=[], description="Player")
+        self.track = html_widget()
+        self.player = plain_widget(W.ToggleButtons, options=[], description="Player")
         self.player.add_class("mk-player")
         self.strength = Stepper(1, 1, 9, "Gnomes' strength")
         self.spaces = Stepper(1, 1, 12, "Wheel spaces")
@@ -285,50 +296,50 @@ class MountainKingScreens:
         for st in (self.strength, self.spaces, self.boost, self.amount):
             st.observe(lambda _c: self._draw_offers(), "value")
         self.player.observe(lambda _c: self._player_changed(), "value")
-        self.offers = W.VBox(layout=W.Layout(min_height="330px"))  # room for every source's button: choosing a player moves nothing
-        self.taps_list = W.HTML()
-        honour = W.VBox([self.player, W.HBox([self.strength], _dom_classes=("mk-row",)),
-                         W.HBox([self.spaces, self.boost, self.amount], _dom_classes=("mk-row",)), slot("Honour"), self.offers, self.taps_list, self.track])
+        self.offers = vbox(layout=W.Layout(min_height="330px"))  # room for every source's button: choosing a player moves nothing
+        self.taps_list = html_widget()
+        honour = vbox([self.player, hbox([self.strength], _dom_classes=("mk-row",)),
+                         hbox([self.spaces, self.boost, self.amount], _dom_classes=("mk-row",)), slot("Honour"), self.offers, self.taps_list, self.track])
 
         # Clan board
-        self.clans = W.HTML()
-        self.vote_player = W.ToggleButtons(options=[], description="Player")
+        self.clans = html_widget()
+        self.vote_player = plain_widget(W.ToggleButtons, options=[], description="Player")
         self.vote_player.add_class("mk-vote-player")
-        self.vote_clan = W.ToggleButtons(options=[(n.domain_names[d], d) for d in n.domains], value=None, description="Clan")
+        self.vote_clan = plain_widget(W.ToggleButtons, options=[(n.domain_names[d], d) for d in n.domains], value=None, description="Clan")
         self.vote_clan.add_class("mk-vote-clan")
-        self.vote_source = W.ToggleButtons(options=[("Seized control", "seize"), ("Defeated Gnomes", "gnomes"), ("Champion", "champion"),
+        self.vote_source = plain_widget(W.ToggleButtons, options=[("Seized control", "seize"), ("Defeated Gnomes", "gnomes"), ("Champion", "champion"),
                                                     ("Wild (Outsider)", "wild"), ("Starting Champion", "start")],
                                            value="seize", description="From")
         self.vote_adds = [button(f"+{k}", lambda k=k: self._add_votes(k), "mk-votes", primary=k == 1) for k in range(1, 6)]
         self.vote_btn = self.vote_adds[0]
-        self.tile_inputs = {d: W.Text(description=n.domain_names[d], placeholder="e.g. 9 5 3") for d in n.domains}
+        self.tile_inputs = {d: plain_widget(W.Text, description=n.domain_names[d], placeholder="e.g. 9 5 3") for d in n.domains}
         for d, t in self.tile_inputs.items():
             t.add_class(f"mk-tile-{d}")
         self.tiles_btn = button("Set Vote tiles", self._set_tiles, "mk-tiles")
-        self.tile_clan = W.ToggleButtons(options=[(n.domain_names[d], d) for d in n.domains], value=None, description="Tile of")
+        self.tile_clan = plain_widget(W.ToggleButtons, options=[(n.domain_names[d], d) for d in n.domains], value=None, description="Tile of")
         self.tile_clan.add_class("mk-tile-clan")
         self.tile_clan.observe(lambda _c: self._tile_clan_changed(), "value")
         self.tile_picked: tuple[int, ...] = ()
-        self.tile_prompt = W.HTML()
-        self.tile_values = W.HBox(_dom_classes=("mk-row", "mk-tile-values"))
+        self.tile_prompt = html_widget()
+        self.tile_values = hbox(_dom_classes=("mk-row", "mk-tile-values"))
         self.tile_again_btn = button("Pick this tile again", self._tile_again, "mk-tile-again")
-        self.supply_list = W.HTML()
-        self.supply_player = W.Dropdown(options=[], description="Player")
+        self.supply_list = html_widget()
+        self.supply_player = plain_widget(W.Dropdown, options=[], description="Player")
         self.supply_base = Stepper(n.base_supply.get(1) or 0, 0, 20, "Base supply")
         self.supply_symbols = Stepper(0, 0, n.most_supply_symbols, "Supply symbols")
         self.supply_wild = Stepper(0, 0, 9, "Wild pairs covered")
         self.supply_desperation = Stepper(0, 0, 9, "Desperation tokens")
         self.supply_btn = button("Set supplies", self._set_supply, "mk-supply")
-        clan = W.VBox([self.clans, self.vote_player, self.vote_clan, W.HBox(self.vote_adds, _dom_classes=("mk-row",)), self.vote_source, slot("Clan board"),
-                       W.HTML("<b>Vote tiles</b> (laid face up on each plank at setup: tap each place's value as it shows)"),
+        clan = vbox([self.clans, self.vote_player, self.vote_clan, hbox(self.vote_adds, _dom_classes=("mk-row",)), self.vote_source, slot("Clan board"),
+                       html_widget("<b>Vote tiles</b> (laid face up on each plank at setup: tap each place's value as it shows)"),
                        self.tile_clan, self.tile_prompt, self.tile_values, self.tile_again_btn, slot("Clan board: tiles"),
-                       W.HTML(f"<div>Or type them (a value above {n.vote_tile_most}), e.g. 9 5 3:</div>"), *self.tile_inputs.values(), self.tiles_btn, slot("Clan board: typed tiles"),
-                       W.HTML("<b>Supplies this Wave</b>"), self.supply_list, self.supply_player,
-                       W.HBox([self.supply_base, self.supply_symbols]), W.HBox([self.supply_wild, self.supply_desperation]),
+                       html_widget(f"<div>Or type them (a value above {n.vote_tile_most}), e.g. 9 5 3:</div>"), *self.tile_inputs.values(), self.tiles_btn, slot("Clan board: typed tiles"),
+                       html_widget("<b>Supplies this Wave</b>"), self.supply_list, self.supply_player,
+                       hbox([self.supply_base, self.supply_symbols]), hbox([self.supply_wild, self.supply_desperation]),
                        self.supply_btn])
 
         # Score the Wave
-        self.walk_status = W.HTML()
+        self.walk_status = html_widget()
         self.end_btn = button("The Wave is over (no Supplies left): End of the Wave", lambda: self.act({"type": "wave-over"}),
                               "mk-end-wave", primary=True)
         self.end_panel = EndPanel(self._end_act, lambda: self.state, self._end_error)
@@ -337,114 +348,114 @@ class MountainKingScreens:
         head, *rest = self.end_panel.widget.children
         self.end_panel.widget.children = (head, slot("Score the Wave: end"), *rest)
         self.asked: str | None = None  # a cavern tapped to correct it; None: the next one not entered
-        self.fast = W.HBox()
+        self.fast = hbox()
         self.fast.add_class("mk-fast-row")
-        self.before = W.HBox(_dom_classes=("mk-row", "mk-before-row"))  # Waves II–III: as the last Wave scored it
+        self.before = hbox(_dom_classes=("mk-row", "mk-before-row"))  # Waves II–III: as the last Wave scored it
         self.troll_chips: dict[str, W.ToggleButtons] = {}
-        self.troll_box = W.VBox()
-        self.enter_row = W.HBox(_dom_classes=("mk-row", "mk-enter-row"))
+        self.troll_box = vbox()
+        self.enter_row = hbox(_dom_classes=("mk-row", "mk-enter-row"))
         self._enter_buttons(None, False)
-        self.dominated = W.HBox(_dom_classes=("mk-row", "mk-dominated-row"))
+        self.dominated = hbox(_dom_classes=("mk-row", "mk-dominated-row"))
         self.dominated_btns: dict[tuple[str, int], W.Button] = {}
-        self.by_cavern = W.VBox([W.HTML("<b>Or cavern by cavern</b>: each player's Trolls, then Enter"), self.troll_box, self.enter_row,
-                                 W.HTML("<div>Or one tap for a player's Trolls and Enter: alone in the cavern, "
+        self.by_cavern = vbox([html_widget("<b>Or cavern by cavern</b>: each player's Trolls, then Enter"), self.troll_box, self.enter_row,
+                                 html_widget("<div>Or one tap for a player's Trolls and Enter: alone in the cavern, "
                                         "or the last of the players counted above</div>"),
                                  self.dominated])
         # Waves I–II: a whole Domain at once, as the rulebook scores it (its caverns controlled per player, overrun)
         self.at_once_chips: dict[str, W.ToggleButtons] = {}
-        self.at_once_players = W.VBox()
-        self.at_once_overrun = W.ToggleButtons(options=[str(k) for k in range(TROLL_CHIPS)], value="0", description="Overrun")
+        self.at_once_players = vbox()
+        self.at_once_overrun = plain_widget(W.ToggleButtons, options=[str(k) for k in range(TROLL_CHIPS)], value="0", description="Overrun")
         self.at_once_overrun.add_class("mk-trolls")
         self.at_once_overrun.add_class("mk-at-once-overrun")
         self._at_once_for: Action | None | str = DRAW_AGAIN
         self.at_once_btn = button("Enter this Domain at once", lambda: None, "mk-at-once")
-        self.at_once = W.VBox([W.HTML("<b>Or a whole Domain at once</b>: how many of its caverns each player controls, "
+        self.at_once = vbox([html_widget("<b>Or a whole Domain at once</b>: how many of its caverns each player controls, "
                                       "how many are overrun (nobody controls the others)"),
                                self.at_once_players, self.at_once_overrun, self.at_once_btn])
         self.at_once.add_class("mk-at-once-box")
-        self.hall_box = W.VBox()
+        self.hall_box = vbox()
         self.hall_box.add_class("mk-hall-values")
         self._halls_drawn: tuple | None = None  # the board's Halls and values the rows were made for
         self._hall_rows: list[tuple[W.HTML, list[W.Button]]] = []
         self._elders_drawn: tuple | None = None  # the players the rows were made for
         self._elder_rows: list[list[W.Button]] = []
-        self.elder_box = W.VBox()
+        self.elder_box = vbox()
         self.elder_box.add_class("mk-elders")
         self.score_btn = button("Score this Wave", self._score, "mk-score", primary=True)
-        self.confirm = W.HTML()
+        self.confirm = html_widget()
         self.confirm_btn = button("Score it, the caverns not entered empty", self._score_anyway, "mk-score-confirm")
-        self.confirm_box = W.VBox([self.confirm, self.confirm_btn])
-        self.confirm_box.layout.display = "none"
-        self.entered = W.VBox()
+        self.confirm_box = vbox([self.confirm, self.confirm_btn])
+        own(self.confirm_box).display = "none"
+        self.entered = vbox()
         self.entered.add_class("mk-entered")
-        self.board_pic = W.HTML()  # the placeholder's note over the picture
+        self.board_pic = html_widget()  # the placeholder's note over the picture
         self.walk_board = Canvas(width=520, height=520, report=self.error)
         self.walk_board.on_tap = self._walk_picture_tapped
         self.walk_spots: dict = {}
-        self.walk_picture = W.VBox([self.board_pic, self.walk_board.widget], layout=W.Layout(flex="1 1 320px", min_width="280px", max_width="540px"))
+        self.walk_picture = vbox([self.board_pic, self.walk_board.widget], layout=W.Layout(flex="1 1 320px", min_width="280px", max_width="540px"))
         self.walk_picture.add_class("mk-walk-picture")
-        self.wave_downloads = W.HTML()
+        self.wave_downloads = html_widget()
         self.export_wave_btn = button("Export the wave file", self._export_wave, "mk-export-wave")
-        self.upload = W.FileUpload(accept=".json", multiple=False, description="Open a wave file")
+        self.upload = plain_widget(W.FileUpload, accept=".json", multiple=False, description="Open a wave file")
         self.upload.observe(lambda _c: self._open_wave(), "value")
-        self.wave_result = W.HTML()
+        self.wave_result = html_widget()
         # the Domains scored so far grow as the walk goes: below every control of the walk, so none moves
-        self.so_far = W.HTML(_dom_classes=("mk-so-far-box",))
+        self.so_far = html_widget(_dom_classes=("mk-so-far-box",))
         # the End of the Wave's steps in the column of the walk, beside its picture: a step taller or shorter
         # than the one before moves nothing of the picture
         self.score_slot = slot("Score the Wave: score")  # what Score this Wave answers, under it
-        self.walk_controls = W.VBox([self.end_panel.widget, self.walk_status, self.fast, self.before, self.by_cavern, self.at_once,
+        self.walk_controls = vbox([self.end_panel.widget, self.walk_status, self.fast, self.before, self.by_cavern, self.at_once,
                                      self.hall_box, self.elder_box, self.score_btn,
                                      self.confirm_box, self.score_slot, self.entered, self.so_far], layout=W.Layout(flex="1 1 360px"))
         # the wave file's buttons first: below the walk, which grows as the Wave ends, they would move at each step
-        score = W.VBox([W.HBox([self.upload, self.export_wave_btn], _dom_classes=("mk-row", "mk-wave-file-row")), self.end_btn,
+        score = vbox([hbox([self.upload, self.export_wave_btn], _dom_classes=("mk-row", "mk-wave-file-row")), self.end_btn,
                         slot("Score the Wave"),
-                        W.HBox([self.walk_controls, self.walk_picture], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
+                        hbox([self.walk_controls, self.walk_picture], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
                         self.wave_result, self.wave_downloads])
 
         # Scorepad
-        self.pad = W.HTML()
+        self.pad = html_widget()
         self.pad_btn = button("Picture (PNG, SVG)", self._export_pad, "mk-export-pad")
-        self.pad_downloads = W.HTML()
-        pad = W.VBox([self.pad, self.pad_btn, slot("Scorepad"), self.pad_downloads])
+        self.pad_downloads = html_widget()
+        pad = vbox([self.pad, self.pad_btn, slot("Scorepad"), self.pad_downloads])
 
         # Board and new game
-        self.names = W.Text(description="Players", placeholder="Blue, Yellow, Pink (seat order)")
+        self.names = plain_widget(W.Text, description="Players", placeholder="Blue, Yellow, Pink (seat order)")
         self.names.add_class("mk-names")
         self.new_btn = button("New game", self._new_game, "mk-new rf-new-game", primary=True)
-        self.side = W.ToggleButtons(options=[("2–3 players", "2-3"), ("4–5 players", "4-5")], value="4-5")
+        self.side = plain_widget(W.ToggleButtons, options=[("2–3 players", "2-3"), ("4–5 players", "4-5")], value="4-5")
         self.side.observe(lambda _c: self._load_board_form(), "value")
         self.draft = BoardDraft.of(saved_or_placeholder(self.store.root, self.side.value))
         self.counts = {d: Stepper(4, 1, MOST_CAVERNS, n.domain_names[d], css=f"mk-count mk-count-{d}") for d in n.domains}
         for d, st in self.counts.items():
             st.observe(lambda c, d=d: self._draft_count(d, c["new"]), "value")
-        self.chips = {d: W.HBox(_dom_classes=("mk-chips",)) for d in n.domains}
-        self.tap_mode = W.ToggleButtons(options=[("Gates", -1)], value=-1, description="Taps mark")
+        self.chips = {d: hbox(_dom_classes=("mk-chips",)) for d in n.domains}
+        self.tap_mode = plain_widget(W.ToggleButtons, options=[("Gates", -1)], value=-1, description="Taps mark")
         self.tap_mode.add_class("mk-tap-mode")
         self.tap_mode.observe(lambda c: self._draft_do(lambda b: b.choose_lairs() if c["new"] == LAIRS_MODE
                                                        else b.choose(None if c["new"] in (-1, None) else c["new"])), "value")
         self.new_hall_btn = button("New Great Hall", lambda: self._draft_do(lambda b: b.new_hall()), "mk-new-hall")
         self.remove_hall_btn = button("Remove this Great Hall", lambda: self._draft_do(lambda b: b.remove_hall()), "mk-remove-hall")
         self.save_board_btn = button("Save this board", self._save_board, "mk-save-board", primary=True)
-        self.board_form_pic = W.HTML()  # the placeholder's note
+        self.board_form_pic = html_widget()  # the placeholder's note
         self.form_board = Canvas(width=520, height=520, report=self.error)
         self.form_board.on_tap = self._form_picture_tapped
         self.form_spots: dict = {}
-        form_picture = W.VBox([self.board_form_pic, self.form_board.widget], layout=W.Layout(flex="1 1 320px", min_width="280px", max_width="540px"))
-        rows = [W.HBox([self.counts[d], self.chips[d]], _dom_classes=("mk-board-row",)) for d in n.domains]
-        editor = W.VBox([W.HTML(f"<div class='mk-numbering'>{E(NUMBERING)} Tap a cavern to mark it a Gate; "
+        form_picture = vbox([self.board_form_pic, self.form_board.widget], layout=W.Layout(flex="1 1 320px", min_width="280px", max_width="540px"))
+        rows = [hbox([self.counts[d], self.chips[d]], _dom_classes=("mk-board-row",)) for d in n.domains]
+        editor = vbox([html_widget(f"<div class='mk-numbering'>{E(NUMBERING)} Tap a cavern to mark it a Gate; "
                                 "while Lairs are chosen, to put a Lair space beside it (two taps make a pair, L1, L2 …) or take it off; "
                                 "while a Great Hall is chosen, to put it in that Hall or take it out.</div>"),
-                         self.side, *rows, self.tap_mode, W.HBox([self.new_hall_btn, self.remove_hall_btn], _dom_classes=("mk-row",)),
+                         self.side, *rows, self.tap_mode, hbox([self.new_hall_btn, self.remove_hall_btn], _dom_classes=("mk-row",)),
                          self.save_board_btn], layout=W.Layout(flex="1 1 360px"))
         self.new_question = NewGameQuestion(lambda: self.session, self._start_from_form, lambda t, level: self.answers.say(t, level), "mk")
         self.games = GamesList(self.store, KIND, self.open_game, lambda: self.session.log.path.stem if self.session else None)
-        board = W.VBox([W.HBox([self.names, self.new_btn], _dom_classes=("mk-names-row",)), slot("Board"), self.new_question.widget,
-                        self.games.widget, W.HTML("<b>The board, entered once</b>"),
-                        W.HBox([editor, form_picture], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))])
+        board = vbox([hbox([self.names, self.new_btn], _dom_classes=("mk-names-row",)), slot("Board"), self.new_question.widget,
+                        self.games.widget, html_widget("<b>The board, entered once</b>"),
+                        hbox([editor, form_picture], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))])
         parts = {"Honour": honour, "Clan board": clan, "Score the Wave": score, "Scorepad": pad, "Board": board}
         self.undo_bar.answer_beside(slot(UNDO_SLOT))  # made last: a screen's own slot stays its first
-        self.pages = {name: W.VBox([bar, part]) for name, part in parts.items()}  # the same bar on every screen
+        self.pages = {name: vbox([bar, part]) for name, part in parts.items()}  # the same bar on every screen
         for name, page in self.pages.items():
             page.add_class("mk-screen")
             page.add_class("mk-" + name.lower().replace(" ", "-"))
@@ -538,24 +549,24 @@ class MountainKingScreens:
 
     def _draw_walk(self, s: State) -> None:
         scoring = s.started and s.scoring and not s.finished
-        self.end_btn.layout.display = "" if s.started and not s.scoring and s.end is None and not s.finished else "none"
+        own(self.end_btn).display = "" if s.started and not s.scoring and s.end is None and not s.finished else "none"
         for w in (self.fast, self.before, self.by_cavern, self.score_btn, self.score_slot, self.entered):
-            w.layout.display = "" if scoring else "none"
-        self.export_wave_btn.layout.visibility = "visible" if scoring else "hidden"  # its room kept: the row never wraps anew
+            own(w).display = "" if scoring else "none"
+        own(self.export_wave_btn).visibility = "visible" if scoring else "hidden"  # its room kept: the row never wraps anew
         if not scoring:
-            self.confirm_box.layout.display = "none"
+            own(self.confirm_box).display = "none"
             self.asked = None
             self.so_far.value = ""
         wave3 = scoring and s.wave == 3
         for w in (self.hall_box, self.elder_box):
-            w.layout.display = "" if wave3 else "none"
+            own(w).display = "" if wave3 else "none"
         if scoring and s.wave == 3:
-            self.by_cavern.layout.display = "none"  # Wave III reads control only: the fast path
-        self.at_once.layout.display = "" if scoring and s.wave != 3 else "none"  # Wave III: the caverns of its Halls
+            own(self.by_cavern).display = "none"  # Wave III reads control only: the fast path
+        own(self.at_once).display = "" if scoring and s.wave != 3 else "none"  # Wave III: the caverns of its Halls
         if self.asked is not None and (not scoring or self.asked not in walk_order(s)):
             self.asked = None
         step = walk_step(s, self.asked) if scoring else None
-        self.walk_picture.layout.display = "" if s.board is not None and (scoring or s.end is not None) else "none"
+        own(self.walk_picture).display = "" if s.board is not None and (scoring or s.end is not None) else "none"
         if s.board is not None and self.walk_picture.layout.display == "":
             self.board_pic.value = self._placeholder_note(s)
             spots: dict = {}
@@ -584,7 +595,7 @@ class MountainKingScreens:
         offer_buttons(self.dominated, [(o.label, o.action, lambda a=o.action: self._last_trolls(a), "mk-dominated") for o in step.dominated])
         self.dominated_btns = {next(iter(o.action["trolls"].items())): b for o, b in zip(step.dominated, self.dominated.children)}
         if set(self.troll_chips) != set(s.players):
-            self.troll_chips = {p: W.ToggleButtons(options=[str(k) for k in range(TROLL_CHIPS)], value="0", description=name_isolated(p)) for p in s.players}
+            self.troll_chips = {p: plain_widget(W.ToggleButtons, options=[str(k) for k in range(TROLL_CHIPS)], value="0", description=name_isolated(p)) for p in s.players}
             for w in self.troll_chips.values():
                 w.add_class("mk-trolls")
             self.troll_box.children = list(self.troll_chips.values())
@@ -606,7 +617,7 @@ class MountainKingScreens:
         room = getattr(self, "_rest_room_btn", None)
         if room is None:
             room = self._rest_room_btn = button("Nobody controls the rest", lambda: None, "mk-rest-room", disabled=True)
-            room.layout.visibility = "hidden"
+            own(room).visibility = "hidden"
         return room
 
     def _placeholder_note(self, s: State) -> str:
@@ -638,11 +649,11 @@ class MountainKingScreens:
                 row = kept.get((d, ids))
                 if row is None:
                     chips = [button(cavern_name(c).rsplit(" ", 1)[-1], lambda c=c: self._ask(c), f"mk-cavern-chip mk-chip-{css_token(c)}") for c in ids]
-                    row = W.HBox([W.HTML(f"<span>{E(numbers().domain_names[d])}</span>"), *chips], _dom_classes=("mk-row",))
+                    row = hbox([html_widget(f"<span>{E(numbers().domain_names[d])}</span>"), *chips], _dom_classes=("mk-row",))
                 drawn[(d, ids)] = row
                 rows.append(row)
         if rows:
-            head = kept.get("head") or W.HTML("<div>Entered (tap one to correct it):</div>")
+            head = kept.get("head") or html_widget("<div>Entered (tap one to correct it):</div>")
             drawn["head"] = head
             rows.insert(0, head)
         return rows
@@ -719,12 +730,12 @@ class MountainKingScreens:
             self._halls_drawn = halls_key
             self._hall_rows = []
             for i in range(len(s.board.great_halls)):
-                label = W.HTML()
+                label = html_widget()
                 btns = [button(str(v), lambda i=i, v=v: self.act({"type": "hall", "hall": i + 1, "value": v}),
                                f"mk-hall mk-hall-{i + 1}") for v in values]
                 self._hall_rows.append((label, btns))
-            self.hall_box.children = [W.HTML("<b>Great Hall tokens</b> (H1, H2 … on the picture)"),
-                                      *(W.HBox([label, *btns], _dom_classes=("mk-row",)) for label, btns in self._hall_rows)]
+            self.hall_box.children = [html_widget("<b>Great Hall tokens</b> (H1, H2 … on the picture)"),
+                                      *(hbox([label, *btns], _dom_classes=("mk-row",)) for label, btns in self._hall_rows)]
         for i, (label, btns) in enumerate(self._hall_rows):
             value = s.halls[i] if i < len(s.halls) else 0
             label.value = f"<span>{E(hall_label(i, value or None))}</span>"
@@ -735,8 +746,8 @@ class MountainKingScreens:
             self._elders_drawn = elders_key
             self._elder_rows = [[button(str(k), lambda p=p, k=k: self.act({"type": "elders", "player": p, "elders": k}), "mk-elder")
                                  for k in range(numbers().most_elders + 1)] for p in s.players]
-            self.elder_box.children = [W.HTML("<b>Elder symbols</b> (one tap a player)"),
-                                       *(W.HBox([W.HTML(f"<span>{name_html(p)}</span>"), *btns], _dom_classes=("mk-row",))
+            self.elder_box.children = [html_widget("<b>Elder symbols</b> (one tap a player)"),
+                                       *(hbox([html_widget(f"<span>{name_html(p)}</span>"), *btns], _dom_classes=("mk-row",))
                                          for p, btns in zip(s.players, self._elder_rows))]
         for p, btns in zip(s.players, self._elder_rows):
             have = s.elders.get(p, 0)
@@ -872,7 +883,7 @@ class MountainKingScreens:
         """A Domain at once: a row of counts per player and the overrun ones, from zero for each Domain asked; its
         Enter made for that Domain (a tap made before another Domain is asked answers the one it named)."""
         if set(self.at_once_chips) != set(s.players):
-            self.at_once_chips = {p: W.ToggleButtons(options=[str(k) for k in range(TROLL_CHIPS)], value="0", description=name_isolated(p))
+            self.at_once_chips = {p: plain_widget(W.ToggleButtons, options=[str(k) for k in range(TROLL_CHIPS)], value="0", description=name_isolated(p))
                                   for p in s.players}
             for w in self.at_once_chips.values():
                 w.add_class("mk-trolls")
@@ -938,11 +949,11 @@ class MountainKingScreens:
             names = ", ".join(cavern_name(c) for c in missing)
             self.confirm.value = (f"<div class='mk-confirm'>{len(missing)} {'cavern is' if len(missing) == 1 else 'caverns are'} not entered: "
                                   f"{E(names)}. Enter them, or score them as empty.</div>")
-            self.confirm_box.layout.display = ""
+            own(self.confirm_box).display = ""
             self.say("")
 
     def _score_anyway(self) -> None:
-        self.confirm_box.layout.display = "none"
+        own(self.confirm_box).display = "none"
         self._scored({"type": "score-wave", "empty": list(not_entered(self.state))})
 
     def _scored(self, action: Action) -> None:

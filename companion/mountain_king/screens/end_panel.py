@@ -11,7 +11,7 @@ from typing import Callable
 
 import ipywidgets as W
 
-from ...ui.widgets import Stepper, button
+from ...ui.widgets import Stepper, button, hbox, html_widget, own, plain_widget, vbox
 from ..end_of_wave import OUTSIDER, plural
 from ..game import ROMAN, Action, State, step_name
 from ..numbers import numbers
@@ -27,44 +27,44 @@ class EndPanel:
     def __init__(self, act: Callable[[Action], bool], state: Callable[[], State], error: Callable[[str], None]) -> None:
         n = numbers()
         self.act, self.state, self.error = act, state, error
-        self.heading = W.HTML()
+        self.heading = html_widget()
         self.heading.add_class("mk-end-step")
         self.entrench_btn = button("Entrenchment done: the invasions", lambda: self.act({"type": "step-done", "step": "entrenchment"}),
                                    "mk-entrenched", primary=True)
-        self.falls = W.HBox()
+        self.falls = hbox()
         self.falls.add_class("mk-falls")
-        self.fallen = W.HTML()
+        self.fallen = html_widget()
         # the invasion's button is made anew for each invasion, its action bound: a second quick tap on it carries the
         # invasion it was drawn for, and the rules refuse it once the table is at the next one (mk-invasion-done-2: a page
         # tells the new invasion's button from the last one's)
-        self.invasion_box = W.HBox([button("", lambda: None, "mk-invasion-done", primary=True)], _dom_classes=("mk-invasion-done-box",))
+        self.invasion_box = hbox([button("", lambda: None, "mk-invasion-done", primary=True)], _dom_classes=("mk-invasion-done-box",))
         self._invasion_action: Action | None = None
-        self.clan = W.ToggleButtons(options=[(n.domain_names[d], d) for d in n.domains] + [("Outsider", OUTSIDER)], value=None)
+        self.clan = plain_widget(W.ToggleButtons, options=[(n.domain_names[d], d) for d in n.domains] + [("Outsider", OUTSIDER)], value=None)
         self.clan.add_class("mk-champion-clan")
-        self.votes = W.ToggleButtons(options=[(str(k), k) for k in range(1, MOST_VOTES + 1)], value=None)
+        self.votes = plain_widget(W.ToggleButtons, options=[(str(k), k) for k in range(1, MOST_VOTES + 1)], value=None)
         self.votes.add_class("mk-champion-votes")
-        self.wild = W.ToggleButtons(options=[(n.domain_names[d], d) for d in n.domains], value=None, description="Wild Votes to")
+        self.wild = plain_widget(W.ToggleButtons, options=[(n.domain_names[d], d) for d in n.domains], value=None, description="Wild Votes to")
         self.wild.add_class("mk-champion-wild")
         self.influence: dict[str, Stepper] = {}
         self.arrival: list[str] = []  # the order the markers were entered in: on one spot, the earlier leads
-        self.influence_box = W.HBox()
+        self.influence_box = hbox()
         self.influence_box.add_class("mk-influence-box")
-        self.lead = W.HTML()
+        self.lead = html_widget()
         # made anew for each Champion, its number bound: a second quick tap is refused, never the next Champion's award
-        self.award_box = W.HBox([button("", lambda: None, "mk-award", primary=True)], _dom_classes=("mk-award-box",))
+        self.award_box = hbox([button("", lambda: None, "mk-award", primary=True)], _dom_classes=("mk-award-box",))
         self.champions_done_btn = button("No more Champions with Influence: Score the Wave",
                                          lambda: self.act({"type": "step-done", "step": "champions"}), "mk-champions-done")
-        self.choose = W.HTML()
-        self.consolations = W.HBox()
+        self.choose = html_widget()
+        self.consolations = hbox()
         self.consolations.add_class("mk-consolations")
         for w in (self.clan, self.votes, self.wild):
             w.observe(lambda _c: self._draw_champion(self.state()), "value")
-        self.champion_box = W.VBox([W.HTML("<b>The Champion's Clan (its flag)</b>"), self.clan, self.wild,
-                                    W.HTML("<b>Votes on its card</b>"), self.votes,
-                                    W.HTML("<b>Influence on its track</b> (on one spot, enter the marker at the bottom of the stack first)"),
+        self.champion_box = vbox([html_widget("<b>The Champion's Clan (its flag)</b>"), self.clan, self.wild,
+                                    html_widget("<b>Votes on its card</b>"), self.votes,
+                                    html_widget("<b>Influence on its track</b> (on one spot, enter the marker at the bottom of the stack first)"),
                                     self.influence_box, self.lead, self.award_box, self.champions_done_btn])
-        self.consolation_box = W.VBox([self.choose, self.consolations])
-        self.widget = W.VBox([self.heading, self.entrench_btn, self.fallen, self.falls, self.invasion_box,
+        self.consolation_box = vbox([self.choose, self.consolations])
+        self.widget = vbox([self.heading, self.entrench_btn, self.fallen, self.falls, self.invasion_box,
                               self.champion_box, self.consolation_box])
         self.widget.add_class("mk-end")
         self._champion_for: int | None = None
@@ -72,14 +72,14 @@ class EndPanel:
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, s: State) -> None:
         shown = s.started and s.end is not None and not s.finished
-        self.widget.layout.display = "" if shown else "none"
+        own(self.widget).display = "" if shown else "none"
         if not shown:
             return
         self.heading.value = f"<div class='mk-step'><b>Wave {ROMAN[s.wave]}, End of the Wave: {E(step_name(s))}</b></div>"
-        self.entrench_btn.layout.display = "" if s.end == "entrenchment" else "none"
+        own(self.entrench_btn).display = "" if s.end == "entrenchment" else "none"
         invading = s.end == "invasions"
         for w in (self.falls, self.fallen, self.invasion_box):
-            w.layout.display = "" if invading else "none"
+            own(w).display = "" if invading else "none"
         if s.end == "entrenchment":
             self.heading.value += ("<div>Add one Gnome to every cavern with one Gnome in it (a cavern with two gets no third), "
                                    "then tap Entrenchment done.</div>")
@@ -97,8 +97,8 @@ class EndPanel:
             said = ", then ".join(E(p) for p in fallen) or "no Troll yet"
             self.fallen.value = (f"<div>Reveal Gate card {len(s.falls)} of {s.invasions}; tap each Troll as it falls, in order "
                                  f"(a Breach is tapped on the Honour screen). Fallen so far: {said}.</div>")
-        self.champion_box.layout.display = "" if s.end == "champions" and not s.pending else "none"
-        self.consolation_box.layout.display = "" if s.pending else "none"
+        own(self.champion_box).display = "" if s.end == "champions" and not s.pending else "none"
+        own(self.consolation_box).display = "" if s.pending else "none"
         if s.end == "champions":
             self._draw_champion(s)
         if s.pending:
@@ -120,7 +120,7 @@ class EndPanel:
             self.arrival = []
             self.clan.value = self.votes.value = self.wild.value = None
             self.award_box.children = [button("", lambda k=k: self._award(k), f"mk-award mk-award-{k}", primary=True)]
-        self.wild.layout.display = "" if self.clan.value == OUTSIDER else "none"
+        own(self.wild).display = "" if self.clan.value == OUTSIDER else "none"
         track = self.track()
         if track:
             order = sorted(range(len(track)), key=lambda i: (-track[i][1], i))

@@ -28,7 +28,7 @@ from ...ui.ending import title_of
 from ...ui.follow import NEW_ELSEWHERE, NewGames, caught_up, clear_left, news_text, tell
 from ...ui.games_list import GamesList, NewGameQuestion
 from ...ui.undo_bar import UndoBar
-from ...ui.widgets import button, read_only_html
+from ...ui.widgets import button, hbox, html_widget, own, plain_widget, read_only_html, vbox
 from ...words import plural
 from ..game import ACTION_NAMES, Action, Position, RiseRules, at, name, opponent_of, other, start, threats
 from ..numbers import numbers
@@ -345,7 +345,7 @@ class RiseScreen:
         self.thinking = True
         self._generation += 1
         self._progress = 0.0
-        self.progress.layout.visibility = "visible"
+        own(self.progress).visibility = "visible"
         self.progress.value = 0.0
         self.refresh()
         job = (self.position, self._generation, self.computer["level"], own_turn_ends(self.session.states(), self.computer["colour"]))
@@ -358,7 +358,7 @@ class RiseScreen:
         """Undo, a new game or another game: whatever the computer is thinking no longer applies."""
         self._generation += 1
         self.thinking = False
-        self.progress.layout.visibility = "hidden"
+        own(self.progress).visibility = "hidden"
 
     def _search(self, p: Position, generation: int, level: str, before: list[Position]) -> list[Action]:
         def progress(x: float) -> None:
@@ -380,7 +380,7 @@ class RiseScreen:
         except Exception as e:  # noqa: BLE001 - an error boundary: the page must not stay "thinking"
             if job[1] == self._generation:
                 self.thinking = False
-                self.progress.layout.visibility = "hidden"
+                own(self.progress).visibility = "hidden"
                 self.error(f"The computer could not choose its turn ({type(e).__name__}: {e}); undo, or play its turn by hand.")
                 self.refresh()
             return
@@ -392,7 +392,7 @@ class RiseScreen:
         if generation != self._generation:
             return  # undone, reopened or a new game meanwhile: whoever changed it has moved on
         self.thinking = False
-        self.progress.layout.visibility = "hidden"
+        own(self.progress).visibility = "hidden"
         if self.position != p:  # another page played meanwhile
             self.refresh()
             self.start_thinking()
@@ -422,43 +422,43 @@ class RiseScreen:
 
     # --- widgets -----------------------------------------------------------------------------------------
     def _build_widgets(self) -> None:
-        self.status = W.HTML()
+        self.status = html_widget()
         self.status.add_class("rf-status")
         self.mode_buttons = {m: button(MODE_NAMES[m], lambda m=m: self.set_mode(m), f"rise-mode rise-mode-{m}") for m in MODES}
         self.undo_bar = UndoBar(lambda: self.session, "rise", self.say, self.error, self.refresh, undoable=self._can_undo,
                                 with_it=self.computer_to_move, before_undo=self._drop_plan, undone=self._undone, describe=describe)
         self.undo_btn, self.redo_btn = self.undo_bar.undo_btn, self.undo_bar.redo_btn
-        self.history = W.Dropdown(options=[], description="Step", layout=W.Layout(width="100%"))
+        self.history = plain_widget(W.Dropdown, options=[], description="Step", layout=W.Layout(width="100%"))
         self.undo_to_btn = button("Undo to here", self.undo_to, "rise-undo-to")
-        self.opponent = W.ToggleButtons(options=[("Two players", "person"), ("Play against the computer", "computer")], value="person")
-        self.computer_colour = W.ToggleButtons(options=[("Computer is Blue", "blue"), ("Computer is Red", "red")], value="blue")
-        self.level = W.ToggleButtons(options=[(lv.capitalize(), lv) for lv in LEVELS], value="normal")
+        self.opponent = plain_widget(W.ToggleButtons, options=[("Two players", "person"), ("Play against the computer", "computer")], value="person")
+        self.computer_colour = plain_widget(W.ToggleButtons, options=[("Computer is Blue", "blue"), ("Computer is Red", "red")], value="blue")
+        self.level = plain_widget(W.ToggleButtons, options=[(lv.capitalize(), lv) for lv in LEVELS], value="normal")
         self.new_question = NewGameQuestion(lambda: self.session, lambda: self.new_game(), lambda t, level: self.answers.say(t, level, at="Game"), "rise")
         self.new_btn = self.new_question.button("New game", "rise-new")
         self.games = GamesList(self.store, KIND, self.open_game, lambda: self.session.log.path.stem if self.session else None)
         self.export_btn = button("Picture and game record", self.export, "rise-export")
-        self.downloads = W.HTML()
+        self.downloads = html_widget()
         self.progress = W.FloatProgress(value=0.0, min=0.0, max=1.0, description="Thinking", layout=W.Layout(visibility="hidden", width="100%"))
         self.progress.add_class("rise-progress")
-        self.towers = W.HTML()
-        self.threat_list = W.HTML()
-        self.supplies = W.HTML()
+        self.towers = html_widget()
+        self.threat_list = html_widget()
+        self.supplies = html_widget()
         self.supplies.add_class("rise-supplies")
-        side = W.VBox(
+        side = vbox(
             [
                 self.answers.slot("Play"),  # beside the board (below it on a phone): the answer to a tap on it
                 self.status,
                 # the actions next, then Undo: every button of a turn above the fold of a tablet held sideways, and
                 # above the lines whose length changes as the game goes (the supplies)
-                W.HTML("<b>Action</b>"),
-                W.VBox(list(self.mode_buttons.values())),
+                html_widget("<b>Action</b>"),
+                vbox(list(self.mode_buttons.values())),
                 self.undo_bar.widget,
                 self.progress,
                 self.supplies,
                 self.towers,
                 self.threat_list,
-                W.HBox([self.history, self.undo_to_btn]),
-                W.HTML("<b>Game</b>"),
+                hbox([self.history, self.undo_to_btn]),
+                html_widget("<b>Game</b>"),
                 self.opponent,
                 self.computer_colour,
                 self.level,
@@ -471,9 +471,9 @@ class RiseScreen:
             ]
         )
         side.add_class("rf-side")
-        box = W.VBox([self.board.widget])
+        box = vbox([self.board.widget])
         box.add_class("rf-board-box")
-        self.widget = W.HBox([box, side])
+        self.widget = hbox([box, side])
         self.widget.add_class("rf-main")
         self.widget.add_class("rise-screen")
 
@@ -588,7 +588,7 @@ def page(store: GameStore | None = None) -> Any:
     from ...ui.style import CSS
 
     screen = RiseScreen(store or GameStore())
-    box = W.VBox([W.HTML(CSS), screen.widget])
+    box = vbox([html_widget(CSS), screen.widget])
     box.add_class("rf-app")
     box.screen = screen  # type: ignore[attr-defined]
     return box

@@ -68,7 +68,18 @@ from companion.rise_and_fall.world.views import colour_hex, layout_for
 from companion.ui.board import Board, legend_html
 from companion.ui.games_list import GamesList
 from companion.ui.habits import Habits
-from companion.ui.widgets import Stepper, busy, button, follow_subject, message_html
+from companion.ui.widgets import (
+    Stepper,
+    busy,
+    button,
+    follow_subject,
+    hbox,
+    html_widget,
+    message_html,
+    own,
+    plain_widget,
+    vbox,
+)
 from companion.words import and_list, name_html, plural
 
 KIND = GAME_LOG
@@ -82,50 +93,50 @@ class SetupScreen:
         self.hub = hub
         self.world_layout = world_layout
         self.world_names = world_names
-        self.message = W.HTML(_dom_classes=("rf-message-slot",))
-        self.n_players = W.ToggleButtons(options=[("2 players", 2), ("3 players", 3), ("4 players", 4)], value=3)
+        self.message = html_widget(_dom_classes=("rf-message-slot",))
+        self.n_players = plain_widget(W.ToggleButtons, options=[("2 players", 2), ("3 players", 3), ("4 players", 4)], value=3)
         self.n_players.observe(lambda ch: self._rows(), "value")
-        self.names = [W.Text(layout=W.Layout(width="140px")) for _ in range(4)]
-        self.colours = [W.Dropdown(options=COLOUR_CHOICES, value=c, layout=W.Layout(width="120px")) for c in ("red", "yellow", "green", "blue")]
-        self.rows = [W.HBox([self.names[i], self.colours[i]]) for i in range(4)]
-        self.levels = [W.Dropdown(options=level_options(), value=G.STANDARD_LEVEL, layout=W.Layout(width="190px", height="auto")) for _ in range(4)]
-        self.level_names = [W.HTML(layout=W.Layout(width="140px")) for _ in range(4)]
+        self.names = [plain_widget(W.Text, layout=W.Layout(width="140px")) for _ in range(4)]
+        self.colours = [plain_widget(W.Dropdown, options=COLOUR_CHOICES, value=c, layout=W.Layout(width="120px")) for c in ("red", "yellow", "green", "blue")]
+        self.rows = [hbox([self.names[i], self.colours[i]]) for i in range(4)]
+        self.levels = [plain_widget(W.Dropdown, options=level_options(), value=G.STANDARD_LEVEL, layout=W.Layout(width="190px", height="auto")) for _ in range(4)]
+        self.level_names = [html_widget(layout=W.Layout(width="140px")) for _ in range(4)]
         for box in self.levels:
             box.add_class("rf-guild-level")
-        self.level_rows = [W.HBox([self.level_names[i], self.levels[i]]) for i in range(4)]
-        self.level_box = W.VBox([W.HTML("Handicap levels (Playing with a Handicap System)"), *self.level_rows])
-        self.with_guilds = W.ToggleButton(value=False, description="Play with the Guilds")
+        self.level_rows = [hbox([self.level_names[i], self.levels[i]]) for i in range(4)]
+        self.level_box = vbox([html_widget("Handicap levels (Playing with a Handicap System)"), *self.level_rows])
+        self.with_guilds = plain_widget(W.ToggleButton, value=False, description="Play with the Guilds")
         self.with_guilds.add_class("rf-btn")
         self.with_guilds.add_class("rf-with-guilds")
         self.with_guilds.observe(lambda ch: self._rows(), "value")
         self.rng = random.Random()  # deals the Guild cards; the deal is kept in the log
         rules = load_rules()
-        self.target = W.ToggleButtons(options=[(label, n) for n, label in rules.trophies_to_end.items()],
+        self.target = plain_widget(W.ToggleButtons, options=[(label, n) for n, label in rules.trophies_to_end.items()],
                                       value=rules.standard_trophies_to_end)
-        self.first_pick = W.Dropdown(options=[("Draw at random", -1)], value=-1, description="First Player")
+        self.first_pick = plain_widget(W.Dropdown, options=[("Draw at random", -1)], value=-1, description="First Player")
         self.first_pick.add_class("rf-first-player")
-        self.first_pick.layout.height = "auto"  # the select is 44 px high: its box grows with it
+        own(self.first_pick).height = "auto"  # the select is 44 px high: its box grows with it
         self.start_btn = button("Start the game", self.start, "rf-start-game rf-new-game", primary=True)
         self.habits = Habits(hub.store.root)
         for box in self.names:
             box.observe(lambda ch: self._first_options(), "value")
-        self.piece = W.ToggleButtons(options=[(p.title(), p) for p in rules.first_pieces], value=rules.first_pieces[0])
+        self.piece = plain_widget(W.ToggleButtons, options=[(p.title(), p) for p in rules.first_pieces], value=rules.first_pieces[0])
         self.piece.add_class("rf-first-piece")
-        self.status = W.HTML()
+        self.status = html_widget()
         self.board = Board(width=760, height=520, report=self.error, space=SPACE_PX)
         self.board.legend.value = piece_legend()
         self.board.on_tap = self.tap_pixel
         self.board.room = 20
-        self.placing = W.VBox([self.status, self.piece, self.board.widget])
+        self.placing = vbox([self.status, self.piece, self.board.widget])
         self.draft = GuildDraft(lambda: self.hub.game, self._send, self.hub.phones)
-        self.world_line = W.HTML()  # which World and which Tales the game will be played on
+        self.world_line = html_widget()  # which World and which Tales the game will be played on
         self.world_line.add_class("rf-setup-world")
-        self.in_progress = W.ToggleButton(value=False, description="Start from a game in progress")
+        self.in_progress = plain_widget(W.ToggleButton, value=False, description="Start from a game in progress")
         self.in_progress.add_class("rf-btn")
         self.in_progress.add_class("rf-in-progress")
         self.progress = None  # the guided entry of a game in progress, made when first asked for (progress_panel.py)
         self.in_progress.observe(lambda ch: self._rows(), "value")
-        self.form = W.VBox([self.world_line, W.HTML("<b>Players</b> (clockwise)"), self.n_players, *self.rows, W.HTML("<b>The game ends after</b>"), self.target, self.first_pick,
+        self.form = vbox([self.world_line, html_widget("<b>Players</b> (clockwise)"), self.n_players, *self.rows, html_widget("<b>The game ends after</b>"), self.target, self.first_pick,
                             self.with_guilds, self.level_box, self.start_btn, self.in_progress])
         self._start_at = list(self.form.children).index(self.start_btn) + 1  # the answer and the question, under Start
         self.form.add_class("rf-panel")
@@ -138,7 +149,7 @@ class SetupScreen:
         # pushed Start 174 px down, below the screen)
         kids = list(self.form.children)
         self.form.children = [*kids[:self._start_at], self.leave.widget, self.message, *kids[self._start_at:]]
-        self.widget = W.VBox([self.form, self.draft.widget, self.placing, self.seats.widget])
+        self.widget = vbox([self.form, self.draft.widget, self.placing, self.seats.widget])
         self.widget.add_class("rf-screen")
         self._stale_message = follow_subject(self.message, hub.subject)
         self.defaults()
@@ -176,11 +187,11 @@ class SetupScreen:
 
     def _rows(self) -> None:
         for i, r in enumerate(self.rows):
-            r.layout.display = "" if i < self.n_players.value else "none"
-            self.level_rows[i].layout.display = r.layout.display
+            own(r).display = "" if i < self.n_players.value else "none"
+            own(self.level_rows[i]).display = r.layout.display
             if not self.names[i].value:
                 self.names[i].value = self.colours[i].value.title()
-        self.level_box.layout.display = "" if self.with_guilds.value else "none"
+        own(self.level_box).display = "" if self.with_guilds.value else "none"
         self._first_options()
         joining = self.in_progress.value
         if joining and self.progress is None:
@@ -189,11 +200,11 @@ class SetupScreen:
             self.progress = ProgressPanel(self._players, lambda: self.target.value, self._world_or_none, self._start_in_progress)
             self.form.children = (*self.form.children, self.progress.widget)
         if self.progress is not None:
-            self.progress.widget.layout.display = "" if joining else "none"
+            own(self.progress.widget).display = "" if joining else "none"
         for w in (self.first_pick, self.with_guilds, self.start_btn):
-            w.layout.display = "none" if joining else ""
+            own(w).display = "none" if joining else ""
         if joining and self.progress is not None:
-            self.level_box.layout.display = "none"
+            own(self.level_box).display = "none"
             self.progress.reset()
 
     def _players(self) -> list[tuple[str, str]]:
@@ -323,8 +334,8 @@ class SetupScreen:
             self.start_btn.button_style = "" if live else "success"
         placing = g.phase == "placement"
         self.draft.refresh()
-        self.placing.layout.display = "" if placing else "none"
-        self.form.layout.display = "none" if placing or g.phase == "guilds" else ""  # the board comes first while placing
+        own(self.placing).display = "" if placing else "none"
+        own(self.form).display = "none" if placing or g.phase == "guilds" else ""  # the board comes first while placing
         self._answer_beside("placing" if placing else "top" if g.phase == "guilds" else "form")
         if not placing:
             return
@@ -414,15 +425,15 @@ class GameScreen:
         self.hub = hub
         self.go_scores = go_scores
         self.to_top: Callable[[], None] = lambda: None  # the page shows its top (set by the game's screens)
-        self.header = W.HTML()
-        self.guilds = W.HTML()
+        self.header = html_widget()
+        self.guilds = html_widget()
         self.header.add_class("rf-game-header")
-        self.message = W.HTML(_dom_classes=("rf-message-slot",))
-        self.controls = W.VBox([])
+        self.message = html_widget(_dom_classes=("rf-message-slot",))
+        self.controls = vbox([])
         self.controls.add_class("rf-controls")
-        self.players = W.HTML(layout=W.Layout(width="100%"))
+        self.players = html_widget(layout=W.Layout(width="100%"))
         self.players.add_class("rf-players")
-        self.secret = W.ToggleButton(value=False, description="Pass the tablet (hide the cards)")
+        self.secret = plain_widget(W.ToggleButton, value=False, description="Pass the tablet (hide the cards)")
         self.secret.add_class("rf-btn")
         self._showing = False  # True while the toggle is set from the log, not by a tap
         self.revealed: int | None = None
@@ -431,34 +442,34 @@ class GameScreen:
         self.count, self.count2 = self.counts.count, self.counts.count2
         self.undo_btn = button("↶ Undo", self.undo, "rf-game-undo")
         self.redo_btn = button("↷ Redo", self.redo, "rf-game-redo")
-        self.history = W.Select(options=[], rows=6, layout=W.Layout(width="100%"))
+        self.history = plain_widget(W.Select, options=[], rows=6, layout=W.Layout(width="100%"))
         self.undo_to_btn = button("Undo to here", self.undo_to, "rf-game-undo-to")
-        self.games = W.VBox([])
-        saved = W.Accordion(children=[self.games], titles=("Saved games",))
+        self.games = vbox([])
+        saved = plain_widget(W.Accordion, children=[self.games], titles=("Saved games",))
         self.saved = saved
         saved.observe(lambda ch: self._list_saved(), "selected_index")  # read when opened, not at every tap
         self.world_view = WorldView(lambda: self.hub.game, self.send, STYLE, SPACE_PX)  # the World with its Tales' pieces where they are
-        side = W.VBox([W.HTML("<b>History</b>"), self.history, self.undo_to_btn, saved, self.world_view.widget])
+        side = vbox([html_widget("<b>History</b>"), self.history, self.undo_to_btn, saved, self.world_view.widget])
         side.add_class("rf-side")
-        self.acting = W.HTML(layout=W.Layout(width="100%"))  # phase B: the acting player's place, above their buttons
+        self.acting = html_widget(layout=W.Layout(width="100%"))  # phase B: the acting player's place, above their buttons
         self.acting.add_class("rf-players")
         self.acting.add_class("rf-acting-place")
-        self.purchases = W.HTML()  # phase D: every player's purchase, in the rulebook's order
+        self.purchases = html_widget()  # phase D: every player's purchase, in the rulebook's order
         self.purchases.add_class("rf-purchases-box")
-        left = W.VBox([self.acting, self.controls, self.purchases, self.players])
+        left = vbox([self.acting, self.controls, self.purchases, self.players])
         left.add_class("rf-board-box")
-        main = W.HBox([left, side])
+        main = hbox([left, side])
         main.add_class("rf-main")
-        top = W.HBox([self.undo_btn, self.redo_btn, self.secret])  # undo is always in reach
+        top = hbox([self.undo_btn, self.redo_btn, self.secret])  # undo is always in reach
         top.add_class("rf-tools")
-        self.confirm = W.VBox([])  # a question that needs an answer before anything is undone
+        self.confirm = vbox([])  # a question that needs an answer before anything is undone
         self.confirm.add_class("rf-confirm")
         self.piracy: dict[int, Stepper] = {}
         self.events = EventPanel(lambda: self.hub.game, self.send, STYLE, SPACE_PX)  # the Tales' Fantastic Events
         self.tale_play = TalePlay(lambda: self.hub.game, self.send, self.hub.can, self.rng, self.refresh)  # the special areas
         self.tale_counts: dict[str, Stepper] = {}
-        self.tales = W.HTML()  # the Tale pieces and Trophies (a World with Tales)
-        self.widget = W.VBox([self.header, self.guilds, self.tales, self.message, self.confirm, top, main])
+        self.tales = html_widget()  # the Tale pieces and Trophies (a World with Tales)
+        self.widget = vbox([self.header, self.guilds, self.tales, self.message, self.confirm, top, main])
         self.widget.add_class("rf-screen")
         self.secret.observe(self._pass_tablet, "value")
         self._stale_message = follow_subject(self.message, hub.subject)
@@ -582,12 +593,12 @@ class GameScreen:
         yes = button("Yes, reopen the game", lambda: self._reopen(gid, head, step, said), "rf-reopen-yes", primary=True)
         no = button("No, keep it finished", self._keep_finished, "rf-reopen-no")
         for b in (yes, no):
-            b.layout.width = "auto"
+            own(b).width = "auto"
         self._asked = (gid, head)
         self.confirm.children = [
-            W.HTML(message_html(f"Reopen the finished game? This is {self.hub.name()}, and it is over: "
+            html_widget(message_html(f"Reopen the finished game? This is {self.hub.name()}, and it is over: "
                                 f"Undo takes back “{last}”{more}.", "warning")),
-            W.HBox([yes, no]),
+            hbox([yes, no]),
         ]
 
     def _reopen(self, gid: str | None, head: int, step, said: str) -> None:
@@ -684,38 +695,38 @@ class GameScreen:
         out: list[W.Widget] = []
         g = self.hub.game
         if v.phase in ("placement", "guilds"):
-            out.append(W.HTML("The Guild cards are chosen and the first pieces placed on the Setup screen."
+            out.append(html_widget("The Guild cards are chosen and the first pieces placed on the Setup screen."
                               if v.phase == "guilds" else "The first pieces are placed on the Setup screen."))
         elif v.phase == "E":
             out += self.events.refresh() or swap_controls(v, g, self.hub.can, self.send, self.hub.phones())
         elif v.phase == "A":
             phones = self.hub.phones()
             chosen = [c.name for c in v.civs if c.face_down]
-            out.append(W.HTML(f"<div class='rf-chosen-who'>Chosen: {html.escape(', '.join(chosen) or 'nobody yet')} · waiting for "
+            out.append(html_widget(f"<div class='rf-chosen-who'>Chosen: {html.escape(', '.join(chosen) or 'nobody yet')} · waiting for "
                               f"{html.escape(', '.join(v.civs[i].name for i in v.to_move))}</div>"))
             for i in v.order:  # a row per player, in the order of play: a card chosen leaves the rows below in place
                 if i not in v.to_move:
-                    who = W.HTML(f"<b>{name_html(v.civs[i].name)}</b> has chosen:")
-                    said = W.HTML("a card, face down.", _dom_classes=("rf-chosen-line",))
+                    who = html_widget(f"<b>{name_html(v.civs[i].name)}</b> has chosen:")
+                    said = html_widget("a card, face down.", _dom_classes=("rf-chosen-line",))
                     # as high as the row it takes the place of: the name over the cards, or one line (a phone's)
-                    out.append(W.HBox([said] if i in phones else [who, said], _dom_classes=("rf-chosen-row",) if i in phones else
+                    out.append(hbox([said] if i in phones else [who, said], _dom_classes=("rf-chosen-row",) if i in phones else
                                       ("rf-play-row", "rf-chosen-row")))
                     continue
                 if i in phones:
-                    out.append(W.HBox([W.HTML(f"<b>{name_html(v.civs[i].name)}</b> chooses on their phone."),
+                    out.append(hbox([html_widget(f"<b>{name_html(v.civs[i].name)}</b> chooses on their phone."),
                                        button("Too slow: draw one at random", lambda i=i: self.too_slow(i), "rf-play-random")]))
                     continue
                 hidden = self._seat_row(v, i)
                 if hidden:
                     out += hidden
                     continue
-                row = [W.HTML(f"<b>{name_html(v.civs[i].name)}</b> plays: <span class='rf-hint'>(face down until all have chosen)</span>")]
+                row = [html_widget(f"<b>{name_html(v.civs[i].name)}</b> plays: <span class='rf-hint'>(face down until all have chosen)</span>")]
                 row += [button(o.label, lambda a=o.action: self._face_down(a), o.css)  # as the phone offers them (play/offers.py)
                         for o in card_choices(g, i) if o.enabled]
                 row.append(button("Too slow: draw one at random", lambda i=i: self.too_slow(i), "rf-play-random"))
-                out.append(W.HBox(row, _dom_classes=("rf-play-row",)))
+                out.append(hbox(row, _dom_classes=("rf-play-row",)))
             for i in v.kept:  # every turn stops here: a holder who said 'do not ask again' may take it back
-                out.append(W.HBox([W.HTML(kept_line(v, i)),
+                out.append(hbox([html_widget(kept_line(v, i)),
                                    button(f"Ask {v.civs[i].name} again at the Recycling phase", lambda i=i: self.send(ask_again_action(i)),
                                           "rf-ask-guild-swap")]))
         elif v.phase == "B" and v.acting is not None:
@@ -724,7 +735,7 @@ class GameScreen:
             phones = self.hub.phones()
             for i in v.to_move:
                 if i in phones:
-                    out.append(W.HTML(f"<b>{name_html(v.civs[i].name)}</b> puts {v.owed[i]} card{'s' if v.owed[i] > 1 else ''} "
+                    out.append(html_widget(f"<b>{name_html(v.civs[i].name)}</b> puts {v.owed[i]} card{'s' if v.owed[i] > 1 else ''} "
                                       "into Decline on their phone."))
                     continue
                 hidden = self._seat_row(v, i)
@@ -735,18 +746,18 @@ class GameScreen:
         elif v.phase == "D":
             for i in v.to_move:
                 civ = v.civs[i]
-                row = [W.HTML(f"<b>{html.escape(civ.name)}</b> ({civ.gold} GP):")]
+                row = [html_widget(f"<b>{html.escape(civ.name)}</b> ({civ.gold} GP):")]
                 row += [button(o.label, lambda a=o.action: self.send(a), o.css)  # as the phone offers them (play/offers.py)
                         for o in purchase_offers(g, i) if o.enabled]
-                out.append(W.HBox(row))
+                out.append(hbox(row))
             ask = in_order_offer(g)
             if ask is not None and ask.enabled:
                 out.append(button(ask.label, lambda a=ask.action: self.send(a), ask.css))
         elif v.phase == "over":
-            out.append(W.HTML(f"<div class='rf-turn'>{html.escape(v.ending)}</div>"))
+            out.append(html_widget(f"<div class='rf-turn'>{html.escape(v.ending)}</div>"))
             for c in v.civs:
                 if c.extinct:
-                    out.append(W.HTML(f"<div class='rf-lost'><b>{name_html(c.name)}</b> has lost the game: "
+                    out.append(html_widget(f"<div class='rf-lost'><b>{name_html(c.name)}</b> has lost the game: "
                                       "their Civilization is extinct.</div>"))
             out.append(button("Go to the Scores", self.go_scores, "rf-go-scores", primary=True))
         return out
@@ -757,10 +768,10 @@ class GameScreen:
         owed = v.owed[i]
         offers = [o for o in decline_offers(g, i) if o.enabled and o.action["type"] == "decline"]  # as the phone offers them
         active = [o.action["card"] for o in offers]
-        label = W.HTML(f"<b>{name_html(v.civs[i].name)}</b> puts into Decline, face down ({owed} to go):")
+        label = html_widget(f"<b>{name_html(v.civs[i].name)}</b> puts into Decline, face down ({owed} to go):")
         if owed == 1:
-            return W.HBox([label, *[button(o.label, lambda i=i, c=c: self.decline(i, [c]), o.css) for o, c in zip(offers, active)]])
-        picks = [W.ToggleButton(value=False, description=o.label) for o in offers]
+            return hbox([label, *[button(o.label, lambda i=i, c=c: self.decline(i, [c]), o.css) for o, c in zip(offers, active)]])
+        picks = [plain_widget(W.ToggleButton, value=False, description=o.label) for o in offers]
         for b, o in zip(picks, offers):
             b.add_class("rf-btn")
             b.add_class(o.css)
@@ -776,13 +787,13 @@ class GameScreen:
 
         for b in picks:
             b.observe(changed, "value")
-        return W.HBox([label, *picks, place])
+        return hbox([label, *picks, place])
 
     def _action_controls(self, v: TableView, g: Game) -> list[W.Widget]:
         out: list[W.Widget] = []
         i, card = v.acting, v.acting_card
         civ = v.civs[i]
-        out.append(W.HTML(f"<b>{html.escape(civ.name)}</b> acts with the <b>{card.title()}</b> card: {acting_pieces(v)}."))
+        out.append(html_widget(f"<b>{html.escape(civ.name)}</b> acts with the <b>{card.title()}</b> card: {acting_pieces(v)}."))
         buttons = []
         held = g.civs[i].guilds
         self.piracy = piracy_steppers(v, i) if any("piracy" in sp for sp in card_actions(card, held)) else {}
@@ -793,9 +804,9 @@ class GameScreen:
             if o.enabled:
                 buttons.append(button(o.label, lambda a=o.action: self.act(self._with_count(a)), o.css))
         out += self.counts.boxes(g, i, card_actions(card, held), self.hub.can)
-        out.append(W.HBox(buttons))
+        out.append(hbox(buttons))
         if g.tales is not None:
-            out.append(W.HTML(rules_html(TP.actions(g, i, card))))
+            out.append(html_widget(rules_html(TP.actions(g, i, card))))
         out += self.tale_play.controls(i, card)
         out.append(button(f"{civ.name} ends their actions", lambda: self.send({"type": "end-turn", "player": i}), "rf-end-turn", primary=True))
         return out

@@ -12,7 +12,7 @@ from companion.rise_and_fall.play.offers import action_variants, convert_note, g
 from companion.rise_and_fall.play.public import TableView, public_view
 from companion.rise_and_fall.variants.guilds import guilds as G
 from companion.rise_and_fall.variants.guilds.variant import guild_marks
-from companion.ui.widgets import Stepper, button, message_html
+from companion.ui.widgets import Stepper, button, hbox, html_widget, message_html, plain_widget, vbox
 from companion.words import and_list, name_html
 
 
@@ -98,8 +98,8 @@ class GuildDraft:
         self.send = send
         self.phones = phones
         self.shown: int | None = None
-        self.msg = W.HTML()
-        self.widget = W.VBox([])
+        self.msg = html_widget()
+        self.widget = vbox([])
         self.widget.add_class("rf-guild-draft")
 
     def chooser(self) -> int | None:
@@ -115,9 +115,9 @@ class GuildDraft:
             self.shown = None
             return
         phones = self.phones()
-        head = W.HTML(who_chose_html(public_view(g)))
+        head = html_widget(who_chose_html(public_view(g)))
         on_phones = [g.civs[j].name for j in g.to_move() if j in phones]
-        away = [W.HTML(f"<div class='rf-guilds-phones'>{html.escape(and_list(on_phones))} "
+        away = [html_widget(f"<div class='rf-guilds-phones'>{html.escape(and_list(on_phones))} "
                        f"choose{'s' if len(on_phones) == 1 else ''} on {'their phone' if len(on_phones) == 1 else 'their phones'}, "
                        "out of the others' sight.</div>")] if on_phones else []
         i = self.chooser()
@@ -127,7 +127,7 @@ class GuildDraft:
             return
         civ = g.civs[i]
         if self.shown != i:
-            line = W.HTML(f"<div><b>{html.escape(civ.name)}</b> chooses on this tablet, out of the others' sight.</div>")
+            line = html_widget(f"<div><b>{html.escape(civ.name)}</b> chooses on this tablet, out of the others' sight.</div>")
             self.widget.children = [self.msg, head, *away, line,
                                     button(f"{civ.name}: show my Guild cards", lambda: self._show(i), "rf-guild-show", primary=True)]
             return
@@ -137,13 +137,13 @@ class GuildDraft:
         picks = []
         rows = []
         for gid in g.dealt[i]:
-            pick = W.ToggleButtons(options=options, value="return")
+            pick = plain_widget(W.ToggleButtons, options=options, value="return")
             pick.add_class("rf-guild-pick")
             picks.append((gid, pick))
-            rows.append(W.VBox([W.HTML(card_html(gid)), pick]))
+            rows.append(vbox([html_widget(card_html(gid)), pick]))
         rule = guild_rule(g.levels[i], civ.name, left, gives)
         ok = button("Place them face down", lambda: self._choose(i, picks), "rf-guild-choose", primary=True)
-        self.widget.children = [self.msg, head, *away, W.HTML(f"<div>{rule}</div>"), *rows, ok]
+        self.widget.children = [self.msg, head, *away, html_widget(f"<div>{rule}</div>"), *rows, ok]
 
     def _show(self, i: int) -> None:
         self.shown = i
@@ -183,10 +183,10 @@ def swap_controls(v: TableView, game: Any, can: Callable[[dict], bool], send: Ca
     for i in (v.to_move if who is None else [j for j in v.to_move if j in who]):
         me = v.civs[i]
         if i in phones:
-            out.append(W.HTML(f"<div class='rf-swap-phone'><b>{html.escape(me.name)}</b> ({me.gold} GP) decides on their phone "
+            out.append(html_widget(f"<div class='rf-swap-phone'><b>{html.escape(me.name)}</b> ({me.gold} GP) decides on their phone "
                               "whether to pay 10 GP to swap the Doppelgangers for another player's Guild card.</div>"))
             continue
-        out.append(W.HTML(f"<b>{html.escape(me.name)}</b> ({me.gold} GP) may pay 10 GP to swap the Doppelgangers "
+        out.append(html_widget(f"<b>{html.escape(me.name)}</b> ({me.gold} GP) may pay 10 GP to swap the Doppelgangers "
                           "for another player's Guild card:"))
         for t, other in enumerate(v.civs):
             if t == i:
@@ -202,15 +202,15 @@ def swap_controls(v: TableView, game: Any, can: Callable[[dict], bool], send: Ca
                     send({**a, "removed": {p: int(b.value) for p, b in boxes.items()}})
 
                 if can({**a, "removed": {}}):
-                    out.append(W.HBox([button(f"Take the {G.guild(gid).name} of {other.name}", go, "rf-swap"), *boxes.values()]))
+                    out.append(hbox([button(f"Take the {G.guild(gid).name} of {other.name}", go, "rf-swap"), *boxes.values()]))
         you = who is not None
-        out.append(W.HBox([
+        out.append(hbox([
             button(f"{'Keep' if you else me.name + ' keeps'} the Doppelgangers this turn",
                    lambda i=i: send({"type": "keep-guild", "player": i}), "rf-keep-guild", primary=True),
             button(f"{'Keep' if you else me.name + ' keeps'} them, do not ask again",
                    lambda i=i: send({"type": "keep-guild", "player": i, "ask_again": False}), "rf-keep-guild-for-good"),
         ]))
-        out.append(W.HTML("<div class='rf-hint'>Not asked again: the Recycling phase does not stop for the Doppelgangers "
+        out.append(html_widget("<div class='rf-hint'>Not asked again: the Recycling phase does not stop for the Doppelgangers "
                           "while every player's Guild cards stay as they are, or until asked again.</div>"))
     return out
 

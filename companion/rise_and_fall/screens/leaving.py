@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-import ipywidgets as W
-
 from companion.errors import CompanionError
 from companion.ui.follow import mark_left
-from companion.ui.widgets import button, message_html
+from companion.ui.widgets import button, hbox, html_widget, message_html, own, vbox
 from companion.words import and_list
 
 
@@ -39,7 +37,7 @@ class LeaveGame:
         self.start = start  # starts the new game from the form; True once started
         self.new_game = new_game  # the new game in a few words ("Ana, Ben and Cy, with the Guilds")
         self.say = say
-        self.widget = W.VBox([])
+        self.widget = vbox([])
         self.widget.add_class("rf-confirm")
         self.widget.add_class("rf-leave-game")
         self.left: tuple[str, str, str] | None = None  # (the new game's id, the game left's id, its name)
@@ -50,13 +48,13 @@ class LeaveGame:
         yes = button("Yes, start the new game", lambda: self._answer(gid), "rf-leave-yes", primary=True)
         no = button("No, keep playing", self._keep, "rf-leave-no")
         for b in (yes, no):
-            b.layout.width = "auto"
+            own(b).width = "auto"
         self.widget.children = [
-            W.HTML(message_html(
+            html_widget(message_html(
                 f"A game is being played: {what_is_played(self.hub)}. Leave it and start a new game of {self.new_game()}? "
                 "The game left stays saved (Saved games on the Game screen resumes it); the phones on its seats stop "
                 "writing into it until it is resumed, and the new game's players scan the new codes.", "warning")),
-            W.HBox([yes, no]),
+            hbox([yes, no]),
         ]
 
     def _keep(self) -> None:
@@ -95,8 +93,8 @@ class LeaveGame:
             return
         _, _, name = self.left
         back = button(f"Back to {name}", self.take_back, "rf-back-to-game")
-        back.layout.width = "auto"
-        self.widget.children = [W.HTML(f"<div>The game left, {name}, is saved; started by mistake? Take the new one back:</div>"), back]
+        own(back).width = "auto"
+        self.widget.children = [html_widget(f"<div>The game left, {name}, is saved; started by mistake? Take the new one back:</div>"), back]
 
     def can_take_back(self) -> bool:
         """The new game is still the one shown and nothing but its setup was ever written to it."""

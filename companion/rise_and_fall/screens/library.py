@@ -20,7 +20,7 @@ from companion.rise_and_fall.files import read_json
 from companion.rise_and_fall.world.check import check
 from companion.rise_and_fall.world.layout import Layout, parse, save
 from companion.rise_and_fall.world.views import WorldStyle, world_scene
-from companion.ui.widgets import busy, button, message_html
+from companion.ui.widgets import busy, button, hbox, html_widget, message_html, vbox
 
 #: The Worlds that come with the companion: listed, never written.
 SHIPPED_LAYOUTS = Path(__file__).resolve().parents[3] / "layouts"
@@ -42,7 +42,7 @@ class Library:
     def widget(self) -> W.VBox:
         """The list of Worlds (filled by :meth:`refresh` when its panel is opened)."""
         if self._widget is None:
-            self._widget = W.VBox([W.HTML("<i>Open this panel to see the Worlds.</i>")])
+            self._widget = vbox([html_widget("<i>Open this panel to see the Worlds.</i>")])
             self._widget.add_class("rf-library")
         return self._widget
 
@@ -79,19 +79,19 @@ class Library:
         rows = []
         for path, layout, problem in self.entries():
             if layout is None:
-                rows.append(W.HTML(message_html(problem or "unreadable", "error")))
+                rows.append(html_widget(message_html(problem or "unreadable", "error")))
                 continue
             report = check(layout)
             state = "complete" if report.complete else ("legal so far" if report.valid else "has an illegal tile")
-            label = W.HTML(f"<b>{html.escape(layout.name or path.stem)}</b><br>{layout.players} players · {len(layout.tiles)} tiles · {state}")
+            label = html_widget(f"<b>{html.escape(layout.name or path.stem)}</b><br>{layout.players} players · {len(layout.tiles)} tiles · {state}")
             img = W.Image(value=self.thumbnail(path, layout), format="png", layout=W.Layout(width="96px"))
-            said = W.HTML(_dom_classes=("rf-lib-said",))  # the Load's answer, under its row: where the finger is
+            said = html_widget(_dom_classes=("rf-lib-said",))  # the Load's answer, under its row: where the finger is
             load = button("Load", lambda doc=layout.to_dict(), said=said: self._load(doc, said), "rf-load")
-            row = W.HBox([img, label, load])
+            row = hbox([img, label, load])
             row.add_class("rf-lib-row")
-            rows.append(W.VBox([row, said]))  # said below the row: nothing of the row moves for it
+            rows.append(vbox([row, said]))  # said below the row: nothing of the row moves for it
         if not rows:
-            rows.append(W.HTML("<i>No Worlds saved yet.</i>"))
+            rows.append(html_widget("<i>No Worlds saved yet.</i>"))
         self.widget.children = rows
 
     def _load(self, doc: dict, said: W.HTML) -> None:

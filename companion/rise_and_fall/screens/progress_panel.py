@@ -30,7 +30,7 @@ from companion.rise_and_fall.play.state_file import (
     state,
     volcano_orientations,
 )
-from companion.ui.widgets import Stepper, button, message_html
+from companion.ui.widgets import Stepper, button, hbox, html_widget, message_html, own, plain_widget, vbox
 from companion.words import IRREGULAR
 
 
@@ -38,7 +38,7 @@ def _dropdown(**kw) -> W.Dropdown:
     """A drop-down whose description and choice both show whole at any text size (A+): the description as wide as
     its words, the choice at least as wide as the width asked, growing with its words."""
     layout = kw.pop("layout", None) or W.Layout(height="auto")
-    return W.Dropdown(**kw, style={"description_width": "initial"},
+    return plain_widget(W.Dropdown, **kw, style={"description_width": "initial"},
                       layout=W.Layout(width="auto", min_width=layout.width or "230px", max_width="100%", height="auto"))
 
 
@@ -50,7 +50,7 @@ class PlayerForm:
 
     def __init__(self, on_change: Callable[[], None]) -> None:
         rules = load_rules()
-        self.title = W.HTML()
+        self.title = html_widget()
         self.cards = {t: _dropdown(options=[(PILE_NAMES[p], p) for p in PILES], description=t.title(),
                                     layout=W.Layout(width="230px", height="auto")) for t in PIECE_TYPES}
         self.pieces = {t: Stepper(0, 0, rules.pieces_per_player[t], description=f"{IRREGULAR.get(t.title(), t.title() + 's')} in the World",
@@ -60,9 +60,9 @@ class PlayerForm:
         self.stone = Stepper(0, 0, 10, description="Stone", css="rf-progress-stone")
         for w in [*self.cards.values(), *self.pieces.values(), self.gold, self.wood, self.stone]:
             w.observe(lambda ch: on_change(), "value")
-        self.widget = W.VBox([self.title, W.HBox(list(self.cards.values()), layout=W.Layout(flex_flow="row wrap")),
-                              W.HBox(list(self.pieces.values()), layout=W.Layout(flex_flow="row wrap")),
-                              W.HBox([self.gold, self.wood, self.stone], layout=W.Layout(flex_flow="row wrap"))])
+        self.widget = vbox([self.title, hbox(list(self.cards.values()), layout=W.Layout(flex_flow="row wrap")),
+                              hbox(list(self.pieces.values()), layout=W.Layout(flex_flow="row wrap")),
+                              hbox([self.gold, self.wood, self.stone], layout=W.Layout(flex_flow="row wrap"))])
         self.widget.add_class("rf-progress-player")
 
 
@@ -103,16 +103,16 @@ class TaleFields:
         for i in range(n):
             mine = [*self.buildings[i].values(), *self.house[i:i + 1]]
             if mine:
-                rows.append(W.HBox(mine, layout=W.Layout(flex_flow="row wrap")))
+                rows.append(hbox(mine, layout=W.Layout(flex_flow="row wrap")))
             if self.laid[i]:
-                rows.append(W.HTML(f"{html.escape(names[i] or f'Player {i + 1}')}'s pieces laid on their side ({html.escape(by)}): "
+                rows.append(html_widget(f"{html.escape(names[i] or f'Player {i + 1}')}'s pieces laid on their side ({html.escape(by)}): "
                                    "they perform no action when their card is played next"))
-                rows.append(W.HBox(list(self.laid[i].values()), layout=W.Layout(flex_flow="row wrap")))
+                rows.append(hbox(list(self.laid[i].values()), layout=W.Layout(flex_flow="row wrap")))
         top = [*self.world.values(), *self.trophies.values(), *([self.volcano] if self.volcano else [])]
         for w in [*(x for row in self.buildings for x in row.values()), *(x for row in self.laid for x in row.values()), *self.house, *top]:
             w.observe(lambda ch: on_change(), "value")
-        self.widget = W.VBox(([W.HTML("<b>The Tales in play</b>")] if rows or top else [])
-                             + rows + ([W.HBox(top, layout=W.Layout(flex_flow="row wrap"))] if top else []))
+        self.widget = vbox(([html_widget("<b>The Tales in play</b>")] if rows or top else [])
+                             + rows + ([hbox(top, layout=W.Layout(flex_flow="row wrap"))] if top else []))
         self.widget.add_class("rf-progress-tales")
 
     def clear(self) -> None:
@@ -150,22 +150,22 @@ class GuildFields:
     def __init__(self, on_change: Callable[[], None]) -> None:
         from companion.rise_and_fall.variants.guilds import guilds as G
 
-        self.on = W.ToggleButton(value=False, description="Played with the Guilds", layout=W.Layout(width="260px", height="44px"))
+        self.on = plain_widget(W.ToggleButton, value=False, description="Played with the Guilds", layout=W.Layout(width="260px", height="44px"))
         self.on.add_class("rf-btn")
         self.on.add_class("rf-progress-with-guilds")
         cards = [("No Guild card", None)] + [(g.name, gid) for gid, g in G.all_guilds().items()]
-        self.titles = [W.HTML(layout=W.Layout(width="140px")) for _ in range(4)]
+        self.titles = [html_widget(layout=W.Layout(width="140px")) for _ in range(4)]
         self.levels = [_dropdown(options=[(lv.label, k) for k, lv in G.levels().items()], value=G.STANDARD_LEVEL,
                                   layout=W.Layout(width="200px", height="auto")) for _ in range(4)]
         self.cards = [[_dropdown(options=cards, value=None, layout=W.Layout(width="220px", height="auto")) for _ in range(G.DEALT)]
                       for _ in range(4)]
-        self.rows = [W.HBox([self.titles[i], self.levels[i], *self.cards[i]], layout=W.Layout(flex_flow="row wrap")) for i in range(4)]
+        self.rows = [hbox([self.titles[i], self.levels[i], *self.cards[i]], layout=W.Layout(flex_flow="row wrap")) for i in range(4)]
         for i, row in enumerate(self.rows):
             row.add_class(f"rf-progress-guilds-{i}")
         for w in [self.on, *self.levels, *(c for row in self.cards for c in row)]:
             w.observe(lambda ch: on_change(), "value")
-        self.box = W.VBox(self.rows)
-        self.widget = W.VBox([self.on, self.box])
+        self.box = vbox(self.rows)
+        self.widget = vbox([self.on, self.box])
 
     def reset(self, names: list[str]) -> None:
         from companion.rise_and_fall.variants.guilds import guilds as G
@@ -176,10 +176,10 @@ class GuildFields:
             self.levels[i].value = G.STANDARD_LEVEL
             for box in self.cards[i]:
                 box.value = None
-            self.rows[i].layout.display = "" if i < len(names) else "none"
+            own(self.rows[i]).display = "" if i < len(names) else "none"
 
     def fill(self, st: State) -> None:
-        self.box.layout.display = "" if self.on.value else "none"
+        own(self.box).display = "" if self.on.value else "none"
         if not self.on.value:
             return
         for i, p in enumerate(st.players):
@@ -221,27 +221,27 @@ class ProgressPanel:
         self.phase = _dropdown(options=[(f"{k}: {v[0].upper()}{v[1:]}", k) for k, v in STATE_PHASES.items()], value="A",
                                 description="Phase", layout=W.Layout(width="520px", height="auto"))
         self.phase.add_class("rf-progress-phase")
-        self.this_turn = {t: W.Checkbox(value=False, description=f"{t.title()}: claimed this turn", indent=False,
+        self.this_turn = {t: plain_widget(W.Checkbox, value=False, description=f"{t.title()}: claimed this turn", indent=False,
                                         layout=W.Layout(width="230px", height="44px")) for t in PIECE_TYPES}
-        self.this_turn_box = W.HBox(list(self.this_turn.values()), layout=W.Layout(flex_flow="row wrap"))
+        self.this_turn_box = hbox(list(self.this_turn.values()), layout=W.Layout(flex_flow="row wrap"))
         self.forms = [PlayerForm(self.check) for _ in range(4)]
         self.trophies = {t: _dropdown(description=f"{t.title()} Trophy", layout=W.Layout(width="230px", height="auto"))
                          for t in PIECE_TYPES}
         for w in [self.turn, self.first, self.phase, *self.trophies.values(), *self.this_turn.values()]:
             w.observe(lambda ch: self.check(), "value")
         self.creatures: dict[str, W.Dropdown] = {}
-        self.creatures_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.creatures_box = hbox(layout=W.Layout(flex_flow="row wrap"))
         self.tale_fields: TaleFields | None = None
         self._tales_for: tuple[tuple[int, ...], list[str]] | None = None  # the Tales and players its fields were made for
         self.guild_fields = GuildFields(self.check)
-        self.tales_box = W.VBox()
-        self.problems = W.HTML()
+        self.tales_box = vbox()
+        self.problems = html_widget()
         self.problems.add_class("rf-progress-problems")
         self.go = button("Start from this game", self.start, "rf-progress-start", primary=True)
-        self.widget = W.VBox([W.HTML("<b>Where the game is</b>, at the start of a phase (in the middle of one, finish it at the "
+        self.widget = vbox([html_widget("<b>Where the game is</b>, at the start of a phase (in the middle of one, finish it at the "
                                      "table first)"),
-                              W.HBox([self.turn, self.first, self.phase], layout=W.Layout(flex_flow="row wrap")), *[f.widget for f in self.forms],
-                              W.HTML("<b>Trophies claimed</b>"), W.HBox(list(self.trophies.values()), layout=W.Layout(flex_flow="row wrap")),
+                              hbox([self.turn, self.first, self.phase], layout=W.Layout(flex_flow="row wrap")), *[f.widget for f in self.forms],
+                              html_widget("<b>Trophies claimed</b>"), hbox(list(self.trophies.values()), layout=W.Layout(flex_flow="row wrap")),
                               self.this_turn_box, self.creatures_box, self.guild_fields.widget, self.tales_box, self.problems, self.go])
         self.widget.add_class("rf-progress")
         self.reset()
@@ -266,7 +266,7 @@ class ProgressPanel:
             self._tale_fields(names)
             self.guild_fields.reset(names)
             for i, f in enumerate(self.forms):
-                f.widget.layout.display = "" if i < len(who) else "none"
+                own(f.widget).display = "" if i < len(who) else "none"
                 if i >= len(who):
                     continue
                 p = base.players[i]
@@ -301,7 +301,7 @@ class ProgressPanel:
                 box.observe(lambda ch: self.check(), "value")
                 self.creatures[piece] = box
         self.creatures_box.children = tuple(self.creatures.values())
-        self.creatures_box.layout.display = "" if self.creatures else "none"
+        own(self.creatures_box).display = "" if self.creatures else "none"
 
     def _tale_fields(self, names: list[str]) -> None:
         from companion.rise_and_fall.variants.tales.tales import drawn_of
@@ -340,7 +340,7 @@ class ProgressPanel:
     def check(self) -> list[str]:
         if self._quiet:
             return []
-        self.this_turn_box.layout.display = "none" if self.phase.value == "A" else ""
+        own(self.this_turn_box).display = "none" if self.phase.value == "A" else ""
         st = self.state()
         found = problems(st)
         self.problems.value = "".join(message_html(p, "error") for p in found) if found else message_html(

@@ -42,7 +42,7 @@ from companion.rise_and_fall.world.layout import Layout
 from companion.rise_and_fall.world.views import WorldStyle, colour_hex, layout_for, world_scene
 from companion.rise_and_fall.world.world import World
 from companion.ui.board import ZOOM_TO, Board
-from companion.ui.widgets import busy, button, follow_subject, message_html
+from companion.ui.widgets import busy, button, follow_subject, hbox, html_widget, message_html, own, plain_widget, vbox
 from companion.words import and_list, name_html, plural
 
 KIND = SCORING_LOG
@@ -217,97 +217,97 @@ class ScoresScreen:
         self.world_source = world_source
         self.history = History(store.root)
         self.session: Session[Entry] | None = store.latest(KIND, EntryRules())
-        self.message = W.HTML(layout=W.Layout(min_height="44px"), _dom_classes=("rf-answer",))  # no reserved place: the scorepad must fit beside the board
+        self.message = html_widget(layout=W.Layout(min_height="44px"), _dom_classes=("rf-answer",))  # no reserved place: the scorepad must fit beside the board
         self.from_game_btn = button("Score the tracked game", self.start_from_game, "rf-score-game", primary=True)
-        self.title = W.HTML()
+        self.title = html_widget()
         self.title.add_class("rf-scoring-title")
         self.restart_btn = button("Start this scoring again", self.restart, "rf-restart-scoring")
-        self.earlier = W.VBox([])  # the earlier scorings of the same game, to reopen
+        self.earlier = vbox([])  # the earlier scorings of the same game, to reopen
         self.from_world_btn = button("Score the World on the World screen", self.start_from_world, "rf-score-world")
-        self.mode = W.ToggleButtons(options=[("Enter the pieces", "full"), ("Fast path: majorities", "fast")], value="full")
+        self.mode = plain_widget(W.ToggleButtons, options=[("Enter the pieces", "full"), ("Fast path: majorities", "fast")], value="full")
         self._syncing = False  # True while the toggle is set from the log (not a tap)
         self.mode.observe(self._mode_tapped, "value")
-        self.who = W.ToggleButtons(options=[], description="")
+        self.who = plain_widget(W.ToggleButtons, options=[], description="")
         self.who.add_class("rf-who")
         self.who.observe(self._show_counts, "value")  # what is left to enter is said of the player chosen
-        self.piece = W.ToggleButtons(options=[(t.title(), t) for t in PIECE_TYPES], value="city")
+        self.piece = plain_widget(W.ToggleButtons, options=[(t.title(), t) for t in PIECE_TYPES], value="city")
         self.piece.add_class("rf-piece")
-        self.take_away = W.ToggleButton(value=False, description="Take away a piece")
+        self.take_away = plain_widget(W.ToggleButton, value=False, description="Take away a piece")
         self.take_away.add_class("rf-btn")
         self._taking_for: str | None = None  # the scoring "Take away a piece" was chosen in
-        self.counts = W.HTML()
+        self.counts = html_widget()
         self._forget_region()
-        self.walk_text = W.HTML(_dom_classes=("rf-walk",))  # its lines keep their height (style.py): the buttons below stay put
+        self.walk_text = html_widget(_dom_classes=("rf-walk",))  # its lines keep their height (style.py): the buttons below stay put
         self.prev_btn = button("◀ Previous Region", lambda: self.step(-1), "rf-prev-region")
         self.next_btn = button("Next Region ▶", lambda: self.step(1), "rf-next-region")
-        self.votes = W.HBox([])
+        self.votes = hbox([])
         self.votes.add_class("rf-votes")
         # the fast path by player: choose a player, then tap each Region they control (a chip per
         # Region, numbered as on the World), one tap each; the Regions never tapped are then nobody's
-        self.painter = W.ToggleButtons(options=[], value=None)
+        self.painter = plain_widget(W.ToggleButtons, options=[], value=None)
         self.painter.add_class("rf-painter")
-        self.chips = W.Box([], layout=W.Layout(display="flex", flex_flow="row wrap"))
+        self.chips = plain_widget(W.Box, [], layout=W.Layout(display="flex", flex_flow="row wrap"))
         self.chips.add_class("rf-region-chips")
         self._chips_for: tuple | None = None
-        self.paint_box = W.VBox([W.HTML("<b>By player:</b> choose who, then tap every Region they control "
+        self.paint_box = vbox([html_widget("<b>By player:</b> choose who, then tap every Region they control "
                                         "(numbered as on the World)"), self.painter, self.chips])
         self.paint_box.add_class("rf-paint-box")
         self.board = Board(width=760, height=560, report=self.error, space=SPACE_PX)
         self.board.legend.value = piece_legend()
         self.board.on_tap = self.tap_pixel
         self.board.room = BOARD_ROOM
-        self.pad = W.HTML()
-        self.bars = W.HTML()
+        self.pad = html_widget()
+        self.bars = html_widget()
         self.finish_btn = button("Final: keep this game in the history", self.finish, "rf-finish", primary=True)
         # Final's answer right under it: the player who tapped it is scrolled down at the scorepad,
         # far from the screen's message at the top
-        self.final_said = W.HTML(_dom_classes=("rf-answer", "rf-final-said"))
+        self.final_said = html_widget(_dom_classes=("rf-answer", "rf-final-said"))
         self.export_btn = button("Export PNG, CSV and position file", self.export, "rf-export-scores")
-        self.downloads = W.HTML()
-        self.books = W.VBox([])
-        self.upload = W.FileUpload(accept=".json", multiple=False, description="Open a position file")
+        self.downloads = html_widget()
+        self.books = vbox([])
+        self.upload = plain_widget(W.FileUpload, accept=".json", multiple=False, description="Open a position file")
         self.upload.observe(self._uploaded, "value")
-        self.entry_box = W.VBox([self.who, self.piece, self.take_away, self.counts])
+        self.entry_box = vbox([self.who, self.piece, self.take_away, self.counts])
         # while the pieces are entered the board takes the width: the scorepad folds to a line of
         # totals, the player and piece buttons stand beside the board (below it when upright); the
         # scoring's log says when (Entry.entering), so every device shows the same
-        self.total_bar = W.HTML()
+        self.total_bar = html_widget()
         self.total_bar.add_class("rf-total-bar")
         self.done_btn = button("Done: show the scorepad", self.stop_entering, "rf-done-entering")
         self.enter_btn = button("Enter pieces on a big board", self.start_entering, "rf-enter-pieces")
-        self.fold_bar = W.HBox([])
+        self.fold_bar = hbox([])
         self.fold_bar.add_class("rf-fold-bar")
-        self.head_row = W.HBox([])
+        self.head_row = hbox([])
         self.head_row.add_class("rf-head-row")
-        self.side = W.VBox([])
+        self.side = vbox([])
         self.side.add_class("rf-enter-side")
-        self.board_row = W.HBox([])
+        self.board_row = hbox([])
         self.board_row.add_class("rf-enter-row")
-        self.region_btns = W.HBox([self.prev_btn, self.next_btn])
+        self.region_btns = hbox([self.prev_btn, self.next_btn])
         # the board and the scorepad side by side in landscape; tabs (Board / Scorepad) in portrait
         # and on a phone, where the style shows one pane at a time
-        self.tabs = W.ToggleButtons(options=[("Board", "board"), ("Scorepad", "pad")], value="board")
+        self.tabs = plain_widget(W.ToggleButtons, options=[("Board", "board"), ("Scorepad", "pad")], value="board")
         self._final_seen: str | None = None  # the final scoring last opened on its Scorepad tab
         self.tabs.add_class("rf-score-tabs")
         self.tabs.observe(self._tab, "value")
         # the screen's boxes keep their children where a rearrangement moves nothing through them:
         # a browser draws a box's children again from the first one that changed, so the panes
         # (the board, the Treasury being typed) are not drawn again when the words above them go
-        self.board_area = W.VBox([])
-        self.board_pane = W.VBox([self.board_area, self.books])
+        self.board_area = vbox([])
+        self.board_pane = vbox([self.board_area, self.books])
         self.board_pane.add_class("rf-board-pane")
-        self.pad_pane = W.VBox([self.pad, self.finish_btn, self.final_said, self.export_btn, self.downloads, self.bars])
+        self.pad_pane = vbox([self.pad, self.finish_btn, self.final_said, self.export_btn, self.downloads, self.bars])
         self.pad_pane.add_class("rf-pad-pane")
-        self.panes = W.HBox([self.board_pane, self.pad_pane])
+        self.panes = hbox([self.board_pane, self.pad_pane])
         self.panes.add_class("rf-score-panes")
         self.panes.add_class("rf-show-board")
-        self.sources = W.HBox([self.from_game_btn, self.from_world_btn, self.upload])
+        self.sources = hbox([self.from_game_btn, self.from_world_btn, self.upload])
         self.sources.add_class("rf-score-sources")
-        self.top = W.VBox([])
-        self.bottom = W.VBox([])
+        self.top = vbox([])
+        self.bottom = vbox([])
         for part in (self.top, self.bottom):
             part.add_class("rf-screen-part")
-        self.widget = W.VBox([self.top, self.panes, self.bottom])
+        self.widget = vbox([self.top, self.panes, self.bottom])
         self.widget.add_class("rf-screen")
         self.widget.add_class("rf-scores")
         subject = lambda: (str(self.session.log.path), self.session.head) if self.session else None  # noqa: E731
@@ -549,7 +549,7 @@ class ScoresScreen:
             chips = []
             for k, r in enumerate(regions):
                 b = button(f"{k + 1} {r.region.terrain.title()} {r.region.size}", lambda k=k: self.paint(k), f"rf-region-chip rf-region-chip-{k}")
-                b.layout.width = "auto"
+                own(b).width = "auto"
                 chips.append(b)
             self.chips.children = chips
         names = [p.name for p in e.players]
@@ -566,7 +566,7 @@ class ScoresScreen:
             else:
                 border, tip = f"4px solid {colours.get(votes[k], '#999999')}", f"controlled by {votes[k]}"
             if b.layout.border != border:
-                b.layout.border = border
+                own(b).border = border
             b.tooltip = tip
             b.disabled = e.finished  # a final scoring's majorities are kept: its chips no longer look tappable
         self.painter.disabled = e.finished
@@ -678,11 +678,11 @@ class ScoresScreen:
             self.widget.remove_class("rf-entering")
             self.message.remove_class("rf-message-slot")  # above the scorepad, which must fit beside the board
         self.board.tools_apart(entering)
-        self.pad_pane.layout.display = "none" if entering else ""
-        self.tabs.layout.display = "none" if entering or not started else ""
-        self.enter_btn.layout.display = "" if started and not entering and self.entry.way == "full" and not self.entry.finished else "none"
+        own(self.pad_pane).display = "none" if entering else ""
+        own(self.tabs).display = "none" if entering or not started else ""
+        own(self.enter_btn).display = "" if started and not entering and self.entry.way == "full" and not self.entry.finished else "none"
         self._set(self.top, top if started else [self.sources, *top])
-        self.top.layout.display = "" if self.top.children else "none"
+        own(self.top).display = "" if self.top.children else "none"
         self._set(self.bottom, [self.sources, self.restart_btn, self.earlier] if started else [self.restart_btn, self.earlier])
 
     @staticmethod
@@ -702,9 +702,9 @@ class ScoresScreen:
         self._arrange(e.started)
         self.from_game_btn.disabled = self.tracked() is None
         self.title.value = self.title_html(e)
-        self.restart_btn.layout.display = "" if e.game else "none"
+        own(self.restart_btn).display = "" if e.game else "none"
         self._list_earlier(e)
-        self.panes.layout.display = "" if e.started else "none"  # no board, no scorepad, no Final yet
+        own(self.panes).display = "" if e.started else "none"  # no board, no scorepad, no Final yet
         if not e.started:
             self.title.value = ("<div class='rf-turn'>Choose where the end of game comes from: the game tracked here, "
                                 "the World on the World screen, or a position file.</div>")
@@ -726,9 +726,9 @@ class ScoresScreen:
             self.piece.options = kinds
             self.piece.value = keep if keep in dict(kinds).values() else "city"
         fast = self.mode.value == "fast"
-        self.entry_box.layout.display = "none" if fast else ""
+        own(self.entry_box).display = "none" if fast else ""
         for w in (self.who, self.piece, self.take_away):  # a final scoring takes no more pieces: the
-            w.layout.display = "none" if e.finished else ""  # board comes up, by the scorepad
+            own(w).display = "none" if e.finished else ""  # board comes up, by the scorepad
         s = self.current_score()
         regions = s.regions
         self._region = min(self._region, max(0, len(regions) - 1))
@@ -748,8 +748,8 @@ class ScoresScreen:
                 + (f" · {plural(len(e.regions_to_vote()), 'Region')} left" if fast else "") + "</div>"
                 + (f"<div class='rf-development-from'>{development_source(e)}</div>" if fast else "")
             )
-        self.votes.layout.display = "" if fast else "none"
-        self.paint_box.layout.display = "" if fast else "none"
+        own(self.votes).display = "" if fast else "none"
+        own(self.paint_box).display = "" if fast else "none"
         if fast:
             self._chips(e, regions)
         if fast:
@@ -811,12 +811,12 @@ class ScoresScreen:
                 continue
             when = time.strftime("%d %b at %H:%M", time.localtime(info.updated))
             state = "final" if other.finished else f"{plural(len(other.pieces), 'piece')} and {plural(len(other.votes), 'majority', 'majorities')} entered"
-            rows.append(W.HBox([W.HTML(f"Earlier scoring, last used {when}: {state}"),
+            rows.append(hbox([html_widget(f"Earlier scoring, last used {when}: {state}"),
                                 button("Reopen", lambda i=info.id: self.reopen(i), "rf-reopen-scoring")]))
-        self.earlier.children = ([W.HTML("<b>Earlier scorings of this game</b>")] + rows) if rows else []
+        self.earlier.children = ([html_widget("<b>Earlier scorings of this game</b>")] + rows) if rows else []
 
     def _books_rows(self) -> list[W.Widget]:
-        rows = [W.HTML("<b>Treasury and Trophies</b> (no tracked game: enter them)")]
+        rows = [html_widget("<b>Treasury and Trophies</b> (no tracked game: enter them)")]
         for i, p in enumerate(self.entry.players):
             gold = W.BoundedIntText(value=p.gold, min=0, max=9999, description=p.name, layout=W.Layout(width="220px"))
             trophies = W.SelectMultiple(options=list(PIECE_TYPES), value=tuple(p.trophies), rows=3, description="Trophies")
@@ -826,12 +826,12 @@ class ScoresScreen:
             if self.entry.tales:  # the Tales: their Trophies and the Cathedral, entered per player
                 with_trophy = [(f"{n} {tale(n).name}", n) for n in sorted(all_tales()) if tale(n).trophy_vp]
                 tale_trophies = W.SelectMultiple(options=with_trophy, value=tuple(p.tale_trophies), rows=3, description="Tale Trophies")
-                cathedral = W.Checkbox(value=p.cathedral, description="Controls the Cathedral")
+                cathedral = plain_widget(W.Checkbox, value=p.cathedral, description="Controls the Cathedral")
                 more = [tale_trophies, cathedral]
             save = button("Save", lambda i=i, g=gold, t=trophies, d=decline, tt=tale_trophies, c=cathedral: self.send(
                 {"type": "books", "player": i, "gold": int(g.value), "trophies": list(t.value), "decline": list(d.value),
                  **({"tale_trophies": list(tt.value), "cathedral": bool(c.value)} if tt is not None else {})}), "rf-books")
-            rows.append(W.HBox([gold, trophies, decline, *more, save]))
+            rows.append(hbox([gold, trophies, decline, *more, save]))
         return rows
 
     # --- export and files --------------------------------------------------------------------------

@@ -69,7 +69,7 @@ from companion.ui.ending import OVER_ON_A_PHONE, session_over
 from companion.ui.follow import BACK, SeatFollow, left_for, news_text
 from companion.ui.history_screen import scorepad_html
 from companion.ui.kept import Kept, show
-from companion.ui.widgets import Stepper, button, follow_subject, message_html
+from companion.ui.widgets import Stepper, button, follow_subject, hbox, html_widget, message_html, plain_widget, vbox
 from companion.words import and_list
 
 #: Choices commute with other players' choices: a tap refused only because another phone wrote
@@ -129,29 +129,29 @@ class SeatPage:
         self.seat: int | None = None
         self.revoked = False
         self.left = False  # refused because the table left this game (it may come back to it)
-        self.head = W.HTML()
+        self.head = html_widget()
         self.head.add_class("rf-seat-head")
-        self.public = W.HTML()
-        self.message = W.HTML(_dom_classes=("rf-message-slot",))
+        self.public = html_widget()
+        self.message = html_widget(_dom_classes=("rf-message-slot",))
         # a message is about the point of the log it was said at: any later action, from this phone
         # or another device (an Undo on the tablet too), clears it when the seat is drawn again
         self._stale_message = follow_subject(self.message, self.subject)
         self._history: History | None = None  # the finished games, once this seat's game is over
         self._history_seen = 0
-        self.controls = W.VBox([])
+        self.controls = vbox([])
         self.controls.add_class("rf-seat-controls")
-        self.mine = W.HTML()
+        self.mine = html_widget()
         self.mine.add_class("rf-seat-mine")
-        self.others = W.HTML()
+        self.others = html_widget()
         self.piracy: dict[int, Stepper] = {}  # Corsairs: how many Ships of each opponent
         self.tale_counts: dict[str, Stepper] = {}  # a Port's trade: how many Ships and Ports
         self._guild_picks: dict[tuple, W.ToggleButtons] = {}  # the Guild cards dealt: Keep, Give or Return, kept while choosing
         # Undo my last: this player's own last action, while nothing else has happened since (play/seat_undo.py)
         # at the top beside the seat's heading, its room kept: the controls below grow and shrink, it never moves
         self.undo_btn = button("Undo my last", self.undo, "rf-seat-undo")
-        top = W.HBox([self.undo_btn, self.head])
+        top = hbox([self.undo_btn, self.head])
         top.add_class("rf-seat-top")
-        self.widget = W.VBox([W.HTML(SEAT_CSS), top, self.message, self.controls, self.mine, self.public, self.others])
+        self.widget = vbox([html_widget(SEAT_CSS), top, self.message, self.controls, self.mine, self.public, self.others])
         self.widget.add_class("rf-seat")
         self.follow = SeatFollow(lambda: self.session, lambda: self.seat, token, self._refuse, self.refresh,
                                  lambda what: mark(f"{what} seat={self.seat}"), hear=lambda news: self.say(news_text(news)))
@@ -451,7 +451,7 @@ class SeatPage:
                     f"Shared victory: {and_list(final.winners)}" if final.winners else "No winner")
                 out.append(self.kept.html(f"<div class='rf-turn'>{html.escape(v.ending)} Final scores. "
                                           f"<b>{html.escape(won)}</b>.</div>"))
-                out.append(W.HTML(f"<div class='rf-seat-final'>{scorepad_html(final)}</div>"))
+                out.append(html_widget(f"<div class='rf-seat-final'>{scorepad_html(final)}</div>"))
         if i in v.kept and v.phase != "over":  # 'do not ask again' stands: the holder may take it back at any time
             out.append(self.kept.html(kept_line(v, i, you=True)))
             out.append(self.kept.button("Ask me again at the Recycling phase", lambda: self.send(ask_again_action(i)), "rf-ask-guild-swap"))
@@ -491,7 +491,7 @@ class SeatPage:
         key = (gid, tuple(options))
         pick = self._guild_picks.get(key)
         if pick is None:
-            pick = W.ToggleButtons(options=options, value="return")
+            pick = plain_widget(W.ToggleButtons, options=options, value="return")
             pick.add_class("rf-guild-pick")
             self._guild_picks[key] = pick
         return pick
@@ -617,7 +617,7 @@ class SeatPage:
             buttons.append(b)
         out.append(self._row(buttons))
         if g.tales is not None:
-            out.append(W.HTML(rules_html(TP.actions(g, i, card))))
+            out.append(html_widget(rules_html(TP.actions(g, i, card))))
         out += self.tale_play.controls(i, card)
         return out
 

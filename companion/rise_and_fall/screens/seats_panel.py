@@ -12,14 +12,12 @@ from __future__ import annotations
 import html
 from typing import Any, Callable
 
-import ipywidgets as W
-
 from companion.errors import CompanionError
 from companion.rise_and_fall.meta import GAME_ID
 from companion.rise_and_fall.world.views import colour_hex
 from companion.seats import Seats, page_base, qr_svg, seat_url  # noqa: F401 (page_base and qr_svg: the names the tests use)
 from companion.ui.reseat import ReseatQuestion
-from companion.ui.widgets import button, message_html
+from companion.ui.widgets import button, hbox, html_widget, message_html, own, vbox
 from companion.words import name_html
 
 
@@ -33,12 +31,12 @@ class SeatsPanel:
     def __init__(self, hub: Any, base: Callable[[], str] = page_base) -> None:
         self.hub = hub
         self.base = base
-        self.message = W.HTML()
+        self.message = html_widget()
         self.question = ReseatQuestion(lambda: self.hub.session, self.message, self.refresh, "rf-reseat")
         self.confirm = self.question.widget  # "Reseat Cy?" before a phone is cut off
         self.confirm.add_class("rf-confirm")
-        self.rows = W.VBox([])
-        self.widget = W.VBox([W.HTML("<b>Phones</b>: each player scans their own code to hold their cards on their phone; "
+        self.rows = vbox([])
+        self.widget = vbox([html_widget("<b>Phones</b>: each player scans their own code to hold their cards on their phone; "
                                      "a seat not scanned stays on this tablet."), self.message, self.confirm, self.rows])
         self.widget.add_class("rf-panel")
         self.widget.add_class("rf-seats")
@@ -49,11 +47,11 @@ class SeatsPanel:
     def refresh(self) -> None:
         g, s = self.hub.game, self.hub.session
         if s is None or not g.civs or g.phase in ("setup", "over"):
-            self.widget.layout.display = "none"
+            own(self.widget).display = "none"
             self.rows.children = []
             self._drawn = None
             return
-        self.widget.layout.display = ""
+        own(self.widget).display = ""
         try:
             seats = Seats(s.log).ensure(len(g.civs)) if s.log.writable and not s.read_only else Seats(s.log).all()
         except CompanionError as e:
@@ -70,15 +68,15 @@ class SeatsPanel:
                 continue
             url = seat_address(seat.token, self.base())
             state = "on a phone" if seat.phone else "not opened yet"
-            card = W.HTML(
+            card = html_widget(
                 f"<div class='rf-seat-code'><div><span class='rf-dot' style='background:{html.escape(colour_hex(civ.colour))}'></span>"
                 f"<b>{name_html(civ.name)}</b> · {state}</div>{qr_svg(url)}"
                 f"<div class='rf-seat-url'><a href='{html.escape(url, quote=True)}' target='_blank' rel='noopener'>{html.escape(url)}</a>"
                 "</div></div>")
             reseat = button(f"Reseat {civ.name}", lambda i=i: self.reseat(i), f"rf-reseat rf-reseat-{i}")
-            rows.append(W.VBox([card, reseat]))
-        box = W.HBox(rows)
-        box.layout.flex_flow = "row wrap"
+            rows.append(vbox([card, reseat]))
+        box = hbox(rows)
+        own(box).flex_flow = "row wrap"
         self.rows.children = [box]
 
     def reseat(self, i: int) -> None:

@@ -15,7 +15,7 @@ from companion.rise_and_fall.variants.tales import fantastic as F
 from companion.rise_and_fall.variants.tales.tales import all_tales, parse_markers
 from companion.rise_and_fall.world.views import WorldStyle, layout_for, world_scene
 from companion.rise_and_fall.world.world import World
-from companion.ui.widgets import Stepper, button, message_html
+from companion.ui.widgets import Stepper, button, html_widget, message_html, own, plain_widget, vbox
 
 if TYPE_CHECKING:  # the board (ipycanvas, numpy) is imported when an event first draws one
     from companion.ui.board import Board
@@ -64,13 +64,13 @@ class EventPanel:
         self.style = style
         self.to: tuple[int, int] | None = None
         self.for_event: tuple[int, int] | None = None  # (turn, tale) the choices on screen are for
-        self.msg = W.HTML()
+        self.msg = html_widget()
         self.space_px = space_px
         self._board: Board | None = None  # made when a World is known and an event moves a piece
         self.steppers: dict[tuple[str, int, str], Stepper] = {}
-        self.orientation = W.ToggleButtons(options=[])
+        self.orientation = plain_widget(W.ToggleButtons, options=[])
         self.orientation.add_class("rf-volcano-orientation")
-        self.widget = W.VBox([])
+        self.widget = vbox([])
         self.widget.add_class("rf-fantastic")
 
     @property
@@ -129,7 +129,7 @@ class EventPanel:
         spec = F.event(n) or {}
         tale = all_tales()[n]
         first = g.civs[g.first].name
-        rows: list[W.Widget] = [W.HTML(
+        rows: list[W.Widget] = [html_widget(
             f"<div class='rf-turn'><b>Fantastic Event</b> · {html.escape(tale.name)} ({n}) · resolved by "
             f"<b>{html.escape(first)}</b>, who has the First Player token</div>"
             f"<div class='rf-event-does'>{html.escape(spec.get('does', ''))}</div>"
@@ -141,7 +141,7 @@ class EventPanel:
         destroys = spec.get("destroys", []) if "sides" not in spec or active else []
         if "sides" in spec:
             side = spec["sides"]["active" if active else "inactive"]
-            rows.append(W.HTML(f"<div>The Volcano lies {html.escape(side)}"
+            rows.append(html_widget(f"<div>The Volcano lies {html.escape(side)}"
                                + (f", its lava flows pointing {html.escape(g.tale_play.volcano)}." if active else ": choose its orientation.")
                                + "</div>"))
             opts = [] if active else [(o.title(), o) for o in spec["orientations"]]
@@ -165,7 +165,7 @@ class EventPanel:
                         self.steppers[(kind, i, p)] = box
                         boxes.append(box)
             if boxes:
-                rows.append(W.HTML(f"<b>Pieces {verb}</b> (they go back to the reserve)" if kind == "destroyed" else f"<b>Pieces {verb}</b>"))
+                rows.append(html_widget(f"<b>Pieces {verb}</b> (they go back to the reserve)" if kind == "destroyed" else f"<b>Pieces {verb}</b>"))
                 rows += boxes
         if "compensation" in spec:
             for i in g.order():
@@ -177,12 +177,12 @@ class EventPanel:
                     rows.append(box)
         moves = spec.get("moves")
         if moves and g.tiles:
-            rows.append(W.HTML(f"<div>Tap the Space the {html.escape(moves['label'])} moves to: {html.escape(moves['where'])} "
+            rows.append(html_widget(f"<div>Tap the Space the {html.escape(moves['label'])} moves to: {html.escape(moves['where'])} "
                                "(or leave it where it is).</div>"))
             self.board.show(tale_board_scene(g, self.style, self.to), fit=not self.board.scene)
             rows.append(self.board.widget)
         elif moves:
-            rows.append(W.HTML(f"<div>The table moves the {html.escape(moves['label'])}: {html.escape(moves['where'])}.</div>"))
+            rows.append(html_widget(f"<div>The table moves the {html.escape(moves['label'])}: {html.escape(moves['where'])}.</div>"))
         rows.append(button(f"{first} resolves {tale.name}'s Fantastic Event", self.resolve, "rf-event-resolve", primary=True))
         return rows
 
@@ -226,7 +226,7 @@ class TalePlay:
         self.can = can
         self.rng = rng
         self.drawn: tuple[Any, list[str]] | None = None  # (the turn and player it was drawn for, the three cards)
-        self.distance = W.ToggleButtons(options=[("Adjacent", 1)], value=1)
+        self.distance = plain_widget(W.ToggleButtons, options=[("Adjacent", 1)], value=1)
         self.distance.add_class("rf-convert-distance")
 
     def amend(self, action: dict) -> dict:
@@ -248,7 +248,7 @@ class TalePlay:
             if list(self.distance.options) != opts:
                 self.distance.options = opts
                 self.distance.value = 1
-            out += [W.HTML("<b>Conversion at</b>"), self.distance]
+            out += [html_widget("<b>Conversion at</b>"), self.distance]
         if not TP.in_play(g):
             return out
         from companion.rise_and_fall.play.offers import area_offers
@@ -256,7 +256,7 @@ class TalePlay:
         for o in area_offers(g, i):  # the Caravansary's claim, a piece laid down by Storm Peak
             out.append(button(o.label, lambda a=o.action: self.send(a), o.css))
         if card == "temple" and TP.dolmens_rule(g):
-            out.append(W.HTML(f"<div class='rf-hint'>Dolmens: {html.escape(TP.dolmens_rule(g))}</div>"))
+            out.append(html_widget(f"<div class='rf-hint'>Dolmens: {html.escape(TP.dolmens_rule(g))}</div>"))
         house = next((s for s in card_actions(card, (), TP.in_play(g)) if "house" in s), None)
         if house is not None:
             out += self._house(g, i, house)
@@ -277,7 +277,7 @@ class TalePlay:
                 self.redraw()
 
             return [button(f"{spec['label']} ({price} GP)", draw, "rf-house-draw")]
-        out: list[W.Widget] = [W.HTML(f"<b>{html.escape(g.civs[i].name)}</b> keeps one (the others go back to the bottom of the deck):")]
+        out: list[W.Widget] = [html_widget(f"<b>{html.escape(g.civs[i].name)}</b> keeps one (the others go back to the bottom of the deck):")]
         for gid in self.drawn[1]:
             a = {"type": "act", "player": i, "action": spec["id"], "drawn": list(self.drawn[1]), "keep": gid}
             out.append(button(f"Keep the {G.guild(gid).name}: {G.guild(gid).power}", lambda a=a: self._keep(a), "rf-house-keep"))
@@ -300,12 +300,12 @@ class WorldView:
         self.space_px = space_px
         self._board: Board | None = None
         self._opened_for: Any = None  # the game whose creatures opened the view once
-        self.msg = W.HTML()
-        self.pick = W.ToggleButtons(options=[])
+        self.msg = html_widget()
+        self.pick = plain_widget(W.ToggleButtons, options=[])
         self.pick.add_class("rf-creature-pick")
-        self.place_box = W.VBox([])
-        self.box = W.VBox([self.msg, self.place_box])
-        self.widget = W.Accordion(children=[self.box], titles=("The World",))
+        self.place_box = vbox([])
+        self.box = vbox([self.msg, self.place_box])
+        self.widget = plain_widget(W.Accordion, children=[self.box], titles=("The World",))
         self.widget.add_class("rf-game-world")
         self.widget.observe(lambda ch: self.refresh(), "selected_index")
 
@@ -330,7 +330,7 @@ class WorldView:
 
     def refresh(self) -> None:
         g = self.game()
-        self.widget.layout.display = "" if g.tiles else "none"  # a game without a World has nothing to show
+        own(self.widget).display = "" if g.tiles else "none"  # a game without a World has nothing to show
         waiting = F.unplaced(g)
         key = (len(g.civs), g.world_name, g.tiles[:1])
         if waiting and self._opened_for != key:
@@ -346,7 +346,7 @@ class WorldView:
         if waiting:
             where = next(((F.event(n) or {}).get("moves", {}).get("setup_where", "") for n in F.with_events(g)
                           if (F.event(n) or {}).get("moves", {}).get("piece") == self.pick.value), "")
-            self.place_box.children = [W.HTML(f"<div>Place the {html.escape(str(self.pick.value).replace('-', ' ').title())}: "
+            self.place_box.children = [html_widget(f"<div>Place the {html.escape(str(self.pick.value).replace('-', ' ').title())}: "
                                               f"tap {html.escape(where)}.</div>"), self.pick]
         else:
             self.place_box.children = []

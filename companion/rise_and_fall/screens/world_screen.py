@@ -45,7 +45,18 @@ from companion.ui.games_list import GamesList, NewGameQuestion
 from companion.ui.habits import Habits
 from companion.ui.kept import show
 from companion.ui.viewport import Bounds, fit_room
-from companion.ui.widgets import busy, button, follow_subject, message_html, shared
+from companion.ui.widgets import (
+    busy,
+    button,
+    follow_subject,
+    hbox,
+    html_widget,
+    message_html,
+    own,
+    plain_widget,
+    shared,
+    vbox,
+)
 from companion.words import plural
 
 COLOUR_CHOICES = ["red", "yellow", "green", "blue", "purple", "black", "white", "orange"]
@@ -72,7 +83,7 @@ class WorldScreen:
         self.store = store
         self.library = library
         self.dark = dark
-        self.message = W.HTML(style=shared(HTMLStyle), _dom_classes=("rf-message", "rf-message-slot"))
+        self.message = html_widget(style=shared(HTMLStyle), _dom_classes=("rf-message", "rf-message-slot"))
         self.board = Board(report=self.error, space=SPACE_PX)
         self.board.fit_zoom = FIT_ZOOM
         self.board.within_screen = self.board.height  # the whole World in view below the controls
@@ -162,7 +173,7 @@ class WorldScreen:
         plain, text = shared(W.Layout), shared(HTMLStyle)
         b = self.build
         free = "" if b.free else "none"
-        self.status = W.HTML(self.status_html(), layout=plain, style=text, _dom_classes=("rf-status",))
+        self.status = html_widget(self.status_html(), layout=plain, style=text, _dom_classes=("rf-status",))
         self.rotate_btn = button("⟳ Rotate", self.rotate, "rf-rotate", layout=plain)
         self.place_btn = button("✓ Place", self.confirm, "rf-place", primary=True, layout=plain, disabled=True)
         self.cancel_btn = button("✕ Cancel", self.cancel, "rf-cancel", layout=plain)
@@ -174,42 +185,42 @@ class WorldScreen:
         self.move_btn = button("Move a Starting Sea", self.toggle_moving, "rf-move-start", layout=plain, disabled=b.seas_started)
         # the Plains tiles the table may lift when the next Plains tile has no place: one button per choice, numbered
         # as on the World (the builder's lift_choices)
-        self.lift_box = W.VBox([], layout=W.Layout(display="none"), _dom_classes=("rf-lifts",))
+        self.lift_box = vbox([], layout=W.Layout(display="none"), _dom_classes=("rf-lifts",))
         self.aside_btn = button("Set the rest aside", self.set_aside, "rf-set-aside", primary=True,
                                 layout=W.Layout(display="" if b.stuck() else "none"))
-        self.kind_pick = W.ToggleButtons(options=[(TILE_NAMES[k], k) for k in layer_kinds()], value="sea",
+        self.kind_pick = plain_widget(W.ToggleButtons, options=[(TILE_NAMES[k], k) for k in layer_kinds()], value="sea",
                                          layout=W.Layout(display=free), _dom_classes=("rf-kinds",))
         self.kind_pick.observe(self._kind_changed, "value")
         # free design: any special area of the Tales, placed by the same rules ('never covered')
-        self.area_pick = W.Dropdown(options=[("Special area of a Tale…", "")] + [
+        self.area_pick = plain_widget(W.Dropdown, options=[("Special area of a Tale…", "")] + [
             (f"{a.tale} · {TILE_NAMES[k]}", k) for k, a in sorted(T.all_areas().items(), key=lambda ka: (ka[1].tale, ka[1].with_previous))],
             value="", layout=W.Layout(width="100%", display=free), _dom_classes=("rf-area-pick",))
         self.area_pick.observe(self._area_changed, "value")
-        self.free_badge = W.HTML("<span class='rf-badge'>FREE DESIGN — no pool, no turn order</span>", layout=W.Layout(display=free),
+        self.free_badge = html_widget("<span class='rf-badge'>FREE DESIGN — no pool, no turn order</span>", layout=W.Layout(display=free),
                                  style=text)
-        self.tales_box = W.HTML(self.tales_html(), layout=plain, style=text, _dom_classes=("rf-tales",))
-        self.history = W.Select(options=self._history_options(), rows=6, layout=W.Layout(width="100%"), _dom_classes=("rf-history",))
+        self.tales_box = html_widget(self.tales_html(), layout=plain, style=text, _dom_classes=("rf-tales",))
+        self.history = plain_widget(W.Select, options=self._history_options(), rows=6, layout=W.Layout(width="100%"), _dom_classes=("rf-history",))
         self.undo_to_btn = button("Undo to here", self.undo_to_selected, "rf-undo-to", layout=plain)
 
         # New World and Library and export: folded when the World opens, built when first opened
-        self.setup_box = W.VBox([], layout=plain, _dom_classes=("rf-panel",))
-        self.lib_panel = W.VBox([], layout=plain, _dom_classes=("rf-panel",))
+        self.setup_box = vbox([], layout=plain, _dom_classes=("rf-panel",))
+        self.lib_panel = vbox([], layout=plain, _dom_classes=("rf-panel",))
         self.library.on_load = self.load_layout
 
-        tools = W.HBox([self.rotate_btn, self.place_btn, self.cancel_btn, self.hint_btn, self.undo_btn, self.redo_btn,
+        tools = hbox([self.rotate_btn, self.place_btn, self.cancel_btn, self.hint_btn, self.undo_btn, self.redo_btn,
                         self.regions_btn], layout=plain, _dom_classes=("rf-tools",))
         # the Tales' texts below the history: a Tale's text opened never moves 'Undo to here'
-        self.side = W.VBox(
+        self.side = vbox(
             [self.free_badge, self.kind_pick, self.area_pick, self.lift_box, self.aside_btn, self.move_btn,
-             W.HTML("<b>History</b>", layout=plain, style=text), self.history, self.undo_to_btn,
+             html_widget("<b>History</b>", layout=plain, style=text), self.history, self.undo_to_btn,
              self.tales_box, self._panels()], layout=plain, _dom_classes=("rf-side",)
         )
-        board_box = W.VBox([self.board.widget], layout=plain, _dom_classes=("rf-board-box",))
-        main = W.HBox([board_box, self.side], layout=plain, _dom_classes=("rf-main",))
-        self.widget = W.VBox([self.status, self.message, tools, main], layout=plain, _dom_classes=("rf-screen",))
+        board_box = vbox([self.board.widget], layout=plain, _dom_classes=("rf-board-box",))
+        main = hbox([board_box, self.side], layout=plain, _dom_classes=("rf-main",))
+        self.widget = vbox([self.status, self.message, tools, main], layout=plain, _dom_classes=("rf-screen",))
 
     def _panels(self) -> W.Accordion:
-        panels = W.Accordion(children=[self.setup_box, self.lib_panel], titles=("New World", "Library and export"),
+        panels = plain_widget(W.Accordion, children=[self.setup_box, self.lib_panel], titles=("New World", "Library and export"),
                              layout=shared(W.Layout))
         # what a panel holds is built when it is first opened, not when the World opens; the
         # library's thumbnails are drawn again at every opening (another page may have saved)
@@ -246,19 +257,19 @@ class WorldScreen:
         seats = self.habits.seat(4, list(DEFAULT_COLOURS) + COLOUR_CHOICES)  # last time's players first
         n = len(self.habits.players())
         n = n if 2 <= n <= 4 else 3  # as many players as last time
-        self.n_players = W.ToggleButtons(options=[("2 players", 2), ("3 players", 3), ("4 players", 4)], value=n)
+        self.n_players = plain_widget(W.ToggleButtons, options=[("2 players", 2), ("3 players", 3), ("4 players", 4)], value=n)
         name_box, colour_box = W.Layout(width="120px"), W.Layout(width="110px")  # one of each, shared by the rows
-        self.names = [W.Text(value=name, layout=name_box) for name, _ in seats]
-        self.colours = [W.Dropdown(options=COLOUR_CHOICES, value=c if c in COLOUR_CHOICES else d, layout=colour_box)
+        self.names = [plain_widget(W.Text, value=name, layout=name_box) for name, _ in seats]
+        self.colours = [plain_widget(W.Dropdown, options=COLOUR_CHOICES, value=c if c in COLOUR_CHOICES else d, layout=colour_box)
                         for (_, c), d in zip(seats, DEFAULT_COLOURS)]
-        self.player_rows = [W.HBox([self.names[i], self.colours[i]], layout=W.Layout(display="" if i < n else "none"))
+        self.player_rows = [hbox([self.names[i], self.colours[i]], layout=W.Layout(display="" if i < n else "none"))
                             for i in range(4)]
-        self.first_pick = W.Dropdown(options=self._first_choices(), value=-1, description="First player")
+        self.first_pick = plain_widget(W.Dropdown, options=self._first_choices(), value=-1, description="First player")
         self.n_players.observe(lambda ch: self._sync_player_rows(), "value")
         for box in self.names:  # the list of first players follows the names as they are typed
             box.observe(lambda ch: self._first_options(), "value")
-        self.free_check = W.Checkbox(value=False, description="Free design (custom World)")
-        self.tales_check = W.Checkbox(value=False, description="Play with Tales (one drawn per player)")
+        self.free_check = plain_widget(W.Checkbox, value=False, description="Free design (custom World)")
+        self.tales_check = plain_widget(W.Checkbox, value=False, description="Play with Tales (one drawn per player)")
         self.world_question = NewGameQuestion(lambda: self.session, self._start_typed, self._said, css="rf-world",
                                               noun="World", keep="No, keep building", describe=world_words)
         self.start_btn = button("Start a new World", self.world_question.new_game, "rf-start", primary=True)
@@ -266,30 +277,30 @@ class WorldScreen:
                                 players=lambda b: ", ".join(b.names))
         self.worlds.heading.value = "<b>Worlds</b> (newest first)"
         self.worlds.refresh()
-        self.seed = W.IntText(value=1, description="Seed", layout=W.Layout(width="190px"))
+        self.seed = plain_widget(W.IntText, value=1, description="Seed", layout=W.Layout(width="190px"))
         self.random_btn = button("Random World", self.random_world, "rf-random")
         self.setup_box.children = [
-            W.HTML("<b>New World</b>"), self.n_players, *self.player_rows, self.first_pick, self.free_check, self.tales_check,
-            self.start_btn, self.world_question.widget, W.HTML("<b>Or a random World</b> (same seed, same World)"),
-            W.HBox([self.seed, self.random_btn]), self.worlds.widget]
+            html_widget("<b>New World</b>"), self.n_players, *self.player_rows, self.first_pick, self.free_check, self.tales_check,
+            self.start_btn, self.world_question.widget, html_widget("<b>Or a random World</b> (same seed, same World)"),
+            hbox([self.seed, self.random_btn]), self.worlds.widget]
 
     def _library_panel(self) -> None:
         """The Library and export panel's controls (the list of Worlds is drawn by ``Library.refresh``)."""
         if self.lib_panel.children:
             return
-        self.save_name = W.Text(placeholder="World name", layout=W.Layout(width="100%"))
+        self.save_name = plain_widget(W.Text, placeholder="World name", layout=W.Layout(width="100%"))
         self.save_btn = button("Save to library", self.save_to_library, "rf-save")
         self.export_btn = button("Export PNG and SVG", self.export, "rf-export")
-        self.downloads = W.HTML()
+        self.downloads = html_widget()
         # the files of an export are of the World as it was: they go when it changes
         self._stale_downloads = follow_subject(self.downloads, lambda: self.subject()[:2])
-        self.lib_panel.children = [W.HTML("<b>Library</b>"), W.HBox([self.save_name]), W.HBox([self.save_btn, self.export_btn]),
+        self.lib_panel.children = [html_widget("<b>Library</b>"), hbox([self.save_name]), hbox([self.save_btn, self.export_btn]),
                                    self.downloads, self.library.widget]
 
     def _sync_player_rows(self) -> None:
         n = self.n_players.value
         for i, row in enumerate(self.player_rows):
-            row.layout.display = "" if i < n else "none"
+            own(row).display = "" if i < n else "none"
         self.first_pick.value = -1
         self._first_options()
 
@@ -640,17 +651,17 @@ class WorldScreen:
         self._stale_message()  # a message about another tile or another point of the World goes
         self._stale_downloads()
         self.status.value = self.status_html()
-        self.free_badge.layout.display = "" if b.free else "none"
-        self.kind_pick.layout.display = "" if b.free else "none"
-        self.area_pick.layout.display = "" if b.free else "none"
+        own(self.free_badge).display = "" if b.free else "none"
+        own(self.kind_pick).display = "" if b.free else "none"
+        own(self.area_pick).display = "" if b.free else "none"
         stuck = b.stuck_plains()
         lifts = self._lift_buttons(b)
         show(self.lift_box, lifts)
-        self.lift_box.layout.display = "" if lifts else "none"
+        own(self.lift_box).display = "" if lifts else "none"
         if stuck and not self.preview and not self.message.value:  # said with the tile that caused it, and after a reload
             self.warn(b.lift_sentence())
         stuck_other = b.stuck()
-        self.aside_btn.layout.display = "" if stuck_other else "none"
+        own(self.aside_btn).display = "" if stuck_other else "none"
         self.tales_box.value = self.tales_html()
         pending = b.pending_area()
         if stuck_other and not self.preview and pending is not None:

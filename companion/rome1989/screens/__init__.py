@@ -26,7 +26,7 @@ from ...ui.follow import NEW_ELSEWHERE, NewGames, clear_left, news_text, tell
 from ...ui.fresh import FreshButton
 from ...ui.games_list import GamesList, NewGameQuestion
 from ...ui.undo_bar import UndoBar
-from ...ui.widgets import NumberField, button, read_only_html, set_options
+from ...ui.widgets import NumberField, button, hbox, html_widget, own, plain_widget, read_only_html, set_options, vbox
 from ...words import name_html, name_isolated
 from ..chart import ChartFileError, one_decimal, read
 from ..contract import Rome1989Contract
@@ -221,68 +221,68 @@ class Rome1989Screens:
     # --- widgets -----------------------------------------------------------------------------------
     def _build(self) -> None:
         L = W.Layout
-        self.title = W.Text(placeholder="the game's name", description="Game")
-        self.goal = W.Dropdown(options=[("first to points", "points"), ("Rome's solitaire goals", "rome-solitaire"),
+        self.title = plain_widget(W.Text, placeholder="the game's name", description="Game")
+        self.goal = plain_widget(W.Dropdown, options=[("first to points", "points"), ("Rome's solitaire goals", "rome-solitaire"),
                                         ("no goal", "none")], value="points", description="Goal")
         self.goal_points = NumberField(value=500, min=1, max=100000, description="Points")
-        self.scenario = W.Dropdown(options=[("none: the goal below", "")] + [
+        self.scenario = plain_widget(W.Dropdown, options=[("none: the goal below", "")] + [
             (f"{x['section']} {x['title']}", sid) for sid, x in scenarios().items()], value="", description="Scenario")
         self.scenario.add_class("rf89-scenario")
         self.start_btn = button("New game", self.new_game, "rf89-new rf-new-game", primary=True)
-        self.upload = W.FileUpload(accept=".json", multiple=True, description="Open chart file",
+        self.upload = plain_widget(W.FileUpload, accept=".json", multiple=True, description="Open chart file",
                                    tooltip="The chart file, and with it its dice file (chart.dice.json) if you have it")
         self.upload.observe(self._uploaded, "value")
-        self.links = W.HTML()
+        self.links = html_widget()
         # a nation joins
-        self.n_name = W.Text(description="Nation")
-        self.n_kind = W.Dropdown(options=KINDS, value="other", description="Kind")
-        self.n_player = W.Text(description="Player")
+        self.n_name = plain_widget(W.Text, description="Nation")
+        self.n_kind = plain_widget(W.Dropdown, options=KINDS, value="other", description="Kind")
+        self.n_player = plain_widget(W.Text, description="Player")
         self.n_first = NumberField(value=1, min=1, max=99, description="First turn")
         self.n_treasury = NumberField(value=0, min=0, max=100000, description="Treasury")
-        self.n_refund = W.Dropdown(options=[0, 10, 20, 30], value=0, description="Refund %")
-        self.n_kstart = W.Checkbox(description="Kingdom start (15.3)")
+        self.n_refund = plain_widget(W.Dropdown, options=[0, 10, 20, 30], value=0, description="Refund %")
+        self.n_kstart = plain_widget(W.Checkbox, description="Kingdom start (15.3)")
         self.n_enters = NumberField(value=1, min=1, max=999, description="Enters on turn")
         self.add_btn = button("Add nation", self.add_nation, "rf89-add-nation")
         self.back_btn = button("Come back as a new barbarian nation", self.come_back, "rf89-come-back")
         self.edit_btn = button("Correct this nation", self.edit_nation, "rf89-edit-nation")
         self.withdraw_btn = button("Quit: withdraw this nation (8.2)", self.withdraw, "rf89-withdraw")
-        self.winner = W.HTML(_dom_classes=("rf89-winner",))
-        self.over_line = W.HTML(_dom_classes=("rf89-over",))  # the end, on the screens without the winner's line
+        self.winner = html_widget(_dom_classes=("rf89-winner",))
+        self.over_line = html_widget(_dom_classes=("rf89-over",))  # the end, on the screens without the winner's line
         for w, css in ((self.title, "rf89-title"), (self.goal, "rf89-goal"), (self.goal_points, "rf89-goal-points"),
                        (self.n_name, "rf89-n-name"), (self.n_kind, "rf89-n-kind"), (self.n_player, "rf89-n-player"),
                        (self.n_first, "rf89-n-first"), (self.n_treasury, "rf89-n-treasury"), (self.n_refund, "rf89-n-refund"),
                        (self.n_enters, "rf89-n-enters")):
             w.add_class(css)
         # the nation shown, its sheet, its next turn
-        self.pick = W.ToggleButtons(options=[], description="", _dom_classes=("rf89-pick",))
+        self.pick = plain_widget(W.ToggleButtons, options=[], description="", _dom_classes=("rf89-pick",))
         self.pick.observe(lambda ch: self._pick(ch["new"]), "value")
-        self.sheet = W.HTML(_dom_classes=("rf89-sheet-box",))
-        self.status = W.ToggleButtons(options=[], description="Status", _dom_classes=("rf89-status",))
+        self.sheet = html_widget(_dom_classes=("rf89-sheet-box",))
+        self.status = plain_widget(W.ToggleButtons, options=[], description="Status", _dom_classes=("rf89-status",))
         self.status.observe(lambda ch: self._status(ch["new"]), "value")
-        self.phase1 = W.HTML(_dom_classes=("rf89-phase1", "rf-keep-room"))  # its room kept, empty or not
+        self.phase1 = html_widget(_dom_classes=("rf89-phase1", "rf-keep-room"))  # its room kept, empty or not
         self.roll_btn = button("Roll for transition", self.roll_transition, "rf89-roll-transition")
-        self.table_die = W.Dropdown(options=list(range(0, 11)), value=1, description="Table's die", layout=L(width="180px"))
+        self.table_die = plain_widget(W.Dropdown, options=list(range(0, 11)), value=1, description="Table's die", layout=L(width="180px"))
         self.tap_die_btn = button("Use the table's die", self.tap_transition, "rf89-tap-transition")
-        self.roll_row = W.HBox([self.roll_btn, self.table_die, self.tap_die_btn], layout=W.Layout(visibility="hidden"))
+        self.roll_row = hbox([self.roll_btn, self.table_die, self.tap_die_btn], layout=W.Layout(visibility="hidden"))
         f = {}
         for key, label in (("areas_income", "Areas' income"), ("maintenance", "Maintenance"), ("purchases", "Purchases"),
                            ("levy_revolt_values", "Levy revolt values"), ("levies_spent", "Levies spent")):
             # the preview follows every keystroke, not only a field left
             f[key] = NumberField(value=0, min=0, max=100000, description=label)
-        f["revolt_table"] = W.Dropdown(options=[("no roll", None)] + [(str(k), k) for k in range(0, numbers().die_sides + 1)],
+        f["revolt_table"] = plain_widget(W.Dropdown, options=[("no roll", None)] + [(str(k), k) for k in range(0, numbers().die_sides + 1)],
                                        value=None, description="Revolt Table")
-        f["overtax_pct"] = W.Dropdown(options=[0, 10, 20, 30], value=0, description="Overtax %")
-        f["refund_pct"] = W.Dropdown(options=[0, 10, 20, 30, 40, 50], value=0, description="Refund %")
+        f["overtax_pct"] = plain_widget(W.Dropdown, options=[0, 10, 20, 30], value=0, description="Overtax %")
+        f["refund_pct"] = plain_widget(W.Dropdown, options=[0, 10, 20, 30, 40, 50], value=0, description="Refund %")
         for key, label in (("capitol_on_board", "Capitol on the board"), ("admin_leader", "Administrative Leader"),
                            ("modifier_rolls", "Pay to roll for a modifier"), ("quit", "Quit after this turn")):
-            f[key] = W.Checkbox(description=label)
+            f[key] = plain_widget(W.Checkbox, description=label)
         self.fields = f
         for key, w in f.items():
             w.add_class(f"rf89-f-{key}")
             w.observe(lambda ch, key=key: self._edit(key, ch["new"]), "value")
         self.chips = [button(f"{d:+d}", lambda d=d: self.bump_income(d), f"rf89-chip rf89-chip-{d}",
                              layout=W.Layout(width="50px")) for d in DELTAS]
-        self.preview = W.HTML()
+        self.preview = html_widget()
         # drawn again for each turn written (the game's point, the nation): a second quick tap carries the turn before
         self.record_btn = FreshButton("Record turn", self.record_turn, "rf89-record", self._subject,
                                       lambda said: self.say(said, "error"), primary=True)
@@ -295,45 +295,45 @@ class Rome1989Screens:
         self.new_question = NewGameQuestion(lambda: self.session, self._start, lambda t, level: self.answers.say(t, level, at="Chart: game"), "rf89")
         self.games = GamesList(self.store, KIND, self.open_game, lambda: self.session.log.path.stem if self.session else None,
                                players=lambda g: ", ".join(dict.fromkeys(n.who for n in g.chart.nations if n.who)))
-        self.chart_box = W.VBox([
-            W.HTML(CSS),
+        self.chart_box = vbox([
+            html_widget(CSS),
             self.winner,
-            W.HBox([self.title, self.scenario, self.goal, self.goal_points, self.start_btn]),
+            hbox([self.title, self.scenario, self.goal, self.goal_points, self.start_btn]),
             slot("Chart: game"), self.new_question.widget,
-            W.HBox([self.upload, self.links]),
-            W.HBox([self.n_name, self.n_kind, self.n_player, self.n_enters], _dom_classes=("rf89-fields",)),
-            W.HBox([self.n_first, self.n_treasury, self.n_refund, self.n_kstart, self.add_btn, self.edit_btn], _dom_classes=("rf89-fields",)), slot("Chart: nations"),
-            self.pick, self.sheet, self.phase1, W.HBox([self.back_btn, self.withdraw_btn], _dom_classes=("rf89-quit-row",)), self.roll_row, self.status,
-            W.HBox([f["areas_income"], *self.chips]),
-            W.HBox([f["capitol_on_board"], f["admin_leader"]], _dom_classes=("rf89-fields",)),
-            W.HBox([f["maintenance"], f["purchases"], f["modifier_rolls"]], _dom_classes=("rf89-fields",)),
-            W.HBox([f["overtax_pct"], f["refund_pct"], f["revolt_table"]], _dom_classes=("rf89-fields",)),
-            W.HBox([f["levy_revolt_values"], f["levies_spent"], f["quit"]], _dom_classes=("rf89-fields",)),
-            self.preview, slot("Chart"), W.HBox([self.record_btn.widget, self.undo_btn, self.redo_btn]), self.undo_bar.confirm,
+            hbox([self.upload, self.links]),
+            hbox([self.n_name, self.n_kind, self.n_player, self.n_enters], _dom_classes=("rf89-fields",)),
+            hbox([self.n_first, self.n_treasury, self.n_refund, self.n_kstart, self.add_btn, self.edit_btn], _dom_classes=("rf89-fields",)), slot("Chart: nations"),
+            self.pick, self.sheet, self.phase1, hbox([self.back_btn, self.withdraw_btn], _dom_classes=("rf89-quit-row",)), self.roll_row, self.status,
+            hbox([f["areas_income"], *self.chips]),
+            hbox([f["capitol_on_board"], f["admin_leader"]], _dom_classes=("rf89-fields",)),
+            hbox([f["maintenance"], f["purchases"], f["modifier_rolls"]], _dom_classes=("rf89-fields",)),
+            hbox([f["overtax_pct"], f["refund_pct"], f["revolt_table"]], _dom_classes=("rf89-fields",)),
+            hbox([f["levy_revolt_values"], f["levies_spent"], f["quit"]], _dom_classes=("rf89-fields",)),
+            self.preview, slot("Chart"), hbox([self.record_btn.widget, self.undo_btn, self.redo_btn]), self.undo_bar.confirm,
             self.seat_codes.widget, self.games.widget, slot("Chart: games"),  # Open's answer, under the list tapped
         ])
         self.chart_box.add_class("rf89")
-        self.dice_list = W.HTML(_dom_classes=("rf89-dice-list",))  # the game's dice, read from the log
+        self.dice_list = html_widget(_dom_classes=("rf89-dice-list",))  # the game's dice, read from the log
         self.chart_box.children = (*self.chart_box.children, self.dice_list)
         self._build_revolt()
         self._build_combat()
-        self.leaders = W.HTML(_dom_classes=("rf89-leaders",))
+        self.leaders = html_widget(_dom_classes=("rf89-leaders",))
         self.end_btn = button("End the game", self.end_game, "rf89-end")
         self.end_ask = Ask(lambda: self._subject()[:2], self.say, "rf89-end-ask")  # the game and its point
-        self.leaders_box = W.VBox([W.HTML(CSS), self.leaders, self.end_btn, self.end_ask.widget, slot("Leaders")])
+        self.leaders_box = vbox([html_widget(CSS), self.leaders, self.end_btn, self.end_ask.widget, slot("Leaders")])
         self.leaders_box.add_class("rf89")
 
     def _build_revolt(self) -> None:
-        self.r_head = W.HTML(_dom_classes=("rf89-r-head",))
+        self.r_head = html_widget(_dom_classes=("rf89-r-head",))
         self.r_areas = AreasEditor(self.say)  # the areas picked, each with whether it may revolt (the core's)
-        self.r_table_no = W.Dropdown(options=list(range(0, numbers().die_sides + 1)), value=0,
+        self.r_table_no = plain_widget(W.Dropdown, options=list(range(0, numbers().die_sides + 1)), value=0,
                                      description="Revolt Table", _dom_classes=("rf89-r-table",))
-        self.r_lost = W.Checkbox(description="The capitol was lost last turn (4.1.5.2, 10.3.4)", _dom_classes=("rf89-r-lost",))
-        self.r_popular = W.Checkbox(description="A Popular leader (15.1.6.1)", _dom_classes=("rf89-r-popular",))
+        self.r_lost = plain_widget(W.Checkbox, description="The capitol was lost last turn (4.1.5.2, 10.3.4)", _dom_classes=("rf89-r-lost",))
+        self.r_popular = plain_widget(W.Checkbox, description="A Popular leader (15.1.6.1)", _dom_classes=("rf89-r-popular",))
         self.r_start = button("Step 1: start the procedure", self.revolt_start, "rf89-revolt-start", primary=True)
-        self.r_dice = W.Text(placeholder="the table's dice, e.g. 6 6 3", description="Dice", _dom_classes=("rf89-r-dice",))
-        self.r_step = W.HTML(_dom_classes=("rf89-r-step",))
-        self.r_out = W.HTML(_dom_classes=("rf89-r-out",))
+        self.r_dice = plain_widget(W.Text, placeholder="the table's dice, e.g. 6 6 3", description="Dice", _dom_classes=("rf89-r-dice",))
+        self.r_step = html_widget(_dom_classes=("rf89-r-step",))
+        self.r_out = html_widget(_dom_classes=("rf89-r-out",))
         # drawn again for each step: a second quick tap carries the step before, and is refused (stale-tap)
         point = lambda: self._subject()[:2]  # noqa: E731  (the game and the point of its log)
         refuse = lambda said: self.say(said, "error")  # noqa: E731
@@ -341,14 +341,14 @@ class Rome1989Screens:
                                  point, refuse)
         self.r_table = FreshButton("Use the table's dice", lambda about: self.revolt_step(self.r_dice.value, about),
                                    "rf89-revolt-tap", point, refuse)
-        self.r_rolls = W.HBox([self.r_app.widget, self.r_dice, self.r_table.widget])
+        self.r_rolls = hbox([self.r_app.widget, self.r_dice, self.r_table.widget])
         for box in (self.r_lost, self.r_popular):
             box.observe(lambda ch: self._revolt_mode(), "value")
-        self.revolt_box = W.VBox([W.HTML(CSS), self.over_line, self.r_head, self.r_areas.widget,
-                                  W.HBox([self.r_table_no, self.r_lost, self.r_popular, self.r_start]),
+        self.revolt_box = vbox([html_widget(CSS), self.over_line, self.r_head, self.r_areas.widget,
+                                  hbox([self.r_table_no, self.r_lost, self.r_popular, self.r_start]),
                                   self.r_step, self.r_rolls, self.answers.slot("Revolt"), self.r_out])
         self.revolt_box.add_class("rf89")
-        self.r_fights = W.HBox([], _dom_classes=("rf89-r-fights",))  # 10.5: the battles the revolts cause
+        self.r_fights = hbox([], _dom_classes=("rf89-r-fights",))  # 10.5: the battles the revolts cause
         self.revolt_box.children = (*self.revolt_box.children, self.r_fights)
         self._fights: list[RevoltFight] = []
 
@@ -640,17 +640,17 @@ class Rome1989Screens:
         self.phase1.value = "".join(f"<div>{html.escape(x)}</div>" for x in lines)
         if o is not None and o.must_roll:
             lines.append(f"{self.nation} rolls for its transition before a turn as {o.phase1.status} (8.3).")
-        self.back_btn.layout.display = "" if o is not None and o.blocked and o.withdraw is None else "none"
-        self.withdraw_btn.layout.display = "" if o is not None and o.withdraw else "none"
+        own(self.back_btn).display = "" if o is not None and o.blocked and o.withdraw is None else "none"
+        own(self.withdraw_btn).display = "" if o is not None and o.withdraw else "none"
         if o is not None and o.withdraw:
             self.withdraw_btn.description = {
                 "quit": f"Quit: withdraw {self.nation} (8.2)",
                 "capitol": f"{self.nation} lost its capitol: go out (4.1.5.3)",
                 "income": f"Withdraw {self.nation}: income below 20 (8.2)"}[o.withdraw]
         unplayed = self.nation is not None and s.chart.nation(self.nation) is not None and not s.chart.nation(self.nation).turns
-        self.edit_btn.layout.visibility = "visible" if unplayed else "hidden"  # its room kept: its row stays as it is
+        own(self.edit_btn).visibility = "visible" if unplayed else "hidden"  # its room kept: its row stays as it is
         can_roll = o is not None and not o.blocked and o.phase1 is not None and o.phase1.must_roll and o.due is None
-        self.roll_row.layout.visibility = "visible" if can_roll else "hidden"  # its room kept: Record turn stays put
+        own(self.roll_row).visibility = "visible" if can_roll else "hidden"  # its room kept: Record turn stays put
         self._drawing = True
         try:
             opts = [(lab, st) for st, lab in (o.statuses if o else ())]
@@ -666,7 +666,7 @@ class Rome1989Screens:
         self.redo_btn.disabled = not (ok and self.session.can_redo())
         self.record_btn.redraw()
         self.record_btn.disabled = self.draft is None or s.over
-        self.end_btn.layout.visibility = "hidden" if s.over else "visible"  # the game is ended once; its room kept
+        own(self.end_btn).visibility = "hidden" if s.over else "visible"  # the game is ended once; its room kept
         self.winner.value = self._end_html()
         self.over_line.value = self.winner.value if s.over else ""  # the Revolt and Combat screens say the end too
         self._draw_summary()
@@ -831,7 +831,7 @@ class Rome1989Screens:
         self.r_table.redraw()
         self.r_step.value = f"<div>{html.escape(summary(p))}</div>" if p is not None else (
             "<div>Step 1: the Revolt Table's number for this turn (0 for a dash), then start (10.1).</div>")
-        self.r_rolls.layout.display = "" if waiting else "none"
+        own(self.r_rolls).display = "" if waiting else "none"
         out = []
         if p is not None:
             if p.rebellion:

@@ -11,7 +11,7 @@ from typing import Any, Callable
 import ipywidgets as W
 
 from ...errors import CompanionError
-from ...ui.widgets import NumberField, button
+from ...ui.widgets import NumberField, button, hbox, html_widget, plain_widget, vbox
 from ...words import name_html
 from ..numbers import numbers
 from ..procedure import area_offers, changed_area, new_area
@@ -27,12 +27,12 @@ class AreasEditor:
         self.areas: tuple[Area, ...] = ()
         self.lost_capitol = False
         self.popular = False
-        self.rows = W.VBox([], _dom_classes=("rf89-r-rows",))
-        self.name = W.Text(placeholder="an area's name", description="New area", _dom_classes=("rf89-r-new-name",))
-        self.value = W.Dropdown(options=list(range(1, numbers().die_sides + 1)), value=1, description="Revolt value",
+        self.rows = vbox([], _dom_classes=("rf89-r-rows",))
+        self.name = plain_widget(W.Text, placeholder="an area's name", description="New area", _dom_classes=("rf89-r-new-name",))
+        self.value = plain_widget(W.Dropdown, options=list(range(1, numbers().die_sides + 1)), value=1, description="Revolt value",
                                 _dom_classes=("rf89-r-new-value",), style={"description_width": "initial"})
         self.add_btn = button("Add the area", self.add, "rf89-r-add")
-        self.widget = W.VBox([self.rows, W.HBox([self.name, self.value, self.add_btn], _dom_classes=("rf89-r-new",))], _dom_classes=("rf89-r-areas",))
+        self.widget = vbox([self.rows, hbox([self.name, self.value, self.add_btn], _dom_classes=("rf89-r-new",))], _dom_classes=("rf89-r-areas",))
         self._drawing = False
 
     def load(self, areas: tuple[Area, ...]) -> None:
@@ -66,7 +66,7 @@ class AreasEditor:
         try:
             rows = []
             for k, a in enumerate(self.areas):
-                value = W.Dropdown(options=list(range(1, numbers().die_sides + 1)), value=a.revolt_value,
+                value = plain_widget(W.Dropdown, options=list(range(1, numbers().die_sides + 1)), value=a.revolt_value,
                                    description=a.name, _dom_classes=("rf89-r-value",),
                                    layout=W.Layout(width="auto"), style={"description_width": "initial"})
                 value.observe(lambda ch, k=k: self._set(k, "revolt_value", ch["new"]), "value")
@@ -74,14 +74,14 @@ class AreasEditor:
                 inf.observe(lambda ch, k=k: self._set(k, "infantry", ch["new"]), "value")
                 cav = NumberField(a.cavalry, 0, 30, "cavalry", css="rf89-r-cavalry", layout=W.Layout(width="150px"))
                 cav.observe(lambda ch, k=k: self._set(k, "cavalry", ch["new"]), "value")
-                capitol = W.Checkbox(value=a.capitol, description="capitol", indent=False, _dom_classes=("rf89-r-capitol",))
+                capitol = plain_widget(W.Checkbox, value=a.capitol, description="capitol", indent=False, _dom_classes=("rf89-r-capitol",))
                 capitol.observe(lambda ch, k=k: self._set(k, "capitol", ch["new"]), "value")
-                near = W.Checkbox(value=bool(a.popular), description="next to the Popular leader", indent=False,
+                near = plain_widget(W.Checkbox, value=bool(a.popular), description="next to the Popular leader", indent=False,
                                   _dom_classes=("rf89-r-near",))
                 near.observe(lambda ch, k=k: self._set(k, "popular", 1 if ch["new"] else 0), "value")
                 gone = button("Remove", lambda k=k: self.remove(k), "rf89-r-remove")
-                rows.append(W.VBox([W.HBox([value, inf, cav, capitol, near, gone]),
-                                    W.HTML(_dom_classes=("rf89-r-offer",))], _dom_classes=("rf89-r-row",)))
+                rows.append(vbox([hbox([value, inf, cav, capitol, near, gone]),
+                                    html_widget(_dom_classes=("rf89-r-offer",))], _dom_classes=("rf89-r-row",)))
             self.rows.children = tuple(rows)
         finally:
             self._drawing = False

@@ -16,7 +16,7 @@ import ipywidgets as W
 
 from ...errors import CompanionError
 from ...ui.fresh import FreshButton
-from ...ui.widgets import NumberField, button
+from ...ui.widgets import NumberField, button, hbox, html_widget, own, plain_widget, vbox
 from ...words import name_html, name_isolated
 from ..battle import FORCES, Battle, default_attack, loss_choices, losses_text, most, opponents, side_doc, summary
 from ..combat import LEADERS, TERRAINS, UNITS
@@ -54,14 +54,14 @@ class BattlePanel:
     def __init__(self, host: Any, css: str) -> None:
         self.host = host
         L = W.Layout
-        self.head = W.HTML(_dom_classes=("rf89-b-head",))
-        self.area = W.Text(placeholder="the area fought over", description="Area", _dom_classes=("rf89-b-area",))
-        self.terrain = W.ToggleButtons(options=list(TERRAINS), value="clear", description="Terrain",
+        self.head = html_widget(_dom_classes=("rf89-b-head",))
+        self.area = plain_widget(W.Text, placeholder="the area fought over", description="Area", _dom_classes=("rf89-b-area",))
+        self.terrain = plain_widget(W.ToggleButtons, options=list(TERRAINS), value="clear", description="Terrain",
                                        _dom_classes=("rf89-b-terrain",))
-        self.role = W.ToggleButtons(options=[("attacks", "attacks"), ("defends", "defends")], value="attacks",
+        self.role = plain_widget(W.ToggleButtons, options=[("attacks", "attacks"), ("defends", "defends")], value="attacks",
                                     description="The nation", _dom_classes=("rf89-b-role",))
-        self.opponent = W.Dropdown(options=[], description="Against", _dom_classes=("rf89-b-opponent",))
-        self.invasion = W.Checkbox(description="A naval invasion: the attacker may not retreat (12.0.4, 12.0.6)",
+        self.opponent = plain_widget(W.Dropdown, options=[], description="Against", _dom_classes=("rf89-b-opponent",))
+        self.invasion = plain_widget(W.Checkbox, description="A naval invasion: the attacker may not retreat (12.0.4, 12.0.6)",
                                    _dom_classes=("rf89-b-invasion",))
         groups = sorted(k for k in numbers()["national_characteristics"] if k != "source")
         self.counts: dict[str, dict[str, NumberField]] = {}
@@ -72,44 +72,44 @@ class BattlePanel:
         columns = []
         for side in SIDES:
             self.counts[side], self.attacks[side] = {}, {}
-            rows: list[W.Widget] = [W.HTML(_dom_classes=(f"rf89-b-{side}-name",))]
+            rows: list[W.Widget] = [html_widget(_dom_classes=(f"rf89-b-{side}-name",))]
             for unit in UNITS:
                 count = NumberField(0, 0, most(unit), unit.capitalize(), css=f"rf89-b-{side}-count-{unit}", layout=L(width="170px"))
                 attack = NumberField(default_attack(unit), 0, 10, "attack", css=f"rf89-b-{side}-attack-{unit}",
                                      layout=L(width="130px"))
                 self.counts[side][unit], self.attacks[side][unit] = count, attack
-                rows.append(W.HBox([count, attack]))
-            self.national[side] = W.Dropdown(options=[("none", "")] + [(g, g) for g in groups], value="",
+                rows.append(hbox([count, attack]))
+            self.national[side] = plain_widget(W.Dropdown, options=[("none", "")] + [(g, g) for g in groups], value="",
                                              description="Nation", _dom_classes=(f"rf89-b-{side}-national",))
-            self.leader[side] = W.Dropdown(options=[("none", "")] + [(k, k) for k in LEADERS], value="",
+            self.leader[side] = plain_widget(W.Dropdown, options=[("none", "")] + [(k, k) for k in LEADERS], value="",
                                            description="Leader", _dom_classes=(f"rf89-b-{side}-leader",))
-            self.defence[side] = W.Dropdown(options=[0, -1, -2, -3], value=0, description="Defence",
+            self.defence[side] = plain_widget(W.Dropdown, options=[0, -1, -2, -3], value=0, description="Defence",
                                             _dom_classes=(f"rf89-b-{side}-defence",))
             rows += [self.national[side], self.leader[side], self.defence[side]]
-            columns.append(W.VBox(rows))
+            columns.append(vbox(rows))
         self.start_btn = button("Step 1: fight this battle", self.start, "rf89-battle-start", primary=True)
-        self.setup = W.VBox([W.HBox([self.area, self.terrain]), W.HBox([self.role, self.opponent, self.invasion]),
-                             W.HBox(columns), self.start_btn])
-        self.step = W.HTML(_dom_classes=("rf89-b-step",))
-        self.sides = W.HTML(_dom_classes=("rf89-b-sides",))
-        self.volleys = W.HTML(_dom_classes=("rf89-b-volleys",))
-        self.dice = W.Text(placeholder="the table's dice, e.g. 5 4 7", description="Dice", _dom_classes=("rf89-b-dice",))
+        self.setup = vbox([hbox([self.area, self.terrain]), hbox([self.role, self.opponent, self.invasion]),
+                             hbox(columns), self.start_btn])
+        self.step = html_widget(_dom_classes=("rf89-b-step",))
+        self.sides = html_widget(_dom_classes=("rf89-b-sides",))
+        self.volleys = html_widget(_dom_classes=("rf89-b-volleys",))
+        self.dice = plain_widget(W.Text, placeholder="the table's dice, e.g. 5 4 7", description="Dice", _dom_classes=("rf89-b-dice",))
         # each step's buttons drawn again for each step: a second quick tap carries the step before (stale-tap)
         refuse = lambda said: self.host.say(said, "error")  # noqa: E731
         self.app_btn = FreshButton("Roll (app)", lambda about: self.fire(None, about), "rf89-battle-roll",
                                    self._subject, refuse)
         self.table_btn = FreshButton("Use the table's dice", lambda about: self.fire(self.dice.value, about),
                                      "rf89-battle-tap", self._subject, refuse)
-        self.rolls = W.HBox([self.app_btn.widget, self.dice, self.table_btn.widget])
+        self.rolls = hbox([self.app_btn.widget, self.dice, self.table_btn.widget])
         self.retreat_btn = FreshButton("Retreat", self.retreat, "rf89-battle-retreat", self._subject, refuse)
-        self.losses = W.HBox([], _dom_classes=("rf89-b-losses",))
+        self.losses = hbox([], _dom_classes=("rf89-b-losses",))
         answers = getattr(host, "answers", None)  # each tap answered beside it: the battle's steps, the start
         if answers is not None:
             self.setup.children = (*self.setup.children, answers.slot("Combat"))
         steps = [answers.slot("Combat: battle")] if answers is not None else []
-        self.fight = W.VBox([self.step, self.sides, self.rolls, self.losses, self.retreat_btn.widget, *steps,
+        self.fight = vbox([self.step, self.sides, self.rolls, self.losses, self.retreat_btn.widget, *steps,
                              self.volleys])
-        self.widget = W.VBox([W.HTML(css), self.head, self.fight, self.setup])
+        self.widget = vbox([html_widget(css), self.head, self.fight, self.setup])
         self.widget.add_class("rf89")
         self.widget.add_class("rf89-battle")
         self._choices: list[dict[str, int]] = []
@@ -231,8 +231,8 @@ class BattlePanel:
             self.opponent.value = keep if keep in names else (names[0] if names else None)
         for side, who in (("mine", name or ""), ("theirs", self.opponent.value or "")):
             self.setup.children[2].children[SIDES.index(side)].children[0].value = f"<b>{name_html(who)}</b>"
-        self.setup.layout.display = "none" if fighting else ""
-        self.fight.layout.display = "" if b is not None else "none"
+        own(self.setup).display = "none" if fighting else ""
+        own(self.fight).display = "" if b is not None else "none"
         if b is None:
             return
         self.step.value = f"<div>{html.escape(summary(b))}</div>"
@@ -245,8 +245,8 @@ class BattlePanel:
         self.sides.value = "".join(sides)
         for fresh in (self.app_btn, self.table_btn, self.retreat_btn):
             fresh.redraw()
-        self.rolls.layout.display = "" if b.firing is not None else "none"
-        self.retreat_btn.widget.layout.display = "" if b.choosing is not None else "none"
+        own(self.rolls).display = "" if b.firing is not None else "none"
+        own(self.retreat_btn.widget).display = "" if b.choosing is not None else "none"
         if b.choosing is not None:
             self.retreat_btn.label = f"{name_isolated(b.side(b.choosing).name)} retreats (12.2)"
             self.retreat_btn.button.description = self.retreat_btn.label

@@ -19,15 +19,13 @@ import html
 from pathlib import Path
 from typing import Any
 
-import ipywidgets as W
-
 from ...errors import CompanionError
 from ...gamelog import GameStore, Session
 from ...seats import NOT_A_SEAT, Seats, find_seat
 from ...ui.answer import Answers
 from ...ui.ending import OVER_ON_A_PHONE, session_over
 from ...ui.follow import BACK, SeatFollow, left_for, news_text
-from ...ui.widgets import button, message_html, read_only_html
+from ...ui.widgets import button, hbox, html_widget, message_html, own, read_only_html, vbox
 from .. import drafts
 from ..chart import one_decimal
 from ..game import Action, ChartRules
@@ -71,28 +69,28 @@ class SeatPage(Rome1989Screens):
         self.draft = None
         self.answers = Answers(lambda: "Seat", self._subject, lambda: read_only_html(self.session))
         self._build()
-        self.head = W.HTML(_dom_classes=("rf89-seat-head",))
+        self.head = html_widget(_dom_classes=("rf89-seat-head",))
         # the table back on this phone's game, said at the top, where the player looks (the seat's slot is under the
         # form, which comes back with it: the sentence was said below the screen); it goes with the next turn recorded
-        self.back = W.HTML(_dom_classes=("rf89-seat-back",))
-        self.totals = W.HTML(_dom_classes=("rf89-seat-totals",))
+        self.back = html_widget(_dom_classes=("rf89-seat-back",))
+        self.totals = html_widget(_dom_classes=("rf89-seat-totals",))
         self.undo_btn = button("Undo my last", self.undo, "rf89-undo rf89-seat-undo")
         f = self.fields
-        self.form = W.VBox([
-            self.phase1, W.HBox([self.withdraw_btn], _dom_classes=("rf89-quit-row",)), self.roll_row, self.status,  # Quit's room kept
-            W.HBox([f["areas_income"]]), W.HBox(self.chips),
-            W.VBox([f["capitol_on_board"], f["admin_leader"]]),
-            W.VBox([f["maintenance"], f["purchases"], f["modifier_rolls"]]),
-            W.VBox([f["overtax_pct"], f["refund_pct"], f["revolt_table"]]),
-            W.VBox([f["levy_revolt_values"], f["levies_spent"], f["quit"]]),
-            self.preview, W.HBox([self.record_btn.widget, self.undo_btn]),
+        self.form = vbox([
+            self.phase1, hbox([self.withdraw_btn], _dom_classes=("rf89-quit-row",)), self.roll_row, self.status,  # Quit's room kept
+            hbox([f["areas_income"]]), hbox(self.chips),
+            vbox([f["capitol_on_board"], f["admin_leader"]]),
+            vbox([f["maintenance"], f["purchases"], f["modifier_rolls"]]),
+            vbox([f["overtax_pct"], f["refund_pct"], f["revolt_table"]]),
+            vbox([f["levy_revolt_values"], f["levies_spent"], f["quit"]]),
+            self.preview, hbox([self.record_btn.widget, self.undo_btn]),
         ])
         # the player's own procedures: an empire's Revolt Procedure, step by step, and a battle being fought
-        self.revolt_part = W.VBox([self.r_head, self.r_areas.widget,
-                                   W.VBox([self.r_table_no, self.r_lost, self.r_popular, self.r_start]),
+        self.revolt_part = vbox([self.r_head, self.r_areas.widget,
+                                   vbox([self.r_table_no, self.r_lost, self.r_popular, self.r_start]),
                                    self.r_step, self.r_rolls, self.r_out], _dom_classes=("rf89-seat-revolt",))
-        self.battle_part = W.VBox([self.battle_panel.head, self.battle_panel.fight], _dom_classes=("rf89-seat-battle",))
-        self.widget = W.VBox([W.HTML(CSS + SEAT_CSS), self.head, self.back, self.winner, self.pick, self.sheet, self.form,
+        self.battle_part = vbox([self.battle_panel.head, self.battle_panel.fight], _dom_classes=("rf89-seat-battle",))
+        self.widget = vbox([html_widget(CSS + SEAT_CSS), self.head, self.back, self.winner, self.pick, self.sheet, self.form,
                               self.answers.slot("Seat"), self.revolt_part, self.battle_part, self.totals])
         self.widget.add_class("rf89")
         self.widget.add_class("rf89-seat")
@@ -190,7 +188,7 @@ class SeatPage(Rome1989Screens):
         self.message.value = message_html(self.follow.why(NOT_A_SEAT), "error")
         self.sheet.value = self.totals.value = ""
         self.pick.options = []
-        self.pick.layout.display = self.form.layout.display = "none"
+        own(self.pick).display = own(self.form).display = "none"
 
     def poll(self) -> bool:
         """Follow the other devices: a change of the game's file redraws the seat; a game the table had left and
@@ -198,7 +196,7 @@ class SeatPage(Rome1989Screens):
         changed = self.follow.poll()
         if changed and self.left and self.follow.holds():
             self.left = False
-            self.pick.layout.display = self.form.layout.display = ""
+            own(self.pick).display = own(self.form).display = ""
             self.reopen()
             self.answers.clear()  # the refusal said while the table was away
             self.back.value = message_html(BACK, "info")
@@ -274,8 +272,8 @@ class SeatPage(Rome1989Screens):
             return
         super().refresh()
         names = self.shown_nations()
-        self.pick.layout.display = "" if len(names) > 1 else "none"
-        self.form.layout.display = "" if names else "none"
+        own(self.pick).display = "" if len(names) > 1 else "none"
+        own(self.form).display = "" if names else "none"
         self.undo_btn.disabled = self.session is None or self.session.read_only or not self.session.history()
         game = self.state
         title = html.escape(game.title or "Rise and Fall (1989)")
@@ -293,15 +291,15 @@ class SeatPage(Rome1989Screens):
         open_revolt = p is not None and p.purpose is not None
         nation = s.chart.nation(self.nation) if self.nation else None
         mine = (p.nation in names) if open_revolt else (nation is not None and rolls_for_revolts(nation))
-        self.revolt_part.layout.display = "" if mine else "none"
+        own(self.revolt_part).display = "" if mine else "none"
         fighting = b is not None and not b.over and b.nation in names
-        self.battle_part.layout.display = "" if fighting else "none"
+        own(self.battle_part).display = "" if fighting else "none"
 
     def _show_draft(self) -> None:
         """The Chart screen's fields, those the status has no use for left out (a phone's width is short)."""
         super()._show_draft()
         for w in self.fields.values():
-            w.layout.display = "none" if w.disabled and self.draft is not None else ""
+            own(w).display = "none" if w.disabled and self.draft is not None else ""
 
     def _draw_summary(self) -> None:
         """The player's total and place; the other players' charts stay on the tablet."""

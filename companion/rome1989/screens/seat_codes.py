@@ -10,13 +10,11 @@ from __future__ import annotations
 import html
 from typing import Callable
 
-import ipywidgets as W
-
 from ...errors import CompanionError
 from ...gamelog import Session
 from ...seats import page_base, qr_svg, seat_url
 from ...ui.reseat import ReseatQuestion
-from ...ui.widgets import button, message_html
+from ...ui.widgets import button, hbox, html_widget, message_html, own, vbox
 from ...words import name_html
 from ..game import ChartGame
 from ..meta import GAME_ID
@@ -37,12 +35,12 @@ class SeatCodes:
     def __init__(self, session: Callable[[], Session[ChartGame] | None], base: Callable[[], str] = page_base) -> None:
         self.session = session
         self.base = base
-        self.message = W.HTML()
+        self.message = html_widget()
         self.question = ReseatQuestion(session, self.message, self.refresh, "rf89-reseat")
         self.confirm = self.question.widget  # "Reseat Bo?" before a phone is cut off
-        self.rows = W.HBox([], _dom_classes=("rf89-seat-codes",))
-        self.rows.layout.flex_flow = "row wrap"
-        self.widget = W.VBox([W.HTML("<b>Phones</b>: each player may scan their own code to keep their nations' "
+        self.rows = hbox([], _dom_classes=("rf89-seat-codes",))
+        own(self.rows).flex_flow = "row wrap"
+        self.widget = vbox([html_widget("<b>Phones</b>: each player may scan their own code to keep their nations' "
                                      "charts on their phone; the tablet can still record every nation."),
                               self.message, self.confirm, self.rows])
         self.widget.add_class("rf89-seats")
@@ -52,10 +50,10 @@ class SeatCodes:
         s = self.session()
         g = s.state if s is not None else None
         if s is None or g is None or not g.chart.nations or g.over:
-            self.widget.layout.display = "none"
+            own(self.widget).display = "none"
             self.rows.children, self._drawn = [], None
             return
-        self.widget.layout.display = ""
+        own(self.widget).display = ""
         try:
             seats = ensure_seats(s.log, g.chart) if not s.read_only else []
         except CompanionError as e:
@@ -69,13 +67,13 @@ class SeatCodes:
         for player, seat in seats:
             url = seat_address(seat.token, self.base())
             state = "on a phone" if seat.phone else "not opened yet"
-            card = W.HTML(f"<div class='rf89-seat-code' style='max-width:260px'><div><b>{name_html(player)}</b> · {state}</div>{qr_svg(url, 130)}"
+            card = html_widget(f"<div class='rf89-seat-code' style='max-width:260px'><div><b>{name_html(player)}</b> · {state}</div>{qr_svg(url, 130)}"
                           f"<div class='rf89-seat-url rf-seat-url'><a href='{html.escape(url, quote=True)}' target='_blank' "
                           f"rel='noopener'>{html.escape(url)}</a></div></div>")
             again = button(f"Reseat {player}", lambda i=seat.player, p=player: self.reseat(i, p),
                            f"rf89-reseat rf89-reseat-{seat.player}")
-            again.layout.width = "auto"
-            rows.append(W.VBox([card, again]))
+            own(again).width = "auto"
+            rows.append(vbox([card, again]))
         self.rows.children = rows
 
     def reseat(self, i: int, player: str) -> None:
