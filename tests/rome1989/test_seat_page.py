@@ -210,9 +210,37 @@ def test_a_phone_whose_game_the_table_left_and_opened_again_records_again(table)
     assert ann.poll() and ann.player == "Ann <i>" and BACK in ann.back.value  # at the top of the phone
     assert ann.widget.children.index(ann.back) == ann.widget.children.index(ann.head) + 1
     assert not ann.message.value  # the refusal of while the table was away is gone
-    assert list(ann.pick.options) == ["Goths", "Huns"] and ann.form.layout.display == ""
+    assert list(ann.pick.options) == ["Goths", "Huns"] and ann.form.layout.display != "none"
     ann.pick.value = "Huns"
     ann.fields["areas_income"].value = 6
     ann.record_btn.click()
     assert table.store.open(left).entries()[-1].action["seat"] == "Ann <i>"
     assert not ann.back.value  # a turn recorded: the news is old
+
+
+def test_a_turn_of_another_status_moves_nothing_on_the_phone(table):
+    """From a barbarian's B turn to a kingdom's K turn the form gained five fields and Record went 177 px down the
+    phone, a 'Pay to roll' box where it was: a field the status has no use for keeps its room, unseen."""
+    bo = open_seat(table.store, tokens(table)[1])
+
+    def looks() -> tuple[dict, set]:
+        shown = {k: w.layout.display or "" for k, w in bo.fields.items()}
+        unseen = {k for k, w in bo.fields.items() if w.layout.visibility == "hidden"}
+        assert unseen == {k for k, w in bo.fields.items() if w.disabled}
+        return shown, unseen
+
+    statuses = set()
+    b_turn = None
+    for areas in (5, 6, 7, 8):  # B1–B4, on B4 the roll for its kingdom (8.3)
+        b_turn = b_turn or looks()
+        statuses.add(bo.status.value)
+        if areas == 8:
+            bo.table_die.value = 1
+            bo.tap_die_btn.click()
+        bo.fields["areas_income"].value = areas
+        bo.record_btn.click()
+    k_turn = looks()
+    statuses.add(bo.status.value)
+    assert statuses == {"B", "K"}, statuses
+    assert b_turn[0] == k_turn[0] and "none" not in k_turn[0].values()  # every field where it was
+    assert b_turn[1] != k_turn[1]  # other fields unseen

@@ -296,10 +296,12 @@ class SeatPage(Rome1989Screens):
         own(self.battle_part).display = "" if fighting else "none"
 
     def _show_draft(self) -> None:
-        """The Chart screen's fields, those the status has no use for left out (a phone's width is short)."""
+        """The Chart screen's fields, those the status has no use for unseen but their room kept: a turn of another
+        status moves nothing (left out, from a B turn to a K turn the form gained five fields and Record went 177 px
+        down the phone, a 'Pay to roll' box where it was)."""
         super()._show_draft()
         for w in self.fields.values():
-            own(w).display = "none" if w.disabled and self.draft is not None else ""
+            own(w).visibility = "hidden" if w.disabled and self.draft is not None else "visible"
 
     def _draw_summary(self) -> None:
         """The player's total and place; the other players' charts stay on the tablet."""
