@@ -60,7 +60,7 @@ class Circle:
     x: float
     y: float
     radius: float
-    fill: str
+    fill: str | None  # None: a ring
     stroke: str | None = None
     width: float = 1.0
 
@@ -83,7 +83,7 @@ class Scene:
     def text(self, x: float, y: float, text: str, **kw) -> None:
         self.items.append(Text(x, y, text, **kw))
 
-    def circle(self, x: float, y: float, radius: float, fill: str, stroke: str | None = None, width: float = 1.0) -> None:
+    def circle(self, x: float, y: float, radius: float, fill: str | None, stroke: str | None = None, width: float = 1.0) -> None:
         self.items.append(Circle(x, y, radius, fill, stroke, width))
 
     def bounds(self, margin: float = 0.0) -> tuple[float, float, float, float]:
@@ -230,7 +230,8 @@ def to_svg(scene: Scene, margin: float = 12.0) -> str:
             out.append(f'<{tag} points="{pts}" fill="{fill}"{stroke}/>')
         elif isinstance(it, Circle):
             stroke = f' stroke="{safe_colour(it.stroke)}" stroke-width="{float(it.width):g}"' if it.stroke else ""
-            out.append(f'<circle cx="{it.x:.2f}" cy="{it.y:.2f}" r="{it.radius:.2f}" fill="{safe_colour(it.fill)}"{stroke}/>')
+            fill = safe_colour(it.fill) if it.fill is not None else "none"
+            out.append(f'<circle cx="{it.x:.2f}" cy="{it.y:.2f}" r="{it.radius:.2f}" fill="{fill}"{stroke}/>')
         else:
             if it.box:
                 x0b, y0b, x1b, y1b = label_box(it.x, it.y, it.text, it.size)
@@ -274,7 +275,7 @@ def to_png(scene: Scene, scale: float = 2.0, margin: float = 12.0) -> bytes:
         elif isinstance(it, Circle):
             cx, cy = tr((it.x, it.y))
             r = it.radius * scale
-            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=safe_colour(it.fill), outline=safe_colour(it.stroke) if it.stroke else None, width=max(1, round(it.width * scale)) if it.stroke else 0)
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=safe_colour(it.fill) if it.fill is not None else None, outline=safe_colour(it.stroke) if it.stroke else None, width=max(1, round(it.width * scale)) if it.stroke else 0)
         else:
             if it.box:
                 bx0, by0, bx1, by1 = label_box(it.x, it.y, it.text, it.size)

@@ -66,14 +66,16 @@ def track_scene(state: State, dark: bool = False) -> Scene:
         k = stacked.get(space, 0)
         stacked[space] = k + 1
         x, y = _track_xy(space)
+        if honour >= TRACK:  # a marker that lapped the track is ringed; its laps are said in words below (a "+100"
+            s.circle(x + 4 * k, y - 4 * k, 13, fill=None, stroke=cs[p], width=2.5)  # inside it was 7 px: unread)
         s.circle(x + 4 * k, y - 4 * k, 9, fill=cs[p], stroke=ink, width=1.5)
-        if honour >= TRACK:
-            s.text(x + 4 * k, y - 4 * k + 3, f"+{honour // TRACK * TRACK}", size=7, color=readable_ink(cs[p]), bold=True)
     far = 25 * 26.0
     for i, p in enumerate(state.players):
         y = far * 0.25 + i * 34
+        honour = state.honour(p)
+        laps = f" (ringed: +{honour // TRACK * TRACK} on the track)" if honour >= TRACK else ""
         s.circle(far * 0.2, y, 10, fill=cs[p], stroke=ink, width=1.5)
-        s.text(far * 0.2 + 18, y + 6, f"{name_isolated(p)}: {state.honour(p)} Honour", size=18, color=ink, anchor="start", bold=True)
+        s.text(far * 0.2 + 18, y + 6, f"{name_isolated(p)}: {honour} Honour{laps}", size=18, color=ink, anchor="start", bold=True)
     return s
 
 

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.drawing import to_svg
 from companion.errors import IllegalAction
 from companion.gamelog import GameStore, Session
 from companion.mountain_king.board import placeholder
@@ -214,6 +215,22 @@ def test_the_score_track_s_numbers_are_readable_on_a_phone():
     x0, _, x1, _ = scene.bounds()
     numbers_ = [t for t in scene.items if isinstance(t, Text) and t.text.isdigit()]
     assert numbers_ and all(t.size * 360 / (x1 - x0) >= 12 for t in numbers_) and TRACK_TEXT >= 12
+
+
+def test_a_marker_that_lapped_the_track_is_ringed_and_its_laps_are_said_in_readable_words():
+    """The Honour past 100 was a "+100" 7 px high inside the marker; now a ring, and the words beside the name."""
+    from companion.drawing import Circle, Text
+
+    s = setup(2)
+    for _ in range(5):
+        s = play(s, {"type": "honour", "player": "Ana", "source": "champion", "amount": 25})
+    assert s.honour("Ana") == 125
+    scene = track_scene(s)
+    texts = [t for t in scene.items if isinstance(t, Text)]
+    assert all(t.size >= 13 for t in texts), sorted({t.size for t in texts})  # 12 px and more on an upright tablet
+    assert any(t.text.startswith("Ana: 125 Honour (ringed: +100") for t in texts)
+    assert [c for c in scene.items if isinstance(c, Circle) and c.fill is None and c.radius > 9]  # the ring
+    assert "fill=\"none\"" in to_svg(scene)
 
 
 def test_the_exported_scorepad_says_how_a_tie_was_broken():
