@@ -389,6 +389,10 @@ CSS = """
 .rf-app .mk-row, .rf-app .mk-chips, .rf-app .mk-fast-row, .rf-app .mk-falls, .rf-app .mk-consolations,
 .rf-app .mk-influence-box { flex-wrap: wrap; gap: 4px; }
 .rf-app .mk-chips .rf-btn, .rf-app .mk-row .rf-btn { min-width: 44px; width: auto; }
+/* a Great Hall's or a player's row starts its buttons where every other row does: "H1" becoming "H1=12" pushed the
+   row's buttons 35 px aside under a finger correcting it (the next tap took 4 for 8), and each player's Elders
+   wrapped after another button */
+.rf-app .mk-row > .mk-row-label { flex: 0 0 5.5em; min-width: 0; overflow-wrap: anywhere; }
 .rf-app .mk-walk-picture { position: sticky; top: 0; }
 /* the walk's "Nobody controls the rest of …" on a line of its own, its room kept where a cavern does not offer it */
 .rf-app .mk-fast-row .mk-rest, .rf-app .mk-fast-row .mk-rest-room { flex: 1 1 100%; }

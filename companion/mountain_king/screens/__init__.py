@@ -730,7 +730,7 @@ class MountainKingScreens:
             self._halls_drawn = halls_key
             self._hall_rows = []
             for i in range(len(s.board.great_halls)):
-                label = html_widget()
+                label = html_widget(_dom_classes=("mk-row-label",))
                 btns = [button(str(v), lambda i=i, v=v: self.act({"type": "hall", "hall": i + 1, "value": v}),
                                f"mk-hall mk-hall-{i + 1}") for v in values]
                 self._hall_rows.append((label, btns))
@@ -747,7 +747,7 @@ class MountainKingScreens:
             self._elder_rows = [[button(str(k), lambda p=p, k=k: self.act({"type": "elders", "player": p, "elders": k}), "mk-elder")
                                  for k in range(numbers().most_elders + 1)] for p in s.players]
             self.elder_box.children = [html_widget("<b>Elder symbols</b> (one tap a player)"),
-                                       *(hbox([html_widget(f"<span>{name_html(p)}</span>"), *btns], _dom_classes=("mk-row",))
+                                       *(hbox([html_widget(f"<span>{name_html(p)}</span>", _dom_classes=("mk-row-label",)), *btns], _dom_classes=("mk-row",))
                                          for p, btns in zip(s.players, self._elder_rows))]
         for p, btns in zip(s.players, self._elder_rows):
             have = s.elders.get(p, 0)
