@@ -49,6 +49,8 @@ def test_a_card_chosen_on_a_phone_is_told_on_the_tablet_without_moving_a_control
 SCROLL_DOWN_JS = """() => { const app = document.querySelector('.rf-app'); let s = app.parentElement;
     while (s && !(/(auto|scroll)/.test(getComputedStyle(s).overflowY) && s.scrollHeight > s.clientHeight + 1)) s = s.parentElement;
     s = s || document.scrollingElement; s.scrollTop = s.scrollHeight; }"""
+#: ... and to its top.
+SCROLL_TOP_JS = SCROLL_DOWN_JS.replace("s.scrollTop = s.scrollHeight", "s.scrollTop = 0")
 
 
 def test_news_for_a_phone_scrolled_down_to_its_cards_is_shown_at_the_top_of_its_screen(server, browser):

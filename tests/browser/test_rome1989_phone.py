@@ -2,6 +2,8 @@
 phone (390×844, touch) that shows on the tablet after its follow loop looks, a nation of another player
 refused, a reload of the phone. A shared machine can be slow to answer: each wait allows up to 60 s."""
 
+import time
+
 import pytest
 
 from companion.gamelog import GameStore
@@ -11,6 +13,7 @@ from companion.rome1989.seats import ensure_seats
 
 from .controls import audit
 from .harness import PHONE, listen, phone, screenshot, settle, tablet, wait_for
+from .test_news import SCROLL_TOP_JS
 
 pytestmark = pytest.mark.browser
 
@@ -71,6 +74,7 @@ def test_a_turn_recorded_on_a_phone_shows_on_the_tablet_and_survives_a_reload(fr
         tbox.press("Tab")
         tab.wait_for_selector(".rf89-preview:has-text('B1: income 7')")
         tab.locator("button.rf89-record").tap()
+        tapped = time.monotonic()
         tab.wait_for_selector(".rf89-sheet-box:has-text('B1')")
         wait_for(lambda: ann.locator("button.rf89-seat-undo").is_enabled(), timeout=60)
         settle(ann, quiet_ms=400)  # the phone has followed the tablet's turn (its kernel looks every 0.1 s)
@@ -82,6 +86,22 @@ def test_a_turn_recorded_on_a_phone_shows_on_the_tablet_and_survives_a_reload(fr
         ann.locator(".rf89-pick button:has-text('Huns')").tap()
         ann.wait_for_selector(".rf89-sheet-box:has-text('B1')")
         assert "Franks" not in ann.inner_text(".rf89-sheet-box")
+        # news with the tablet's slot below its screen (its Chart scrolled to the top): said at the top of the screen.
+        # The tablet's own last tap is 'fresh' for 4 s (an answer to it goes beside it): older, the next is news
+        tab.evaluate(SCROLL_TOP_JS)
+        wait_for(lambda: tab.locator(".rf-answer-chart").bounding_box()["y"] > tab.viewport_size["height"], page=tab)
+        tab.wait_for_timeout(max(0.0, 4.2 - (time.monotonic() - tapped)) * 1000)
+        ann.locator(".rf89-pick button:has-text('Goths')").tap()
+        ann.wait_for_selector(".rf89-sheet-box:has-text('No turn charted yet')")
+        gbox = ann.locator(".rf89-f-areas_income input")
+        gbox.fill("4")
+        gbox.press("Tab")
+        ann.wait_for_selector(".rf89-preview:has-text('B1: income 4')")
+        ann.locator("button.rf89-record").tap()
+        said = tab.locator(".rf-bubble", has_text="Goths")
+        said.wait_for(state="visible", timeout=60_000)
+        b = said.bounding_box()
+        assert b and 0 <= b["y"] and b["y"] + b["height"] <= tab.viewport_size["height"], f"the news is out of sight: {b}"
     except Exception:
         screenshot(tab, "rome1989-phone-tablet-failed")
         screenshot(ann, "rome1989-phone-failed")
