@@ -108,7 +108,8 @@ LONGER = """() => { const s = [...document.querySelectorAll('.rf-app .rf-message
 def test_a_sentence_never_widens_its_screen_and_a_longer_one_says_there_is_more(fresh_server, browser):
     """A refusal under Start the game (no World built yet) leaves Start as wide as it was (the form, and Start
     with it, grew 70 px wider); a sentence longer than its place shows "more ▾" at its foot until it is read to
-    its end, and a sentence that fits shows none — on the tablet, light and dark, and on the phone."""
+    its end, and a sentence that fits shows none — on the tablet, light and dark, and on the phone. A refusal longer
+    than its place is said whole beside the finger too."""
     url, _, _ = fresh_server
     for make, dark in ((tablet, False), (tablet, True), (phone, False)):
         ctx = make(browser)
@@ -127,8 +128,13 @@ def test_a_sentence_never_widens_its_screen_and_a_longer_one_says_there_is_more(
         assert "Build the World first" in page.evaluate(SLOT)[3]
         assert start.bounding_box() == before
         assert page.evaluate(CUE) == [0, False]  # it fits: no cue
+        start.dispatch_event("keydown", {"key": "Shift"})  # a touch of Start that asks nothing: the next answer is its
         page.evaluate(LONGER)
         wait_for(lambda: page.evaluate(CUE) == [1, True])
+        # ... and a refusal longer than its place is said whole beside the finger (its third line was cut across)
+        wait_for(lambda: "runs on over more lines" in (page.evaluate(BUBBLE) or [""] * 4)[3])
+        top, bottom, height, _ = page.evaluate(BUBBLE)
+        assert 0 <= top and bottom <= height
         page.evaluate("() => { const s = [...document.querySelectorAll('.rf-app .rf-message-slot')].find(e => e.offsetParent"
                       " && e.textContent.trim()); s.scrollTop = s.scrollHeight; }")
         wait_for(lambda: page.evaluate(CUE)[0] == 0)  # read to its end: the cue goes
