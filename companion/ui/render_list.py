@@ -99,23 +99,27 @@ def prepare(scene: Scene, scale: float = 1.0, tx: float = 0.0, ty: float = 0.0, 
         out.fills = _batch(fills, scale, tx, ty)
     out.strokes = {w * scale: _batch(v, scale, tx, ty) for w, v in sorted(strokes.items())}
     out.lines = {w * scale: _batch(v, scale, tx, ty) for w, v in sorted(lines.items())}
-    if circles:
-        x = np.array([c.x for c in circles]) * scale + tx
-        y = np.array([c.y for c in circles]) * scale + ty
-        r = np.array([c.radius for c in circles]) * scale
-        col = np.array([rgb(c.fill) for c in circles], dtype=int)
+    discs = [c for c in circles if c.fill is not None]  # (fill None: a ring only)
+    if discs:
+        x = np.array([c.x for c in discs]) * scale + tx
+        y = np.array([c.y for c in discs]) * scale + ty
+        r = np.array([c.radius for c in discs]) * scale
+        col = np.array([rgb(c.fill) for c in discs], dtype=int)
         out.circles.append((x, y, r, col))
-        ring = [c for c in circles if c.stroke]
-        if ring:
-            out.circle_strokes.append(
-                (
-                    np.array([c.x for c in ring]) * scale + tx,
-                    np.array([c.y for c in ring]) * scale + ty,
-                    np.array([c.radius for c in ring]) * scale,
-                    np.array([rgb(c.stroke) for c in ring], dtype=int),
-                    ring[0].width * scale,
-                )
+    by_width: dict[float, list] = {}
+    for c in circles:
+        if c.stroke:
+            by_width.setdefault(c.width, []).append(c)
+    for width, ring in sorted(by_width.items()):  # one batch per stroke width (each ring drawn at its own)
+        out.circle_strokes.append(
+            (
+                np.array([c.x for c in ring]) * scale + tx,
+                np.array([c.y for c in ring]) * scale + ty,
+                np.array([c.radius for c in ring]) * scale,
+                np.array([rgb(c.stroke) for c in ring], dtype=int),
+                width * scale,
             )
+        )
     # labels that keep clear of each other are placed as they are drawn now, in buffer pixels
     clear = [k for k, it in enumerate(labels) if it.clear and not it.optional]
     pieces = [(c.x * scale + tx - c.radius * scale, c.y * scale + ty - c.radius * scale,

@@ -118,7 +118,8 @@ class own:  # noqa: N801 - read as a function: own(widget).display = "none"
         if isinstance(layout, _Frozen):
             if (getattr(layout, name) or "") == (value or ""):
                 return
-            layout = self._w.layout = W.Layout()
+            given = {k: getattr(layout, k) for k in layout.keys if not k.startswith("_") and getattr(layout, k) is not None}
+            layout = self._w.layout = W.Layout(**given)  # the shared one's values (a min_height …) kept
         setattr(layout, name, value)
 
 

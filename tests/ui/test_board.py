@@ -221,3 +221,14 @@ def test_a_refresh_that_changes_nothing_on_the_board_draws_nothing_again():
     other.polygon([(0, 0), (10, 0), (10, 10)], fill="#654321")
     b.show(other)
     assert b.draws == drawn + 3
+
+
+def test_a_ring_is_drawn_as_a_ring_and_each_circle_at_its_own_stroke_width():
+    """A circle without a fill (a marker that lapped Mountain King's track is ringed) is no disc on the board's
+    canvas, and every ring keeps its own width (they were all drawn at the first one's)."""
+    s = Scene()
+    s.circle(10, 10, 9, fill="#ff0000", stroke="#000000", width=1.5)
+    s.circle(10, 10, 13, fill=None, stroke="#0000ff", width=2.5)
+    rl = prepare(s)
+    assert sum(len(x) for x, *_ in rl.circles) == 1  # the disc only
+    assert sorted((len(x), w) for x, _, _, _, w in rl.circle_strokes) == [(1, 1.5), (1, 2.5)]

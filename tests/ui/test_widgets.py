@@ -83,3 +83,6 @@ def test_the_shared_layout_refuses_a_change_and_own_gives_a_widget_its_layout_at
     own(a).display = ""
     assert a.layout.display == "" and own(a).display == ""
     assert shared(W.Layout, min_height="330px") is shared(W.Layout, min_height="330px") is not shared(W.Layout)
+    box = W.VBox(layout=shared(W.Layout, min_height="330px"))
+    own(box).display = "none"  # its own layout keeps what the shared one gave it
+    assert box.layout.min_height == "330px" and box.layout.display == "none"

@@ -567,7 +567,7 @@ class MountainKingScreens:
             self.asked = None
         step = walk_step(s, self.asked) if scoring else None
         own(self.walk_picture).display = "" if s.board is not None and (scoring or s.end is not None) else "none"
-        if s.board is not None and self.walk_picture.layout.display == "":
+        if s.board is not None and self.walk_picture.layout.display != "none":
             self.board_pic.value = self._placeholder_note(s)
             spots: dict = {}
             self.walk_board.show(board_scene(s.board, s, self.dark, asked=step.cavern if step else None, spots=spots))
