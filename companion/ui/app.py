@@ -41,7 +41,6 @@ from .widgets import (
     message_html,
     own,
     plain_widget,
-    shared,
     vbox,
 )
 
@@ -458,7 +457,7 @@ class App:
         else:
             self.rooms[SEAT] = game.open_seat(self.store, token)
             page = self.rooms[SEAT].widget
-        looks = hbox([self.dark_btn, self.large_btn], layout=shared(W.Layout), _dom_classes=("rf-seat-look",))  # the phone's own Dark and A+
+        looks = hbox([self.dark_btn, self.large_btn], _dom_classes=("rf-seat-look",))  # the phone's own Dark and A+
         self.widget.children = [self.widget.children[0], looks, self.alert, page, self.heartbeat, self.look_box]  # a phone that sleeps and wakes catches up
 
     # --- the page attaches ---------------------------------------------------------------------

@@ -27,7 +27,6 @@ from typing import Callable
 import ipywidgets as W
 import numpy as np
 from ipycanvas import Canvas, hold_canvas
-from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..drawing import Scene
 from . import viewport
@@ -159,10 +158,9 @@ class Board:
         self.zoom_out = self._tool("−", lambda: self.zoom_by(1 / 1.25), "rf-zoom-out", "Zoom out")
         self.zoom_in = self._tool("+", lambda: self.zoom_by(1.25), "rf-zoom-in", "Zoom in")
         self.fit_btn = self._tool("Fit", self.fit_view, "rf-fit", "Show the whole World")
-        self.zoom_bar = hbox([self.zoom_out, self.zoom_in, self.fit_btn], layout=shared(W.Layout), _dom_classes=("rf-zoom-bar",))
-        self.legend = html_widget(layout=shared(W.Layout), style=shared(HTMLStyle), _dom_classes=("rf-legend",))
+        self.zoom_bar = hbox([self.zoom_out, self.zoom_in, self.fit_btn], _dom_classes=("rf-zoom-bar",))
+        self.legend = html_widget(_dom_classes=("rf-legend",))
         self.widget = vbox([self.zoom_bar, self.canvas, self.legend, self.meta, self.css_box, self.seen, self.measure],
-                             layout=shared(W.Layout),
                              _dom_classes=("rf-board-wrap",))
         self.scene: Scene | None = None
         self.frame: Bounds | None = None

@@ -13,9 +13,8 @@ from __future__ import annotations
 from typing import Callable, Hashable
 
 import ipywidgets as W
-from ipywidgets.widgets.widget_string import HTMLStyle
 
-from .widgets import button, hbox, html_widget, shared
+from .widgets import button, hbox, html_widget
 
 
 class Kept:
@@ -31,7 +30,7 @@ class Kept:
         """The next line of text of the drawing; ``lean``: one never resized nor restyled, made
         with the page's shared layout and style (no models of its own to send)."""
         self._n += 1
-        make = (lambda: html_widget(layout=shared(W.Layout), style=shared(HTMLStyle))) if lean else W.HTML
+        make = html_widget if lean else W.HTML
         w = self._take(("html", self._n, lean), make)
         w.value = value
         return w
@@ -49,10 +48,10 @@ class Kept:
         self._used[k] = b
         return b
 
-    def row(self, children: list[W.Widget], css: str = "", lean: bool = False) -> W.HBox:
-        """The next row of the drawing, holding ``children``; ``lean``: with the shared layout."""
+    def row(self, children: list[W.Widget], css: str = "") -> W.HBox:
+        """The next row of the drawing, holding ``children`` (on the shared layout)."""
         self._n += 1
-        box = self._take(("row", self._n, css, lean), lambda: _box(css, lean))
+        box = self._take(("row", self._n, css), lambda: _box(css))
         show(box, children)
         return box
 
@@ -72,11 +71,8 @@ class Kept:
         self._used, self._n = {}, 0
 
 
-def _box(css: str, lean: bool = False) -> W.HBox:
-    box = hbox([], layout=shared(W.Layout)) if lean else hbox([])
-    for c in css.split():
-        box.add_class(c)
-    return box
+def _box(css: str) -> W.HBox:
+    return hbox([], _dom_classes=tuple(css.split()))
 
 
 def show(box: W.Box, children: list[W.Widget]) -> None:

@@ -27,6 +27,17 @@ def start_game(data) -> dict[str, str]:
     return {p: seat.token for p, seat in ensure_seats(s.log, s.state.chart)}
 
 
+def first_turn(page, nation: str, areas: int) -> None:
+    """``nation``'s first turn typed and recorded on ``page``: its areas' income, the preview read, Record."""
+    page.locator(f".rf89-pick button:has-text('{nation}')").tap()
+    page.wait_for_selector(".rf89-sheet-box:has-text('No turn charted yet')")
+    field = page.locator(".rf89-f-areas_income input")
+    field.fill(str(areas))
+    field.press("Tab")
+    page.wait_for_selector(f".rf89-preview:has-text('B1: income {areas}')")
+    page.locator("button.rf89-record").tap()
+
+
 def test_a_turn_recorded_on_a_phone_shows_on_the_tablet_and_survives_a_reload(fresh_server, browser):
     url, data, _ = fresh_server
     tokens = start_game(data)
@@ -67,13 +78,7 @@ def test_a_turn_recorded_on_a_phone_shows_on_the_tablet_and_survives_a_reload(fr
         tab.wait_for_selector(".rf89-sheet-box:has-text('B1')")
         assert "11" in tab.inner_text(".rf89-sheet-box")
         # Undo on the phone after the tablet's own turn for Bo: refused, with whose it is
-        tab.locator(".rf89-pick button:has-text('Franks')").tap()
-        tab.wait_for_selector(".rf89-sheet-box:has-text('No turn charted yet')")
-        tbox = tab.locator(".rf89-f-areas_income input")
-        tbox.fill("7")
-        tbox.press("Tab")
-        tab.wait_for_selector(".rf89-preview:has-text('B1: income 7')")
-        tab.locator("button.rf89-record").tap()
+        first_turn(tab, "Franks", 7)
         tapped = time.monotonic()
         tab.wait_for_selector(".rf89-sheet-box:has-text('B1')")
         wait_for(lambda: ann.locator("button.rf89-seat-undo").is_enabled(), timeout=60)
@@ -91,13 +96,7 @@ def test_a_turn_recorded_on_a_phone_shows_on_the_tablet_and_survives_a_reload(fr
         tab.evaluate(SCROLL_TOP_JS)
         wait_for(lambda: tab.locator(".rf-answer-chart").bounding_box()["y"] > tab.viewport_size["height"], page=tab)
         tab.wait_for_timeout(max(0.0, 4.2 - (time.monotonic() - tapped)) * 1000)
-        ann.locator(".rf89-pick button:has-text('Goths')").tap()
-        ann.wait_for_selector(".rf89-sheet-box:has-text('No turn charted yet')")
-        gbox = ann.locator(".rf89-f-areas_income input")
-        gbox.fill("4")
-        gbox.press("Tab")
-        ann.wait_for_selector(".rf89-preview:has-text('B1: income 4')")
-        ann.locator("button.rf89-record").tap()
+        first_turn(ann, "Goths", 4)
         said = tab.locator(".rf-bubble", has_text="Goths")
         said.wait_for(state="visible", timeout=60_000)
         b = said.bounding_box()

@@ -538,14 +538,14 @@ class SeatPage:
         """A card of the hand to choose: its picture over its text button, the whole card one
         target (the style stretches the button over the picture)."""
         picture = self.kept.html(card_html(card, colour), lean=True)
-        return self.kept.row([picture, self.kept.button(label, on_click, css)], "rf-card-pick", lean=True)
+        return self.kept.row([picture, self.kept.button(label, on_click, css)], "rf-card-pick")
 
     def _chosen_pick(self, card: str, colour: str) -> W.Widget:
         """The card chosen, in its place among the others: its picture over a button that does nothing."""
         picture = self.kept.html(card_html(card, colour), lean=True)
         b = self.kept.button("✓ Chosen", lambda: None, f"rf-chosen-card rf-chosen-{card}")
         b.disabled = True
-        return self.kept.row([picture, b], "rf-card-pick", lean=True)
+        return self.kept.row([picture, b], "rf-card-pick")
 
     def _offer_pick(self, o: Offer, colour: str) -> W.Widget:
         """A card offered (play/offers.py) as a card of the hand to choose: its picture over its button

@@ -13,7 +13,6 @@ import random
 from typing import Callable
 
 import ipywidgets as W
-from ipywidgets.widgets.widget_string import HTMLStyle
 
 from companion.drawing import Scene, to_png, to_svg
 from companion.errors import CompanionError
@@ -54,7 +53,6 @@ from companion.ui.widgets import (
     message_html,
     own,
     plain_widget,
-    shared,
     vbox,
 )
 from companion.words import plural
@@ -83,7 +81,7 @@ class WorldScreen:
         self.store = store
         self.library = library
         self.dark = dark
-        self.message = html_widget(style=shared(HTMLStyle), _dom_classes=("rf-message", "rf-message-slot"))
+        self.message = html_widget(_dom_classes=("rf-message", "rf-message-slot"))
         self.board = Board(report=self.error, space=SPACE_PX)
         self.board.fit_zoom = FIT_ZOOM
         self.board.within_screen = self.board.height  # the whole World in view below the controls
@@ -167,22 +165,21 @@ class WorldScreen:
 
     # --- widgets ----------------------------------------------------------------------
     def _build_widgets(self) -> None:
-        # what never moves, changes size or hides shares one Layout and one style (fewer models
-        # to send when the World opens); what the free design shows or hides has its own, set
-        # as the World is now before it is sent
-        plain, text = shared(W.Layout), shared(HTMLStyle)
+        # what never moves, changes size or hides shares the page's one Layout and one style (the
+        # widgets' default: fewer models to send when the World opens); what the free design shows
+        # or hides has its own, set as the World is now before it is sent
         b = self.build
         free = "" if b.free else "none"
-        self.status = html_widget(self.status_html(), layout=plain, style=text, _dom_classes=("rf-status",))
-        self.rotate_btn = button("⟳ Rotate", self.rotate, "rf-rotate", layout=plain)
-        self.place_btn = button("✓ Place", self.confirm, "rf-place", primary=True, layout=plain, disabled=True)
-        self.cancel_btn = button("✕ Cancel", self.cancel, "rf-cancel", layout=plain)
-        self.hint_btn = button("Hint", self.toggle_hint, "rf-hint", layout=plain)
-        self.regions_btn = button("Regions", self.toggle_regions, "rf-regions", layout=plain)
+        self.status = html_widget(self.status_html(), _dom_classes=("rf-status",))
+        self.rotate_btn = button("⟳ Rotate", self.rotate, "rf-rotate")
+        self.place_btn = button("✓ Place", self.confirm, "rf-place", primary=True, disabled=True)
+        self.cancel_btn = button("✕ Cancel", self.cancel, "rf-cancel")
+        self.hint_btn = button("Hint", self.toggle_hint, "rf-hint")
+        self.regions_btn = button("Regions", self.toggle_regions, "rf-regions")
         self.show_regions = False
-        self.undo_btn = button("↶ Undo", self.undo, "rf-undo", layout=plain, disabled=not self.session.can_undo())
-        self.redo_btn = button("↷ Redo", self.redo, "rf-redo", layout=plain, disabled=not self.session.can_redo())
-        self.move_btn = button("Move a Starting Sea", self.toggle_moving, "rf-move-start", layout=plain, disabled=b.seas_started)
+        self.undo_btn = button("↶ Undo", self.undo, "rf-undo", disabled=not self.session.can_undo())
+        self.redo_btn = button("↷ Redo", self.redo, "rf-redo", disabled=not self.session.can_redo())
+        self.move_btn = button("Move a Starting Sea", self.toggle_moving, "rf-move-start", disabled=b.seas_started)
         # the Plains tiles the table may lift when the next Plains tile has no place: one button per choice, numbered
         # as on the World (the builder's lift_choices)
         self.lift_box = vbox([], layout=W.Layout(display="none"), _dom_classes=("rf-lifts",))
@@ -196,32 +193,30 @@ class WorldScreen:
             (f"{a.tale} · {TILE_NAMES[k]}", k) for k, a in sorted(T.all_areas().items(), key=lambda ka: (ka[1].tale, ka[1].with_previous))],
             value="", layout=W.Layout(width="100%", display=free), _dom_classes=("rf-area-pick",))
         self.area_pick.observe(self._area_changed, "value")
-        self.free_badge = html_widget("<span class='rf-badge'>FREE DESIGN — no pool, no turn order</span>", layout=W.Layout(display=free),
-                                 style=text)
-        self.tales_box = html_widget(self.tales_html(), layout=plain, style=text, _dom_classes=("rf-tales",))
+        self.free_badge = html_widget("<span class='rf-badge'>FREE DESIGN — no pool, no turn order</span>", layout=W.Layout(display=free))
+        self.tales_box = html_widget(self.tales_html(), _dom_classes=("rf-tales",))
         self.history = plain_widget(W.Select, options=self._history_options(), rows=6, layout=W.Layout(width="100%"), _dom_classes=("rf-history",))
-        self.undo_to_btn = button("Undo to here", self.undo_to_selected, "rf-undo-to", layout=plain)
+        self.undo_to_btn = button("Undo to here", self.undo_to_selected, "rf-undo-to")
 
         # New World and Library and export: folded when the World opens, built when first opened
-        self.setup_box = vbox([], layout=plain, _dom_classes=("rf-panel",))
-        self.lib_panel = vbox([], layout=plain, _dom_classes=("rf-panel",))
+        self.setup_box = vbox([], _dom_classes=("rf-panel",))
+        self.lib_panel = vbox([], _dom_classes=("rf-panel",))
         self.library.on_load = self.load_layout
 
         tools = hbox([self.rotate_btn, self.place_btn, self.cancel_btn, self.hint_btn, self.undo_btn, self.redo_btn,
-                        self.regions_btn], layout=plain, _dom_classes=("rf-tools",))
+                        self.regions_btn], _dom_classes=("rf-tools",))
         # the Tales' texts below the history: a Tale's text opened never moves 'Undo to here'
         self.side = vbox(
             [self.free_badge, self.kind_pick, self.area_pick, self.lift_box, self.aside_btn, self.move_btn,
-             html_widget("<b>History</b>", layout=plain, style=text), self.history, self.undo_to_btn,
-             self.tales_box, self._panels()], layout=plain, _dom_classes=("rf-side",)
+             html_widget("<b>History</b>"), self.history, self.undo_to_btn,
+             self.tales_box, self._panels()], _dom_classes=("rf-side",)
         )
-        board_box = vbox([self.board.widget], layout=plain, _dom_classes=("rf-board-box",))
-        main = hbox([board_box, self.side], layout=plain, _dom_classes=("rf-main",))
-        self.widget = vbox([self.status, self.message, tools, main], layout=plain, _dom_classes=("rf-screen",))
+        board_box = vbox([self.board.widget], _dom_classes=("rf-board-box",))
+        main = hbox([board_box, self.side], _dom_classes=("rf-main",))
+        self.widget = vbox([self.status, self.message, tools, main], _dom_classes=("rf-screen",))
 
     def _panels(self) -> W.Accordion:
-        panels = plain_widget(W.Accordion, children=[self.setup_box, self.lib_panel], titles=("New World", "Library and export"),
-                             layout=shared(W.Layout))
+        panels = plain_widget(W.Accordion, children=[self.setup_box, self.lib_panel], titles=("New World", "Library and export"))
         # what a panel holds is built when it is first opened, not when the World opens; the
         # library's thumbnails are drawn again at every opening (another page may have saved)
         panels.observe(self._panel_opened, "selected_index")
