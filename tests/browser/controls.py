@@ -100,6 +100,9 @@ AUDIT_JS = r"""
     const cs = getComputedStyle(el);
     if (cs.appearance === 'none' && cs.backgroundImage === 'none') problems.push(`${name(el)} is a drop-down without its arrow`);
   }
+  // a phrase said whole (.rf-keep: Rise!'s 'action 1 of 2') is on one line
+  for (const el of document.querySelectorAll('.rf-app .rf-keep'))
+    if (shown(el) && el.getClientRects().length > 1) problems.push(`${name(el)} is broken over two lines`);
   // the words of every picture (a game's on the shelf and in History, a chart, a track) are large enough to read
   for (const t of document.querySelectorAll('.rf-app svg text')) {
     if (!t.textContent.trim() || !t.getClientRects().length || !shown(t)) continue;

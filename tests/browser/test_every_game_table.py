@@ -539,6 +539,10 @@ def stays_rome1989(page, url, data, name: str) -> Flow:
         flow.measure(f"{nation} picked", another_screen=True)  # that nation's sheet: the player asked for it
         for income in incomes:
             record_measured(page, data, gid, flow, income, nation)
+    if page.viewport_size["width"] >= 600:  # a tablet, upright too: the chart's columns in its box, none out of sight
+        wide, room = page.evaluate("() => { const b = document.querySelector('.rf89-sheet-box > .widget-html-content');"
+                                   " return [b.scrollWidth, b.clientWidth]; }")
+        assert wide <= room + 1, f"1989's chart is {wide} px wide in a box of {room}: its last columns are out of sight"
     type_number(page, ".rf89-f-levies_spent", "5")  # levy points with no revolt values to raise them: refused
     flow.measure("levies typed")
     page.locator("button.rf89-record").first.tap()

@@ -522,7 +522,7 @@ class RiseScreen:
         who = name(p.player) + (" (computer)" if self.computer and self.computer["colour"] == p.player else "")
         thinking = " — thinking…" if self.thinking else ""
         return (
-            f"<div class='rf-turn'>{_dot(p.player)}Turn {p.turn}: <b>{html.escape(who)}</b>, action {done} of {total}{thinking}</div>"
+            f"<div class='rf-turn'>{_dot(p.player)}Turn {p.turn}: <b>{html.escape(who)}</b>, <span class='rf-keep'>action {done} of {total}</span>{thinking}</div>"
             f"<div class='rise-prompt'>{html.escape(self.taps.prompt(p))}</div>{who_plays}"
         )
 

@@ -53,6 +53,7 @@ CSS = """<style>
 .rf89 table.rf89-chart{border-collapse:collapse;background:#fffaf0;color:#3b2a12;font-family:Georgia,serif}
 .rf89 table.rf89-chart th,.rf89 table.rf89-chart td{border:1px solid #c9b48a;padding:4px 6px;text-align:center;min-width:36px}
 .rf89 table.rf89-chart th{font-size:12px;color:#8b1a1a}
+@media (max-width:800px){.rf89 table.rf89-chart th,.rf89 table.rf89-chart td{padding:4px 2px}}
 .rf89 .rf89-sheet-title{font-weight:bold;color:#8b1a1a;margin:6px 0}
 @media (max-width:600px){.rf89 .rf89-dice th:nth-child(1),.rf89 .rf89-dice td:nth-child(1),.rf89 .rf89-dice th:nth-child(6),
  .rf89 .rf89-dice td:nth-child(6){display:none}.rf89 .rf89-dice table.rf89-chart td,.rf89 .rf89-dice table.rf89-chart th{padding:4px 3px}}
