@@ -94,7 +94,9 @@ def pace_note(what: str, seconds: float, depth: int = 2) -> None:
             f.write(f"{what} {seconds:.2f} {Path(where.filename).name}:{where.lineno}\n")
 
 #: Before a tap on a control: the box beside the last answer (`.rf-bubble`) taken away where it covers the control's
-#: middle (a touch elsewhere first, as a finger does: a touch on a box seen is the box's, not passed on); and how
+#: middle (a touch elsewhere first, as a finger does: a touch on a box seen is the box's, not passed on), the moment
+#: the finger looked told to the page (`window.rfAimed`: a box drawn after it, as the tap was on its way, was not
+#: seen; a loaded machine drew the last answer's box over Score this Wave between the look and the tap); and how
 #: long to wait before a tap on another control than the last one tapped. Which control will be in the last one's
 #: place once the page has drawn what that tap changed cannot be foretold from the page as it is now (Rise & Fall's
 #: rows move up as each player passes, after the log has it), so every such tap keeps a finger's pace: a control
@@ -104,6 +106,7 @@ BEFORE_TAP_JS = """(e, hurry) => { const r = e.getBoundingClientRect(), x = r.le
   const covered = r.width && [...document.querySelectorAll('.rf-bubble')].map(b => b.getBoundingClientRect())
     .some(b => x >= b.left && x <= b.right && y >= b.top && y <= b.bottom);
   if (covered) document.body.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true, clientX: -1, clientY: -1}));
+  window.rfAimed = Date.now();  // looked: a box drawn from now until the tap lands was not seen
   const p = window.rfPressed, c = e.closest('button, .widget-toggle-button') || e;
   return !p || c === p.el ? 0 : Math.max(0, hurry - (Date.now() - p.at)); }"""
 
