@@ -410,11 +410,11 @@ CSS = """
 /* Rise!: what the player is asked to tap has the room of its longest sentence, so choosing an action moves
    nothing below it */
 .rf-app .rise-prompt { min-height: 4.2em; }
-/* a phrase said whole: a line wraps before it, not inside it ("action 1 of / 2" with A+) */
-.rf-app .rf-keep { white-space: nowrap; }
 /* ... and the turn's line the room of two: the winner's line at the end has two (the actions moved down 39 px) */
 .rf-app .rise-screen .rf-turn { min-height: 2.7em; }
 .rf-app .rise-screen .rf-turn .rf-badge { padding: 0 10px; }
+/* a phrase said whole: a line wraps before it, not inside it ("action 1 of / 2" with A+) */
+.rf-app .rf-keep { white-space: nowrap; }
 /* Rise! on an upright tablet: the board and the buttons side by side, as on the tablet held sideways (below the
    board, the buttons were off the screen and a tap's answer 366 px from the finger) */
 @media (min-width: 601px) and (max-width: 900px) {
