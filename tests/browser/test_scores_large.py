@@ -80,3 +80,38 @@ def test_the_entering_board_keeps_its_size_with_a_plus_and_a_long_title(long_tit
     finally:
         set_look(page, False, False)
         ctx.close()
+
+
+#: The measure of the room below the board (the Voilà template's), made now rather than at its next turn (every 300 ms).
+MEASURE_NOW = "() => window.dispatchEvent(new Event('resize'))"
+#: Where the board and the player buttons beside it are, and the room the page gave the board.
+PLACES = """() => { const box = s => { const r = document.querySelector(s).getBoundingClientRect();
+    return [Math.round(r.left), Math.round(r.width), Math.round(r.height)]; };
+  return {room: document.querySelector('.rf-enter-row').style.getPropertyValue('--rf-room-below'),
+          board: box('canvas.rf-board'), who: box('.rf-enter-side .rf-who')}; }"""
+
+
+def test_the_entering_board_and_the_buttons_beside_it_stay_put_as_the_page_scrolls(long_title, browser):
+    """The room the page gives the entering board is the height below its top on the page, however far the page is
+    scrolled: scrolled down to the Treasury, it gave the board more room and the board grew (the player buttons
+    beside it moved right), then shrank 300 ms after the page came back up, under a finger already on its way to
+    'Red' (the four-player flow's tap landed on 'Green', 1 run in 3 on a quiet machine)."""
+    w, h = SIZES["tablet"]
+    ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=2, has_touch=True)
+    ctx.set_default_timeout(60_000)
+    page = ctx.new_page()
+    open_app(page, long_title)
+    try:
+        show(page, "Scores")
+        measure(page)
+        page.evaluate(MEASURE_NOW)
+        before = page.evaluate(PLACES)
+        page.locator(".rf-board-pane button.rf-books").last.scroll_into_view_if_needed()  # down to the Treasury
+        assert rect(page, ".rf-enter-side .rf-who")["bottom"] < 0, "the page did not scroll the player buttons away"
+        page.evaluate(MEASURE_NOW)
+        assert page.evaluate(PLACES) == before, "scrolled down to the Treasury"
+        page.locator(".rf-enter-side .rf-who").scroll_into_view_if_needed()  # and back up to the buttons
+        page.evaluate(MEASURE_NOW)
+        assert page.evaluate(PLACES) == before, "back up at the player buttons"
+    finally:
+        ctx.close()
