@@ -69,7 +69,9 @@ MEASURE_JS = """(function (probe) {
       var r = canvas.getBoundingClientRect();
       var w = Math.round(r.width);
       if (!(w > 0) || !canvas.offsetParent) return;
-      var room = Math.floor(window.innerHeight - (r.top + window.scrollY) - 12);
+      var top = r.top;
+      for (var e = canvas.parentElement; e; e = e.parentElement) top += e.scrollTop;
+      var room = Math.floor(window.innerHeight - top - 12);
       var said = w + ' ' + room;
       if (box.value !== said) { box.value = said; box.dispatchEvent(new Event('input', {bubbles: true})); }
     }

@@ -95,7 +95,7 @@ def test_the_entering_board_and_the_buttons_beside_it_stay_put_as_the_page_scrol
     """The room the page gives the entering board is the height below its top on the page, however far the page is
     scrolled: scrolled down to the Treasury, it gave the board more room and the board grew (the player buttons
     beside it moved right), then shrank 300 ms after the page came back up, under a finger already on its way to
-    'Red' (the four-player flow's tap landed on 'Green', 1 run in 3 on a quiet machine)."""
+    'Red' (a fresh-clone run's four-player flow chose 'Green' with it)."""
     w, h = SIZES["tablet"]
     ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=2, has_touch=True)
     ctx.set_default_timeout(60_000)

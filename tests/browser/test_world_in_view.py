@@ -41,3 +41,31 @@ def test_the_fitted_world_of_four_players_is_on_the_screen_of_a_tablet(server, b
         assert page.evaluate("() => document.documentElement.scrollWidth") <= page.viewport_size["width"] + 1
         screenshot(page, "world-in-view-portrait" if portrait else "world-in-view")
         ctx.close()
+
+
+#: The page scrolled as far down as it goes, in whatever scrolls it (the window, or Voilà's panel); how far.
+SCROLL_DOWN = """() => { let moved = 0; for (let e = document.querySelector('canvas.rf-board'); e; e = e.parentElement) {
+    const was = e.scrollTop; e.scrollTop = e.scrollHeight; moved += e.scrollTop - was; } return moved; }"""
+#: The board's report to its kernel, ``"width room"``, made now rather than at its next turn (every 500 ms).
+REPORT_NOW = "() => { window.dispatchEvent(new Event('resize')); return document.querySelector('.rf-board-css input').value; }"
+
+
+def test_the_room_the_board_reports_is_the_same_however_far_the_page_is_scrolled(server, browser):
+    """The board keeps within the screen below its top on the page at its top: a page scrolled down (in Voilà's
+    panel, which is what scrolls) reported more room and the board grew, moving everything below it, then shrank
+    when the page came back up."""
+    url, data, _ = server
+    GameStore(data).start(WORLD_LOG, "World", BuildRules(), {"type": "load", "layout": complete_layout(4).to_dict()}).log.close()
+    ctx = tablet(browser)
+    page = ctx.new_page()
+    open_app(page, url)
+    world_drawn(page)
+    wait_for(lambda: canvas_in_document(page)[1] <= canvas_in_document(page)[2], timeout=20)
+    settle(page)
+    at_top = page.evaluate(REPORT_NOW)
+    height = page.evaluate("() => document.querySelector('canvas.rf-board').getBoundingClientRect().height")
+    assert page.evaluate(SCROLL_DOWN) > 50, "the World screen did not scroll"
+    assert page.evaluate(REPORT_NOW) == at_top
+    settle(page)
+    assert page.evaluate("() => document.querySelector('canvas.rf-board').getBoundingClientRect().height") == height
+    ctx.close()
