@@ -371,6 +371,11 @@ CSS = """
 .rf-app .mk-screen .widget-html-content svg[viewBox], .rf-app .rf89 .widget-html-content svg[viewBox] { max-width: 100%; height: auto; }
 .rf-app .mk-screen .widget-html, .rf-app .mk-screen .widget-html-content, .rf-app .rf89 .widget-html,
 .rf-app .rf89 .widget-html-content { min-width: 0; max-width: 100%; }
+/* ... and on a tablet as tall as the screen at most, seen whole at once (the Honour track was 786 px tall on a
+   768 px screen: its last row and its numbers under the fold) */
+@media (min-width: 601px) {
+  .rf-app .mk-screen .widget-html-content svg[viewBox], .rf-app .rf89 .widget-html-content svg[viewBox] {
+    width: auto; max-height: calc(100vh - 24px); } }
 /* ... but never so small that its words are under 12 px: on a phone it keeps the size it is drawn at and
    scrolls sideways in its own box (the words of a picture are read, not guessed) */
 @media (max-width: 600px) {

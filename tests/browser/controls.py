@@ -109,6 +109,14 @@ AUDIT_JS = r"""
     const m = t.getScreenCTM(); const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
     if (px < minText - 0.05) problems.push(`the word "${t.textContent.trim().slice(0, 30)}" of ${t.closest('svg').getAttribute('aria-label') || 'a picture'} is ${px.toFixed(1)} px high (at least ${minText} px to be read)`);
   }
+  // on a tablet every picture is seen whole, top to bottom, on the screen at once (a phone keeps a picture at the size
+  // its words are read at, and scrolls)
+  if (W > 600) for (const s of document.querySelectorAll('.rf-app svg[viewBox]')) {
+    if (!shown(s)) continue;
+    const r = s.getBoundingClientRect();
+    if (r.height > window.innerHeight + 0.5)
+      problems.push(`${s.getAttribute('aria-label') || 'a picture'} (${s.closest('.widget-html') ? name(s.closest('.widget-html')) : 'svg'}) is ${r.height.toFixed(0)} px tall on a screen ${window.innerHeight} px tall`);
+  }
   // and every word of the page itself
   { const walk = document.createTreeWalker(document.querySelector('.rf-app') || document.body, NodeFilter.SHOW_TEXT);
     const told = new Set();
