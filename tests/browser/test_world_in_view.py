@@ -20,17 +20,28 @@ def canvas_in_document(page) -> tuple[float, float, float]:
                                " return [r.top + window.scrollY, r.bottom + window.scrollY, window.innerHeight]; }"))
 
 
+def four_players_world(data) -> None:
+    """A World of four players, every tile laid, the World screen's."""
+    GameStore(data).start(WORLD_LOG, "World", BuildRules(), {"type": "load", "layout": complete_layout(4).to_dict()}).log.close()
+
+
+def world_in_view(browser, url: str, portrait: bool = False):
+    """A tablet's context and page on the World screen, its board drawn and kept within the screen below its top
+    (the page reports its room; the board is made shorter)."""
+    ctx = tablet(browser, portrait=portrait)
+    page = ctx.new_page()
+    open_app(page, url)
+    world_drawn(page)
+    wait_for(lambda: canvas_in_document(page)[1] <= canvas_in_document(page)[2], timeout=20)
+    settle(page)
+    return ctx, page
+
+
 def test_the_fitted_world_of_four_players_is_on_the_screen_of_a_tablet(server, browser):
     url, data, _ = server
-    GameStore(data).start(WORLD_LOG, "World", BuildRules(), {"type": "load", "layout": complete_layout(4).to_dict()}).log.close()
+    four_players_world(data)
     for portrait in (False, True):
-        ctx = tablet(browser, portrait=portrait)
-        page = ctx.new_page()
-        open_app(page, url)
-        world_drawn(page)
-        # the board keeps within the screen below its top (the page reports its room; the board is made shorter)
-        wait_for(lambda: canvas_in_document(page)[1] <= canvas_in_document(page)[2], timeout=20)
-        settle(page)
+        ctx, page = world_in_view(browser, url, portrait)
         top, bottom, screen = canvas_in_document(page)
         assert bottom <= screen and bottom - top >= 200, (top, bottom, screen)
         to_css, (left, top_now, right, bottom_now) = css_mapper(page)
@@ -55,13 +66,8 @@ def test_the_room_the_board_reports_is_the_same_however_far_the_page_is_scrolled
     panel, which is what scrolls) reported more room and the board grew, moving everything below it, then shrank
     when the page came back up."""
     url, data, _ = server
-    GameStore(data).start(WORLD_LOG, "World", BuildRules(), {"type": "load", "layout": complete_layout(4).to_dict()}).log.close()
-    ctx = tablet(browser)
-    page = ctx.new_page()
-    open_app(page, url)
-    world_drawn(page)
-    wait_for(lambda: canvas_in_document(page)[1] <= canvas_in_document(page)[2], timeout=20)
-    settle(page)
+    four_players_world(data)
+    ctx, page = world_in_view(browser, url)
     at_top = page.evaluate(REPORT_NOW)
     height = page.evaluate("() => document.querySelector('canvas.rf-board').getBoundingClientRect().height")
     assert page.evaluate(SCROLL_DOWN) > 50, "the World screen did not scroll"
