@@ -113,6 +113,9 @@ def play(page, url: str) -> None:
     screenshot(page, "mountain-king-walk")
     score(page)
     wait_for(lambda: "Wave II" in text(page, ".mk-status-box"), timeout=60)
+    # the Wave scored (tapped at the foot of the walk), the screen shows its top: the next Wave and the scores' sentence
+    # (it stayed 790 px down, kept as long as before, showing nothing but the background)
+    wait_for(lambda: in_sight(page, ".mk-status-box") and in_sight(page, ".rf-answer-score-the-wave"), timeout=60)
 
     # Wave II, nothing more; Wave III with its Great Halls tapped and the Vote tiles
     nav(page, "Clan board")
@@ -215,6 +218,12 @@ def score(page) -> None:
     """Score this Wave; asked about the caverns not entered, score them as empty."""
     page.locator("button.mk-score").tap()
     page.locator("button.mk-score-confirm").tap()
+
+
+def in_sight(page, css: str) -> bool:
+    """Whether the first of ``css`` shown is on the screen, its top within it."""
+    return page.evaluate("""(css) => { const e = [...document.querySelectorAll(css)].find(x => x.offsetParent);
+        if (!e) return false; const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.top < innerHeight; }""", css)
 
 
 def honour_seen(page) -> str:

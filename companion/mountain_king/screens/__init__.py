@@ -99,8 +99,9 @@ class MountainKingScreens:
     screens = SCREENS
 
     def __init__(self, store: GameStore, history: FinishedGames | None = None, dark: Callable[[], bool] = lambda: False,
-                 place: Callable[[], str] = lambda: "") -> None:
+                 place: Callable[[], str] = lambda: "", to_top: Callable[[], None] = lambda: None) -> None:
         self.store = store
+        self.to_top = to_top  # the page shows its top (a Wave scored at the foot of its walk: the next Wave is there)
         self._history = history
         self._dark = dark
         self.session: Session[State] | None = None
@@ -965,6 +966,9 @@ class MountainKingScreens:
                 return
         with self.answers.at("Score the Wave"):
             self.say(self._said(before, action))
+        # the walk and its button are gone: the page, kept as long as it was under the finger, showed only its
+        # background 790 px down; the next Wave and the scores' sentence are at the top
+        self.to_top()
 
     def _new_game(self) -> None:
         """New game: asked first over a game in progress (it stays in the list of games) — once the players typed
@@ -1125,4 +1129,5 @@ def open_screens(table: Any) -> MountainKingScreens:
     store = getattr(table, "store", None) or GameStore()
     history = table.history() if callable(getattr(table, "history", None)) else None
     dark = table.dark if callable(getattr(table, "dark", None)) else (lambda: False)
-    return MountainKingScreens(store, history, dark, place_of(table))
+    to_top = getattr(table, "to_top", None)
+    return MountainKingScreens(store, history, dark, place_of(table), to_top if callable(to_top) else (lambda: None))
