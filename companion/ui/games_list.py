@@ -23,7 +23,7 @@ from ..errors import CompanionError
 from ..gamelog import GameInfo, GameStore, Session
 from ..games import game_of, qualified
 from ..words import name_html
-from .ending import is_over, title_of
+from .ending import is_over, session_over, title_of
 from .follow import LEFT, clear_left, left_for, mark_left
 from .widgets import button, hbox, html_widget, message_html, own, vbox
 
@@ -66,6 +66,7 @@ class GamesList:
         self.title = title or (lambda info: info.title)
         self.open_label, self.css = open_label, css
         self._known: dict[str, tuple[float, int, str, str]] = {}  # id → (updated, actions, status, players)
+        self._followed: tuple[str, str] | None = None  # the game shown and its status, as :meth:`follow` last read them
         self.heading = html_widget("<b>Games</b> (newest first)")
         self.rows = vbox([])
         self.rows.add_class("rf-games-rows")
@@ -89,6 +90,20 @@ class GamesList:
                 status = str(e)
         self._known[info.id] = (info.updated, info.actions, status, players)
         return status, players
+
+    def follow(self, session: Session[Any] | None) -> None:
+        """The game shown, drawn again (an action, an undo, another page's news): its line in the list says what it is
+        now — read again only when that changed (a game's first action, its end, an undo back to its setup). Rise!'s
+        line said "not started" after seven actions."""
+        gid = self.current()
+        if session is None or not gid:
+            return
+        status = "finished" if session_over(session) else "in progress" if has_play(session) else "not started"
+        seen = self._known.get(gid)
+        if (seen is not None and seen[2] == status) or self._followed == (gid, status):
+            return  # (a game not in the list's first rows is read for once per status, not at every action)
+        self._followed = (gid, status)
+        self.refresh()
 
     def refresh(self) -> None:
         """Read the games' folder again (when the list is shown, a game is started or opened)."""

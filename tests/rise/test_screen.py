@@ -237,3 +237,25 @@ def test_the_next_turn_begins_in_the_usual_mode_on_every_page(store):
     assert s.mode_buttons["play"].button_style == "info" and s.mode_buttons["tile"].button_style == ""
     other.poll()
     assert other.position.player == "red" and other.mode_buttons["play"].button_style == "info"
+
+
+def test_the_list_of_games_says_the_game_as_it_is_now(store):
+    """The list of games under the board says the game shown as it is now: in progress from its first action,
+    finished at the win, in progress again once the end is undone (it said "not started" after seven actions)."""
+    s = RiseScreen(store)
+    tap(s, (2, 0))  # the first action: the game's log is started
+    assert "in progress" in s.games.titles()[0] and "shown now" in s.games.titles()[0]
+    s.mode_buttons["tile"].click()
+    tap(s, (8, 0))
+    tap(s, (9, 0))
+    s.mode_buttons["play"].click()
+    tap(s, (3, 0))
+    s.mode_buttons["eliminate"].click()
+    tap(s, (1, 0))
+    tap(s, (2, 0))
+    tap(s, (6, 0))
+    assert s.position.winner == "red"
+    assert "finished" in s.games.titles()[0]
+    s.undo_btn.click()
+    s.undo_bar.confirm.children[1].children[0].click()  # Yes, reopen the game
+    assert s.position.winner is None and "in progress" in s.games.titles()[0]

@@ -500,6 +500,7 @@ class RiseScreen:
         for m, b in self.mode_buttons.items():
             b.button_style = "info" if m == self.taps.mode else ""
         self.undo_bar.show(hold_redo=self.thinking)
+        self.games.follow(self.session)
         self.towers.value = self._towers_html(p)
         self.threat_list.value = self._threats_html(p)
         # numbered as played (an undone step leaves no gap), the latest first and shown: the step the game is at
