@@ -85,7 +85,8 @@ def _champion(state: State, a: Action) -> str:
     into = _clan(a.get("wild")) if clan == OUTSIDER else _clan(clan)
     wild = " (Wild, from an Outsider)" if clan == OUTSIDER else ""
     rest = [track[i][0] for i in lead[1:]]
-    then = f"; {', '.join(rest)} choose a consolation, in that order" if rest else ""
+    then = (f"; {rest[0]} chooses a consolation" if len(rest) == 1
+            else f"; {', '.join(rest)} choose a consolation, in that order" if rest else "")
     return f"Champion {k}: {victor} is the victor and gains {plural(votes, into + ' Vote')}{wild}{then}."
 
 
