@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import logging
+import re
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
@@ -288,6 +289,10 @@ class Stepper(W.HBox):
         self.plus.disabled = self.value >= self.max
 
 
+#: numbers typed apart, to be added: "3 2", "8+8+8+8", "3, 2" (and a separator typed last, the next number to come)
+SUM = re.compile(r"\d+(?:\s*[+,]?\s*\d+)*\s*[+,]?")
+
+
 class NumberField(W.HBox):
     """A number typed on a number pad that shows the number it holds: "0" then "12" typed reads 12, not "012".
 
@@ -297,6 +302,9 @@ class NumberField(W.HBox):
     number beyond ``max`` reads ``max``); an emptied field keeps its value until a digit is typed, and text without a
     digit ("abc") is replaced by the number the field holds, the one a tap records. The page asks
     a phone for its number pad (``inputmode=numeric`` on ``.rf-number input``, the page's template).
+
+    ``adds``: the field holds a total, and numbers typed apart ("3 2", "8+8+8+8", "3, 2") are added, the text left as
+    typed (1989's levy: "add together the combined revolt value", where "3 2" read 32).
     """
 
     value = Int(0)
@@ -306,7 +314,9 @@ class NumberField(W.HBox):
     disabled = Bool(False)
 
     def __init__(self, value: int = 0, min: int = 0, max: int = 100000, description: str = "", css: str = "",
-                 continuous_update: bool = True, **kw: Any) -> None:
+                 continuous_update: bool = True, adds: bool = False, **kw: Any) -> None:
+        self.adds = adds
+        self._as_typed = False  # the value follows a sum typed: the text stays as typed
         size = kw.pop("layout", None)  # a width given is the field's own: the box around it holds it whole
         self.text = plain_widget(W.Text, value=str(value), description=description, continuous_update=True,
                           style=shared(TextStyle, description_width="initial") if len(description) > 14 else shared(TextStyle),
@@ -337,11 +347,18 @@ class NumberField(W.HBox):
         """The number ``typed`` holds (its digits, a minus where ``min`` is below 0), within the bounds; None for
         no digit at all."""
         t = typed.strip()
+        if self.adds and SUM.fullmatch(t):
+            return max(self.min, min(self.max, sum(int(n[-9:]) for n in re.findall(r"\d+", t))))
         digits = "".join(c for c in t if c.isdigit())
         if not digits:
             return None
         v = int(digits[-9:]) * (-1 if t.startswith("-") and self.min < 0 else 1)
         return max(self.min, min(self.max, v))
+
+    def _apart(self, typed: str) -> bool:
+        """Numbers typed apart, to be added, or a separator after one (the next number to come)."""
+        t = typed.strip()
+        return self.adds and bool(SUM.fullmatch(t)) and (not t.isdigit() or typed != typed.rstrip())
 
     def _typed(self, change: Any) -> None:
         v = self.read(change["new"])
@@ -349,12 +366,20 @@ class NumberField(W.HBox):
             if change["new"].strip():  # letters, no digit: the field shows again the number it holds (it is recorded)
                 self._show()
             return
-        if v != self.value:
+        if self._apart(change["new"]):  # a sum being typed ("3 ", "3 2"): kept as it is
+            self._as_typed = True
+            try:
+                self.value = v
+            finally:
+                self._as_typed = False
+        elif v != self.value:
             self.value = v  # written back by _show
         else:
             self._show()
 
     def _show(self, _change: Any = None) -> None:
+        if self._as_typed:
+            return
         shown = str(self.value)
         if self.text.value != shown:
             self.text.value = shown

@@ -71,3 +71,23 @@ def test_a_width_given_is_the_fields_own_so_the_box_holds_it_whole():
 
     f = NumberField(3, 0, 30, "Infantry", layout=W.Layout(width="170px"))
     assert f.text.layout.width == "170px" and f.layout.width is None
+
+
+def test_a_total_adds_the_numbers_typed_apart_and_keeps_them_as_typed():
+    """1989's levy: "add together the combined revolt value of all the areas in the barbarian player's tribal homeland"
+    ... "(8+8+8+8=32 then doubled)". Typed "3 2" it read 32; the field holds the total, typed as the areas are read."""
+    f = NumberField(value=0, description="Levy revolt values", adds=True)
+    for typed, total in (("3", 3), ("3 ", 3), ("3 2", 5), ("3 2,", 5), ("3 2, 4", 9), ("8+8+8+8", 32), ("012", 12)):
+        f.text.value = typed
+        assert f.value == total, typed
+        assert f.text.value == (typed if typed != "012" else "12"), typed  # a leading zero still goes
+    f.text.value = "abc"  # no number: the field shows the total it holds
+    assert (f.value, f.text.value) == (12, "12")
+    f.value = 7  # code (another page's draft, a reload) writes the total
+    assert f.text.value == "7"
+
+
+def test_a_field_that_is_no_total_reads_its_digits():
+    f = NumberField(value=0, description="Purchases")
+    f.text.value = "3 2"
+    assert (f.value, f.text.value) == (32, "32")

@@ -269,7 +269,7 @@ class Rome1989Screens:
         for key, label in (("areas_income", "Areas' income"), ("maintenance", "Maintenance"), ("purchases", "Purchases"),
                            ("levy_revolt_values", "Levy revolt values"), ("levies_spent", "Levies spent")):
             # the preview follows every keystroke, not only a field left
-            f[key] = NumberField(value=0, min=0, max=100000, description=label)
+            f[key] = NumberField(value=0, min=0, max=100000, description=label, adds=key == "levy_revolt_values")
         f["revolt_table"] = plain_widget(W.Dropdown, options=[("no roll", None)] + [(str(k), k) for k in range(0, numbers().die_sides + 1)],
                                        value=None, description="Revolt Table")
         f["overtax_pct"] = plain_widget(W.Dropdown, options=[0, 10, 20, 30], value=0, description="Overtax %")
