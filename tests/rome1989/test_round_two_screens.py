@@ -176,3 +176,40 @@ def test_a_table_stopping_early_ends_its_game(tmp_path):
     assert s.record_btn.disabled and s.end_btn.layout.visibility == "hidden"
     again = Rome1989Screens(Table(GameStore(tmp_path)))  # a page opened afterwards says it too
     assert "The game was ended unfinished" in again.leaders.value and again.record_btn.disabled
+
+
+def test_step_1_over_a_procedure_with_its_dice_asks_before_starting_again(tmp_path):
+    """A finished revolt's Step 1 tapped again wiped its dice and forces without a word: it asks first; No keeps it,
+    Yes starts again from step 1, and Undo brings the procedure back."""
+    s = start(tmp_path, "six-player")
+    s.pick.value = "Western Rome"
+    pick_areas(s.r_areas, "Italia 1 capitol\nGallia 6 2i\nHispania 6\nAfrica 4 1c")
+    s.r_table_no.value = 3
+    s.r_start.click()
+    for dice in ("1 6", "4 7", "7"):
+        s.r_dice.value = dice
+        s.r_table.click()
+    played, head = s.session.state.procedure, s.session.head
+    assert played.forces_dice == (7,)
+    s.r_start.click()
+    assert s.r_ask.asking and "Start it again from step 1?" in s.r_ask.widget.children[0].value
+    assert (s.session.state.procedure, s.session.head) == (played, head)  # nothing written
+    s.r_ask.widget.children[1].children[1].click()  # No, keep it
+    assert not s.r_ask.asking and s.session.state.procedure == played and "kept as it is" in s.message.value
+    s.r_start.click()
+    s.r_ask.widget.children[1].children[0].click()  # Start again
+    again = s.session.state.procedure
+    assert again.nation == "Western Rome" and again.step == 2 and not again.rebellion and not again.forces_dice
+    s.undo_btn.click()
+    assert s.session.state.procedure == played
+
+
+def test_step_1_of_a_procedure_without_dice_starts_at_once(tmp_path):
+    s = start(tmp_path, "six-player")
+    s.pick.value = "Western Rome"
+    pick_areas(s.r_areas, "Italia 1 capitol\nGallia 6 2i")
+    s.r_table_no.value = 3
+    s.r_start.click()
+    s.r_table_no.value = 4  # the number corrected before any die: started again, nothing asked
+    s.r_start.click()
+    assert not s.r_ask.asking and s.session.state.procedure.table == 4

@@ -332,6 +332,7 @@ class Rome1989Screens:
         self.r_lost = plain_widget(W.Checkbox, description="The capitol was lost last turn (4.1.5.2, 10.3.4)", _dom_classes=("rf89-r-lost",))
         self.r_popular = plain_widget(W.Checkbox, description="A Popular leader (15.1.6.1)", _dom_classes=("rf89-r-popular",))
         self.r_start = button("Step 1: start the procedure", self.revolt_start, "rf89-revolt-start", primary=True)
+        self.r_ask = Ask(lambda: self._subject()[:2], self.say, "rf89-revolt-ask")  # start again over dice entered?
         self.r_dice = plain_widget(W.Text, placeholder="the table's dice, e.g. 6 6 3", description="Dice", _dom_classes=("rf89-r-dice",))
         self.r_step = html_widget(_dom_classes=("rf89-r-step",))
         self.r_out = html_widget(_dom_classes=("rf89-r-out",))
@@ -346,7 +347,7 @@ class Rome1989Screens:
         for box in (self.r_lost, self.r_popular):
             box.observe(lambda ch: self._revolt_mode(), "value")
         self.revolt_box = vbox([html_widget(CSS), self.over_line, self.r_head, self.r_areas.widget,
-                                  hbox([self.r_table_no, self.r_lost, self.r_popular, self.r_start]),
+                                  hbox([self.r_table_no, self.r_lost, self.r_popular, self.r_start]), self.r_ask.widget,
                                   self.r_step, self.r_rolls, self.answers.slot("Revolt"), self.r_out])
         self.revolt_box.add_class("rf89")
         self.r_fights = hbox([], _dom_classes=("rf89-r-fights",))  # 10.5: the battles the revolts cause
@@ -785,6 +786,16 @@ class Rome1989Screens:
         if name is None or self.session is None:
             self.say("Pick the empire on the Chart screen first.", "error")
             return
+        p = self.state.procedure
+        if p is not None and p.nation == name and (p.rebellion or p.revolt_dice or p.forces_dice):
+            # a tap on Step 1 over a procedure played wiped its dice and forces without a word
+            self.r_ask.ask(f"{name}'s Revolt Procedure has its dice entered. Start it again from step 1? "
+                           "Its dice and forces go (Undo brings them back).", "Start again",
+                           lambda: self._revolt_start(name), no="No, keep it", said_no="The procedure is kept as it is.")
+            return
+        self._revolt_start(name)
+
+    def _revolt_start(self, name: str) -> None:
         areas = areas_doc(self.r_areas.areas)
         if areas != areas_doc(self.state.areas_of(name)):
             if not self.act({"type": "areas", "nation": name, "areas": areas}):

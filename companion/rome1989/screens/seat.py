@@ -87,7 +87,7 @@ class SeatPage(Rome1989Screens):
         ])
         # the player's own procedures: an empire's Revolt Procedure, step by step, and a battle being fought
         self.revolt_part = vbox([self.r_head, self.r_areas.widget,
-                                   vbox([self.r_table_no, self.r_lost, self.r_popular, self.r_start]),
+                                   vbox([self.r_table_no, self.r_lost, self.r_popular, self.r_start]), self.r_ask.widget,
                                    self.r_step, self.r_rolls, self.r_out], _dom_classes=("rf89-seat-revolt",))
         self.battle_part = vbox([self.battle_panel.head, self.battle_panel.fight], _dom_classes=("rf89-seat-battle",))
         self.widget = vbox([html_widget(CSS + SEAT_CSS), self.head, self.back, self.winner, self.pick, self.sheet, self.form,
