@@ -577,3 +577,14 @@ def test_a_second_tap_on_a_correction_s_button_changes_nothing(store):
     s.undo_btn.click()  # the correction of Moss taken back too
     s.undo_btn.click()  # and Moss at once: Moss 1 is a cavern to enter, its buttons on
     assert "moss" not in s.state.tallied and not s.enter_btn.disabled
+
+
+def test_the_clan_board_asks_where_the_votes_come_from_before_the_buttons_that_record_them(store):
+    """Read top to bottom: player, Clan, where the Votes come from, then +1…+5, which records at once, its answer under
+    it (the source came after the buttons: a tap on +1 recorded "Seized control" before the source was chosen)."""
+    s = MountainKingScreens(store)
+    clan = s.pages["Clan board"].children[1]
+    order = list(clan.children)
+    adds = next(i for i, w in enumerate(order) if s.vote_btn in getattr(w, "children", ()))
+    assert order.index(s.vote_player) < order.index(s.vote_clan) < order.index(s.vote_source) < adds
+    assert "rf-answer-clan-board" in order[adds + 1]._dom_classes

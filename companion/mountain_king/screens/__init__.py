@@ -331,7 +331,9 @@ class MountainKingScreens:
         self.supply_wild = Stepper(0, 0, 9, "Wild pairs covered")
         self.supply_desperation = Stepper(0, 0, 9, "Desperation tokens")
         self.supply_btn = button("Set supplies", self._set_supply, "mk-supply")
-        clan = vbox([self.clans, self.vote_player, self.vote_clan, hbox(self.vote_adds, _dom_classes=("mk-row",)), self.vote_source, slot("Clan board"),
+        # where the Votes come from is chosen before the button that records them (a tap on +1 read top to bottom
+        # recorded "Seized control" before the source below it was chosen); the answer under the button
+        clan = vbox([self.clans, self.vote_player, self.vote_clan, self.vote_source, hbox(self.vote_adds, _dom_classes=("mk-row",)), slot("Clan board"),
                        html_widget("<b>Vote tiles</b> (laid face up on each plank at setup: tap each place's value as it shows)"),
                        self.tile_clan, self.tile_prompt, self.tile_values, self.tile_again_btn, slot("Clan board: tiles"),
                        html_widget(f"<div>Or type them (a value above {n.vote_tile_most}), e.g. 9 5 3:</div>"), *self.tile_inputs.values(), self.tiles_btn, slot("Clan board: typed tiles"),
