@@ -290,7 +290,8 @@ class Stepper(W.HBox):
 
 
 #: numbers typed apart, to be added: "3 2", "8+8+8+8", "3, 2" (and a separator typed last, the next number to come)
-SUM = re.compile(r"\d+(?:\s*[+,]?\s*\d+)*\s*[+,]?")
+#: (a separator between every two numbers: one run of digits is one number, never split, so a long one is read at once)
+SUM = re.compile(r"\d+(?:(?:\s+|\s*[+,]\s*)\d+)*(?:\s*[+,])?")
 
 
 class NumberField(W.HBox):
