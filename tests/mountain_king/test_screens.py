@@ -581,7 +581,7 @@ def test_a_second_tap_on_a_correction_s_button_changes_nothing(store):
 
 def test_the_clan_board_asks_where_the_votes_come_from_before_the_buttons_that_record_them(store):
     """Read top to bottom: player, Clan, where the Votes come from, then +1…+5, which records at once, its answer under
-    it (the source came after the buttons: a tap on +1 recorded "Seized control" before the source was chosen)."""
+    it (the source came after the buttons: a tap on +1 recorded 'Seized control' before the source was chosen)."""
     s = MountainKingScreens(store)
     clan = s.pages["Clan board"].children[1]
     order = list(clan.children)

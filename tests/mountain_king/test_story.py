@@ -11,7 +11,7 @@ def champion(track: list) -> str:
 def test_one_contender_chooses_a_consolation():
     said = champion([["Pink", 2], ["Ben", 1]])
     assert said.startswith("Champion 1: Pink is the victor and gains 3 Ice Votes")
-    assert said.endswith("; Ben chooses a consolation.")  # it said "Ben choose a consolation, in that order"
+    assert said.endswith("; Ben chooses a consolation.")  # it said 'Ben choose a consolation, in that order'
 
 
 def test_several_contenders_choose_a_consolation_in_that_order():

@@ -241,7 +241,7 @@ def test_the_next_turn_begins_in_the_usual_mode_on_every_page(store):
 
 def test_the_list_of_games_says_the_game_as_it_is_now(store):
     """The list of games under the board says the game shown as it is now: in progress from its first action,
-    finished at the win, in progress again once the end is undone (it said "not started" after seven actions)."""
+    finished at the win, in progress again once the end is undone (it said 'not started' after seven actions)."""
     s = RiseScreen(store)
     tap(s, (2, 0))  # the first action: the game's log is started
     assert "in progress" in s.games.titles()[0] and "shown now" in s.games.titles()[0]

@@ -75,7 +75,7 @@ def test_a_width_given_is_the_fields_own_so_the_box_holds_it_whole():
 
 def test_a_total_adds_the_numbers_typed_apart_and_keeps_them_as_typed():
     """1989's levy: "add together the combined revolt value of all the areas in the barbarian player's tribal homeland"
-    ... "(8+8+8+8=32 then doubled)". Typed "3 2" it read 32; the field holds the total, typed as the areas are read."""
+    ... "(8+8+8+8=32 then doubled)". Typed '3 2' it read 32; the field holds the total, typed as the areas are read."""
     f = NumberField(value=0, description="Levy revolt values", adds=True)
     for typed, total in (("3", 3), ("3 ", 3), ("3 2", 5), ("3 2,", 5), ("3 2, 4", 9), ("8+8+8+8", 32), ("012", 12)):
         f.text.value = typed
