@@ -8,7 +8,7 @@ from companion.rome1989.revolt import Area
 from tests.rulebooks import quote
 
 from .helpers import pick_areas
-from .test_round_two_screens import start
+from .test_round_two_screens import start, western_revolt
 
 GAME = "rise-and-fall-1989"
 
@@ -56,11 +56,7 @@ def test_a_second_capitol_picked_moves_the_capitol():
 
 
 def test_two_quick_taps_on_the_revolts_roll_roll_one_step(tmp_path):
-    s = start(tmp_path, "six-player")
-    s.pick.value = "Western Rome"
-    pick_areas(s.r_areas, "Italia 1 capitol\nGallia 6\nHispania 6\nAfrica 4")
-    s.r_table_no.value = 4
-    s.r_start.click()
+    s = western_revolt(tmp_path, "Italia 1 capitol\nGallia 6\nHispania 6\nAfrica 4", 4)
     shown = s.r_app.button
     shown.click()
     shown.click()  # drawn for step 2: refused once the procedure moved on

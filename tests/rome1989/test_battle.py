@@ -219,18 +219,11 @@ def test_a_revolting_area_with_the_empires_units_sets_its_battle():
     quote(GAME, "The revolting units have the attack and defense modifiers of barbarian infantry.")
     import tempfile
 
-    from .helpers import pick_areas
-    from .test_round_two_screens import start
+    from .test_round_two_screens import GALLIA_REVOLTS, table_dice, western_revolt
 
     with tempfile.TemporaryDirectory() as tmp:
-        s = start(tmp, "six-player")
-        s.pick.value = "Western Rome"
-        pick_areas(s.r_areas, "Italia 1 capitol\nGallia 6 2i\nHispania 6\nAfrica 4 1c")
-        s.r_table_no.value = 3
-        s.r_start.click()
-        for dice in ("1 6", "4 7", "7"):
-            s.r_dice.value = dice
-            s.r_table.click()
+        s = western_revolt(tmp, GALLIA_REVOLTS, 3)
+        table_dice(s, "1 6", "4 7", "7")
         assert [b.description for b in s.r_fights.children] == ["Fight the revolt in Gallia (4 revolting infantry)"]
         s.r_fights.children[0].click()
         c = s.battle_panel

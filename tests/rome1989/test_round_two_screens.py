@@ -26,6 +26,27 @@ def start(tmp_path, scenario=""):
     return s
 
 
+#: Western Rome's areas for a revolt that reaches its forces: Gallia (two infantry) revolts, the capitol never does
+GALLIA_REVOLTS = "Italia 1 capitol\nGallia 6 2i\nHispania 6\nAfrica 4 1c"
+
+
+def western_revolt(tmp_path, areas: str, table: int):
+    """Six players, Western Rome's Revolt Procedure begun: its areas picked, the Revolt Table's number, Step 1."""
+    s = start(tmp_path, "six-player")
+    s.pick.value = "Western Rome"
+    pick_areas(s.r_areas, areas)
+    s.r_table_no.value = table
+    s.r_start.click()
+    return s
+
+
+def table_dice(s, *steps: str) -> None:
+    """Each step's dice, as the table rolled them, typed and used."""
+    for dice in steps:
+        s.r_dice.value = dice
+        s.r_table.click()
+
+
 def add(s, name, player="", kind="other", enters=None):
     s.n_name.value, s.n_kind.value, s.n_player.value = name, kind, player
     s.n_first.value, s.n_treasury.value, s.n_refund.value = 1, 0, 0
@@ -113,11 +134,7 @@ def test_the_preview_follows_every_keystroke(tmp_path):
 
 
 def test_a_revolt_reloaded_at_every_step_returns_to_the_same_step(tmp_path):
-    s = start(tmp_path, "six-player")
-    s.pick.value = "Western Rome"
-    pick_areas(s.r_areas, "Italia 1 capitol\nGallia 6 2i\nHispania 6\nAfrica 4 1c")
-    s.r_table_no.value = 3
-    s.r_start.click()
+    s = western_revolt(tmp_path, GALLIA_REVOLTS, 3)
     steps = []
     for dice in ("1 6", "4 7", "7"):
         again = Rome1989Screens(Table(s.store))
@@ -132,11 +149,7 @@ def test_a_revolt_reloaded_at_every_step_returns_to_the_same_step(tmp_path):
 
 
 def test_when_no_area_revolts_the_screen_says_so(tmp_path):
-    s = start(tmp_path, "six-player")
-    s.pick.value = "Western Rome"
-    pick_areas(s.r_areas, "Italia 1 capitol\nGallia 6")
-    s.r_table_no.value = 1  # less the 10 % refund: no die
-    s.r_start.click()
+    s = western_revolt(tmp_path, "Italia 1 capitol\nGallia 6", 1)  # less the 10 % refund: no die
     assert "no area revolts" in s.r_step.value
 
 
@@ -181,14 +194,8 @@ def test_a_table_stopping_early_ends_its_game(tmp_path):
 def test_step_1_over_a_procedure_with_its_dice_asks_before_starting_again(tmp_path):
     """A finished revolt's Step 1 tapped again wiped its dice and forces without a word: it asks first; No keeps it,
     Yes starts again from step 1, and Undo brings the procedure back."""
-    s = start(tmp_path, "six-player")
-    s.pick.value = "Western Rome"
-    pick_areas(s.r_areas, "Italia 1 capitol\nGallia 6 2i\nHispania 6\nAfrica 4 1c")
-    s.r_table_no.value = 3
-    s.r_start.click()
-    for dice in ("1 6", "4 7", "7"):
-        s.r_dice.value = dice
-        s.r_table.click()
+    s = western_revolt(tmp_path, GALLIA_REVOLTS, 3)
+    table_dice(s, "1 6", "4 7", "7")
     played, head = s.session.state.procedure, s.session.head
     assert played.forces_dice == (7,)
     s.r_start.click()
@@ -205,11 +212,7 @@ def test_step_1_over_a_procedure_with_its_dice_asks_before_starting_again(tmp_pa
 
 
 def test_step_1_of_a_procedure_without_dice_starts_at_once(tmp_path):
-    s = start(tmp_path, "six-player")
-    s.pick.value = "Western Rome"
-    pick_areas(s.r_areas, "Italia 1 capitol\nGallia 6 2i")
-    s.r_table_no.value = 3
-    s.r_start.click()
+    s = western_revolt(tmp_path, "Italia 1 capitol\nGallia 6 2i", 3)
     s.r_table_no.value = 4  # the number corrected before any die: started again, nothing asked
     s.r_start.click()
     assert not s.r_ask.asking and s.session.state.procedure.table == 4
